@@ -1,0 +1,183 @@
+"""The one diagnostic model every phase reports through.
+
+A phase never prints and never raises for bad input: it returns diagnostics beside its
+records. Rendering (human, JSON, SARIF) lives in ``mobiledsl.render``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Iterable
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    NOTE = "note"
+
+
+@dataclass(frozen=True)
+class Span:
+    """A place in a source file. Lines and columns are 1-based; ends are inclusive columns
+    of the last character (so a one-character span has column == end_column)."""
+
+    file: str
+    line: int | None = None
+    column: int | None = None
+    end_line: int | None = None
+    end_column: int | None = None
+
+    @staticmethod
+    def whole_file(file: str) -> "Span":
+        return Span(file)
+
+    def to_json(self) -> dict:
+        return {
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "end_line": self.end_line,
+            "end_column": self.end_column,
+        }
+
+    @staticmethod
+    def from_json(data: dict | None) -> "Span | None":
+        if data is None:
+            return None
+        return Span(data["file"], data.get("line"), data.get("column"),
+                    data.get("end_line"), data.get("end_column"))
+
+
+@dataclass(frozen=True)
+class Label:
+    """A secondary place shown under the primary one (e.g. the first of two duplicate keys)."""
+
+    span: Span
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    severity: Severity
+    code: str
+    message: str
+    span: Span | None = None
+    label: str = ""                      # text under the primary caret
+    labels: tuple[Label, ...] = ()       # further places
+    help: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    def with_severity(self, severity: Severity) -> "Diagnostic":
+        return Diagnostic(severity, self.code, self.message, self.span, self.label,
+                          self.labels, self.help, self.notes)
+
+    def to_json(self) -> dict:
+        """The D9 JSON shape, plus the label texts and secondary places."""
+        s = self.span or Span("")
+        return {
+            "severity": self.severity.value,
+            "code": self.code,
+            "message": self.message,
+            "file": s.file,
+            "line": s.line,
+            "column": s.column,
+            "end_line": s.end_line,
+            "end_column": s.end_column,
+            "label": self.label,
+            "labels": [dict(l.span.to_json(), message=l.message) for l in self.labels],
+            "help": list(self.help),
+            "notes": list(self.notes),
+        }
+
+    @staticmethod
+    def from_json(d: dict) -> "Diagnostic":
+        span = Span(d["file"], d.get("line"), d.get("column"), d.get("end_line"),
+                    d.get("end_column")) if d.get("file") is not None else None
+        labels = tuple(Label(Span(l["file"], l.get("line"), l.get("column"), l.get("end_line"),
+                                  l.get("end_column")), l.get("message", ""))
+                       for l in d.get("labels", ()))
+        return Diagnostic(Severity(d["severity"]), d["code"], d["message"], span,
+                          d.get("label", ""), labels, tuple(d.get("help", ())),
+                          tuple(d.get("notes", ())))
+
+
+def _make(severity: Severity):
+    def make(code: str, message: str, span: Span | None = None, *, label: str = "",
+             labels: Iterable[Label] = (), help: Iterable[str] | str = (),
+             notes: Iterable[str] | str = ()) -> Diagnostic:
+        if isinstance(help, str):
+            help = (help,)
+        if isinstance(notes, str):
+            notes = (notes,)
+        return Diagnostic(severity, code, message, span, label, tuple(labels), tuple(help),
+                          tuple(notes))
+    return make
+
+
+error = _make(Severity.ERROR)
+warning = _make(Severity.WARNING)
+note = _make(Severity.NOTE)
+
+
+def count(diagnostics: Iterable[Diagnostic]) -> dict[str, int]:
+    errors = warnings = 0
+    for d in diagnostics:
+        errors += d.severity is Severity.ERROR
+        warnings += d.severity is Severity.WARNING
+    return {"errors": errors, "warnings": warnings}
+
+
+def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
+    return any(d.severity is Severity.ERROR for d in diagnostics)
+
+
+def sort_key(d: Diagnostic) -> tuple:
+    s = d.span or Span("")
+    return (s.file, s.line or 0, s.column or 0, d.code, d.message)
+
+
+@dataclass
+class Sink:
+    """Collects diagnostics while a phase runs; phases return ``sink.items``."""
+
+    items: list[Diagnostic] = field(default_factory=list)
+
+    def add(self, d: Diagnostic) -> None:
+        self.items.append(d)
+
+    def extend(self, ds: Iterable[Diagnostic]) -> None:
+        self.items.extend(ds)
+
+    def error(self, *a, **kw) -> Diagnostic:
+        d = error(*a, **kw)
+        self.items.append(d)
+        return d
+
+    def warning(self, *a, **kw) -> Diagnostic:
+        d = warning(*a, **kw)
+        self.items.append(d)
+        return d
+
+    def note(self, *a, **kw) -> Diagnostic:
+        d = note(*a, **kw)
+        self.items.append(d)
+        return d
+
+    @property
+    def has_errors(self) -> bool:
+        return has_errors(self.items)
+
+
+@dataclass(frozen=True)
+class CodeInfo:
+    """What ``mobiledsl explain CODE`` prints. Each phase package lists its codes in its own
+    ``codes.py`` as ``CODES: dict[str, CodeInfo]``; ``mobiledsl.codes`` gathers them."""
+
+    severity: Severity
+    summary: str              # one line: when it is reported
+    explanation: str          # a paragraph: why it matters and what to write instead
+    example: str = ""         # a small input that triggers it

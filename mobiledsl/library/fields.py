@@ -1,0 +1,211 @@
+"""Small checks the library schema is made of: each reads one YAML value, reports what is
+wrong with it into a Sink and returns the checked Python value, or None when it failed.
+
+Every message names the field by its dotted path ("inertial.mass") so that a user reading
+the one line knows what to change.
+"""
+from __future__ import annotations
+
+import math
+import re
+from typing import Iterable
+
+from ..diagnostics import Sink, Span
+from ..yamlio import YNode
+
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+SMALLEST = 1e-100
+LARGEST = 1e30
+UNIT_TOLERANCE = 1e-3
+
+
+class Fields:
+    """Checks bound to one file's diagnostics. ``failed`` turns true on the first error."""
+
+    def __init__(self, sink: Sink, file: str):
+        self.sink = sink
+        self.file = file
+        self.failed = False
+
+    # -- reporting -------------------------------------------------------------------
+    def error(self, code: str, message: str, span: Span | None, label: str = "",
+              help: Iterable[str] | str = ()) -> None:
+        self.failed = True
+        self.sink.error(code, message, span or Span(self.file, 1, 1), label=label, help=help)
+
+    def wrong_type(self, node: YNode, path: str, expected: str) -> None:
+        self.error("library.wrong_type", f"'{path}' must be {expected}, not {describe(node)}",
+                   node.span, label=f"expected {expected}", help=f"write {path} as {expected}")
+
+    def invalid(self, node_or_span: YNode | Span, path: str, why: str,
+                help: Iterable[str] | str = ()) -> None:
+        span = node_or_span.span if isinstance(node_or_span, YNode) else node_or_span
+        self.error("library.invalid_value", f"'{path}' {why}", span, label="invalid value",
+                   help=help)
+
+    def unsupported(self, parent: YNode, key: str, path: str, why: str) -> None:
+        self.error("library.unsupported", f"'{path}' is not valid here: {why}",
+                   parent.key_span(key), label="not valid here",
+                   help=f"delete '{key}'")
+
+    # -- structure -------------------------------------------------------------------
+    def mapping(self, node: YNode | None, path: str) -> bool:
+        if node is None:
+            return False
+        if not node.is_map:
+            self.wrong_type(node, path, "a mapping")
+            return False
+        return True
+
+    def keys(self, node: YNode, path: str, required: Iterable[str], optional: Iterable[str] = (),
+             ignore_unknown: bool = False) -> bool:
+        """Unknown keys are library.unknown_field (listing the allowed ones); absent required
+        keys are library.missing_field at the mapping. Returns True when both hold."""
+        required = list(required)
+        allowed = required + [k for k in optional if k not in required]
+        ok = True
+        if not ignore_unknown:
+            for key, _ in node.items():
+                if key not in allowed:
+                    where = f"'{path}.{key}'" if path else f"'{key}'"
+                    self.error("library.unknown_field",
+                               f"{where} is not a field of {path or 'this declaration'}",
+                               node.key_span(key), label="unknown field",
+                               help=f"the allowed fields are: {', '.join(allowed)}")
+                    ok = False
+        for key in required:
+            if node.get(key) is None and key not in node.value:
+                self.missing(node, f"{path}.{key}" if path else key)
+                ok = False
+        return ok
+
+    def missing(self, node: YNode, path: str, why: str = "") -> None:
+        self.error("library.missing_field",
+                   f"'{path}' is required{': ' + why if why else ''}", node.span,
+                   label=f"'{path.rpartition('.')[2]}' missing here",
+                   help=f"add '{path.rpartition('.')[2]}'")
+
+    # -- scalars ---------------------------------------------------------------------
+    def number(self, node: YNode | None, path: str, *, positive: bool = False,
+               nonnegative: bool = False) -> float | None:
+        if node is None:
+            return None
+        if not node.is_number:
+            self.wrong_type(node, path, "a number")
+            return None
+        if not in_range(node):
+            self.invalid(node, path, f"is {node.raw}: a number must be 0 or between 1e-100 and "
+                         "1e30 in size", help="state the quantity in metres, kilograms, "
+                         "seconds and radians, as a plain decimal")
+            return None
+        value = float(node.raw)
+        if positive and not value > 0:
+            self.invalid(node, path, f"must be positive, not {node.raw}")
+            return None
+        if nonnegative and value < 0:
+            self.invalid(node, path, f"must not be negative, not {node.raw}")
+            return None
+        return value
+
+    def integer(self, node: YNode | None, path: str, *, positive: bool = False) -> int | None:
+        value = self.number(node, path, positive=positive)
+        if value is None:
+            return None
+        if not (value == int(value) and re.fullmatch(r"-?\d+", node.raw or "")):
+            self.invalid(node, path, f"must be a whole number, not {node.raw}")
+            return None
+        return int(node.raw)
+
+    def string(self, node: YNode | None, path: str, *, nullable: bool = False) -> str | None:
+        if node is None or (nullable and node.is_null):
+            return None
+        if not node.is_str:
+            self.wrong_type(node, path, "a string")
+            return None
+        return node.value
+
+    def boolean(self, node: YNode | None, path: str) -> bool | None:
+        if node is None:
+            return None
+        if not node.is_bool:
+            self.wrong_type(node, path, "true or false")
+            return None
+        return node.value
+
+    def identifier(self, node: YNode | None, path: str) -> str | None:
+        text = self.string(node, path)
+        if text is not None and not IDENTIFIER.match(text):
+            self.invalid(node, path, f"must be an identifier (letters, digits and _), not "
+                         f"'{text}'")
+            return None
+        return text
+
+    def choice(self, node: YNode | None, path: str, options: Iterable[str]) -> str | None:
+        text = self.string(node, path)
+        options = list(options)
+        if text is not None and text not in options:
+            self.invalid(node, path, f"is '{text}', which is none of {', '.join(options)}",
+                         help=f"write one of: {', '.join(options)}")
+            return None
+        return text
+
+    # -- vectors ---------------------------------------------------------------------
+    def numbers(self, node: YNode | None, path: str, n: int, what: str, **kw) -> tuple | None:
+        if node is None:
+            return None
+        if not node.is_seq or len(node.value) != n:
+            self.wrong_type(node, path, what)
+            return None
+        values = [self.number(v, f"{path}[{i}]", **kw) for i, v in enumerate(node.value)]
+        return None if any(v is None for v in values) else tuple(values)
+
+    def vec3(self, node: YNode | None, path: str, **kw) -> tuple[float, float, float] | None:
+        return self.numbers(node, path, 3, "[x, y, z]", **kw)
+
+    def unit_vec3(self, node: YNode | None, path: str) -> tuple[float, float, float] | None:
+        v = self.vec3(node, path)
+        if v is None:
+            return None
+        length = math.sqrt(sum(c * c for c in v))
+        if abs(length - 1.0) > UNIT_TOLERANCE:
+            self.error("library.not_unit_vector",
+                       f"'{path}' has length {length:.4g}, not 1", node.span,
+                       label="not unit length", help=f"write {path} as a unit vector, such as "
+                       f"{format_vector(normalised(v)) if length > 0 else '[0, 0, 1]'}")
+            return None
+        return v
+
+
+def in_range(node: YNode) -> bool:
+    """0, or between 1e-100 and 1e30 in size, judged as the float the text reads as; a text
+    nearer zero than any float (1e-400) reads as 0 but was not written as zero."""
+    value = float(node.raw)
+    if value == 0.0:
+        return _written_as_zero(node.raw)
+    return SMALLEST <= abs(value) <= LARGEST
+
+
+def _written_as_zero(raw: str) -> bool:
+    mantissa = re.split(r"[eE]", raw)[0]
+    return all(c in "-+0." for c in mantissa)
+
+
+def describe(node: YNode) -> str:
+    return {"map": "a mapping", "seq": "a list", "str": f"the string '{node.value}'",
+            "number": f"the number {node.raw}", "bool": f"{str(node.value).lower()}",
+            "null": "empty"}[node.kind]
+
+
+def normalised(v: Iterable[float]) -> tuple[float, ...]:
+    v = tuple(v)
+    length = math.sqrt(sum(c * c for c in v))
+    return tuple(c / length for c in v)
+
+
+def format_number(x: float, places: int = 4) -> str:
+    text = f"{x:.{places}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def format_vector(v: Iterable[float], places: int = 4) -> str:
+    return "[" + ", ".join(format_number(c, places) for c in v) + "]"

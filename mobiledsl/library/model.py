@@ -1,0 +1,297 @@
+"""The loaded records of a component library: what every later phase sees of a part.
+
+Only a part that passed every check becomes a ``Part``; values are exactly as stated (no
+defaults are invented: an absent optional value is ``None``). ``spans`` maps a dotted path
+into the declaration ("inertial.mass", "connectors.mount.pos", "links.head.servo.kp") to
+its place, so any phase can point into component.yaml.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..diagnostics import Diagnostic, Span
+
+Vec3 = tuple[float, float, float]
+
+
+@dataclass(frozen=True)
+class Visual:
+    file: str                     # relative to the part directory, written with /
+    xyz: Vec3
+    rpy: Vec3
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A collision shape in the frame of its part (or link).
+
+    box: size = sides. sphere: size[0] = diameter. cylinder: size[0] = diameter, size[2] =
+    height (axis z). capsule (links only): size[0] = diameter, size[2] = distance between
+    the centres of its two ends (axis z). hull: vertices and faces, size None.
+    """
+
+    type: str
+    size: Vec3 | None
+    origin_xyz: Vec3
+    rpy: Vec3
+    vertices: tuple[Vec3, ...] = ()
+    faces: tuple[tuple[int, int, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Inertia:
+    ixx: float
+    ixy: float
+    ixz: float
+    iyy: float
+    iyz: float
+    izz: float
+
+
+@dataclass(frozen=True)
+class Inertial:
+    mass: float
+    origin_xyz: Vec3
+    inertia: Inertia
+    source: str                   # measured | datasheet | cad_measured | estimated | placeholder
+    basis: str | None = None
+
+
+@dataclass(frozen=True)
+class Joint:
+    type: str                     # fixed | continuous | revolute | prismatic
+    axis: Vec3 | None = None
+
+
+@dataclass(frozen=True)
+class Well:
+    radius: float
+    width: float
+
+
+@dataclass(frozen=True)
+class Steering:
+    axis: Vec3
+    max_angle_rad: float
+
+
+@dataclass(frozen=True)
+class Driveline:
+    turns: tuple[str, ...]
+    reduction: float | None = None
+
+
+@dataclass(frozen=True)
+class Connector:
+    name: str
+    pos: Vec3
+    dir: Vec3
+    up: Vec3 | None = None
+    joint: Joint = Joint("fixed")
+    well: Well | None = None
+    steering: Steering | None = None
+    driveline: Driveline | None = None
+
+
+@dataclass(frozen=True)
+class WheelSpec:
+    radius: float
+    width: float
+
+
+@dataclass(frozen=True)
+class TrackSpec:
+    width: float
+    ground_from: Vec3
+    ground_to: Vec3
+    travel_per_turn_m: float | None = None
+
+
+@dataclass(frozen=True)
+class MotorSpec:
+    rated_voltage_v: float
+    no_load_speed_rad_s: float
+    stall_torque_nm: float
+    stall_current_a: float
+    voltage_min_v: float | None = None
+    voltage_max_v: float | None = None
+    bus: str | None = None
+
+
+@dataclass(frozen=True)
+class BatterySpec:
+    voltage_nominal_v: float
+    voltage_min_v: float | None = None
+    voltage_max_v: float | None = None
+    capacity_ah: float | None = None
+
+
+@dataclass(frozen=True)
+class DriverSpec:
+    channels: int | None = None
+    buses: tuple[str, ...] = ()
+    voltage_min_v: float | None = None
+    voltage_max_v: float | None = None
+    continuous_current_per_channel_a: float | None = None
+    peak_current_per_channel_a: float | None = None
+    output_voltage_v: float | None = None
+
+
+@dataclass(frozen=True)
+class RangeSpec:
+    min_m: float
+    max_m: float
+    field_of_view_rad: float
+    rate_hz: float
+
+
+@dataclass(frozen=True)
+class Contact:
+    xyz: Vec3
+    radius: float
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Servo:
+    kp: float
+    damping: float
+    armature: float
+    frictionloss: float
+    effort: float
+    hold: float
+    basis: str | None = None
+
+
+@dataclass(frozen=True)
+class LinkJoint:
+    type: str                     # revolute | fixed
+    xyz: Vec3
+    rpy: Vec3
+    axis: Vec3 | None = None
+    range: tuple[float, float] | None = None
+
+
+@dataclass(frozen=True)
+class Link:
+    name: str
+    parent: str | None            # None: the part frame
+    joint: LinkJoint
+    inertial: Inertial
+    visual: Visual
+    collision: tuple[Shape, ...] = ()
+    servo: Servo | None = None
+
+
+@dataclass(frozen=True)
+class Foot:
+    name: str
+    link: str
+    shape: int
+    friction: float
+
+
+@dataclass(frozen=True)
+class Gait:
+    ahead: tuple[float, float]
+    aside: tuple[float, float]
+    turn: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class EnvEntity:
+    """An entity an environment brings, as a .world line would state it (unresolved)."""
+
+    name: str
+    entity: str                   # Obstacle | SupportSurface | Marker (checked at resolve)
+    pos: tuple[float, float, float, float, float, float, float]
+    type: str | None = None
+    size: Vec3 | None = None
+    ref: str | None = None
+    collision: bool | None = None
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class Part:
+    """A loaded part, object or environment (``category`` says which)."""
+
+    library: str
+    id: str
+    category: str
+    description: str
+    file: str                     # path of component.yaml, as given to the loader
+    dir: str                      # the part directory
+    visual: Visual | None = None  # None only for an environment
+    collision: tuple[Shape, ...] = ()   # a part: zero or one shape; an object: its list
+    inertial: Inertial | None = None
+    connectors: dict[str, Connector] = field(default_factory=dict)
+    profiles: dict[str, dict[str, str]] = field(default_factory=dict)  # type -> mount -> connector
+    wheel: WheelSpec | None = None
+    track: TrackSpec | None = None
+    motor: MotorSpec | None = None
+    battery: BatterySpec | None = None
+    driver: DriverSpec | None = None
+    range: RangeSpec | None = None
+    contacts: tuple[Contact, ...] = ()
+    links: tuple[Link, ...] = ()  # in declaration order: a parent before its children
+    feet: tuple[Foot, ...] = ()
+    gait: Gait | None = None
+    controller: dict[str, Any] | None = None   # the walking controller as stated (plain data)
+    provenance: dict[str, Any] | None = None
+    ground_plane: bool | None = None           # environments
+    entities: tuple[EnvEntity, ...] = ()       # environments
+    spans: dict[str, Span] = field(default_factory=dict)
+
+    @property
+    def key(self) -> str:
+        return f"{self.library}/{self.id}"
+
+    def span(self, path: str) -> Span:
+        """The place of a dotted path, falling back to its nearest stated parent."""
+        while path:
+            if path in self.spans:
+                return self.spans[path]
+            path = path.rpartition(".")[0]
+        return self.spans.get("", Span(self.file, 1, 1))
+
+
+@dataclass(frozen=True)
+class Limb:
+    name: str
+    part: str
+    glue: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class Walker:
+    library: str
+    id: str
+    description: str
+    file: str
+    dir: str
+    body: str
+    limbs: tuple[Limb, ...]
+    gait: Gait
+    controller: dict[str, Any]
+    provenance: dict[str, Any] | None = None
+    spans: dict[str, Span] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    """A registered id whose declaration failed to load, and why (for resolve errors)."""
+
+    id: str
+    file: str
+    diagnostics: tuple[Diagnostic, ...]
+
+
+@dataclass(frozen=True)
+class Library:
+    name: str
+    root: str
+    parts: dict[str, Part]        # id -> part (parts, objects and environments)
+    walkers: dict[str, Walker] = field(default_factory=dict)
+    left_out: dict[str, LeftOut] = field(default_factory=dict)

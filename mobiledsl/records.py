@@ -1,0 +1,138 @@
+"""Records are frozen dataclasses that travel between phases as JSON with sorted keys.
+
+``to_json`` turns a record into plain data; ``from_json`` rebuilds it from the type hints,
+so every phase record round-trips without a hand-written codec. ``dumps`` gives the exact
+bytes a build writes: same record, same bytes.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import tempfile
+import types
+import typing
+from enum import Enum
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def to_json(obj: Any) -> Any:
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        if hasattr(obj, "to_json") and not getattr(obj, "_generic_json", False):
+            return obj.to_json()
+        return {f.name: to_json(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, Enum):
+        return obj.value
+    if isinstance(obj, dict):
+        return {str(k): to_json(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [to_json(v) for v in obj]
+    return obj
+
+
+def dumps(obj: Any) -> str:
+    """Canonical JSON text of a record: sorted keys, fixed separators, trailing newline."""
+    return json.dumps(to_json(obj), sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False) + "\n"
+
+
+@lru_cache(maxsize=None)
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def from_json(cls: type[T], data: Any) -> T:
+    """Rebuild a value of type ``cls`` (a dataclass, or a typing form of them) from JSON."""
+    return _decode(cls, data)
+
+
+def _decode(tp: Any, data: Any) -> Any:
+    if tp is Any or tp is typing.Any:
+        return data
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        args = typing.get_args(tp)
+        if data is None and type(None) in args:
+            return None
+        errors = []
+        for arg in args:
+            if arg is type(None):
+                continue
+            try:
+                return _decode(arg, data)
+            except (TypeError, ValueError, KeyError) as exc:
+                errors.append(exc)
+        raise TypeError(f"no member of {tp} fits {data!r}: {errors}")
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_decode(args[0], v) for v in data)
+        return tuple(_decode(a, v) for a, v in zip(args, data))
+    if origin is list:
+        (arg,) = typing.get_args(tp)
+        return [_decode(arg, v) for v in data]
+    if origin is dict:
+        _, varg = typing.get_args(tp)
+        return {k: _decode(varg, v) for k, v in data.items()}
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        if hasattr(tp, "from_json") and not getattr(tp, "_generic_json", False):
+            return tp.from_json(data)
+        if not isinstance(data, dict):
+            raise TypeError(f"{tp.__name__} needs an object, got {data!r}")
+        hints = _hints(tp)
+        kwargs = {f.name: _decode(hints[f.name], data[f.name])
+                  for f in dataclasses.fields(tp) if f.name in data}
+        return tp(**kwargs)
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return tp(data)
+    if tp is float:
+        if not isinstance(data, (int, float)) or isinstance(data, bool):
+            raise TypeError(f"expected a number, got {data!r}")
+        return float(data)
+    if tp is int:
+        if not isinstance(data, int) or isinstance(data, bool):
+            raise TypeError(f"expected an integer, got {data!r}")
+        return data
+    if tp is str:
+        if not isinstance(data, str):
+            raise TypeError(f"expected a string, got {data!r}")
+        return data
+    if tp is bool:
+        if not isinstance(data, bool):
+            raise TypeError(f"expected true/false, got {data!r}")
+        return data
+    if tp is type(None):
+        if data is not None:
+            raise TypeError("expected null")
+        return None
+    return data
+
+
+def write_atomic(path: str | os.PathLike, data: str | bytes) -> bool:
+    """Write through a temporary file and rename, so a reader never sees half a file.
+    Returns False (and leaves the file untouched, mtime included) when the bytes are the
+    same, which is what lets content-hashed builds stop early."""
+    path = Path(path)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        if path.read_bytes() == payload:
+            return False
+    except OSError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(payload)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return True

@@ -1,0 +1,244 @@
+"""YAML read as JSON, with every value's place.
+
+The library format reads YAML values the way JSON would: only ``true``/``false`` are booleans,
+``null``, ``~`` and an empty value are null, and a plain scalar is a number exactly when it
+spells a JSON number. Everything else is a string. We take ruamel.yaml's node graph (the
+composer, before any YAML 1.1 type resolution) and convert it ourselves, which also lets us
+bound alias expansion before copying anything.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from ruamel.yaml import YAML
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from .diagnostics import Diagnostic, Label, Span, error
+
+MAX_DEPTH = 64
+MAX_VALUES = 200_000
+
+_JSON_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?\Z")
+_PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*\Z")
+
+
+@dataclass(frozen=True, eq=False)
+class YNode:
+    """One value of a YAML document. ``kind`` is map, seq, str, number, bool or null.
+
+    For a map, ``value`` is a dict of key -> YNode in document order and ``key_spans`` the
+    place of each key. For a number, ``raw`` is the text as written (exact arithmetic and
+    range checks use it) and ``value`` the int or float it reads as.
+    """
+
+    kind: str
+    value: Any
+    span: Span
+    raw: str | None = None
+    key_spans: dict[str, Span] = field(default_factory=dict)
+
+    @property
+    def is_map(self) -> bool:
+        return self.kind == "map"
+
+    @property
+    def is_seq(self) -> bool:
+        return self.kind == "seq"
+
+    @property
+    def is_number(self) -> bool:
+        return self.kind == "number"
+
+    @property
+    def is_str(self) -> bool:
+        return self.kind == "str"
+
+    @property
+    def is_bool(self) -> bool:
+        return self.kind == "bool"
+
+    @property
+    def is_null(self) -> bool:
+        return self.kind == "null"
+
+    def get(self, key: str) -> "YNode | None":
+        return self.value.get(key) if self.kind == "map" else None
+
+    def key_span(self, key: str) -> Span:
+        return self.key_spans.get(key, self.span)
+
+    def items(self) -> Iterator[tuple[str, "YNode"]]:
+        return iter(self.value.items()) if self.kind == "map" else iter(())
+
+    def plain(self) -> Any:
+        """The value as plain Python data (dict, list, str, int/float, bool, None)."""
+        if self.kind == "map":
+            return {k: v.plain() for k, v in self.value.items()}
+        if self.kind == "seq":
+            return [v.plain() for v in self.value]
+        return self.value
+
+
+def read_yaml(source: str | bytes, file: str) -> tuple[YNode | None, list[Diagnostic]]:
+    """Read one YAML document. Never raises for bad input: returns (None, diagnostics)
+    when there is no tree that can be read, else the tree and key-level diagnostics."""
+    if isinstance(source, bytes):
+        try:
+            source = source.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return None, [_syntax(Span(file, 1, 1), f"the file is not UTF-8 text ({exc.reason} "
+                                  f"at byte {exc.start})")]
+    try:
+        root = YAML(typ="safe").compose(source)
+    except RecursionError:
+        return None, [_syntax(Span(file, 1, 1), f"values are nested more than {MAX_DEPTH} "
+                              "levels deep")]
+    except Exception as exc:  # ruamel raises several unrelated classes for bad text
+        return None, [_syntax(_mark_span(file, getattr(exc, "problem_mark", None)),
+                              _describe(exc))]
+    if root is None:
+        return YNode("null", None, Span(file, 1, 1)), []
+    problem = _check_graph(root, file)
+    if problem is not None:
+        return None, [problem]
+    diags: list[Diagnostic] = []
+    return _convert(root, file, diags), diags
+
+
+def _syntax(span: Span, message: str) -> Diagnostic:
+    return error("library.yaml_syntax", message, span, label="cannot be read",
+                 help="write the file as plain YAML: mappings, lists and scalars")
+
+
+def _describe(exc: Exception) -> str:
+    problem = getattr(exc, "problem", None)
+    context = getattr(exc, "context", None)
+    text = " ".join(str(p) for p in (context, problem) if p) or str(exc).splitlines()[0]
+    return f"the file is not valid YAML: {text}"
+
+
+def _mark_span(file: str, mark) -> Span:
+    if mark is None:
+        return Span(file, 1, 1)
+    return Span(file, mark.line + 1, mark.column + 1, mark.line + 1, mark.column + 1)
+
+
+def _node_span(file: str, node: Node) -> Span:
+    s, e = node.start_mark, node.end_mark
+    line, col = s.line + 1, s.column + 1
+    if e is None or e.line < s.line:
+        return Span(file, line, col, line, col)
+    if e.line > s.line and e.column == 0:
+        # block collections end at the start of the next line: stop at the last one
+        return Span(file, line, col, e.line, None)
+    return Span(file, line, col, e.line + 1, max(e.column, col))
+
+
+def _check_graph(root: Node, file: str) -> Diagnostic | None:
+    """Refuse cycles, depth past MAX_DEPTH and expansion past MAX_VALUES, in time linear in
+    the node graph (aliases share nodes, so we memoise by identity)."""
+    sizes: dict[int, tuple[int, int]] = {}
+    on_path: set[int] = set()
+    # iterative post-order so hostile nesting cannot exhaust Python's stack
+    stack: list[tuple[Node, bool]] = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        key = id(node)
+        if done:
+            on_path.discard(key)
+            size, depth = 1, 0
+            for child in _children(node):
+                csize, cdepth = sizes[id(child)]
+                size += csize
+                depth = max(depth, cdepth)
+                if size > MAX_VALUES:
+                    break
+            if not isinstance(node, ScalarNode):
+                depth += 1
+            if depth > MAX_DEPTH:
+                return _syntax(_node_span(file, node),
+                               f"values are nested more than {MAX_DEPTH} levels deep")
+            if size > MAX_VALUES:
+                return _syntax(Span(file, 1, 1), f"aliases expand the file to more than "
+                               f"{MAX_VALUES:,} values")
+            sizes[key] = (size, depth)
+            continue
+        if key in sizes:
+            continue
+        if key in on_path:
+            return _syntax(_node_span(file, node),
+                           "an alias stands inside the value its anchor names")
+        on_path.add(key)
+        stack.append((node, True))
+        for child in _children(node):
+            if id(child) in on_path:
+                return _syntax(_node_span(file, child),
+                               "an alias stands inside the value its anchor names")
+            if id(child) not in sizes:
+                stack.append((child, False))
+    return None
+
+
+def _children(node: Node) -> list[Node]:
+    if isinstance(node, MappingNode):
+        return [n for pair in node.value for n in pair]
+    if isinstance(node, SequenceNode):
+        return list(node.value)
+    return []
+
+
+def _convert(node: Node, file: str, diags: list[Diagnostic]) -> YNode:
+    span = _node_span(file, node)
+    if isinstance(node, ScalarNode):
+        return _scalar(node, span)
+    if isinstance(node, SequenceNode):
+        return YNode("seq", tuple(_convert(n, file, diags) for n in node.value), span)
+    values: dict[str, YNode] = {}
+    key_spans: dict[str, Span] = {}
+    for knode, vnode in node.value:
+        kspan = _node_span(file, knode)
+        key = _key_text(knode)
+        if key is None:
+            diags.append(error("library.invalid_key", "a key must be a plain name",
+                               kspan, label="not a plain name",
+                               help="write keys as names of letters, digits and _ "
+                                    "(no lists, mappings, numbers or merge keys)"))
+            continue
+        if key in values:
+            diags.append(error("library.duplicate_key", f"the key '{key}' is given twice",
+                               kspan, label="given again here",
+                               labels=(Label(key_spans[key], "first given here"),),
+                               help=f"keep one '{key}' and delete the other"))
+            continue
+        values[key] = _convert(vnode, file, diags)
+        key_spans[key] = kspan
+    return YNode("map", values, span, key_spans=key_spans)
+
+
+def _key_text(node: Node) -> str | None:
+    if not isinstance(node, ScalarNode):
+        return None
+    text = node.value
+    if node.style in (None, "") and (text in ("", "~", "null", "true", "false")
+                                     or _JSON_NUMBER.match(text)):
+        return None
+    return text if _PLAIN_NAME.match(text) else None
+
+
+def _scalar(node: ScalarNode, span: Span) -> YNode:
+    text = node.value
+    if node.style not in (None, ""):
+        return YNode("str", text, span)
+    if text in ("", "~", "null"):
+        return YNode("null", None, span)
+    if text == "true":
+        return YNode("bool", True, span)
+    if text == "false":
+        return YNode("bool", False, span)
+    m = _JSON_NUMBER.match(text)
+    if m:
+        number = float(text) if (m.group(1) or m.group(2)) else int(text)
+        return YNode("number", number, span, raw=text)
+    return YNode("str", text, span)
