@@ -5,8 +5,9 @@ reference, a character no token starts with) is reported once and still handed t
 as a token marked ``bad``, so the parser neither reports the same mistake again nor keeps
 the item that holds it.
 
-Lines end at ``\\n``, ``\\r\\n`` or a lone ``\\r``; columns count characters (code points),
-1-based, end inclusive.
+Lines end at ``\\n`` (a ``\\r`` before it is whitespace, as anywhere else), the way the
+renderer splits the source it shows; columns count characters (code points), 1-based, end
+inclusive.
 """
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ _IDENT_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_"
 _IDENT_CHARS = _IDENT_START | frozenset("0123456789")
 _DIGITS = frozenset("0123456789")
 _NUMBER_BODY = _IDENT_CHARS | frozenset(".")
-_WHITESPACE = frozenset(" \t\f\ufeff")
+_WHITESPACE = frozenset(" \t\r\f\ufeff")
 _JSON_NUMBER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?\Z")
 _PLAIN_NUMBER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r",
@@ -57,6 +58,7 @@ class Token:
     value: object = None  # decoded string, float, or (kind, name) for a reference
     bad: bool = False     # malformed; the lexer reported it
     first_on_line: bool = False
+    indent: int = 1       # the column of the first token on this token's line
 
     def span(self, file: str) -> Span:
         return Span(file, self.line, self.col, self.end_line, self.end_col)
@@ -86,6 +88,7 @@ class _Lexer:
         self.diags: list[Diagnostic] = []
         self.dropped = 0
         self.last_line = 0            # line of the last token emitted
+        self.indent = 1               # column of the first token on that line
 
     # -- helpers ----------------------------------------------------------------------------
     def col(self, pos: int) -> int:
@@ -102,8 +105,12 @@ class _Lexer:
     def emit(self, kind: str, start: int, end: int, value: object = None,
              bad: bool = False) -> Token:
         """A token of text[start:end], all on the current line."""
-        tok = Token(kind, self.text[start:end], self.line, self.col(start), self.line,
-                    self.col(end - 1), value, bad, self.line != self.last_line)
+        first = self.line != self.last_line
+        col = self.col(start)
+        if first:
+            self.indent = col
+        tok = Token(kind, self.text[start:end], self.line, col, self.line, self.col(end - 1),
+                    value, bad, first, self.indent)
         self.last_line = self.line
         self.tokens.append(tok)
         return tok
@@ -121,11 +128,6 @@ class _Lexer:
             c = text[self.pos]
             if c == "\n":
                 self.pos += 1
-                self.newline(self.pos)
-            elif c == "\r":
-                self.pos += 1
-                if self.pos < n and text[self.pos] == "\n":
-                    self.pos += 1
                 self.newline(self.pos)
             elif c in _WHITESPACE:
                 self.pos += 1
@@ -156,7 +158,7 @@ class _Lexer:
     def line_comment(self) -> None:
         text = self.text
         p = self.pos
-        while p < len(text) and text[p] not in "\r\n":
+        while p < len(text) and text[p] != "\n":
             p += 1
         self.pos = p
 
@@ -168,8 +170,7 @@ class _Lexer:
         # advance line counting through the comment
         p = start + 2
         while p < end:
-            c = text[p]
-            if c == "\n" or (c == "\r" and text[p + 1: p + 2] != "\n"):
+            if text[p] == "\n":
                 self.newline(p + 1)
             p += 1
         self.pos = end
@@ -227,7 +228,7 @@ class _Lexer:
         out: list[str] = []
         problem: tuple[int, int, str, str] | None = None   # first bad place in the string
         while True:
-            if p >= n or text[p] in "\r\n":
+            if p >= n or text[p] == "\n" or text[p:p + 2] == "\r\n":
                 tok = self.emit(STRING, start, p, "".join(out), bad=True)
                 self.pos = p
                 self.report("syntax.unterminated_string", "this string is never closed",
@@ -259,7 +260,7 @@ class _Lexer:
                                    "`\\ud83d\\ude00`, or write the character itself")
                     p += length
                     continue
-                if e in ("", "\r", "\n"):
+                if e == "" or e == "\n" or text[p + 1:p + 3] == "\r\n":
                     p += 1
                     continue            # unterminated: reported above on the next round
                 if problem is None:
@@ -382,7 +383,7 @@ def printable(text: str) -> str:
 
 def _is_invalid_start(text: str, p: int) -> bool:
     c = text[p]
-    if c in _IDENT_CHARS or c in _PUNCT or c in _WHITESPACE or c in "\r\n\"@+-":
+    if c in _IDENT_CHARS or c in _PUNCT or c in _WHITESPACE or c in "\n\"@+-":
         return False
     if c == "/" and text[p + 1: p + 2] in ("/", "*"):
         return False

@@ -86,11 +86,13 @@ class _Parser:
             self.bad_before.append(self.bad_before[-1] + t.bad)
         self.i = 0
         self.item_start = 0                       # index of the current item's first token
-        self.item_col = 1                         # its column: a line starting here is new
+        self.item_col = 1                         # its line's indent: a line starting no
+                                                  # deeper starts a new item
 
     # -- token access ------------------------------------------------------------------------
     def peek(self, k: int = 0) -> Token:
-        return self.tokens[min(self.i + k, len(self.tokens) - 1)]
+        j = self.i + k
+        return self.tokens[j] if j < len(self.tokens) else self.tokens[-1]
 
     def advance(self) -> Token:
         tok = self.tokens[self.i]
@@ -116,9 +118,19 @@ class _Parser:
         return self.bad_before[end] > self.bad_before[start]
 
     def at_boundary(self, tok: Token) -> bool:
-        """``tok`` ends an unfinished item without belonging to it."""
-        return tok.kind in (EOF, RBRACE) or (
-            tok.kind == IDENT and tok.first_on_line and tok.col <= self.item_col)
+        """``tok``, the current token, ends an unfinished item without belonging to it: a
+        ``}``, the end of the file, or what starts an item at the beginning of a line no
+        deeper than the unfinished item's line."""
+        if tok.kind in (EOF, RBRACE):
+            return True
+        if tok.kind != IDENT or not tok.first_on_line or tok.col > self.item_col:
+            return False
+        after = self.peek(1).kind
+        if self.lang is _TASK:
+            return after == LPAREN
+        if self.lang is _WORLD:
+            return after in (IDENT, EQUALS)
+        return after == IDENT or (tok.text == "intent" and after == STRING)
 
     # -- reporting ---------------------------------------------------------------------------
     def fail(self, code: str, message: str, span: Span, label: str, help: str,
@@ -197,7 +209,7 @@ class _Parser:
                                   f"close the {lang.what} with `}}` after its last item")
                 break
             self.item_start = self.i
-            self.item_col = tok.col
+            self.item_col = tok.indent
             start = self.i
             if lang is _CORE:
                 got = self.core_item(intent)
