@@ -149,30 +149,24 @@ class _Lexer:
                 self.pos += 1
             else:
                 self.invalid()
-        end = n
-        self.tokens.append(Token(EOF, "", self.line, self.col(end), self.line, self.col(end),
+        self.tokens.append(Token(EOF, "", self.line, self.col(n), self.line, self.col(n),
                                  first_on_line=self.line != self.last_line))
         return self.tokens, self.diags, self.dropped
 
     # -- token kinds -------------------------------------------------------------------------
     def line_comment(self) -> None:
-        text = self.text
-        p = self.pos
-        while p < len(text) and text[p] != "\n":
-            p += 1
-        self.pos = p
+        end = self.text.find("\n", self.pos)
+        self.pos = len(self.text) if end < 0 else end
 
     def block_comment(self) -> None:
         text = self.text
         start, line, col = self.pos, self.line, self.col(self.pos)
         close = text.find("*/", start + 2)
         end = len(text) if close < 0 else close + 2
-        # advance line counting through the comment
-        p = start + 2
-        while p < end:
-            if text[p] == "\n":
-                self.newline(p + 1)
-            p += 1
+        lines = text.count("\n", start, end)
+        if lines:
+            self.line += lines
+            self.line_start = text.rfind("\n", start, end) + 1
         self.pos = end
         if close < 0:
             self.report("syntax.unterminated_comment", "this block comment is never closed",

@@ -377,3 +377,16 @@ def test_errors_come_in_source_order():
     assert places == sorted(places)
     assert [d.code for d in diags] == ["syntax.missing_brace", "syntax.duplicate_argument",
                                        "syntax.invalid_reference", "syntax.invalid_character"]
+
+
+# --- the documentation's examples -------------------------------------------------------------
+
+def test_every_program_in_docs_languages_parses():
+    from pathlib import Path
+    import re
+    doc = (Path(__file__).parents[2] / "docs" / "languages.md").read_text(encoding="utf-8")
+    blocks = [b for b in re.findall(r"```\n(.*?)```", doc, re.S)
+              if b.split() and b.split()[0] in PARSERS]
+    assert len(blocks) >= 4
+    for block in blocks:
+        clean(PARSERS[block.split()[0]], block)

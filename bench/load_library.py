@@ -1,0 +1,185 @@
+"""How fast a component library loads.
+
+Generates a library of N parts (default 1,000; a mix of wheels, sensors, motors, batteries,
+drivers, tracks and chassis with hulls, each with its own mesh file) in a temporary
+directory, then loads it with ``load_library`` and, for comparison, reads the same
+component.yaml files with a plain ``ruamel.yaml`` safe load. Prints parts per second for
+each and their ratio; it never passes or fails on time (D14).
+
+    python bench/load_library.py [--parts 1000] [--repeat 3]
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from ruamel.yaml import YAML  # noqa: E402
+
+from mobiledsl.library.loader import load_library  # noqa: E402
+
+COMMON = """\
+schema_version: 1
+id: {id}
+category: {category}
+description: Generated part number {n} for the loader benchmark.
+visual: {{file: assets/model.glb, xyz: [0, 0, {z}], rpy: [0, 0, 0]}}
+inertial:
+  mass: {mass}
+  origin_xyz: [0, 0, {z}]
+  inertia: {{ixx: {ixx}, ixy: 0, ixz: 0, iyy: {iyy}, iyz: 0, izz: {izz}}}
+  source: estimated
+  basis: solid box at the stated mass
+provenance: {{name: Part {n}, manufacturer: Bench Robotics, source_url: null, license: MIT}}
+"""
+
+TEMPLATES = {
+    "wheel": """\
+wheel: {{radius: 0.04, width: 0.03}}
+connectors:
+  mount: {{pos: [0, 0, 0], dir: [0, 0, 1], joint: {{type: continuous, axis: [0, 0, 1]}}}}
+profiles:
+  Standard: {{mounts: {{default: mount}}}}
+""",
+    "sensor": """\
+collision: {{type: box, size: [0.038, 0.038, 0.033], origin_xyz: [0, 0, 0.0165]}}
+range: {{min_m: 0.04, max_m: 4.0, field_of_view_rad: 0.47, rate_hz: 50}}
+connectors:
+  mount: {{pos: [0, 0, -0.024], dir: [0, 0, 1], up: [1, 0, 0]}}
+profiles:
+  Range: {{mounts: {{default: mount}}}}
+""",
+    "motor": """\
+collision: {{type: box, size: [0.06, 0.037, 0.037], origin_xyz: [-0.03, 0, 0]}}
+motor: {{rated_voltage_v: 12, no_load_speed_rad_s: 36.6, stall_torque_nm: 0.78, stall_current_a: 5,
+        voltage_min_v: 6, voltage_max_v: 14}}
+connectors:
+  mount: {{pos: [0, 0, 0], dir: [-1, 0, 0]}}
+  shaft: {{pos: [0.02, 0, 0], dir: [1, 0, 0]}}
+profiles:
+  Motor: {{mounts: {{default: mount, shaft: shaft}}}}
+""",
+    "battery": """\
+collision: {{type: box, size: [0.034, 0.105, 0.024], origin_xyz: [0, 0, 0.012]}}
+battery: {{voltage_nominal_v: 11.1, voltage_min_v: 9.0, voltage_max_v: 12.6, capacity_ah: 2.2}}
+connectors:
+  mount: {{pos: [0, 0, 0], dir: [0, 0, 1], up: [1, 0, 0]}}
+profiles:
+  Battery: {{mounts: {{default: mount}}}}
+""",
+    "motor_driver": """\
+collision: {{type: box, size: [0.065, 0.051, 0.01], origin_xyz: [0, 0, 0.005]}}
+driver:
+  channels: 2
+  voltage_min_v: 5.5
+  voltage_max_v: 24
+  continuous_current_per_channel_a: 12
+  peak_current_per_channel_a: 30
+connectors:
+  mount: {{pos: [0, 0, 0], dir: [0, 0, 1], up: [1, 0, 0]}}
+profiles:
+  MotorDriver: {{mounts: {{default: mount}}}}
+""",
+    "track": """\
+collision: {{type: box, size: [0.20, 0.0384, 0.05], origin_xyz: [-0.08, 0, -0.005]}}
+track:
+  travel_per_turn_m: 0.12
+  width: 0.0384
+  ground: {{from: [-0.03, 0, -0.03], to: [-0.13, 0, -0.03]}}
+connectors:
+  hub: {{pos: [0, 0, 0], dir: [0, -1, 0], up: [0, 0, 1]}}
+profiles:
+  Track: {{mounts: {{default: hub}}}}
+""",
+    "chassis": """\
+collision:
+  type: hull
+  vertices: [[-0.15, -0.1, 0], [0.15, -0.1, 0], [0.15, 0.1, 0], [-0.15, 0.1, 0],
+             [-0.1, -0.08, 0.06], [0.1, -0.08, 0.06], [0.1, 0.08, 0.06], [-0.1, 0.08, 0.06]]
+  faces: [[0, 2, 1], [0, 3, 2], [4, 5, 6], [4, 6, 7], [0, 1, 5], [0, 5, 4], [1, 2, 6],
+          [1, 6, 5], [2, 3, 7], [2, 7, 6], [3, 0, 4], [3, 4, 7]]
+connectors:
+  motor_mount_left:  {{pos: [0, 0.1, -0.02], dir: [0, 1, 0], well: {{radius: 0.052, width: 0.084}}}}
+  motor_mount_right: {{pos: [0, -0.1, -0.02], dir: [0, -1, 0], well: {{radius: 0.052, width: 0.084}}}}
+  top_mount:         {{pos: [0, 0, 0.05], dir: [0, 0, 1], up: [1, 0, 0]}}
+contacts:
+  - {{xyz: [-0.15, 0, -0.035], radius: 0.025, note: molded skid under the tail}}
+profiles:
+  Diff_two_caster:
+    mounts: {{left_wheel: motor_mount_left, right_wheel: motor_mount_right, middle_top: top_mount}}
+""",
+}
+
+
+def generate(root: Path, count: int) -> list[Path]:
+    kinds = list(TEMPLATES)
+    ids, files = [], []
+    for n in range(count):
+        category = kinds[n % len(kinds)]
+        part_id = f"{category}_{n:05d}"
+        mass = round(0.05 + (n % 97) * 0.01, 4)
+        fields = dict(id=part_id, category=category, n=n, z=round(0.001 * (n % 13), 4),
+                      mass=mass, ixx=f"{1.0e-5 * (1 + n % 7):.6g}",
+                      iyy=f"{1.2e-5 * (1 + n % 7):.6g}", izz=f"{1.5e-5 * (1 + n % 7):.6g}")
+        part_dir = root / "parts" / part_id
+        (part_dir / "assets").mkdir(parents=True)
+        (part_dir / "assets" / "model.glb").write_bytes(b"glTF")
+        text = COMMON.format(**fields) + TEMPLATES[category].format(**fields)
+        (part_dir / "component.yaml").write_text(text, encoding="utf-8")
+        ids.append(part_id)
+        files.append(part_dir / "component.yaml")
+    (root / "library.yaml").write_text(
+        "name: bench\nparts:\n" + "".join(f"  - {i}\n" for i in ids), encoding="utf-8")
+    return files
+
+
+def plain_load(files: list[Path]) -> None:
+    yaml = YAML(typ="safe")
+    for f in files:
+        yaml.load(f.read_bytes())
+
+
+def best_of(repeat: int, fn) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        gc.collect()
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--parts", type=int, default=1000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="mobiledsl-bench-") as tmp:
+        root = Path(tmp) / "lib"
+        files = generate(root, args.parts)
+        library, diagnostics = load_library(root)
+        if library is None or len(library.parts) != args.parts or diagnostics:
+            for d in diagnostics[:10]:
+                print(d.severity.value, d.code, d.message, d.span, file=sys.stderr)
+            print("the generated library did not load cleanly", file=sys.stderr)
+            return 1
+        loader_s = best_of(args.repeat, lambda: load_library(root))
+        plain_s = best_of(args.repeat, lambda: plain_load(files))
+    print(f"parts:                       {args.parts}")
+    print(f"load_library:                {loader_s * 1000:8.1f} ms  "
+          f"{args.parts / loader_s:8.0f} parts/s")
+    print(f"plain ruamel.yaml safe load: {plain_s * 1000:8.1f} ms  "
+          f"{args.parts / plain_s:8.0f} parts/s")
+    print(f"ratio load_library / plain load: {loader_s / plain_s:.2f}x the time")
+    print(f"cpu: one core (pid {os.getpid()})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,503 @@
+"""Solids as the analysis computes with them, and the few convex-geometry questions it asks.
+
+Two kinds of solid:
+
+- ``Poly``: a convex polytope, held both as its corners (``vertices``, an (n, 3) array) and as
+  half-spaces ``A x <= b`` with unit normals. Boxes, hulls, cylinders (as a prism drawn around
+  them) and the pieces of a steered wheel's swept space are polytopes.
+- ``Round``: the points within ``radius`` of the segment ``a``-``b``: a sphere when the two
+  ends coincide, otherwise a capsule. Judged for clearance as they are (by distance); only to
+  tell whether a well holds one is it replaced by ``Round.poly()``, a polytope drawn around it
+  whose corners stand at most 1.74 % of its radius past it.
+
+Every length is in metres; every point is in ``base_link`` unless a docstring says otherwise.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+import numpy as np
+from scipy.optimize import linprog, minimize
+from scipy.spatial import ConvexHull, HalfspaceIntersection, QhullError
+
+from ..assembly.mating import axis_angle, matrix_from_quat, rpy_matrix
+from ..library.model import Shape
+
+#: sides of the prism drawn around a cylinder (its corners 0.21 % of the radius past it)
+PRISM_SIDES = 48
+#: the grid of the polytope drawn around a sphere: 15 degrees in azimuth and in elevation
+SPHERE_STEP_DEG = 15
+
+
+# -- frames --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Frame:
+    """A rigid transform: ``x_out = R @ x_in + t``."""
+
+    R: np.ndarray
+    t: np.ndarray
+
+    @staticmethod
+    def identity() -> "Frame":
+        return Frame(np.eye(3), np.zeros(3))
+
+    @staticmethod
+    def from_pose(xyz: Sequence[float], quat: Sequence[float]) -> "Frame":
+        return Frame(matrix_from_quat(quat), np.asarray(xyz, dtype=float))
+
+    @staticmethod
+    def from_xyz_rpy(xyz: Sequence[float], rpy: Sequence[float]) -> "Frame":
+        return Frame(rpy_matrix(rpy), np.asarray(xyz, dtype=float))
+
+    def __matmul__(self, other: "Frame") -> "Frame":
+        return Frame(self.R @ other.R, self.R @ other.t + self.t)
+
+    def point(self, p: Sequence[float]) -> np.ndarray:
+        return self.R @ np.asarray(p, dtype=float) + self.t
+
+    def points(self, ps) -> np.ndarray:
+        ps = np.asarray(ps, dtype=float).reshape(-1, 3)
+        return ps @ self.R.T + self.t
+
+    def vector(self, v: Sequence[float]) -> np.ndarray:
+        return self.R @ np.asarray(v, dtype=float)
+
+
+def rotation_about(axis: Sequence[float], point: Sequence[float], angle: float) -> Frame:
+    """The turn by ``angle`` about the line through ``point`` along ``axis``."""
+    R = axis_angle(axis, angle)
+    p = np.asarray(point, dtype=float)
+    return Frame(R, p - R @ p)
+
+
+def unit(v) -> np.ndarray:
+    v = np.asarray(v, dtype=float)
+    n = float(np.linalg.norm(v))
+    return v / n if n > 0 else v
+
+
+def perpendiculars(axis: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Two unit vectors completing ``axis`` to a right-handed orthonormal basis."""
+    a = unit(axis)
+    helper = np.array([1.0, 0.0, 0.0]) if abs(a[0]) < 0.9 else np.array([0.0, 1.0, 0.0])
+    u = unit(np.cross(a, helper))
+    return u, np.cross(a, u)
+
+
+# -- solids --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Poly:
+    vertices: np.ndarray          # (n, 3)
+    A: np.ndarray                 # (m, 3) unit outward normals
+    b: np.ndarray                 # (m,)
+
+    @property
+    def lo(self) -> np.ndarray:
+        return self.vertices.min(axis=0)
+
+    @property
+    def hi(self) -> np.ndarray:
+        return self.vertices.max(axis=0)
+
+    def lowest(self, n: np.ndarray) -> float:
+        return float((self.vertices @ n).min())
+
+
+@dataclass(frozen=True)
+class Round:
+    a: np.ndarray
+    b: np.ndarray
+    radius: float
+
+    @property
+    def lo(self) -> np.ndarray:
+        return np.minimum(self.a, self.b) - self.radius
+
+    @property
+    def hi(self) -> np.ndarray:
+        return np.maximum(self.a, self.b) + self.radius
+
+    def lowest(self, n: np.ndarray) -> float:
+        return float(min(self.a @ n, self.b @ n)) - self.radius
+
+    def poly(self) -> Poly:
+        """The polytope drawn around it (see the module's docstring)."""
+        ball = _unit_ball_polytope() * self.radius
+        pts = np.vstack([ball + self.a, ball + self.b]) if np.any(self.a != self.b) else ball + self.a
+        return poly_from_points(pts)
+
+
+Solid = Poly | Round
+
+
+@lru_cache(maxsize=None)
+def _unit_ball_polytope_cached() -> bytes:
+    step = math.radians(SPHERE_STEP_DEG)
+    pts = [(0.0, 0.0, 1.0), (0.0, 0.0, -1.0)]
+    n_az = round(2 * math.pi / step)
+    n_el = round(math.pi / step)
+    for j in range(1, n_el):
+        el = -math.pi / 2 + j * step
+        for i in range(n_az):
+            az = i * step
+            pts.append((math.cos(el) * math.cos(az), math.cos(el) * math.sin(az), math.sin(el)))
+    pts = np.array(pts)
+    hull = ConvexHull(pts)
+    inner = float((-hull.equations[:, 3]).min())     # nearest facet plane to the centre
+    return (pts / inner).tobytes()
+
+
+def _unit_ball_polytope() -> np.ndarray:
+    """Corners of a polytope that holds the unit ball (every facet plane at distance >= 1)."""
+    return np.frombuffer(_unit_ball_polytope_cached()).reshape(-1, 3)
+
+
+def ball_polytope_excess() -> float:
+    """How far past the ball the corners of its polytope stand, as a fraction of the radius."""
+    return float(np.linalg.norm(_unit_ball_polytope(), axis=1).max()) - 1.0
+
+
+def poly_from_points(points) -> Poly:
+    pts = np.asarray(points, dtype=float).reshape(-1, 3)
+    hull = ConvexHull(pts)
+    eq = hull.equations
+    # coplanar triangles give the same plane many times over; keep one of each
+    key = np.round(eq, 9)
+    _, idx = np.unique(key, axis=0, return_index=True)
+    eq = eq[np.sort(idx)]
+    return Poly(pts[hull.vertices], eq[:, :3].copy(), -eq[:, 3].copy())
+
+
+def box(size: Sequence[float], frame: Frame) -> Poly:
+    half = np.asarray(size, dtype=float) / 2
+    corners = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)]) * half
+    verts = frame.points(corners)
+    normals = []
+    offsets = []
+    for k in range(3):
+        for s in (-1.0, 1.0):
+            n = frame.R[:, k] * s
+            normals.append(n)
+            offsets.append(float(n @ frame.t) + half[k])
+    return Poly(verts, np.array(normals), np.array(offsets))
+
+
+def prism(centre, axis, radius: float, width: float, sides: int = PRISM_SIDES) -> Poly:
+    """A prism drawn around the cylinder (its flat sides touch the cylinder)."""
+    c = np.asarray(centre, dtype=float)
+    a = unit(axis)
+    u, v = perpendiculars(a)
+    r = radius / math.cos(math.pi / sides)
+    ring = [c + r * (math.cos(2 * math.pi * (k + 0.5) / sides) * u
+                     + math.sin(2 * math.pi * (k + 0.5) / sides) * v) for k in range(sides)]
+    ring = np.array(ring)
+    verts = np.vstack([ring + a * width / 2, ring - a * width / 2])
+    normals = [a, -a]
+    offsets = [float(a @ c) + width / 2, float(-a @ c) + width / 2]
+    for k in range(sides):
+        ang = 2 * math.pi * (k + 1) / sides
+        n = math.cos(ang) * u + math.sin(ang) * v
+        normals.append(n)
+        offsets.append(float(n @ c) + radius)
+    return Poly(verts, np.array(normals), np.array(offsets))
+
+
+def shape_solid(shape: Shape, frame: Frame) -> Solid:
+    """A declared collision shape (in the frame ``frame`` places in base_link) as a solid."""
+    local = Frame.from_xyz_rpy(shape.origin_xyz, shape.rpy)
+    f = frame @ local
+    if shape.type == "box":
+        return box(shape.size, f)
+    if shape.type == "hull":
+        return poly_from_points(frame.points(shape.vertices))
+    if shape.type == "sphere":
+        c = f.point((0, 0, 0))
+        return Round(c, c, shape.size[0] / 2)
+    if shape.type == "capsule":
+        half = shape.size[2] / 2
+        return Round(f.point((0, 0, -half)), f.point((0, 0, half)), shape.size[0] / 2)
+    if shape.type == "cylinder":
+        return prism(f.point((0, 0, 0)), f.vector((0, 0, 1)), shape.size[0] / 2, shape.size[2])
+    raise ValueError(f"unknown shape type {shape.type!r}")
+
+
+# -- clearance -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Well:
+    """A cylinder about ``axis`` through ``centre``: ``radius`` across, ``width`` along."""
+
+    centre: np.ndarray
+    axis: np.ndarray
+    radius: float
+    width: float
+
+    def holds(self, pts: np.ndarray, grow: float = 0.0) -> np.ndarray:
+        d = pts - self.centre
+        along = d @ self.axis
+        across = np.linalg.norm(d - np.outer(along, self.axis), axis=1)
+        return (np.abs(along) <= self.width / 2 + grow + 1e-12) & (across <= self.radius + grow + 1e-12)
+
+    def reach(self, pts: np.ndarray) -> tuple[float, float]:
+        """The well (radius, width) that would hold ``pts``."""
+        d = pts - self.centre
+        along = d @ self.axis
+        across = np.linalg.norm(d - np.outer(along, self.axis), axis=1)
+        return float(across.max()), float(2 * np.abs(along).max())
+
+
+def boxes_overlap(p: Solid, q: Solid, slack: float = 0.0) -> bool:
+    return bool(np.all(p.lo <= q.hi + slack) and np.all(q.lo <= p.hi + slack))
+
+
+def _chebyshev(A: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray] | None:
+    """The largest ball inside ``A x <= b`` (unit normals): (radius, centre). The radius is
+    negative when the half-spaces share no point (then it is how far apart they are, at most)."""
+    m = A.shape[0]
+    A_ub = np.hstack([A, np.ones((m, 1))])
+    res = linprog(c=[0, 0, 0, -1], A_ub=A_ub, b_ub=b, bounds=[(None, None)] * 3 + [(None, 1.0)],
+                  method="highs")
+    if res.status != 0:
+        return None
+    return float(res.x[3]), res.x[:3]
+
+
+def _segment_signed_distance(seg_a: np.ndarray, seg_b: np.ndarray, poly: Poly) -> tuple[float, np.ndarray]:
+    """Signed distance from a segment to a polytope (negative: how deep the segment reaches
+    inside), with the segment's point that is nearest (or deepest)."""
+    d = seg_b - seg_a
+    m = poly.A.shape[0]
+    # deepest point: maximise s with A (a + t d) + s <= b, 0 <= t <= 1
+    A_ub = np.hstack([(poly.A @ d).reshape(-1, 1), np.ones((m, 1))])
+    b_ub = poly.b - poly.A @ seg_a
+    res = linprog(c=[0, -1], A_ub=A_ub, b_ub=b_ub, bounds=[(0, 1), (None, None)], method="highs")
+    if res.status == 0 and res.x[1] >= 0:
+        t = float(res.x[0])
+        return -float(res.x[1]), seg_a + t * d
+    # outside: the least distance between the segment and the polytope
+    centre = poly.vertices.mean(axis=0)
+
+    def f(z):
+        p = seg_a + z[0] * d
+        return float(np.sum((p - z[1:]) ** 2))
+
+    def grad(z):
+        p = seg_a + z[0] * d
+        diff = p - z[1:]
+        return np.concatenate([[2 * diff @ d], -2 * diff])
+
+    best = None
+    for t0 in (0.0, 0.5, 1.0):
+        out = minimize(f, np.concatenate([[t0], centre]), jac=grad, method="SLSQP",
+                       bounds=[(0, 1), (None, None), (None, None), (None, None)],
+                       constraints=[{"type": "ineq", "fun": lambda z: poly.b - poly.A @ z[1:],
+                                     "jac": lambda z: np.hstack([np.zeros((m, 1)), -poly.A])}],
+                       options={"ftol": 1e-16, "maxiter": 200})
+        val = math.sqrt(max(out.fun, 0.0))
+        if best is None or val < best[0]:
+            best = (val, seg_a + out.x[0] * d)
+    return best
+
+
+def _segments_distance(p1, q1, p2, q2) -> tuple[float, np.ndarray]:
+    """Least distance between two segments, and the midpoint of the closest pair."""
+    d1, d2, r = q1 - p1, q2 - p2, p1 - p2
+    a, e, f = d1 @ d1, d2 @ d2, d2 @ r
+    if a <= 1e-18 and e <= 1e-18:
+        return float(np.linalg.norm(r)), (p1 + p2) / 2
+    if a <= 1e-18:
+        s, t = 0.0, min(max(f / e, 0.0), 1.0)
+    else:
+        c = d1 @ r
+        if e <= 1e-18:
+            t, s = 0.0, min(max(-c / a, 0.0), 1.0)
+        else:
+            bb = d1 @ d2
+            den = a * e - bb * bb
+            s = min(max((bb * f - c * e) / den, 0.0), 1.0) if den > 1e-18 else 0.0
+            t = (bb * s + f) / e
+            if t < 0:
+                t, s = 0.0, min(max(-c / a, 0.0), 1.0)
+            elif t > 1:
+                t, s = 1.0, min(max((bb - c) / a, 0.0), 1.0)
+    c1, c2 = p1 + d1 * s, p2 + d2 * t
+    return float(np.linalg.norm(c1 - c2)), (c1 + c2) / 2
+
+
+def depth(p: Solid, q: Solid) -> tuple[float, np.ndarray | None]:
+    """How deep two solids overlap (m, <= 0 when they do not) and where.
+
+    Two polytopes: the thickness of what they share, the diameter of the largest ball inside
+    both (for two boxes pressed face into face, the depth one reaches into the other). A
+    sphere or a capsule: its radius less the signed distance of its centre or segment from
+    the other solid.
+    """
+    if not boxes_overlap(p, q):
+        return -1.0, None
+    if isinstance(p, Round) and isinstance(q, Round):
+        dist, at = _segments_distance(p.a, p.b, q.a, q.b)
+        return p.radius + q.radius - dist, at
+    if isinstance(p, Round) or isinstance(q, Round):
+        r, poly = (p, q) if isinstance(p, Round) else (q, p)
+        sd, at = _segment_signed_distance(r.a, r.b, poly)
+        return r.radius - sd, at
+    cheb = _chebyshev(np.vstack([p.A, q.A]), np.concatenate([p.b, q.b]))
+    if cheb is None:
+        return -1.0, None
+    return 2 * cheb[0], cheb[1]
+
+
+def _vertices_of(A: np.ndarray, b: np.ndarray, inside: np.ndarray) -> np.ndarray | None:
+    hs = np.hstack([A, -b.reshape(-1, 1)])
+    for options in (None, "QJ"):
+        try:
+            hi = HalfspaceIntersection(hs, inside, qhull_options=options)
+            return hi.intersections
+        except (QhullError, ValueError):
+            continue
+    return None
+
+
+def _uncovered(A, b, wells: Sequence[Well], r: float) -> np.ndarray | None:
+    """A point of the region ``A x <= b`` shrunk by ``r`` that lies outside every well grown
+    by ``r`` (so the ball of radius ``r`` about it is in the region and in no well), or None."""
+    cheb = _chebyshev(A, b - r)
+    if cheb is None or cheb[0] <= 1e-9:
+        return None
+    verts = _vertices_of(A, b - r, cheb[1])
+    if verts is None:
+        verts = cheb[1].reshape(1, 3)
+    held = np.zeros(len(verts), dtype=bool)
+    for w in wells:
+        held |= w.holds(verts, r)
+    if not held.all():
+        return verts[np.argmin(held)]
+    if any(w.holds(verts, r).all() for w in wells):
+        return None
+    # every corner is in some well, no well holds them all: look between the corners
+    lo, hi = verts.min(axis=0), verts.max(axis=0)
+    n = 12
+    grid = np.stack(np.meshgrid(*[np.linspace(lo[k], hi[k], n) for k in range(3)], indexing="ij"),
+                    axis=-1).reshape(-1, 3)
+    grid = grid[np.all(grid @ A.T <= b - r + 1e-12, axis=1)]
+    held = np.zeros(len(grid), dtype=bool)
+    for w in wells:
+        held |= w.holds(grid, r)
+    return grid[np.argmin(held)] if len(grid) and not held.all() else None
+
+
+def depth_beyond_wells(p: Solid, q: Solid, wells: Sequence[Well], tolerance: float
+                       ) -> tuple[float, np.ndarray, np.ndarray] | None:
+    """What of the overlap of ``p`` and ``q`` no well holds, when it is deeper than
+    ``tolerance``: (depth, a point of it, the corners of the whole overlap); else None.
+
+    Without wells this is ``depth``. With wells the overlap is taken as polytopes (spheres and
+    capsules as the polytopes drawn around them) and the question is whether a ball of
+    diameter ``tolerance`` fits in it outside every well; the depth reported is the diameter
+    of the largest such ball.
+    """
+    d, at = depth(p, q)
+    if d <= tolerance:
+        return None
+    pp = p.poly() if isinstance(p, Round) else p
+    qq = q.poly() if isinstance(q, Round) else q
+    A = np.vstack([pp.A, qq.A])
+    b = np.concatenate([pp.b, qq.b])
+    cheb = _chebyshev(A, b)
+    corners = _vertices_of(A, b, cheb[1]) if cheb is not None and cheb[0] > 1e-9 else None
+    if corners is None:
+        corners = np.array([at])
+    if not wells:
+        return d, at, corners
+    half = tolerance / 2
+    witness = _uncovered(A, b, wells, half)
+    if witness is None:
+        return None
+    lo, hi = half, max(cheb[0], half)
+    for _ in range(30):
+        if hi - lo < 1e-6:
+            break
+        mid = (lo + hi) / 2
+        w = _uncovered(A, b, wells, mid)
+        if w is None:
+            hi = mid
+        else:
+            lo, witness = mid, w
+    return 2 * lo, witness, corners
+
+
+# -- the plane ------------------------------------------------------------------------------
+
+def ground_basis(n: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The x and y axes of base_footprint on a plane of normal ``n``: base_link's x laid
+    onto the plane, and n x that."""
+    x = np.array([1.0, 0.0, 0.0])
+    ex = x - (x @ n) * n
+    if np.linalg.norm(ex) < 1e-9:
+        ex = np.array([0.0, 1.0, 0.0]) - n[1] * n
+    ex = unit(ex)
+    return ex, np.cross(n, ex)
+
+
+# -- polygons (2D) --------------------------------------------------------------------------
+
+def convex_polygon(points) -> list[tuple[float, float]]:
+    """The convex hull of 2D points, counter-clockwise from its lowest-leftmost corner.
+    Fewer than three points, or points on one line, give the extreme points of that line."""
+    pts = np.unique(np.round(np.asarray(points, dtype=float).reshape(-1, 2), 12), axis=0)
+    if len(pts) == 0:
+        return []
+    if len(pts) >= 3:
+        try:
+            hull = ConvexHull(pts)
+            poly = pts[hull.vertices]
+        except QhullError:
+            poly = None
+        if poly is not None:
+            start = min(range(len(poly)), key=lambda i: (poly[i][1], poly[i][0]))
+            poly = np.roll(poly, -start, axis=0)
+            return [(float(x), float(y)) for x, y in poly]
+    # degenerate: the two extreme points along the line (or the single point)
+    if len(pts) == 1:
+        return [(float(pts[0][0]), float(pts[0][1]))]
+    d = pts - pts[0]
+    direction = d[np.argmax(np.linalg.norm(d, axis=1))]
+    s = d @ direction
+    a, b = pts[np.argmin(s)], pts[np.argmax(s)]
+    return [(float(a[0]), float(a[1])), (float(b[0]), float(b[1]))]
+
+
+def _segment_point_distance(p, a, b) -> float:
+    ab = b - a
+    L = ab @ ab
+    t = 0.0 if L == 0 else min(max(((p - a) @ ab) / L, 0.0), 1.0)
+    return float(np.linalg.norm(p - (a + t * ab)))
+
+
+def polygon_margin(point, polygon) -> float:
+    """Signed distance from a 2D point to the nearest edge of a convex polygon: positive
+    inside, negative outside, zero on an edge. A polygon of fewer than three corners has no
+    inside: the margin is minus the distance to it."""
+    p = np.asarray(point, dtype=float)
+    poly = [np.asarray(v, dtype=float) for v in polygon]
+    if not poly:
+        return -math.inf
+    if len(poly) < 3:
+        if len(poly) == 1:
+            return -float(np.linalg.norm(p - poly[0]))
+        return -_segment_point_distance(p, poly[0], poly[1])
+    inside = True
+    dist = math.inf
+    for i in range(len(poly)):
+        a, b = poly[i], poly[(i + 1) % len(poly)]
+        e = b - a
+        cross = e[0] * (p[1] - a[1]) - e[1] * (p[0] - a[0])   # > 0: left of a ccw edge
+        if cross <= 0:
+            inside = False
+        dist = min(dist, _segment_point_distance(p, a, b))
+    return dist if inside else -dist

@@ -1,0 +1,292 @@
+"""Where the robot stands: the ground plane, what touches it, the support polygon, and the
+rule ``validation.assembly.wheels_touch_one_plane``.
+
+Supports are of two sorts. Those that must touch: every wheel (its cylinder's lowest
+point), every caster (the bottom of its sphere), each end of every track's run on the ground,
+and every foot of a legged robot. Those that touch when they reach: the ground contacts parts
+declare (spheres), counted when they come within 2 mm of the plane the others stand on.
+
+The ground is a plane under every support (none reaches below it) that leaves the highest
+of them as little above it as can be: found from the supports' lowest points, and again from
+the lowest points along its own normal until it settles, so a robot with larger rear wheels
+stands tilted on all four. The supports stand on one plane when that highest one is within
+2 mm of it. (For four wheels whose lowest points are twisted by t, the plane meets two
+opposite wheels and leaves the other two t/2 above it.)
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+from scipy.optimize import linprog
+
+from ..assembly.model import Component, Robot
+from .geometry import Round, convex_polygon, ground_basis, shape_solid, unit
+from .model import Findings
+from .placement import Track, Wheel, frame_of, link_frame, tracks, wheels, where
+
+CODE = "validation.assembly.wheels_touch_one_plane"
+#: how far from one plane the supports may be (D8)
+PLANE_TOLERANCE = 0.002
+#: the steepest plane taken for the ground, against base_link's z (beyond it the robot lies
+#: on its side, and the plane found is not a ground)
+MAX_TILT_RAD = math.radians(30)
+UP = np.array([0.0, 0.0, 1.0])
+
+
+@dataclass(frozen=True, eq=False)
+class Support:
+    component: Component
+    kind: str                     # wheel | caster | track | contact | foot
+    label: str                    # for messages
+    lowest_point: Callable[[np.ndarray], np.ndarray]
+    contact: Callable[[np.ndarray], np.ndarray]   # the point it bears on, for the polygon
+    must_touch: bool
+
+    def height(self, n: np.ndarray) -> float:
+        return float(self.lowest_point(n) @ n)
+
+
+@dataclass
+class Ground:
+    normal: np.ndarray
+    offset: float                 # the plane: normal . x = offset (base_link)
+    origin: np.ndarray            # base_footprint: the base_link origin moved onto it along normal
+    ex: np.ndarray
+    ey: np.ndarray
+    supports: list[Support]       # those that bear on it
+    spread: float                 # how far the highest of them stands above it
+    decided: bool                 # enough supports to judge a plane
+    polygon: list[tuple[float, float]] = field(default_factory=list)
+
+    def to_ground(self, p) -> tuple[float, float]:
+        d = np.asarray(p, dtype=float) - self.origin
+        return float(d @ self.ex), float(d @ self.ey)
+
+    @property
+    def z(self) -> float:
+        return float(self.origin[2])
+
+    @property
+    def ok(self) -> bool:
+        """The supports stand on it (when fewer than three bound no plane, it is taken level
+        under them: a robot on two wheels still has a ground, and tips over on it)."""
+        return self.spread <= PLANE_TOLERANCE
+
+
+# -- supports --------------------------------------------------------------------------------
+
+def _wheel_support(w: Wheel) -> Support:
+    c, a, R, half = w.centre, w.axis, w.radius, w.width / 2
+
+    if w.caster:
+        return Support(w.component, "caster", f"caster '{w.component.name}'",
+                       lambda n: c - R * n, lambda n: c - R * n, True)
+
+    def radial(n):
+        r = n - (n @ a) * a
+        return unit(r) if np.linalg.norm(r) > 1e-12 else np.zeros(3)
+
+    def lowest(n):
+        s = 1.0 if n @ a >= 0 else -1.0
+        return c - R * radial(n) - s * half * a
+
+    return Support(w.component, "wheel", f"wheel '{w.component.name}'", lowest,
+                   lambda n: c - R * radial(n), True)
+
+
+def _track_supports(t: Track) -> list[Support]:
+    out = []
+    for end in ("from", "to"):
+        corners = t.run_corners(end)
+        mid = corners.mean(axis=0)
+        out.append(Support(t.component, "track", f"the {end} end of track '{t.component.name}'s run",
+                           lambda n, k=corners: k[int(np.argmin(k @ n))],
+                           lambda n, m=mid: m, True))
+    return out
+
+
+def _contact_supports(robot: Robot) -> list[Support]:
+    out = []
+    for c in robot.components:
+        part = robot.parts.get(c.part)
+        if part is None:
+            continue
+        f = frame_of(c)
+        for i, k in enumerate(part.contacts):
+            centre, R = f.point(k.xyz), k.radius
+            what = f" ({k.note})" if k.note else ""
+            out.append(Support(c, "contact", f"contact {i} of '{c.name}'{what}",
+                               lambda n, p=centre, r=R: p - r * n,
+                               lambda n, p=centre, r=R: p - r * n, False))
+    return out
+
+
+def _foot_supports(robot: Robot) -> list[Support]:
+    out = []
+    for c in robot.components:
+        part = robot.parts.get(c.part)
+        if part is None or not part.feet:
+            continue
+        links = {l.name: l for l in part.links}
+        for foot in part.feet:
+            link, lf = links.get(foot.link), link_frame(c, foot.link)
+            if link is None or lf is None or not 0 <= foot.shape < len(link.collision):
+                continue
+            solid = shape_solid(link.collision[foot.shape], lf)
+            if isinstance(solid, Round):
+                ends = np.array([solid.a, solid.b])
+                low = lambda n, e=ends, r=solid.radius: e[int(np.argmin(e @ n))] - r * n
+
+                def bears(n, e=ends, r=solid.radius):
+                    h = e @ n
+                    return e[h <= h.min() + PLANE_TOLERANCE].mean(axis=0) - r * n
+            else:
+                verts = solid.vertices
+                low = lambda n, v=verts: v[int(np.argmin(v @ n))]
+
+                def bears(n, v=verts):
+                    h = v @ n
+                    return v[h <= h.min() + PLANE_TOLERANCE].mean(axis=0)
+            out.append(Support(c, "foot", f"foot '{foot.name}' of '{c.name}'", low, bears, True))
+    return out
+
+
+def supports(robot: Robot) -> tuple[list[Support], list[Support]]:
+    """(those that must touch, ground contacts)."""
+    must: list[Support] = []
+    for w in wheels(robot):
+        must.append(_wheel_support(w))
+    for t in tracks(robot):
+        must.extend(_track_supports(t))
+    must.extend(_foot_supports(robot))
+    return must, _contact_supports(robot)
+
+
+# -- the plane -------------------------------------------------------------------------------
+
+def _spans_area(points: np.ndarray) -> bool:
+    if len(points) < 3:
+        return False
+    xy = points[:, :2] - points[:, :2].mean(axis=0)
+    s = np.linalg.svd(xy, compute_uv=False)
+    return len(s) >= 2 and s[1] > 1e-6
+
+
+def _fit(sups: list[Support]) -> np.ndarray:
+    """The normal of the plane under the supports' lowest points that leaves the highest of
+    them least above it (measured vertically), settled by refitting along each new normal."""
+    n = UP
+    limit = math.tan(MAX_TILT_RAD)
+    for _ in range(12):
+        pts = np.array([s.lowest_point(n) for s in sups])
+        if not _spans_area(pts):
+            return UP
+        # variables alpha, beta, gamma, e: 0 <= z_i - (alpha x_i + beta y_i + gamma) <= e
+        rows, rhs = [], []
+        for x, y, z in pts:
+            rows.append([-x, -y, -1, -1])
+            rhs.append(-z)
+            rows.append([x, y, 1, 0])
+            rhs.append(z)
+        res = linprog(c=[0, 0, 0, 1], A_ub=np.array(rows), b_ub=np.array(rhs),
+                      bounds=[(-limit, limit), (-limit, limit), (None, None), (0, None)],
+                      method="highs")
+        if res.status != 0:
+            return n
+        alpha, beta = res.x[0], res.x[1]
+        new = unit(np.array([-alpha, -beta, 1.0]))
+        if np.linalg.norm(new - n) < 1e-12:
+            return new
+        n = new
+    return n
+
+
+def _settle(sups: list[Support], n: np.ndarray) -> tuple[float, float]:
+    h = [s.height(n) for s in sups]
+    return min(h), max(h) - min(h)
+
+
+def find_ground(robot: Robot) -> Ground | None:
+    must, contacts = supports(robot)
+    if not must and not contacts:
+        return None
+    fitted = must
+    if len(must) >= 3 and _spans_area(np.array([s.lowest_point(UP) for s in must])):
+        n = _fit(must)
+    elif len(must) == 2 and contacts:
+        # two wheels and contacts: the robot rests on the contact that keeps it most level
+        # among those it can rest on (no contact reaching below the plane)
+        best = None
+        for c in contacts:
+            trial = _fit(must + [c])
+            d, _ = _settle(must + [c], trial)
+            if all(k.height(trial) >= d - PLANE_TOLERANCE for k in contacts):
+                if best is None or trial[2] > best[2] + 1e-12:
+                    best = trial
+        n = best if best is not None else _fit(must + contacts)
+        fitted = must + contacts
+    else:
+        n = _fit(must + contacts)
+        fitted = must + contacts
+    d = min(s.height(n) for s in fitted)
+    bearing = must + [c for c in contacts if c.height(n) <= d + PLANE_TOLERANCE]
+    if len(bearing) != len(fitted) and _spans_area(np.array([s.lowest_point(n) for s in bearing])):
+        n = _fit(bearing)
+    d, spread = _settle(bearing, n)
+    origin = d * n
+    ex, ey = ground_basis(n)
+    decided = len(bearing) >= 3 and _spans_area(np.array([s.lowest_point(n) for s in bearing]))
+    g = Ground(n, d, origin, ex, ey, bearing, spread, decided)
+    if spread <= PLANE_TOLERANCE:
+        g.polygon = convex_polygon([g.to_ground(s.contact(n)) for s in bearing])
+    return g
+
+
+# -- the rule --------------------------------------------------------------------------------
+
+def check_plane(robot: Robot, ground: Ground | None, out: Findings) -> None:
+    if ground is None or not ground.decided or ground.spread <= PLANE_TOLERANCE:
+        return
+    if any(s.kind == "foot" for s in ground.supports):
+        return      # feet are validation.assembly.feet_touch_the_ground's to judge
+    sups = ground.supports
+    # the support whose leaving out lets the others stand on one plane is the odd one
+    odd = None
+    for i, s in enumerate(sups):
+        rest = sups[:i] + sups[i + 1:]
+        if len(rest) < 3 or not _spans_area(np.array([r.lowest_point(UP) for r in rest])):
+            continue
+        n = _fit(rest)
+        d, spread = _settle(rest, n)
+        if spread <= PLANE_TOLERANCE:
+            off = s.height(n) - d
+            if odd is None or abs(off) > abs(odd[1]):
+                odd = (s, off, n, d)
+    if odd is not None:
+        s, off, n, d = odd
+        if off > 0:
+            how = f"stands {off * 1000:.1f} mm above the plane the others stand on"
+            hint = ("lower it by that much (its glue, or a mount lower on the chassis), or "
+                    "raise the others")
+        else:
+            how = f"reaches {-off * 1000:.1f} mm below the plane the others stand on"
+            hint = "raise it by that much, or lower the others"
+        message = f"the supports do not stand on one plane: {s.label} {how}"
+        subject = s.component
+        at = ground.to_ground(s.lowest_point(ground.normal))
+        helps = [hint, f"supports must lie within {PLANE_TOLERANCE * 1000:g} mm of one plane"]
+    else:
+        heights = [(s.height(ground.normal) - ground.offset, s) for s in sups]
+        top, s = max(heights, key=lambda h: h[0])
+        message = (f"the supports do not stand on one plane: they spread "
+                   f"{ground.spread * 1000:.1f} mm about the best plane; {s.label} stands "
+                   f"{top * 1000:.1f} mm above the lowest")
+        subject = s.component
+        at = ground.to_ground(s.lowest_point(ground.normal))
+        helps = [f"place the wheels, casters and tracks so that their lowest points lie within "
+                 f"{PLANE_TOLERANCE * 1000:g} mm of one plane"]
+    out.error(CODE, message, where(subject), components=(subject.name,), at=at,
+              label="off the ground plane", help=helps)

@@ -1,0 +1,277 @@
+"""How the base moves, and the task's steps judged against it (``validation.kinematics.*``).
+
+Top speed: each driven wheel's motor no-load speed times the wheel's radius (a track: its
+belt's travel per turn over 2 pi), over the driveline's reduction (1 on the motor's own
+shaft); the base goes no faster than its slowest driven wheel. Undecided (None) when a driven
+wheel has no motor, a driveline states no reduction, or a track states no travel.
+
+Yaw rate at that speed (documented in docs/analysis.md):
+
+- differential and skid-steer bases (Diff_two_caster, Diff_drive, Tracked): 2 v / W, the
+  two sides running opposite at v, W the distance between the left and right contact lines;
+- Mecanum_four_wheel: v / (lx + ly), lx and ly half the wheelbase and half the track;
+- Omni_drive, Omni_three_wheel: v / r, r the mean distance of the wheels from their middle;
+- Tricycle, Ackermann: v tan(max steering angle) / L, L the wheelbase (steered to rear axle);
+- Legged: the gait's largest turn.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..assembly.model import Component, Robot, Step, Task
+from ..resolve.vocabulary import CHASSIS_TYPES
+from .model import Findings, Kinematics, StepVerdict, clean
+from .placement import tracks, where, wheels
+
+SPIN = "validation.kinematics.spin_supported"
+STRAFE = "validation.kinematics.strafe_supported"
+SPEED = "validation.kinematics.speed_supported"
+WALK = "validation.kinematics.walk_supported"
+TRAVEL = "validation.kinematics.tracks_state_their_travel"
+
+SPINNERS = tuple(n for n, t in CHASSIS_TYPES.items() if t.spin)
+HOLONOMIC = tuple(n for n, t in CHASSIS_TYPES.items() if t.holonomic)
+
+
+def _wheel_speed(robot: Robot, c: Component) -> tuple[float | None, str]:
+    """The rim (or belt) speed of a driven wheel or track at its motor's no-load speed."""
+    part = robot.parts.get(c.part)
+    if part is None:
+        return None, ""
+    if c.driven_by is None:
+        return None, f"'{c.name}' has no motor declared, so its speed is not stated"
+    try:
+        motor = robot.component(c.driven_by)
+    except KeyError:
+        return None, ""
+    mpart = robot.parts.get(motor.part)
+    if mpart is None or mpart.motor is None:
+        return None, ""
+    omega = mpart.motor.no_load_speed_rad_s
+    reduction = c.reduction if c.reduction is not None else (1.0 if c.parent == motor.name else None)
+    if reduction is None or reduction <= 0:
+        return None, f"the driveline turning '{c.name}' states no reduction"
+    geared = f" / {reduction:g}" if reduction != 1.0 else ""
+    if part.wheel is not None:
+        v = omega * part.wheel.radius / reduction
+        return v, (f"'{c.name}' on motor '{motor.name}': {omega:g} rad/s x "
+                   f"{part.wheel.radius:g} m{geared}")
+    if part.track is not None:
+        if part.track.travel_per_turn_m is None:
+            return None, f"track '{c.name}' states no travel_per_turn_m"
+        v = omega * part.track.travel_per_turn_m / (2 * math.pi) / reduction
+        return v, (f"'{c.name}' on motor '{motor.name}': {omega:g} rad/s x "
+                   f"{part.track.travel_per_turn_m:g} m per turn / 2 pi{geared}")
+    return None, ""
+
+
+def _top_speed(robot: Robot) -> tuple[float | None, str]:
+    driven = [c for c in robot.components if c.driven]
+    if not driven:
+        return None, "no wheel is driven"
+    best, why = None, ""
+    for c in driven:
+        v, text = _wheel_speed(robot, c)
+        if v is None:
+            return None, text
+        if best is None or v < best:
+            best, why = v, text
+    return best, why
+
+
+def _contact_points(robot: Robot, to_ground) -> list[tuple[Component, np.ndarray]]:
+    pts = []
+    for w in wheels(robot):
+        if not w.caster:
+            pts.append((w.component, np.array(to_ground(w.centre))))
+    for t in tracks(robot):
+        pts.append((t.component, np.array(to_ground((t.run_from + t.run_to) / 2))))
+    return pts
+
+
+def _yaw(robot: Robot, v: float | None, to_ground) -> tuple[float | None, float | None, float | None]:
+    """(max yaw rate, track width, wheelbase)."""
+    if v is None:
+        return None, None, None
+    kind = robot.chassis_type
+    pts = _contact_points(robot, to_ground)
+    driven = [(c, p) for c, p in pts if c.driven]
+    if kind in ("Diff_two_caster", "Diff_drive", "Tracked"):
+        left = [p[1] for _, p in driven if p[1] > 0]
+        right = [p[1] for _, p in driven if p[1] < 0]
+        if not left or not right:
+            return None, None, None
+        width = float(np.mean(left) - np.mean(right))
+        return 2 * v / width, width, None
+    if kind == "Mecanum_four_wheel" and len(driven) >= 3:
+        xy = np.array([p for _, p in driven])
+        d = np.abs(xy - xy.mean(axis=0))
+        lx, ly = float(d[:, 0].mean()), float(d[:, 1].mean())
+        return v / (lx + ly), 2 * ly, 2 * lx
+    if kind in ("Omni_drive", "Omni_three_wheel") and len(driven) >= 3:
+        xy = np.array([p for _, p in driven])
+        r = float(np.linalg.norm(xy - xy.mean(axis=0), axis=1).mean())
+        return v / r, None, None
+    if kind in ("Tricycle", "Ackermann"):
+        steered = [(c, p) for c, p in pts if c.steer is not None]
+        rear = [(c, p) for c, p in pts if c.steer is None]
+        if not steered or not rear:
+            return None, None, None
+        L = abs(float(np.mean([p[0] for _, p in steered]) - np.mean([p[0] for _, p in rear])))
+        delta = min(c.steer.max_angle_rad for c, _ in steered)
+        if L <= 0:
+            return None, None, None
+        width = None
+        ys = [p[1] for _, p in rear]
+        if len(ys) >= 2:
+            width = float(max(ys) - min(ys))
+        return v * math.tan(delta) / L, width, L
+    return None, None, None
+
+
+def _turns_either_way(robot: Robot) -> bool:
+    ct = CHASSIS_TYPES.get(robot.chassis_type)
+    if ct is not None and ct.spin:
+        return True
+    steered = [c for c in robot.components if c.steer is not None]
+    return bool(steered) and all(c.steer.max_angle_rad > 0 for c in steered)
+
+
+def analyse_kinematics(robot: Robot, task: Task | None, to_ground, out: Findings) -> Kinematics:
+    for c in robot.components:
+        part = robot.parts.get(c.part)
+        if part is not None and part.track is not None and part.track.travel_per_turn_m is None:
+            out.warning(TRAVEL, f"track '{c.name}' ({part.key}) states no travel_per_turn_m: the "
+                                f"compiler cannot tell how far the base moves per turn, and no "
+                                f"target drives it", where(c), components=(c.name,),
+                        label="travel per turn unknown",
+                        help=(f"state track.travel_per_turn_m in {part.file} from the maker's "
+                              "data (a link tread: the sprocket's teeth times the links' pitch)",))
+    if robot.chassis_type == "Legged":
+        return _legged(robot, task, out)
+    ct = CHASSIS_TYPES.get(robot.chassis_type)
+    v, why = _top_speed(robot)
+    yaw, width, base = _yaw(robot, v, to_ground)
+    can_spin = ct.spin if ct is not None else None
+    holonomic = ct.holonomic if ct is not None else None
+    steps = []
+    if task is not None:
+        for i, step in enumerate(task.steps):
+            steps.append(_judge_wheeled(robot, i, step, can_spin, holonomic, v, why, out))
+    return Kinematics(can_spin, holonomic, clean(v), clean(yaw), clean(width), clean(base),
+                      tuple(steps))
+
+
+def _speed_arg(step: Step) -> float | None:
+    s = step.args.get("speed_mps")
+    return float(s) if isinstance(s, (int, float)) and not isinstance(s, bool) else None
+
+
+def _judge_wheeled(robot, i, step, can_spin, holonomic, v, why, out) -> StepVerdict:
+    kind = step.kind
+    codes, reasons = [], []
+    decided = True
+    t = robot.chassis_type
+    if kind == "Spin" and can_spin is False:
+        codes.append(SPIN)
+        reasons.append(f"a {t} base cannot spin in place")
+        out.error(SPIN, f"Spin needs the base to turn in place, and a {t} base cannot: it turns "
+                        f"only by steering while it moves", step.span, at=None,
+                  label="cannot spin in place",
+                  help=(f"reach the heading with Navigate, which drives a curve, or choose a "
+                        f"chassis type that spins: {', '.join(SPINNERS)}",))
+    if kind == "Navigate" and not _turns_either_way(robot):
+        codes.append(SPIN)
+        reasons.append("the base cannot turn either way")
+        out.error(SPIN, "Navigate needs the base to turn either way, as a planner turns it to "
+                        "follow its path, and this base turns neither in place nor by steering",
+                  step.span, label="cannot turn", help=("choose a chassis type that spins or "
+                                                        "steers",))
+    if kind == "Strafe" and holonomic is False:
+        codes.append(STRAFE)
+        reasons.append(f"a {t} base cannot move sideways")
+        out.error(STRAFE, f"Strafe needs a holonomic base, and a {t} base cannot move sideways",
+                  step.span, label="cannot strafe",
+                  help=(f"turn and drive instead (Spin, Advance), or choose a holonomic chassis "
+                        f"type: {', '.join(HOLONOMIC)}",))
+    speed = _speed_arg(step)
+    if kind in ("Advance", "BackUp", "Strafe", "Navigate") and speed is not None:
+        if v is None:
+            decided = False
+        elif speed > v:
+            codes.append(SPEED)
+            reasons.append(f"{speed:g} m/s is above the base's {v:.3f} m/s")
+            span = step.arg_spans.get("speed_mps", step.span)
+            out.error(SPEED, f"{kind} asks for {speed:g} m/s, but the base goes at most "
+                             f"{v:.3f} m/s ({why})", span, label="faster than the base goes",
+                      help=(f"ask for at most {math.floor(v * 1000) / 1000:g} m/s, or give the "
+                            f"base faster motors or larger wheels",))
+    supported = False if codes else (True if decided else None)
+    return StepVerdict(i, kind, supported, tuple(codes), "; ".join(reasons))
+
+
+def _legged(robot: Robot, task: Task | None, out: Findings) -> Kinematics:
+    try:
+        gait = robot.part_of(robot.chassis).gait
+    except KeyError:
+        gait = None
+    if gait is None:
+        return Kinematics(None, None, None, None,
+                          steps=tuple(StepVerdict(i, s.kind, None) for i, s in
+                                      enumerate(task.steps)) if task else ())
+    (back, ahead), (right, left), (cw, ccw) = gait.ahead, gait.aside, gait.turn
+    can_spin = cw < 0 < ccw
+    holonomic = right < 0 < left
+    steps = []
+    for i, step in enumerate(task.steps if task else ()):
+        codes, reasons = [], []
+        direction = step.args.get("direction")
+        speed = _speed_arg(step)
+        span_speed = step.arg_spans.get("speed_mps", step.span)
+
+        def refuse(code, message, span, reason):
+            codes.append(code)
+            reasons.append(reason)
+            out.error(code, message, span, label="the gait does not go there",
+                      help=("choose a step the gait allows, or a walking controller whose gait "
+                            "goes that way",))
+
+        if step.kind == "Spin":
+            reach = ccw if direction == "left" else -cw
+            if reach <= 0:
+                refuse(SPIN, f"Spin {direction} needs a turn to the {direction}, and the gait "
+                             f"turns {cw:g} to {ccw:g} rad/s", step.span, "no turn that way")
+        elif step.kind == "Navigate":
+            if not can_spin:
+                refuse(SPIN, f"Navigate needs a turn either way, and the gait turns {cw:g} to "
+                             f"{ccw:g} rad/s", step.span, "no turn either way")
+            if ahead <= 0:
+                refuse(WALK, "Navigate needs a speed ahead, and the gait has none", step.span,
+                       "no speed ahead")
+            elif speed is not None and speed > ahead:
+                refuse(WALK, f"Navigate asks for {speed:g} m/s, above the gait's {ahead:g} m/s "
+                             f"ahead", span_speed, "too fast")
+        elif step.kind in ("Advance", "BackUp"):
+            reach = ahead if step.kind == "Advance" else -back
+            way = "ahead" if step.kind == "Advance" else "back"
+            if reach <= 0:
+                refuse(WALK, f"{step.kind} needs a speed {way}, and the gait has none",
+                       step.span, f"no speed {way}")
+            elif speed is not None and speed > reach:
+                refuse(WALK, f"{step.kind} asks for {speed:g} m/s, above the gait's {reach:g} m/s "
+                             f"{way}", span_speed, "too fast")
+        elif step.kind == "Strafe":
+            reach = left if direction == "left" else -right
+            if reach <= 0:
+                refuse(STRAFE, f"Strafe {direction} needs a speed to the {direction}, and the "
+                               f"gait moves aside {right:g} to {left:g} m/s", step.span,
+                       "no speed aside that way")
+            elif speed is not None and speed > reach:
+                refuse(STRAFE, f"Strafe asks for {speed:g} m/s, above the gait's {reach:g} m/s "
+                               f"to the {direction}", span_speed, "too fast")
+        steps.append(StepVerdict(i, step.kind, not codes, tuple(codes), "; ".join(reasons)))
+    top = ahead if ahead > 0 else None
+    yaw = max(abs(cw), abs(ccw)) or None
+    return Kinematics(can_spin, holonomic, clean(top), clean(yaw), steps=tuple(steps))

@@ -1,0 +1,119 @@
+"""What the analysis hands on: the robot's mass properties, where it stands, what it covers,
+how it moves, and the findings of the rules, with where each one is (for the top view).
+
+Points are in ``base_link`` (x, y, z) unless named ``ground``: those are (x, y) in
+``base_footprint``, on the ground plane below the ``base_link`` origin (D7).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from ..diagnostics import Diagnostic, Label, Severity, Span, error, warning
+
+Vec2 = tuple[float, float]
+Vec3 = tuple[float, float, float]
+Matrix3 = tuple[Vec3, Vec3, Vec3]
+
+#: the precision records are written with: a nanometre, a nanogram
+PLACES = 9
+
+
+def clean(x: float | None) -> float | None:
+    """A float as records carry it: rounded to ``PLACES`` decimals, no -0.0."""
+    if x is None:
+        return None
+    x = round(float(x), PLACES)
+    return 0.0 if x == 0 else x
+
+
+def clean_vec(v: Iterable[float]) -> tuple[float, ...]:
+    return tuple(clean(c) for c in v)
+
+
+def clean_points(points: Iterable[Iterable[float]]) -> tuple[tuple[float, ...], ...]:
+    return tuple(clean_vec(p) for p in points)
+
+
+@dataclass(frozen=True)
+class StepVerdict:
+    index: int                    # 0-based, in the task's order
+    kind: str                     # Advance | BackUp | Spin | Strafe | Navigate
+    supported: bool | None        # None: undecided (missing data)
+    codes: tuple[str, ...] = ()   # the rules that refuse it
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Kinematics:
+    can_spin: bool | None
+    holonomic: bool | None
+    max_speed_mps: float | None
+    max_yaw_rate_rad_s: float | None
+    track_width_m: float | None = None     # what the yaw rate was worked out from
+    wheelbase_m: float | None = None
+    steps: tuple[StepVerdict, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outline:
+    """One thing as seen from above, in ground coordinates, for the top view."""
+
+    component: str
+    kind: str                     # shape | link | wheel | caster | track | contact
+    label: str                    # "chassis", "arm.upper", ...
+    polygon: tuple[Vec2, ...]
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    severity: str                 # error | warning | note
+    message: str
+    components: tuple[str, ...] = ()
+    at: Vec2 | None = None        # where it is, in ground coordinates
+
+
+@dataclass(frozen=True)
+class Analysis:
+    robot: str
+    mass: float
+    com: Vec3
+    inertia: Matrix3                         # about the centre of mass, base_link axes
+    ground_z: float | None                   # base_footprint's height in base_link
+    ground_normal: Vec3 | None               # the ground plane's up, in base_link
+    support_polygon: tuple[Vec2, ...]        # ground coordinates, counter-clockwise
+    com_ground: Vec2 | None                  # the centre of mass projected on the ground
+    com_margin_m: float | None               # to the support polygon's nearest edge, + inside
+    footprint: tuple[Vec2, ...]              # ground coordinates, counter-clockwise
+    kinematics: Kinematics
+    outlines: tuple[Outline, ...] = ()
+    findings: tuple[Finding, ...] = ()
+
+
+@dataclass
+class Findings:
+    """Collects each rule's result twice over: as a Diagnostic (for the user) and as a
+    Finding (for the report and its top view)."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+    def add(self, severity: Severity, code: str, message: str, span: Span | None, *,
+            components: Iterable[str] = (), at: Vec2 | None = None, label: str = "",
+            labels: Iterable[Label] = (), help: Iterable[str] | str = (),
+            notes: Iterable[str] | str = ()) -> None:
+        make = error if severity is Severity.ERROR else warning
+        self.diagnostics.append(make(code, message, span, label=label, labels=labels,
+                                     help=help, notes=notes))
+        where = None
+        if at is not None and all(math.isfinite(c) for c in at):
+            where = (clean(at[0]), clean(at[1]))
+        self.findings.append(Finding(code, severity.value, message, tuple(components), where))
+
+    def error(self, code: str, message: str, span: Span | None, **kw) -> None:
+        self.add(Severity.ERROR, code, message, span, **kw)
+
+    def warning(self, code: str, message: str, span: Span | None, **kw) -> None:
+        self.add(Severity.WARNING, code, message, span, **kw)

@@ -1,0 +1,221 @@
+"""Where each body, shape, wheel and track of the assembled robot is, in base_link.
+
+The assembly phase placed every part (its frame in base_link) and every link (where its
+servo holds it). This module turns those poses and the parts' declarations into the solids
+and rolling geometry the rules work on.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..assembly.model import Component, Robot
+from ..diagnostics import Span
+from ..library.model import Inertial, Part, Shape
+from .geometry import Frame, Poly, Round, Solid, poly_from_points, prism, shape_solid, unit
+
+#: the least height of a track's belt box (when its hub sits on its run)
+BELT_MIN_HEIGHT = 0.005
+
+
+def frame_of(c: Component) -> Frame:
+    return Frame.from_pose(c.pose.xyz, c.pose.quat)
+
+
+def where(c: Component) -> Span | None:
+    """The place a finding about a component points at: its glue, else its declaration."""
+    return c.glue_span or c.span
+
+
+def strip_ref(ref: str | None) -> str | None:
+    """A power/command reference as a component name ("@core/pack" or "pack")."""
+    if ref is None:
+        return None
+    return ref.split("/", 1)[1] if ref.startswith("@core/") else ref
+
+
+@dataclass(frozen=True)
+class PlacedShape:
+    component: str
+    link: str | None              # None: the part's own shape
+    index: int                    # its place in the part's (or link's) collision list
+    shape: Shape
+    solid: Solid
+
+    @property
+    def label(self) -> str:
+        return self.component if self.link is None else f"{self.component}.{self.link}"
+
+    def describe(self) -> str:
+        kind = {"box": "collision box", "hull": "collision hull"}.get(self.shape.type,
+                                                                       self.shape.type)
+        if self.link is None:
+            return f"the {kind} of '{self.component}'"
+        return f"the {kind} (shape {self.index}) of link '{self.link}' of '{self.component}'"
+
+
+@dataclass(frozen=True)
+class Body:
+    """One rigid body: a part's own body (link None) or one of its links, as placed."""
+
+    component: Component
+    part: Part
+    link: str | None
+    frame: Frame
+    inertial: Inertial | None
+    shapes: tuple[PlacedShape, ...]
+
+
+def bodies(robot: Robot) -> list[Body]:
+    out: list[Body] = []
+    for c in robot.components:
+        part = robot.parts.get(c.part)
+        if part is None:
+            continue
+        f = frame_of(c)
+        own = tuple(PlacedShape(c.name, None, i, s, shape_solid(s, f))
+                    for i, s in enumerate(part.collision))
+        out.append(Body(c, part, None, f, part.inertial, own))
+        links = {l.name: l for l in part.links}
+        for pl in c.links:
+            link = links.get(pl.name)
+            if link is None:
+                continue
+            lf = Frame.from_pose(pl.pose.xyz, pl.pose.quat)
+            shapes = tuple(PlacedShape(c.name, pl.name, i, s, shape_solid(s, lf))
+                           for i, s in enumerate(link.collision))
+            out.append(Body(c, part, pl.name, lf, link.inertial, shapes))
+    return out
+
+
+def link_frame(c: Component, link: str) -> Frame | None:
+    for pl in c.links:
+        if pl.name == link:
+            return Frame.from_pose(pl.pose.xyz, pl.pose.quat)
+    return None
+
+
+# -- wheels and tracks ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Wheel:
+    """A wheel's rolling cylinder (or a caster's sphere) in base_link."""
+
+    component: Component
+    part: Part
+    centre: np.ndarray
+    axis: np.ndarray              # unit, the axle
+    radius: float
+    width: float
+    caster: bool
+
+    def solid(self) -> Solid:
+        if self.caster:
+            return Round(self.centre, self.centre, self.radius)
+        return prism(self.centre, self.axis, self.radius, self.width)
+
+    def describe(self) -> str:
+        if self.caster:
+            return f"caster '{self.component.name}' (a sphere of radius {self.radius:g} m)"
+        return (f"wheel '{self.component.name}' (its cylinder, radius {self.radius:g} m, "
+                f"width {self.width:g} m)")
+
+
+def wheel_of(c: Component, part: Part) -> Wheel | None:
+    if part.wheel is None:
+        return None
+    f = frame_of(c)
+    origin = f.t
+    if c.type == "Caster":
+        return Wheel(c, part, origin, np.array([0.0, 0.0, 1.0]), part.wheel.radius,
+                     part.wheel.width, True)
+    conn = part.connectors.get(c.connector or "") if c.connector else None
+    if c.joint_axis is not None:
+        axis = unit(c.joint_axis)
+    elif conn is not None:
+        axis = unit(f.vector(conn.joint.axis or conn.dir))
+    else:
+        axis = unit(f.vector((0.0, 0.0, 1.0)))
+    if c.joint_point is not None:
+        point = np.asarray(c.joint_point, dtype=float)
+    elif conn is not None:
+        point = f.point(conn.pos)
+    else:
+        point = origin
+    # coaxial with the joint it turns on, centred where its frame lies along that axis
+    centre = point + ((origin - point) @ axis) * axis
+    return Wheel(c, part, centre, axis, part.wheel.radius, part.wheel.width, False)
+
+
+@dataclass(frozen=True)
+class Track:
+    """A track's run on the ground and its belt box, in base_link."""
+
+    component: Component
+    part: Part
+    run_from: np.ndarray
+    run_to: np.ndarray
+    across: np.ndarray            # unit, across the belt
+    up: np.ndarray                # the part's +z
+    width: float
+    belt: Poly
+
+    def run_corners(self, end: str) -> np.ndarray:
+        p = self.run_from if end == "from" else self.run_to
+        h = self.across * self.width / 2
+        return np.array([p - h, p + h])
+
+    def describe(self) -> str:
+        return f"the belt box of track '{self.component.name}'"
+
+
+def track_of(c: Component, part: Part) -> Track | None:
+    if part.track is None:
+        return None
+    f = frame_of(c)
+    p0, p1 = f.point(part.track.ground_from), f.point(part.track.ground_to)
+    up = unit(f.vector((0.0, 0.0, 1.0)))
+    along = unit(p1 - p0)
+    across = unit(np.cross(up, along))
+    conn = part.connectors.get(c.connector or "") if c.connector else None
+    hub = f.point(conn.pos) if conn is not None else f.t
+    height = max(float((hub - p0) @ up), BELT_MIN_HEIGHT)
+    h = across * part.track.width / 2
+    corners = np.array([p + s * h + k * height * up for p in (p0, p1) for s in (-1, 1)
+                        for k in (0, 1)])
+    return Track(c, part, p0, p1, across, up, part.track.width, poly_from_points(corners))
+
+
+def wheels(robot: Robot) -> list[Wheel]:
+    out = []
+    for c in robot.components:
+        part = robot.parts.get(c.part)
+        w = wheel_of(c, part) if part is not None else None
+        if w is not None:
+            out.append(w)
+    return out
+
+
+def tracks(robot: Robot) -> list[Track]:
+    out = []
+    for c in robot.components:
+        part = robot.parts.get(c.part)
+        t = track_of(c, part) if part is not None else None
+        if t is not None:
+            out.append(t)
+    return out
+
+
+def chassis_connector(robot: Robot, mount: str | None) -> str | None:
+    """The chassis connector a wheel mount names (a logical mount or a connector name)."""
+    if mount is None:
+        return None
+    try:
+        chassis = robot.part_of(robot.chassis)
+    except KeyError:
+        return None
+    profile = chassis.profiles.get(robot.chassis_type, {})
+    if mount in profile:
+        return profile[mount]
+    return mount if mount in chassis.connectors else None

@@ -1,0 +1,208 @@
+"""The power rules: who feeds whom, at what voltage and current (``validation.power.*``).
+
+A MotorDriver names the battery that feeds it (``power``); a Motor names the driver that
+commands it (``command``) and, when it carries its driver and speaks a bus, the battery that
+powers it. A rule whose data is missing (no pack range, a driver that states no supply range,
+no reference at all) is undecided and says nothing.
+"""
+from __future__ import annotations
+
+from ..assembly.model import Component, Robot
+from ..diagnostics import Label
+from ..library.model import Part
+from .model import Findings
+from .placement import strip_ref
+
+ACCEPTS = "validation.power.driver_accepts_battery"
+MOTOR_VOLTAGE = "validation.power.motor_voltage"
+CURRENT = "validation.power.channel_current"
+CHANNELS = "validation.power.channels_and_buses"
+
+
+def _v(x: float) -> str:
+    return f"{x:g} V"
+
+
+def _a(x: float) -> str:
+    return f"{x:g} A"
+
+
+def _named(robot: Robot, ref: str | None) -> tuple[Component, Part] | None:
+    name = strip_ref(ref)
+    if name is None:
+        return None
+    try:
+        c = robot.component(name)
+    except KeyError:
+        return None
+    part = robot.parts.get(c.part)
+    return (c, part) if part is not None else None
+
+
+def _label(c: Component, text: str) -> tuple[Label, ...]:
+    return (Label(c.span, text),) if c.span is not None else ()
+
+
+def supply_of(robot: Robot, motor: Component, mpart: Part) -> tuple[float, float, str] | None:
+    """The voltage range a motor sees, and where it comes from; None when undecided.
+
+    A motor on a driver's channel sees the driver's regulated output when it states one, else
+    the pack that feeds the driver. A bus motor is powered by the pack it names."""
+    if mpart.motor is None:
+        return None
+    if mpart.motor.bus is not None:
+        fed = _named(robot, motor.power)
+        if fed is None or fed[1].battery is None:
+            return None
+        b = fed[1].battery
+        if b.voltage_min_v is None or b.voltage_max_v is None:
+            return None
+        return b.voltage_min_v, b.voltage_max_v, f"pack '{fed[0].name}'"
+    drv = _named(robot, motor.command)
+    if drv is None or drv[1].driver is None:
+        return None
+    if drv[1].driver.output_voltage_v is not None:
+        v = drv[1].driver.output_voltage_v
+        return v, v, f"the regulated output of driver '{drv[0].name}'"
+    fed = _named(robot, drv[0].power)
+    if fed is None or fed[1].battery is None:
+        return None
+    b = fed[1].battery
+    if b.voltage_min_v is None or b.voltage_max_v is None:
+        return None
+    return b.voltage_min_v, b.voltage_max_v, f"pack '{fed[0].name}' through driver '{drv[0].name}'"
+
+
+def check_power(robot: Robot, out: Findings) -> None:
+    for c in robot.components:
+        part = robot.parts.get(c.part)
+        if part is None:
+            continue
+        if part.driver is not None:
+            _driver_accepts(robot, c, part, out)
+            _channels_and_buses(robot, c, part, out)
+        if part.motor is not None:
+            _motor_voltage(robot, c, part, out)
+            _channel_current(robot, c, part, out)
+
+
+def _driver_accepts(robot: Robot, c: Component, part: Part, out: Findings) -> None:
+    d = part.driver
+    fed = _named(robot, c.power)
+    if fed is None or fed[1].battery is None or d.voltage_min_v is None or d.voltage_max_v is None:
+        return
+    pc, pp = fed
+    b = pp.battery
+    if b.voltage_min_v is None or b.voltage_max_v is None:
+        return
+    low, high = b.voltage_min_v < d.voltage_min_v, b.voltage_max_v > d.voltage_max_v
+    if not (low or high):
+        return
+    why = []
+    if high:
+        why.append(f"full it delivers {_v(b.voltage_max_v)}, above the driver's "
+                   f"{_v(d.voltage_max_v)}")
+    if low:
+        why.append(f"run down it delivers {_v(b.voltage_min_v)}, below the driver's "
+                   f"{_v(d.voltage_min_v)}")
+    out.error(ACCEPTS, f"driver '{c.name}' ({part.key}) accepts {_v(d.voltage_min_v)} to "
+                       f"{_v(d.voltage_max_v)}, but pack '{pc.name}' ({pp.key}) delivers "
+                       f"{_v(b.voltage_min_v)} to {_v(b.voltage_max_v)}: " + "; ".join(why),
+              c.span, components=(c.name, pc.name), label="supply out of range",
+              labels=_label(pc, f"pack '{pc.name}'"),
+              help=(f"feed '{c.name}' from a pack whose range lies within "
+                    f"{_v(d.voltage_min_v)} to {_v(d.voltage_max_v)}, or choose a driver that "
+                    f"accepts {_v(b.voltage_min_v)} to {_v(b.voltage_max_v)}",))
+
+
+def _motor_voltage(robot: Robot, c: Component, part: Part, out: Findings) -> None:
+    m = part.motor
+    supply = supply_of(robot, c, part)
+    if supply is None:
+        return
+    lo, hi, source = supply
+    seen = _v(lo) if lo == hi else f"{_v(lo)} to {_v(hi)}"
+    problems = []
+    if not lo <= m.rated_voltage_v <= hi:
+        problems.append(f"which does not include its rated {_v(m.rated_voltage_v)}")
+    if m.voltage_min_v is not None and m.voltage_max_v is not None:
+        if lo < m.voltage_min_v or hi > m.voltage_max_v:
+            problems.append(f"which leaves the {_v(m.voltage_min_v)} to {_v(m.voltage_max_v)} "
+                            f"it accepts")
+    if not problems:
+        return
+    out.error(MOTOR_VOLTAGE, f"motor '{c.name}' ({part.key}) sees {seen} from {source}, "
+                             + " and ".join(problems), c.span, components=(c.name,),
+              label="wrong supply voltage",
+              help=(f"power '{c.name}' from a supply that includes {_v(m.rated_voltage_v)}"
+                    + (f" and stays within {_v(m.voltage_min_v)} to {_v(m.voltage_max_v)}"
+                       if m.voltage_min_v is not None else "")
+                    + ", or choose a motor rated for that supply",))
+
+
+def _channel_current(robot: Robot, c: Component, part: Part, out: Findings) -> None:
+    m = part.motor
+    if m.bus is not None:
+        return
+    drv = _named(robot, c.command)
+    if drv is None or drv[1].driver is None:
+        return
+    dc, dp = drv
+    d = dp.driver
+    if d.channels is None or d.continuous_current_per_channel_a is None:
+        return
+    cont, peak = d.continuous_current_per_channel_a, d.peak_current_per_channel_a
+    stall = m.stall_current_a
+    if cont >= stall:
+        return
+    if peak is not None and peak >= stall:
+        out.warning(CURRENT, f"motor '{c.name}' draws {_a(stall)} stalled; a channel of driver "
+                             f"'{dc.name}' delivers {_a(cont)} continuously and {_a(stall)} only "
+                             f"at its peak of {_a(peak)}", c.span, components=(c.name, dc.name),
+                    label="stall current over the continuous rating",
+                    labels=_label(dc, f"driver '{dc.name}'"),
+                    help=("a stalled or hard-accelerating motor may trip or overheat the "
+                          "channel; choose a driver whose continuous current covers "
+                          f"{_a(stall)}, or limit the current in its firmware",))
+        return
+    rating = f"its peak of {_a(peak)}" if peak is not None else f"{_a(cont)} continuously"
+    out.error(CURRENT, f"motor '{c.name}' draws {_a(stall)} stalled, more than a channel of "
+                       f"driver '{dc.name}' delivers ({rating})", c.span,
+              components=(c.name, dc.name), label="stall current over the channel's",
+              labels=_label(dc, f"driver '{dc.name}'"),
+              help=(f"choose a driver whose channel delivers at least {_a(stall)}, or a motor "
+                    f"that draws at most {_a(peak if peak is not None else cont)} stalled",))
+
+
+def _channels_and_buses(robot: Robot, c: Component, part: Part, out: Findings) -> None:
+    d = part.driver
+    commanded = []
+    for m in robot.components:
+        if strip_ref(m.command) != c.name:
+            continue
+        mp = robot.parts.get(m.part)
+        if mp is not None and mp.motor is not None:
+            commanded.append((m, mp))
+    on_channels = [m for m, mp in commanded if mp.motor.bus is None]
+    have = d.channels or 0
+    if len(on_channels) > have:
+        names = ", ".join(f"'{m.name}'" for m in on_channels)
+        has = f"has {have} channel{'s' if have != 1 else ''}" if have else "has no channels"
+        out.error(CHANNELS, f"driver '{c.name}' ({part.key}) {has} but commands "
+                            f"{len(on_channels)} motors on channels: {names}", c.span,
+                  components=(c.name,) + tuple(m.name for m in on_channels),
+                  label="too many motors",
+                  labels=tuple(Label(m.span, "commanded here") for m in on_channels[have:]
+                               if m.span is not None),
+                  help=(f"add a driver for the other {len(on_channels) - have} motor(s) and "
+                        "point their command at it, or choose a board with more channels",))
+    for m, mp in commanded:
+        bus = mp.motor.bus
+        if bus is None or bus in d.buses:
+            continue
+        speaks = ", ".join(d.buses) if d.buses else "no bus"
+        out.error(CHANNELS, f"motor '{m.name}' is commanded over bus '{bus}', but driver "
+                            f"'{c.name}' ({part.key}) speaks {speaks}", m.span,
+                  components=(m.name, c.name), label=f"needs a board that speaks {bus}",
+                  labels=_label(c, f"driver '{c.name}'"),
+                  help=(f"command '{m.name}' from a board whose buses include '{bus}'",))

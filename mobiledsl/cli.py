@@ -1,0 +1,339 @@
+"""The ``mobiledsl`` command line (decisions D9, D10).
+
+::
+
+    mobiledsl compile ROBOT.core [WORLD.world] [TASK.task] --library DIR [--library DIR ...]
+              [--target mjcf|ros-gz-nav2|ros-mujoco-nav2 ...] [-o OUTDIR] [--check]
+              [--diagnostics human|json|sarif]
+    mobiledsl library check DIR [--library DIR ...] [--diagnostics ...]
+    mobiledsl explain [CODE]
+
+Subcommands live in a registry: ``subcommand("name", help, configure)`` registers a function
+``run(args) -> exit status``; a name with a space (``"library check"``) nests under a group.
+A module that brings its own subcommands (the build graph's ``watch``) registers them when
+imported and is listed in ``COMMAND_MODULES``.
+
+Exit status: 0 no error, 1 an error in the inputs, 2 a usage or environment failure (bad
+arguments, a file that cannot be read, a library root without library.yaml, a compiler
+phase that is missing, an internal error).
+"""
+from __future__ import annotations
+
+import argparse
+import difflib
+import importlib
+import os
+import sys
+import textwrap
+import traceback
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from .diagnostics import Diagnostic, has_errors
+from .render import FORMATS, render
+from .render.sarif import tool_version
+
+PROG = "mobiledsl"
+
+
+# -- the subcommand registry -------------------------------------------------------------------
+@dataclass(frozen=True)
+class Subcommand:
+    name: str                                             # "compile", "library check"
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]  # adds the arguments
+    run: Callable[[argparse.Namespace], int]              # returns the exit status
+
+
+SUBCOMMANDS: dict[str, Subcommand] = {}
+
+# Modules that register further subcommands when imported (e.g. the build graph's `watch`).
+COMMAND_MODULES: tuple[str, ...] = ()
+
+_GROUP_HELP = {"library": "work with a component library"}
+
+
+def subcommand(name: str, help: str,
+               configure: Callable[[argparse.ArgumentParser], None] | None = None):
+    """Register ``run(args) -> int`` as the subcommand ``name``."""
+    def register(run: Callable[[argparse.Namespace], int]):
+        SUBCOMMANDS[name] = Subcommand(name, help, configure or (lambda _p: None), run)
+        return run
+    return register
+
+
+def add_diagnostics_options(parser: argparse.ArgumentParser) -> None:
+    """``--diagnostics`` and ``--color``, shared by every command that reports diagnostics."""
+    parser.add_argument("--diagnostics", choices=FORMATS, default="human",
+                        help="human (stderr, the default), json or sarif (stdout)")
+    parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                        help="colour the human form: auto (when stderr is a terminal)")
+
+
+class UsageError(Exception):
+    """Bad use of the command line: reported in one line, exit status 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    for module in COMMAND_MODULES:
+        importlib.import_module(module)
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="Compile robot programs against component libraries.")
+    parser.add_argument("--version", action="version", version=f"{PROG} {tool_version()}")
+    top = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    groups: dict[tuple[str, ...], argparse._SubParsersAction] = {(): top}
+    for name in sorted(SUBCOMMANDS, key=lambda n: (n.split()[0], n)):
+        command = SUBCOMMANDS[name]
+        words = tuple(name.split())
+        for depth in range(1, len(words)):
+            prefix = words[:depth]
+            if prefix not in groups:
+                group = groups[prefix[:-1]].add_parser(
+                    prefix[-1], help=_GROUP_HELP.get(" ".join(prefix), ""))
+                groups[prefix] = group.add_subparsers(
+                    dest="_".join(prefix) + "_command", metavar="COMMAND", required=True)
+        sub = groups[words[:-1]].add_parser(words[-1], help=command.help,
+                                            description=command.help)
+        command.configure(sub)
+        sub.set_defaults(_run=command.run, _parser=sub)
+    return parser
+
+
+# -- reporting ----------------------------------------------------------------------------------
+def _use_color(args: argparse.Namespace) -> bool:
+    choice = getattr(args, "color", "auto")
+    if choice == "always":
+        return True
+    if choice == "never" or os.environ.get("NO_COLOR"):
+        return False
+    stream = sys.stderr
+    return bool(getattr(stream, "isatty", lambda: False)())
+
+
+def report(diagnostics: Sequence[Diagnostic], args: argparse.Namespace,
+           sources: Callable[[str], str | None] | None = None) -> None:
+    """Print diagnostics in the chosen form: human on stderr, json and sarif on stdout."""
+    fmt = getattr(args, "diagnostics", "human")
+    if fmt == "human":
+        if sources is None:
+            from .pipeline import SourceCache
+            sources = SourceCache()
+        text = render("human", diagnostics, sources, _use_color(args))
+        if text:
+            sys.stderr.write(text)
+            sys.stderr.flush()
+    else:
+        sys.stdout.write(render(fmt, diagnostics))
+        sys.stdout.flush()
+
+
+def info(args: argparse.Namespace, message: str) -> None:
+    """A progress line for people (human form only; stderr)."""
+    if getattr(args, "diagnostics", "human") == "human":
+        print(message, file=sys.stderr)
+
+
+# -- explain ------------------------------------------------------------------------------------
+def _configure_explain(p: argparse.ArgumentParser) -> None:
+    p.add_argument("code", nargs="?", metavar="CODE",
+                   help="a diagnostic code, e.g. validation.assembly.glue_on_connector; "
+                        "without one, list every code")
+
+
+def suggest_codes(code: str, known: Sequence[str]) -> list[str]:
+    """Codes the user may have meant: the full codes of a rule name given alone, else the
+    closest spellings (at most three, closest first)."""
+    known = sorted(known)
+    if "." not in code:                   # a rule name without its phase
+        names = [k.rsplit(".", 1)[-1] for k in known]
+        rules = [code] if code in names else difflib.get_close_matches(code, names, n=3,
+                                                                       cutoff=0.75)
+        return list(dict.fromkeys(
+            k for r in rules for k in known if k.rsplit(".", 1)[-1] == r))[:3]
+    return (difflib.get_close_matches(code, known, n=3, cutoff=0.9)
+            or difflib.get_close_matches(code, known, n=3, cutoff=0.6))
+
+
+def _wrap(text: str, width: int = 88) -> str:
+    """Fill each paragraph to ``width``; a paragraph with indented lines is kept as written."""
+    paragraphs = []
+    for para in text.strip("\n").split("\n\n"):
+        if any(line[:1].isspace() for line in para.split("\n")):
+            paragraphs.append(para.rstrip())
+        else:
+            paragraphs.append(textwrap.fill(" ".join(para.split()), width))
+    return "\n\n".join(paragraphs)
+
+
+@subcommand("explain", "what a diagnostic code means, with an example", _configure_explain)
+def run_explain(args: argparse.Namespace) -> int:
+    from .codes import all_codes
+    codes = all_codes()
+    if args.code is None:
+        width = max((len(c) for c in codes), default=0)
+        for code in sorted(codes):
+            print(f"{code:<{width}}  {codes[code].severity.value:<7}  {codes[code].summary}")
+        return 0
+    info_ = codes.get(args.code)
+    if info_ is None:
+        print(f"{PROG}: error: unknown diagnostic code '{args.code}'", file=sys.stderr)
+        guesses = suggest_codes(args.code, list(codes))
+        if guesses:
+            print("help: did you mean " + " or ".join(f"'{g}'" for g in guesses) + "?",
+                  file=sys.stderr)
+        else:
+            print(f"help: '{PROG} explain' lists every code", file=sys.stderr)
+        return 2
+    print(f"{info_.severity.value}[{args.code}]: {info_.summary}")
+    if info_.explanation:
+        print()
+        print(_wrap(info_.explanation))
+    if info_.example:
+        print()
+        print("Example:")
+        for line in info_.example.rstrip("\n").split("\n"):
+            print(("    " + line).rstrip())
+    return 0
+
+
+# -- library check ------------------------------------------------------------------------------
+def _configure_library_check(p: argparse.ArgumentParser) -> None:
+    p.add_argument("dir", metavar="DIR", help="the library to check (holds library.yaml)")
+    p.add_argument("--library", action="append", default=[], metavar="DIR",
+                   help="another library loaded beside it (repeatable)")
+    add_diagnostics_options(p)
+
+
+@subcommand("library check", "load a component library and report every problem in it",
+            _configure_library_check)
+def run_library_check(args: argparse.Namespace) -> int:
+    from .pipeline import exit_status, phase_function
+    load_library = phase_function("mobiledsl.library.loader", "load_library")
+    if load_library is None:
+        raise UsageError("this build has no library loader yet (mobiledsl.library.loader)")
+    library, diagnostics = load_library(args.dir)
+    diagnostics = list(diagnostics)
+    checked = os.path.normcase(os.path.realpath(args.dir))
+    for other in dict.fromkeys(args.library):
+        if os.path.normcase(os.path.realpath(other)) == checked:
+            continue
+        _other, diags = load_library(other)
+        # The other libraries are context: only what stops them loading is reported.
+        diagnostics.extend(d for d in diags if d.is_error)
+    report(diagnostics, args)
+    status = exit_status(diagnostics)
+    if library is not None and not has_errors(diagnostics):
+        left_out = len(getattr(library, "left_out", {}) or {})
+        parts = len(getattr(library, "parts", {}) or {})
+        walkers = len(getattr(library, "walkers", {}) or {})
+        summary = f"library '{library.name}': {parts} part{'s' if parts != 1 else ''} loaded"
+        if walkers:
+            summary += f", {walkers} walker{'s' if walkers != 1 else ''}"
+        if left_out:
+            summary += f", {left_out} left out"
+        info(args, summary)
+    return status
+
+
+# -- compile ------------------------------------------------------------------------------------
+_EXTENSIONS = {".core": "core", ".world": "world", ".task": "task"}
+
+
+def _configure_compile(p: argparse.ArgumentParser) -> None:
+    from .pipeline import TARGETS
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="ROBOT.core, optionally WORLD.world and TASK.task, in any order")
+    p.add_argument("--library", action="append", required=True, metavar="DIR",
+                   help="a component library (repeatable)")
+    p.add_argument("--target", action="append", default=[], choices=TARGETS,
+                   help="emit for this target (repeatable); without one, check only")
+    p.add_argument("-o", "--output", dest="outdir", metavar="OUTDIR",
+                   help="output folder (default build/<robot name>); each target "
+                        "writes OUTDIR/<target>/")
+    p.add_argument("--check", action="store_true",
+                   help="run every phase but emit, and write nothing")
+    add_diagnostics_options(p)
+
+
+def classify_files(files: Sequence[str]) -> dict[str, str]:
+    """{"core": path, "world": path, "task": path} by extension; UsageError when a file has
+    another extension, a kind is given twice, or there is no .core."""
+    found: dict[str, str] = {}
+    for path in files:
+        kind = _EXTENSIONS.get(os.path.splitext(path)[1])
+        if kind is None:
+            raise UsageError(f"'{path}' is not a .core, .world or .task file")
+        if kind in found:
+            raise UsageError(f"two .{kind} files given: '{found[kind]}' and '{path}'")
+        found[kind] = path
+    if "core" not in found:
+        raise UsageError("no .core file given: the robot to compile")
+    return found
+
+
+@subcommand("compile", "check a robot program and emit it for the targets", _configure_compile)
+def run_compile(args: argparse.Namespace) -> int:
+    from .pipeline import InputError, compile_program, exit_status
+    try:
+        files = classify_files(args.files)
+    except UsageError as exc:
+        args._parser.error(str(exc))      # usage line + message, exit status 2
+    for path in files.values():
+        if not os.path.isfile(path):
+            raise UsageError(f"cannot read '{path}': no such file")
+    targets = list(dict.fromkeys(args.target))
+    try:
+        result = compile_program(files["core"], files.get("world"), files.get("task"),
+                                 args.library, targets, args.outdir, args.check)
+    except InputError as exc:
+        raise UsageError(str(exc)) from exc
+    report(result.diagnostics, args)
+    status = exit_status(result.diagnostics)
+    if result.unavailable is not None and status == 0:
+        done = ", ".join(result.phases_run) or "nothing"
+        print(f"{PROG}: error: {result.unavailable} is not available in this build yet "
+              f"(phases run: {done})", file=sys.stderr)
+        return 2
+    if status == 0 and targets and not args.check and result.outdir is not None:
+        changed = len(result.changed_files)
+        info(args, f"wrote {len(result.written_files)} files under {result.outdir} "
+                   f"({changed} changed)")
+    return status
+
+
+# -- entry point --------------------------------------------------------------------------------
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (the console script exits with it)."""
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        return int(args._run(args))
+    except SystemExit as exc:               # argparse: --help, --version, usage errors
+        code = exc.code
+        if code is None:
+            return 0
+        if isinstance(code, int):
+            return code
+        print(code, file=sys.stderr)
+        return 2
+    except UsageError as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:                 # the reader went away (`| head`): stop quietly
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 1
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:                # a bug: say so in one line, no traceback
+        print(f"{PROG}: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        if os.environ.get("MOBILEDSL_TRACEBACK"):
+            traceback.print_exc()
+        else:
+            print(f"{PROG}: this is a bug in mobiledsl, not in your files; "
+                  "set MOBILEDSL_TRACEBACK=1 to see where it happened", file=sys.stderr)
+        return 2

@@ -1,0 +1,142 @@
+"""The ``library.*`` codes: what loading a component library reports.
+
+A problem with library.yaml blocks the whole library and is an error. A problem with one
+part's, object's, environment's or walker's declaration leaves that entry out of the loaded
+library and is a warning: it blocks only a program that names the entry, which then gets a
+name-resolution error repeating it. The severity below is the one a code has where it is
+most often met.
+"""
+from __future__ import annotations
+
+from ..diagnostics import CodeInfo, Severity
+
+E = Severity.ERROR
+W = Severity.WARNING
+
+_PART = ("In a component.yaml it is a warning and the part is left out of the library; "
+         "in library.yaml it is an error and nothing loads.")
+
+CODES: dict[str, CodeInfo] = {
+    "library.manifest_missing": CodeInfo(
+        E, "there is no library.yaml at the directory given with --library",
+        "A component library is a directory holding library.yaml, which names the library "
+        "and registers its parts. Without it there is nothing to load, so the compile "
+        "stops as for an environment failure (exit status 2). Pass the directory that "
+        "holds library.yaml, not its parts/ folder or a part's directory.",
+        "mobiledsl library check libraries/demo_parts/parts\n"),
+    "library.yaml_syntax": CodeInfo(
+        E, "a library file is not valid YAML, or no tree can be read from it",
+        "library.yaml, component.yaml and walker.yaml are read as YAML whose values are "
+        "JSON's: mappings, lists, strings, numbers, true, false and null. A file that is "
+        "not valid YAML or UTF-8 text, that nests values more than 64 levels deep, puts an "
+        "alias inside the value its anchor names, or whose aliases expand it past 200,000 "
+        "values cannot be read. " + _PART,
+        "schema_version: 1\nid: [standard_80\n"),
+    "library.duplicate_key": CodeInfo(
+        E, "a key is given twice in one mapping",
+        "YAML would quietly keep one of the two values; the library format refuses the "
+        "file instead, since either one may be the value meant. Both places are shown: keep "
+        "one. " + _PART,
+        "wheel: {radius: 0.04, width: 0.03, radius: 0.05}\n"),
+    "library.invalid_key": CodeInfo(
+        E, "a key is not a plain name",
+        "Keys are names of letters, digits, _, - and .: never a number, true, false, null, "
+        "a list, a mapping or a merge key (<<). " + _PART,
+        "inertia: {1: 0.5}\n"),
+    "library.unknown_field": CodeInfo(
+        E, "a key the schema does not list",
+        "There are no free-form fields: a misspelt or invented key would otherwise be "
+        "silently ignored. The message lists the fields allowed where the key stands. Only "
+        "inside provenance are other keys allowed (and ignored), for a library's own tools. "
+        + _PART,
+        "wheel: {radius: 0.04, width: 0.03, diameter: 0.08}\n"),
+    "library.missing_field": CodeInfo(
+        W, "a required field is absent",
+        "Nothing is defaulted: a value the declaration does not state is absent, and a "
+        "field the format requires must be stated. Besides the fields every part states, "
+        "the part's profiles and blocks require more: a wheel its wheel block, a part with "
+        "a Range, Motor, Battery, Track or MotorDriver profile its range, motor (and a "
+        "shaft mount), battery, track or driver block; a driver channels or buses, and with "
+        "channels its supply range and continuous current; one end of a voltage range the "
+        "other; an estimated or placeholder inertial its basis; and the legged fields "
+        "theirs (a leg its links and feet, a Legged chassis its gait, a revolute link its "
+        "servo, a controller its policy or gait and what each needs). " + _PART,
+        "inertial: {mass: 0.1, origin_xyz: [0, 0, 0], source: estimated,\n"
+        "           inertia: {ixx: 1e-5, ixy: 0, ixz: 0, iyy: 1e-5, iyz: 0, izz: 1e-5}}\n"),
+    "library.wrong_type": CodeInfo(
+        W, "a value of the wrong shape",
+        "Where a mapping, a number, a string, true/false, a list or an [x, y, z] vector is "
+        "expected, something else is written: a quoted number (\"0.04\" is a string), a "
+        "vector with two entries, a list where a mapping belongs, an empty list of shapes, "
+        "or a mapping that names no link, foot or connector. " + _PART,
+        "wheel: {radius: \"0.04\", width: 0.03}\n"),
+    "library.invalid_value": CodeInfo(
+        W, "a value of the right shape that no real part could have",
+        "A number other than 0 nearer zero than 1e-100 or larger than 1e30 (judged as the "
+        "float it reads as, so 1e-400 is refused while -2.7e-32 is not), a zero or negative "
+        "mass or size, an inertia tensor that is not positive definite or whose principal "
+        "moments break the triangle inequality by more than the rounding of its decimals "
+        "(or, for a part's own tensor, by any amount in floats, which MuJoCo refuses), an "
+        "unknown category or joint type, an up that is not perpendicular to dir, two mounts "
+        "on one connector, a driveline that names a connector twice or turns a motor's "
+        "seat, a track whose run on the ground has no length, a voltage or current outside "
+        "its range, a hull that is not one closed convex solid, a path that is not written "
+        "plainly with / inside a directory of the part (or links out of the part directory), "
+        "an environment named empty or an entity with both or neither of type and ref, and "
+        "the legged fields' impossible values. " + _PART,
+        "inertial:\n  mass: 0.1\n  origin_xyz: [0, 0, 0]\n"
+        "  inertia: {ixx: 1e-5, ixy: 0, ixz: 0, iyy: 1e-5, iyz: 0, izz: 3e-5}\n"
+        "  source: measured\n"),
+    "library.not_unit_vector": CodeInfo(
+        W, "a direction that is not of unit length",
+        "A connector's dir and up, a joint's or a link joint's axis and a steering axis are "
+        "directions and must have length 1 within 0.001, as must the quaternion of an "
+        "environment entity's pos. The help shows the vector scaled to unit length; check "
+        "that it is the direction meant. The part is left out of the library.",
+        "connectors:\n  mount: {pos: [0, 0, 0], dir: [0, 0, 2]}\n"),
+    "library.unsupported": CodeInfo(
+        W, "a field that exists in the format but not on this kind of part",
+        "Each block belongs to some parts only: collision is never a wheel's; wheel is a "
+        "wheel's; track, motor, battery and driver a part of that category or profile; "
+        "range a Range or Ultrasonic part's; steering and driveline a chassis connector's; "
+        "a joint is never on a track's connector; an axis never on a fixed joint; a box's "
+        "size and origin_xyz never on a hull, nor a hull's vertices and faces on a box; a "
+        "channel's current only on a driver with channels; size never beside an "
+        "environment entity's ref; a part's fields never on an object or an environment; "
+        "and links, feet, gait and controller only where the legged rules allow them. The "
+        "part is left out of the library.",
+        "category: sensor\nwheel: {radius: 0.04, width: 0.03}\n"),
+    "library.asset_missing": CodeInfo(
+        W, "visual.file or a controller's policy names a file that does not exist",
+        "The path is relative to the part directory (parts/<id>/), written with /. The "
+        "compiler opens no mesh but checks that it is there, since every target copies it. "
+        "The part is left out of the library.",
+        "visual: {file: assets/modle.dae, xyz: [0, 0, 0], rpy: [0, 0, 0]}\n"),
+    "library.id_mismatch": CodeInfo(
+        W, "a declaration's id differs from its directory's name",
+        "A part is found by its directory, parts/<id>/, and named by its id; the two must "
+        "agree, or a program naming one would get the other. Rename one of them (and the "
+        "entry in library.yaml). The part is left out of the library.",
+        "# parts/standard_80/component.yaml\nid: standard_08\n"),
+    "library.unknown_connector": CodeInfo(
+        W, "a profile's mount or a driveline names a connector the part does not declare",
+        "A profile maps each logical mount of its component type to one of the part's "
+        "connectors, and a driveline names the connectors whose wheels its motor turns; "
+        "both must name connectors declared under connectors. The help lists them. The "
+        "part is left out of the library.",
+        "connectors:\n  mount: {pos: [0, 0, 0], dir: [0, 0, 1]}\n"
+        "profiles:\n  Standard: {mounts: {default: mounting}}\n"),
+    "library.duplicate_part": CodeInfo(
+        W, "library.yaml registers one id twice",
+        "Each id names one directory, so the second entry adds nothing and is most likely "
+        "a mistake (a merge, or a part meant to be another). The id is loaded once; delete "
+        "one of the two entries.",
+        "name: demo\nparts:\n  - standard_80\n  - standard_80\n"),
+    "library.part_missing": CodeInfo(
+        W, "library.yaml registers an id that has no declaration",
+        "A registered part, object or environment is read from parts/<id>/component.yaml "
+        "and a walker from walkers/<id>/walker.yaml. Without that file the id is left out "
+        "and the rest of the library still loads; a program that names it gets an error "
+        "repeating this. Add the declaration or delete the entry.",
+        "name: demo\nparts:\n  - no_such_part\n"),
+}

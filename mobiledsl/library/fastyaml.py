@@ -1,0 +1,143 @@
+"""A faster way to the same tree ``mobiledsl.yamlio.read_yaml`` gives, for the common file.
+
+``read_yaml`` composes through ruamel.yaml's YAML(typ="safe"), which runs its YAML 1.1/1.2
+tag resolver on every value (and builds a loader class per call) only for yamlio to ignore
+the tags it found; then it walks the graph twice. Loading a library reads one small file per
+part, so that dominates. Here libyaml's composer runs with a resolver that does nothing, and
+one pass converts the node tree.
+
+The fast path takes only the plain case: one document, no anchor or alias, no key that is
+not a plain name or is given twice, nesting within yamlio's depth and size. Anything else,
+and any exception, falls back to ``read_yaml`` itself, so every diagnostic comes from the one
+reader. ``tests/library/test_fastyaml.py`` checks that both give identical trees. Neither
+function raises for any input.
+"""
+from __future__ import annotations
+
+from ..diagnostics import Diagnostic, Span, error
+from ..yamlio import MAX_DEPTH, MAX_VALUES, YNode, _JSON_NUMBER, _PLAIN_NAME, read_yaml
+
+try:  # the C extension ruamel.yaml uses when it is installed
+    from ruamel.yaml.clib._ruamel_yaml import CParser as _CParser
+    from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+except ImportError:  # pragma: no cover - without it, always the one reader
+    _CParser = None
+
+
+class _Decline(Exception):
+    """The file is not the plain case: let read_yaml read it."""
+
+
+if _CParser is not None:
+    class _Composer(_CParser):
+        """libyaml's parser and composer with no tag resolution (yamlio ignores tags)."""
+
+        def resolve(self, kind, value, implicit):
+            return None
+
+        def descend_resolver(self, *args):
+            pass
+
+        def ascend_resolver(self, *args):
+            pass
+
+
+def read_yaml_fast(source: str | bytes, file: str) -> tuple[YNode | None, list[Diagnostic]]:
+    """Exactly ``read_yaml(source, file)``, faster for plain files."""
+    if _CParser is None:
+        return read_yaml_safely(source, file)
+    try:
+        text = source.decode("utf-8") if isinstance(source, bytes) else source
+        parser = _Composer(text)
+        try:
+            root = parser.get_single_node()
+        finally:
+            parser.dispose()
+        if root is None:
+            raise _Decline
+        return _Converter(file).convert(root), []
+    except Exception:
+        return read_yaml_safely(source, file)
+
+
+def read_yaml_safely(source: str | bytes, file: str) -> tuple[YNode | None, list[Diagnostic]]:
+    """``read_yaml``, with any exception it lets through (a bug: it reports bad input as
+    diagnostics) turned into library.yaml_syntax, so that loading never raises."""
+    try:
+        return read_yaml(source, file)
+    except Exception as exc:  # e.g. an integer of more digits than int() converts
+        return None, [error("library.yaml_syntax", f"the file cannot be read: {exc}",
+                            Span(file, 1, 1), label="cannot be read")]
+
+
+class _Converter:
+    __slots__ = ("file", "seen", "count")
+
+    def __init__(self, file: str):
+        self.file = file
+        self.seen: set[int] = set()
+        self.count = 0
+
+    def span(self, node) -> Span:
+        s, e = node.start_mark, node.end_mark
+        line, col = s.line + 1, s.column + 1
+        if e is None or e.line < s.line:
+            return Span(self.file, line, col, line, col)
+        if e.line > s.line and e.column == 0:
+            return Span(self.file, line, col, e.line, None)
+        return Span(self.file, line, col, e.line + 1, max(e.column, col))
+
+    def convert(self, node, depth: int = 0) -> YNode:
+        key = id(node)
+        if key in self.seen:
+            raise _Decline          # an alias: read_yaml bounds and reports those
+        self.seen.add(key)
+        self.count += 1
+        if self.count > MAX_VALUES:
+            raise _Decline
+        span = self.span(node)
+        if isinstance(node, ScalarNode):
+            text = node.value
+            if node.style not in (None, ""):
+                return YNode("str", text, span)
+            if text in ("", "~", "null"):
+                return YNode("null", None, span)
+            if text == "true":
+                return YNode("bool", True, span)
+            if text == "false":
+                return YNode("bool", False, span)
+            m = _JSON_NUMBER.match(text)
+            if m:
+                number = float(text) if (m.group(1) or m.group(2)) else int(text)
+                return YNode("number", number, span, raw=text)
+            return YNode("str", text, span)
+        depth += 1
+        if depth > MAX_DEPTH:
+            raise _Decline
+        if isinstance(node, SequenceNode):
+            return YNode("seq", tuple(self.convert(n, depth) for n in node.value), span)
+        if not isinstance(node, MappingNode):
+            raise _Decline
+        values: dict[str, YNode] = {}
+        key_spans: dict[str, Span] = {}
+        for knode, vnode in node.value:
+            name = _plain_key(knode)
+            if name is None or name in values:
+                raise _Decline      # read_yaml reports invalid and duplicate keys
+            if id(knode) in self.seen:
+                raise _Decline
+            self.seen.add(id(knode))
+            self.count += 1
+            key_spans[name] = self.span(knode)
+            values[name] = self.convert(vnode, depth)
+        return YNode("map", values, span, key_spans=key_spans)
+
+
+def _plain_key(node) -> str | None:
+    if not isinstance(node, ScalarNode):
+        return None
+    text = node.value
+    if node.style in (None, "") and (text in ("", "~", "null", "true", "false")
+                                     or _JSON_NUMBER.match(text)):
+        return None
+    return text if _PLAIN_NAME.match(text) else None

@@ -1,0 +1,202 @@
+"""A part's convex hull collision: ``{type: hull, vertices, faces}``.
+
+The triangles must close one convex solid of some volume: at least four corners, no corner
+given twice, each face a triangle of three distinct corners the hull has, no triangle given
+twice, every edge on exactly two triangles, one closed surface (Euler characteristic 2), every
+corner on or inside every face's plane within 1 µm, and a positive volume. Faces may be wound
+either way: each face's outward side is found from the hull's own corners, not its winding.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+
+from ..yamlio import YNode
+from .fields import Fields
+from .model import Shape
+
+CONVEX_TOLERANCE = 1e-6        # m: how far a corner may lie outside a face's plane
+MIN_AREA2 = 1e-24              # m^4: a triangle's squared doubled area below this has none
+MIN_VOLUME = 1e-18             # m^3: a hull enclosing less encloses nothing
+
+
+def check_hull(F: Fields, node: YNode, path: str) -> Shape | None:
+    """Check the fields of a hull collision mapping (whose type is already known to be hull).
+    Unknown keys and a box's keys are reported by the caller."""
+    vnode, fnode = node.get("vertices"), node.get("faces")
+    if vnode is None or fnode is None:
+        for key in ("vertices", "faces"):
+            if node.get(key) is None:
+                F.missing(node, f"{path}.{key}")
+        return None
+    vertices = _vertices(F, vnode, f"{path}.vertices")
+    faces = _faces(F, fnode, f"{path}.faces", None if vertices is None else len(vertices))
+    if vertices is None or faces is None:
+        return None
+    why = hull_problem(vertices, faces)
+    if why is not None:
+        where, message = why
+        F.invalid(_locate(node, where), path, message,
+                  help="list the corners of a convex solid and the triangles of its surface, "
+                       "each once")
+        return None
+    return Shape("hull", None, (0.0, 0.0, 0.0), (0.0, 0.0, 0.0),
+                 vertices=tuple(vertices), faces=tuple(faces))
+
+
+def _vertices(F: Fields, node: YNode, path: str) -> list[tuple[float, float, float]] | None:
+    if not node.is_seq:
+        F.wrong_type(node, path, "a list of [x, y, z] points")
+        return None
+    out = []
+    for i, v in enumerate(node.value):
+        p = F.vec3(v, f"{path}[{i}]")
+        if p is None:
+            return None
+        out.append(p)
+    if len(out) < 4:
+        F.invalid(node, path, f"has {len(out)} corner{'s' if len(out) != 1 else ''}: a hull "
+                  "has at least four")
+        return None
+    return out
+
+
+def _faces(F: Fields, node: YNode, path: str, n: int | None) -> list[tuple[int, int, int]] | None:
+    if not node.is_seq:
+        F.wrong_type(node, path, "a list of triangles, each [i, j, k]")
+        return None
+    out = []
+    ok = True
+    for i, face in enumerate(node.value):
+        fpath = f"{path}[{i}]"
+        if not face.is_seq:
+            F.wrong_type(face, fpath, "a triangle [i, j, k]")
+            ok = False
+            continue
+        if len(face.value) != 3:
+            F.invalid(face, fpath, f"has {len(face.value)} entries: a face is a triangle of "
+                      "three corner indices")
+            ok = False
+            continue
+        tri = []
+        for j, index in enumerate(face.value):
+            k = _index(F, index, f"{fpath}[{j}]", n)
+            if k is None:
+                ok = False
+            tri.append(k)
+        if ok:
+            out.append(tuple(tri))
+    if not ok:
+        return None
+    if not out:
+        F.invalid(node, path, "names no triangle")
+        return None
+    return out
+
+
+def _index(F: Fields, node: YNode, path: str, n: int | None) -> int | None:
+    if not node.is_number:
+        F.wrong_type(node, path, "a corner index")
+        return None
+    raw = node.raw or ""
+    if not raw.lstrip("-").isdigit() or len(raw) > 18:
+        if raw.lstrip("-").isdigit():
+            F.invalid(node, path, f"is {raw[:20]}..., a corner the hull does not have")
+            return None
+        F.invalid(node, path, f"is {raw}: a corner index is a whole number, counting from 0")
+        return None
+    k = int(raw)
+    if k < 0 or (n is not None and k >= n):
+        F.invalid(node, path, f"is {k}, a corner the hull does not have (it has "
+                  f"{n if n is not None else 'fewer'} corners, counted from 0)")
+        return None
+    return k
+
+
+def _locate(node: YNode, where: tuple[str, int] | None) -> YNode:
+    if where is None:
+        return node
+    key, i = where
+    seq = node.get(key)
+    if seq is not None and seq.is_seq and 0 <= i < len(seq.value):
+        return seq.value[i]
+    return node
+
+
+def hull_problem(vertices, faces) -> tuple[tuple[str, int] | None, str] | None:
+    """Why these corners and triangles bound no convex solid, with where ("vertices" or
+    "faces", index) when one entry is to blame; None when they do."""
+    seen_corner: dict[tuple[float, float, float], int] = {}
+    for i, v in enumerate(vertices):
+        key = tuple(float(c) for c in v)
+        if key in seen_corner:
+            return ("vertices", i), (f"repeats a corner: vertices[{i}] is vertices"
+                                     f"[{seen_corner[key]}]")
+        seen_corner[key] = i
+    seen_tri: dict[frozenset, int] = {}
+    edges: Counter = Counter()
+    for i, (a, b, c) in enumerate(faces):
+        if a == b or b == c or a == c:
+            return ("faces", i), f"has a triangle that names a corner twice: faces[{i}]"
+        key = frozenset((a, b, c))
+        if key in seen_tri:
+            return ("faces", i), f"repeats a triangle: faces[{i}] is faces[{seen_tri[key]}]"
+        seen_tri[key] = i
+        for e in ((a, b), (b, c), (c, a)):
+            edges[(min(e), max(e))] += 1
+    for (a, b), count in sorted(edges.items()):
+        if count == 1:
+            return None, (f"leaves an edge open: the edge between corners {a} and {b} borders "
+                          "only one triangle")
+        if count > 2:
+            return None, (f"puts {count} triangles on the edge between corners {a} and {b}: "
+                          "every edge borders exactly two")
+    used = sorted({k for f in faces for k in f})
+    if len(used) - len(edges) + len(faces) != 2 or not _connected(used, edges):
+        return None, "has triangles that do not close one solid"
+
+    V = np.asarray(vertices, dtype=np.float64)
+    T = np.asarray(faces, dtype=np.intp)
+    A, B, C = V[T[:, 0]], V[T[:, 1]], V[T[:, 2]]
+    normals = np.cross(B - A, C - A)
+    area2 = np.einsum("ij,ij->i", normals, normals)
+    flat = np.nonzero(area2 <= MIN_AREA2)[0]
+    if flat.size:
+        i = int(flat[0])
+        return ("faces", i), f"has a triangle with no area: faces[{i}]"
+    unit = normals / np.sqrt(area2)[:, None]
+    # signed distance of every corner from every face's plane: (faces, vertices)
+    dist = unit @ V.T - np.einsum("ij,ij->i", unit, A)[:, None]
+    above = dist.max(axis=1) > CONVEX_TOLERANCE
+    below = dist.min(axis=1) < -CONVEX_TOLERANCE
+    bad = np.nonzero(above & below)[0]
+    if bad.size:
+        i = int(bad[0])
+        side = dist[i] if dist[i].sum() < 0 else -dist[i]   # outward: most corners behind
+        k = int(np.argmax(side))
+        return ("faces", i), (f"is not convex: corner {k} lies {side[k] * 1000:.4g} mm outside "
+                              f"the plane of faces[{i}] (at most 0.001 mm is allowed)")
+    # orient every face away from the corners' centroid, which lies inside a convex solid
+    centre = V[used].mean(axis=0)
+    six_v = np.abs(np.einsum("ij,ij->i", np.cross(A - centre, B - centre), C - centre))
+    volume = float(six_v.sum()) / 6.0
+    if not volume > MIN_VOLUME:
+        return None, "encloses no volume: its corners lie in one plane"
+    return None
+
+
+def _connected(used: list[int], edges) -> bool:
+    parent = {k: k for k in used}
+
+    def find(k):
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    for a, b in edges:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[ra] = rb
+    return len({find(k) for k in used}) == 1

@@ -1,0 +1,196 @@
+"""Loading a component library: ``library.yaml``, then every registered declaration.
+
+- ``load_manifest(root)``: the manifest alone (see ``manifest``).
+- ``load_part(root, library_name, part_id)``: one ``parts/<id>/component.yaml``. It reads that
+  file and stats the files it names, nothing else, so the build graph can run it as a task
+  of its own. A declaration with any problem gives no ``Part``; its problems come back as
+  warnings, since they block only a program that names the part.
+- ``load_library(root)``: all of it. A manifest problem blocks (None and errors); a part,
+  object, environment or walker with a problem is left out (``Library.left_out``) and the
+  others still load.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from ..diagnostics import Diagnostic, Severity, Sink, Span, error
+from ..yamlio import YNode
+from .fastyaml import read_yaml_fast
+from .fields import Fields
+from .manifest import ID, Manifest, load_manifest
+from .model import LeftOut, Library, Part, Walker
+from .objects import check_environment_fields, check_object_fields
+from .parts import COMMON_FIELDS, PART_CATEGORIES, PART_FIELDS, check_part_fields
+from .walkers import load_walker
+
+CATEGORIES = PART_CATEGORIES + ("object", "environment")
+OBJECT_FIELDS = ("visual", "collision", "provenance")
+ENVIRONMENT_FIELDS = ("ground_plane", "entities", "provenance")
+ALL_FIELDS = COMMON_FIELDS + PART_FIELDS + ("ground_plane", "entities")
+SCHEMA_VERSION = 1
+
+__all__ = ["load_library", "load_manifest", "load_part", "check_declaration", "Manifest"]
+
+
+def part_paths(root: str | os.PathLike, part_id: str) -> tuple[str, str]:
+    """(part directory, component.yaml) built from the root as given."""
+    part_dir = os.path.join(os.fspath(root), "parts", part_id)
+    return part_dir, os.path.join(part_dir, "component.yaml")
+
+
+def as_warnings(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    return [d.with_severity(Severity.WARNING) if d.severity is Severity.ERROR else d
+            for d in diagnostics]
+
+
+def load_part(root: str | os.PathLike, library_name: str, part_id: str, *,
+              listed_at: Span | None = None) -> tuple[Part | None, list[Diagnostic]]:
+    """Load one registered part, object or environment. Problems are warnings; with any,
+    the result is None. ``listed_at`` is where library.yaml lists the id, which a missing
+    declaration is reported at (else at the declaration's path)."""
+    part_dir, file = part_paths(root, part_id)
+    if not ID.match(part_id):
+        return None, [error("library.part_missing", f"'{part_id}' is no part id: an id is a "
+                            "directory name under parts/", listed_at or Span(file)
+                            ).with_severity(Severity.WARNING)]
+    try:
+        data = Path(file).read_bytes()
+    except OSError as exc:
+        if isinstance(exc, (FileNotFoundError, NotADirectoryError)):
+            message = f"'{part_id}' is registered, and there is no {file}"
+        else:
+            message = f"'{part_id}' is registered, and {file} cannot be read " \
+                      f"({exc.strerror or exc})"
+        return None, [error("library.part_missing", message, listed_at or Span(file),
+                            label="registered without a declaration",
+                            help=f"add parts/{part_id}/component.yaml, or delete '{part_id}' "
+                                 "from library.yaml").with_severity(Severity.WARNING)]
+    node, diags = read_yaml_fast(data, file)
+    if node is None:
+        return None, as_warnings(diags)
+    part, diags = check_declaration(node, file, part_dir, part_id, library_name, diags)
+    return part, as_warnings(diags)
+
+
+def check_declaration(node: YNode, file: str, part_dir: str, part_id: str, library_name: str,
+                      prior: list[Diagnostic] = ()) -> tuple[Part | None, list[Diagnostic]]:
+    """Check a read component.yaml. Problems are returned as reported (errors)."""
+    sink = Sink(list(prior))
+    F = Fields(sink, file)
+    if prior:
+        F.failed = any(d.severity is Severity.ERROR for d in prior)
+    if not node.is_map:
+        F.wrong_type(node, "component.yaml", "a mapping of the part's fields")
+        return None, sink.items
+    for key in COMMON_FIELDS:
+        if key not in node.value:
+            F.missing(node, key)
+    version = node.get("schema_version")
+    if version is not None:
+        v = F.integer(version, "schema_version")
+        if v is not None and v != SCHEMA_VERSION:
+            F.invalid(version, "schema_version", f"is {v}: this compiler reads schema_version "
+                      f"{SCHEMA_VERSION}", help="write schema_version: 1")
+    id_node = node.get("id")
+    if id_node is not None:
+        stated = F.string(id_node, "id")
+        if stated is not None and stated != part_id:
+            F.error("library.id_mismatch", f"'id' is '{stated}', and the part's directory is "
+                    f"'{part_id}'", id_node.span, label="not the directory's name",
+                    help=f"write id: {part_id}, or rename the directory and its entry in "
+                         "library.yaml")
+    category = F.choice(node.get("category"), "category", CATEGORIES) \
+        if node.get("category") is not None else None
+    description = F.string(node.get("description"), "description")
+    if category is None:
+        _top_keys(F, node, ALL_FIELDS, None)
+        return None, sink.items
+    if category == "object":
+        allowed = COMMON_FIELDS + OBJECT_FIELDS
+    elif category == "environment":
+        allowed = COMMON_FIELDS + ENVIRONMENT_FIELDS
+    else:
+        allowed = COMMON_FIELDS + PART_FIELDS
+    _top_keys(F, node, allowed, category)
+    if category == "object":
+        fields = check_object_fields(F, node, part_dir)
+    elif category == "environment":
+        fields = check_environment_fields(F, node, node.get("id").value
+                                          if id_node is not None and id_node.is_str else None)
+    else:
+        fields = check_part_fields(F, node, part_dir, category)
+    if F.failed or fields is None or description is None:
+        return None, sink.items
+    part = Part(library=library_name, id=part_id, category=category, description=description,
+                file=file, dir=part_dir, spans=collect_spans(node), **fields)
+    return part, sink.items
+
+
+def _top_keys(F: Fields, node: YNode, allowed: tuple[str, ...], category: str | None) -> None:
+    for key in node.value:
+        if key not in ALL_FIELDS:
+            F.error("library.unknown_field", f"'{key}' is not a field of "
+                    f"{'a ' + category if category else 'a declaration'}", node.key_span(key),
+                    label="unknown field", help=f"the allowed fields are: {', '.join(allowed)}")
+        elif key not in allowed:
+            if category == "object":
+                why = "an object states only what is shown of it and what of it collides"
+            elif category == "environment":
+                why = "an environment states only its floor and its entities"
+            else:
+                why = f"ground_plane and entities are an environment's, and this is a {category}"
+            F.unsupported(node, key, key, why)
+
+
+def collect_spans(node: YNode) -> dict[str, Span]:
+    """A Span for every dotted path of the declaration: "" for the whole file, "a.b" for a
+    mapping's value, "a[0]" for a list's item."""
+    spans: dict[str, Span] = {}
+    stack: list[tuple[str, YNode]] = [("", node)]
+    while stack:
+        path, n = stack.pop()
+        spans[path] = n.span
+        if n.kind == "map":
+            prefix = f"{path}." if path else ""
+            for key, child in n.value.items():
+                stack.append((prefix + key, child))
+        elif n.kind == "seq":
+            for i, child in enumerate(n.value):
+                stack.append((f"{path}[{i}]", child))
+    return dict(sorted(spans.items()))
+
+
+def load_library(root: str | os.PathLike) -> tuple[Library | None, list[Diagnostic]]:
+    """Load every declaration ``<root>/library.yaml`` registers."""
+    manifest, diagnostics = load_manifest(root)
+    if manifest is None:
+        return None, diagnostics
+    diagnostics = list(diagnostics)
+    parts: dict[str, Part] = {}
+    left_out: dict[str, LeftOut] = {}
+    for part_id, span in manifest.parts.items():
+        part, diags = load_part(root, manifest.name, part_id, listed_at=span)
+        diagnostics.extend(diags)
+        if part is not None:
+            parts[part_id] = part
+        else:
+            left_out[part_id] = LeftOut(part_id, part_paths(root, part_id)[1], tuple(diags))
+    walkers: dict[str, Walker] = {}
+    for walker_id, span in manifest.walkers.items():
+        walker, diags = _load_walker(root, manifest.name, walker_id, parts, span)
+        diagnostics.extend(diags)
+        if walker is not None:
+            walkers[walker_id] = walker
+        else:
+            file = os.path.join(os.fspath(root), "walkers", walker_id, "walker.yaml")
+            left_out[f"walkers/{walker_id}"] = LeftOut(walker_id, file, tuple(diags))
+    library = Library(manifest.name, os.fspath(root), parts, walkers, left_out)
+    return library, diagnostics
+
+
+def _load_walker(root, name: str, walker_id: str, parts: dict[str, Part],
+                 span: Span) -> tuple[Walker | None, list[Diagnostic]]:
+    walker, diags = load_walker(root, name, walker_id, parts, registered_at=span)
+    return walker, as_warnings(list(diags))

@@ -1,0 +1,113 @@
+"""``library.yaml``: the library's name and the ids it registers.
+
+```yaml
+name: demo_parts          # an identifier
+parts: [standard_80, ...] # parts, objects and environments: parts/<id>/component.yaml
+walkers: [quad_walker]    # optional: walkers/<id>/walker.yaml
+```
+
+A problem with this file blocks the whole library (errors), except an id listed twice,
+which is a warning (library.duplicate_part): the id is loaded once, from its one directory.
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..diagnostics import Diagnostic, Label, Severity, Sink, Span, error, warning
+from ..yamlio import YNode
+from .fastyaml import read_yaml_fast
+from .fields import Fields
+
+MANIFEST = "library.yaml"
+# An id is a directory name: letters, digits, _, - and . (not first), so never . or ..
+ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*\Z")
+
+
+@dataclass(frozen=True)
+class Manifest:
+    name: str
+    file: str                                            # <root>/library.yaml as given
+    parts: dict[str, Span] = field(default_factory=dict)     # id -> where it is listed
+    walkers: dict[str, Span] = field(default_factory=dict)   # id -> where it is listed
+
+
+def manifest_path(root: str | os.PathLike) -> str:
+    return os.path.join(os.fspath(root), MANIFEST)
+
+
+def load_manifest(root: str | os.PathLike) -> tuple[Manifest | None, list[Diagnostic]]:
+    """Read and check ``<root>/library.yaml``. Returns (None, errors) when it blocks."""
+    file = manifest_path(root)
+    try:
+        data = Path(file).read_bytes()
+    except FileNotFoundError:
+        return None, [_missing(file, "there is no library.yaml at the library root "
+                               f"'{os.fspath(root)}'")]
+    except NotADirectoryError:
+        return None, [_missing(file, f"the library root '{os.fspath(root)}' is not a "
+                               "directory")]
+    except OSError as exc:
+        return None, [_missing(file, f"library.yaml cannot be read: {exc.strerror or exc}")]
+    node, diags = read_yaml_fast(data, file)
+    if node is None:
+        return None, diags
+    sink = Sink(list(diags))
+    F = Fields(sink, file)
+    manifest = _check(F, node, file, sink)
+    blocking = [d for d in sink.items if d.severity is Severity.ERROR]
+    if blocking or manifest is None:
+        return None, sink.items
+    return manifest, sink.items
+
+
+def _missing(file: str, message: str) -> Diagnostic:
+    return error("library.manifest_missing", message, Span(file),
+                 help="pass the directory that holds library.yaml to --library")
+
+
+def _check(F: Fields, node: YNode, file: str, sink: Sink) -> Manifest | None:
+    if not F.mapping(node, "library.yaml"):
+        return None
+    F.keys(node, "", ("name", "parts"), ("walkers",))
+    name = F.identifier(node.get("name"), "name")
+    parts = _ids(F, node.get("parts"), "parts", sink)
+    walkers = _ids(F, node.get("walkers"), "walkers", sink) if node.get("walkers") is not None \
+        else {}
+    if name is None or parts is None or walkers is None:
+        return None
+    return Manifest(name, file, parts, walkers)
+
+
+def _ids(F: Fields, node: YNode | None, path: str, sink: Sink) -> dict[str, Span] | None:
+    if node is None:
+        return None
+    if not node.is_seq:
+        F.wrong_type(node, path, "a list of ids")
+        return None
+    ids: dict[str, Span] = {}
+    ok = True
+    for i, item in enumerate(node.value):
+        text = F.string(item, f"{path}[{i}]")
+        if text is None:
+            ok = False
+            continue
+        if not ID.match(text):
+            F.invalid(item, f"{path}[{i}]", f"is '{text}', which is no directory name: an id "
+                      "is letters, digits, _, - and . (not first)",
+                      help="name the id as its directory is named")
+            ok = False
+            continue
+        if text in ids:
+            what = "part" if path == "parts" else "walker"
+            sink.add(warning("library.duplicate_part",
+                             f"the {what} '{text}' is registered twice", item.span,
+                             label="registered again here",
+                             labels=(Label(ids[text], "first registered here"),),
+                             help=f"delete one of the two entries '{text}'",
+                             notes=f"'{text}' is loaded once"))
+            continue
+        ids[text] = item.span
+    return ids if ok else None

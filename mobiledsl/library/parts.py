@@ -1,0 +1,633 @@
+"""The schema of a part of a robot: chassis, wheel, track, sensor, attachment, leg, motor,
+battery and motor_driver.
+
+``check_part_fields`` checks every top-level field a part may state except the common four
+(schema_version, id, category, description: see ``loader``) and returns the keyword
+arguments of a ``Part``, or None when anything was wrong. Every problem is reported through
+the ``Fields`` it is given; nothing here raises for bad input.
+
+Which block a part may state follows from its category and its profiles:
+
+- ``wheel``: a wheel's, required; ``collision`` is never a wheel's.
+- ``track``, ``motor``, ``battery``, ``driver``: allowed on a part of that category or with
+  that profile (Track, Motor, Battery, MotorDriver), required with the profile.
+- ``range``: allowed with a Range or Ultrasonic profile, required with Range.
+- ``steering`` and ``driveline`` on a connector: a chassis's only.
+- ``links``, ``feet``, ``gait``, ``controller``: see ``legged``.
+"""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+from ..yamlio import YNode
+from .fields import IDENTIFIER, UNIT_TOLERANCE, Fields
+from .hull import check_hull
+from .inertia import check_inertial
+from .legged import check_legged_fields
+from .model import (BatterySpec, Connector, Contact, Driveline, DriverSpec, Joint, MotorSpec,
+                    RangeSpec, Shape, Steering, TrackSpec, Well, WheelSpec)
+from .paths import check_visual
+
+PART_CATEGORIES = ("chassis", "wheel", "track", "sensor", "attachment", "leg", "motor",
+                   "battery", "motor_driver")
+COMMON_FIELDS = ("schema_version", "id", "category", "description")
+PART_FIELDS = ("visual", "collision", "wheel", "track", "inertial", "connectors", "profiles",
+               "motor", "battery", "driver", "range", "contacts", "links", "feet", "gait",
+               "controller", "provenance")
+PART_REQUIRED = ("visual", "inertial", "connectors", "profiles")
+JOINT_TYPES = ("fixed", "continuous", "revolute", "prismatic")
+PROVENANCE_KEYS = ("name", "manufacturer", "source_url", "license")
+
+
+def profile_types(root: YNode) -> set[str]:
+    """The profile names a declaration states, whatever else is wrong with its profiles."""
+    node = root.get("profiles")
+    return set(node.value) if node is not None and node.is_map else set()
+
+
+def check_part_fields(F: Fields, root: YNode, part_dir: Path | str,
+                      category: str) -> dict[str, Any] | None:
+    types = profile_types(root)
+    is_track = category == "track" or "Track" in types
+    is_motor = category == "motor" or "Motor" in types
+    is_battery = category == "battery" or "Battery" in types
+    is_driver = category == "motor_driver" or "MotorDriver" in types
+    is_ranger = bool({"Range", "Ultrasonic"} & types)
+    out: dict[str, Any] = {}
+
+    for key in PART_REQUIRED:
+        if key not in root.value:
+            F.missing(root, key)
+
+    out["visual"] = check_visual(F, root.get("visual"), part_dir, "visual")
+
+    collision = root.get("collision")
+    out["collision"] = ()
+    if collision is not None:
+        if category == "wheel":
+            F.unsupported(root, "collision", "collision", "a wheel's rolling contact is derived "
+                          "from its radius and width, so a wheel declares no collision")
+        else:
+            shape = check_part_collision(F, collision, "collision")
+            out["collision"] = (shape,) if shape is not None else ()
+
+    # blocks that belong to one kind of part
+    wheel = root.get("wheel")
+    if category == "wheel":
+        if wheel is None:
+            F.missing(root, "wheel", "a wheel states its radius and width")
+        out["wheel"] = check_wheel(F, wheel, "wheel")
+    elif wheel is not None:
+        F.unsupported(root, "wheel", "wheel", f"only a wheel states one, and this part is a "
+                      f"{category}")
+    out["track"] = _block(F, root, "track", is_track, "Track" in types, "a track",
+                          "a part with a Track profile states its belt", check_track)
+    out["motor"] = _block(F, root, "motor", is_motor, "Motor" in types, "a motor",
+                          "a part with a Motor profile states its ratings", check_motor)
+    out["battery"] = _block(F, root, "battery", is_battery, "Battery" in types, "a battery",
+                            "a part with a Battery profile states its voltage", check_battery)
+    out["driver"] = _block(F, root, "driver", is_driver, "MotorDriver" in types,
+                           "a motor driver", "a part with a MotorDriver profile states what "
+                           "it drives", check_driver)
+    out["range"] = _block(F, root, "range", is_ranger, "Range" in types, "a range finder "
+                          "(a part with a Range or Ultrasonic profile)",
+                          "a part with a Range profile states what it measures", check_range)
+
+    out["inertial"] = check_inertial(F, root.get("inertial"), "inertial", own_part=True)
+    connectors = check_connectors(F, root.get("connectors"), "connectors", category, is_track)
+    out["connectors"] = connectors or {}
+    cnode = root.get("connectors")
+    names = set(cnode.value) if cnode is not None and cnode.is_map else None
+    out["profiles"] = check_profiles(F, root.get("profiles"), "profiles", names) or {}
+    out["contacts"] = check_contacts(F, root.get("contacts"), "contacts")
+    out["provenance"] = check_provenance(F, root.get("provenance"), "provenance")
+
+    legged = check_legged_fields(F, root, Path(part_dir), category, types)
+    if legged is not None:
+        out["links"] = tuple(legged.links or ())
+        out["feet"] = tuple(legged.feet or ())
+        out["gait"] = legged.gait
+        out["controller"] = legged.controller
+    return None if F.failed else out
+
+
+def _block(F: Fields, root: YNode, key: str, allowed: bool, required: bool, owner: str,
+           why_required: str, check):
+    node = root.get(key)
+    if node is None and key not in root.value:
+        if required:
+            F.missing(root, key, why_required)
+        return None
+    if not allowed:
+        F.unsupported(root, key, key, f"only {owner} states one")
+        return None
+    return check(F, node, key)
+
+
+# -- collision ---------------------------------------------------------------------------
+def check_part_collision(F: Fields, node: YNode, path: str) -> Shape | None:
+    """A part's one collision shape: a box {type, size, origin_xyz} or a hull
+    {type, vertices, faces}."""
+    if node.is_seq:
+        F.wrong_type(node, path, "one shape, {type: box, size, origin_xyz} or {type: hull, "
+                     "vertices, faces}")
+        return None
+    if not F.mapping(node, path):
+        return None
+    F.keys(node, path, ("type",), ("size", "origin_xyz", "vertices", "faces"))
+    kind = F.string(node.get("type"), f"{path}.type")
+    if kind is None:
+        return None
+    if kind not in ("box", "hull"):
+        extra = (" (a part collides by one box or one hull; lists of shapes are an object's "
+                 "and a link's)" if kind in ("sphere", "cylinder", "capsule") else "")
+        F.invalid(node.get("type"), f"{path}.type", f"is '{kind}', which is neither box nor "
+                  f"hull{extra}", help="write type: box or type: hull")
+        return None
+    if kind == "box":
+        ok = True
+        for key in ("vertices", "faces"):
+            if key in node.value:
+                F.unsupported(node, key, f"{path}.{key}", "a box states size and origin_xyz; "
+                              "vertices and faces are a hull's")
+                ok = False
+        for key in ("size", "origin_xyz"):
+            if key not in node.value:
+                F.missing(node, f"{path}.{key}")
+        size = F.vec3(node.get("size"), f"{path}.size", positive=True)
+        origin = F.vec3(node.get("origin_xyz"), f"{path}.origin_xyz")
+        if size is None or origin is None or not ok:
+            return None
+        return Shape("box", size, origin, (0.0, 0.0, 0.0))
+    ok = True
+    for key in ("size", "origin_xyz"):
+        if key in node.value:
+            F.unsupported(node, key, f"{path}.{key}", "a hull states vertices and faces in "
+                          "the part frame; size and origin_xyz are a box's")
+            ok = False
+    shape = check_hull(F, node, path)
+    return shape if ok else None
+
+
+# -- blocks ------------------------------------------------------------------------------
+def _fields(F: Fields, node: YNode | None, path: str, required, optional=()) -> bool:
+    if not F.mapping(node, path):
+        return False
+    F.keys(node, path, required, optional)
+    return True
+
+
+def check_wheel(F: Fields, node: YNode | None, path: str) -> WheelSpec | None:
+    if not _fields(F, node, path, ("radius", "width")):
+        return None
+    r = F.number(node.get("radius"), f"{path}.radius", positive=True)
+    w = F.number(node.get("width"), f"{path}.width", positive=True)
+    return None if r is None or w is None else WheelSpec(r, w)
+
+
+def check_track(F: Fields, node: YNode | None, path: str) -> TrackSpec | None:
+    if not _fields(F, node, path, ("width", "ground"), ("travel_per_turn_m",)):
+        return None
+    width = F.number(node.get("width"), f"{path}.width", positive=True)
+    travel_node = node.get("travel_per_turn_m")
+    travel = F.number(travel_node, f"{path}.travel_per_turn_m", positive=True)
+    ground = node.get("ground")
+    start = end = None
+    if _fields(F, ground, f"{path}.ground", ("from", "to")):
+        start = F.vec3(ground.get("from"), f"{path}.ground.from")
+        end = F.vec3(ground.get("to"), f"{path}.ground.to")
+        if start is not None and end is not None and start == end:
+            F.invalid(ground, f"{path}.ground", "runs from a point to the same point: the "
+                      "belt's run on the ground has no length",
+                      help="state the two ends of the belt's run on the ground")
+            return None
+    if width is None or start is None or end is None or (travel_node is not None
+                                                         and travel is None):
+        return None
+    return TrackSpec(width, start, end, travel)
+
+
+def _voltage_range(F: Fields, node: YNode, path: str, positive_min: bool):
+    """voltage_min_v and voltage_max_v: both or neither. Returns (ok, lo, hi)."""
+    lo_node, hi_node = node.get("voltage_min_v"), node.get("voltage_max_v")
+    if (lo_node is None) != (hi_node is None):
+        absent, present = (("voltage_min_v", "voltage_max_v") if lo_node is None
+                           else ("voltage_max_v", "voltage_min_v"))
+        F.missing(node, f"{path}.{absent}", f"{present} is stated, and a voltage range states "
+                  "both ends or neither")
+        return False, None, None
+    if lo_node is None:
+        return True, None, None
+    lo = F.number(lo_node, f"{path}.voltage_min_v", positive=positive_min,
+                  nonnegative=not positive_min)
+    hi = F.number(hi_node, f"{path}.voltage_max_v", positive=True)
+    if lo is None or hi is None:
+        return False, None, None
+    if hi < lo:
+        F.invalid(hi_node, f"{path}.voltage_max_v", f"is {hi_node.raw}, below voltage_min_v "
+                  f"({lo_node.raw})")
+        return False, None, None
+    return True, lo, hi
+
+
+def _between(F: Fields, node: YNode, path: str, key: str, value, lo, hi) -> bool:
+    if value is None or lo is None or hi is None or lo <= value <= hi:
+        return True
+    F.invalid(node.get(key), f"{path}.{key}", f"is {node.get(key).raw}, outside the range "
+              f"from voltage_min_v ({node.get('voltage_min_v').raw}) to voltage_max_v "
+              f"({node.get('voltage_max_v').raw})")
+    return False
+
+
+def check_motor(F: Fields, node: YNode | None, path: str) -> MotorSpec | None:
+    required = ("rated_voltage_v", "no_load_speed_rad_s", "stall_torque_nm", "stall_current_a")
+    if not _fields(F, node, path, required, ("voltage_min_v", "voltage_max_v", "bus")):
+        return None
+    values = [F.number(node.get(k), f"{path}.{k}", positive=True) for k in required]
+    ok, lo, hi = _voltage_range(F, node, path, positive_min=False)
+    ok = _between(F, node, path, "rated_voltage_v", values[0], lo, hi) and ok
+    bus_node = node.get("bus")
+    bus = F.identifier(bus_node, f"{path}.bus")
+    if not ok or any(v is None for v in values) or (bus_node is not None and bus is None):
+        return None
+    return MotorSpec(*values, voltage_min_v=lo, voltage_max_v=hi, bus=bus)
+
+
+def check_battery(F: Fields, node: YNode | None, path: str) -> BatterySpec | None:
+    if not _fields(F, node, path, ("voltage_nominal_v",),
+                   ("voltage_min_v", "voltage_max_v", "capacity_ah")):
+        return None
+    nominal = F.number(node.get("voltage_nominal_v"), f"{path}.voltage_nominal_v",
+                       positive=True)
+    ok, lo, hi = _voltage_range(F, node, path, positive_min=True)
+    ok = _between(F, node, path, "voltage_nominal_v", nominal, lo, hi) and ok
+    cap_node = node.get("capacity_ah")
+    capacity = F.number(cap_node, f"{path}.capacity_ah", positive=True)
+    if not ok or nominal is None or (cap_node is not None and capacity is None):
+        return None
+    return BatterySpec(nominal, lo, hi, capacity)
+
+
+def check_driver(F: Fields, node: YNode | None, path: str) -> DriverSpec | None:
+    optional = ("channels", "buses", "voltage_min_v", "voltage_max_v",
+                "continuous_current_per_channel_a", "peak_current_per_channel_a",
+                "output_voltage_v")
+    if not _fields(F, node, path, (), optional):
+        return None
+    ch_node, bus_node = node.get("channels"), node.get("buses")
+    cont_node, peak_node = (node.get("continuous_current_per_channel_a"),
+                            node.get("peak_current_per_channel_a"))
+    if ch_node is None and bus_node is None:
+        F.missing(node, f"{path}.channels", "a driver states channels, buses or both")
+        return None
+    ok = True
+    channels = F.integer(ch_node, f"{path}.channels", positive=True)
+    ok &= ch_node is None or channels is not None
+    buses: tuple[str, ...] = ()
+    if bus_node is not None:
+        buses = check_buses(F, bus_node, f"{path}.buses")
+        ok &= buses is not None
+    if ch_node is not None:
+        for key in ("voltage_min_v", "voltage_max_v", "continuous_current_per_channel_a"):
+            if node.get(key) is None:
+                F.missing(node, f"{path}.{key}", "a driver with channels states its motor "
+                          "supply range and the current one channel delivers continuously")
+                ok = False
+    else:
+        for key, n in (("continuous_current_per_channel_a", cont_node),
+                       ("peak_current_per_channel_a", peak_node)):
+            if n is not None:
+                F.unsupported(node, key, f"{path}.{key}", "a channel's current is stated only "
+                              "by a driver with channels")
+                ok = False
+    vok, lo, hi = (True, None, None)
+    if not (ch_node is not None and (node.get("voltage_min_v") is None
+                                     or node.get("voltage_max_v") is None)):
+        vok, lo, hi = _voltage_range(F, node, path, positive_min=False)
+    ok &= vok
+    cont = F.number(cont_node, f"{path}.continuous_current_per_channel_a", positive=True)
+    peak = F.number(peak_node, f"{path}.peak_current_per_channel_a", positive=True)
+    ok &= (cont_node is None or cont is not None) and (peak_node is None or peak is not None)
+    if cont is not None and peak is not None and peak < cont and ch_node is not None:
+        F.invalid(peak_node, f"{path}.peak_current_per_channel_a", f"is {peak_node.raw}, "
+                  f"below the continuous current ({cont_node.raw})")
+        ok = False
+    out_node = node.get("output_voltage_v")
+    output = F.number(out_node, f"{path}.output_voltage_v", positive=True)
+    ok &= out_node is None or output is not None
+    if not ok:
+        return None
+    return DriverSpec(channels, buses or (), lo, hi, cont, peak, output)
+
+
+def check_buses(F: Fields, node: YNode, path: str) -> tuple[str, ...] | None:
+    if not node.is_seq:
+        F.wrong_type(node, path, "a list of bus names")
+        return None
+    if not node.value:
+        F.invalid(node, path, "names no bus", help="list the buses, or delete 'buses'")
+        return None
+    names: list[str] = []
+    for i, item in enumerate(node.value):
+        name = F.identifier(item, f"{path}[{i}]")
+        if name is None:
+            return None
+        if name in names:
+            F.invalid(item, f"{path}[{i}]", f"names the bus '{name}' twice")
+            return None
+        names.append(name)
+    return tuple(names)
+
+
+def check_range(F: Fields, node: YNode | None, path: str) -> RangeSpec | None:
+    if not _fields(F, node, path, ("min_m", "max_m", "field_of_view_rad", "rate_hz")):
+        return None
+    lo = F.number(node.get("min_m"), f"{path}.min_m", nonnegative=True)
+    hi = F.number(node.get("max_m"), f"{path}.max_m", positive=True)
+    fov = F.number(node.get("field_of_view_rad"), f"{path}.field_of_view_rad", positive=True)
+    rate = F.number(node.get("rate_hz"), f"{path}.rate_hz", positive=True)
+    ok = not any(v is None for v in (lo, hi, fov, rate))
+    if lo is not None and hi is not None and hi < lo:
+        F.invalid(node.get("max_m"), f"{path}.max_m", f"is {node.get('max_m').raw}, below "
+                  f"min_m ({node.get('min_m').raw})")
+        ok = False
+    if fov is not None and not fov < math.pi:
+        F.invalid(node.get("field_of_view_rad"), f"{path}.field_of_view_rad",
+                  f"is {node.get('field_of_view_rad').raw}: the full cone about +x is below "
+                  "pi")
+        ok = False
+    return RangeSpec(lo, hi, fov, rate) if ok else None
+
+
+def check_contacts(F: Fields, node: YNode | None, path: str) -> tuple[Contact, ...]:
+    if node is None:
+        return ()
+    if not node.is_seq:
+        F.wrong_type(node, path, "a list of {xyz, radius, note}")
+        return ()
+    out = []
+    for i, item in enumerate(node.value):
+        p = f"{path}[{i}]"
+        if not _fields(F, item, p, ("xyz", "radius"), ("note",)):
+            continue
+        xyz = F.vec3(item.get("xyz"), f"{p}.xyz")
+        radius = F.number(item.get("radius"), f"{p}.radius", positive=True)
+        note = F.string(item.get("note"), f"{p}.note", nullable=True)
+        if xyz is not None and radius is not None:
+            out.append(Contact(xyz, radius, note))
+    return tuple(out)
+
+
+def check_provenance(F: Fields, node: YNode | None, path: str) -> dict[str, Any] | None:
+    """name, manufacturer, source_url, license: each a string or null. Other keys are the
+    library's own and are neither checked nor kept."""
+    if node is None:
+        return None
+    if not F.mapping(node, path):
+        return None
+    out: dict[str, Any] = {}
+    for key in PROVENANCE_KEYS:
+        if key in node.value:
+            out[key] = F.string(node.get(key), f"{path}.{key}", nullable=True)
+    return out
+
+
+# -- connectors --------------------------------------------------------------------------
+def check_connectors(F: Fields, node: YNode | None, path: str, category: str,
+                     is_track: bool) -> dict[str, Connector] | None:
+    if node is None:
+        return None
+    if not node.is_map or not node.value:
+        if node.is_map:
+            F.error("library.wrong_type", f"'{path}' must name at least one connector, not "
+                    "an empty mapping", node.span, label="no connector here",
+                    help="declare the point the part mates by, such as mount: {pos: [0, 0, "
+                         "0], dir: [0, 0, 1]}")
+        else:
+            F.wrong_type(node, path, "a mapping of connector names to connectors")
+        return None
+    out: dict[str, Connector] = {}
+    ok = True
+    for name, cnode in node.items():
+        cpath = f"{path}.{name}"
+        if not IDENTIFIER.match(name):
+            F.error("library.invalid_value", f"'{cpath}': a connector's name must be an "
+                    "identifier (letters, digits and _)", node.key_span(name),
+                    label="invalid name")
+            ok = False
+            continue
+        c = check_connector(F, cnode, cpath, name, category, is_track)
+        if c is None:
+            ok = False
+        else:
+            out[name] = c
+    # drivelines: after every connector is known
+    for name, cnode in node.items():
+        dnode = cnode.get("driveline") if cnode.is_map else None
+        if dnode is None or category != "chassis" or not dnode.is_map:
+            continue
+        turns = dnode.get("turns")
+        if turns is None or not turns.is_seq:
+            continue
+        seen: set[str] = set()
+        for i, item in enumerate(turns.value):
+            if not item.is_str:
+                continue
+            target = item.value
+            ipath = f"{path}.{name}.driveline.turns[{i}]"
+            if target not in node.value:
+                F.error("library.unknown_connector", f"'{ipath}' names '{target}', a connector "
+                        f"the part does not declare", item.span, label="no such connector",
+                        help=f"the part declares: {', '.join(node.value)}")
+                ok = False
+            elif target in seen:
+                F.invalid(item, ipath, f"names '{target}' twice: a driveline names each "
+                          "connector once")
+                ok = False
+            else:
+                other = node.value[target]
+                if other.is_map and other.get("driveline") is not None:
+                    F.invalid(item, ipath, f"names '{target}', a connector that states a "
+                              "driveline itself: a driveline does not turn a motor's seat")
+                    ok = False
+            seen.add(target)
+    return out if ok else None
+
+
+def check_connector(F: Fields, node: YNode, path: str, name: str, category: str,
+                    is_track: bool) -> Connector | None:
+    if not F.mapping(node, path):
+        return None
+    F.keys(node, path, ("pos", "dir"), ("up", "joint", "well", "steering", "driveline"))
+    pos = F.vec3(node.get("pos"), f"{path}.pos")
+    direction = F.unit_vec3(node.get("dir"), f"{path}.dir")
+    ok = pos is not None and direction is not None
+    up = None
+    up_node = node.get("up")
+    if up_node is not None:
+        up = F.unit_vec3(up_node, f"{path}.up")
+        ok &= up is not None
+        if up is not None and direction is not None:
+            dot = sum(a * b for a, b in zip(up, direction))
+            if abs(dot) > UNIT_TOLERANCE:
+                F.invalid(up_node, f"{path}.up", f"is not perpendicular to dir (their dot "
+                          f"product is {dot:.4g}): up fixes the roll about dir",
+                          help="state up at a right angle to dir, or leave it out for a part "
+                               "whose roll does not matter")
+                ok = False
+    joint = Joint("fixed")
+    if "joint" in node.value:
+        if is_track:
+            F.unsupported(node, "joint", f"{path}.joint", "a track's connector is the hub that "
+                          "drives it and carries no joint: the unit does not turn about it")
+            ok = False
+        else:
+            j = check_joint(F, node.get("joint"), f"{path}.joint")
+            ok &= j is not None
+            joint = j or joint
+    well = None
+    if "well" in node.value:
+        wnode = node.get("well")
+        if _fields(F, wnode, f"{path}.well", ("radius", "width")):
+            r = F.number(wnode.get("radius"), f"{path}.well.radius", positive=True)
+            w = F.number(wnode.get("width"), f"{path}.well.width", positive=True)
+            if r is not None and w is not None:
+                well = Well(r, w)
+        ok &= well is not None
+    steering = None
+    if "steering" in node.value:
+        if category != "chassis":
+            F.unsupported(node, "steering", f"{path}.steering", "only a chassis states a "
+                          "kingpin")
+            ok = False
+        else:
+            snode = node.get("steering")
+            if _fields(F, snode, f"{path}.steering", ("axis", "max_angle_rad")):
+                axis = F.unit_vec3(snode.get("axis"), f"{path}.steering.axis")
+                angle = F.number(snode.get("max_angle_rad"), f"{path}.steering.max_angle_rad",
+                                 positive=True)
+                if axis is not None and angle is not None:
+                    steering = Steering(axis, angle)
+            ok &= steering is not None
+    driveline = None
+    if "driveline" in node.value:
+        if category != "chassis":
+            F.unsupported(node, "driveline", f"{path}.driveline", "only a chassis carries a "
+                          "motor's turning to wheels through shafts of its own")
+            ok = False
+        else:
+            driveline = check_driveline(F, node.get("driveline"), f"{path}.driveline")
+            ok &= driveline is not None
+    if not ok:
+        return None
+    return Connector(name, pos, direction, up, joint, well, steering, driveline)
+
+
+def check_joint(F: Fields, node: YNode | None, path: str) -> Joint | None:
+    if not _fields(F, node, path, ("type",), ("axis",)):
+        return None
+    kind = F.choice(node.get("type"), f"{path}.type", JOINT_TYPES)
+    if kind is None:
+        return None
+    if kind == "fixed":
+        if "axis" in node.value:
+            F.unsupported(node, "axis", f"{path}.axis", "a fixed joint does not turn")
+            return None
+        return Joint("fixed")
+    if "axis" not in node.value:
+        F.missing(node, f"{path}.axis", f"a {kind} joint states its unit axis")
+        return None
+    axis = F.unit_vec3(node.get("axis"), f"{path}.axis")
+    return None if axis is None else Joint(kind, axis)
+
+
+def check_driveline(F: Fields, node: YNode | None, path: str) -> Driveline | None:
+    """Its shape; the connectors it names are checked by ``check_connectors``."""
+    if not _fields(F, node, path, ("turns",), ("reduction",)):
+        return None
+    turns = node.get("turns")
+    names: list[str] = []
+    ok = True
+    if turns is not None:
+        if not turns.is_seq or not turns.value:
+            F.wrong_type(turns, f"{path}.turns", "a list of at least one connector name")
+            ok = False
+        else:
+            for i, item in enumerate(turns.value):
+                name = F.string(item, f"{path}.turns[{i}]")
+                if name is None:
+                    ok = False
+                else:
+                    names.append(name)
+    red_node = node.get("reduction")
+    reduction = F.number(red_node, f"{path}.reduction", positive=True)
+    if not ok or turns is None or (red_node is not None and reduction is None):
+        return None
+    return Driveline(tuple(names), reduction)
+
+
+# -- profiles ----------------------------------------------------------------------------
+def check_profiles(F: Fields, node: YNode | None, path: str,
+                   connectors: set[str] | None) -> dict[str, dict[str, str]] | None:
+    """type -> {mounts: {logical mount -> connector}}. ``connectors``: the names the part's
+    connectors mapping states (None when it states none, and then mounts are not matched)."""
+    if node is None:
+        return None
+    if not node.is_map:
+        F.wrong_type(node, path, "a mapping of component types to {mounts: ...}")
+        return None
+    out: dict[str, dict[str, str]] = {}
+    ok = True
+    for type_name, pnode in node.items():
+        ppath = f"{path}.{type_name}"
+        if not IDENTIFIER.match(type_name):
+            F.error("library.invalid_value", f"'{ppath}': a component type's name must be an "
+                    "identifier", node.key_span(type_name), label="invalid name")
+            ok = False
+            continue
+        if not _fields(F, pnode, ppath, ("mounts",)):
+            ok = False
+            continue
+        mnode = pnode.get("mounts")
+        if mnode is None:
+            ok = False
+            continue
+        if not mnode.is_map:
+            F.wrong_type(mnode, f"{ppath}.mounts", "a mapping of logical mounts to connectors")
+            ok = False
+            continue
+        mounts: dict[str, str] = {}
+        used: dict[str, str] = {}
+        for mount, target_node in mnode.items():
+            mpath = f"{ppath}.mounts.{mount}"
+            if not IDENTIFIER.match(mount):
+                F.error("library.invalid_value", f"'{mpath}': a mount's name must be an "
+                        "identifier", mnode.key_span(mount), label="invalid name")
+                ok = False
+                continue
+            target = F.string(target_node, mpath)
+            if target is None:
+                ok = False
+                continue
+            if connectors is not None and target not in connectors:
+                F.error("library.unknown_connector", f"'{mpath}' names '{target}', a connector "
+                        "the part does not declare", target_node.span, label="no such connector",
+                        help=f"the part declares: {', '.join(sorted(connectors)) or 'no connector'}")
+                ok = False
+                continue
+            if target in used:
+                F.invalid(target_node, mpath, f"maps to '{target}', which the mount "
+                          f"'{used[target]}' maps to already: two mounts may not share a "
+                          "connector", help="declare a connector for each mount")
+                ok = False
+                continue
+            used[target] = mount
+            mounts[mount] = target
+        if type_name == "Motor" and "shaft" not in mnode.value:
+            F.missing(mnode, f"{ppath}.mounts.shaft", "a motor's shaft is where its wheel "
+                      "mates")
+            ok = False
+        out[type_name] = mounts
+    return out if ok else None

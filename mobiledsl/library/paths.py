@@ -1,0 +1,163 @@
+"""The path rules of a declaration's files: a visual's mesh, a controller's policy.
+
+A path is written relative to the part directory, plainly, with ``/``: no ``./``, no
+backslash, no empty segment, no ``..``, not absolute. It names a file in a directory of its
+own inside the part directory (``assets/model.dae``), never one beside ``component.yaml``,
+because that directory goes into an output whole with whatever the mesh keeps beside it. The
+file must exist, and neither it nor anything in its directory tree may be a symbolic link
+that resolves outside the part directory: what a target copies is the part's own.
+
+The checks only stat the file system; no file is opened.
+"""
+from __future__ import annotations
+
+import os
+import re
+import stat
+from pathlib import Path
+
+from ..yamlio import YNode
+from .fields import Fields
+from .model import Visual
+
+_DRIVE = re.compile(r"[A-Za-z]:")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def check_visual(F: Fields, node: YNode | None, part_dir: Path | str, path: str) -> Visual | None:
+    """``visual: {file, xyz, rpy}``, each required; ``file`` by the path rules."""
+    if not F.mapping(node, path):
+        return None
+    F.keys(node, path, ("file", "xyz", "rpy"))
+    file = check_asset_path(F, node.get("file"), part_dir, f"{path}.file")
+    xyz = F.vec3(node.get("xyz"), f"{path}.xyz")
+    rpy = F.vec3(node.get("rpy"), f"{path}.rpy")
+    if file is None or xyz is None or rpy is None:
+        return None
+    return Visual(file, xyz, rpy)
+
+
+def check_asset_path(F: Fields, node: YNode | None, part_dir: Path | str, path: str,
+                     must_exist: bool = True) -> str | None:
+    """Check one relative file path of a part. Returns the path as written, or None after
+    reporting library.wrong_type, library.invalid_value or library.asset_missing."""
+    text = F.string(node, path)
+    if text is None:
+        return None
+    why = plain_path_problem(text)
+    if why is not None:
+        F.invalid(node, path, why, help="write the path relative to the part directory "
+                  "with /, such as assets/model.glb")
+        return None
+    if "/" not in text:
+        F.invalid(node, path, f"is '{text}', a file beside the declaration: it must lie in "
+                  "a directory of its own inside the part directory",
+                  help=f"move the file to assets/ and write assets/{text}")
+        return None
+    if not must_exist:
+        return text
+    part_dir = os.fspath(part_dir)
+    full = os.path.join(part_dir, *text.split("/"))
+    try:
+        st = os.stat(full)
+    except (OSError, ValueError):
+        outside = links_out(part_dir, full)
+        if outside is not None:
+            _links_out(F, node, path, text, part_dir, full, *outside)
+        else:
+            F.error("library.asset_missing", f"'{path}' names '{text}', which does not exist "
+                    f"in {part_dir}", node.span, label="no such file",
+                    help="put the file there, or correct the path")
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        F.invalid(node, path, f"is '{text}', which is not a file",
+                  help="name the file itself, not a directory")
+        return None
+    outside = links_out(part_dir, full)
+    if outside is not None:
+        _links_out(F, node, path, text, part_dir, full, *outside)
+        return None
+    return text
+
+
+def _links_out(F: Fields, node: YNode, path: str, text: str, part_dir: str, full: str,
+               link: str, target: str) -> None:
+    rel = os.path.relpath(link, part_dir).replace(os.sep, "/")
+    where = os.path.relpath(target, os.path.realpath(part_dir)).replace(os.sep, "/")
+    what = ("is a symbolic link" if os.path.normpath(link) == os.path.normpath(full)
+            else f"lies beside '{rel}', a symbolic link")
+    F.invalid(node, path, f"names '{text}', which {what} that resolves outside the part "
+              f"directory (to {where})",
+              help="copy the file into the part directory instead of linking to it; "
+                   "everything beside a mesh goes into the output with it")
+
+
+def plain_path_problem(text: str) -> str | None:
+    """Why a path is not written plainly, or None when it is."""
+    if text == "":
+        return "is empty: it must name a file"
+    if _CONTROL.search(text):
+        return "contains a control character"
+    if "\\" in text:
+        return f"is '{text}': write a path with /, not a backslash"
+    if text.startswith("/") or _DRIVE.match(text):
+        return f"is '{text}', an absolute path: it must be relative to the part directory"
+    segments = text.split("/")
+    if "" in segments:
+        return f"is '{text}', which has an empty segment (// or a trailing /)"
+    if "." in segments:
+        return f"is '{text}': write it without ./ segments"
+    if ".." in segments:
+        depth = 0
+        for seg in segments:
+            depth += -1 if seg == ".." else 1
+            if depth < 0:
+                return f"is '{text}', which escapes the part directory"
+        return f"is '{text}': write it without .. segments"
+    return None
+
+
+def links_out(part_dir: str, file: str) -> tuple[str, str] | None:
+    """The first symbolic link that resolves outside ``part_dir`` among the file, the
+    directories on the way to it and everything in its directory tree; None when there is
+    none. Links that resolve inside are followed and their trees checked in turn."""
+    root = os.path.realpath(part_dir)
+
+    def inside(target: str) -> bool:
+        return target == root or target.startswith(root.rstrip(os.sep) + os.sep)
+
+    # the file itself, and the directories between the part directory and it
+    rel = os.path.relpath(file, part_dir)
+    walk = part_dir
+    for seg in rel.split(os.sep):
+        walk = os.path.join(walk, seg)
+        if os.path.islink(walk):
+            target = os.path.realpath(walk)
+            if not inside(target):
+                return walk, target
+    # its neighbours: everything in the mesh's directory, and below it
+    seen: set[str] = set()
+    pending = [os.path.dirname(file)]
+    while pending:
+        directory = pending.pop()
+        real = os.path.realpath(directory)
+        if real in seen:
+            continue
+        seen.add(real)
+        try:
+            entries = list(os.scandir(directory))
+        except OSError:
+            continue
+        for entry in sorted(entries, key=lambda e: e.name):
+            try:
+                if entry.is_symlink():
+                    target = os.path.realpath(entry.path)
+                    if not inside(target):
+                        return entry.path, target
+                    if os.path.isdir(target):
+                        pending.append(target)
+                elif entry.is_dir(follow_symlinks=False):
+                    pending.append(entry.path)
+            except OSError:
+                continue
+    return None

@@ -1,0 +1,274 @@
+"""The phases run in-process, one after the other, for the command line.
+
+``compile_program`` loads the libraries, parses the program files, resolves, assembles,
+analyses and (for each asked target) emits, as ``docs/architecture.md`` draws it. A phase
+that reports an error stops every later phase: its output would be a guess. The build graph
+(``mobiledsl.build``) runs the same phase functions as separate, cached tasks instead.
+
+While the compiler is being built, a phase whose module does not exist yet ends the run
+after the last phase that does; ``CompileResult.unavailable`` then names it.
+"""
+from __future__ import annotations
+
+import importlib
+import os
+import types
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any, Callable, Iterable, Sequence
+
+from .diagnostics import Diagnostic, has_errors
+from .records import write_atomic
+
+TARGETS = ("mjcf", "ros-gz-nav2", "ros-mujoco-nav2")
+
+# The package that emits each target: ``<module>.emit(robot, world, task, analysis)``.
+TARGET_MODULES = {
+    "mjcf": "mobiledsl.targets.mjcf",
+    "ros-gz-nav2": "mobiledsl.targets.ros",
+    "ros-mujoco-nav2": "mobiledsl.targets.ros_mujoco_nav2",   # a later milestone
+}
+
+# Codes that say the environment is wrong rather than the inputs (exit status 2, not 1).
+ENVIRONMENT_CODES = frozenset({"library.manifest_missing"})
+
+
+class InputError(Exception):
+    """A file named on the command line cannot be read: a usage failure, not a diagnostic."""
+
+
+@dataclass
+class CompileResult:
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    robot: Any = None                      # mobiledsl.assembly.model.Robot
+    world: Any = None
+    task: Any = None
+    analysis: Any = None
+    written_files: list[str] = field(default_factory=list)   # every file of the outputs
+    changed_files: list[str] = field(default_factory=list)   # those whose bytes changed
+    libraries: list[Any] = field(default_factory=list)
+    outdir: str | None = None
+    phases_run: list[str] = field(default_factory=list)      # load, parse, resolve, ...
+    unavailable: str | None = None         # the phase module that is not there yet
+
+    @property
+    def has_errors(self) -> bool:
+        return has_errors(self.diagnostics)
+
+
+# -- helpers -----------------------------------------------------------------------------------
+def phase_function(module: str, name: str) -> Callable | None:
+    """The phase function ``module.name``, or None while that module does not exist yet.
+
+    Only the absence of that very module is tolerated: an import error raised inside it is a
+    bug and propagates. (The phase packages exist from the start with an empty
+    ``__init__``, so a package without the function yet counts as absent too.)
+    """
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name != module:
+            raise
+        return None
+    found = getattr(mod, name, None)
+    if isinstance(found, types.ModuleType):    # a submodule named like its function
+        found = getattr(found, name, None)
+    return found
+
+
+def target_module(target: str) -> str:
+    return TARGET_MODULES.get(target, "mobiledsl.targets." + target.replace("-", "_"))
+
+
+def read_source(path: str | os.PathLike) -> str:
+    """A program or library file's text as the phases and the renderers see it."""
+    with open(path, "rb") as fh:
+        data = fh.read()
+    return data.decode("utf-8-sig", errors="replace")
+
+
+class SourceCache:
+    """Source texts for the human renderer, read lazily from disk by the path a diagnostic
+    names; None for a file that cannot be read."""
+
+    def __init__(self, preloaded: dict[str, str] | None = None):
+        self._texts: dict[str, str | None] = dict(preloaded or {})
+
+    def __call__(self, file: str) -> str | None:
+        if file not in self._texts:
+            try:
+                self._texts[file] = read_source(file)
+            except (OSError, ValueError):
+                self._texts[file] = None
+        return self._texts[file]
+
+
+def exit_status(diagnostics: Iterable[Diagnostic]) -> int:
+    """0 no error, 1 an error in the inputs, 2 an environment failure (D9)."""
+    status = 0
+    for d in diagnostics:
+        if d.is_error:
+            if d.code in ENVIRONMENT_CODES:
+                return 2
+            status = 1
+    return status
+
+
+# -- phases ----------------------------------------------------------------------------------
+def load_libraries(library_dirs: Sequence[str | os.PathLike]
+                   ) -> tuple[list[Any], list[Diagnostic], bool]:
+    """Load each library once, in order. Returns (libraries, diagnostics, available):
+    ``available`` is False while the loader module does not exist yet."""
+    load_library = phase_function("mobiledsl.library.loader", "load_library")
+    if load_library is None:
+        return [], [], False
+    libraries: list[Any] = []
+    diagnostics: list[Diagnostic] = []
+    seen: set[str] = set()
+    for root in library_dirs:
+        key = os.path.normcase(os.path.realpath(root))
+        if key in seen:
+            continue
+        seen.add(key)
+        library, diags = load_library(str(root))
+        diagnostics.extend(diags)
+        if library is not None:
+            libraries.append(library)
+    return libraries, diagnostics, True
+
+
+def _read_program(path: str | os.PathLike) -> str:
+    try:
+        return read_source(path)
+    except OSError as exc:
+        raise InputError(f"cannot read '{path}': {exc.strerror or exc}") from exc
+
+
+def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike | None,
+                    task_path: str | os.PathLike | None,
+                    library_dirs: Sequence[str | os.PathLike], targets: Sequence[str] = (),
+                    outdir: str | os.PathLike | None = None,
+                    check_only: bool = False) -> CompileResult:
+    """Run the phases on one program. Raises InputError when a program file cannot be read;
+    everything wrong with what the files say comes back as diagnostics."""
+    result = CompileResult()
+    diags = result.diagnostics
+    texts = {"core": _read_program(core_path),
+             "world": _read_program(world_path) if world_path is not None else None,
+             "task": _read_program(task_path) if task_path is not None else None}
+    for target in targets:
+        if target not in TARGETS:
+            raise InputError(f"unknown target '{target}' (choose from {', '.join(TARGETS)})")
+
+    def stop(missing: str) -> CompileResult:
+        result.unavailable = missing
+        return result
+
+    # load
+    libraries, load_diags, available = load_libraries(library_dirs)
+    if not available:
+        return stop("mobiledsl.library.loader")
+    result.libraries = libraries
+    diags.extend(load_diags)
+    result.phases_run.append("load")
+    if has_errors(load_diags):
+        return result
+
+    # parse
+    parsers = {kind: phase_function("mobiledsl.lang", f"parse_{kind}")
+               for kind in ("core", "world", "task")}
+    if any(parsers[k] is None for k in texts if texts[k] is not None):
+        return stop("mobiledsl.lang")
+    paths = {"core": core_path, "world": world_path, "task": task_path}
+    trees: dict[str, Any] = {}
+    parse_diags: list[Diagnostic] = []
+    for kind in ("core", "world", "task"):
+        if texts[kind] is None:
+            trees[kind] = None
+            continue
+        tree, ds = parsers[kind](texts[kind], str(paths[kind]))
+        trees[kind] = tree
+        parse_diags.extend(ds)
+    diags.extend(parse_diags)
+    result.phases_run.append("parse")
+    if has_errors(parse_diags) or trees["core"] is None:
+        return result
+
+    # resolve
+    resolve_program = phase_function("mobiledsl.resolve", "resolve_program")
+    if resolve_program is None:
+        return stop("mobiledsl.resolve")
+    resolved, ds = resolve_program(trees["core"], trees["world"], trees["task"], libraries)
+    diags.extend(ds)
+    result.phases_run.append("resolve")
+    if has_errors(ds) or resolved is None:
+        return result
+    result.world = getattr(resolved, "world", None)
+    result.task = getattr(resolved, "task", None)
+
+    # assemble
+    assemble = phase_function("mobiledsl.assembly", "assemble")
+    if assemble is None:
+        return stop("mobiledsl.assembly")
+    robot, ds = assemble(resolved)
+    diags.extend(ds)
+    result.phases_run.append("assemble")
+    if has_errors(ds) or robot is None:
+        return result
+    result.robot = robot
+
+    # analyse
+    analyse = phase_function("mobiledsl.analysis", "analyse")
+    if analyse is None:
+        return stop("mobiledsl.analysis")
+    analysis, ds = analyse(robot, result.world, result.task)
+    diags.extend(ds)
+    result.analysis = analysis
+    result.phases_run.append("analyse")
+    if has_errors(ds) or check_only or not targets:
+        return result
+
+    # emit, one target after the other; a target that reports an error writes nothing
+    out = Path(outdir) if outdir is not None else Path("build") / robot.name
+    result.outdir = str(out)
+    for target in dict.fromkeys(targets):
+        module = target_module(target)
+        emit = phase_function(module, "emit")
+        if emit is None:
+            return stop(module)
+        emission = emit(robot, result.world, result.task, analysis)
+        ds = list(getattr(emission, "diagnostics", ()))
+        diags.extend(ds)
+        if "emit" not in result.phases_run:
+            result.phases_run.append("emit")
+        if has_errors(ds):
+            continue
+        _write_emission(out / target, emission, result)
+    return result
+
+
+# -- writing -----------------------------------------------------------------------------------
+def _safe_relative(rel: str) -> PurePosixPath:
+    path = PurePosixPath(rel)
+    if path.is_absolute() or not path.parts or ".." in path.parts or "\\" in rel:
+        raise ValueError(f"a target asked to write outside its folder: {rel!r}")
+    return path
+
+
+def _write(path: Path, data: bytes, result: CompileResult) -> None:
+    if write_atomic(path, data):
+        result.changed_files.append(str(path))
+    result.written_files.append(str(path))
+
+
+def _write_emission(target_dir: Path, emission: Any, result: CompileResult) -> None:
+    for rel in sorted(emission.files):
+        _write(target_dir / _safe_relative(rel), emission.files[rel], result)
+    for source, dest in sorted(getattr(emission, "assets", ()) or ()):
+        base = target_dir / _safe_relative(dest)
+        for root, dirs, files in os.walk(source):
+            dirs.sort()
+            for name in sorted(files):
+                src = Path(root) / name
+                rel = src.relative_to(source)
+                _write(base / rel, src.read_bytes(), result)

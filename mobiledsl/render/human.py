@@ -1,0 +1,251 @@
+"""The human rendering of diagnostics, in the manner of rustc.
+
+::
+
+    error[validation.assembly.glue_on_connector]: the glue of 'wheel_lf' matches no connector ...
+       --> demo.core:17:52
+       |
+    17 |     Mecanum wheel_lf(ref = "mecanum_black", glue = (0.12, 0.1494, -0.0216, 0, 1, 0))
+       |                                                    ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^ matches no connector
+       |
+       = help: to mount on 'motor_lf.shaft' write glue = (0.1275, 0.1494, -0.0216, 0, 1, 0)
+
+The primary place is underlined with ``^``, secondary places (``Diagnostic.labels``) with
+``-``; a secondary place in another file gets its own ``-->`` line. A span without a line (a
+missing library.yaml) shows only ``--> file``. A span over several lines is underlined on its
+first line, to the end of that line. Colour is optional and comes from rich's styles; without
+it the text holds no escape codes at all.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable, Mapping
+
+from rich.cells import cell_len
+from rich.color import ColorSystem
+from rich.style import Style
+
+from ..diagnostics import Diagnostic, Span, count
+
+Sources = Callable[[str], "str | None"] | Mapping[str, str] | None
+
+TAB = "    "
+
+_STYLES = {
+    "error": "bold red",
+    "warning": "bold yellow",
+    "note": "bold cyan",
+    "help": "bold cyan",
+    "gutter": "bold blue",
+    "secondary": "bold blue",
+    "message": "bold",
+}
+
+
+# -- text with optional styles --------------------------------------------------------------
+class _Out:
+    """Collects lines made of (text, style) pieces and renders them plain or with ANSI."""
+
+    def __init__(self, color: bool):
+        self.color = color
+        self.lines: list[str] = []
+
+    def line(self, *pieces: tuple[str, str | None] | str) -> None:
+        parts: list[tuple[str, str | None]] = [
+            (p, None) if isinstance(p, str) else p for p in pieces]
+        # No trailing whitespace in the output, whatever the pieces end with.
+        while parts and not parts[-1][0].strip():
+            parts.pop()
+        if parts:
+            text, style = parts[-1]
+            parts[-1] = (text.rstrip(), style)
+        if not self.color:
+            self.lines.append("".join(text for text, _ in parts))
+            return
+        rendered = []
+        for text, style in parts:
+            if style and text:
+                rendered.append(Style.parse(_STYLES.get(style, style)).render(
+                    text, color_system=ColorSystem.STANDARD))
+            else:
+                rendered.append(text)
+        self.lines.append("".join(rendered))
+
+    def blank(self) -> None:
+        self.lines.append("")
+
+
+# -- sources ----------------------------------------------------------------------------------
+def _source_getter(sources: Sources) -> Callable[[str], "str | None"]:
+    if sources is None:
+        return lambda _file: None
+    if callable(sources):
+        return sources
+    return lambda file: sources.get(file)
+
+
+class _Lines:
+    """Source lines by file, split once. Lines are split on '\\n' only (as the lexers count)."""
+
+    def __init__(self, sources: Sources):
+        self._get = _source_getter(sources)
+        self._cache: dict[str, list[str] | None] = {}
+
+    def line(self, file: str, number: int) -> str | None:
+        if file not in self._cache:
+            try:
+                text = self._get(file)
+            except Exception:  # a source that cannot be read is shown without its snippet
+                text = None
+            self._cache[file] = None if text is None else [
+                l[:-1] if l.endswith("\r") else l for l in text.split("\n")]
+        lines = self._cache[file]
+        if lines is None or number < 1 or number > len(lines):
+            return None
+        return lines[number - 1]
+
+
+# -- one diagnostic ---------------------------------------------------------------------------
+@dataclass(eq=False)
+class _Mark:
+    span: Span
+    label: str
+    primary: bool
+
+
+def _location(span: Span) -> str:
+    text = span.file
+    if span.line is not None:
+        text += f":{span.line}"
+        if span.column is not None:
+            text += f":{span.column}"
+    return text
+
+
+def _underline(text: str, span: Span) -> tuple[int, int]:
+    """(display offset, display width) of the part of ``text`` (one source line) that the
+    span covers on its first line."""
+    if span.column is None:
+        stripped = text.strip()
+        if not stripped:
+            return 0, 1
+        start = len(text) - len(text.lstrip())
+        return cell_len(text[:start].replace("\t", TAB)), cell_len(stripped.replace("\t", TAB))
+    start = span.column - 1
+    prefix = text[:start] + " " * max(0, start - len(text))
+    if span.end_line is not None and span.end_line > span.line:
+        covered = text[start:]                              # to the end of the first line
+    elif span.end_column is not None and span.end_column >= span.column:
+        covered = text[start:span.end_column]
+    else:
+        covered = text[start:start + 1]
+    width = cell_len(covered.replace("\t", TAB))
+    return cell_len(prefix.replace("\t", TAB)), max(1, width)
+
+
+def _render_one(out: _Out, d: Diagnostic, lines: _Lines) -> None:
+    sev = d.severity.value
+    head = f"{sev}[{d.code}]" if d.code else sev
+    out.line((head, sev), (": ", "message"), (d.message, "message"))
+
+    marks: list[_Mark] = []
+    if d.span is not None and d.span.file:
+        marks.append(_Mark(d.span, d.label, True))
+    marks.extend(_Mark(l.span, l.message, False) for l in d.labels if l.span.file)
+
+    # Which marks get a source line drawn, grouped by file in order of first appearance.
+    groups: dict[str, list[_Mark]] = {}
+    for m in marks:
+        groups.setdefault(m.span.file, []).append(m)
+    drawn = [m for m in marks
+             if m.span.line is not None and lines.line(m.span.file, m.span.line) is not None]
+    drawn_ids = {id(m) for m in drawn}
+    width = max((len(str(m.span.line)) for m in drawn), default=1)
+    pad = " " * (width + 1)
+
+    last_had_snippet = False
+    for index, (file, group) in enumerate(groups.items()):
+        if index and last_had_snippet:
+            out.line((pad + "|", "gutter"))
+        out.line((pad + "--> ", "gutter"), _location(group[0].span))
+        shown = [m for m in group if id(m) in drawn_ids]
+        if shown:
+            out.line((pad + "|", "gutter"))
+            _snippet(out, shown, lines, file, width, sev)
+        last_had_snippet = bool(shown)
+        for m in group:
+            if id(m) not in drawn_ids and not m.primary and m.label:
+                out.line((pad + "= ", "gutter"), ("note", "note"), f": {m.label}")
+
+    if d.help or d.notes:
+        if last_had_snippet:
+            out.line((pad + "|", "gutter"))
+        for text in d.help:
+            out.line((pad + "= ", "gutter"), ("help", "help"), f": {text}")
+        for text in d.notes:
+            out.line((pad + "= ", "gutter"), ("note", "note"), f": {text}")
+
+
+def _snippet(out: _Out, marks: list[_Mark], lines: _Lines, file: str, width: int,
+             sev: str) -> None:
+    pad = " " * (width + 1)
+    by_line: dict[int, list[_Mark]] = {}
+    for m in marks:
+        by_line.setdefault(m.span.line, []).append(m)
+    previous: int | None = None
+    for number in sorted(by_line):
+        if previous is not None and number - previous == 2:
+            between = lines.line(file, previous + 1) or ""
+            out.line((f"{previous + 1:>{width}} |", "gutter"), " " + between.replace("\t", TAB))
+        elif previous is not None and number - previous > 2:
+            out.line(("...", "gutter"))
+        text = lines.line(file, number) or ""
+        out.line((f"{number:>{width}} |", "gutter"), " " + text.replace("\t", TAB))
+        for m in sorted(by_line[number], key=lambda m: (not m.primary, m.span.column or 0)):
+            offset, size = _underline(text, m.span)
+            style = sev if m.primary else "secondary"
+            marker = ("^" if m.primary else "-") * size
+            label = f" {m.label}" if m.label else ""
+            out.line((pad + "|", "gutter"), " " + " " * offset, (marker + label, style))
+        previous = number
+
+
+# -- the whole rendering --------------------------------------------------------------------
+def summary_line(diagnostics: Iterable[Diagnostic]) -> tuple[str, str] | None:
+    """('error' | 'warning', text) for the closing line, or None when there is nothing to
+    count (no errors, no warnings)."""
+    n = count(diagnostics)
+    parts = []
+    if n["errors"]:
+        parts.append(f"{n['errors']} error{'s' if n['errors'] != 1 else ''}")
+    if n["warnings"]:
+        parts.append(f"{n['warnings']} warning{'s' if n['warnings'] != 1 else ''}")
+    if not parts:
+        return None
+    return ("error" if n["errors"] else "warning"), ", ".join(parts) + " emitted"
+
+
+def render_human(diagnostics: Iterable[Diagnostic], sources: Sources = None,
+                 color: bool = False, summary: bool = True) -> str:
+    """Render diagnostics as text for a terminal.
+
+    ``sources`` gives a file's text by its path (a callable returning None when it cannot,
+    or a dict); a diagnostic whose source is not available is shown without its snippet.
+    Each diagnostic is followed by a blank line; ``summary`` adds the closing count line
+    (``error: 2 errors, 1 warning emitted``). Returns "" for no diagnostics.
+    """
+    diagnostics = list(diagnostics)
+    out = _Out(color)
+    lines = _Lines(sources)
+    for d in diagnostics:
+        _render_one(out, d, lines)
+        out.blank()
+    if summary:
+        closing = summary_line(diagnostics)
+        if closing is not None:
+            sev, text = closing
+            out.line((sev, sev), (": " + text, "message"))
+    return "".join(line + "\n" for line in out.lines)
+
+
+__all__ = ["Sources", "render_human", "summary_line"]

@@ -1,0 +1,117 @@
+"""Looking a ref up across the libraries a program is compiled with.
+
+``"<id>"`` is searched in every library, in the order given; two libraries that both register
+it make the ref ambiguous. ``"<library>/<id>"`` picks one library. An id whose declaration
+failed to load is reported with the load diagnostics that kept it out.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..diagnostics import Diagnostic, Label, Sink, Span
+from ..library.model import Library, Part
+from .vocabulary import did_you_mean
+
+ROBOT_CATEGORIES = ("chassis", "wheel", "track", "sensor", "attachment", "leg", "motor",
+                    "battery", "motor_driver")
+WANTED = {
+    "part": ("a part", ROBOT_CATEGORIES),
+    "object": ("an object", ("object",)),
+    "environment": ("an environment", ("environment",)),
+}
+
+
+class Catalog:
+    def __init__(self, libraries: Sequence[Library]):
+        self.libraries = list(libraries)
+
+    def ids(self, want: str) -> list[str]:
+        categories = WANTED[want][1]
+        return sorted({pid for lib in self.libraries for pid, p in lib.parts.items()
+                       if p.category in categories})
+
+    def lookup(self, ref: str, span: Span | None, sink: Sink, want: str = "part",
+               user: str = "", labels: Sequence[Label] = ()) -> Part | None:
+        """The entry ``ref`` names, of the category ``want`` asks for, or None after
+        reporting why not. ``user`` says who names it, for messages ("'wheel_l'")."""
+        what, categories = WANTED[want]
+        who = f" of {user}" if user else ""
+        by = f" (the ref of {user})" if user else ""
+        if "/" in ref:
+            lib_name, _, pid = ref.partition("/")
+            libs = [lib for lib in self.libraries if lib.name == lib_name]
+            if not libs:
+                names = ", ".join(lib.name for lib in self.libraries) or "none"
+                sink.error("resolve.unknown_part",
+                           f"the ref{who} names library '{lib_name}', which is not given",
+                           span, label="no such library", labels=labels,
+                           help=(f"the libraries given are: {names}",
+                                 "add it with --library DIR"))
+                return None
+            found = [(lib, lib.parts[pid]) for lib in libs if pid in lib.parts]
+            searched = libs
+        else:
+            pid = ref
+            found = [(lib, lib.parts[pid]) for lib in self.libraries if pid in lib.parts]
+            searched = self.libraries
+            if len(found) > 1:
+                sink.error("resolve.ambiguous_part",
+                           f"'{pid}'{by} is registered by "
+                           f"{len(found)} libraries: "
+                           + ", ".join(f"'{lib.name}'" for lib, _ in found),
+                           span, label="which library's?", labels=labels,
+                           help=tuple(f"write \"{lib.name}/{pid}\" to take {lib.name}'s"
+                                      for lib, _ in found))
+                return None
+        if found:
+            part = found[0][1]
+            if part.category not in categories:
+                self._wrong_category(part, ref, span, sink, want, who, labels)
+                return None
+            return part
+        for lib in searched:
+            left = lib.left_out.get(pid)
+            if left is not None:
+                notes = tuple(_one_line(d) for d in left.diagnostics)
+                sink.error("resolve.unknown_part",
+                           f"'{pid}'{by} was left out of library "
+                           f"'{lib.name}': its declaration did not load", span,
+                           label="left out", labels=labels,
+                           help=(f"fix {left.file} and compile again",), notes=notes)
+                return None
+        helps = []
+        close = did_you_mean(pid, self.ids(want))
+        if close is not None and close != pid:
+            helps.append(f"did you mean \"{close}\"?")
+        if self.libraries:
+            helps.append("searched: " + ", ".join(f"'{lib.name}'" for lib in searched))
+        else:
+            helps.append("no library is given: add one with --library DIR")
+        sink.error("resolve.unknown_part",
+                   f"no library registers {what} '{pid}'{by}",
+                   span, label=f"unknown {want}", labels=labels, help=helps)
+        return None
+
+    def _wrong_category(self, part: Part, ref: str, span, sink: Sink, want: str, who: str,
+                        labels) -> None:
+        what = WANTED[want][0]
+        usage = {
+            "part": "a component's ref names a part of a robot",
+            "object": "an entity's ref names an object, a thing a world places",
+            "environment": "a world's environment names an environment",
+        }[want]
+        sink.error("semantic.part_category",
+                   f"'{ref}'{who} is of category {part.category}, not {what}", span,
+                   label=f"not {what}", labels=labels, help=(usage,))
+
+
+def _one_line(d: Diagnostic) -> str:
+    where = ""
+    if d.span is not None and d.span.file:
+        where = d.span.file
+        if d.span.line is not None:
+            where += f":{d.span.line}"
+            if d.span.column is not None:
+                where += f":{d.span.column}"
+        where += ": "
+    return f"{where}{d.severity.value}[{d.code}]: {d.message}"

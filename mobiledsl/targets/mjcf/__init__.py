@@ -1,0 +1,115 @@
+"""The mjcf target: one MJCF file holding the robot and its world, loadable by MuJoCo's own
+compiler, with the assets of every part it uses and its hulls as binary STL."""
+from __future__ import annotations
+
+import posixpath
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import numpy as np
+
+from ...assembly.model import Robot, Task, World
+from ...diagnostics import Diagnostic
+from ..emission import Emission
+from ..frames import fmt, fmtv, quat_from_rpy, quat_from_yaw
+from ..stl import hull_stl
+from .refusals import refusals
+from .drive import commands
+from .robot import RobotBuilder, RobotXml, pose_attrs, sub
+from .sensors import add_sensors
+from .worldgeoms import add_world
+
+TIMESTEP = 0.002
+
+
+def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) -> Emission:
+    problems = refusals(robot)
+    if problems:
+        return Emission(diagnostics=tuple(problems))
+    out = RobotXml()
+    root = ET.Element("mujoco", model=robot.name)
+    ET.SubElement(root, "compiler", angle="radian", autolimits="true", meshdir=".")
+    ET.SubElement(root, "option", timestep=fmt(TIMESTEP), integrator="implicitfast")
+    visual = ET.SubElement(root, "visual")
+    ET.SubElement(visual, "headlight", ambient="0.4 0.4 0.4", diffuse="0.6 0.6 0.6")
+    asset = ET.SubElement(root, "asset")
+    worldbody = ET.SubElement(root, "worldbody")
+    ET.SubElement(worldbody, "light", name="sun", pos="0 0 5", dir="0 0 -1", directional="true")
+    add_world(worldbody, world)
+    start_xyz, start_quat = start_pose(robot, world, analysis)
+    builder = RobotBuilder(robot, out)
+    base = builder.build(worldbody, start_xyz, start_quat)
+    builder.drivelines()
+    add_sensors(builder, robot)
+    for text in reversed(out.comments):
+        base.insert(0, ET.Comment(f" {text} "))
+    for name, file in sorted(out.meshes.items()):
+        ET.SubElement(asset, "mesh", name=name, file=file)
+    if len(asset) == 0:
+        root.remove(asset)
+    custom = twist_map(robot)
+    for tag, items in (("tendon", out.tendons), ("actuator", out.actuators),
+                       ("sensor", out.sensors), ("custom", custom)):
+        if items:
+            section = ET.SubElement(root, tag)
+            section.extend(items)
+    ET.indent(root, space="  ")
+    xml = ET.tostring(root, encoding="unicode")
+    files = {f"{robot.name}.xml": (xml + "\n").encode("utf-8")}
+    for part in robot.parts.values():
+        if part.collision and part.collision[0].type == "hull":
+            hull = part.collision[0]
+            files[f"robot/hulls/{part.id}_hull.stl"] = hull_stl(hull.vertices, hull.faces)
+    return Emission(files=files, assets=tuple(asset_dirs(robot, world)))
+
+
+def twist_map(robot: Robot) -> list[ET.Element]:
+    """For each drive actuator, the command per unit base twist (vx, vy, wz): its command
+    for any twist is the dot product, so whoever drives the model needs nothing else."""
+    unit = [commands(robot, 1.0, 0.0, 0.0), commands(robot, 0.0, 1.0, 0.0),
+            commands(robot, 0.0, 0.0, 1.0)]
+    return [ET.Element("numeric", {"name": f"twist_{name}",
+                                    "data": fmtv(u.get(name, 0.0) for u in unit)})
+            for name in sorted(unit[0])]
+
+
+def start_pose(robot: Robot, world: World | None, analysis: Any):
+    x, y, yaw = world.start if world is not None else (0.0, 0.0, 0.0)
+    height = base_height(robot, analysis)
+    return (x, y, height + 0.002), quat_from_yaw(yaw)
+
+
+def base_height(robot: Robot, analysis: Any) -> float:
+    """How far base_link stands above the ground: from the analysis where it decided the
+    ground, else from the lowest wheel, caster or contact."""
+    ground_z = getattr(analysis, "ground_z", None) if analysis is not None else None
+    if ground_z is not None:
+        return -float(ground_z)
+    lows = []
+    for c in robot.components:
+        part = robot.parts[c.part]
+        z = c.pose.xyz[2]
+        if part.wheel is not None:
+            lows.append(z - part.wheel.radius)
+        for contact in part.contacts:
+            lows.append(z + contact.xyz[2] - contact.radius)
+        if part.track is not None:
+            lows.append(z + min(part.track.ground_from[2], part.track.ground_to[2]))
+    return -min(lows) if lows else 0.0
+
+
+def asset_dirs(robot: Robot, world: World | None) -> list[tuple[str, str]]:
+    """Each used part's mesh directory goes into the output whole."""
+    dirs: set[tuple[str, str]] = set()
+    for part in robot.parts.values():
+        visuals = [part.visual] + [link.visual for link in part.links]
+        for v in visuals:
+            if v is not None:
+                d = posixpath.dirname(v.file)
+                dirs.add((f"{part.dir}/{d}", f"robot/{part.id}/{d}"))
+    if world is not None:
+        for part in world.parts.values():
+            if part.visual is not None:
+                d = posixpath.dirname(part.visual.file)
+                dirs.add((f"{part.dir}/{d}", f"world/{part.id}/{d}"))
+    return sorted(dirs)

@@ -1,0 +1,118 @@
+"""How the MuJoCo model drives: which wheels turn with which actuator, in which sense, and
+the wheel speeds a base twist needs. The emitter and the behaviour tests share this, so the
+model and whoever commands it agree on signs.
+
+Convention: a positive command on a wheel's actuator rolls the base forward (+x of
+base_link); a wheel whose axle lies along x rolls it to the left (+y).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...assembly.model import Component, Robot
+from ..frames import rotate
+
+HOLONOMIC_WHEELS = ("Mecanum", "Omni_wheel")
+ROLLING = ("Standard", "Mecanum", "Omni_wheel")
+
+
+@dataclass(frozen=True)
+class WheelDrive:
+    component: str
+    type: str
+    radius: float
+    centre: np.ndarray            # base_link
+    axle: np.ndarray              # unit, base_link, the joint axis
+    sign: int                     # +1: positive joint turn rolls the base "forward"
+    roller_axis: np.ndarray | None  # at the ground, base_link (holonomic wheels)
+
+
+def axle_sign(axle: np.ndarray) -> int:
+    if abs(axle[1]) > 1e-6:
+        return 1 if axle[1] > 0 else -1
+    return 1 if axle[0] < 0 else -1
+
+
+def rolling_direction(axle: np.ndarray, sign: int) -> np.ndarray:
+    """The base's motion for a positive command: sign * (axle x z)."""
+    d = sign * np.cross(axle, [0.0, 0.0, 1.0])
+    n = np.linalg.norm(d)
+    return d / n if n > 0 else d
+
+
+def roller_axis_at_ground(component: Component, centre: np.ndarray, wheel_type: str,
+                          axle: np.ndarray) -> np.ndarray | None:
+    """A mecanum wheel's rollers meet the ground at 45 degrees: front-left and rear-right
+    wheels along (1, -1), the other two along (1, 1) (the usual X pattern seen from above,
+    which lets the base strafe). An omni wheel's rollers lie along its rolling direction."""
+    fwd = np.cross(axle, [0.0, 0.0, 1.0])
+    fwd = fwd / (np.linalg.norm(fwd) or 1.0)
+    if wheel_type == "Omni_wheel":
+        return fwd
+    if wheel_type != "Mecanum":
+        return None
+    front = centre[0] >= 0
+    left = centre[1] >= 0
+    d = np.array([1.0, -1.0, 0.0]) if front == left else np.array([1.0, 1.0, 0.0])
+    return d / np.linalg.norm(d)
+
+
+def wheel_drives(robot: Robot) -> list[WheelDrive]:
+    out = []
+    for c in robot.components:
+        part = robot.parts[c.part]
+        if c.type not in ROLLING or part.wheel is None or c.joint_axis is None:
+            continue
+        axle = np.asarray(c.joint_axis, float)
+        axle = axle / np.linalg.norm(axle)
+        centre = np.asarray(c.pose.xyz, float)
+        sign = axle_sign(axle)
+        out.append(WheelDrive(c.name, c.type, part.wheel.radius, centre, axle, sign,
+                              roller_axis_at_ground(c, centre, c.type, axle)))
+    return out
+
+
+def wheel_speed(drive: WheelDrive, vx: float, vy: float, wz: float) -> float:
+    """The command (rad/s, in the actuator's positive sense) that a base twist needs."""
+    v = np.array([vx - wz * drive.centre[1], vy + wz * drive.centre[0], 0.0])
+    f = rolling_direction(drive.axle, drive.sign)
+    d = drive.roller_axis if drive.roller_axis is not None else f
+    along = float(np.dot(f, d))
+    if abs(along) < 1e-9:
+        return 0.0
+    return float(np.dot(v, d)) / along / drive.radius
+
+
+def yaw_of(quat) -> float:
+    w, x, y, z = quat
+    return math.atan2(2 * (w * z + x * y), 1 - 2 * (y * y + z * z))
+
+
+__all__ = ["WheelDrive", "wheel_drives", "wheel_speed", "axle_sign", "rolling_direction",
+           "roller_axis_at_ground", "rotate", "yaw_of"]
+
+
+def commands(robot: Robot, vx: float, vy: float, wz: float) -> dict[str, float]:
+    """Every drive actuator's command for a base twist: wheels by their own actuator, a
+    driveline's motor at its wheels' mean speed times the reduction, a track's hub at its
+    belt speed over its travel per turn."""
+    out: dict[str, float] = {}
+    drives = {d.component: d for d in wheel_drives(robot)}
+    lines: dict[str, list[float]] = {}
+    for c in robot.components:
+        part = robot.parts[c.part]
+        if c.name in drives and (c.driven or c.driven_by):
+            speed = wheel_speed(drives[c.name], vx, vy, wz)
+            if c.driven_by and c.parent != c.driven_by:   # on a driveline
+                lines.setdefault(c.driven_by, []).append(speed * (c.reduction or 1.0))
+            else:
+                out[f"{c.name}_drive"] = speed
+        elif c.type == "Track" and part.track is not None and part.track.travel_per_turn_m:
+            belt = vx - wz * c.pose.xyz[1]
+            out[f"{c.name}_drive"] = belt * 2 * math.pi / part.track.travel_per_turn_m
+    for motor, speeds in lines.items():
+        out[f"{motor}_drive"] = sum(speeds) / len(speeds)
+    return out

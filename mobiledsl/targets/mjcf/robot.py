@@ -1,0 +1,369 @@
+"""The robot's bodies, joints and geoms: one body a component, nested as the parts are glued,
+each carrying its part's inertial as stated."""
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ...assembly.model import Component, Robot
+from ...library.model import Inertial, Part, Shape
+from ..frames import fmt, fmtv, matrix, quat_from_rpy, quat_from_z, quat_mul, relative, rotate
+from .drive import axle_sign, roller_axis_at_ground
+
+ROBOT_CONTYPE = "2"     # robot geoms touch the world (contype 1) but never each other
+ROBOT_CONAFFINITY = "1"
+ROLLERS = 16
+ROLLER_SHARE = 0.1      # of a holonomic wheel's stated mass, carried by its rollers
+MESH_FORMATS = (".stl", ".obj")
+
+
+@dataclass
+class RobotXml:
+    """What building the robot collects besides its bodies."""
+
+    meshes: dict[str, str] = field(default_factory=dict)       # mesh name -> file
+    hulls: dict[str, bytes] = field(default_factory=dict)      # relative path -> STL
+    actuators: list[ET.Element] = field(default_factory=list)
+    tendons: list[ET.Element] = field(default_factory=list)
+    sensors: list[ET.Element] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+
+
+def sub(parent: ET.Element, tag: str, **attrs: str) -> ET.Element:
+    return ET.SubElement(parent, tag, {k.rstrip("_"): v for k, v in attrs.items()})
+
+
+def pose_attrs(xyz, quat) -> dict[str, str]:
+    attrs = {"pos": fmtv(xyz)}
+    if any(abs(a - b) > 1e-12 for a, b in zip(quat, (1.0, 0.0, 0.0, 0.0))):
+        attrs["quat"] = fmtv(quat)
+    return attrs
+
+
+def inertial(body: ET.Element, stated: Inertial, scale: float = 1.0) -> None:
+    i = stated.inertia
+    sub(body, "inertial", pos=fmtv(stated.origin_xyz), mass=fmt(stated.mass * scale),
+        fullinertia=fmtv(v * scale for v in (i.ixx, i.iyy, i.izz, i.ixy, i.ixz, i.iyz)))
+
+
+def shape_geom(body: ET.Element, name: str, shape: Shape, part: Part, out: RobotXml,
+               collide: bool = True, **extra: str) -> None:
+    attrs = collision_attrs() if collide else visual_attrs()
+    attrs.update(extra)
+    quat = quat_from_rpy(shape.rpy)
+    attrs.update(pose_attrs(shape.origin_xyz, quat))
+    if shape.type == "hull":
+        mesh = f"{part.id}_hull"
+        out.hulls[f"robot/hulls/{part.id}_hull.stl"] = b""  # filled by the emitter
+        out.meshes[mesh] = f"robot/hulls/{part.id}_hull.stl"
+        sub(body, "geom", name=name, type="mesh", mesh=mesh, **attrs)
+    elif shape.type == "box":
+        sub(body, "geom", name=name, type="box", size=fmtv(s / 2 for s in shape.size), **attrs)
+    elif shape.type == "sphere":
+        sub(body, "geom", name=name, type="sphere", size=fmt(shape.size[0] / 2), **attrs)
+    elif shape.type == "cylinder":
+        sub(body, "geom", name=name, type="cylinder",
+            size=f"{fmt(shape.size[0] / 2)} {fmt(shape.size[2] / 2)}", **attrs)
+    elif shape.type == "capsule":
+        sub(body, "geom", name=name, type="capsule",
+            size=f"{fmt(shape.size[0] / 2)} {fmt(shape.size[2] / 2)}", **attrs)
+
+
+def collision_attrs() -> dict[str, str]:
+    return {"contype": ROBOT_CONTYPE, "conaffinity": ROBOT_CONAFFINITY, "group": "3",
+            "rgba": "0.55 0.6 0.65 1"}
+
+
+def visual_attrs() -> dict[str, str]:
+    return {"contype": "0", "conaffinity": "0", "group": "1", "density": "0",
+            "rgba": "0.7 0.7 0.75 1"}
+
+
+def visual_mesh(body: ET.Element, name: str, part: Part, visual, out: RobotXml) -> bool:
+    """Show the mesh where MuJoCo decodes it; say False so the caller shows the shapes."""
+    if visual is None or not visual.file.lower().endswith(MESH_FORMATS):
+        return False
+    mesh = f"{part.id}_{visual.file.replace('/', '_').rsplit('.', 1)[0]}"
+    out.meshes[mesh] = f"robot/{part.id}/{visual.file}"
+    attrs = visual_attrs()
+    attrs.update(pose_attrs(visual.xyz, quat_from_rpy(visual.rpy)))
+    sub(body, "geom", name=name, type="mesh", mesh=mesh, **attrs)
+    return True
+
+
+class RobotBuilder:
+    def __init__(self, robot: Robot, out: RobotXml):
+        self.robot = robot
+        self.out = out
+        self.bodies: dict[str, ET.Element] = {}
+        self.frames: dict[str, tuple] = {}        # component -> (xyz, quat) of its body frame
+        self.total_mass = sum(p.inertial.mass for c in robot.components
+                              if (p := robot.parts[c.part]).inertial is not None)
+
+    # -- the tree --------------------------------------------------------------------
+    def build(self, world: ET.Element, start_xyz, start_quat) -> ET.Element:
+        chassis = self.robot.component(self.robot.chassis)
+        base = sub(world, "body", name="base_link", **pose_attrs(start_xyz, start_quat))
+        sub(base, "freejoint", name="root")
+        self.bodies[chassis.name] = base
+        self.frames[chassis.name] = (np.zeros(3), (1.0, 0.0, 0.0, 0.0))
+        self.fill(base, chassis)
+        for c in self.robot.components:
+            if c.parent is not None:
+                self.place(c)
+        return base
+
+    def place(self, c: Component) -> None:
+        parent_body = self.bodies[c.parent]
+        pxyz, pquat = self.frames[c.parent]
+        host = parent_body
+        if c.steer is not None:
+            host, pxyz, pquat = self.knuckle(parent_body, pxyz, pquat, c)
+        xyz, quat = relative(pxyz, pquat, c.pose.xyz, c.pose.quat)
+        body = sub(host, "body", name=c.name, **pose_attrs(xyz, quat))
+        self.bodies[c.name] = body
+        self.frames[c.name] = (np.asarray(c.pose.xyz, float), c.pose.quat)
+        self.fill(body, c)
+
+    def knuckle(self, parent: ET.Element, pxyz, pquat, c: Component):
+        """A steered wheel turns on a kingpin: a small body between chassis and wheel."""
+        name = f"{c.name}_steer"
+        point = np.asarray(c.steer.point, float)
+        axis_local = rotate((pquat[0], -pquat[1], -pquat[2], -pquat[3]), c.steer.axis)
+        xyz, _ = relative(pxyz, pquat, point, (1.0, 0.0, 0.0, 0.0))
+        body = sub(parent, "body", name=name, pos=fmtv(xyz))
+        sub(body, "inertial", pos="0 0 0", mass="0.001", diaginertia="1e-07 1e-07 1e-07")
+        limit = c.steer.max_angle_rad
+        sub(body, "joint", name=name, type="hinge", axis=fmtv(axis_local),
+            range=f"{fmt(-limit)} {fmt(limit)}", damping="0.5", armature="0.001")
+        self.out.actuators.append(ET.Element("position", {
+            "name": name, "joint": name, "kp": fmt(max(2.0, 5.0 * self.total_mass)),
+            "ctrlrange": f"{fmt(-limit)} {fmt(limit)}"}))
+        return body, point, (1.0, 0.0, 0.0, 0.0)
+
+    # -- a component's own body ------------------------------------------------------
+    def fill(self, body: ET.Element, c: Component) -> None:
+        part = self.robot.parts[c.part]
+        if c.type in ("Standard", "Mecanum", "Omni_wheel") and part.wheel is not None:
+            self.wheel(body, c, part)
+            return
+        if part.inertial is not None:
+            inertial(body, part.inertial)
+        if c.type == "Caster" and part.wheel is not None:
+            sub(body, "geom", name=f"{c.name}_ball", type="sphere", size=fmt(part.wheel.radius),
+                condim="1", **{k: v for k, v in collision_attrs().items()})
+            return
+        shown = visual_mesh(body, f"{c.name}_visual", part, part.visual, self.out)
+        for i, shape in enumerate(part.collision):
+            shape_geom(body, f"{c.name}_collision" + (f"_{i}" if i else ""), shape, part,
+                       self.out, collide=c.type != "Track", **({} if not shown else {}))
+        for i, contact in enumerate(part.contacts):
+            sub(body, "geom", name=f"{c.name}_contact_{i}", type="sphere",
+                size=fmt(contact.radius), pos=fmtv(contact.xyz), condim="1",
+                **collision_attrs())
+        if c.type == "Track" and part.track is not None:
+            self.track(body, c, part)
+        for link in part.links:
+            self.link(c, part, link)
+
+    def wheel(self, body: ET.Element, c: Component, part: Part) -> None:
+        connector = part.connectors[c.connector]
+        axis = np.asarray(connector.joint.axis or connector.dir, float)
+        axis = axis / np.linalg.norm(axis)
+        holonomic = c.type in ("Mecanum", "Omni_wheel")
+        if part.inertial is not None:
+            inertial(body, part.inertial, 1.0 - ROLLER_SHARE if holonomic else 1.0)
+        joint = f"{c.name}_joint"
+        sub(body, "joint", name=joint, type="hinge", pos=fmtv(connector.pos), axis=fmtv(axis),
+            damping="0.001", armature="0.0001")
+        radius, width = part.wheel.radius, part.wheel.width
+        cyl = quat_from_z(axis)
+        if holonomic:
+            self.rollers(body, c, part, axis)
+            sub(body, "geom", name=f"{c.name}_hub", type="cylinder",
+                size=f"{fmt(radius * 0.95)} {fmt(width / 2)}", quat=fmtv(cyl), **visual_attrs())
+        else:
+            sub(body, "geom", name=f"{c.name}_tyre", type="cylinder",
+                size=f"{fmt(radius)} {fmt(width / 2)}", quat=fmtv(cyl), friction="1.2 0.01 0.001",
+                **collision_attrs())
+        visual_mesh(body, f"{c.name}_visual", part, part.visual, self.out)
+        base_axle = rotate(c.pose.quat, axis)
+        self.drive(c, joint, axle_sign(base_axle / np.linalg.norm(base_axle)), radius)
+
+    def rollers(self, body: ET.Element, c: Component, part: Part, axis: np.ndarray) -> None:
+        """Free rollers round the rim, as spheres on hinges: each rolls about its own axis, so
+        the wheel grips only across that axis and the base can move sideways."""
+        radius = part.wheel.radius
+        centre_base = np.asarray(c.pose.xyz, float)
+        base_axle = rotate(c.pose.quat, axis)
+        ground_axis = roller_axis_at_ground(c, centre_base, c.type, base_axle)
+        # handedness: at the bottom, the roller axis is tangent +/- axle; pick the sign that
+        # matches the wanted ground direction (in the wheel's own frame)
+        inv = (c.pose.quat[0], -c.pose.quat[1], -c.pose.quat[2], -c.pose.quat[3])
+        down = rotate(inv, [0.0, 0.0, -1.0])
+        wanted = rotate(inv, ground_axis)
+        tangent0 = np.cross(axis, down)
+        tilt = 0.0
+        if c.type == "Mecanum":
+            plus = (tangent0 + axis) / math.sqrt(2)
+            tilt = 1.0 if abs(np.dot(plus, wanted)) > 0.9 else -1.0
+        ref = down - np.dot(down, axis) * axis
+        ref /= np.linalg.norm(ref)
+        other = np.cross(axis, ref)
+        mass = (part.inertial.mass if part.inertial else 0.1) * ROLLER_SHARE / ROLLERS
+        r_ball = radius / 2
+        inertia = 0.4 * mass * r_ball ** 2
+        for k in range(ROLLERS):
+            phi = 2 * math.pi * k / ROLLERS
+            radial = math.cos(phi) * ref + math.sin(phi) * other
+            tangent = np.cross(axis, radial)
+            roller_axis = tangent + tilt * axis
+            roller_axis /= np.linalg.norm(roller_axis)
+            centre = radial * (radius - r_ball)
+            rb = sub(body, "body", name=f"{c.name}_roller_{k}", pos=fmtv(centre))
+            sub(rb, "inertial", pos="0 0 0", mass=fmt(mass), diaginertia=fmtv([inertia] * 3))
+            sub(rb, "joint", name=f"{c.name}_roller_{k}", type="hinge", axis=fmtv(roller_axis),
+                damping="1e-05")
+            sub(rb, "geom", type="sphere", size=fmt(r_ball), friction="1.2 0.01 0.001",
+                **collision_attrs())
+
+    def drive(self, c: Component, joint: str, sign: int, radius: float) -> None:
+        """A velocity actuator bounded by the motor's no-load speed and stall torque."""
+        if not c.driven and c.driven_by is None:
+            return
+        motor = self.robot.part_of(c.driven_by).motor if c.driven_by else None
+        name = f"{c.name}_drive"
+        if c.reduction is not None and motor is not None:
+            return  # a driveline's wheels share one actuator on a tendon (see driveline)
+        if c.driven_by is not None and self._driveline_of(c) is not None:
+            return
+        attrs = {"name": name, "joint": joint, "gear": str(sign)}
+        self._bound(attrs, motor, radius, 1.0, c.name)
+        self.out.actuators.append(ET.Element("velocity", attrs))
+
+    def _driveline_of(self, c: Component) -> str | None:
+        chassis = self.robot.part_of(self.robot.chassis)
+        for conn in chassis.connectors.values():
+            if conn.driveline and c.host_connector in conn.driveline.turns \
+                    and c.parent == self.robot.chassis:
+                return conn.name
+        return None
+
+    def _bound(self, attrs: dict, motor, radius: float, reduction: float | None, who: str):
+        if motor is None:
+            self.out.comments.append(f"{who}: no motor is declared, so its drive is unbounded")
+            # speed is unbounded; torque is held to what a tyre could pass to the ground
+            # under the robot's whole weight, so a step command does not launch the base
+            traction = max(1e-3, 1.2 * self.total_mass * 9.81 * radius)
+            attrs["kv"] = fmt(traction)
+            attrs["forcerange"] = f"{fmt(-traction)} {fmt(traction)}"
+            return
+        if reduction is None:
+            self.out.comments.append(f"{who}: the driveline states no reduction, so its drive "
+                                     "is unbounded")
+            attrs["kv"] = fmt(motor.stall_torque_nm / motor.no_load_speed_rad_s)
+            return
+        attrs["kv"] = fmt(motor.stall_torque_nm / motor.no_load_speed_rad_s)
+        attrs["ctrlrange"] = f"{fmt(-motor.no_load_speed_rad_s)} {fmt(motor.no_load_speed_rad_s)}"
+        attrs["forcerange"] = f"{fmt(-motor.stall_torque_nm)} {fmt(motor.stall_torque_nm)}"
+
+    def drivelines(self) -> None:
+        """A motor on a driveline seat turns the wheels of the hubs it names together, through
+        a fixed tendon that averages them as a differential does."""
+        chassis = self.robot.part_of(self.robot.chassis)
+        for seat in sorted(chassis.connectors.values(), key=lambda k: k.name):
+            if seat.driveline is None:
+                continue
+            motor_c = next((c for c in self.robot.components
+                            if c.parent == self.robot.chassis and c.host_connector == seat.name
+                            and c.type == "Motor"), None)
+            wheels = [c for c in self.robot.components if c.parent == self.robot.chassis
+                      and c.host_connector in seat.driveline.turns and c.joint_axis is not None]
+            if motor_c is None or not wheels:
+                continue
+            tendon = ET.Element("fixed", {"name": f"{motor_c.name}_driveline"})
+            for w in wheels:
+                axle = np.asarray(w.joint_axis, float)
+                sign = axle_sign(axle / np.linalg.norm(axle))
+                ET.SubElement(tendon, "joint", {"joint": f"{w.name}_joint",
+                                                "coef": fmt(sign / len(wheels))})
+            self.out.tendons.append(tendon)
+            motor = self.robot.part_of(motor_c.name).motor
+            reduction = seat.driveline.reduction
+            attrs = {"name": f"{motor_c.name}_drive", "tendon": f"{motor_c.name}_driveline",
+                     "gear": fmt(reduction if reduction else 1.0)}
+            radius = self.robot.part_of(wheels[0].name).wheel.radius
+            self._bound(attrs, motor, radius, reduction, motor_c.name)
+            self.out.actuators.append(ET.Element("velocity", attrs))
+
+    def track(self, body: ET.Element, c: Component, part: Part) -> None:
+        """A track drives through road wheels along its belt's run, turned together by one
+        tendon: the belt moves travel_per_turn_m for each turn of the hub."""
+        spec = part.track
+        a, b = np.asarray(spec.ground_from, float), np.asarray(spec.ground_to, float)
+        run = b - a
+        length = float(np.linalg.norm(run))
+        up = np.array([0.0, 0.0, 1.0])
+        axle = np.cross(up, run / length)
+        axle /= np.linalg.norm(axle)
+        hub_height = -float((a[2] + b[2]) / 2)
+        r = min(max(hub_height, 0.01), max(length / 4, 0.01))
+        n = 4
+        mass = (part.inertial.mass if part.inertial else 0.05) * 0.05 / n
+        joints = []
+        for k in range(n):
+            p = a + run * (k / (n - 1)) + up * r
+            name = f"{c.name}_roadwheel_{k}"
+            wb = sub(body, "body", name=name, pos=fmtv(p))
+            sub(wb, "inertial", pos="0 0 0", mass=fmt(mass),
+                diaginertia=fmtv([0.5 * mass * r * r] * 3))
+            sub(wb, "joint", name=name, type="hinge", axis=fmtv(axle), damping="0.001")
+            sub(wb, "geom", type="cylinder", size=f"{fmt(r)} {fmt(spec.width / 2)}",
+                quat=fmtv(quat_from_z(axle)), friction="1.2 0.01 0.001", **collision_attrs())
+            joints.append(name)
+        if spec.travel_per_turn_m is None:
+            self.out.comments.append(f"{c.name}: the track states no travel_per_turn_m, so no "
+                                     "actuator drives it")
+            return
+        base_axle = rotate(c.pose.quat, axle)
+        sign = axle_sign(base_axle)
+        ratio = spec.travel_per_turn_m / (2 * math.pi) / r   # road wheel turns per hub turn
+        tendon = ET.Element("fixed", {"name": f"{c.name}_belt"})
+        for j in joints:
+            ET.SubElement(tendon, "joint", {"joint": j, "coef": fmt(sign / (ratio * n))})
+        self.out.tendons.append(tendon)
+        motor = self.robot.part_of(c.driven_by).motor if c.driven_by else None
+        attrs = {"name": f"{c.name}_drive", "tendon": f"{c.name}_belt", "gear": "1"}
+        self._bound(attrs, motor, spec.travel_per_turn_m / (2 * math.pi), 1.0, c.name)
+        self.out.actuators.append(ET.Element("velocity", attrs))
+
+    def link(self, c: Component, part: Part, link) -> None:
+        placed = {pl.name: pl for pl in c.links}
+        pl = placed.get(link.name)
+        parent_name = f"{c.name}_{link.parent}" if link.parent else c.name
+        parent_body = self.bodies[parent_name]
+        pxyz, pquat = self.frames[parent_name]
+        if pl is None:
+            return
+        xyz, quat = relative(pxyz, pquat, pl.pose.xyz, pl.pose.quat)
+        name = f"{c.name}_{link.name}"
+        body = sub(parent_body, "body", name=name, **pose_attrs(xyz, quat))
+        self.bodies[name] = body
+        self.frames[name] = (np.asarray(pl.pose.xyz, float), pl.pose.quat)
+        inertial(body, link.inertial)
+        if link.joint.type == "revolute" and link.servo is not None:
+            s = link.servo
+            lo, hi = link.joint.range
+            sub(body, "joint", name=name, type="hinge", axis=fmtv(link.joint.axis),
+                range=f"{fmt(lo)} {fmt(hi)}", ref=fmt(s.hold), damping=fmt(s.damping),
+                armature=fmt(s.armature), frictionloss=fmt(s.frictionloss))
+            self.out.actuators.append(ET.Element("position", {
+                "name": name, "joint": name, "kp": fmt(s.kp),
+                "ctrlrange": f"{fmt(lo)} {fmt(hi)}",
+                "forcerange": f"{fmt(-s.effort)} {fmt(s.effort)}"}))
+        visual_mesh(body, f"{name}_visual", part, link.visual, self.out)
+        for i, shape in enumerate(link.collision):
+            shape_geom(body, f"{name}_collision_{i}", shape, part, self.out)

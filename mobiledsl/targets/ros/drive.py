@@ -1,0 +1,102 @@
+"""The gz-sim drive system that fits the chassis type, configured from the assembled robot."""
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import numpy as np
+
+from ...assembly.model import Robot
+from ..frames import fmt
+from .tree import Tree
+
+HOLONOMIC = ("Mecanum_four_wheel", "Omni_drive", "Omni_three_wheel")
+
+
+def _plugin(filename: str, cls: str, params: list[tuple[str, str]]) -> ET.Element:
+    el = ET.Element("plugin", {"filename": filename, "name": f"gz::sim::systems::{cls}"})
+    for key, value in params:
+        ET.SubElement(el, key).text = value
+    return el
+
+
+def _common() -> list[tuple[str, str]]:
+    return [("topic", "cmd_vel"), ("odom_topic", "odom"), ("frame_id", "odom"),
+            ("child_frame_id", "base_footprint"), ("tf_topic", "tf"), ("odom_publish_frequency", "30")]
+
+
+def _wheels(robot: Robot, tree: Tree):
+    out = []
+    for name, joint in sorted(tree.wheel_joints.items()):
+        c = robot.component(name)
+        out.append((name, joint, np.asarray(c.pose.xyz, float), robot.parts[c.part].wheel.radius))
+    return out
+
+
+def drive_system(robot: Robot, tree: Tree) -> dict:
+    """Returns {"plugins": [...], "note": str}; the note says what was chosen and why."""
+    kind = robot.chassis_type
+    wheels = _wheels(robot, tree)
+    plugins = [_plugin("gz-sim-joint-state-publisher-system", "JointStatePublisher",
+                       [("topic", "joint_states")])]
+    if kind in ("Diff_two_caster", "Diff_drive") and wheels:
+        left = [w for w in wheels if w[2][1] > 0]
+        right = [w for w in wheels if w[2][1] < 0]
+        sep = float(np.mean([w[2][1] for w in left]) - np.mean([w[2][1] for w in right]))
+        params = [("left_joint", w[1]) for w in left] + [("right_joint", w[1]) for w in right]
+        params += [("wheel_separation", fmt(sep)), ("wheel_radius", fmt(wheels[0][3]))]
+        plugins.append(_plugin("gz-sim-diff-drive-system", "DiffDrive", params + _common()))
+        return {"plugins": plugins, "note": "DiffDrive"}
+    if kind == "Mecanum_four_wheel" and len(wheels) == 4:
+        by = {("front" if w[2][0] > 0 else "back") + ("_left" if w[2][1] > 0 else "_right"): w
+              for w in wheels}
+        if len(by) == 4:
+            sep = by["front_left"][2][1] - by["front_right"][2][1]
+            base = by["front_left"][2][0] - by["back_left"][2][0]
+            params = [(f"{k}_joint", by[k][1]) for k in ("front_left", "front_right",
+                                                         "back_left", "back_right")]
+            params += [("wheel_separation", fmt(sep)), ("wheelbase", fmt(base)),
+                       ("wheel_radius", fmt(by["front_left"][3]))]
+            plugins.append(_plugin("gz-sim-mecanum-drive-system", "MecanumDrive",
+                                   params + _common()))
+            return {"plugins": plugins, "note": "MecanumDrive"}
+    if kind == "Ackermann" and len(tree.steer_joints) == 2:
+        steered = sorted(tree.steer_joints.items(),
+                         key=lambda kv: -robot.component(kv[0]).pose.xyz[1])
+        driven = [w for w in wheels if w[0] not in tree.steer_joints]
+        left = [w for w in driven if w[2][1] > 0]
+        right = [w for w in driven if w[2][1] < 0]
+        fl = np.asarray(robot.component(steered[0][0]).pose.xyz, float)
+        fr = np.asarray(robot.component(steered[1][0]).pose.xyz, float)
+        limit = robot.component(steered[0][0]).steer.max_angle_rad
+        params = [("left_joint", w[1]) for w in left] + [("right_joint", w[1]) for w in right]
+        params += [("left_steering_joint", steered[0][1]), ("right_steering_joint", steered[1][1]),
+                   ("kingpin_width", fmt(fl[1] - fr[1])), ("steering_limit", fmt(limit)),
+                   ("wheel_base", fmt(fl[0] - (left[0][2][0] if left else 0.0))),
+                   ("wheel_separation", fmt(fl[1] - fr[1])),
+                   ("wheel_radius", fmt(wheels[0][3]))]
+        plugins.append(_plugin("gz-sim-ackermann-steering-system", "AckermannSteering",
+                               params + _common()))
+        return {"plugins": plugins, "note": "AckermannSteering"}
+    if kind == "Tracked":
+        tracks = [c for c in robot.components if c.type == "Track"]
+        left = [c.name for c in tracks if c.pose.xyz[1] > 0]
+        right = [c.name for c in tracks if c.pose.xyz[1] < 0]
+        if left and right:
+            sep = robot.component(left[0]).pose.xyz[1] - robot.component(right[0]).pose.xyz[1]
+            el = _plugin("gz-sim-tracked-vehicle-system", "TrackedVehicle",
+                         [("tracks_separation", fmt(sep))] + _common()[:1] + _common()[1:2])
+            ET.SubElement(ET.SubElement(el, "left_track"), "link").text = left[0]
+            ET.SubElement(ET.SubElement(el, "right_track"), "link").text = right[0]
+            plugins.append(el)
+            for name in left + right:
+                plugins.append(_plugin("gz-sim-track-controller-system", "TrackController",
+                                       [("link", name)]))
+            return {"plugins": plugins, "note": "TrackedVehicle"}
+    # Omni bases and the tricycle have no gz drive system of their own: the base follows
+    # cmd_vel through VelocityControl, which moves it as commanded.
+    plugins.append(_plugin("gz-sim-velocity-control-system", "VelocityControl",
+                           [("topic", "cmd_vel")]))
+    plugins.append(_plugin("gz-sim-odometry-publisher-system", "OdometryPublisher",
+                           [("odom_frame", "odom"), ("robot_base_frame", "base_footprint"),
+                            ("odom_topic", "odom"), ("tf_topic", "tf"), ("dimensions", "2")]))
+    return {"plugins": plugins, "note": "VelocityControl"}

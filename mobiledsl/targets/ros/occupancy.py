@@ -1,0 +1,92 @@
+"""The occupancy map Nav2's map_server loads: every colliding entity's shapes projected onto
+the ground where they stand (Markers stay free), rasterised at RESOLUTION metres a cell."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy.spatial import ConvexHull, QhullError
+
+from ...assembly.model import World
+from ..frames import matrix, quat_from_rpy, quat_mul
+
+RESOLUTION = 0.05
+MARGIN = 1.0
+FREE, OCCUPIED = 254, 0
+
+
+def shape_outline(entity, shape) -> np.ndarray:
+    """Points whose convex hull, dropped onto the ground, is the shape's shadow."""
+    x, y, z, qx, qy, qz, qw = entity.pos
+    q = quat_mul((qw, qx, qy, qz), quat_from_rpy(shape.rpy))
+    rot = matrix(q)
+    origin = matrix((qw, qx, qy, qz)) @ np.asarray(shape.origin_xyz, float) + [x, y, z]
+    if shape.type == "box":
+        half = np.asarray(shape.size, float) / 2
+        corners = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)])
+        local = corners * half
+    elif shape.type == "cylinder":
+        r, h = shape.size[0] / 2, shape.size[2] / 2
+        t = np.linspace(0, 2 * math.pi, 48, endpoint=False)
+        ring = np.stack([r * np.cos(t), r * np.sin(t)], axis=1)
+        local = np.concatenate([np.column_stack([ring, np.full(len(t), s * h)]) for s in (-1, 1)])
+    else:  # a sphere's shadow is its circle wherever it is turned
+        r = shape.size[0] / 2
+        t = np.linspace(0, 2 * math.pi, 48, endpoint=False)
+        return np.stack([origin[0] + r * np.cos(t), origin[1] + r * np.sin(t)], axis=1)
+    return (local @ rot.T + origin)[:, :2]
+
+
+def shadows(world: World | None, solid: bool = True) -> list[np.ndarray]:
+    """The shadows of the entities that collide (or, with solid False, of all of them: a
+    goal marker must lie on the map even though it is drawn free)."""
+    out = []
+    if world is None:
+        return out
+    for entity in world.entities:
+        if solid and (entity.entity == "Marker" or not entity.collision):
+            continue
+        for shape in entity.shapes:
+            out.append(shape_outline(entity, shape))
+    return out
+
+
+def occupancy(world: World | None, start=(0.0, 0.0)) -> tuple[np.ndarray, tuple[float, float]]:
+    """Returns (grid with row 0 at the top, origin of the lower-left cell)."""
+    polys = shadows(world)
+    everything = shadows(world, solid=False)
+    pts = np.concatenate(everything) if everything else np.zeros((0, 2))
+    pts = np.concatenate([pts, [start]])
+    lo = np.floor((pts.min(axis=0) - MARGIN) / RESOLUTION) * RESOLUTION
+    hi = np.ceil((pts.max(axis=0) + MARGIN) / RESOLUTION) * RESOLUTION
+    width, height = (np.round((hi - lo) / RESOLUTION)).astype(int)
+    xs = lo[0] + (np.arange(width) + 0.5) * RESOLUTION
+    ys = lo[1] + (np.arange(height) + 0.5) * RESOLUTION
+    gx, gy = np.meshgrid(xs, ys)
+    centres = np.column_stack([gx.ravel(), gy.ravel()])
+    occupied = np.zeros(len(centres), dtype=bool)
+    for poly in polys:
+        occupied |= inside_convex(centres, poly)
+    grid = np.where(occupied.reshape(height, width), OCCUPIED, FREE).astype(np.uint8)
+    return grid[::-1], (float(lo[0]), float(lo[1]))
+
+
+def inside_convex(points: np.ndarray, outline: np.ndarray) -> np.ndarray:
+    try:
+        hull = ConvexHull(outline)
+    except (QhullError, ValueError):
+        return np.zeros(len(points), dtype=bool)
+    # hull.equations: a.x + b.y + c <= 0 inside
+    eq = hull.equations
+    return np.all(points @ eq[:, :2].T + eq[:, 2] <= 1e-9, axis=1)
+
+
+def pgm(grid: np.ndarray) -> bytes:
+    h, w = grid.shape
+    return f"P5\n{w} {h}\n255\n".encode() + grid.tobytes()
+
+
+def map_yaml(image: str, origin: tuple[float, float]) -> str:
+    return (f"image: {image}\nmode: trinary\nresolution: {RESOLUTION}\n"
+            f"origin: [{origin[0]:.3f}, {origin[1]:.3f}, 0.0]\nnegate: 0\n"
+            "occupied_thresh: 0.65\nfree_thresh: 0.25\n")

@@ -1,0 +1,170 @@
+"""The robot as a tree of links and joints, the shape URDF and SDF both describe it in.
+
+base_footprint lies on the ground below base_link; base_link is the chassis; every other
+component is a link named after it; a steered wheel hangs from its knuckle
+``<wheel>_steer``; a ground contact a part declares is ``<link>_contact_<n>``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ...assembly.model import Component, Robot
+from ...library.model import Inertial, Part, Shape, Visual
+from ..frames import quat_from_z, relative, rotate, rpy_from_quat
+
+Vec = tuple[float, float, float]
+
+
+@dataclass(frozen=True)
+class Geometry:
+    kind: str                     # box | sphere | cylinder | mesh
+    size: tuple[float, ...] = ()  # box sides; sphere (radius,); cylinder (radius, length)
+    uri: str = ""                 # mesh: path inside the package
+    xyz: Vec = (0.0, 0.0, 0.0)
+    rpy: Vec = (0.0, 0.0, 0.0)
+
+
+@dataclass
+class LinkSpec:
+    name: str
+    inertial: Inertial | None = None
+    visuals: list[Geometry] = field(default_factory=list)
+    collisions: list[Geometry] = field(default_factory=list)
+    component: str | None = None
+    friction: float | None = None       # a caster or contact slides: low friction
+
+
+@dataclass(frozen=True)
+class JointSpec:
+    name: str
+    type: str                     # fixed | continuous | revolute
+    parent: str
+    child: str
+    xyz: Vec
+    rpy: Vec
+    axis: Vec | None = None
+    limit: tuple[float, float] | None = None
+
+
+@dataclass
+class Tree:
+    links: list[LinkSpec] = field(default_factory=list)
+    joints: list[JointSpec] = field(default_factory=list)
+    meshes: dict[str, str] = field(default_factory=dict)   # package path -> hull STL key
+    wheel_joints: dict[str, str] = field(default_factory=dict)   # component -> joint
+    steer_joints: dict[str, str] = field(default_factory=dict)   # component -> joint
+
+
+def link_name(robot: Robot, component: str) -> str:
+    return "base_link" if component == robot.chassis else component
+
+
+def mesh_uri(part: Part, file: str) -> str:
+    return f"meshes/{part.id}/{file}"
+
+
+def shape_geometry(part: Part, shape: Shape) -> Geometry:
+    xyz, rpy = tuple(shape.origin_xyz), tuple(shape.rpy)
+    if shape.type == "hull":
+        return Geometry("mesh", uri=f"meshes/hulls/{part.id}_hull.stl")
+    if shape.type == "box":
+        return Geometry("box", tuple(shape.size), xyz=xyz, rpy=rpy)
+    if shape.type == "sphere":
+        return Geometry("sphere", (shape.size[0] / 2,), xyz=xyz, rpy=rpy)
+    return Geometry("cylinder", (shape.size[0] / 2, shape.size[2]), xyz=xyz, rpy=rpy)
+
+
+def along(axis) -> Vec:
+    """rpy that turns a z-aligned cylinder onto ``axis``."""
+    return rpy_from_quat(quat_from_z(axis))
+
+
+def build_tree(robot: Robot, ground_height: float) -> Tree:
+    tree = Tree()
+    tree.links.append(LinkSpec("base_footprint"))
+    frames: dict[str, tuple] = {}
+    for c in robot.components:
+        part = robot.parts[c.part]
+        name = link_name(robot, c.name)
+        frames[c.name] = (np.asarray(c.pose.xyz, float), c.pose.quat)
+        spec = component_link(robot, c, part, name, tree)
+        tree.links.append(spec)
+        if c.parent is None:
+            tree.joints.append(JointSpec("base_footprint_joint", "fixed", "base_footprint",
+                                         "base_link", (0.0, 0.0, ground_height), (0.0, 0.0, 0.0)))
+        else:
+            attach(robot, c, part, name, frames, tree)
+        contacts(c, part, name, tree)
+    return tree
+
+
+def component_link(robot: Robot, c: Component, part: Part, name: str, tree: Tree) -> LinkSpec:
+    spec = LinkSpec(name, part.inertial, component=c.name)
+    if part.visual is not None:
+        spec.visuals.append(Geometry("mesh", uri=mesh_uri(part, part.visual.file),
+                                     xyz=tuple(part.visual.xyz), rpy=tuple(part.visual.rpy)))
+    if part.wheel is not None:
+        conn = part.connectors[c.connector] if c.connector else None
+        axis = (conn.joint.axis or conn.dir) if conn else (0.0, 0.0, 1.0)
+        if c.type == "Caster":
+            spec.collisions.append(Geometry("sphere", (part.wheel.radius,)))
+            spec.friction = 0.0
+        else:
+            spec.collisions.append(Geometry("cylinder", (part.wheel.radius, part.wheel.width),
+                                            rpy=along(axis)))
+    elif part.collision:
+        spec.collisions.extend(shape_geometry(part, s) for s in part.collision)
+        for s in part.collision:
+            if s.type == "hull":
+                tree.meshes[f"meshes/hulls/{part.id}_hull.stl"] = part.key
+    elif part.visual is not None:
+        # Gazebo collides through the mesh when a part declares no shape
+        spec.collisions.append(spec.visuals[0])
+    return spec
+
+
+def attach(robot: Robot, c: Component, part: Part, name: str, frames: dict, tree: Tree) -> None:
+    parent = link_name(robot, c.parent)
+    pxyz, pquat = frames[c.parent]
+    if c.steer is not None:
+        knuckle = f"{c.name}_steer"
+        point = np.asarray(c.steer.point, float)
+        kxyz, _ = relative(pxyz, pquat, point, (1.0, 0.0, 0.0, 0.0))
+        axis = rotate((pquat[0], -pquat[1], -pquat[2], -pquat[3]), c.steer.axis)
+        tree.links.append(LinkSpec(knuckle, Inertial(0.01, (0.0, 0.0, 0.0),
+                                                     _tiny_inertia(), "placeholder",
+                                                     "steering knuckle of the target")))
+        tree.joints.append(JointSpec(f"{knuckle}_joint", "revolute", parent, knuckle,
+                                     tuple(kxyz), (0.0, 0.0, 0.0), tuple(axis),
+                                     (-c.steer.max_angle_rad, c.steer.max_angle_rad)))
+        tree.steer_joints[c.name] = f"{knuckle}_joint"
+        parent, pxyz, pquat = knuckle, point, (1.0, 0.0, 0.0, 0.0)
+    xyz, quat = relative(pxyz, pquat, c.pose.xyz, c.pose.quat)
+    rpy = rpy_from_quat(quat)
+    joint = f"{c.name}_joint"
+    if c.joint == "continuous" and part.wheel is not None and c.type != "Caster":
+        conn = part.connectors[c.connector]
+        axis = tuple(conn.joint.axis or conn.dir)
+        # the joint sits at the part frame; the axis passes through the connector point,
+        # which for a wheel is its centre line
+        tree.joints.append(JointSpec(joint, "continuous", parent, name, tuple(xyz), rpy, axis))
+        tree.wheel_joints[c.name] = joint
+    else:
+        tree.joints.append(JointSpec(joint, "fixed", parent, name, tuple(xyz), rpy))
+
+
+def contacts(c: Component, part: Part, name: str, tree: Tree) -> None:
+    for i, contact in enumerate(part.contacts):
+        link = f"{name}_contact_{i}"
+        spec = LinkSpec(link, None, collisions=[Geometry("sphere", (contact.radius,))],
+                        friction=0.0)
+        tree.links.append(spec)
+        tree.joints.append(JointSpec(f"{link}_joint", "fixed", name, link, tuple(contact.xyz),
+                                     (0.0, 0.0, 0.0)))
+
+
+def _tiny_inertia():
+    from ...library.model import Inertia
+    return Inertia(1e-5, 0.0, 0.0, 1e-5, 0.0, 1e-5)

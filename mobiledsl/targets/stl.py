@@ -1,0 +1,25 @@
+"""Binary STL, the form both simulators take a hull in."""
+from __future__ import annotations
+
+import struct
+from typing import Sequence
+
+import numpy as np
+
+_HEADER = b"mobiledsl convex hull".ljust(80, b" ")
+
+
+def hull_stl(vertices: Sequence[Sequence[float]], faces: Sequence[Sequence[int]]) -> bytes:
+    """Triangles wound outward (a hull may be stated wound either way), with normals."""
+    v = np.asarray(vertices, dtype=float)
+    centre = v.mean(axis=0)
+    out = [_HEADER, struct.pack("<I", len(faces))]
+    for face in faces:
+        a, b, c = (v[i] for i in face)
+        n = np.cross(b - a, c - a)
+        if np.dot(n, a - centre) < 0:
+            b, c, n = c, b, -n
+        length = np.linalg.norm(n)
+        n = n / length if length > 0 else n
+        out.append(struct.pack("<12fH", *n, *a, *b, *c, 0))
+    return b"".join(out)

@@ -1,0 +1,141 @@
+"""Kinematics: the top speed, the yaw rate, and the task's steps judged against them."""
+import math
+from dataclasses import replace
+
+import pytest
+
+from mobiledsl.analysis import analyse
+from mobiledsl.library.model import Gait
+
+from . import fixtures as F
+
+SPIN = "validation.kinematics.spin_supported"
+STRAFE = "validation.kinematics.strafe_supported"
+SPEED = "validation.kinematics.speed_supported"
+WALK = "validation.kinematics.walk_supported"
+TRAVEL = "validation.kinematics.tracks_state_their_travel"
+
+
+def kin(robot, *steps):
+    a, diags = analyse(robot, None, F.task(*steps) if steps else None)
+    return a.kinematics, [d for d in diags if d.code.startswith("validation.kinematics.")]
+
+
+def test_diff_caster_speed_and_yaw():
+    k, found = kin(F.diff_caster())
+    assert found == []
+    assert k.can_spin is True and k.holonomic is False
+    v = 36.6 * 0.04                          # no-load speed x wheel radius, on the shaft
+    assert k.max_speed_mps == pytest.approx(v)
+    assert k.track_width_m == pytest.approx(0.24)
+    assert k.max_yaw_rate_rad_s == pytest.approx(2 * v / 0.24)
+
+
+def test_speed_above_the_top_speed():
+    k, found = kin(F.diff_caster(), F.step("Advance", distance_m=1.0, speed_mps=1.47))
+    assert [d.code for d in found] == [SPEED]
+    assert "1.47 m/s" in found[0].message and "1.464 m/s" in found[0].message
+    assert found[0].span.file == "t.task"
+    assert k.steps[0].supported is False and k.steps[0].codes == (SPEED,)
+
+
+def test_speed_just_below_the_top_speed():
+    k, found = kin(F.diff_caster(), F.step("BackUp", distance_m=1.0, speed_mps=1.464))
+    assert found == []
+    assert k.steps[0].supported is True
+
+
+def test_driveline_reduction_divides_the_speed():
+    r = F.with_component(F.diff_caster(), "wheel_l", reduction=2.0)
+    k, _ = kin(r)
+    assert k.max_speed_mps == pytest.approx(36.6 * 0.04 / 2)
+
+
+def test_no_motor_leaves_speed_undecided():
+    k, found = kin(F.diff_four(), F.step("Advance", distance_m=1.0, speed_mps=9.0))
+    assert found == []
+    assert k.max_speed_mps is None and k.max_yaw_rate_rad_s is None
+    assert k.steps[0].supported is None
+
+
+def test_spin_on_a_tricycle():
+    k, found = kin(F.tricycle(), F.step("Spin", direction="left", angle_rad=1.0))
+    assert [d.code for d in found] == [SPIN]
+    assert k.can_spin is False
+    assert k.steps[0].supported is False
+
+
+def test_navigate_on_a_tricycle_turns_by_steering():
+    k, found = kin(F.tricycle(), F.step("Navigate", goal="station"))
+    assert found == []
+    assert k.steps[0].supported is True
+
+
+def test_navigate_on_a_tricycle_that_cannot_steer():
+    k, found = kin(F.tricycle(max_angle=0.0), F.step("Navigate", goal="station"))
+    assert [d.code for d in found] == [SPIN]
+
+
+def test_tricycle_yaw_rate_from_steering():
+    r = F.tricycle()
+    motor = F.motor_part(speed=20.0)
+    r = F.with_component(F.with_part(r, motor), "front", driven_by="motor_f", reduction=1.0)
+    r = replace(r, components=r.components + (F.comp("motor_f", "Motor", motor, line=9,
+                                                       parent="chassis"),))
+    k, _ = kin(r)
+    v = 20.0 * 0.04
+    assert k.max_speed_mps == pytest.approx(v)
+    assert k.wheelbase_m == pytest.approx(0.25)
+    assert k.max_yaw_rate_rad_s == pytest.approx(v * math.tan(0.6) / 0.25)
+
+
+def test_strafe_on_a_differential_base():
+    k, found = kin(F.diff_caster(), F.step("Strafe", direction="left", distance_m=0.5))
+    assert [d.code for d in found] == [STRAFE]
+
+
+def test_strafe_on_a_mecanum_base():
+    r = replace(F.diff_four(), chassis_type="Mecanum_four_wheel")
+    k, found = kin(r, F.step("Strafe", direction="right", distance_m=0.5))
+    assert found == []
+    assert k.holonomic is True
+
+
+def test_track_without_travel_warns():
+    k, found = kin(F.tracked(travel=None))
+    assert [d.code for d in found] == [TRAVEL, TRAVEL]
+    assert all(d.severity.value == "warning" for d in found)
+    k, found = kin(F.tracked())
+    assert found == []
+
+
+def test_track_speed_from_its_travel():
+    r = F.tracked()
+    motor = F.motor_part(speed=10.0)
+    r = F.with_part(r, motor)
+    comps = []
+    for c in r.components:
+        if c.type == "Track":
+            c = replace(c, driven_by=f"m_{c.name}", reduction=1.0)
+        comps.append(c)
+    comps += [F.comp("m_track_left", "Motor", motor), F.comp("m_track_right", "Motor", motor)]
+    k, _ = kin(replace(r, components=tuple(comps)))
+    v = 10.0 * 0.12 / (2 * math.pi)
+    assert k.max_speed_mps == pytest.approx(v)
+    assert k.track_width_m == pytest.approx(0.18)
+    assert k.max_yaw_rate_rad_s == pytest.approx(2 * v / 0.18)
+
+
+def test_legged_steps_follow_the_gait():
+    r = F.diff_four()
+    ch = r.parts["test/four"]
+    r = F.with_part(replace(r, chassis_type="Legged"),
+                    replace(ch, gait=Gait((-0.3, 1.0), (0.0, 0.0), (0.0, 0.8))))
+    k, found = kin(r, F.step("Spin", direction="right"), F.step("Spin", direction="left"),
+                   F.step("Strafe", direction="left", distance_m=0.2),
+                   F.step("BackUp", distance_m=0.2, speed_mps=0.31),
+                   F.step("Navigate", goal="dock"))
+    assert [d.code for d in found] == [SPIN, STRAFE, WALK, SPIN]
+    assert [s.supported for s in k.steps] == [False, True, False, False, False]
+    assert k.can_spin is False and k.holonomic is False
+    assert k.max_speed_mps == 1.0

@@ -1,0 +1,220 @@
+"""compile_program with stand-in phases: the order, the stops, and what gets written where."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from mobiledsl import pipeline
+from mobiledsl.diagnostics import Span, error, warning
+from mobiledsl.pipeline import InputError, compile_program, exit_status
+
+
+@dataclass
+class FakeEmission:
+    files: dict
+    assets: tuple = ()
+    diagnostics: tuple = ()
+
+
+@dataclass
+class Fakes:
+    """Phase functions that record their calls; ``errors`` names phases that report one."""
+
+    tmp: Path
+    errors: set = field(default_factory=set)
+    missing: set = field(default_factory=set)
+    calls: list = field(default_factory=list)
+
+    def lookup(self, module: str, name: str):
+        key = f"{module}.{name}"
+        if module in self.missing:
+            return None
+        return getattr(self, {
+            "mobiledsl.library.loader.load_library": "load_library",
+            "mobiledsl.lang.parse_core": "parse_core",
+            "mobiledsl.lang.parse_world": "parse_world",
+            "mobiledsl.lang.parse_task": "parse_task",
+            "mobiledsl.resolve.resolve_program": "resolve_program",
+            "mobiledsl.assembly.assemble": "assemble",
+            "mobiledsl.analysis.analyse": "analyse",
+            "mobiledsl.targets.mjcf.emit": "emit_mjcf",
+            "mobiledsl.targets.ros.emit": "emit_ros",
+        }[key])
+
+    def _diags(self, phase):
+        self.calls.append(phase)
+        if phase in self.errors:
+            return [error(f"{phase}.broken", f"{phase} failed", Span("x.core", 1, 1))]
+        return [warning(f"{phase}.hmm", f"{phase} warns", Span("x.core", 1, 1))]
+
+    def load_library(self, root):
+        return ({"root": root}, self._diags("load"))
+
+    def parse_core(self, text, file):
+        return ({"core": text, "file": file}, self._diags("parse_core"))
+
+    def parse_world(self, text, file):
+        return ({"world": text}, self._diags("parse_world"))
+
+    def parse_task(self, text, file):
+        return ({"task": text}, self._diags("parse_task"))
+
+    def resolve_program(self, core, world, task, libraries):
+        @dataclass
+        class Resolved:
+            world: object
+            task: object
+        self.libraries = libraries
+        return Resolved("W", "T"), self._diags("resolve")
+
+    def assemble(self, resolved):
+        @dataclass
+        class Robot:
+            name: str
+        return Robot("bot"), self._diags("assemble")
+
+    def analyse(self, robot, world, task):
+        assert (world, task) == ("W", "T")
+        return {"mass": 1}, self._diags("analyse")
+
+    def emit_mjcf(self, robot, world, task, analysis):
+        assets = self.tmp / "part_assets"
+        (assets / "sub").mkdir(parents=True, exist_ok=True)
+        (assets / "model.dae").write_bytes(b"mesh")
+        (assets / "sub" / "tex.png").write_bytes(b"png")
+        return FakeEmission({"bot.xml": b"<mujoco/>", "robot/hulls/a_hull.stl": b"stl"},
+                            ((str(assets), "robot/parts/p/assets"),), tuple(self._diags("emit")))
+
+    def emit_ros(self, robot, world, task, analysis):
+        diags = self._diags("emit_ros")
+        return FakeEmission({"package.xml": b"<package/>"}, (), tuple(diags))
+
+
+@pytest.fixture
+def program(tmp_path):
+    for name in ("bot.core", "bot.world", "bot.task"):
+        (tmp_path / name).write_text(f"// {name}\n")
+    return tmp_path
+
+
+@pytest.fixture
+def fakes(tmp_path, monkeypatch):
+    f = Fakes(tmp_path)
+    monkeypatch.setattr(pipeline, "phase_function", f.lookup)
+    return f
+
+
+def run(program, targets=(), outdir=None, check=False, libs=("lib_a", "lib_b")):
+    return compile_program(program / "bot.core", program / "bot.world", program / "bot.task",
+                           [program / l for l in libs], list(targets),
+                           outdir, check)
+
+
+def test_every_phase_runs_in_order_and_check_writes_nothing(program, fakes):
+    result = run(program, targets=["mjcf"], outdir=program / "out", check=True)
+    assert fakes.calls == ["load", "load", "parse_core", "parse_world", "parse_task",
+                           "resolve", "assemble", "analyse"]
+    assert result.phases_run == ["load", "parse", "resolve", "assemble", "analyse"]
+    assert result.robot.name == "bot" and result.analysis == {"mass": 1}
+    assert (result.world, result.task) == ("W", "T")
+    assert len(fakes.libraries) == 2
+    assert result.written_files == [] and not (program / "out").exists()
+    assert exit_status(result.diagnostics) == 0
+
+
+def test_without_targets_nothing_is_emitted(program, fakes):
+    result = run(program)
+    assert "emit" not in fakes.calls and result.written_files == []
+
+
+@pytest.mark.parametrize("phase, last", [
+    ("load", ["load", "load"]),
+    ("parse_world", ["load", "load", "parse_core", "parse_world", "parse_task"]),
+    ("resolve", ["load", "load", "parse_core", "parse_world", "parse_task", "resolve"]),
+    ("assemble", ["load", "load", "parse_core", "parse_world", "parse_task", "resolve",
+                  "assemble"]),
+    ("analyse", ["load", "load", "parse_core", "parse_world", "parse_task", "resolve",
+                 "assemble", "analyse"]),
+])
+def test_a_phase_with_errors_stops_the_later_ones(program, fakes, phase, last):
+    fakes.errors = {phase}
+    result = run(program, targets=["mjcf"], outdir=program / "out")
+    assert fakes.calls == last
+    assert exit_status(result.diagnostics) == 1
+    assert not (program / "out").exists()
+
+
+def test_emit_writes_each_target_under_its_folder_with_assets(program, fakes):
+    out = program / "out"
+    result = run(program, targets=["mjcf", "ros-gz-nav2"], outdir=out)
+    assert (out / "mjcf" / "bot.xml").read_bytes() == b"<mujoco/>"
+    assert (out / "mjcf" / "robot" / "hulls" / "a_hull.stl").read_bytes() == b"stl"
+    assert (out / "mjcf" / "robot/parts/p/assets/model.dae").read_bytes() == b"mesh"
+    assert (out / "mjcf" / "robot/parts/p/assets/sub/tex.png").read_bytes() == b"png"
+    assert (out / "ros-gz-nav2" / "package.xml").read_bytes() == b"<package/>"
+    assert len(result.written_files) == 5 and len(result.changed_files) == 5
+    assert result.outdir == str(out)
+    # Same inputs again: same files, none of them rewritten.
+    mtime = (out / "mjcf" / "bot.xml").stat().st_mtime_ns
+    again = run(program, targets=["mjcf", "ros-gz-nav2"], outdir=out)
+    assert len(again.written_files) == 5 and again.changed_files == []
+    assert (out / "mjcf" / "bot.xml").stat().st_mtime_ns == mtime
+    assert not [p for p in out.rglob("*.tmp")]
+
+
+def test_a_target_with_errors_writes_nothing_but_the_others_do(program, fakes):
+    fakes.errors = {"emit_ros"}
+    result = run(program, targets=["mjcf", "ros-gz-nav2"], outdir=program / "out")
+    assert (program / "out" / "mjcf" / "bot.xml").exists()
+    assert not (program / "out" / "ros-gz-nav2").exists()
+    assert exit_status(result.diagnostics) == 1
+
+
+def test_output_defaults_to_build_robot_name(program, fakes, monkeypatch):
+    monkeypatch.chdir(program)
+    result = run(program, targets=["mjcf"])
+    assert Path(result.outdir) == Path("build") / "bot"
+    assert (program / "build" / "bot" / "mjcf" / "bot.xml").exists()
+
+
+def test_a_missing_phase_ends_the_run_after_the_last_one(program, fakes):
+    fakes.missing = {"mobiledsl.assembly"}
+    result = run(program, targets=["mjcf"], outdir=program / "out")
+    assert result.unavailable == "mobiledsl.assembly"
+    assert result.phases_run == ["load", "parse", "resolve"]
+    assert not (program / "out").exists()
+
+
+def test_the_same_library_is_loaded_once(program, fakes):
+    run(program, libs=("lib_a", "lib_a"))
+    assert fakes.calls.count("load") == 1
+
+
+def test_an_unreadable_program_file_is_an_input_error(program, fakes):
+    with pytest.raises(InputError):
+        compile_program(program / "nope.core", None, None, [], [], None, False)
+
+
+def test_exit_status():
+    assert exit_status([]) == 0
+    assert exit_status([warning("a.b", "w")]) == 0
+    assert exit_status([warning("a.b", "w"), error("a.c", "e")]) == 1
+    assert exit_status([error("a.c", "e"), error("library.manifest_missing", "m")]) == 2
+    assert exit_status([warning("library.manifest_missing", "m")]) == 0
+
+
+def test_phase_function_tolerates_only_the_missing_module_itself():
+    assert pipeline.phase_function("mobiledsl.no_such_phase", "run") is None
+    assert pipeline.phase_function("mobiledsl.codes", "all_codes") is not None
+
+
+def test_emit_is_recorded_as_run(program, fakes):
+    result = run(program, targets=["mjcf"], outdir=program / "out")
+    assert result.phases_run[-1] == "emit"
+
+
+def test_the_written_targets_have_their_emitters():
+    for target in ("mjcf", "ros-gz-nav2"):
+        assert callable(pipeline.phase_function(pipeline.target_module(target), "emit"))

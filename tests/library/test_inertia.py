@@ -1,0 +1,130 @@
+"""The inertial block: exact triangle inequality with the rounding allowance, positive
+definiteness, and MuJoCo's own float check on a part's tensor."""
+from __future__ import annotations
+
+import pytest
+
+from mobiledsl.diagnostics import Sink
+from mobiledsl.library.fields import Fields
+from mobiledsl.library.inertia import check_inertial
+from mobiledsl.yamlio import read_yaml
+
+
+def inertial(ixx, iyy, izz, ixy="0", ixz="0", iyz="0", source="measured", extra=""):
+    return (f"mass: 1.5\norigin_xyz: [0, 0, 0]\n"
+            f"inertia: {{ixx: {ixx}, ixy: {ixy}, ixz: {ixz}, iyy: {iyy}, iyz: {iyz}, "
+            f"izz: {izz}}}\nsource: {source}\n{extra}")
+
+
+def check(text: str, own_part: bool = True):
+    node, diags = read_yaml(text, "inertial.yaml")
+    assert node is not None and not diags
+    sink = Sink()
+    result = check_inertial(Fields(sink, "inertial.yaml"), node, "inertial", own_part)
+    return result, sink.items
+
+
+def ok(text, own_part=True):
+    result, diags = check(text, own_part)
+    assert result is not None and diags == [], [d.message for d in diags]
+    return result
+
+
+def refused(text, own_part=True, code="library.invalid_value"):
+    result, diags = check(text, own_part)
+    assert result is None and [d.code for d in diags] == [code], [d.message for d in diags]
+    return diags[0]
+
+
+# a thin plate: izz = ixx + iyy exactly
+PLATES = [("0.0025", "0.0075", "0.01"), ("0.001", "0.002", "0.003"), ("0.1", "0.2", "0.3"),
+          ("1.3e-05", "2.7e-05", "4e-05")]
+
+
+@pytest.mark.parametrize("ixx,iyy,izz", PLATES)
+def test_a_thin_plate_on_the_edge_in_round_decimals_passes(ixx, iyy, izz):
+    ok(inertial(ixx, iyy, izz), own_part=False)
+    ok(inertial(izz, iyy, ixx), own_part=False)     # whichever axis is the plate's normal
+
+
+def test_a_parts_plate_passes_where_its_floats_do():
+    for ixx, iyy, izz in PLATES[:3]:
+        ok(inertial(ixx, iyy, izz))
+    # 1.3e-05 + 2.7e-05 is 3.9999999999999996e-05 in floats: MuJoCo refuses it, and so do we
+    d = refused(inertial(*PLATES[3]))
+    assert "MuJoCo" in d.message
+
+
+def test_a_thin_plate_beyond_the_edge_fails():
+    d = refused(inertial("0.0025", "0.0075", "0.0100001"))
+    assert "sum of the other two" in d.message
+    refused(inertial("0.1", "0.2", "0.30000000000001"), own_part=False)
+
+
+def test_a_turned_plate_is_judged_exactly():
+    # diag(1, 2, 3) turned by the 3-4-5 rotation about z: exactly on the edge
+    text = inertial("1.64", "1.36", "3", ixy="-0.48")
+    ok(text, own_part=False)
+    # beyond it by 1e-14 of 3 (the allowance is 5 * 2**-53 * 3 = 1.7e-15)
+    refused(inertial("1.64", "1.36", "3.00000000000001", ixy="-0.48"), own_part=False)
+
+
+def test_the_allowance_is_five_halves_ulp_of_the_largest_entry():
+    # 1 + 1 >= 2 + x: allowance 5 * 2**-53 * 2 = 1.11e-15
+    ok(inertial("1", "1", "2.000000000000001"), own_part=False)
+    refused(inertial("1", "1", "2.0000000000000012"), own_part=False)
+    # decimals a float cannot hold exactly, whose exact sum is just short
+    ok(inertial("0.3333333333333333", "0.6666666666666666", "1.0"), own_part=False)
+
+
+def test_a_parts_tensor_is_held_as_mujoco_holds_it():
+    text = inertial("1", "1", "2.0000000000000004")     # one ulp over: exact rule passes
+    ok(text, own_part=False)
+    d = refused(text, own_part=True)
+    assert "MuJoCo" in d.message
+
+
+def test_not_positive_definite():
+    for ixy, ixz, iyz in [("1", "0", "0"), ("1.2", "0", "0"), ("0.6", "0.6", "-0.6")]:
+        d = refused(inertial("1", "1", "1", ixy=ixy, ixz=ixz, iyz=iyz))
+        assert "positive definite" in d.message
+    ok(inertial("1", "1", "1", ixy="0.1", ixz="-0.1", iyz="0.05"))
+
+
+def test_diagonal_and_source_rules():
+    refused(inertial("0", "1", "1"))
+    refused(inertial("-1", "1", "1"))
+    refused(inertial("1", "1", "1", source="guess"))
+    refused(inertial("1", "1", "1", source="estimated"), code="library.missing_field")
+    refused(inertial("1", "1", "1", source="placeholder", extra="basis: null\n"),
+            code="library.missing_field")
+    refused(inertial("1", "1", "1", source="estimated", extra="basis: ' '\n"))
+    rec = ok(inertial("1", "1", "1", source="estimated", extra="basis: a guess\n"))
+    assert rec.basis == "a guess" and rec.source == "estimated"
+    assert rec.mass == 1.5 and type(rec.inertia.ixy) is float
+
+
+def test_the_numbers_range_applies_to_inertia_terms():
+    refused(inertial("1e-400", "1", "1"))
+    refused(inertial("1", "1", "1", ixy="1e-101"))
+    ok(inertial("1", "1", "1", ixy="-2.7e-32"))
+
+
+def test_mujoco_accepts_every_part_tensor_we_accept():
+    mujoco = pytest.importorskip("mujoco")
+    cases = [("0.0025", "0.0075", "0.01", "0"), ("1.64", "1.36", "3", "-0.48"),
+             ("0.3333333333333333", "0.6666666666666666", "1.0", "0"),
+             ("1.3e-05", "2.7e-05", "4e-05", "0"), ("1", "1", "2.0000000000000004", "0"),
+             ("1", "1", "1.999999999999999", "0"), ("0.2", "0.1", "0.3", "0")]
+    for ixx, iyy, izz, ixy in cases:
+        result, _ = check(inertial(ixx, iyy, izz, ixy=ixy), own_part=True)
+        full = f"{ixx} {iyy} {izz} {ixy} 0 0"
+        xml = (f"<mujoco><worldbody><body><freejoint/><inertial pos='0 0 0' mass='1.5' "
+               f"fullinertia='{full}'/></body></worldbody></mujoco>")
+        try:
+            mujoco.MjModel.from_xml_string(xml)
+            accepted = True
+        except ValueError:
+            accepted = False
+        if result is not None:
+            assert accepted, full

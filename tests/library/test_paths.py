@@ -1,0 +1,158 @@
+"""The path rules of a visual's file: plain, relative, in a directory of its own inside the
+part directory, existing, and linking nowhere outside the part directory."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from mobiledsl.diagnostics import Sink
+from mobiledsl.library.fields import Fields
+from mobiledsl.library.model import Visual
+from mobiledsl.library.paths import check_asset_path, check_visual, plain_path_problem
+from mobiledsl.yamlio import read_yaml
+
+
+@pytest.fixture
+def part_dir(tmp_path) -> Path:
+    d = tmp_path / "lib" / "parts" / "p"
+    (d / "assets" / "textures").mkdir(parents=True)
+    (d / "assets" / "model.gltf").write_text("{}")
+    (d / "assets" / "model.bin").write_bytes(b"\0")
+    (d / "assets" / "textures" / "wood.png").write_bytes(b"png")
+    (d / "component.yaml").write_text("")
+    (d / "model.dae").write_text("")
+    return d
+
+
+def check(part_dir, value, must_exist=True):
+    node, diags = read_yaml(json.dumps({"file": value}), "c.yaml")
+    assert node is not None and not diags
+    sink = Sink()
+    result = check_asset_path(Fields(sink, "c.yaml"), node.get("file"), part_dir,
+                              "visual.file", must_exist)
+    return result, sink.items
+
+
+def ok(part_dir, value):
+    result, diags = check(part_dir, value)
+    assert result == value and diags == [], [d.message for d in diags]
+
+
+def refused(part_dir, value, words, code="library.invalid_value"):
+    result, diags = check(part_dir, value)
+    assert result is None and [d.code for d in diags] == [code], [d.message for d in diags]
+    assert words in diags[0].message, diags[0].message
+
+
+def test_a_plain_path_in_a_directory_of_its_own(part_dir):
+    ok(part_dir, "assets/model.gltf")
+    ok(part_dir, "assets/textures/wood.png")
+    ok(str(part_dir), "assets/model.gltf")
+
+
+@pytest.mark.parametrize("value,words", [
+    ("model.dae", "beside the declaration"),
+    ("./assets/model.gltf", "./"),
+    ("assets/./model.gltf", "./"),
+    ("assets//model.gltf", "empty segment"),
+    ("assets/model.gltf/", "empty segment"),
+    ("assets\\model.gltf", "backslash"),
+    ("/etc/passwd", "absolute"),
+    ("C:/assets/model.gltf", "absolute"),
+    ("../p/assets/model.gltf", "escapes the part directory"),
+    ("assets/../../x/model.gltf", "escapes the part directory"),
+    ("assets/../assets/model.gltf", "without .. segments"),
+    ("", "empty"),
+    ("assets/mo\u0000del.gltf", "control character"),
+])
+def test_paths_not_written_plainly(part_dir, value, words):
+    refused(part_dir, value, words)
+
+
+def test_a_missing_file_and_a_directory(part_dir):
+    refused(part_dir, "assets/nothing.glb", "does not exist", code="library.asset_missing")
+    refused(part_dir, "assets/textures", "not a file")
+    result, diags = check(part_dir, "assets/nothing.glb", must_exist=False)
+    assert result == "assets/nothing.glb" and diags == []
+
+
+def test_a_file_that_is_not_a_string(part_dir):
+    node, _ = read_yaml("{file: 12}", "c.yaml")
+    sink = Sink()
+    assert check_asset_path(Fields(sink, "c.yaml"), node.get("file"), part_dir, "f") is None
+    assert [d.code for d in sink.items] == ["library.wrong_type"]
+
+
+def test_a_symlinked_file_out_of_the_part_directory(part_dir, tmp_path):
+    outside = tmp_path / "elsewhere.glb"
+    outside.write_bytes(b"x")
+    (part_dir / "assets" / "linked.glb").symlink_to(outside)
+    refused(part_dir, "assets/linked.glb", "is a symbolic link that resolves outside")
+
+
+def test_a_neighbour_that_links_out(part_dir, tmp_path):
+    outside = tmp_path / "secret.png"
+    outside.write_bytes(b"x")
+    (part_dir / "assets" / "textures" / "stolen.png").symlink_to(outside)
+    refused(part_dir, "assets/model.gltf", "assets/textures/stolen.png")
+
+
+def test_a_directory_beside_the_mesh_that_links_out(part_dir, tmp_path):
+    (tmp_path / "shared").mkdir()
+    (part_dir / "assets" / "shared").symlink_to(tmp_path / "shared", target_is_directory=True)
+    refused(part_dir, "assets/model.gltf", "assets/shared")
+
+
+def test_the_mesh_directory_itself_linking_out(tmp_path):
+    part = tmp_path / "lib" / "parts" / "p"
+    part.mkdir(parents=True)
+    real = tmp_path / "real_assets"
+    real.mkdir()
+    (real / "model.glb").write_bytes(b"x")
+    (part / "assets").symlink_to(real, target_is_directory=True)
+    refused(part, "assets/model.glb", "symbolic link")
+
+
+def test_a_dangling_link_out(part_dir, tmp_path):
+    (part_dir / "assets" / "gone.glb").symlink_to(tmp_path / "gone.glb")
+    refused(part_dir, "assets/gone.glb", "resolves outside")
+    (part_dir / "assets" / "gone.glb").unlink()
+    (part_dir / "assets" / "gone.glb").symlink_to(part_dir / "assets" / "nothing.glb")
+    refused(part_dir, "assets/gone.glb", "does not exist", code="library.asset_missing")
+
+
+def test_links_that_stay_inside_the_part_directory_are_fine(part_dir):
+    (part_dir / "assets" / "alias.gltf").symlink_to(part_dir / "assets" / "model.gltf")
+    (part_dir / "assets" / "textures" / "up.png").symlink_to("../model.bin")
+    (part_dir / "assets" / "loop").symlink_to(part_dir / "assets", target_is_directory=True)
+    ok(part_dir, "assets/alias.gltf")
+    ok(part_dir, "assets/model.gltf")
+
+
+def test_a_link_inside_to_a_tree_that_links_out(part_dir, tmp_path):
+    other = part_dir / "other"
+    other.mkdir()
+    (other / "out.png").symlink_to(tmp_path / "lib" / "library.yaml")
+    (part_dir / "assets" / "other").symlink_to(other, target_is_directory=True)
+    refused(part_dir, "assets/model.gltf", "resolves outside")
+
+
+def test_check_visual(part_dir):
+    node, _ = read_yaml("{file: assets/model.gltf, xyz: [0, 0, 0.1], rpy: [0, 0, 1]}", "c.yaml")
+    sink = Sink()
+    v = check_visual(Fields(sink, "c.yaml"), node, part_dir, "visual")
+    assert v == Visual("assets/model.gltf", (0.0, 0.0, 0.1), (0.0, 0.0, 1.0)) and not sink.items
+    node, _ = read_yaml("{file: assets/model.gltf, xyz: [0, 0, 0.1], scale: 2}", "c.yaml")
+    sink = Sink()
+    assert check_visual(Fields(sink, "c.yaml"), node, part_dir, "visual") is None
+    assert sorted(d.code for d in sink.items) == ["library.missing_field",
+                                                  "library.unknown_field"]
+
+
+def test_plain_path_problem_accepts_dots_inside_names():
+    assert plain_path_problem("assets/model.v2.glb") is None
+    assert plain_path_problem("assets/..hidden/model.glb") is None
+    assert plain_path_problem("assets/...") is None

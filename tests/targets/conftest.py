@@ -1,0 +1,42 @@
+"""Builds every program in programs/ once per test session, through the command line, for the
+target tests to load in the real consumers (MuJoCo, check_urdf, libsdformat)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LIBRARY = ROOT / "libraries" / "demo_parts"
+PROGRAMS = sorted(p for p in (ROOT / "programs").iterdir() if (p / f"{p.name}.core").exists()) \
+    if (ROOT / "programs").exists() else []
+
+
+def program_files(program: Path) -> list[str]:
+    return [str(program / f"{program.name}{ext}") for ext in (".core", ".world", ".task")
+            if (program / f"{program.name}{ext}").exists()]
+
+
+def compile_program(program: Path, target: str, outdir: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "mobiledsl", "compile", *program_files(program),
+         "--library", str(LIBRARY), "--target", target, "-o", str(outdir)],
+        capture_output=True, text=True, cwd=ROOT)
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory):
+    """(program name, target) -> output directory of that target, built once."""
+    cache: dict[tuple[str, str], Path] = {}
+
+    def build(program: Path, target: str) -> Path:
+        key = (program.name, target)
+        if key not in cache:
+            out = tmp_path_factory.mktemp(f"{program.name}-{target}")
+            result = compile_program(program, target, out)
+            assert result.returncode == 0, result.stderr + result.stdout
+            cache[key] = out / target
+        return cache[key]
+    return build

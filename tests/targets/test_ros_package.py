@@ -1,0 +1,102 @@
+"""The ros-gz-nav2 package of every program, fed to its real consumers: urdfdom's check_urdf,
+libsdformat (through the sdfcheck tool the shared folder builds), a YAML parser, Python's
+compiler for the launch file; and the occupancy map of a one-box world, cell by cell."""
+from __future__ import annotations
+
+import py_compile
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import numpy as np
+import pytest
+from ruamel.yaml import YAML
+
+from mobiledsl.assembly.model import Entity, World
+from mobiledsl.library.model import Shape
+from mobiledsl.targets.ros.occupancy import OCCUPIED, RESOLUTION, occupancy, pgm
+
+from .conftest import PROGRAMS, ROOT
+
+SHARED_TOOLS = ROOT.parent / "shared" / "tools"
+
+
+@pytest.fixture(scope="session")
+def sdfcheck(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("tools")
+    subprocess.run(["bash", str(SHARED_TOOLS / "build-sdfcheck.sh"), str(out)], check=True,
+                   capture_output=True)
+    return out / "sdfcheck"
+
+
+def package_dir(built, program) -> Path:
+    out = built(program, "ros-gz-nav2")
+    return next(p for p in out.iterdir() if p.name.endswith("_bringup"))
+
+
+@pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: p.name)
+def test_urdf_passes_check_urdf(built, program):
+    pkg = package_dir(built, program)
+    urdf = next((pkg / "urdf").glob("*.urdf"))
+    assert shutil.which("check_urdf"), "check_urdf (liburdfdom-tools) must be installed"
+    result = subprocess.run(["check_urdf", str(urdf)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "root Link: base_footprint" in result.stdout
+    tree = ET.parse(urdf).getroot()
+    links = {l.get("name") for l in tree.iter("link")}
+    assert {"base_footprint", "base_link"} <= links
+    core = (program / f"{program.name}.core").read_text()
+    for name in re.findall(r"^\s*[A-Z]\w*\s+(\w+)\s*\(ref", core, flags=re.M)[1:]:
+        assert name in links, f"component {name} has no link"
+
+
+@pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: p.name)
+def test_sdf_loads_in_libsdformat(built, program, sdfcheck):
+    pkg = package_dir(built, program)
+    for sdf in (pkg / "worlds").glob("*.sdf"):
+        result = subprocess.run([str(sdfcheck), str(sdf)], capture_output=True, text=True)
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert ET.parse(sdf).getroot().get("version") >= "1.9"
+
+
+@pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: p.name)
+def test_yaml_parses_and_launch_compiles(built, program, tmp_path):
+    pkg = package_dir(built, program)
+    yaml = YAML(typ="safe")
+    params = yaml.load((pkg / "config" / "nav2_params.yaml").read_text())
+    footprint = params["local_costmap"]["local_costmap"]["ros__parameters"]["footprint"]
+    assert footprint.startswith("[[")
+    assert isinstance(yaml.load((pkg / "config" / "bridge.yaml").read_text()), list)
+    for map_yaml in (pkg / "maps").glob("*.yaml"):
+        meta = yaml.load(map_yaml.read_text())
+        assert (pkg / "maps" / meta["image"]).exists()
+    py_compile.compile(str(pkg / "launch" / "bringup.launch.py"), doraise=True,
+                       cfile=str(tmp_path / "launch.pyc"))
+    xml = ET.parse(pkg / "package.xml").getroot()
+    assert xml.get("format") == "3"
+    assert "ament_cmake" in (pkg / "CMakeLists.txt").read_text()
+
+
+def one_box_world() -> World:
+    box = Shape("box", (1.0, 0.5, 0.4), (0.0, 0.0, 0.0), (0.0, 0.0, 0.0))
+    marker = Shape("cylinder", (0.3, 0.3, 0.002), (0.0, 0.0, 0.0), (0.0, 0.0, 0.0))
+    return World("one_box", None, True, (0.0, 0.0, 0.0), entities=(
+        Entity("crate", "Obstacle", (2.0, 0.0, 0.2, 0.0, 0.0, 0.0, 1.0), True, (box,), "box"),
+        Entity("dock", "Marker", (-0.35, 0.0, 0.001, 0.0, 0.0, 0.0, 1.0), False, (marker,),
+               "cylinder")))
+
+
+def test_map_of_one_box():
+    grid, origin = occupancy(one_box_world(), (0.0, 0.0))
+    # the box spans x 1.5..2.5 and y -0.25..0.25; with the start and a 1 m margin the map
+    # runs x -1.5..3.5 (the marker, left free, still lies on the map) and y -1.25..1.25
+    assert origin == (pytest.approx(-1.5), pytest.approx(-1.25))
+    assert grid.shape == (round(2.5 / RESOLUTION), round(5.0 / RESOLUTION))
+    occupied = np.argwhere(grid == OCCUPIED)
+    assert len(occupied) == round(1.0 / RESOLUTION) * round(0.5 / RESOLUTION)
+    rows, cols = occupied[:, 0], occupied[:, 1]
+    assert cols.min() == round((1.5 + 1.5) / RESOLUTION)
+    assert cols.max() == round((2.5 + 1.5) / RESOLUTION) - 1
+    assert pgm(grid).startswith(b"P5\n100 50\n255\n")
