@@ -312,12 +312,15 @@ class _Parser:
                           f"a {lang.what}'s name is one identifier: `{lang.keyword} {name} {{`")
             self.i = brace + 1
             open_brace = self.tokens[brace]
-        elif not failed:
-            self.fail("syntax.missing_brace",
-                      f"expected `{{` after `{lang.keyword} {name}`, found {tok.show()}",
-                      self.where(tok), "`{` expected",
-                      f"the {lang.what}'s items go between braces: `{lang.keyword} {name} {{` "
-                      "... `}`")
+        else:
+            if not failed:
+                self.fail("syntax.missing_brace",
+                          f"expected `{{` after `{lang.keyword} {name}`, found {tok.show()}",
+                          self.where(tok), "`{` expected",
+                          f"the {lang.what}'s items go between braces: "
+                          f"`{lang.keyword} {name} {{` ... `}}`")
+            if tok.kind == LPAREN and not tok.first_on_line:
+                self.advance()             # written for the brace: read on after it
         return first, name, name_span, open_brace
 
     def brace_on_line(self, tok: Token) -> int | None:

@@ -370,6 +370,12 @@ def test_a_missing_brace_still_reads_the_items():
     assert core.name == "r" and [c.name for c in core.components] == ["c"]
 
 
+def test_a_paren_for_the_header_brace_is_reported_once():
+    core, diags = parse_core('Robot r (\n    Caster c(ref = "x")\n}', "t")
+    assert [where(d) for d in diags] == [("syntax.missing_brace", 1, 9, 1, 9)]
+    assert [c.name for c in core.components] == ["c"]
+
+
 def test_errors_come_in_source_order():
     _, diags = parse_core('Robot r {\n    Caster c(ref = "x", ref = "y")\n'
                           '    Caster d(ref = @x/y, glue = (0 1))\n    ;\n', "t")
