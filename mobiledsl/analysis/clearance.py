@@ -20,7 +20,7 @@ import numpy as np
 
 from ..assembly.model import Component, Robot
 from ..diagnostics import Label
-from .geometry import Frame, Poly, Solid, Well, boxes_overlap, depth_beyond_wells, \
+from .geometry import Poly, Solid, Well, boxes_overlap, depth_beyond_wells, \
     poly_from_points, rotation_about, unit
 from .model import Findings
 from .placement import Body, PlacedShape, chassis_connector, frame_of, track_of, where, wheel_of

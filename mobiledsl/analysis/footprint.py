@@ -8,7 +8,7 @@ import numpy as np
 
 from ..assembly.model import Robot
 from ..diagnostics import Label
-from .geometry import Poly, Round, Solid, convex_polygon
+from .geometry import Poly, Solid, convex_polygon
 from .ground import Ground
 from .model import Findings, Outline, clean_points
 from .placement import Body, frame_of, tracks, wheels, where

@@ -91,6 +91,23 @@ class Analysis:
     outlines: tuple[Outline, ...] = ()
     findings: tuple[Finding, ...] = ()
 
+    # the kinematics' figures, read directly (not fields: they are serialised once, there)
+    @property
+    def max_speed_mps(self) -> float | None:
+        return self.kinematics.max_speed_mps
+
+    @property
+    def max_yaw_rate_rad_s(self) -> float | None:
+        return self.kinematics.max_yaw_rate_rad_s
+
+    @property
+    def can_spin(self) -> bool | None:
+        return self.kinematics.can_spin
+
+    @property
+    def holonomic(self) -> bool | None:
+        return self.kinematics.holonomic
+
 
 @dataclass
 class Findings:

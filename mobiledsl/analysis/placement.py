@@ -137,15 +137,9 @@ def wheel_of(c: Component, part: Part) -> Wheel | None:
         axis = unit(f.vector(conn.joint.axis or conn.dir))
     else:
         axis = unit(f.vector((0.0, 0.0, 1.0)))
-    if c.joint_point is not None:
-        point = np.asarray(c.joint_point, dtype=float)
-    elif conn is not None:
-        point = f.point(conn.pos)
-    else:
-        point = origin
-    # coaxial with the joint it turns on, centred where its frame lies along that axis
-    centre = point + ((origin - point) @ axis) * axis
-    return Wheel(c, part, centre, axis, part.wheel.radius, part.wheel.width, False)
+    # its cylinder lies about its frame origin, along the axis of the joint it turns on (as
+    # the simulators place the tyre), even where the connector stands off that origin
+    return Wheel(c, part, origin, axis, part.wheel.radius, part.wheel.width, False)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,6 @@ from ..assembly.model import Robot
 from .geometry import polygon_margin
 from .ground import Ground
 from .model import Findings
-from .placement import where
 
 CODE = "validation.statics.com_over_support"
 ON_EDGE = 1e-9

@@ -127,12 +127,13 @@ def topview(a: Analysis) -> bytes:
           f'L {_pt(cx, cy + r)}" stroke="#000000" stroke-width="{stroke}"/></g>')
 
     w('<g id="findings">')
-    seen: dict[tuple[float, float], int] = {}
+    placed: list[tuple[float, float]] = []
     for f in a.findings:
         if f.at is None:
             continue
-        k = seen.get(f.at, 0)
-        seen[f.at] = k + 1
+        # findings near one another stack their codes downward
+        k = sum(1 for p in placed if abs(p[0] - f.at[0]) < unit * 25 and abs(p[1] - f.at[1]) < unit * 2)
+        placed.append(f.at)
         colour = SEVERITY_COLOUR.get(f.severity, "#1f77b4")
         fx, fy = f.at
         w(f'<g class="finding {f.severity}" data-code={quoteattr(f.code)}>'
@@ -140,7 +141,8 @@ def topview(a: Analysis) -> bytes:
           f'<circle cx="{_f(fx * 1000)}" cy="{_f(-fy * 1000)}" r="{_f(unit * 800)}" '
           f'fill="{colour}" fill-opacity="0.85"/>'
           f'<text x="{_f((fx + unit * 1.2) * 1000)}" y="{_f(-(fy - unit * 2 * k) * 1000)}" '
-          f'fill="{colour}">{escape(f.code)}</text></g>')
+          f'fill="{colour}" stroke="#ffffff" stroke-width="{stroke}" paint-order="stroke">'
+          f"{escape(f.code)}</text></g>")
     w("</g>")
 
     # legend, to the right of the drawing

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from mobiledsl.assembly.model import Component, PlacedLink, Pose, Robot, Step, Steer, Task
 from mobiledsl.diagnostics import Span
-from mobiledsl.library.model import (BatterySpec, Connector, Contact, DriverSpec, Gait, Inertia,
+from mobiledsl.library.model import (BatterySpec, Connector, DriverSpec, Inertia,
                                      Inertial, Joint, Link, LinkJoint, MotorSpec, Part, Shape,
                                      Steering, TrackSpec, Visual, Well, WheelSpec)
 

@@ -1,5 +1,4 @@
 """The clearance rules: wheels' swept spaces and parts fixed to the base, with their wells."""
-import math
 from dataclasses import replace
 
 import numpy as np
@@ -7,7 +6,7 @@ import pytest
 
 from mobiledsl.analysis import analyse
 from mobiledsl.analysis import geometry as G
-from mobiledsl.library.model import Connector, Well
+from mobiledsl.library.model import Well
 
 from . import fixtures as F
 

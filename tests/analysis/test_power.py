@@ -1,8 +1,6 @@
 """The power rules, each broken by one robot and passed narrowly by another."""
 from dataclasses import replace
 
-import pytest
-
 from mobiledsl.analysis import analyse
 
 from . import fixtures as F
