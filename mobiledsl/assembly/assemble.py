@@ -259,7 +259,6 @@ class _Assembler:
         ct = vocab.CHASSIS_TYPES[r.chassis_type]
         chassis = self.comps[r.chassis]
         profile = chassis.mounts
-        by_connector = {conn: mount for mount, conn in profile.items()}
         children: dict[tuple[str, str], str] = {}      # (parent, host connector) -> child
         for name, p in self.placed.items():
             if p.parent is not None:
@@ -277,8 +276,6 @@ class _Assembler:
                 for hub in conn.driveline.turns:
                     hub_seat[hub] = cname
 
-        wheel_of: dict[str, str | None] = {}
-        problems: list[tuple[str, Diagnostic]] = []
         for mount in ct.wheel_mounts:
             cname = profile.get(mount)
             if cname is None:
@@ -336,7 +333,6 @@ class _Assembler:
                     info[wheel]["steer"] = Steer(clean_vec(conn.steering.axis),
                                                  conn.steering.max_angle_rad,
                                                  clean_vec(conn.pos))
-            wheel_of[mount] = wheel
 
         # a wheel on a motor's shaft elsewhere is still turned by that motor
         for name, p in self.placed.items():

@@ -14,6 +14,8 @@ function raises for any input.
 """
 from __future__ import annotations
 
+import dataclasses
+
 from ..diagnostics import Diagnostic, Span, error
 from ..yamlio import MAX_DEPTH, MAX_VALUES, YNode, _JSON_NUMBER, _PLAIN_NAME, read_yaml
 
@@ -22,6 +24,26 @@ try:  # the C extension ruamel.yaml uses when it is installed
     from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 except ImportError:  # pragma: no cover - without it, always the one reader
     _CParser = None
+
+
+def _fast_constructor(cls, names: tuple[str, ...]):
+    """A constructor of the frozen dataclass ``cls`` that fills its ``__dict__`` at once,
+    several times faster than the generated ``__init__`` (which sets each field through
+    ``object.__setattr__``); the plain constructor when ``cls`` is not laid out so."""
+    fields = tuple(f.name for f in dataclasses.fields(cls))
+    if fields != names or hasattr(cls, "__slots__") or "__post_init__" in vars(cls):
+        return cls
+    new = object.__new__
+
+    def make(*values):
+        obj = new(cls)
+        obj.__dict__.update(zip(names, values))
+        return obj
+    return make
+
+
+_ynode = _fast_constructor(YNode, ("kind", "value", "span", "raw", "key_spans"))
+_span = _fast_constructor(Span, ("file", "line", "column", "end_line", "end_column"))
 
 
 class _Decline(Exception):
@@ -82,10 +104,10 @@ class _Converter:
         s, e = node.start_mark, node.end_mark
         line, col = s.line + 1, s.column + 1
         if e is None or e.line < s.line:
-            return Span(self.file, line, col, line, col)
+            return _span(self.file, line, col, line, col)
         if e.line > s.line and e.column == 0:
-            return Span(self.file, line, col, e.line, None)
-        return Span(self.file, line, col, e.line + 1, max(e.column, col))
+            return _span(self.file, line, col, e.line, None)
+        return _span(self.file, line, col, e.line + 1, max(e.column, col))
 
     def convert(self, node, depth: int = 0) -> YNode:
         key = id(node)
@@ -96,48 +118,53 @@ class _Converter:
         if self.count > MAX_VALUES:
             raise _Decline
         span = self.span(node)
-        if isinstance(node, ScalarNode):
+        cls = type(node)
+        if cls is ScalarNode:
             text = node.value
             if node.style not in (None, ""):
-                return YNode("str", text, span)
+                return _ynode("str", text, span, None, {})
             if text in ("", "~", "null"):
-                return YNode("null", None, span)
+                return _ynode("null", None, span, None, {})
             if text == "true":
-                return YNode("bool", True, span)
+                return _ynode("bool", True, span, None, {})
             if text == "false":
-                return YNode("bool", False, span)
+                return _ynode("bool", False, span, None, {})
             m = _JSON_NUMBER.match(text)
             if m:
                 number = float(text) if (m.group(1) or m.group(2)) else int(text)
-                return YNode("number", number, span, raw=text)
-            return YNode("str", text, span)
+                return _ynode("number", number, span, text, {})
+            return _ynode("str", text, span, None, {})
         depth += 1
         if depth > MAX_DEPTH:
             raise _Decline
-        if isinstance(node, SequenceNode):
-            return YNode("seq", tuple(self.convert(n, depth) for n in node.value), span)
-        if not isinstance(node, MappingNode):
+        if cls is SequenceNode:
+            return _ynode("seq", tuple([self.convert(n, depth) for n in node.value]), span,
+                          None, {})
+        if cls is not MappingNode:
             raise _Decline
         values: dict[str, YNode] = {}
         key_spans: dict[str, Span] = {}
+        seen = self.seen
         for knode, vnode in node.value:
             name = _plain_key(knode)
-            if name is None or name in values:
+            if name is None or name in values or id(knode) in seen:
                 raise _Decline      # read_yaml reports invalid and duplicate keys
-            if id(knode) in self.seen:
-                raise _Decline
-            self.seen.add(id(knode))
+            seen.add(id(knode))
             self.count += 1
             key_spans[name] = self.span(knode)
             values[name] = self.convert(vnode, depth)
-        return YNode("map", values, span, key_spans=key_spans)
+        return _ynode("map", values, span, None, key_spans)
+
+
+_NOT_KEYS = frozenset(("", "~", "null", "true", "false"))
+_plain_name = _PLAIN_NAME.match
+_json_number = _JSON_NUMBER.match
 
 
 def _plain_key(node) -> str | None:
-    if not isinstance(node, ScalarNode):
+    if type(node) is not ScalarNode:
         return None
     text = node.value
-    if node.style in (None, "") and (text in ("", "~", "null", "true", "false")
-                                     or _JSON_NUMBER.match(text)):
+    if node.style in (None, "") and (text in _NOT_KEYS or _json_number(text)):
         return None
-    return text if _PLAIN_NAME.match(text) else None
+    return text if _plain_name(text) else None

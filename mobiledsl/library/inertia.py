@@ -65,8 +65,7 @@ def check_tensor(F: Fields, node: YNode | None, path: str, own_part: bool) -> In
               for t in TERMS}
     if any(v is None for v in values.values()):
         return None
-    exact = {t: exact_value(node.get(t).raw) for t in TERMS}
-    why = exact_problem(exact)
+    why = exact_problem({t: node.get(t).raw for t in TERMS})
     if why is not None:
         F.invalid(node, path, why, help="state the tensor of a body that can exist: for a "
                   "solid, work it out from its shape and mass (a box's ixx is m(y² + z²)/12)")
@@ -86,44 +85,69 @@ def exact_value(raw: str) -> Fraction:
     return Fraction(Decimal(raw))
 
 
-def exact_problem(t: dict[str, Fraction]) -> str | None:
-    """Why the tensor with exact entries ``t`` is no body's, or None."""
+def _scaled(raws: dict[str, str]) -> dict[str, int]:
+    """The decimals as integers over one common power of ten: exact, and fast to multiply."""
+    parts = {}
+    for term, raw in raws.items():
+        sign, digits, exponent = Decimal(raw).as_tuple()
+        mantissa = int("".join(map(str, digits))) if len(digits) < 4000 else \
+            int(Decimal((0, digits, 0)))
+        parts[term] = (-mantissa if sign else mantissa, exponent)
+    # a zero may be written with any exponent (0e-999999999): it takes no part in the scale
+    low = min((e for m, e in parts.values() if m), default=0)
+    return {t: m * 10 ** (e - low) if m else 0 for t, (m, e) in parts.items()}
+
+
+def exact_problem(raws: dict[str, str]) -> str | None:
+    """Why the tensor whose entries are the decimals ``raws`` (ixx ... izz, as written) is
+    no body's, or None. Exact: the decimals are scaled to integers, and the allowance
+    5 * 2**-53 of the largest entry is cleared of its denominator too."""
+    t = _scaled(raws)
     xx, xy, xz, yy, yz, zz = (t[k] for k in TERMS)
     # positive definite (Sylvester): every leading principal minor positive
-    m1 = xx
-    m2 = xx * yy - xy * xy
-    m3 = _det(xx, xy, xz, yy, yz, zz)
-    if not (m1 > 0 and m2 > 0 and m3 > 0):
+    if not (xx > 0 and xx * yy - xy * xy > 0 and _det(xx, xy, xz, yy, yz, zz) > 0):
         return "is not positive definite: a principal moment of inertia is zero or negative"
     # triangle inequality: the largest principal moment is at most (trace + allowance) / 2,
-    # i.e. c*I - tensor is positive semidefinite for c = (trace + allowance) / 2
+    # i.e. c*I - tensor is positive semidefinite for c = (trace + allowance) / 2; times 2**54
+    # c is 2**53 * trace + 5 * largest entry
     largest = max(abs(v) for v in t.values())
-    allowance = ALLOWANCE * largest
-    c = (xx + yy + zz + allowance) / 2
-    a, b, d = c - xx, c - yy, c - zz
-    principal_minors = (
-        a, b, d,
-        a * b - xy * xy, a * d - xz * xz, b * d - yz * yz,
-        _det(a, -xy, -xz, b, -yz, d),
-    )
-    if any(m < 0 for m in principal_minors):
-        lam = np.linalg.eigvalsh(_matrix({k: float(v) for k, v in t.items()}))
-        lo, mid, hi = sorted(float(x) for x in lam)
-        return (f"has principal moments {_fmt(lo)}, {_fmt(mid)} and {_fmt(hi)}: the largest is "
-                f"more than the sum of the other two (by about {_fmt(hi - lo - mid)}), which "
-                "no body can have")
-    return None
+    c = (xx + yy + zz) * 2 ** 53 + 5 * largest
+    s = 2 ** 54
+    a, b, d = c - s * xx, c - s * yy, c - s * zz
+    pxy, pxz, pyz = s * xy, s * xz, s * yz
+    if xy == 0 and xz == 0 and yz == 0:
+        ok = a >= 0 and b >= 0 and d >= 0
+    else:
+        ok = (a >= 0 and b >= 0 and d >= 0 and a * b - pxy * pxy >= 0
+              and a * d - pxz * pxz >= 0 and b * d - pyz * pyz >= 0
+              and _det(a, -pxy, -pxz, b, -pyz, d) >= 0)
+    if ok:
+        return None
+    lo, mid, hi = _moments({k: float(v) for k, v in raws.items()})
+    return (f"has principal moments {_fmt(lo)}, {_fmt(mid)} and {_fmt(hi)}: the largest is "
+            f"more than the sum of the other two (by about {_fmt(hi - lo - mid)}), which "
+            "no body can have")
 
 
 def float_problem(values: dict[str, float]) -> str | None:
     """MuJoCo's own check, in float64: the two lesser principal moments add up to at least
     the largest. None when it holds."""
-    lam = np.linalg.eigvalsh(_matrix(values))
-    lo, mid, hi = sorted(float(x) for x in lam)
+    lo, mid, hi = _moments(values)
     if lo + mid >= hi:
         return None
     return (f"has principal moments that in floating point add up to less than the largest "
             f"({_fmt(lo)} + {_fmt(mid)} < {_fmt(hi)}), which MuJoCo refuses")
+
+
+def _moments(v: dict[str, float]) -> tuple[float, float, float]:
+    """The principal moments in float64, least first: the diagonal of a diagonal tensor,
+    else numpy's eigvalsh."""
+    if v["ixy"] == 0 and v["ixz"] == 0 and v["iyz"] == 0:
+        lo, mid, hi = sorted((v["ixx"], v["iyy"], v["izz"]))
+        return lo, mid, hi
+    lam = np.linalg.eigvalsh(_matrix(v))
+    lo, mid, hi = sorted(float(x) for x in lam)
+    return lo, mid, hi
 
 
 def _det(xx, xy, xz, yy, yz, zz):
@@ -138,4 +162,3 @@ def _matrix(v: dict[str, float]) -> np.ndarray:
 
 def _fmt(x: float) -> str:
     return f"{x:.6g}"
-

@@ -146,20 +146,28 @@ def _top_keys(F: Fields, node: YNode, allowed: tuple[str, ...], category: str | 
 
 def collect_spans(node: YNode) -> dict[str, Span]:
     """A Span for every dotted path of the declaration: "" for the whole file, "a.b" for a
-    mapping's value, "a[0]" for a list's item."""
+    mapping's value, "a[0]" for a list's item. In document order."""
     spans: dict[str, Span] = {}
-    stack: list[tuple[str, YNode]] = [("", node)]
-    while stack:
-        path, n = stack.pop()
-        spans[path] = n.span
-        if n.kind == "map":
-            prefix = f"{path}." if path else ""
-            for key, child in n.value.items():
-                stack.append((prefix + key, child))
-        elif n.kind == "seq":
-            for i, child in enumerate(n.value):
-                stack.append((f"{path}[{i}]", child))
-    return dict(sorted(spans.items()))
+    _spans(node, "", spans)
+    return spans
+
+
+def _spans(node: YNode, path: str, spans: dict[str, Span]) -> None:
+    spans[path] = node.span
+    kind = node.kind
+    if kind == "map":
+        prefix = path + "." if path else ""
+        for key, child in node.value.items():
+            if child.kind == "map" or child.kind == "seq":
+                _spans(child, prefix + key, spans)
+            else:
+                spans[prefix + key] = child.span
+    elif kind == "seq":
+        for i, child in enumerate(node.value):
+            if child.kind == "map" or child.kind == "seq":
+                _spans(child, f"{path}[{i}]", spans)
+            else:
+                spans[f"{path}[{i}]"] = child.span
 
 
 def load_library(root: str | os.PathLike) -> tuple[Library | None, list[Diagnostic]]:

@@ -119,43 +119,49 @@ def plain_path_problem(text: str) -> str | None:
 
 def links_out(part_dir: str, file: str) -> tuple[str, str] | None:
     """The first symbolic link that resolves outside ``part_dir`` among the file, the
-    directories on the way to it and everything in its directory tree; None when there is
-    none. Links that resolve inside are followed and their trees checked in turn."""
-    root = os.path.realpath(part_dir)
+    directories on the way to it from ``part_dir`` and everything in its directory tree;
+    None when there is none. Links that resolve inside are followed and their trees checked
+    in turn. Costs an lstat a path segment and a scandir a directory when nothing links."""
+    root: list[str] = []
 
-    def inside(target: str) -> bool:
-        return target == root or target.startswith(root.rstrip(os.sep) + os.sep)
+    def outside(link: str) -> str | None:
+        if not root:
+            root.append(os.path.realpath(part_dir))
+        target = os.path.realpath(link)
+        base = root[0]
+        if target == base or target.startswith(base.rstrip(os.sep) + os.sep):
+            return None
+        return target
 
     # the file itself, and the directories between the part directory and it
-    rel = os.path.relpath(file, part_dir)
     walk = part_dir
+    rel = (file[len(part_dir):].lstrip(os.sep) if file.startswith(part_dir)
+           else os.path.relpath(file, part_dir))
     for seg in rel.split(os.sep):
         walk = os.path.join(walk, seg)
         if os.path.islink(walk):
-            target = os.path.realpath(walk)
-            if not inside(target):
+            target = outside(walk)
+            if target is not None:
                 return walk, target
     # its neighbours: everything in the mesh's directory, and below it
     seen: set[str] = set()
     pending = [os.path.dirname(file)]
     while pending:
         directory = pending.pop()
-        real = os.path.realpath(directory)
-        if real in seen:
-            continue
-        seen.add(real)
         try:
-            entries = list(os.scandir(directory))
+            entries = sorted(os.scandir(directory), key=lambda e: e.name)
         except OSError:
             continue
-        for entry in sorted(entries, key=lambda e: e.name):
+        for entry in entries:
             try:
                 if entry.is_symlink():
-                    target = os.path.realpath(entry.path)
-                    if not inside(target):
+                    target = outside(entry.path)
+                    if target is not None:
                         return entry.path, target
-                    if os.path.isdir(target):
-                        pending.append(target)
+                    real = os.path.realpath(entry.path)
+                    if real not in seen and os.path.isdir(real):
+                        seen.add(real)
+                        pending.append(real)
                 elif entry.is_dir(follow_symlinks=False):
                     pending.append(entry.path)
             except OSError:

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from ..diagnostics import Label, Sink, Span
-from ..lang.ast import CoreFile, Item, Number, Ref, String, Tuple, value_kind
+from ..lang.ast import CoreFile, Item, Ref, String, Tuple, value_kind
 from ..library.model import Part
 from . import vocabulary as vocab
 from .catalog import Catalog
@@ -174,7 +174,7 @@ def _resolve_args(d: _Draft, catalog: Catalog, sink: Sink) -> None:
                          + (")" if vocab.is_chassis_type(type_) else ", glue = (...))"),))
         d.ok = False
     elif not isinstance(ref_arg.value, String):
-        _wrong_value(sink, ref_arg, "a string, the id of a part", f'ref = "<part id>"')
+        _wrong_value(sink, ref_arg, "a string, the id of a part", 'ref = "<part id>"')
         d.ok = False
     else:
         d.part = catalog.lookup(ref_arg.value.value, ref_arg.value.span, sink, "part",

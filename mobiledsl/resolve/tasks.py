@@ -6,7 +6,7 @@ import math
 
 from ..assembly.model import Step, Task, World
 from ..diagnostics import Label, Sink
-from ..lang.ast import Arg, Item, Number, Ref, String, TaskFile, Tuple, Word, value_kind
+from ..lang.ast import Arg, Item, Number, Ref, TaskFile, Tuple, Word, value_kind
 from . import vocabulary as vocab
 
 

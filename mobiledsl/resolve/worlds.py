@@ -8,11 +8,10 @@ They join the world's one namespace.
 from __future__ import annotations
 
 import math
-from typing import Sequence
 
 from ..assembly.model import Entity, World
 from ..diagnostics import Label, Sink, Span
-from ..lang.ast import Arg, Item, Number, String, Tuple, WorldFile, Word, value_kind
+from ..lang.ast import Arg, Item, String, Tuple, WorldFile, Word, value_kind
 from ..library.model import EnvEntity, Part, Shape
 from . import vocabulary as vocab
 from .catalog import Catalog

@@ -9,7 +9,7 @@ links, objects and an environment.
 """
 from __future__ import annotations
 
-from mobiledsl.diagnostics import Severity, Span, error
+from mobiledsl.diagnostics import Span, error
 from mobiledsl.library.model import (BatterySpec, Connector, Contact, DriverSpec, Driveline,
                                      EnvEntity, Inertia, Inertial, Joint, LeftOut, Library,
                                      Link, LinkJoint, MotorSpec, Part, Servo, Shape, Steering,

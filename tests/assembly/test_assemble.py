@@ -138,8 +138,10 @@ def test_a_glue_on_the_connector_a_part_mates_by():
 
 
 def test_one_part_a_connector_near_miss():
-    robot = ok(DIFF_BOT.replace("Lidar top_lidar", "Lidar top_lidar"))
-    assert robot.occupied["chassis.top_mount"] == "top_lidar"
+    # a second sensor on the one connector still free: no conflict
+    robot = ok(POWERED_BOT.replace("}\n", '    Lidar top(ref = "lidar_ld06", glue = (0, 0, 0.05, 0, 0, 1))\n}\n'))
+    assert robot.occupied["chassis.top_mount"] == "top"
+    assert "chassis.top_mount" not in robot.free_connectors
 
 
 # -- drive mounts ------------------------------------------------------------------------------

@@ -143,8 +143,8 @@ def test_no_free_connector_left():
     assert robot is None
     (d,) = ds
     assert d.code == GLUE
-    # the robot's every connector is taken: nothing to suggest but the free list
-    assert "nearest" not in d.message or d.help
+    # every connector of the robot holds a part: there is nothing to suggest
+    assert d.message.endswith("and no connector is free")
 
 
 def test_numbers_as_the_help_writes_them():

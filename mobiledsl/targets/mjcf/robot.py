@@ -18,6 +18,7 @@ ROBOT_CONAFFINITY = "1"
 ROLLERS = 16
 ROLLER_SHARE = 0.1      # of a holonomic wheel's stated mass, carried by its rollers
 MESH_FORMATS = (".stl", ".obj")
+SPEED_LOOP_GAIN = 50.0
 
 
 @dataclass
@@ -226,7 +227,7 @@ class RobotBuilder:
             rb = sub(body, "body", name=f"{c.name}_roller_{k}", pos=fmtv(centre))
             sub(rb, "inertial", pos="0 0 0", mass=fmt(mass), diaginertia=fmtv([inertia] * 3))
             sub(rb, "joint", name=f"{c.name}_roller_{k}", type="hinge", axis=fmtv(roller_axis),
-                damping="1e-05")
+                damping="1e-05", armature="1e-06")
             sub(rb, "geom", type="sphere", size=fmt(r_ball), friction="1.2 0.01 0.001",
                 **collision_attrs())
 
@@ -266,7 +267,9 @@ class RobotBuilder:
                                      "is unbounded")
             attrs["kv"] = fmt(motor.stall_torque_nm / motor.no_load_speed_rad_s)
             return
-        attrs["kv"] = fmt(motor.stall_torque_nm / motor.no_load_speed_rad_s)
+        # the driver holds the commanded speed (encoder feedback): full stall torque is
+        # reached at a fiftieth of the no-load speed of error, never more than stall torque
+        attrs["kv"] = fmt(SPEED_LOOP_GAIN * motor.stall_torque_nm / motor.no_load_speed_rad_s)
         attrs["ctrlrange"] = f"{fmt(-motor.no_load_speed_rad_s)} {fmt(motor.no_load_speed_rad_s)}"
         attrs["forcerange"] = f"{fmt(-motor.stall_torque_nm)} {fmt(motor.stall_torque_nm)}"
 
@@ -320,7 +323,9 @@ class RobotBuilder:
             wb = sub(body, "body", name=name, pos=fmtv(p))
             sub(wb, "inertial", pos="0 0 0", mass=fmt(mass),
                 diaginertia=fmtv([0.5 * mass * r * r] * 3))
-            sub(wb, "joint", name=name, type="hinge", axis=fmtv(axle), damping="0.001")
+            # light wheels tied by a tendon need some reflected inertia to stay stable
+            sub(wb, "joint", name=name, type="hinge", axis=fmtv(axle), damping="0.001",
+                armature="0.001")
             sub(wb, "geom", type="cylinder", size=f"{fmt(r)} {fmt(spec.width / 2)}",
                 quat=fmtv(quat_from_z(axle)), friction="1.2 0.01 0.001", **collision_attrs())
             joints.append(name)
