@@ -11,7 +11,9 @@
 """
 from __future__ import annotations
 
+import gc
 import os
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -45,11 +47,31 @@ def as_warnings(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
             for d in diagnostics]
 
 
+@contextmanager
+def _collector_paused():
+    """Loading builds many small acyclic objects that reference counting frees; the cyclic
+    collector's passes over the growing set of records would otherwise cost more than the
+    parsing itself. It is paused while loading and left as it was."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def load_part(root: str | os.PathLike, library_name: str, part_id: str, *,
               listed_at: Span | None = None) -> tuple[Part | None, list[Diagnostic]]:
     """Load one registered part, object or environment. Problems are warnings; with any,
     the result is None. ``listed_at`` is where library.yaml lists the id, which a missing
     declaration is reported at (else at the declaration's path)."""
+    with _collector_paused():
+        return _load_part(root, library_name, part_id, listed_at)
+
+
+def _load_part(root: str | os.PathLike, library_name: str, part_id: str,
+               listed_at: Span | None) -> tuple[Part | None, list[Diagnostic]]:
     part_dir, file = part_paths(root, part_id)
     if not ID.match(part_id):
         return None, [error("library.part_missing", f"'{part_id}' is no part id: an id is a "
@@ -172,6 +194,11 @@ def _spans(node: YNode, path: str, spans: dict[str, Span]) -> None:
 
 def load_library(root: str | os.PathLike) -> tuple[Library | None, list[Diagnostic]]:
     """Load every declaration ``<root>/library.yaml`` registers."""
+    with _collector_paused():
+        return _load_library(root)
+
+
+def _load_library(root: str | os.PathLike) -> tuple[Library | None, list[Diagnostic]]:
     manifest, diagnostics = load_manifest(root)
     if manifest is None:
         return None, diagnostics
@@ -179,7 +206,7 @@ def load_library(root: str | os.PathLike) -> tuple[Library | None, list[Diagnost
     parts: dict[str, Part] = {}
     left_out: dict[str, LeftOut] = {}
     for part_id, span in manifest.parts.items():
-        part, diags = load_part(root, manifest.name, part_id, listed_at=span)
+        part, diags = _load_part(root, manifest.name, part_id, span)
         diagnostics.extend(diags)
         if part is not None:
             parts[part_id] = part

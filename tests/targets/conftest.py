@@ -14,6 +14,20 @@ PROGRAMS = sorted(p for p in (ROOT / "programs").iterdir() if (p / f"{p.name}.co
     if (ROOT / "programs").exists() else []
 
 
+CHASSIS_TYPES = ("Diff_two_caster", "Diff_drive", "Tracked", "Mecanum_four_wheel", "Omni_drive",
+                 "Omni_three_wheel", "Tricycle", "Ackermann", "Legged")
+
+
+def chassis_type(program: Path) -> str:
+    """The chassis type the program's .core declares (the first component line)."""
+    text = (program / f"{program.name}.core").read_text()
+    for line in text.splitlines():
+        word = line.strip().split(" ", 1)[0]
+        if word in CHASSIS_TYPES:
+            return word
+    raise AssertionError(f"no chassis type found in {program}")
+
+
 def program_files(program: Path) -> list[str]:
     return [str(program / f"{program.name}{ext}") for ext in (".core", ".world", ".task")
             if (program / f"{program.name}{ext}").exists()]

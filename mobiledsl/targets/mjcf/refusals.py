@@ -9,13 +9,6 @@ WHEEL_TYPES = ("Standard", "Mecanum", "Omni_wheel", "Caster")
 
 def refusals(robot: Robot) -> list[Diagnostic]:
     problems: list[Diagnostic] = []
-    if robot.chassis_type == "Legged":
-        chassis = robot.component(robot.chassis)
-        problems.append(error(
-            "target.unsupported", "the mjcf target does not write a legged base yet",
-            chassis.span, label="legged chassis",
-            help="build this robot with a wheeled or tracked chassis type for the mjcf target"))
-        return problems
     for c in robot.components:
         part = robot.parts[c.part]
         if c.type not in WHEEL_TYPES and c.type != "Track" and not part.collision:

@@ -365,9 +365,12 @@ class RobotBuilder:
             sub(body, "joint", name=name, type="hinge", axis=fmtv(link.joint.axis),
                 range=f"{fmt(lo)} {fmt(hi)}", ref=fmt(s.hold), damping=fmt(s.damping),
                 armature=fmt(s.armature), frictionloss=fmt(s.frictionloss))
-            self.out.actuators.append(ET.Element("position", {
-                "name": name, "joint": name, "kp": fmt(s.kp),
-                "ctrlrange": f"{fmt(lo)} {fmt(hi)}",
+            # the servo's command is its offset from hold (as a walking policy's action is):
+            # torque = kp (hold + command - angle) - damping speed, within its effort
+            self.out.actuators.append(ET.Element("general", {
+                "name": name, "joint": name, "gaintype": "fixed", "biastype": "affine",
+                "gainprm": fmt(s.kp), "biasprm": f"{fmt(s.kp * s.hold)} {fmt(-s.kp)} 0",
+                "ctrlrange": f"{fmt(lo - s.hold)} {fmt(hi - s.hold)}",
                 "forcerange": f"{fmt(-s.effort)} {fmt(s.effort)}"}))
         visual_mesh(body, f"{name}_visual", part, link.visual, self.out)
         for i, shape in enumerate(link.collision):
