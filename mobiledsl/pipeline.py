@@ -231,6 +231,7 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
     # emit, one target after the other; a target that reports an error writes nothing
     out = Path(outdir) if outdir is not None else Path("build") / robot.name
     result.outdir = str(out)
+    _write_report(out / "report", analysis, result)
     for target in dict.fromkeys(targets):
         module = target_module(target)
         emit = phase_function(module, "emit")
@@ -259,6 +260,15 @@ def _write(path: Path, data: bytes, result: CompileResult) -> None:
     if write_atomic(path, data):
         result.changed_files.append(str(path))
     result.written_files.append(str(path))
+
+
+def _write_report(report_dir: Path, analysis: Any, result: CompileResult) -> None:
+    """analysis.json and topview.svg beside the targets, as the build graph writes them."""
+    write_report = phase_function("mobiledsl.analysis", "write_report")
+    if write_report is None:
+        return
+    for name, data in sorted(write_report(analysis).items()):
+        _write(report_dir / name, data, result)
 
 
 def _write_emission(target_dir: Path, emission: Any, result: CompileResult) -> None:
