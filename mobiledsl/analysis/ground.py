@@ -23,6 +23,7 @@ import numpy as np
 from scipy.optimize import linprog
 
 from ..assembly.model import Component, Robot
+from ..library.model import Foot, Part
 from .geometry import Round, convex_polygon, ground_basis, shape_solid, unit
 from .model import Findings
 from .placement import Track, Wheel, frame_of, link_frame, tracks, wheels, where
@@ -44,6 +45,7 @@ class Support:
     lowest_point: Callable[[np.ndarray], np.ndarray]
     contact: Callable[[np.ndarray], np.ndarray]   # the point it bears on, for the polygon
     must_touch: bool
+    foot: Foot | None = None      # a foot's declaration (kind "foot"), in its component's part
 
     def height(self, n: np.ndarray) -> float:
         return float(self.lowest_point(n) @ n)
@@ -124,33 +126,54 @@ def _contact_supports(robot: Robot) -> list[Support]:
     return out
 
 
-def _foot_supports(robot: Robot) -> list[Support]:
+def standing_feet(robot: Robot) -> list[tuple[Component, Part, Foot]]:
+    """The feet the robot stands on: a Legged chassis's own, or, when it has none, the feet
+    of the legs (components of type Leg) placed on it. A chassis used as another type stands
+    on its wheels or tracks (its feet are shapes of its links like the rest), and a leg on it,
+    or on a chassis with legs of its own, hangs (validation.assembly.legs_on_a_legged_chassis)."""
+    if robot.chassis_type != "Legged":
+        return []
+    try:
+        chassis = robot.component(robot.chassis)
+    except KeyError:
+        return []
+    cpart = robot.parts.get(chassis.part)
+    if cpart is None:
+        return []
+    if cpart.feet:
+        return [(chassis, cpart, f) for f in cpart.feet]
     out = []
     for c in robot.components:
         part = robot.parts.get(c.part)
-        if part is None or not part.feet:
-            continue
+        if c.type == "Leg" and part is not None:
+            out.extend((c, part, f) for f in part.feet)
+    return out
+
+
+def _foot_supports(robot: Robot) -> list[Support]:
+    out = []
+    for c, part, foot in standing_feet(robot):
         links = {l.name: l for l in part.links}
-        for foot in part.feet:
-            link, lf = links.get(foot.link), link_frame(c, foot.link)
-            if link is None or lf is None or not 0 <= foot.shape < len(link.collision):
-                continue
-            solid = shape_solid(link.collision[foot.shape], lf)
-            if isinstance(solid, Round):
-                ends = np.array([solid.a, solid.b])
-                low = lambda n, e=ends, r=solid.radius: e[int(np.argmin(e @ n))] - r * n
+        link, lf = links.get(foot.link), link_frame(c, foot.link)
+        if link is None or lf is None or not 0 <= foot.shape < len(link.collision):
+            continue
+        solid = shape_solid(link.collision[foot.shape], lf)
+        if isinstance(solid, Round):
+            ends = np.array([solid.a, solid.b])
+            low = lambda n, e=ends, r=solid.radius: e[int(np.argmin(e @ n))] - r * n
 
-                def bears(n, e=ends, r=solid.radius):
-                    h = e @ n
-                    return e[h <= h.min() + PLANE_TOLERANCE].mean(axis=0) - r * n
-            else:
-                verts = solid.vertices
-                low = lambda n, v=verts: v[int(np.argmin(v @ n))]
+            def bears(n, e=ends, r=solid.radius):
+                h = e @ n
+                return e[h <= h.min() + PLANE_TOLERANCE].mean(axis=0) - r * n
+        else:
+            verts = solid.vertices
+            low = lambda n, v=verts: v[int(np.argmin(v @ n))]
 
-                def bears(n, v=verts):
-                    h = v @ n
-                    return v[h <= h.min() + PLANE_TOLERANCE].mean(axis=0)
-            out.append(Support(c, "foot", f"foot '{foot.name}' of '{c.name}'", low, bears, True))
+            def bears(n, v=verts):
+                h = v @ n
+                return v[h <= h.min() + PLANE_TOLERANCE].mean(axis=0)
+        out.append(Support(c, "foot", f"foot '{c.name}.{foot.name}'", low, bears, True,
+                           foot=foot))
     return out
 
 
@@ -251,7 +274,7 @@ def check_plane(robot: Robot, ground: Ground | None, out: Findings) -> None:
     if ground is None or not ground.decided or ground.spread <= PLANE_TOLERANCE:
         return
     if any(s.kind == "foot" for s in ground.supports):
-        return      # feet are validation.assembly.feet_touch_the_ground's to judge
+        return      # judged with the feet by legged.check_feet (feet_touch_the_ground)
     sups = ground.supports
     # the support whose leaving out lets the others stand on one plane is the odd one
     odd = None

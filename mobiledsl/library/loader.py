@@ -15,7 +15,6 @@ import gc
 import os
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 from ..diagnostics import Diagnostic, Severity, Sink, Span, error
 from ..yamlio import YNode

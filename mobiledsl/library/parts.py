@@ -612,9 +612,10 @@ def check_profiles(F: Fields, node: YNode | None, path: str,
                 ok = False
                 continue
             if connectors is not None and target not in connectors:
+                declared = ", ".join(sorted(connectors)) or "no connector"
                 F.error("library.unknown_connector", f"'{mpath}' names '{target}', a connector "
                         "the part does not declare", target_node.span, label="no such connector",
-                        help=f"the part declares: {', '.join(sorted(connectors)) or 'no connector'}")
+                        help=f"the part declares: {declared}")
                 ok = False
                 continue
             if target in used:

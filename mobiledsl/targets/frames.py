@@ -7,6 +7,9 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from ..assembly.mating import matrix_from_quat as matrix
+from ..assembly.mating import quat_from_matrix
+
 Quat = tuple[float, float, float, float]
 Vec = tuple[float, float, float]
 
@@ -35,32 +38,6 @@ def quat_mul(a: Sequence[float], b: Sequence[float]) -> Quat:
 
 def quat_conj(q: Sequence[float]) -> Quat:
     return (q[0], -q[1], -q[2], -q[3])
-
-
-def matrix(q: Sequence[float]) -> np.ndarray:
-    w, x, y, z = q
-    return np.array([
-        [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
-        [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
-        [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)],
-    ])
-
-
-def quat_from_matrix(m: np.ndarray) -> Quat:
-    tr = m[0, 0] + m[1, 1] + m[2, 2]
-    if tr > 0:
-        s = math.sqrt(tr + 1.0) * 2
-        q = (0.25 * s, (m[2, 1] - m[1, 2]) / s, (m[0, 2] - m[2, 0]) / s, (m[1, 0] - m[0, 1]) / s)
-    elif m[0, 0] > m[1, 1] and m[0, 0] > m[2, 2]:
-        s = math.sqrt(1.0 + m[0, 0] - m[1, 1] - m[2, 2]) * 2
-        q = ((m[2, 1] - m[1, 2]) / s, 0.25 * s, (m[0, 1] + m[1, 0]) / s, (m[0, 2] + m[2, 0]) / s)
-    elif m[1, 1] > m[2, 2]:
-        s = math.sqrt(1.0 + m[1, 1] - m[0, 0] - m[2, 2]) * 2
-        q = ((m[0, 2] - m[2, 0]) / s, (m[0, 1] + m[1, 0]) / s, 0.25 * s, (m[1, 2] + m[2, 1]) / s)
-    else:
-        s = math.sqrt(1.0 + m[2, 2] - m[0, 0] - m[1, 1]) * 2
-        q = ((m[1, 0] - m[0, 1]) / s, (m[0, 2] + m[2, 0]) / s, (m[1, 2] + m[2, 1]) / s, 0.25 * s)
-    return normalise(q if q[0] >= 0 else tuple(-c for c in q))
 
 
 def quat_from_z(axis: Sequence[float]) -> Quat:

@@ -3,7 +3,6 @@ part directory, existing, and linking nowhere outside the part directory."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ...assembly.model import Robot
 from ...diagnostics import Diagnostic, error
+from ..refusals import moving_joint_refusals
 
 WHEEL_TYPES = ("Standard", "Mecanum", "Omni_wheel", "Caster")
 
@@ -17,24 +18,4 @@ def refusals(robot: Robot) -> list[Diagnostic]:
                 f"'{c.name}' ({part.key}) declares no collision shape, and MuJoCo cannot "
                 "collide through its mesh", c.span, label="no collision shape",
                 help=f"declare collision (a box or a hull) in {part.file}"))
-        if c.parent is None:
-            continue
-        own = part.connectors.get(c.connector) if c.connector else None
-        if own is not None and own.joint.type != "fixed" and part.category != "wheel":
-            problems.append(error(
-                "target.unsupported",
-                f"'{c.name}' mates by its connector '{own.name}', which states a "
-                f"{own.joint.type} joint; only a wheel turns on its connector", c.glue_span or c.span,
-                label="moving joint on a mating connector",
-                help=f"remove the joint from connectors.{own.name} in {part.file}, or move the "
-                     "part's moving bodies into links"))
-        host_part = robot.part_of(c.parent)
-        host = host_part.connectors.get(c.host_connector) if c.host_connector else None
-        if host is not None and host.joint.type != "fixed":
-            problems.append(error(
-                "target.unsupported",
-                f"'{c.name}' mates onto '{c.parent}.{host.name}', which states a "
-                f"{host.joint.type} joint; a connector others mate onto must be fixed",
-                c.glue_span or c.span, label="mates onto a moving joint",
-                help=f"remove the joint from connectors.{host.name} in {host_part.file}"))
-    return problems
+    return problems + moving_joint_refusals(robot)

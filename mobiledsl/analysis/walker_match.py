@@ -1,0 +1,119 @@
+"""Whether the robot is a walker's robot: its Legged body the walker's body and its legs the
+walker's limbs (component-library-format, "Walkers").
+
+The analysis places each of the walker's limbs by its glue as the assembly places a leg: the
+glue names the body's connector it matches (within 1 mm and 0.01 in direction), and the
+leg's own ``Leg`` mount mates onto it, turned by the glue's roll. A program's leg is that
+limb when it is the same part, its frame within ``SAME_PLACE_M`` of the limb's and turned
+within ``SAME_TURN_RAD`` of it. The robot is the walker's when its legs and the walker's
+limbs pair off one to one so (in any declaration order), whatever else it carries.
+
+A limb whose glue names no connector of the body, or two, cannot be placed: the walker is
+then no robot's (undecided, and nothing is reported: the loader judges walker files).
+"""
+from __future__ import annotations
+
+import math
+from typing import Mapping
+
+import numpy as np
+
+from ..assembly import glue as g
+from ..assembly.mating import Transform, matrix_from_quat, mate
+from ..assembly.model import Component, Robot
+from ..library.model import Part, Walker
+
+SAME_PLACE_M = 0.001
+SAME_TURN_RAD = 0.001
+_SLACK = 1e-12
+
+
+def walker_key(w: Walker) -> str:
+    return f"{w.library}/{w.id}"
+
+
+def turn_between(a: np.ndarray, b: np.ndarray) -> float:
+    """The angle of the rotation taking rotation matrix ``a`` onto ``b`` (rad)."""
+    r = a.T @ b
+    # from the skew part and the trace together: accurate for small angles too
+    s = 0.5 * math.sqrt((r[2, 1] - r[1, 2]) ** 2 + (r[0, 2] - r[2, 0]) ** 2
+                        + (r[1, 0] - r[0, 1]) ** 2)
+    c = 0.5 * (float(np.trace(r)) - 1.0)
+    return math.atan2(s, c)
+
+
+def place_limb(body: Part, leg: Part, glue: tuple[float, ...]) -> Transform | None:
+    """Where a limb of part ``leg`` glued by ``glue`` onto ``body`` (at base_link) stands,
+    or None when the glue names no single connector of the body or the leg has no Leg
+    mount."""
+    if len(glue) < 6 or not g.is_unit(glue):
+        return None
+    hosts = g.connectors_in_chassis_frame("body", body, Transform.identity())
+    found = g.matching(glue, hosts)
+    if len(found) != 1:
+        return None
+    hc = found[0]
+    own = leg.connectors.get(leg.profiles.get("Leg", {}).get("default", ""))
+    if own is None:
+        return None
+    roll = glue[6] if len(glue) > 6 else 0.0
+    return mate(own.pos, own.dir, own.up, hc.pos, hc.dir, hc.up, roll)
+
+
+def same_place(c: Component, t: Transform) -> bool:
+    at = np.asarray(c.pose.xyz, dtype=float)
+    if float(np.linalg.norm(at - t.translation)) > SAME_PLACE_M + _SLACK:
+        return False
+    return turn_between(matrix_from_quat(c.pose.quat), t.rotation) <= SAME_TURN_RAD + _SLACK
+
+
+def _one_to_one(edges: list[list[int]], n_right: int) -> bool:
+    """Whether every left node pairs with a right node of its own (Kuhn's augmenting
+    paths); the caller makes the two sides equal in number."""
+    owner = [-1] * n_right
+
+    def augment(i: int, seen: list[bool]) -> bool:
+        for j in edges[i]:
+            if seen[j]:
+                continue
+            seen[j] = True
+            if owner[j] < 0 or augment(owner[j], seen):
+                owner[j] = i
+                return True
+        return False
+
+    return all(augment(i, [False] * n_right) for i in range(len(edges)))
+
+
+def walks_by(robot: Robot, walker: Walker) -> bool:
+    """Whether the robot is ``walker``'s robot."""
+    if robot.chassis_type != "Legged":
+        return False
+    try:
+        chassis = robot.component(robot.chassis)
+    except KeyError:
+        return False
+    if chassis.part != f"{walker.library}/{walker.body}":
+        return False
+    body = robot.parts.get(chassis.part)
+    legs = [c for c in robot.components if c.type == "Leg"]
+    if body is None or len(legs) != len(walker.limbs):
+        return False
+    places: list[tuple[str, Transform]] = []
+    for limb in walker.limbs:
+        key = f"{walker.library}/{limb.part}"
+        part = robot.parts.get(key)
+        t = place_limb(body, part, limb.glue) if part is not None else None
+        if t is None:
+            return False
+        places.append((key, t))
+    edges = [[j for j, (key, t) in enumerate(places) if c.part == key and same_place(c, t)]
+             for c in legs]
+    return _one_to_one(edges, len(places))
+
+
+def matching_walkers(robot: Robot, walkers: Mapping[str, Walker] | None) -> list[str]:
+    """The keys ("library/id") of the walkers whose robot this is, sorted."""
+    if not walkers:
+        return []
+    return sorted(key for key, w in walkers.items() if walks_by(robot, w))

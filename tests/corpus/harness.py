@@ -1,0 +1,362 @@
+"""The corpus harness: a case is one small mutation of the demo library or of a demo program,
+run through the real command line (``python -m mobiledsl ... --diagnostics json``) in a
+subprocess, and judged against what the specification says the diagnostics must be.
+
+Paths in a case are relative to the case's own directory:
+
+- ``lib/...``  a copy of ``libraries/demo_parts`` made for this case (only when a case edits
+  it, or when the command is ``library check``);
+- ``lib2/...`` a second library the case builds itself (see ``Case.lib2``);
+- ``prog/<file>`` the demo program's files, copied for this case.
+
+Cases run in parallel (``CORPUS_JOBS`` workers, default ``max(2, cpu_count)``) as soon as the
+first of them is asked for, so the whole corpus costs about one process start per case divided
+by the number of workers.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+DEMO = REPO / "libraries" / "demo_parts"
+PROGRAMS = REPO / "programs"
+
+ERROR, WARNING, NOTE = "error", "warning", "note"
+
+
+# --------------------------------------------------------------------------------------------
+# Edits
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One edit of one file. ``kind``:
+
+    - ``sub``: replace the one occurrence of ``old`` with ``new``; the edited line is the line
+      ``old`` starts on;
+    - ``after``: insert the line ``new`` after the one line holding ``old``; the edited line is
+      the new line;
+    - ``drop``: delete the one line holding ``old``; the edited line is its number;
+    - ``write``: replace the whole file by ``new`` (``old`` is a line number, as a string, that
+      counts as the edited line, or ``""`` for none).
+    """
+
+    kind: str
+    path: str
+    old: str
+    new: str = ""
+
+
+def sub(path: str, old: str, new: str) -> Edit:
+    return Edit("sub", path, old, new)
+
+
+def after(path: str, anchor: str, line: str) -> Edit:
+    return Edit("after", path, anchor, line)
+
+
+def drop(path: str, anchor: str) -> Edit:
+    return Edit("drop", path, anchor)
+
+
+def write(path: str, text: str, line: int | None = None) -> Edit:
+    return Edit("write", path, "" if line is None else str(line), text)
+
+
+def part(pid: str) -> str:
+    """The path of a demo part's declaration in the case's library copy."""
+    return f"lib/parts/{pid}/component.yaml"
+
+
+def apply_edit(root: Path, edit: Edit) -> tuple[Path, int | None]:
+    target = root / edit.path
+    if edit.kind == "write":
+        target.parent.mkdir(parents=True, exist_ok=True)
+        data = edit.new.encode("utf-8") if isinstance(edit.new, str) else edit.new
+        target.write_bytes(data)
+        return target, (int(edit.old) if edit.old else None)
+    text = target.read_text(encoding="utf-8")
+    count = text.count(edit.old)
+    if count != 1:
+        raise AssertionError(f"corpus bug: {edit.old!r} occurs {count} times in {edit.path}")
+    start = text.index(edit.old)
+    line = text.count("\n", 0, start) + 1
+    if edit.kind == "sub":
+        text = text.replace(edit.old, edit.new)
+    else:
+        lines = text.split("\n")
+        idx = line - 1
+        if edit.kind == "after":
+            lines.insert(idx + 1, edit.new)
+            line += 1
+        elif edit.kind == "drop":
+            del lines[idx]
+        else:
+            raise AssertionError(edit.kind)
+        text = "\n".join(lines)
+    target.write_text(text, encoding="utf-8")
+    return target, line
+
+
+# --------------------------------------------------------------------------------------------
+# Cases
+
+
+@dataclass(frozen=True)
+class Expect:
+    """A diagnostic the case must report. ``file`` defaults to the file of the case's first
+    edit and ``line`` to its edited line; ``line=None`` asks for a null line, ``line=0`` for
+    any line. ``in_text`` must appear in the message, help or notes (case-insensitive)."""
+
+    code: str
+    severity: str = ERROR
+    file: str | None = None
+    line: int | None | str = "edit"
+    in_text: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    command: str                      # "check" or "compile"
+    edits: tuple[Edit, ...] = ()
+    expect: tuple[Expect, ...] = ()   # empty: a near miss, which must report nothing
+    program: str | None = None        # a demo program's name (compile)
+    files: tuple[str, ...] = ("core",)
+    also: tuple[str, ...] = ()        # other codes the case may report besides ``expect``
+    lib2: dict[str, str] | None = None  # a second library: relative path -> text
+    lib2_first: bool = False          # pass lib2 before the demo library
+    targets: tuple[str, ...] = ()     # emit for these targets instead of --check
+    rc: int | None = None             # expected exit status; derived from expect when None
+    xfail: str | None = None          # the product defect that makes the case fail
+
+    def __str__(self) -> str:
+        return self.id
+
+
+def expected_status(case: Case) -> int:
+    if case.rc is not None:
+        return case.rc
+    return 1 if any(e.severity == ERROR for e in case.expect) else 0
+
+
+@dataclass
+class Outcome:
+    case: Case
+    argv: list[str]
+    root: Path
+    status: int
+    stdout: str
+    stderr: str
+    edited: dict[str, int | None] = field(default_factory=dict)   # rel path -> edited line
+    first_path: str | None = None
+
+    @property
+    def data(self) -> Any:
+        return json.loads(self.stdout)
+
+
+def _copy_library(dest: Path, snapshot: Path) -> None:
+    shutil.copytree(snapshot, dest)
+
+
+def prepare(case: Case, root: Path, snapshot: Path) -> tuple[list[str], dict[str, int | None], str | None]:
+    root.mkdir(parents=True, exist_ok=True)
+    needs_lib = case.command == "check" or any(e.path.startswith("lib/") for e in case.edits)
+    if needs_lib:
+        _copy_library(root / "lib", snapshot)
+    lib = root / "lib" if needs_lib else snapshot
+    if case.lib2 is not None:
+        for rel, text in case.lib2.items():
+            p = root / "lib2" / rel
+            p.parent.mkdir(parents=True, exist_ok=True)
+            if text.startswith("@copy:"):
+                shutil.copytree(snapshot / text[len("@copy:"):], p, dirs_exist_ok=True)
+            else:
+                p.write_text(text, encoding="utf-8")
+    prog_files: list[Path] = []
+    if case.program is not None:
+        (root / "prog").mkdir(exist_ok=True)
+        for kind in case.files:
+            src = PROGRAMS / case.program / f"{case.program}.{kind}"
+            dst = root / "prog" / src.name
+            shutil.copyfile(src, dst)
+            prog_files.append(dst)
+    edited: dict[str, int | None] = {}
+    first: str | None = None
+    for edit in case.edits:
+        _, line = apply_edit(root, edit)
+        edited.setdefault(edit.path, line)
+        first = first or edit.path
+    if case.command == "check":
+        argv = ["library", "check", str(lib)]
+        if case.lib2 is not None:
+            argv += ["--library", str(root / "lib2")]
+    else:
+        libs = [str(lib)]
+        if case.lib2 is not None:
+            libs = [str(root / "lib2"), *libs] if case.lib2_first else [*libs, str(root / "lib2")]
+        argv = ["compile", *map(str, prog_files)]
+        for l in libs:
+            argv += ["--library", l]
+        if case.targets:
+            for t in case.targets:
+                argv += ["--target", t]
+            argv += ["-o", str(root / "out")]
+        else:
+            argv.append("--check")
+    argv += ["--diagnostics", "json"]
+    return argv, edited, first
+
+
+def run_cli(argv: list[str], timeout: float = 120) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "MOBILEDSL_TRACEBACK"}
+    env["NO_COLOR"] = "1"
+    return subprocess.run([sys.executable, "-m", "mobiledsl", *argv], cwd=REPO,
+                          capture_output=True, text=True, timeout=timeout, env=env)
+
+
+def run_case(case: Case, root: Path, snapshot: Path) -> Outcome:
+    argv, edited, first = prepare(case, root, snapshot)
+    proc = run_cli(argv)
+    return Outcome(case, argv, root, proc.returncode, proc.stdout, proc.stderr, edited, first)
+
+
+class Runner:
+    """Runs the cases of a session in parallel, each once."""
+
+    def __init__(self, base: Path, cases: list[Case]):
+        self.base = base
+        self.snapshot = base / "demo_parts"
+        shutil.copytree(DEMO, self.snapshot)
+        jobs = int(os.environ.get("CORPUS_JOBS", max(2, os.cpu_count() or 2)))
+        self.pool = ThreadPoolExecutor(max_workers=jobs)
+        self.lock = threading.Lock()
+        self.futures: dict[str, Future] = {}
+        for case in cases:
+            self.submit(case)
+
+    def submit(self, case: Case) -> Future:
+        with self.lock:
+            if case.id not in self.futures:
+                self.futures[case.id] = self.pool.submit(
+                    run_case, case, self.base / case.id, self.snapshot)
+            return self.futures[case.id]
+
+    def result(self, case: Case) -> Outcome:
+        return self.submit(case).result()
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+# --------------------------------------------------------------------------------------------
+# Judging
+
+
+DIAG_KEYS = {"severity": str, "code": str, "message": str, "file": str}
+OPT_INT_KEYS = ("line", "column", "end_line", "end_column")
+
+
+def check_shape(data: Any) -> None:
+    """D9: {"diagnostics": [...], "summary": {"errors": int, "warnings": int}}."""
+    assert isinstance(data, dict), data
+    assert set(data) >= {"diagnostics", "summary"}, data.keys()
+    assert isinstance(data["diagnostics"], list)
+    summary = data["summary"]
+    assert isinstance(summary, dict) and set(summary) >= {"errors", "warnings"}
+    errors = warnings = 0
+    for d in data["diagnostics"]:
+        assert isinstance(d, dict)
+        for key, typ in DIAG_KEYS.items():
+            assert isinstance(d.get(key), typ), (key, d)
+        assert d["severity"] in (ERROR, WARNING, NOTE), d
+        assert d["message"].strip(), d
+        for key in OPT_INT_KEYS:
+            assert key in d, (key, d)
+            v = d[key]
+            assert v is None or (isinstance(v, int) and not isinstance(v, bool) and v >= 1), (key, d)
+        if d["line"] is None:
+            assert d["column"] is None, d
+        for key in ("help", "notes"):
+            assert isinstance(d.get(key), list) and all(isinstance(s, str) for s in d[key]), (key, d)
+        errors += d["severity"] == ERROR
+        warnings += d["severity"] == WARNING
+    assert summary["errors"] == errors, (summary, errors)
+    assert summary["warnings"] == warnings, (summary, warnings)
+
+
+def _same_file(reported: str, expected: Path) -> bool:
+    if not reported:
+        return False
+    p = Path(reported)
+    if not p.is_absolute():
+        p = REPO / p
+    try:
+        return p.resolve() == expected.resolve()
+    except OSError:
+        return False
+
+
+def describe(outcome: Outcome) -> str:
+    try:
+        diags = outcome.data["diagnostics"]
+        listing = "\n".join(
+            f"  {d['severity']}[{d['code']}] {Path(d['file']).name}:{d['line']}: {d['message']}"
+            f"{' help=' + repr(d['help']) if d['help'] else ''}"
+            f"{' notes=' + repr(d['notes']) if d['notes'] else ''}"
+            for d in diags) or "  (no diagnostics)"
+    except Exception:  # noqa: BLE001 - only for the failure message
+        listing = "  stdout: " + outcome.stdout[:2000]
+    return (f"case {outcome.case.id}: exit {outcome.status}\n{listing}\n"
+            f"stderr: {outcome.stderr[-2000:]}")
+
+
+def judge(outcome: Outcome) -> None:
+    case = outcome.case
+    info = describe(outcome)
+    assert "Traceback" not in outcome.stderr, info
+    assert "internal error" not in outcome.stderr.lower(), info
+    try:
+        data = outcome.data
+    except json.JSONDecodeError as exc:
+        raise AssertionError(f"stdout is not JSON ({exc})\n{info}") from None
+    check_shape(data)
+    diags = data["diagnostics"]
+    for exp in case.expect:
+        rel = exp.file or outcome.first_path
+        assert rel is not None, "corpus bug: an expectation without a file"
+        path = outcome.root / rel
+        with_code = [d for d in diags if d["code"] == exp.code]
+        assert with_code, f"expected {exp.code} not reported\n{info}"
+        in_file = [d for d in with_code if _same_file(d["file"], path)]
+        assert in_file, f"{exp.code} does not point into {rel}\n{info}"
+        if exp.line == "edit":
+            want = outcome.edited.get(rel)
+        else:
+            want = exp.line
+        if want != 0:
+            on_line = [d for d in in_file if d["line"] == want]
+            assert on_line, f"{exp.code} not on line {want} of {rel}\n{info}"
+            in_file = on_line
+        d = in_file[0]
+        assert d["severity"] == exp.severity, f"{exp.code}: severity {d['severity']}, want {exp.severity}\n{info}"
+        if exp.severity == ERROR:
+            assert d["help"] and all(h.strip() for h in d["help"]), f"{exp.code}: an error without help\n{info}"
+        text = " ".join([d["message"], *d["help"], *d["notes"]]).lower()
+        for needle in exp.in_text:
+            assert needle.lower() in text, f"{exp.code}: {needle!r} not in its text\n{info}"
+    allowed = {e.code for e in case.expect} | set(case.also)
+    stray = [d for d in diags if d["code"] not in allowed and d["severity"] != NOTE]
+    assert not stray, f"unexpected diagnostics {[d['code'] for d in stray]}\n{info}"
+    want_status = expected_status(case)
+    assert outcome.status == want_status, f"exit status {outcome.status}, want {want_status}\n{info}"
