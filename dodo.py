@@ -1,21 +1,32 @@
 """mobiledsl's build graph (D13): `doit` builds every cell of [tool.mobiledsl].
 
     doit                       build everything that is out of date
-    doit list --all            every task: load:<library>/<part>, parse:<program>, ...
+    doit build:<prog>/<target> build one cell (build:<prog> one program) and what it needs
+    doit list                  the tasks by phase (list --all: every task)
     doit --reporter=json       what ran, as JSON ("result": "success" / "up-to-date")
+    doit shard=2/4             build the 2nd of 4 shares of the programs (CI runners)
     doit clean                 delete what the tasks wrote
+
+MOBILEDSL_CACHE=<dir> restores outputs from a content-addressed artifact store (docs/ci.md);
+MOBILEDSL_SHARD=I/N is the same as shard=I/N.
 
 The project root is this file's directory; outputs and doit's database (sqlite3) go to
 build/. The tasks come from mobiledsl.build (see docs/build.md); a phase whose module is not
 written yet has no tasks.
 """
+import os
+import sys
 from pathlib import Path
 
-from doit import create_after
+from doit import create_after, get_var
 
-from mobiledsl.build import Graph
+from mobiledsl.build import Graph, MatrixError
 
-GRAPH = Graph(Path(__file__).resolve().parent)
+try:
+    GRAPH = Graph(Path(__file__).resolve().parent,
+                  shard=get_var("shard") or os.environ.get("MOBILEDSL_SHARD"))
+except MatrixError as exc:
+    sys.exit(f"mobiledsl: {exc}")
 
 DOIT_CONFIG = GRAPH.doit_config()
 
@@ -75,3 +86,8 @@ if GRAPH.has("emission"):
     def task_assets():
         """Copy the asset directories each emission names."""
         yield from GRAPH.assets_tasks()
+
+if GRAPH.has("build"):
+    def task_build():
+        """build:<program>/<target> builds one cell alone; build:<program> one program."""
+        yield from GRAPH.build_tasks()

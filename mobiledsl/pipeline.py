@@ -221,7 +221,11 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
     analyse = phase_function("mobiledsl.analysis", "analyse")
     if analyse is None:
         return stop("mobiledsl.analysis")
-    analysis, ds = analyse(robot, result.world, result.task)
+    # the walkers of every library, by "library/id": the robot walks by the one it is of
+    walkers = {f"{lib.name}/{wid}": w for lib in libraries
+               for wid, w in sorted((getattr(lib, "walkers", None) or {}).items())}
+    extra = {"walkers": walkers} if walkers else {}
+    analysis, ds = analyse(robot, result.world, result.task, **extra)
     diags.extend(ds)
     result.analysis = analysis
     result.phases_run.append("analyse")

@@ -161,8 +161,8 @@ def _check_graph(root: Node, file: str) -> Diagnostic | None:
                 return _syntax(_node_span(file, node),
                                f"values are nested more than {MAX_DEPTH} levels deep")
             if size > MAX_VALUES:
-                return _syntax(Span(file, 1, 1), f"aliases expand the file to more than "
-                               f"{MAX_VALUES:,} values")
+                return _syntax(_node_span(file, node), f"aliases expand this value to more "
+                               f"than {MAX_VALUES:,} values")
             sizes[key] = (size, depth)
             continue
         if key in sizes:
@@ -239,6 +239,6 @@ def _scalar(node: ScalarNode, span: Span) -> YNode:
         return YNode("bool", False, span)
     m = _JSON_NUMBER.match(text)
     if m:
-        number = float(text) if (m.group(1) or m.group(2)) else int(text)
+        number = float(text) if (m.group(1) or m.group(2) or len(text) > 20) else int(text)
         return YNode("number", number, span, raw=text)
     return YNode("str", text, span)

@@ -1,18 +1,23 @@
 """The analysis phase: mass properties, where the robot stands, what it covers, how it moves,
 and the validation rules judged on the assembled robot.
 
-``analyse(robot, world, task) -> (Analysis, diagnostics)``; ``write_report(analysis)`` gives
-the bytes of ``analysis.json`` and ``topview.svg``.
+``analyse(robot, world, task, *, walkers=None) -> (Analysis, diagnostics)``;
+``write_report(analysis)`` gives the bytes of ``analysis.json`` and ``topview.svg``.
 """
 from __future__ import annotations
 
+import dataclasses
+from typing import Mapping
+
 from ..assembly.model import Robot, Task, World
 from ..diagnostics import Diagnostic
+from ..library.model import Walker
 from ..records import dumps
 from .clearance import check_parts, check_wheels
 from .footprint import Projector, check_bounded, footprint, outlines
 from .ground import check_plane, find_ground
 from .kinematics import analyse_kinematics
+from .legged import check_feet, check_gait, check_legs, check_links_clear, check_walkers
 from .mass import mass_properties
 from .model import Analysis, Findings, clean, clean_points, clean_vec
 from .placement import bodies as place_bodies
@@ -23,10 +28,13 @@ from .topview import topview
 __all__ = ["analyse", "write_report", "Analysis"]
 
 
-def analyse(robot: Robot, world: World | None = None, task: Task | None = None
-            ) -> tuple[Analysis, list[Diagnostic]]:
+def analyse(robot: Robot, world: World | None = None, task: Task | None = None, *,
+            walkers: Mapping[str, Walker] | None = None) -> tuple[Analysis, list[Diagnostic]]:
     """Judge the assembled robot. ``world`` is accepted for the pipeline's sake; no rule of
-    this phase reads it yet (the goal of a Navigate is resolved before)."""
+    this phase reads it yet (the goal of a Navigate is resolved before). ``walkers`` are the
+    libraries' walkers by "library/id" (``Library.walkers`` of each loaded library): the
+    robot walks by the one whose robot it is. Without them no robot walks by a walker and
+    ``one_walker`` is undecided."""
     out = Findings()
     bodies = place_bodies(robot)
     mp = mass_properties(bodies)
@@ -38,6 +46,11 @@ def analyse(robot: Robot, world: World | None = None, task: Task | None = None
         return float(q[0]), float(q[1])
 
     check_plane(robot, ground, out)
+    check_feet(robot, ground, out)
+    check_links_clear(robot, ground, out)
+    check_legs(robot, out)
+    walker = check_walkers(robot, walkers, out)
+    check_gait(robot, walker, out)
     com_at, margin = com_margin(ground, mp.com)
     check_com(robot, ground, com_at, margin, mp.mass, out)
     items = outlines(robot, bodies, project)
@@ -45,7 +58,7 @@ def analyse(robot: Robot, world: World | None = None, task: Task | None = None
     check_wheels(robot, bodies, out, to_ground)
     check_parts(robot, bodies, out, to_ground)
     check_power(robot, out)
-    kin = analyse_kinematics(robot, task, to_ground, out)
+    kin = analyse_kinematics(_walking_by(robot, walker, walkers), task, to_ground, out)
 
     if com_at is None:
         com_at = to_ground(mp.com)
@@ -63,8 +76,21 @@ def analyse(robot: Robot, world: World | None = None, task: Task | None = None
         kinematics=kin,
         outlines=tuple(items),
         findings=tuple(out.findings),
+        walker=walker,
     )
     return analysis, out.diagnostics
+
+
+def _walking_by(robot: Robot, walker: str | None,
+                walkers: Mapping[str, Walker] | None) -> Robot:
+    """The robot as the kinematics judge it: a robot that walks by a walker takes the command
+    the walker takes, whatever its body's gait states."""
+    if walker is None or not walkers or walker not in walkers:
+        return robot
+    key = robot.component(robot.chassis).part
+    parts = dict(robot.parts)
+    parts[key] = dataclasses.replace(parts[key], gait=walkers[walker].gait)
+    return dataclasses.replace(robot, parts=parts)
 
 
 def write_report(analysis: Analysis) -> dict[str, bytes]:

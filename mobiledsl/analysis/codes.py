@@ -39,6 +39,66 @@ CODES = {
         "the tighter shape. Links are taken where their servos hold them.",
         "Battery pack(ref = \"lipo_3s_2200\", glue = (0, 0, 0.02, 0, 0, -1))  // inside the deck",
     ),
+    "validation.assembly.feet_touch_the_ground": CodeInfo(
+        Severity.ERROR,
+        "a foot the robot stands on is not within 2 mm of the plane the feet stand on",
+        "A legged robot stands where the servos hold its legs, each at its hold. The analysis "
+        "takes each foot's lowest points there (below a sphere's centre, below a capsule's "
+        "lower end or both ends of one lying flat, a box's lowest corners) and the plane the "
+        "feet stand on; a foot more than 2 mm above it leaves the robot rocking, and one that "
+        "reaches below it lifts the others. The feet are a Legged chassis's own, or those of "
+        "the legs placed on it, each named by its leg (front_left.foot). The finding points "
+        "at the foot's component, with labels at the foot and the servos that hold it; a "
+        "wheel or caster under the chassis is judged with the feet by wheels_touch_one_plane. "
+        "The statics rule cannot judge the robot while a foot stands off the ground.",
+        "Leg front_left(ref = \"short_leg\", glue = (0.12, 0.08, -0.04, 0, 0, -1))",
+    ),
+    "validation.assembly.links_clear_the_ground": CodeInfo(
+        Severity.ERROR,
+        "a shape of a link other than a foot reaches below the ground the feet stand on",
+        "The robot stands on its feet, the shapes its parts name under feet, where the "
+        "servos hold them. Any other shape of a link that reaches more than 0.1 mm below "
+        "the ground the feet stand on would stand on the floor in their place: most often "
+        "the foot names the wrong shape of its link (feet.<name>.shape counts from 0). Name "
+        "the shape the leg stands on, hold the servos elsewhere, or give the link a tighter "
+        "shape.",
+        "feet: {foot: {link: knee, shape: 0, friction: 0.8}}   # shape 1 is the ball",
+    ),
+    "validation.assembly.legs_on_a_legged_chassis": CodeInfo(
+        Severity.ERROR,
+        "a Leg is not placed, fixed, on a Legged chassis without legs of its own, or such a "
+        "chassis carries no legs",
+        "A leg of its own (a part of category leg, used as Leg) walks under a Legged chassis "
+        "that has no feet of its own. On a base that rolls it would hang from it; a chassis "
+        "with legs of its own walks on them alone, as its walking controller was made for "
+        "them; a leg on a connector that steers, or on a part on such a connector, would "
+        "turn about a kingpin no servo turns. A leg on a part fixed to the chassis (a "
+        "spacer) hangs as fixed as one on the chassis. A Legged chassis without feet of its "
+        "own has nothing to stand on until legs are placed on it.",
+        "Diff_drive base(ref = \"rover4_base\")\nLeg front_left(ref = \"hip_leg\", glue = (...))",
+    ),
+    "validation.assembly.one_walker": CodeInfo(
+        Severity.ERROR,
+        "the robot is the robot of two walkers of the libraries",
+        "A robot whose Legged body and legs are a walker's walks by that walker's policy: "
+        "its body is the walker's body, and its legs pair off one to one with the walker's "
+        "limbs, each the same part placed within 1 mm and turned within 1 mrad of where the "
+        "limb's glue places it. When two walkers of the libraries are the robot's, which "
+        "one it walks by is not the program's to say: keep one of them in the libraries.",
+        "Legged body(ref = \"quad_body\")   // quad_walker and quad_walker_2 both fit",
+    ),
+    "validation.kinematics.gait_walks_the_feet": CodeInfo(
+        Severity.ERROR,
+        "the chassis's gait cannot step the robot's feet: not an even number, four or more, "
+        "or a foot without two servos of its own",
+        "A gait lifts every other leg, so the robot stands on an even number of feet, four or "
+        "more. It steps each foot by at least two servos between the foot and its part's "
+        "frame, one to lift it and one to swing it, and by servos of its own: a servo above "
+        "two feet (a spine's, a waist's) is not stepped by a gait in this version. The "
+        "loader asks this of a chassis's own legs; this rule asks it of the legs placed on "
+        "the chassis. Not judged when the robot walks by a walker.",
+        "Legged body(ref = \"quad_body\")   // with three legs placed on it",
+    ),
     "validation.statics.com_over_support": CodeInfo(
         Severity.ERROR,
         "the centre of mass, projected on the ground, is on or outside the support polygon",

@@ -90,6 +90,7 @@ class Analysis:
     kinematics: Kinematics
     outlines: tuple[Outline, ...] = ()
     findings: tuple[Finding, ...] = ()
+    walker: str | None = None                # "library/id" of the walker it walks by
 
     # the kinematics' figures, read directly (not fields: they are serialised once, there)
     @property

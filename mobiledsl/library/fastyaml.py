@@ -26,24 +26,35 @@ except ImportError:  # pragma: no cover - without it, always the one reader
     _CParser = None
 
 
-def _fast_constructor(cls, names: tuple[str, ...]):
-    """A constructor of the frozen dataclass ``cls`` that fills its ``__dict__`` at once,
-    several times faster than the generated ``__init__`` (which sets each field through
-    ``object.__setattr__``); the plain constructor when ``cls`` is not laid out so."""
-    fields = tuple(f.name for f in dataclasses.fields(cls))
-    if fields != names or hasattr(cls, "__slots__") or "__post_init__" in vars(cls):
-        return cls
-    new = object.__new__
+_new = object.__new__
+_set = object.__setattr__
 
-    def make(*values):
-        obj = new(cls)
-        obj.__dict__.update(zip(names, values))
+
+def _laid_out(cls, names: tuple[str, ...]) -> bool:
+    """``cls`` is a plain dataclass with exactly these fields, kept in ``__dict__``."""
+    return (tuple(f.name for f in dataclasses.fields(cls)) == names
+            and not hasattr(cls, "__slots__") and "__post_init__" not in vars(cls))
+
+
+# Frozen dataclasses set each field through object.__setattr__ in __init__; filling the
+# instance's __dict__ at once is about twice as fast and gives an equal object.
+if _laid_out(YNode, ("kind", "value", "span", "raw", "key_spans")):
+    def _ynode(kind, value, span, raw, key_spans):
+        obj = _new(YNode)
+        _set(obj, "__dict__", {"kind": kind, "value": value, "span": span, "raw": raw,
+                               "key_spans": key_spans})
         return obj
-    return make
+else:  # pragma: no cover - the record changed: construct it the ordinary way
+    _ynode = YNode
 
-
-_ynode = _fast_constructor(YNode, ("kind", "value", "span", "raw", "key_spans"))
-_span = _fast_constructor(Span, ("file", "line", "column", "end_line", "end_column"))
+if _laid_out(Span, ("file", "line", "column", "end_line", "end_column")):
+    def _span(file, line, column, end_line, end_column):
+        obj = _new(Span)
+        _set(obj, "__dict__", {"file": file, "line": line, "column": column,
+                               "end_line": end_line, "end_column": end_column})
+        return obj
+else:  # pragma: no cover
+    _span = Span
 
 
 class _Decline(Exception):
@@ -102,12 +113,14 @@ class _Converter:
 
     def span(self, node) -> Span:
         s, e = node.start_mark, node.end_mark
-        line, col = s.line + 1, s.column + 1
-        if e is None or e.line < s.line:
-            return _span(self.file, line, col, line, col)
-        if e.line > s.line and e.column == 0:
-            return _span(self.file, line, col, e.line, None)
-        return _span(self.file, line, col, e.line + 1, max(e.column, col))
+        line = s.line
+        col = s.column + 1
+        if e is None or e.line < line:
+            return _span(self.file, line + 1, col, line + 1, col)
+        end_line, end_col = e.line, e.column
+        if end_line > line and end_col == 0:
+            return _span(self.file, line + 1, col, end_line, None)
+        return _span(self.file, line + 1, col, end_line + 1, end_col if end_col > col else col)
 
     def convert(self, node, depth: int = 0) -> YNode:
         key = id(node)

@@ -186,7 +186,9 @@ def in_range(node: YNode) -> bool:
 
 
 def _written_as_zero(raw: str) -> bool:
-    mantissa = re.split(r"[eE]", raw)[0]
+    if raw == "0":
+        return True
+    mantissa = raw.partition("e")[0].partition("E")[0]
     return all(c in "-+0." for c in mantissa)
 
 

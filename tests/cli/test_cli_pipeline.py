@@ -39,6 +39,7 @@ class Fakes:
             "mobiledsl.resolve.resolve_program": "resolve_program",
             "mobiledsl.assembly.assemble": "assemble",
             "mobiledsl.analysis.analyse": "analyse",
+            "mobiledsl.analysis.write_report": "write_report",
             "mobiledsl.targets.mjcf.emit": "emit_mjcf",
             "mobiledsl.targets.ros.emit": "emit_ros",
         }[key])
@@ -78,6 +79,9 @@ class Fakes:
     def analyse(self, robot, world, task):
         assert (world, task) == ("W", "T")
         return {"mass": 1}, self._diags("analyse")
+
+    def write_report(self, analysis):
+        return {"analysis.json": b'{"mass":1}\n'}
 
     def emit_mjcf(self, robot, world, task, analysis):
         assets = self.tmp / "part_assets"
@@ -154,12 +158,13 @@ def test_emit_writes_each_target_under_its_folder_with_assets(program, fakes):
     assert (out / "mjcf" / "robot/parts/p/assets/model.dae").read_bytes() == b"mesh"
     assert (out / "mjcf" / "robot/parts/p/assets/sub/tex.png").read_bytes() == b"png"
     assert (out / "ros-gz-nav2" / "package.xml").read_bytes() == b"<package/>"
-    assert len(result.written_files) == 5 and len(result.changed_files) == 5
+    assert (out / "report" / "analysis.json").read_bytes() == b'{"mass":1}\n'
+    assert len(result.written_files) == 6 and len(result.changed_files) == 6
     assert result.outdir == str(out)
     # Same inputs again: same files, none of them rewritten.
     mtime = (out / "mjcf" / "bot.xml").stat().st_mtime_ns
     again = run(program, targets=["mjcf", "ros-gz-nav2"], outdir=out)
-    assert len(again.written_files) == 5 and again.changed_files == []
+    assert len(again.written_files) == 6 and again.changed_files == []
     assert (out / "mjcf" / "bot.xml").stat().st_mtime_ns == mtime
     assert not [p for p in out.rglob("*.tmp")]
 

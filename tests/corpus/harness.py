@@ -16,6 +16,7 @@ by the number of workers.
 from __future__ import annotations
 
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -72,6 +73,20 @@ def write(path: str, text: str, line: int | None = None) -> Edit:
     return Edit("write", path, "" if line is None else str(line), text)
 
 
+def link(path: str, target: str) -> Edit:
+    """Replace the file at ``path`` by a symbolic link to ``target``."""
+    return Edit("link", path, "", target)
+
+
+def copy(src: str, dst: str) -> Edit:
+    """Copy the file or directory ``src`` to ``dst`` (both case paths)."""
+    return Edit("copy", dst, src)
+
+
+def remove(path: str) -> Edit:
+    return Edit("remove", path, "")
+
+
 def part(pid: str) -> str:
     """The path of a demo part's declaration in the case's library copy."""
     return f"lib/parts/{pid}/component.yaml"
@@ -84,6 +99,21 @@ def apply_edit(root: Path, edit: Edit) -> tuple[Path, int | None]:
         data = edit.new.encode("utf-8") if isinstance(edit.new, str) else edit.new
         target.write_bytes(data)
         return target, (int(edit.old) if edit.old else None)
+    if edit.kind == "copy":
+        src = root / edit.old
+        if src.is_dir():
+            shutil.copytree(src, target)
+        else:
+            shutil.copyfile(src, target)
+        return target, None
+    if edit.kind == "remove":
+        target.unlink()
+        return target, None
+    if edit.kind == "link":
+        if target.exists() or target.is_symlink():
+            target.unlink()
+        target.symlink_to(edit.new)
+        return target, None
     text = target.read_text(encoding="utf-8")
     count = text.count(edit.old)
     if count != 1:
@@ -103,7 +133,7 @@ def apply_edit(root: Path, edit: Edit) -> tuple[Path, int | None]:
         else:
             raise AssertionError(edit.kind)
         text = "\n".join(lines)
-    target.write_text(text, encoding="utf-8")
+    target.write_text(text, encoding="utf-8", errors="surrogateescape")
     return target, line
 
 
@@ -159,10 +189,40 @@ class Outcome:
     stderr: str
     edited: dict[str, int | None] = field(default_factory=dict)   # rel path -> edited line
     first_path: str | None = None
+    pathmap: dict[str, str] = field(default_factory=dict)   # case path prefix -> batch path prefix
+    scope: Path | None = None     # batch: only the diagnostics about files under this directory
+
+    def path(self, rel: str) -> Path:
+        for old, new in self.pathmap.items():
+            if rel.startswith(old):
+                rel = new + rel[len(old):]
+                break
+        return self.root / rel
+
+    @property
+    def all_data(self) -> Any:
+        return json.loads(self.stdout)
 
     @property
     def data(self) -> Any:
-        return json.loads(self.stdout)
+        data = json.loads(self.stdout)
+        if self.scope is not None:
+            data = dict(data)
+            data["diagnostics"] = [d for d in data["diagnostics"]
+                                   if _under(d.get("file") or "", self.scope)]
+        return data
+
+
+def _under(reported: str, directory: Path) -> bool:
+    if not reported:
+        return False
+    p = Path(reported)
+    if not p.is_absolute():
+        p = REPO / p
+    try:
+        return p.resolve().is_relative_to(directory.resolve())
+    except OSError:
+        return False
 
 
 def _copy_library(dest: Path, snapshot: Path) -> None:
@@ -231,8 +291,67 @@ def run_case(case: Case, root: Path, snapshot: Path) -> Outcome:
     return Outcome(case, argv, root, proc.returncode, proc.stdout, proc.stderr, edited, first)
 
 
+_ENTRY = re.compile(r"^lib/(parts|walkers)/([a-z0-9_]+)/")
+
+
+def batch_entry(case: Case) -> tuple[str, str] | None:
+    """The (kind, id) of the one part or walker a ``check`` case edits, when it edits nothing
+    else: such cases share one library, each on a renamed copy of its entry."""
+    if case.command != "check" or case.lib2 is not None or not case.edits or case.rc is not None:
+        return None
+    entries = set()
+    for edit in case.edits:
+        m = _ENTRY.match(edit.path)
+        if m is None:
+            return None
+        entries.add((m.group(1), m.group(2)))
+    return entries.pop() if len(entries) == 1 else None
+
+
+def entry_name(case: Case) -> str:
+    return "c_" + re.sub(r"[^a-z0-9_]", "_", case.id.lower())
+
+
+def run_batch(cases: list[Case], root: Path, snapshot: Path) -> tuple[Outcome, dict[str, Outcome]]:
+    """Every case on a copy of its part (or walker) in one library, checked once."""
+    root.mkdir(parents=True, exist_ok=True)
+    lib = root / "lib"
+    _copy_library(lib, snapshot)
+    manifest = (lib / "library.yaml").read_text(encoding="utf-8")
+    parts, walkers = [], []
+    views: dict[str, Outcome] = {}
+    for case in cases:
+        kind, eid = batch_entry(case)
+        name = entry_name(case)
+        src, dst = lib / kind / eid, lib / kind / name
+        shutil.copytree(src, dst, symlinks=True)
+        prefix_old, prefix_new = f"lib/{kind}/{eid}/", f"lib/{kind}/{name}/"
+        edited: dict[str, int | None] = {}
+        for edit in case.edits:
+            moved = Edit(edit.kind, prefix_new + edit.path[len(prefix_old):], edit.old, edit.new)
+            _, line = apply_edit(root, moved)
+            edited.setdefault(edit.path, line)
+        decl = dst / ("component.yaml" if kind == "parts" else "walker.yaml")
+        raw = decl.read_bytes().decode("utf-8", errors="surrogateescape")
+        raw = re.sub(rf"(?m)^id: {re.escape(eid)}\b", f"id: {name}", raw, count=1)
+        decl.write_bytes(raw.encode("utf-8", errors="surrogateescape"))
+        (parts if kind == "parts" else walkers).append(name)
+        views[case.id] = Outcome(case, [], root, 0, "", "", edited, case.edits[0].path,
+                                 {prefix_old: prefix_new}, dst)
+    manifest = manifest.replace("parts:", "parts:" + "".join(f"\n  - {n}" for n in parts), 1)
+    manifest = manifest.replace("walkers:", "walkers:" + "".join(f"\n  - {n}" for n in walkers), 1)
+    (lib / "library.yaml").write_text(manifest, encoding="utf-8")
+    argv = ["library", "check", str(lib), "--diagnostics", "json"]
+    proc = run_cli(argv)
+    whole = Outcome(Case("batch", "check"), argv, root, proc.returncode, proc.stdout, proc.stderr)
+    for view in views.values():
+        view.argv, view.status, view.stdout, view.stderr = argv, proc.returncode, proc.stdout, proc.stderr
+    return whole, views
+
+
 class Runner:
-    """Runs the cases of a session in parallel, each once."""
+    """Runs the cases of a session in parallel, each once; the ``check`` cases that edit one
+    part or walker share one library and one run (the batch)."""
 
     def __init__(self, base: Path, cases: list[Case]):
         self.base = base
@@ -242,8 +361,13 @@ class Runner:
         self.pool = ThreadPoolExecutor(max_workers=jobs)
         self.lock = threading.Lock()
         self.futures: dict[str, Future] = {}
+        self.batched = [c for c in cases if batch_entry(c) is not None]
+        self.batch: Future | None = None
+        if self.batched:
+            self.batch = self.pool.submit(run_batch, self.batched, base / "batch", self.snapshot)
         for case in cases:
-            self.submit(case)
+            if batch_entry(case) is None:
+                self.submit(case)
 
     def submit(self, case: Case) -> Future:
         with self.lock:
@@ -253,7 +377,16 @@ class Runner:
             return self.futures[case.id]
 
     def result(self, case: Case) -> Outcome:
+        if batch_entry(case) is not None and self.batch is not None:
+            whole, views = self.batch.result()
+            if case.id in views:
+                return views[case.id]
         return self.submit(case).result()
+
+    def batch_outcome(self) -> tuple[Outcome, list[Case]] | None:
+        if self.batch is None:
+            return None
+        return self.batch.result()[0], self.batched
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
@@ -321,8 +454,8 @@ def describe(outcome: Outcome) -> str:
             f"stderr: {outcome.stderr[-2000:]}")
 
 
-def judge(outcome: Outcome) -> None:
-    case = outcome.case
+def judge_basics(outcome: Outcome) -> Any:
+    """No traceback, no internal error, and stdout one JSON document of D9's shape."""
     info = describe(outcome)
     assert "Traceback" not in outcome.stderr, info
     assert "internal error" not in outcome.stderr.lower(), info
@@ -330,12 +463,19 @@ def judge(outcome: Outcome) -> None:
         data = outcome.data
     except json.JSONDecodeError as exc:
         raise AssertionError(f"stdout is not JSON ({exc})\n{info}") from None
-    check_shape(data)
+    check_shape(outcome.all_data)
+    return data
+
+
+def judge(outcome: Outcome) -> None:
+    case = outcome.case
+    info = describe(outcome)
+    data = judge_basics(outcome)
     diags = data["diagnostics"]
     for exp in case.expect:
         rel = exp.file or outcome.first_path
         assert rel is not None, "corpus bug: an expectation without a file"
-        path = outcome.root / rel
+        path = outcome.path(rel)
         with_code = [d for d in diags if d["code"] == exp.code]
         assert with_code, f"expected {exp.code} not reported\n{info}"
         in_file = [d for d in with_code if _same_file(d["file"], path)]
@@ -358,5 +498,7 @@ def judge(outcome: Outcome) -> None:
     allowed = {e.code for e in case.expect} | set(case.also)
     stray = [d for d in diags if d["code"] not in allowed and d["severity"] != NOTE]
     assert not stray, f"unexpected diagnostics {[d['code'] for d in stray]}\n{info}"
+    if outcome.scope is not None:
+        return      # a batch: its exit status is judged once, for the whole library
     want_status = expected_status(case)
     assert outcome.status == want_status, f"exit status {outcome.status}, want {want_status}\n{info}"

@@ -1,6 +1,7 @@
 """Whatever a library's files hold, loading gives diagnostics, never an exception."""
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import shutil
@@ -38,6 +39,7 @@ JSON = st.recursive(
 class Workspace:
     def __init__(self):
         self.root = Path(tempfile.mkdtemp(prefix="mobiledsl-fuzz-"))
+        atexit.register(shutil.rmtree, self.root, True)
 
     def fresh(self) -> Path:
         lib = self.root / "lib"

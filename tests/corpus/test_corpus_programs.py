@@ -1,0 +1,414 @@
+"""Broken programs: a demo program with one line mutated (or the demo library with one part
+mutated so that a program rule fires), compiled with
+``mobiledsl compile ... --library DIR --check --diagnostics json``.
+
+Each case names the code, the severity and the line (1-based) the diagnostic must point at;
+errors must carry help and end with exit status 1, warnings alone with 0. Near misses, which
+must report nothing, close the file.
+"""
+from __future__ import annotations
+
+import pytest
+
+from .harness import (ERROR, NOTE, PROGRAMS, WARNING, Case, Expect, after, copy, drop, judge,
+                      part, sub, write)
+
+W = WARNING
+
+
+def P(name: str, kind: str = "core") -> str:
+    return f"prog/{name}.{kind}"
+
+
+DB, DBW, DBT = P("diff_bot"), P("diff_bot", "world"), P("diff_bot", "task")
+ACK, ACKT = P("ackermann"), P("ackermann", "task")
+DD, DDW, DDT = P("diff_drive"), P("diff_drive", "world"), P("diff_drive", "task")
+MEC = P("mecanum")
+TRI, TRIT = P("tricycle"), P("tricycle", "task")
+TRK = P("tracked")
+QD, QDT = P("quad"), P("quad", "task")
+
+LIDAR = part("lidar_ld06")
+MOTOR = part("gearmotor_37d")
+DRIVER = part("driver_vnh5019")
+
+WHEEL_L = 'Standard wheel_l(ref = "standard_80", glue = (0, 0.12, -0.02, 0, 1, 0))'
+GLUE_L = "glue = (0, 0.12, -0.02, 0, 1, 0)"
+LIB2_STANDARD = {"library.yaml": "name: other_parts\nparts:\n  - standard_80\n",
+                 "parts/standard_80": "@copy:parts/standard_80"}
+
+
+def prog(id: str, program: str, *edits, code: str | None = None, severity: str = ERROR,
+         line="edit", file: str | None = None, also=(), in_text=(), rc=None, xfail=None,
+         files: tuple[str, ...] | None = None, lib2=None, lib2_first=False,
+         targets=()) -> Case:
+    if files is None:
+        kinds = {e.path.rsplit(".", 1)[-1] for e in edits if e.path.startswith("prog/")}
+        files = ("core",) + (("world",) if kinds & {"world", "task"} else ()) \
+            + (("task",) if "task" in kinds else ())
+    expect = () if code is None else (Expect(code, severity, file, line, tuple(in_text)),)
+    return Case(id, "compile", tuple(edits), expect, program, files, tuple(also), lib2,
+                lib2_first, tuple(targets), rc, xfail)
+
+
+def original(program: str, kind: str = "core") -> str:
+    return (PROGRAMS / program / f"{program}.{kind}").read_text(encoding="utf-8")
+
+
+TOO_MANY = "Robot noisy {\n" + "".join(f"    Lidar l{i}$(ref = \"lidar_ld06\")\n"
+                                       for i in range(40)) + "}\n"
+
+LEGGED = "legged rules of D8 (validation.assembly.legs_on_a_legged_chassis, " \
+         "feet_touch_the_ground, links_clear_the_ground, one_walker, " \
+         "validation.kinematics.gait_walks_the_feet) are not implemented or registered"
+
+CASES = [
+    # ---------------------------------------------------------------- syntax.*
+    prog("syntax_duplicate_argument", "diff_bot",
+         sub(DB, 'wheel_l(ref = "standard_80", glue', 'wheel_l(ref = "standard_80", ref = "standard_80", glue'),
+         code="syntax.duplicate_argument"),
+    prog("syntax_duplicate_intent", "diff_bot", after(DB, '    intent "Two-wheel', '    intent "once more"'),
+         code="syntax.duplicate_intent"),
+    prog("syntax_empty_file", "diff_bot", write(DB, "// nothing here\n/* at all */\n"),
+         code="syntax.empty_file", line=0),
+    prog("syntax_expected_name", "diff_bot", sub(DB, "Standard wheel_l(", "Standard ("),
+         code="syntax.expected_name"),
+    prog("syntax_expected_number", "diff_bot", sub(DB, GLUE_L, "glue = (0, zero, -0.02, 0, 1, 0)"),
+         code="syntax.expected_number"),
+    prog("syntax_expected_number_empty_tuple", "diff_bot", sub(DB, GLUE_L, "glue = ()"),
+         code="syntax.expected_number"),
+    prog("syntax_expected_value", "diff_bot", sub(DB, 'wheel_l(ref = "standard_80",', 'wheel_l(ref = ,'),
+         code="syntax.expected_value"),
+    prog("syntax_expected_value_intent", "diff_bot",
+         sub(DB, 'intent "Two-wheel differential base with a rear caster and a top lidar"', "intent"),
+         code="syntax.expected_value", line=0),
+    prog("syntax_invalid_character", "diff_bot", sub(DB, "Caster ball(", "Caster ball$("),
+         code="syntax.invalid_character"),
+    prog("syntax_invalid_number_leading_dot", "diff_bot", sub(DB, GLUE_L, "glue = (0, .12, -0.02, 0, 1, 0)"),
+         code="syntax.invalid_number"),
+    prog("syntax_invalid_number_leading_zero", "diff_bot", sub(DB, GLUE_L, "glue = (0, 012, -0.02, 0, 1, 0)"),
+         code="syntax.invalid_number"),
+    prog("syntax_invalid_number_overflow", "diff_bot", sub(DB, GLUE_L, "glue = (0, 1e999, -0.02, 0, 1, 0)"),
+         code="syntax.invalid_number"),
+    prog("syntax_invalid_reference_kind", "ackermann", sub(ACK, "power = @core/pack", "power = @robot/pack"),
+         code="syntax.invalid_reference"),
+    prog("syntax_invalid_reference_no_name", "ackermann", sub(ACK, "power = @core/pack", "power = @core/"),
+         code="syntax.invalid_reference"),
+    prog("syntax_invalid_string_escape", "diff_bot",
+         sub(DB, 'wheel_l(ref = "standard_80"', 'wheel_l(ref = "standard\\q80"'), code="syntax.invalid_string"),
+    prog("syntax_missing_brace_open", "diff_bot", sub(DB, "Robot diff_bot {", "Robot diff_bot"),
+         code="syntax.missing_brace", line=0),
+    prog("syntax_missing_brace_close", "diff_bot",
+         write(DB, original("diff_bot").rstrip().rstrip("}") + "\n"),
+         code="syntax.missing_brace", line=4),
+    prog("syntax_missing_paren_open", "diff_bot", sub(DB, "Caster ball(ref", "Caster ball ref"),
+         code="syntax.missing_paren"),
+    prog("syntax_missing_paren_close", "diff_bot",
+         sub(DB, "glue = (-0.15, 0, -0.035, 0, 0, -1))", "glue = (-0.15, 0, -0.035, 0, 0, -1)"),
+         code="syntax.missing_paren", line=0),
+    prog("syntax_too_many_errors", "diff_bot", write(DB, TOO_MANY),
+         code="syntax.too_many_errors", severity=NOTE, line=0, also=("syntax.invalid_character",), rc=1),
+    prog("syntax_unexpected_token", "diff_bot", sub(DB, "wheel_l(ref", "wheel_l((ref"),
+         code="syntax.unexpected_token"),
+    prog("syntax_unterminated_comment", "diff_bot", after(DB, "Robot diff_bot {", "    /* an unfinished comment"),
+         code="syntax.unterminated_comment"),
+    prog("syntax_unterminated_string", "diff_bot",
+         sub(DB, 'wheel_l(ref = "standard_80", glue', 'wheel_l(ref = "standard_80, glue'),
+         code="syntax.unterminated_string"),
+    prog("syntax_in_world", "diff_bot", sub(DBW, "start = (0.0, 0.0, 0.0)", "start = (0.0, 0.0, 0.0"),
+         code="syntax.missing_paren", line=0),
+    prog("syntax_in_task", "diff_bot",
+         sub(DBT, "Spin(direction = left, angle_rad = 1.57)", "Spin(direction = left angle_rad = 1.57)"),
+         code="syntax.unexpected_token"),
+
+    # ---------------------------------------------------------------- resolve.*
+    prog("resolve_unknown_part_misspelt", "diff_bot", sub(DB, 'wheel_l(ref = "standard_80"', 'wheel_l(ref = "standard_08"'),
+         code="resolve.unknown_part"),
+    prog("resolve_unknown_part_unknown_library", "diff_bot",
+         sub(DB, 'wheel_l(ref = "standard_80"', 'wheel_l(ref = "nolib/standard_80"'), code="resolve.unknown_part"),
+    prog("resolve_unknown_part_repeats_why", "diff_bot", sub(part("standard_80"), "  mass: 0.1", "  mass: 0"),
+         code="resolve.unknown_part", file=DB, line=8, in_text=("mass",), also=("library.invalid_value",)),
+    prog("resolve_unknown_part_world_object", "diff_bot", sub(DBW, 'ref = "ramp_10deg"', 'ref = "ramp_11deg"'),
+         code="resolve.unknown_part"),
+    prog("resolve_unknown_part_environment", "diff_bot",
+         sub(DBW, 'environment = "room_6x4"', 'environment = "room_6x5"'), code="resolve.unknown_part"),
+    prog("resolve_ambiguous_part", "diff_bot", code="resolve.ambiguous_part", file=DB, line=8,
+         lib2=LIB2_STANDARD),
+    prog("resolve_unknown_reference_core", "ackermann", sub(ACK, "command = @core/driver)", "command = @core/drivr)"),
+         code="resolve.unknown_reference"),
+    prog("resolve_unknown_reference_world", "diff_bot",
+         sub(DBT, "goal = @world/station", "goal = @world/statoin"), code="resolve.unknown_reference"),
+    prog("resolve_duplicate_name_components", "diff_bot", sub(DB, "Caster ball(", "Caster wheel_l("),
+         code="resolve.duplicate_name"),
+    prog("resolve_reserved_base_link", "diff_bot", sub(DB, "Lidar top_lidar(", "Lidar base_link("),
+         code="resolve.duplicate_name"),
+    prog("resolve_reserved_base_footprint", "diff_bot", sub(DB, "Lidar top_lidar(", "Lidar base_footprint("),
+         code="resolve.duplicate_name"),
+    prog("resolve_reserved_steer_knuckle", "tricycle", sub(TRI, "IMU imu(", "IMU wheel_front_steer("),
+         code="resolve.duplicate_name"),
+    prog("resolve_duplicate_entity", "diff_bot", sub(DBW, "Obstacle ramp(", "Obstacle crate("),
+         code="resolve.duplicate_name"),
+    prog("resolve_entity_clashes_with_environment", "diff_bot", sub(DBW, "Marker station(", "Marker dock("),
+         code="resolve.duplicate_name"),
+
+    # ---------------------------------------------------------------- semantic.*
+    prog("semantic_profile_missing_wheel", "diff_bot",
+         sub(DB, 'Standard wheel_l(ref = "standard_80"', 'Mecanum wheel_l(ref = "standard_80"'),
+         code="semantic.profile_missing"),
+    prog("semantic_profile_missing_chassis", "diff_bot",
+         sub(DB, 'chassis(ref = "diff_base")', 'chassis(ref = "rover4_base")'), code="semantic.profile_missing"),
+    prog("semantic_chassis_count_two", "diff_bot",
+         after(DB, "Diff_two_caster chassis", '    Diff_drive chassis2(ref = "rover4_base")'),
+         code="semantic.chassis_count"),
+    prog("semantic_chassis_count_none", "diff_bot", drop(DB, "Diff_two_caster chassis"),
+         code="semantic.chassis_count", line=0),
+    prog("semantic_reference_kind_command_battery", "ackermann",
+         sub(ACK, "command = @core/driver)", "command = @core/pack)"), code="semantic.reference_kind"),
+    prog("semantic_reference_kind_power_motor", "ackermann",
+         sub(ACK, "power = @core/pack)", "power = @core/drive_motor)"), code="semantic.reference_kind"),
+    prog("semantic_reference_kind_goal_obstacle", "diff_bot",
+         sub(DBT, "goal = @world/station", "goal = @world/crate"), code="semantic.reference_kind"),
+    prog("semantic_reference_kind_goal_in_core", "diff_bot",
+         sub(DBT, "goal = @world/station", "goal = @core/wheel_l"), code="semantic.reference_kind"),
+    prog("semantic_unknown_type_component", "diff_bot", sub(DB, "Standard wheel_l(", "Standrd wheel_l("),
+         code="semantic.unknown_type"),
+    prog("semantic_unknown_type_entity", "diff_bot", sub(DBW, "Obstacle crate(", "Obstacel crate("),
+         code="semantic.unknown_type"),
+    prog("semantic_unknown_type_step", "diff_bot", sub(DBT, "Advance(distance_m = 0.5", "Advence(distance_m = 0.5"),
+         code="semantic.unknown_type"),
+    prog("semantic_unknown_argument_component", "diff_bot",
+         sub(DB, WHEEL_L, WHEEL_L[:-1] + ', colour = "red")'), code="semantic.unknown_argument"),
+    prog("semantic_unknown_argument_glue_on_chassis", "diff_bot",
+         sub(DB, 'chassis(ref = "diff_base")', 'chassis(ref = "diff_base", glue = (0, 0, 0, 0, 0, 1))'),
+         code="semantic.unknown_argument"),
+    prog("semantic_unknown_argument_command_on_wheel", "ackermann",
+         sub(ACK, 'wheel_fl(ref = "standard_80",', 'wheel_fl(ref = "standard_80", command = @core/driver,'),
+         code="semantic.unknown_argument"),
+    prog("semantic_unknown_argument_step", "diff_bot",
+         sub(DBT, "Advance(distance_m = 0.5, speed_mps = 0.3)", "Advance(distance_m = 0.5, speed = 0.3)"),
+         code="semantic.unknown_argument"),
+    prog("semantic_unknown_argument_world_setting", "diff_bot", after(DBW, "start = ", "    gravity = 9.81"),
+         code="semantic.unknown_argument"),
+    prog("semantic_missing_argument_glue", "diff_bot", sub(DB, WHEEL_L, 'Standard wheel_l(ref = "standard_80")'),
+         code="semantic.missing_argument"),
+    prog("semantic_missing_argument_ref", "diff_bot", sub(DB, WHEEL_L, f"Standard wheel_l({GLUE_L})"),
+         code="semantic.missing_argument"),
+    prog("semantic_missing_argument_distance", "diff_bot",
+         sub(DBT, "BackUp(distance_m = 0.2)", "BackUp()"), code="semantic.missing_argument"),
+    prog("semantic_missing_argument_direction", "diff_bot",
+         sub(DBT, "Spin(direction = left, angle_rad = 1.57)", "Spin(angle_rad = 1.57)"),
+         code="semantic.missing_argument"),
+    prog("semantic_missing_argument_goal", "diff_bot",
+         sub(DBT, "Navigate(goal = @world/station, speed_mps = 0.3)", "Navigate(speed_mps = 0.3)"),
+         code="semantic.missing_argument"),
+    prog("semantic_missing_argument_pos", "diff_bot",
+         sub(DBW, 'Obstacle ramp(ref = "ramp_10deg", pos = (2.2, -0.6, 0, 0, 0, 0, 1))', 'Obstacle ramp(ref = "ramp_10deg")'),
+         code="semantic.missing_argument"),
+    prog("semantic_argument_value_negative_distance", "diff_bot",
+         sub(DBT, "BackUp(distance_m = 0.2)", "BackUp(distance_m = -0.2)"), code="semantic.argument_value"),
+    prog("semantic_argument_value_zero_speed", "diff_bot",
+         sub(DBT, "Advance(distance_m = 0.5, speed_mps = 0.3)", "Advance(distance_m = 0.5, speed_mps = 0)"),
+         code="semantic.argument_value"),
+    prog("semantic_argument_value_direction_up", "diff_bot",
+         sub(DBT, "Spin(direction = left,", "Spin(direction = up,"), code="semantic.argument_value"),
+    prog("semantic_argument_value_glue_five_numbers", "diff_bot",
+         sub(DB, GLUE_L, "glue = (0, 0.12, -0.02, 0, 1)"), code="semantic.argument_value"),
+    prog("semantic_argument_value_glue_eight_numbers", "diff_bot",
+         sub(DB, GLUE_L, "glue = (0, 0.12, -0.02, 0, 1, 0, 0, 0)"), code="semantic.argument_value"),
+    prog("semantic_argument_value_ref_not_string", "diff_bot",
+         sub(DB, 'wheel_l(ref = "standard_80"', "wheel_l(ref = standard_80"), code="semantic.argument_value"),
+    prog("semantic_argument_value_quaternion", "diff_bot",
+         sub(DBW, "pos = (1.5, 0.3, 0.2, 0, 0, 0, 1)", "pos = (1.5, 0.3, 0.2, 0, 0, 0, 2)"),
+         code="semantic.argument_value"),
+    prog("semantic_argument_value_pos_six_numbers", "diff_bot",
+         sub(DBW, "pos = (1.5, 0.3, 0.2, 0, 0, 0, 1)", "pos = (1.5, 0.3, 0.2, 0, 0, 0)"),
+         code="semantic.argument_value"),
+    prog("semantic_argument_value_negative_size", "diff_bot",
+         sub(DBW, "size = (0.4, 0.4, 0.4)", "size = (0.4, -0.4, 0.4)"), code="semantic.argument_value"),
+    prog("semantic_argument_value_primitive", "diff_bot",
+         sub(DBW, "crate(type = box,", "crate(type = pyramid,"), code="semantic.argument_value"),
+    prog("semantic_argument_value_size_with_ref", "diff_bot",
+         sub(DBW, 'ramp(ref = "ramp_10deg",', 'ramp(ref = "ramp_10deg", size = (1, 1, 1),'),
+         code="semantic.argument_value", also=("semantic.unknown_argument",)),
+    prog("semantic_argument_value_start_two_numbers", "diff_bot",
+         sub(DBW, "start = (0.0, 0.0, 0.0)", "start = (0.0, 0.0)"), code="semantic.argument_value"),
+    prog("semantic_argument_value_ground_plane_number", "diff_drive",
+         sub(DDW, "ground_plane = true", "ground_plane = 1"), code="semantic.argument_value"),
+    prog("semantic_entity_collision", "diff_bot",
+         after(DBW, "Obstacle ramp(", '    Obstacle disc(ref = "floor_disc", pos = (1, 1, 0, 0, 0, 0, 1))'),
+         code="semantic.entity_collision"),
+    prog("semantic_ground_plane_with_floor", "diff_bot", after(DBW, "environment = ", "    ground_plane = true"),
+         code="semantic.ground_plane"),
+    prog("semantic_part_category_sensor_is_object", "diff_bot",
+         sub(DB, 'top_lidar(ref = "lidar_ld06"', 'top_lidar(ref = "work_table"'), code="semantic.part_category"),
+    prog("semantic_part_category_entity_is_wheel", "diff_bot",
+         sub(DBW, 'ramp(ref = "ramp_10deg"', 'ramp(ref = "standard_80"'), code="semantic.part_category"),
+    prog("semantic_part_category_environment_is_object", "diff_bot",
+         sub(DBW, 'environment = "room_6x4"', 'environment = "work_table"'), code="semantic.part_category",
+         also=("resolve.unknown_reference",)),
+    prog("semantic_profile_mounts", "diff_bot",
+         sub(part("diff_base"), "right_wheel: hub_right, ", ""), code="semantic.profile_mounts", file=DB, line=7),
+
+    # ---------------------------------------------------------------- validation.assembly.*
+    prog("glue_1_1_mm_off", "diff_bot", sub(DB, GLUE_L, "glue = (0, 0.1211, -0.02, 0, 1, 0)"),
+         code="validation.assembly.glue_on_connector", in_text=(f"write {GLUE_L}",)),
+    prog("glue_direction_not_unit", "diff_bot", sub(DB, GLUE_L, "glue = (0, 0.12, -0.02, 0, 1.01, 0)"),
+         code="validation.assembly.glue_on_connector"),
+    prog("glue_direction_off", "diff_bot", sub(DB, GLUE_L, "glue = (0, 0.12, -0.02, 0, 1, 0.02)"),
+         code="validation.assembly.glue_on_connector"),
+    prog("connector_taken", "diff_bot",
+         after(DB, "Lidar top_lidar", '    Lidar second_lidar(ref = "lidar_ld06", glue = (0, 0, 0.06, 0, 0, 1))'),
+         code="validation.assembly.connector_taken"),
+    prog("drive_mounts_missing_wheel", "diff_bot", drop(DB, "Standard wheel_r("),
+         code="validation.assembly.drive_mounts_filled", line=0),
+    prog("drive_mounts_wrong_wheel_type", "diff_bot",
+         sub(DB, 'Standard wheel_r(ref = "standard_80"', 'Mecanum wheel_r(ref = "mecanum_black"'),
+         code="validation.assembly.drive_mounts_filled"),
+    prog("drive_mounts_motor_on_free_wheel", "tricycle",
+         sub(TRI, 'Standard wheel_rl(ref = "standard_80", glue = (-0.1, 0.13, -0.02, 0, 1, 0))',
+             'Motor motor_rl(ref = "gearmotor_37d", glue = (-0.1, 0.13, -0.02, 0, 1, 0))\n'
+             '    Standard wheel_rl(ref = "standard_80", glue = (-0.1, 0.15, -0.02, 0, 1, 0))'),
+         code="validation.assembly.drive_mounts_filled", line=0),
+    prog("steering_declared", "tricycle",
+         sub(part("trike_base"), ", steering: {axis: [0, 0, 1], max_angle_rad: 0.7}", ""),
+         code="validation.assembly.steering_declared", file=TRI, line=0),
+    prog("wheels_touch_one_plane", "diff_bot",
+         sub(part("caster_ball"), "pos: [0, 0, 0.0155]", "pos: [0, 0, 0.03]"),
+         code="validation.assembly.wheels_touch_one_plane", file=DB, line=0),
+    prog("wheels_clear_other_parts", "diff_bot",
+         sub(part("diff_base"), "dir: [0, 1, 0], well: {radius: 0.046, width: 0.04}}", "dir: [0, 1, 0]}"),
+         code="validation.assembly.wheels_clear_other_parts", file=DB, line=8),
+    prog("parts_clear_each_other", "diff_bot",
+         sub(LIDAR, "size: [0.038, 0.038, 0.033]", "size: [0.1, 0.1, 0.033]"),
+         code="validation.assembly.parts_clear_each_other", severity=W, file=DB, line=11),
+    prog("statics_com_over_support", "diff_bot",
+         sub(LIDAR, "  mass: 0.0824982", "  mass: 5"),
+         sub(DB, "glue = (0, 0, 0.06, 0, 0, 1)", "glue = (0.12, 0, 0.065, 0, 0, -1)"),
+         code="validation.statics.com_over_support", file=DB, line=0, in_text=("margin",),
+         also=("validation.assembly.parts_clear_each_other",)),
+    prog("footprint_bounded", "diff_bot", sub(LIDAR, "collision:\n  type: box\n  size: [0.038, 0.038, 0.033]\n"
+                                                     "  origin_xyz: [0, 0, 0.0165]\n", ""),
+         code="validation.footprint.bounded", severity=W, file=DB, line=11),
+
+    # ---------------------------------------------------------------- validation.power.*
+    prog("power_driver_accepts_battery", "ackermann", sub(DRIVER, "voltage_max_v: 24", "voltage_max_v: 12"),
+         code="validation.power.driver_accepts_battery", file=ACK, line=0),
+    prog("power_motor_voltage_rated", "ackermann", sub(MOTOR, "rated_voltage_v: 12", "rated_voltage_v: 24"),
+         code="validation.power.motor_voltage", file=ACK, line=12),
+    prog("power_motor_voltage_range", "ackermann",
+         sub(MOTOR, "stall_current_a: 5}", "stall_current_a: 5, voltage_min_v: 6, voltage_max_v: 12}"),
+         code="validation.power.motor_voltage", file=ACK, line=12),
+    prog("power_channel_current", "ackermann", sub(MOTOR, "stall_current_a: 5", "stall_current_a: 40"),
+         code="validation.power.channel_current", file=ACK, line=12),
+    prog("power_channel_current_peak_only", "ackermann", sub(MOTOR, "stall_current_a: 5", "stall_current_a: 20"),
+         code="validation.power.channel_current", severity=W, file=ACK, line=12),
+    prog("power_too_few_channels", "diff_drive",
+         sub(DD, "(0.1, -0.1, -0.02, 0, -1, 0), command = @core/driver_r)", "(0.1, -0.1, -0.02, 0, -1, 0), command = @core/driver_l)"),
+         code="validation.power.channels_and_buses", line=0),
+    prog("power_bus_not_spoken", "ackermann",
+         sub(MOTOR, "stall_current_a: 5}", "stall_current_a: 5, bus: dynamixel_ttl}"),
+         sub(ACK, "command = @core/driver)", "command = @core/driver, power = @core/pack)"),
+         code="validation.power.channels_and_buses", file=ACK, line=12),
+
+    # ---------------------------------------------------------------- validation.kinematics.*
+    prog("kinematics_spin_tricycle", "tricycle",
+         after(TRIT, "Advance(distance_m = 1.0", "    Spin(direction = left, angle_rad = 1.0)"),
+         code="validation.kinematics.spin_supported"),
+    prog("kinematics_spin_ackermann", "ackermann",
+         after(ACKT, "Advance(distance_m = 0.8", "    Spin(direction = right)"),
+         code="validation.kinematics.spin_supported"),
+    prog("kinematics_strafe_diff", "diff_bot",
+         after(DBT, "Advance(distance_m = 0.5", "    Strafe(direction = left, distance_m = 0.5)"),
+         code="validation.kinematics.strafe_supported"),
+    prog("kinematics_strafe_too_fast_for_gait", "quad",
+         after(QDT, "Advance(distance_m = 0.5", "    Strafe(direction = left, distance_m = 0.3, speed_mps = 0.3)"),
+         code="validation.kinematics.strafe_supported"),
+    prog("kinematics_walk_too_fast", "quad",
+         sub(QDT, "Advance(distance_m = 0.5, speed_mps = 0.2)", "Advance(distance_m = 0.5, speed_mps = 0.9)"),
+         code="validation.kinematics.walk_supported"),
+    prog("kinematics_walk_back_too_fast", "quad",
+         sub(QDT, "BackUp(distance_m = 0.2, speed_mps = 0.1)", "BackUp(distance_m = 0.2, speed_mps = 0.35)"),
+         code="validation.kinematics.walk_supported"),
+    prog("kinematics_speed_advance", "diff_drive",
+         sub(DDT, "Advance(distance_m = 1.0, speed_mps = 0.4)", "Advance(distance_m = 1.0, speed_mps = 2.0)"),
+         code="validation.kinematics.speed_supported"),
+    prog("kinematics_speed_navigate", "diff_drive",
+         sub(DDT, "Navigate(goal = @world/goal, speed_mps = 0.5)", "Navigate(goal = @world/goal, speed_mps = 2.0)"),
+         code="validation.kinematics.speed_supported"),
+    prog("kinematics_tracks_state_their_travel", "tracked",
+         sub(part("track_unit"), "  travel_per_turn_m: 0.12\n", ""),
+         code="validation.kinematics.tracks_state_their_travel", severity=W, file=TRK, line=0),
+
+    # ---------------------------------------------------------------- target.unsupported
+    prog("target_unsupported_legged_on_ros", "quad", code="target.unsupported", file=QD, line=0,
+         targets=("ros-gz-nav2",)),
+
+    # ---------------------------------------------------------------- legged rules (D8)
+    prog("legged_leg_on_wheeled_chassis", "diff_bot",
+         after(DB, "Lidar top_lidar", '    Leg leg(ref = "hip_leg", glue = (0.12, 0, 0.065, 0, 0, -1))'),
+         code="validation.assembly.legs_on_a_legged_chassis", xfail=LEGGED),
+    prog("legged_foot_off_the_ground", "quad",
+         sub(part("quad_body"), "hip_fl: {pos: [0.12, 0.08, -0.04]", "hip_fl: {pos: [0.12, 0.08, -0.03]"),
+         sub(QD, "glue = (0.12, 0.08, -0.04, 0, 0, -1)", "glue = (0.12, 0.08, -0.03, 0, 0, -1)"),
+         code="validation.assembly.feet_touch_the_ground", file=QD, line=7, xfail=LEGGED),
+    prog("legged_link_below_the_ground", "quad",
+         sub(part("hip_leg"), "foot: {link: knee, shape: 1,", "foot: {link: knee, shape: 0,"),
+         code="validation.assembly.links_clear_the_ground", file=QD, line=0, xfail=LEGGED),
+    prog("legged_three_legs", "quad", drop(QD, "Leg rear_right("),
+         code="validation.kinematics.gait_walks_the_feet", line=0, also=("validation.statics.com_over_support",),
+         xfail=LEGGED),
+    prog("legged_two_walkers", "quad",
+         copy("lib/walkers/quad_walker", "lib/walkers/quad_walker_b"),
+         sub("lib/walkers/quad_walker_b/walker.yaml", "id: quad_walker", "id: quad_walker_b"),
+         after("lib/library.yaml", "  - quad_walker", "  - quad_walker_b"),
+         code="validation.assembly.one_walker", file=QD, line=0, xfail=LEGGED),
+]
+
+NEAR_MISSES = [
+    prog("near_glue_0_9_mm_off", "diff_bot", sub(DB, GLUE_L, "glue = (0, 0.1209, -0.02, 0, 1, 0)")),
+    prog("near_glue_direction_length", "diff_bot", sub(DB, GLUE_L, "glue = (0, 0.12, -0.02, 0, 1.0009, 0)")),
+    prog("near_glue_direction_off", "diff_bot", sub(DB, GLUE_L, "glue = (0, 0.12, -0.02, 0, 1, 0.009)")),
+    prog("near_glue_roll", "diff_bot", sub(DB, "glue = (0, 0, 0.06, 0, 0, 1)", "glue = (0, 0, 0.06, 0, 0, 1, 0)")),
+    prog("near_signed_and_exponent_numbers", "diff_bot", sub(DB, GLUE_L, "glue = (+0, 12e-2, -2E-2, -0, +1, 0.0)")),
+    prog("near_comments_inside_items", "diff_bot",
+         sub(DB, WHEEL_L, 'Standard /* a */ wheel_l( // b\n    ref = "standard_80", /* c */ glue = (0, 0.12, -0.02, 0, 1, 0)) // d')),
+    prog("near_crlf_and_tabs", "diff_bot",
+         write(DB, original("diff_bot").replace("    ", "\t").replace("\n", "\r\n"))),
+    prog("near_unicode_intent", "diff_bot",
+         sub(DB, '"Two-wheel differential base', '"Zweirad \\u2013 base \u2713 with \\"quotes\\" \\n and')),
+    prog("near_library_prefix", "diff_bot",
+         sub(DB, 'wheel_l(ref = "standard_80"', 'wheel_l(ref = "demo_parts/standard_80"'),
+         sub(DB, 'wheel_r(ref = "standard_80"', 'wheel_r(ref = "other_parts/standard_80"'), lib2=LIB2_STANDARD),
+    prog("near_primitive_as_string", "diff_bot", sub(DBW, "crate(type = box,", 'crate(type = "box",')),
+    prog("near_rotated_entity", "diff_bot",
+         sub(DBW, "pos = (1.5, 0.3, 0.2, 0, 0, 0, 1)", "pos = (1.5, 0.3, 0.2, 0, 0, 0.7071068, 0.7071068)")),
+    prog("near_no_environment_own_floor", "diff_drive", after(DDW, "ground_plane = true", '    environment = ""')),
+    prog("near_ground_plane_false_with_environment", "diff_bot", after(DBW, "environment = ", "    ground_plane = false")),
+    prog("near_no_world_no_task", "tracked"),
+    prog("near_no_power_no_command", "ackermann", sub(ACK, ", power = @core/pack", ""),
+         sub(ACK, ", command = @core/driver", "")),
+    prog("near_driver_range_exactly_full_pack", "ackermann", sub(DRIVER, "voltage_max_v: 24", "voltage_max_v: 12.6")),
+    prog("near_stall_current_equals_continuous", "ackermann", sub(MOTOR, "stall_current_a: 5", "stall_current_a: 12")),
+    prog("near_speed_below_top_speed", "diff_drive",
+         sub(DDT, "Advance(distance_m = 1.0, speed_mps = 0.4)", "Advance(distance_m = 1.0, speed_mps = 1.4)")),
+    prog("near_walk_at_walker_top_speed", "quad",
+         sub(QDT, "Advance(distance_m = 0.5, speed_mps = 0.2)", "Advance(distance_m = 0.5, speed_mps = 0.6)")),
+    prog("near_strafe_within_gait", "quad",
+         after(QDT, "Advance(distance_m = 0.5", "    Strafe(direction = right, distance_m = 0.3, speed_mps = 0.2)")),
+    prog("near_tiny_positive_distance", "diff_bot", sub(DBT, "BackUp(distance_m = 0.2)", "BackUp(distance_m = 1e-9)")),
+]
+
+
+def _param(case: Case):
+    marks = [pytest.mark.xfail(strict=True, reason=case.xfail)] if case.xfail else []
+    return pytest.param(case, id=case.id, marks=marks)
+
+
+@pytest.mark.parametrize("case", [_param(c) for c in CASES])
+def test_broken_program(corpus, case):
+    judge(corpus.result(case))
+
+
+@pytest.mark.parametrize("case", [_param(c) for c in NEAR_MISSES])
+def test_program_near_miss(corpus, case):
+    judge(corpus.result(case))
