@@ -116,7 +116,7 @@ def report(diagnostics: Sequence[Diagnostic], args: argparse.Namespace,
     fmt = getattr(args, "diagnostics", "human")
     if fmt == "human":
         if sources is None:
-            from .pipeline import SourceCache
+            from .pipeline import target_module, SourceCache
             sources = SourceCache()
         text = render("human", diagnostics, sources, _use_color(args))
         if text:
@@ -273,7 +273,7 @@ def classify_files(files: Sequence[str]) -> dict[str, str]:
 
 @subcommand("compile", "check a robot program and emit it for the targets", _configure_compile)
 def run_compile(args: argparse.Namespace) -> int:
-    from .pipeline import InputError, compile_program, exit_status
+    from .pipeline import InputError, compile_program, exit_status, target_module
     try:
         files = classify_files(args.files)
     except UsageError as exc:
@@ -291,8 +291,13 @@ def run_compile(args: argparse.Namespace) -> int:
     status = exit_status(result.diagnostics)
     if result.unavailable is not None and status == 0:
         done = ", ".join(result.phases_run) or "nothing"
-        print(f"{PROG}: error: {result.unavailable} is not available in this build yet "
-              f"(phases run: {done})", file=sys.stderr)
+        missing = result.unavailable
+        if missing.startswith("mobiledsl.targets."):
+            name = next((t for t in targets if target_module(t) == missing), missing)
+            missing = f"the {name} target"
+        print(f"{PROG}: error: {missing} is not written by this version of mobiledsl "
+              f"(phases run: {done}); the targets it writes are mjcf and ros-gz-nav2",
+              file=sys.stderr)
         return 2
     if status == 0 and targets and not args.check and result.outdir is not None:
         changed = len(result.changed_files)
