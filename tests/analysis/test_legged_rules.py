@@ -4,7 +4,6 @@ that breaks it and one that passes it narrowly."""
 from __future__ import annotations
 
 import json
-import math
 import shutil
 from dataclasses import replace
 from pathlib import Path
