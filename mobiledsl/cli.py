@@ -48,7 +48,7 @@ class Subcommand:
 SUBCOMMANDS: dict[str, Subcommand] = {}
 
 # Modules that register further subcommands when imported (e.g. the build graph's `watch`).
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = ("mobiledsl.build.watch",)
 
 _GROUP_HELP = {"library": "work with a component library"}
 
@@ -174,7 +174,12 @@ def run_explain(args: argparse.Namespace) -> int:
         for code in sorted(codes):
             print(f"{code:<{width}}  {codes[code].severity.value:<7}  {codes[code].summary}")
         return 0
-    info_ = codes.get(args.code)
+    code = args.code
+    if code not in codes:
+        # a rule named alone (glue_on_connector) stands for the one code it ends
+        endings = [c for c in codes if c.endswith("." + code)]
+        code = endings[0] if len(endings) == 1 else code
+    info_ = codes.get(code)
     if info_ is None:
         print(f"{PROG}: error: unknown diagnostic code '{args.code}'", file=sys.stderr)
         guesses = suggest_codes(args.code, list(codes))
@@ -184,7 +189,7 @@ def run_explain(args: argparse.Namespace) -> int:
         else:
             print(f"help: '{PROG} explain' lists every code", file=sys.stderr)
         return 2
-    print(f"{info_.severity.value}[{args.code}]: {info_.summary}")
+    print(f"{info_.severity.value}[{code}]: {info_.summary}")
     if info_.explanation:
         print()
         print(_wrap(info_.explanation))

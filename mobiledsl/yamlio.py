@@ -88,16 +88,18 @@ def read_yaml(source: str | bytes, file: str) -> tuple[YNode | None, list[Diagno
         try:
             source = source.decode("utf-8")
         except UnicodeDecodeError as exc:
-            return None, [_syntax(Span(file, 1, 1), f"the file is not UTF-8 text ({exc.reason} "
-                                  f"at byte {exc.start})")]
+            line = source.count(b"\n", 0, exc.start) + 1
+            column = exc.start - (source.rfind(b"\n", 0, exc.start) + 1) + 1
+            return None, [_syntax(Span(file, line, column, line, column),
+                                  f"the file is not UTF-8 text ({exc.reason} at byte "
+                                  f"{exc.start})")]
     try:
         root = YAML(typ="safe").compose(source)
     except RecursionError:
         return None, [_syntax(Span(file, 1, 1), f"values are nested more than {MAX_DEPTH} "
                               "levels deep")]
     except Exception as exc:  # ruamel raises several unrelated classes for bad text
-        return None, [_syntax(_mark_span(file, getattr(exc, "problem_mark", None)),
-                              _describe(exc))]
+        return None, [_syntax_at(file, exc)]
     if root is None:
         return YNode("null", None, Span(file, 1, 1)), []
     problem = _check_graph(root, file)
@@ -110,6 +112,21 @@ def read_yaml(source: str | bytes, file: str) -> tuple[YNode | None, list[Diagno
 def _syntax(span: Span, message: str) -> Diagnostic:
     return error("library.yaml_syntax", message, span, label="cannot be read",
                  help="write the file as plain YAML: mappings, lists and scalars")
+
+
+def _syntax_at(file: str, exc: Exception) -> Diagnostic:
+    """Where the reader gave up, and, when it says so, where the construct it was reading
+    began: an unclosed bracket is found lines later, so that opening place comes first."""
+    problem = _mark_span(file, getattr(exc, "problem_mark", None))
+    context_mark = getattr(exc, "context_mark", None)
+    if context_mark is None:
+        return _syntax(problem, _describe(exc))
+    context = _mark_span(file, context_mark)
+    return error("library.yaml_syntax", _describe(exc), context,
+                 label=str(getattr(exc, "context", "") or "started here"),
+                 labels=(Label(problem, str(getattr(exc, "problem", "") or "cannot be read")),),
+                 help="close every [ and { on the line it opens, or write the list as "
+                      "lines starting with '- '")
 
 
 def _describe(exc: Exception) -> str:

@@ -1,6 +1,7 @@
 """The corpus harness: a case is one small mutation of the demo library or of a demo program,
-run through the real command line (``python -m mobiledsl ... --diagnostics json``) in a
-subprocess, and judged against what the specification says the diagnostics must be.
+run through the command line (``mobiledsl ... --diagnostics json``, in a subprocess whose
+working directory is the repository) and judged against what the specification says the
+diagnostics must be (``judge``).
 
 Paths in a case are relative to the case's own directory:
 
@@ -9,15 +10,21 @@ Paths in a case are relative to the case's own directory:
 - ``lib2/...`` a second library the case builds itself (see ``Case.lib2``);
 - ``prog/<file>`` the demo program's files, copied for this case.
 
-Cases run in parallel (``CORPUS_JOBS`` workers, default ``max(2, cpu_count)``) as soon as the
-first of them is asked for, so the whole corpus costs about one process start per case divided
-by the number of workers.
+How cases run (see ``Runner``), all started in parallel when the first is asked for:
+
+- the ``library check`` cases that edit one part or walker share one library, each on a
+  renamed copy of its part, and one ``python -m mobiledsl library check`` (the batch);
+- a case marked ``real`` runs as its own ``python -m mobiledsl`` process;
+- the others run in ``CORPUS_JOBS`` (default ``max(2, cpu_count)``) worker processes
+  (``worker.py``) that call ``mobiledsl.cli.main`` once a case, with the case's own stdout,
+  stderr and exit status, which saves an interpreter start and the imports a case.
+  ``CORPUS_MODE=process`` runs every case as its own ``python -m mobiledsl`` instead (slower).
 """
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -144,14 +151,16 @@ def apply_edit(root: Path, edit: Edit) -> tuple[Path, int | None]:
 @dataclass(frozen=True)
 class Expect:
     """A diagnostic the case must report. ``file`` defaults to the file of the case's first
-    edit and ``line`` to its edited line; ``line=None`` asks for a null line, ``line=0`` for
-    any line. ``in_text`` must appear in the message, help or notes (case-insensitive)."""
+    edit and ``line`` to its edited line, which the diagnostic's place or one of its labelled
+    secondary places must be on; ``line=None`` asks for a null line, ``line=0`` for any line.
+    ``in_text`` must appear in the message, help or notes (case-insensitive)."""
 
     code: str
     severity: str = ERROR
     file: str | None = None
     line: int | None | str = "edit"
     in_text: tuple[str, ...] = ()
+    labels: tuple[tuple[str, int], ...] = ()   # (file, line) secondary places it must show
 
 
 @dataclass(frozen=True)
@@ -168,6 +177,9 @@ class Case:
     targets: tuple[str, ...] = ()     # emit for these targets instead of --check
     rc: int | None = None             # expected exit status; derived from expect when None
     xfail: str | None = None          # the product defect that makes the case fail
+    real: bool = False                # run as its own `python -m mobiledsl` process
+    fmt: str = "json"                 # --diagnostics: json is judged; human and sarif are read
+    extra: tuple[str, ...] = ()       # more arguments; {lib} is the case's library, {demo} the repo's
 
     def __str__(self) -> str:
         return self.id
@@ -268,19 +280,20 @@ def prepare(case: Case, root: Path, snapshot: Path) -> tuple[list[str], dict[str
         argv = ["compile", *map(str, prog_files)]
         for l in libs:
             argv += ["--library", l]
+        argv += [a.replace("{lib}", str(lib)).replace("{demo}", str(DEMO)) for a in case.extra]
         if case.targets:
             for t in case.targets:
                 argv += ["--target", t]
             argv += ["-o", str(root / "out")]
         else:
             argv.append("--check")
-    argv += ["--diagnostics", "json"]
+    argv += ["--diagnostics", case.fmt]
     return argv, edited, first
 
 
 def run_cli(argv: list[str], timeout: float = 120) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k != "MOBILEDSL_TRACEBACK"}
-    env["NO_COLOR"] = "1"
+    # no NO_COLOR: the human form must leave colour out by itself, stderr being a pipe
+    env = {k: v for k, v in os.environ.items() if k not in ("MOBILEDSL_TRACEBACK", "NO_COLOR")}
     return subprocess.run([sys.executable, "-m", "mobiledsl", *argv], cwd=REPO,
                           capture_output=True, text=True, timeout=timeout, env=env)
 
@@ -297,7 +310,8 @@ _ENTRY = re.compile(r"^lib/(parts|walkers)/([a-z0-9_]+)/")
 def batch_entry(case: Case) -> tuple[str, str] | None:
     """The (kind, id) of the one part or walker a ``check`` case edits, when it edits nothing
     else: such cases share one library, each on a renamed copy of its entry."""
-    if case.command != "check" or case.lib2 is not None or not case.edits or case.rc is not None:
+    if (case.command != "check" or case.lib2 is not None or not case.edits or case.rc is not None
+            or case.fmt != "json" or case.extra):
         return None
     entries = set()
     for edit in case.edits:
@@ -349,25 +363,75 @@ def run_batch(cases: list[Case], root: Path, snapshot: Path) -> tuple[Outcome, d
     return whole, views
 
 
+def run_chunk(cases: list[Case], base: Path, snapshot: Path, name: str) -> dict[str, Outcome]:
+    """Prepare the cases and run them one after the other in one worker process."""
+    jobs, meta = [], {}
+    for case in cases:
+        root = base / case.id
+        argv, edited, first = prepare(case, root, snapshot)
+        job = {"argv": argv, "out": str(root / "_stdout"), "err": str(root / "_stderr"),
+               "rc": str(root / "_status")}
+        jobs.append(job)
+        meta[case.id] = (case, argv, root, edited, first, job)
+    jobfile = base / f"_{name}.json"
+    jobfile.write_text(json.dumps(jobs))
+    env = {k: v for k, v in os.environ.items() if k != "MOBILEDSL_TRACEBACK"}
+    proc = subprocess.run([sys.executable, str(Path(__file__).with_name("worker.py")), str(jobfile)],
+                          cwd=REPO, capture_output=True, text=True, timeout=600, env=env)
+    outcomes = {}
+    for cid, (case, argv, root, edited, first, job) in meta.items():
+        rc_file = Path(job["rc"])
+        if not rc_file.exists():     # the worker died before this case: say so in its stderr
+            outcomes[cid] = Outcome(case, argv, root, -1, "", "worker died:\n" + proc.stderr,
+                                    edited, first)
+            continue
+        outcomes[cid] = Outcome(case, argv, root, int(rc_file.read_text()),
+                                Path(job["out"]).read_text(encoding="utf-8", errors="replace"),
+                                Path(job["err"]).read_text(encoding="utf-8", errors="replace"),
+                                edited, first)
+    return outcomes
+
+
+def real_process(case: Case) -> bool:
+    """Whether a case runs as its own ``python -m mobiledsl`` process: when it asks to, or
+    when CORPUS_MODE=process asks it of every case."""
+    return case.real or os.environ.get("CORPUS_MODE") == "process"
+
+
 class Runner:
-    """Runs the cases of a session in parallel, each once; the ``check`` cases that edit one
-    part or walker share one library and one run (the batch)."""
+    """Runs the cases of a session in parallel, each once.
+
+    - the ``check`` cases that edit one part or walker share one library and one
+      ``python -m mobiledsl library check`` (the batch);
+    - the cases marked ``real`` run each as its own ``python -m mobiledsl`` process;
+    - the others run in ``jobs`` worker processes that call ``mobiledsl.cli.main`` once a case
+      (``CORPUS_MODE=process`` runs every case as its own process instead).
+    """
 
     def __init__(self, base: Path, cases: list[Case]):
         self.base = base
         self.snapshot = base / "demo_parts"
         shutil.copytree(DEMO, self.snapshot)
         jobs = int(os.environ.get("CORPUS_JOBS", max(2, os.cpu_count() or 2)))
-        self.pool = ThreadPoolExecutor(max_workers=jobs)
+        self.pool = ThreadPoolExecutor(max_workers=jobs + 1)
         self.lock = threading.Lock()
         self.futures: dict[str, Future] = {}
         self.batched = [c for c in cases if batch_entry(c) is not None]
         self.batch: Future | None = None
         if self.batched:
             self.batch = self.pool.submit(run_batch, self.batched, base / "batch", self.snapshot)
-        for case in cases:
-            if batch_entry(case) is None:
+        rest = [c for c in cases if batch_entry(c) is None]
+        for case in rest:
+            if real_process(case):
                 self.submit(case)
+        pooled = [c for c in rest if not real_process(c)]
+        chunks = [pooled[i::jobs] for i in range(jobs)]
+        for i, chunk in enumerate(chunks):
+            if not chunk:
+                continue
+            future = self.pool.submit(run_chunk, chunk, base, self.snapshot, f"chunk{i}")
+            for case in chunk:
+                self.futures[case.id] = future
 
     def submit(self, case: Case) -> Future:
         with self.lock:
@@ -381,7 +445,8 @@ class Runner:
             whole, views = self.batch.result()
             if case.id in views:
                 return views[case.id]
-        return self.submit(case).result()
+        found = self.submit(case).result()
+        return found[case.id] if isinstance(found, dict) else found
 
     def batch_outcome(self) -> tuple[Outcome, list[Case]] | None:
         if self.batch is None:
@@ -426,6 +491,32 @@ def check_shape(data: Any) -> None:
         warnings += d["severity"] == WARNING
     assert summary["errors"] == errors, (summary, errors)
     assert summary["warnings"] == warnings, (summary, warnings)
+
+
+def check_place(d: dict, info: str) -> None:
+    """A place inside a file lies inside it: its line exists, its columns lie on that line
+    (1-based, end inclusive, counted in code points), and it does not end before it starts."""
+    if d["line"] is None or not d["file"]:
+        return
+    path = Path(d["file"])
+    if not path.is_absolute():
+        path = REPO / path
+    try:
+        lines = path.read_bytes().decode("utf-8", errors="surrogateescape").split("\n")
+    except OSError:
+        return
+    where = f"{d['code']} at {path.name}:{d['line']}:{d['column']}-{d['end_line']}:{d['end_column']}"
+    assert 1 <= d["line"] <= len(lines), f"{where}: no such line\n{info}"
+    if d["column"] is not None:
+        text = lines[d["line"] - 1].rstrip("\r")
+        assert 1 <= d["column"] <= len(text) + 1, f"{where}: the column is off its line\n{info}"
+    if d["end_line"] is not None:
+        assert d["end_line"] >= d["line"], f"{where}: ends before it starts\n{info}"
+        if d["end_line"] <= len(lines) and d["end_column"] is not None:
+            end_text = lines[d["end_line"] - 1].rstrip("\r")
+            assert 1 <= d["end_column"] <= len(end_text) + 1, f"{where}: the end column is off its line\n{info}"
+            if d["end_line"] == d["line"] and d["column"] is not None:
+                assert d["end_column"] >= d["column"], f"{where}: ends before it starts\n{info}"
 
 
 def _same_file(reported: str, expected: Path) -> bool:
@@ -485,7 +576,10 @@ def judge(outcome: Outcome) -> None:
         else:
             want = exp.line
         if want != 0:
-            on_line = [d for d in in_file if d["line"] == want]
+            # the line is the primary place's, or a secondary place's in the same file
+            on_line = [d for d in in_file if d["line"] == want or any(
+                lab.get("line") == want and _same_file(lab.get("file") or d["file"], path)
+                for lab in d.get("labels") or [])]
             assert on_line, f"{exp.code} not on line {want} of {rel}\n{info}"
             in_file = on_line
         d = in_file[0]
@@ -493,8 +587,18 @@ def judge(outcome: Outcome) -> None:
         if exp.severity == ERROR:
             assert d["help"] and all(h.strip() for h in d["help"]), f"{exp.code}: an error without help\n{info}"
         text = " ".join([d["message"], *d["help"], *d["notes"]]).lower()
+        for lab_file, lab_line in exp.labels:
+            lab_path = outcome.path(lab_file)
+            assert any(lab.get("line") == lab_line and _same_file(lab.get("file") or d["file"], lab_path)
+                       for lab in d.get("labels") or []), \
+                f"{exp.code}: no secondary place at {lab_file}:{lab_line}\n{info}\nlabels: {d.get('labels')}"
         for needle in exp.in_text:
             assert needle.lower() in text, f"{exp.code}: {needle!r} not in its text\n{info}"
+    for d in diags:
+        assert len(set(d["help"])) == len(d["help"]), f"{d['code']}: the same help twice\n{info}"
+        if d["severity"] == ERROR:
+            assert d["help"] and all(h.strip() for h in d["help"]), f"{d['code']}: an error without help\n{info}"
+        check_place(d, info)
     allowed = {e.code for e in case.expect} | set(case.also)
     stray = [d for d in diags if d["code"] not in allowed and d["severity"] != NOTE]
     assert not stray, f"unexpected diagnostics {[d['code'] for d in stray]}\n{info}"

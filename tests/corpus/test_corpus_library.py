@@ -11,7 +11,7 @@ import pytest
 
 from .harness import (DEMO, ERROR, WARNING, Case, Expect, _under, after, drop, entry_name, judge,
                       judge_basics,
-                      link, part, sub, write)
+                      link, part, remove, sub, write)
 
 W = WARNING
 LIB = "lib/library.yaml"
@@ -66,9 +66,10 @@ ROOM_AS_EMPTY = (DEMO / "parts" / "room_6x4" / "component.yaml").read_text(
     encoding="utf-8").replace("id: room_6x4", "id: empty")
 
 
+
 def lib(id: str, *edits, code: str | None = None, severity: str = W, line="edit",
-        file: str | None = None, also=(), in_text=(), rc=None, xfail=None) -> Case:
-    expect = () if code is None else (Expect(code, severity, file, line, tuple(in_text)),)
+        file: str | None = None, also=(), in_text=(), labels=(), rc=None, xfail=None) -> Case:
+    expect = () if code is None else (Expect(code, severity, file, line, tuple(in_text), tuple(labels)),)
     return Case(id, "check", tuple(edits), expect, also=tuple(also), rc=rc, xfail=xfail)
 
 
@@ -76,7 +77,8 @@ CASES = [
     # ---- library.yaml_syntax
     lib("yaml_syntax_unclosed_flow", sub(STD, "wheel: {radius: 0.04, width: 0.03}",
                                          "wheel: {radius: 0.04, width: 0.03"),
-        code="library.yaml_syntax", line=0),
+        code="library.yaml_syntax"),
+    # an indentation mistake is found where the next key does not line up: any line
     lib("yaml_syntax_bad_indent", sub(LIDAR, "  mass: 0.0824982", "   mass: 0.0824982"),
         code="library.yaml_syntax", line=0),
     lib("yaml_syntax_tab_indent", sub(LIDAR, "  mass: 0.0824982", "\tmass: 0.0824982"),
@@ -84,20 +86,19 @@ CASES = [
     lib("yaml_syntax_alias_in_own_anchor",
         sub(STD, "description: Plain rubber wheel, radius 0.04 m.",
             "description: Plain rubber wheel.\nprovenance: {name: &n [x, *n]}"),
-        code="library.yaml_syntax", line=0),
+        code="library.yaml_syntax", line=5),
     lib("yaml_syntax_nested_65_deep",
         after(STD, "description:", "provenance: {name: null, deep: " + "[" * 65 + "]" * 65 + "}"),
         code="library.yaml_syntax"),
     lib("yaml_syntax_alias_bomb", after(STD, "description:", BOMB), code="library.yaml_syntax"),
     lib("yaml_syntax_not_utf8",
-        sub(STD, "Plain rubber wheel", "Plain rubber wheel \udcff"), code="library.yaml_syntax",
-        line=0),
+        sub(STD, "Plain rubber wheel", "Plain rubber wheel \udcff"), code="library.yaml_syntax"),
     lib("yaml_syntax_in_library_yaml", sub(LIB, "  - diff_base", "  - [diff_base"),
-        code="library.yaml_syntax", severity=ERROR, line=0),
+        code="library.yaml_syntax", severity=ERROR),
 
     # ---- library.duplicate_key
     lib("duplicate_key_part", after(STD, "  mass: 0.1", "  mass: 0.2"),
-        code="library.duplicate_key"),
+        code="library.duplicate_key", labels=((STD, 8),)),
     lib("duplicate_key_flow_mapping", sub(STD, "width: 0.03}", "width: 0.03, radius: 0.05}"),
         code="library.duplicate_key"),
     lib("duplicate_key_library_yaml", after(LIB, "name: demo_parts", "name: other_parts"),
@@ -391,9 +392,103 @@ CASES = [
     lib("unknown_connector_driveline", sub(CAR, "turns: [hub_rear_left, hub_rear_right]", "turns: [hub_rear_lft, hub_rear_right]"),
         code="library.unknown_connector"),
 
+    # ---- more values a real part cannot have
+    lib("invalid_value_up_parallel_to_dir", sub(LIDAR, "    up: [0, -1, 0]", "    up: [0, 0, 1]"),
+        code="library.invalid_value"),
+    lib("invalid_value_two_mounts_one_connector",
+        sub(DIFF, "middle_top: top_mount,", "middle_top: hub_left,"), code="library.invalid_value"),
+    lib("invalid_value_motor_min_negative",
+        sub(MOTOR, "stall_current_a: 5}", "stall_current_a: 5, voltage_min_v: -1, voltage_max_v: 14}"),
+        code="library.invalid_value"),
+    lib("invalid_value_motor_rated_outside_range",
+        sub(MOTOR, "stall_current_a: 5}", "stall_current_a: 5, voltage_min_v: 13, voltage_max_v: 24}"),
+        code="library.invalid_value"),
+    lib("invalid_value_battery_nominal_outside_range", sub(PACK, "voltage_nominal_v: 11.1", "voltage_nominal_v: 14.8"),
+        code="library.invalid_value"),
+    lib("invalid_value_range_min_above_max", sub(TOF, "min_m: 0.04, max_m: 4.0", "min_m: 5.0, max_m: 4.0"),
+        code="library.invalid_value"),
+    lib("invalid_value_range_fov_pi", sub(TOF, "field_of_view_rad: 0.47", "field_of_view_rad: 3.1416"),
+        code="library.invalid_value"),
+    lib("invalid_value_range_min_negative", sub(TOF, "min_m: 0.04", "min_m: -0.01"),
+        code="library.invalid_value"),
+    lib("invalid_value_peak_below_continuous", sub(DRIVER, "peak_current_per_channel_a: 30", "peak_current_per_channel_a: 10"),
+        code="library.invalid_value"),
+    lib("invalid_value_channels_fraction", sub(DRIVER, "  channels: 2", "  channels: 2.5"),
+        code="library.invalid_value"),
+    lib("invalid_value_channels_zero", sub(DRIVER, "  channels: 2", "  channels: 0"),
+        code="library.invalid_value"),
+    lib("wrong_type_channels_bool", sub(DRIVER, "  channels: 2", "  channels: true"),
+        code="library.wrong_type"),
+    lib("wrong_type_mass_bool", sub(STD, "  mass: 0.1", "  mass: true"), code="library.wrong_type"),
+    lib("wrong_type_buses_not_list", sub(DRIVER, "  channels: 2\n", "  channels: 2\n  buses: dynamixel_ttl\n"),
+        code="library.wrong_type", line=15),
+    lib("invalid_value_schema_version", sub(STD, "schema_version: 1", "schema_version: 2"),
+        code="library.invalid_value"),
+    lib("invalid_value_source_unknown", sub(STD, "  source: estimated", "  source: guessed"),
+        code="library.invalid_value"),
+    lib("invalid_value_well_negative", sub(MOTOR, "well: {radius: 0.052,", "well: {radius: -0.052,"),
+        code="library.invalid_value"),
+    lib("invalid_value_box_zero_side", sub(LIDAR, "  size: [0.038, 0.038, 0.033]", "  size: [0.038, 0, 0.033]"),
+        code="library.invalid_value"),
+    lib("invalid_value_part_collision_sphere", sub(LIDAR, "  type: box\n  size: [0.038, 0.038, 0.033]", "  type: sphere\n  size: [0.038, 0.038, 0.033]"),
+        code="library.invalid_value"),
+    lib("invalid_value_hull_face_unknown_corner", sub(LIDAR, LIDAR_BOX, GOOD_HULL.replace("[2, 0, 3]]", "[2, 0, 9]]")),
+        code="library.invalid_value", line=0),
+    lib("invalid_value_hull_repeated_triangle", sub(LIDAR, LIDAR_BOX, GOOD_HULL.replace("[2, 0, 3]]", "[2, 0, 3], [2, 0, 3]]")),
+        code="library.invalid_value", line=0),
+    lib("invalid_value_inertia_diagonal_zero", sub(STD, "ixx: 0.00005, ixy: 0,", "ixx: 0, ixy: 0,"),
+        code="library.invalid_value"),
+    lib("invalid_value_entity_name_not_identifier", sub(ROOM, "  wall_north: {", "  wall-north: {"),
+        code="library.invalid_value"),
+    lib("wrong_type_entity_collision_word", sub(ROOM, "dock: {entity: Marker, ref: floor_disc,", "dock: {entity: Marker, ref: floor_disc, collision: yes,"),
+        code="library.wrong_type"),
+    lib("wrong_type_connectors_empty", sub(STD, "connectors:\n  mount: {pos: [0, 0, 0], dir: [0, 0, 1], joint: {type: continuous, axis: [0, 0, 1]}}",
+                                             "connectors: {}"),
+        code="library.wrong_type", also=("library.unknown_connector",)),
+    lib("missing_field_inertia_term", sub(STD, "ixx: 0.00005, ixy: 0, ixz: 0,", "ixx: 0.00005, ixz: 0,"),
+        code="library.missing_field", in_text=("ixy",)),
+    lib("missing_field_visual_xyz", sub(STD, "visual: {file: assets/model.dae, xyz: [0, 0, 0], rpy", "visual: {file: assets/model.dae, rpy"),
+        code="library.missing_field", in_text=("xyz",)),
+    lib("invalid_key_space", after(STD, "description:", "ma ss: 1"), code="library.invalid_key"),
+    lib("invalid_value_visual_is_directory", sub(STD, "file: assets/model.dae", "file: assets"),
+        code="library.invalid_value", also=("library.asset_missing",)),
+    lib("unknown_field_is_static_on_object", after(TABLE, "category: object", "is_static: true"),
+        code="library.unknown_field", also=("library.unsupported",)),
+    lib("unknown_field_environment_pose", after(ROOM, "ground_plane: true", "pose: [0, 0, 0]"),
+        code="library.unknown_field", also=("library.unsupported",)),
+    lib("unknown_field_interfaces", after(STD, "description:", "interfaces: [m3_hub]"),
+        code="library.unknown_field"),
+
+    # ---- numbers are JSON's: what YAML 1.1 or 1.2 reads as a number and JSON does not is a string
+    lib("wrong_type_leading_dot", sub(STD, "  mass: 0.1", "  mass: .1"), code="library.wrong_type"),
+    lib("wrong_type_hex", sub(STD, "  mass: 0.1", "  mass: 0x10"), code="library.wrong_type"),
+    lib("wrong_type_plus_sign", sub(STD, "  mass: 0.1", "  mass: +0.1"), code="library.wrong_type"),
+    lib("wrong_type_trailing_dot", sub(STD, "  mass: 0.1", "  mass: 1."), code="library.wrong_type"),
+    lib("wrong_type_inf", sub(STD, "  mass: 0.1", "  mass: .inf"), code="library.wrong_type"),
+    lib("wrong_type_nan", sub(STD, "  mass: 0.1", "  mass: .nan"), code="library.wrong_type"),
+    lib("wrong_type_underscores", sub(PACK, "capacity_ah: 2.2", "capacity_ah: 2_200"), code="library.wrong_type"),
+    lib("wrong_type_on_is_not_true", sub(ROOM, "ground_plane: true", "ground_plane: on"), code="library.wrong_type"),
+    lib("wrong_type_quoted_number", sub(STD, "  mass: 0.1", "  mass: \"0.1\""), code="library.wrong_type"),
+    lib("invalid_value_just_below_1e-100", sub(STD, "ixx: 0.00005, ixy: 0,", "ixx: 0.00005, ixy: 9.99e-101,"),
+        code="library.invalid_value"),
+    lib("invalid_value_negative_underflow", sub(STD, "ixx: 0.00005, ixy: 0,", "ixx: 0.00005, ixy: -1e-400,"),
+        code="library.invalid_value"),
+    lib("invalid_value_just_above_1e30", sub(PACK, "capacity_ah: 2.2", "capacity_ah: 1.00000000000001e30"),
+        code="library.invalid_value"),
+    lib("invalid_value_zero_mass_negative_zero", sub(STD, "  mass: 0.1", "  mass: -0.0"),
+        code="library.invalid_value"),
+    lib("invalid_value_triangle_beyond_rounding", sub(STD, "iyy: 0.00005, iyz: 0, izz: 0.00008}", "iyy: 0.00003, iyz: 0, izz: 0.0000800001}"),
+        code="library.invalid_value"),
+    lib("invalid_value_part_tensor_fails_in_floats",
+        sub(STD, "inertia: {ixx: 0.00005, ixy: 0, ixz: 0, iyy: 0.00005, iyz: 0, izz: 0.00008}",
+            "inertia: {ixx: 0.01, ixy: 0, ixz: 0, iyy: 0.06, iyz: 0, izz: 0.07}"),
+        code="library.invalid_value"),
+    lib("invalid_key_number_like", after(STD, "description:", "1e3: x"), code="library.invalid_key"),
+
     # ---- library.duplicate_part / library.part_missing (warnings: the others still load)
     lib("duplicate_part", after(LIB, "  - standard_80", "  - standard_80"), code="library.duplicate_part"),
     lib("part_missing", after(LIB, "  - standard_80", "  - ghost_wheel"), code="library.part_missing"),
+    lib("manifest_missing", remove(LIB), code="library.manifest_missing", severity=ERROR, line=None, rc=2),
     lib("part_missing_walker", after(LIB, "  - quad_walker", "  - ghost_walker"), code="library.part_missing"),
 ]
 
@@ -416,6 +511,33 @@ NEAR_MISSES = [
         after("lib/parts/imu_bno055/component.yaml", "description:", "colour: black")),
     lib("near_peak_equals_continuous", sub(DRIVER, "peak_current_per_channel_a: 30", "peak_current_per_channel_a: 12")),
     lib("near_hull_convex", sub(LIDAR, LIDAR_BOX, GOOD_HULL)),
+    lib("near_profiles_empty_catalog_entry", sub(STD, "profiles:\n  Standard: {mounts: {default: mount}}", "profiles: {}")),
+    lib("near_profile_type_is_vocabulary", sub(STD, "  Standard: {mounts", "  Standrd: {mounts")),
+    lib("near_entity_type_is_vocabulary", sub(ROOM, "dock: {entity: Marker,", "dock: {entity: Markr,")),
+    lib("near_entity_ref_is_resolved_later", sub(ROOM, "table: {entity: Obstacle, ref: work_table,", "table: {entity: Obstacle, ref: work_bench,")),
+    lib("near_quoted_plain_key", sub(STD, "  mass: 0.1", "  'mass': 0.1")),
+    lib("near_motor_range_includes_rated",
+        sub(MOTOR, "stall_current_a: 5}", "stall_current_a: 5, voltage_min_v: 0, voltage_max_v: 12}")),
+    lib("near_range_fixed_distance", sub(TOF, "min_m: 0.04, max_m: 4.0", "min_m: 0.5, max_m: 0.5")),
+    lib("near_capital_exponent", sub(STD, "  mass: 0.1", "  mass: 1E-1")),
+    lib("near_long_integer_reads_as_1e30", sub(PACK, "capacity_ah: 2.2", "capacity_ah: 1000000000000000000000000000001")),
+    lib("near_1e30_as_the_float_it_reads_as", sub(PACK, "capacity_ah: 2.2", "capacity_ah: 1.00000000000000004e30")),
+    lib("near_1e-100_as_the_float_it_reads_as", sub(STD, "ixx: 0.00005, ixy: 0,", "ixx: 0.00005, ixy: 9.9999999999999999e-101,")),
+    lib("near_empty_value_is_null_in_provenance", after(STD, "description:", "provenance: {name: , manufacturer: ~, source_url: null, license: null}")),
+    lib("near_part_tensor_on_the_edge_in_floats",
+        sub(STD, "inertia: {ixx: 0.00005, ixy: 0, ixz: 0, iyy: 0.00005, iyz: 0, izz: 0.00008}",
+            "inertia: {ixx: 0.02, ixy: 0, ixz: 0, iyy: 0.05, iyz: 0, izz: 0.07}")),
+    lib("near_link_tensor_on_the_edge_in_exact_arithmetic",
+        sub(LEG, "inertia: {ixx: 0.0002666, ixy: 0, ixz: 0, iyy: 0.0002736, iyz: 0, izz: 1.417e-05}",
+            "inertia: {ixx: 0.07, ixy: 0, ixz: 0, iyy: 0.06, iyz: 0, izz: 0.01}")),
+    lib("near_asset_link_inside_the_part", link("lib/parts/standard_80/assets/wheel.dae", "model.dae"),
+        sub(STD, "file: assets/model.dae", "file: assets/wheel.dae")),
+    # the libraries given with --library beside DIR: only what stops one loading is reported
+    Case("near_other_library_broken_part_not_reported", "check", (),
+         lib2={"library.yaml": "name: other_parts\nparts:\n  - standard_80\n",
+               "parts/standard_80": "@copy:parts/standard_80",
+               "parts/standard_80/component.yaml": (DEMO / "parts/standard_80/component.yaml").read_text(
+                   encoding="utf-8").replace("  mass: 0.1", "  mass: 0")}),
     lib("near_yaml_null_forms", sub(TABLE, "license: MIT-0}", "license: ~}")),
 ]
 

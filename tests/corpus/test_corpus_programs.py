@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from .harness import (ERROR, NOTE, PROGRAMS, WARNING, Case, Expect, after, copy, drop, judge,
+from .harness import (ERROR, NOTE, PROGRAMS, WARNING, Case, Expect, after, copy, drop, judge, remove,
                       part, sub, write)
 
 W = WARNING
@@ -39,28 +39,44 @@ LIB2_STANDARD = {"library.yaml": "name: other_parts\nparts:\n  - standard_80\n",
 
 
 def prog(id: str, program: str, *edits, code: str | None = None, severity: str = ERROR,
-         line="edit", file: str | None = None, also=(), in_text=(), rc=None, xfail=None,
+         line="edit", file: str | None = None, also=(), in_text=(), labels=(), rc=None, xfail=None,
          files: tuple[str, ...] | None = None, lib2=None, lib2_first=False,
-         targets=()) -> Case:
+         targets=(), real=False, extra=()) -> Case:
     if files is None:
         kinds = {e.path.rsplit(".", 1)[-1] for e in edits if e.path.startswith("prog/")}
         files = ("core",) + (("world",) if kinds & {"world", "task"} else ()) \
             + (("task",) if "task" in kinds else ())
-    expect = () if code is None else (Expect(code, severity, file, line, tuple(in_text)),)
+    expect = () if code is None else (Expect(code, severity, file, line, tuple(in_text), tuple(labels)),)
     return Case(id, "compile", tuple(edits), expect, program, files, tuple(also), lib2,
-                lib2_first, tuple(targets), rc, xfail)
+                lib2_first, tuple(targets), rc, xfail, real or id in REAL, extra=tuple(extra))
+
+
+# One case a phase runs as its own `python -m mobiledsl` process (the rest share worker
+# processes that call the same entry point; CORPUS_MODE=process runs them all so).
+REAL = {"syntax_in_world", "semantic_reference_kind_command_battery", "power_too_few_channels",
+        "near_no_world_no_task"}
+
+
+# an edit that only makes the case take its own copy of the library (no README is read)
+OWN_LIB = remove("lib/parts/imu_bno055/README.md")
 
 
 def original(program: str, kind: str = "core") -> str:
     return (PROGRAMS / program / f"{program}.{kind}").read_text(encoding="utf-8")
 
 
-TOO_MANY = "Robot noisy {\n" + "".join(f"    Lidar l{i}$(ref = \"lidar_ld06\")\n"
-                                       for i in range(40)) + "}\n"
+def _motors_last() -> str:
+    """diff_drive with its wheels declared before the motors whose shafts they sit on."""
+    lines = original("diff_drive").rstrip("\n").split("\n")
+    motors = [l for l in lines if l.lstrip().startswith("Motor ")]
+    rest = [l for l in lines if l not in motors]
+    return "\n".join(rest[:-1] + motors + rest[-1:]) + "\n"
 
-LEGGED = "legged rules of D8 (validation.assembly.legs_on_a_legged_chassis, " \
-         "feet_touch_the_ground, links_clear_the_ground, one_walker, " \
-         "validation.kinematics.gait_walks_the_feet) are not implemented or registered"
+
+MOTORS_LAST = _motors_last()
+
+TOO_MANY = "Robot noisy {\n" + "".join(f"    Lidar l{i}$(ref = \"lidar_ld06\")\n"
+                                       for i in range(120)) + "}\n"
 
 CASES = [
     # ---------------------------------------------------------------- syntax.*
@@ -102,7 +118,9 @@ CASES = [
          write(DB, original("diff_bot").rstrip().rstrip("}") + "\n"),
          code="syntax.missing_brace", line=4),
     prog("syntax_missing_paren_open", "diff_bot", sub(DB, "Caster ball(ref", "Caster ball ref"),
-         code="syntax.missing_paren"),
+         code="syntax.missing_paren",
+         xfail="one missing `(` gives two errors: syntax.missing_paren and a cascading "
+               "syntax.unexpected_token 'expected a component, found `)`' on the same line"),
     prog("syntax_missing_paren_close", "diff_bot",
          sub(DB, "glue = (-0.15, 0, -0.035, 0, 0, -1))", "glue = (-0.15, 0, -0.035, 0, 0, -1)"),
          code="syntax.missing_paren", line=0),
@@ -120,6 +138,10 @@ CASES = [
     prog("syntax_in_task", "diff_bot",
          sub(DBT, "Spin(direction = left, angle_rad = 1.57)", "Spin(direction = left angle_rad = 1.57)"),
          code="syntax.unexpected_token"),
+
+    # ---------------------------------------------------------------- library.manifest_missing
+    prog("manifest_missing_compile", "diff_bot", remove("lib/library.yaml"), code="library.manifest_missing",
+         file="lib/library.yaml", line=None, rc=2),
 
     # ---------------------------------------------------------------- resolve.*
     prog("resolve_unknown_part_misspelt", "diff_bot", sub(DB, 'wheel_l(ref = "standard_80"', 'wheel_l(ref = "standard_08"'),
@@ -139,7 +161,7 @@ CASES = [
     prog("resolve_unknown_reference_world", "diff_bot",
          sub(DBT, "goal = @world/station", "goal = @world/statoin"), code="resolve.unknown_reference"),
     prog("resolve_duplicate_name_components", "diff_bot", sub(DB, "Caster ball(", "Caster wheel_l("),
-         code="resolve.duplicate_name"),
+         code="resolve.duplicate_name", labels=((DB, 8),)),
     prog("resolve_reserved_base_link", "diff_bot", sub(DB, "Lidar top_lidar(", "Lidar base_link("),
          code="resolve.duplicate_name"),
     prog("resolve_reserved_base_footprint", "diff_bot", sub(DB, "Lidar top_lidar(", "Lidar base_footprint("),
@@ -147,9 +169,9 @@ CASES = [
     prog("resolve_reserved_steer_knuckle", "tricycle", sub(TRI, "IMU imu(", "IMU wheel_front_steer("),
          code="resolve.duplicate_name"),
     prog("resolve_duplicate_entity", "diff_bot", sub(DBW, "Obstacle ramp(", "Obstacle crate("),
-         code="resolve.duplicate_name"),
-    prog("resolve_entity_clashes_with_environment", "diff_bot", sub(DBW, "Marker station(", "Marker dock("),
-         code="resolve.duplicate_name"),
+         code="resolve.duplicate_name", labels=((DBW, 6),)),
+    prog("resolve_entity_clashes_with_environment", "diff_bot", sub(DBW, "Marker station(", "Marker dock("), OWN_LIB,
+         code="resolve.duplicate_name", labels=(("lib/parts/room_6x4/component.yaml", 18),), file=DBW, line=8),
 
     # ---------------------------------------------------------------- semantic.*
     prog("semantic_profile_missing_wheel", "diff_bot",
@@ -161,7 +183,7 @@ CASES = [
          after(DB, "Diff_two_caster chassis", '    Diff_drive chassis2(ref = "rover4_base")'),
          code="semantic.chassis_count"),
     prog("semantic_chassis_count_none", "diff_bot", drop(DB, "Diff_two_caster chassis"),
-         code="semantic.chassis_count", line=0),
+         code="semantic.chassis_count", line=4),
     prog("semantic_reference_kind_command_battery", "ackermann",
          sub(ACK, "command = @core/driver)", "command = @core/pack)"), code="semantic.reference_kind"),
     prog("semantic_reference_kind_power_motor", "ackermann",
@@ -169,7 +191,10 @@ CASES = [
     prog("semantic_reference_kind_goal_obstacle", "diff_bot",
          sub(DBT, "goal = @world/station", "goal = @world/crate"), code="semantic.reference_kind"),
     prog("semantic_reference_kind_goal_in_core", "diff_bot",
-         sub(DBT, "goal = @world/station", "goal = @core/wheel_l"), code="semantic.reference_kind"),
+         sub(DBT, "goal = @world/station", "goal = @core/wheel_l"), code="semantic.reference_kind",
+         xfail="a goal of @core/wheel_l is reported as semantic.argument_value with the message "
+               "\"'goal' must be a reference to a Marker of the world, not a reference\", which "
+               "contradicts itself; a reference of the wrong kind is semantic.reference_kind"),
     prog("semantic_unknown_type_component", "diff_bot", sub(DB, "Standard wheel_l(", "Standrd wheel_l("),
          code="semantic.unknown_type"),
     prog("semantic_unknown_type_entity", "diff_bot", sub(DBW, "Obstacle crate(", "Obstacel crate("),
@@ -229,7 +254,7 @@ CASES = [
          sub(DBW, "crate(type = box,", "crate(type = pyramid,"), code="semantic.argument_value"),
     prog("semantic_argument_value_size_with_ref", "diff_bot",
          sub(DBW, 'ramp(ref = "ramp_10deg",', 'ramp(ref = "ramp_10deg", size = (1, 1, 1),'),
-         code="semantic.argument_value", also=("semantic.unknown_argument",)),
+         code="semantic.unknown_argument"),
     prog("semantic_argument_value_start_two_numbers", "diff_bot",
          sub(DBW, "start = (0.0, 0.0, 0.0)", "start = (0.0, 0.0)"), code="semantic.argument_value"),
     prog("semantic_argument_value_ground_plane_number", "diff_drive",
@@ -258,9 +283,9 @@ CASES = [
          code="validation.assembly.glue_on_connector"),
     prog("connector_taken", "diff_bot",
          after(DB, "Lidar top_lidar", '    Lidar second_lidar(ref = "lidar_ld06", glue = (0, 0, 0.06, 0, 0, 1))'),
-         code="validation.assembly.connector_taken"),
+         code="validation.assembly.connector_taken", labels=((DB, 11),)),
     prog("drive_mounts_missing_wheel", "diff_bot", drop(DB, "Standard wheel_r("),
-         code="validation.assembly.drive_mounts_filled", line=0),
+         code="validation.assembly.drive_mounts_filled", line=7),
     prog("drive_mounts_wrong_wheel_type", "diff_bot",
          sub(DB, 'Standard wheel_r(ref = "standard_80"', 'Mecanum wheel_r(ref = "mecanum_black"'),
          code="validation.assembly.drive_mounts_filled"),
@@ -273,8 +298,19 @@ CASES = [
          sub(part("trike_base"), ", steering: {axis: [0, 0, 1], max_angle_rad: 0.7}", ""),
          code="validation.assembly.steering_declared", file=TRI, line=0),
     prog("wheels_touch_one_plane", "diff_bot",
-         sub(part("caster_ball"), "pos: [0, 0, 0.0155]", "pos: [0, 0, 0.03]"),
-         code="validation.assembly.wheels_touch_one_plane", file=DB, line=0),
+         after(DB, "Caster ball(", '    Caster ball2(ref = "caster_ball", glue = (0.12, 0, 0.065, 0, 0, -1))'),
+         code="validation.assembly.wheels_touch_one_plane", in_text=("ball2",),
+         also=("validation.assembly.wheels_clear_other_parts",),
+         xfail="wheels_touch_one_plane takes the plane through wheel_l, ball and the raised ball2 "
+               "and blames wheel_r, 'reaching 107.9 mm below the plane the others stand on' (line "
+               "9): a support below the ground is impossible; the ground is the plane no support "
+               "goes below (here wheel_l, wheel_r, ball), and the outlier is ball2 (line 11), "
+               "100 mm above it"),
+    prog("wheels_touch_one_plane_raised_motor_seat", "diff_drive",
+         sub(part("rover4_base"), "motor_fl: {pos: [0.1, 0.1, -0.02]", "motor_fl: {pos: [0.1, 0.1, -0.01]"),
+         sub(DD, "glue = (0.1, 0.1, -0.02, 0, 1, 0)", "glue = (0.1, 0.1, -0.01, 0, 1, 0)"),
+         sub(DD, "glue = (0.1, 0.12, -0.02, 0, 1, 0)", "glue = (0.1, 0.12, -0.01, 0, 1, 0)"),
+         code="validation.assembly.wheels_touch_one_plane", file=DD, line=17, in_text=("wheel_fl",)),
     prog("wheels_clear_other_parts", "diff_bot",
          sub(part("diff_base"), "dir: [0, 1, 0], well: {radius: 0.046, width: 0.04}}", "dir: [0, 1, 0]}"),
          code="validation.assembly.wheels_clear_other_parts", file=DB, line=8),
@@ -304,7 +340,7 @@ CASES = [
          code="validation.power.channel_current", severity=W, file=ACK, line=12),
     prog("power_too_few_channels", "diff_drive",
          sub(DD, "(0.1, -0.1, -0.02, 0, -1, 0), command = @core/driver_r)", "(0.1, -0.1, -0.02, 0, -1, 0), command = @core/driver_l)"),
-         code="validation.power.channels_and_buses", line=0),
+         code="validation.power.channels_and_buses", line=9, in_text=("motor_fr",)),
     prog("power_bus_not_spoken", "ackermann",
          sub(MOTOR, "stall_current_a: 5}", "stall_current_a: 5, bus: dynamixel_ttl}"),
          sub(ACK, "command = @core/driver)", "command = @core/driver, power = @core/pack)"),
@@ -339,6 +375,106 @@ CASES = [
          sub(part("track_unit"), "  travel_per_turn_m: 0.12\n", ""),
          code="validation.kinematics.tracks_state_their_travel", severity=W, file=TRK, line=0),
 
+    # ---------------------------------------------------------------- second wave
+    prog("glue_matches_two_connectors", "diff_bot",
+         after(part("diff_base"), "  hub_left: ", "  hub_left_b: {pos: [0, 0.1205, -0.02], dir: [0, 1, 0]}"),
+         code="validation.assembly.glue_on_connector", file=DB, line=8, in_text=("hub_left_b",)),
+    prog("connector_taken_mating_connector", "diff_drive",
+         after(DD, "Standard wheel_fl(", '    IMU imu2(ref = "imu_bno055", glue = (0.1, 0.1, -0.02, 0, -1, 0))'),
+         code="validation.assembly.connector_taken"),
+    prog("connector_taken_wheel_beside_motor", "diff_drive",
+         after(DD, "Standard wheel_fl(", '    Standard wheel_x(ref = "standard_80", glue = (0.1, 0.1, -0.02, 0, 1, 0))'),
+         code="validation.assembly.connector_taken"),
+    prog("power_regulated_output_below_rating", "ackermann",
+         sub(DRIVER, "  peak_current_per_channel_a: 30", "  peak_current_per_channel_a: 30\n  output_voltage_v: 6"),
+         code="validation.power.motor_voltage", file=ACK, line=12, in_text=("6 V",)),
+    prog("semantic_power_on_motor_without_bus", "ackermann",
+         sub(ACK, "command = @core/driver)", "command = @core/driver, power = @core/pack)"),
+         code="semantic.unknown_argument"),
+    prog("semantic_power_on_battery", "ackermann",
+         sub(ACK, 'pack(ref = "lipo_3s_2200", glue = (-0.14, 0, 0.03, 0, 0, -1))',
+             'pack(ref = "lipo_3s_2200", glue = (-0.14, 0, 0.03, 0, 0, -1), power = @core/pack)'),
+         code="semantic.unknown_argument"),
+    prog("semantic_argument_value_zero_angle", "diff_bot",
+         sub(DBT, "Spin(direction = left, angle_rad = 1.57)", "Spin(direction = left, angle_rad = 0)"),
+         code="semantic.argument_value"),
+    prog("semantic_argument_value_collision_word", "diff_bot",
+         sub(DBW, "crate(type = box,", "crate(collision = maybe, type = box,"), code="semantic.argument_value"),
+    prog("syntax_duplicate_world_setting", "diff_bot", after(DBW, "start = ", "    start = (1, 1, 0)"),
+         code="syntax.duplicate_argument"),
+    prog("syntax_two_robots", "diff_bot",
+         write(DB, original("diff_bot") + '\nRobot other {\n    Diff_two_caster chassis(ref = "diff_base")\n}\n'),
+         code="syntax.unexpected_token", line=14),
+    prog("syntax_robot_keyword_misspelt", "diff_bot", sub(DB, "Robot diff_bot {", "Robt diff_bot {"),
+         code="syntax.unexpected_token"),
+    prog("syntax_world_in_core_file", "diff_bot", sub(DB, "Robot diff_bot {", "World diff_bot {"),
+         code="syntax.unexpected_token"),
+    prog("resolve_goal_without_world", "diff_bot", files=("core", "task"),
+         code="resolve.unknown_reference", file=DBT, line=6),
+    prog("semantic_entity_collision_support_surface", "diff_bot",
+         after(DBW, "Obstacle ramp(", '    SupportSurface mat(ref = "floor_disc", pos = (1, 1, 0, 0, 0, 0, 1))'),
+         code="semantic.entity_collision"),
+    prog("environment_entity_type_unknown", "diff_bot",
+         sub(part("room_6x4"), "dock: {entity: Marker,", "dock: {entity: Markr,"),
+         code="semantic.unknown_type", file=part("room_6x4"), line=18, files=("core", "world")),
+    prog("environment_entity_ref_unknown", "diff_bot",
+         sub(part("room_6x4"), "table: {entity: Obstacle, ref: work_table,", "table: {entity: Obstacle, ref: work_bench,"),
+         code="resolve.unknown_part", file=part("room_6x4"), line=12, files=("core", "world")),
+    prog("profile_empty_catalog_entry_cannot_be_selected", "diff_bot",
+         sub(part("lidar_ld06"), "profiles:\n  Lidar:\n    mounts: {default: mount}", "profiles: {}"),
+         code="semantic.profile_missing", file=DB, line=11),
+    prog("target_unsupported_joint_on_mated_connector", "diff_bot",
+         sub(LIDAR, "    up: [0, -1, 0]", "    up: [0, -1, 0]\n    joint: {type: continuous, axis: [0, 0, 1]}"),
+         code="target.unsupported", file=DB, line=11, targets=("mjcf",)),
+
+    prog("resolve_unknown_object_repeats_why", "diff_bot",
+         sub(part("ramp_10deg"), "category: object", "category: object\ncolour: grey"),
+         code="resolve.unknown_part", file=DBW, line=7, in_text=("colour",), also=("library.unknown_field",),
+         files=("core", "world")),
+    prog("resolve_unknown_environment_repeats_why", "diff_bot",
+         sub(part("room_6x4"), "ground_plane: true", "ground_plane: yes"),
+         code="resolve.unknown_part", file=DBW, line=4, in_text=("ground_plane",), also=("library.wrong_type",),
+         files=("core", "world")),
+    prog("resolve_reserved_contact_link", "diff_bot",
+         sub(part("diff_base"), "profiles:\n", "contacts:\n  - {xyz: [0.1, 0, 0.05], radius: 0.01, note: a bump on the deck}\nprofiles:\n"),
+         sub(DB, "Lidar top_lidar(", "Lidar chassis_contact_0("),
+         code="resolve.duplicate_name", file=DB, line=11),
+
+    prog("walker_not_matched_2_mm_off", "quad",
+         sub(part("quad_body"), "hip_fl: {pos: [0.12, 0.08, -0.04]", "hip_fl: {pos: [0.122, 0.08, -0.04]"),
+         sub(QD, "glue = (0.12, 0.08, -0.04, 0, 0, -1)", "glue = (0.122, 0.08, -0.04, 0, 0, -1)"),
+         sub(QDT, "Advance(distance_m = 0.5, speed_mps = 0.2)", "Advance(distance_m = 0.5, speed_mps = 0.5)"),
+         code="validation.kinematics.walk_supported", file=QDT, line=3, in_text=("0.4",),
+         files=("core", "world", "task")),
+
+    prog("resolve_ambiguous_two_libraries_of_one_name", "diff_bot", OWN_LIB,
+         code="resolve.ambiguous_part", line=8, file=DB, extra=("--library", "{demo}"),
+         also=("resolve.ambiguous_part",),
+         xfail="two library directories both named demo_parts: every ref is ambiguous and the "
+               "help says twice 'write \"demo_parts/standard_80\" to take demo_parts's', a "
+               "prefix that cannot tell them apart; the clash of names is what to report"),
+
+    Case("syntax_errors_in_two_files", "compile",
+         (sub(DB, "wheel_l(ref", "wheel_l((ref"),
+          sub(DBW, "start = (0.0, 0.0, 0.0)", "start = (0.0, 0.0, 0.0")),
+         (Expect("syntax.unexpected_token", file=DB), Expect("syntax.missing_paren", file=DBW, line=0)),
+         "diff_bot", ("core", "world")),
+    prog("broken_part_the_program_does_not_name", "diff_bot",
+         sub(part("imu_bno055"), "  mass: 0.003", "  mass: 0"),
+         code="library.invalid_value", severity=W),
+
+    prog("library_yaml_broken_blocks_the_compile", "diff_bot", sub("lib/library.yaml", "name: demo_parts", "name: [demo_parts"),
+         code="library.yaml_syntax", file="lib/library.yaml", line=0),
+    prog("kinematics_gait_turns_one_way_only", "quad",
+         sub(part("quad_body"), "turn: [-0.5, 0.5]", "turn: [0, 0.5]"),
+         sub(part("quad_body"), "hip_fl: {pos: [0.12, 0.08, -0.04]", "hip_fl: {pos: [0.122, 0.08, -0.04]"),
+         sub(QD, "glue = (0.12, 0.08, -0.04, 0, 0, -1)", "glue = (0.122, 0.08, -0.04, 0, 0, -1)"),
+         code="validation.kinematics.spin_supported", file=QDT, line=5, files=("core", "world", "task")),
+    prog("kinematics_strafe_above_top_speed", "mecanum",
+         sub(P("mecanum", "task"), "Strafe(direction = left, distance_m = 0.4, speed_mps = 0.2)",
+             "Strafe(direction = left, distance_m = 0.4, speed_mps = 3.0)"),
+         code="validation.kinematics.speed_supported", also=("validation.kinematics.strafe_supported",)),
+
     # ---------------------------------------------------------------- target.unsupported
     prog("target_unsupported_legged_on_ros", "quad", code="target.unsupported", file=QD, line=0,
          targets=("ros-gz-nav2",)),
@@ -346,22 +482,23 @@ CASES = [
     # ---------------------------------------------------------------- legged rules (D8)
     prog("legged_leg_on_wheeled_chassis", "diff_bot",
          after(DB, "Lidar top_lidar", '    Leg leg(ref = "hip_leg", glue = (0.12, 0, 0.065, 0, 0, -1))'),
-         code="validation.assembly.legs_on_a_legged_chassis", xfail=LEGGED),
+         code="validation.assembly.legs_on_a_legged_chassis",
+         also=("validation.assembly.parts_clear_each_other",)),
     prog("legged_foot_off_the_ground", "quad",
          sub(part("quad_body"), "hip_fl: {pos: [0.12, 0.08, -0.04]", "hip_fl: {pos: [0.12, 0.08, -0.03]"),
          sub(QD, "glue = (0.12, 0.08, -0.04, 0, 0, -1)", "glue = (0.12, 0.08, -0.03, 0, 0, -1)"),
-         code="validation.assembly.feet_touch_the_ground", file=QD, line=7, xfail=LEGGED),
+         code="validation.assembly.feet_touch_the_ground", file=QD, line=7,
+         also=("validation.assembly.parts_clear_each_other",)),
     prog("legged_link_below_the_ground", "quad",
          sub(part("hip_leg"), "foot: {link: knee, shape: 1,", "foot: {link: knee, shape: 0,"),
-         code="validation.assembly.links_clear_the_ground", file=QD, line=0, xfail=LEGGED),
+         code="validation.assembly.links_clear_the_ground", file=QD, line=7),
     prog("legged_three_legs", "quad", drop(QD, "Leg rear_right("),
-         code="validation.kinematics.gait_walks_the_feet", line=0, also=("validation.statics.com_over_support",),
-         xfail=LEGGED),
+         code="validation.kinematics.gait_walks_the_feet", line=6, also=("validation.statics.com_over_support",)),
     prog("legged_two_walkers", "quad",
          copy("lib/walkers/quad_walker", "lib/walkers/quad_walker_b"),
          sub("lib/walkers/quad_walker_b/walker.yaml", "id: quad_walker", "id: quad_walker_b"),
          after("lib/library.yaml", "  - quad_walker", "  - quad_walker_b"),
-         code="validation.assembly.one_walker", file=QD, line=0, xfail=LEGGED),
+         code="validation.assembly.one_walker", file=QD, line=6),
 ]
 
 NEAR_MISSES = [
@@ -395,6 +532,28 @@ NEAR_MISSES = [
          sub(QDT, "Advance(distance_m = 0.5, speed_mps = 0.2)", "Advance(distance_m = 0.5, speed_mps = 0.6)")),
     prog("near_strafe_within_gait", "quad",
          after(QDT, "Advance(distance_m = 0.5", "    Strafe(direction = right, distance_m = 0.3, speed_mps = 0.2)")),
+    prog("near_order_independent_placement", "diff_drive", write(DD, MOTORS_LAST)),
+    prog("near_obstacle_without_collision", "diff_bot",
+         after(DBW, "Obstacle ramp(", '    Obstacle disc(ref = "floor_disc", collision = false, pos = (1, 1, 0, 0, 0, 0, 1))')),
+    prog("near_pack_without_range_leaves_power_undecided", "ackermann",
+         sub(part("lipo_3s_2200"), ", voltage_min_v: 9.0, voltage_max_v: 12.6", ""),
+         sub(DRIVER, "voltage_max_v: 24", "voltage_max_v: 12")),
+    prog("near_motor_range_covers_supply", "ackermann",
+         sub(MOTOR, "stall_current_a: 5}", "stall_current_a: 5, voltage_min_v: 6, voltage_max_v: 13}")),
+    prog("near_strafe_on_holonomic", "omni_three", files=("core", "world", "task")),
+    prog("near_entity_named_like_a_component", "diff_bot", sub(DBW, "Obstacle crate(", "Obstacle wheel_l(")),
+    prog("near_world_quaternion_within_tolerance", "diff_bot",
+         sub(DBW, "pos = (1.5, 0.3, 0.2, 0, 0, 0, 1)", "pos = (1.5, 0.3, 0.2, 0, 0, 0, 1.0009)")),
+    prog("near_walker_matched_half_a_mm_off", "quad",
+         sub(part("quad_body"), "hip_fl: {pos: [0.12, 0.08, -0.04]", "hip_fl: {pos: [0.1205, 0.08, -0.04]"),
+         sub(QD, "glue = (0.12, 0.08, -0.04, 0, 0, -1)", "glue = (0.1205, 0.08, -0.04, 0, 0, -1)"),
+         sub(QDT, "Advance(distance_m = 0.5, speed_mps = 0.2)", "Advance(distance_m = 0.5, speed_mps = 0.5)"),
+         files=("core", "world", "task")),
+    prog("near_walker_legs_in_any_order", "quad",
+         write(QD, original("quad").replace("front_left(", "TMP(").replace("rear_right(", "front_left(")
+               .replace("TMP(", "rear_right("))),
+    prog("near_same_library_twice", "diff_bot", OWN_LIB,
+         extra=("--library", "{lib}/", "--library", "{lib}/../lib")),
     prog("near_tiny_positive_distance", "diff_bot", sub(DBT, "BackUp(distance_m = 0.2)", "BackUp(distance_m = 1e-9)")),
 ]
 
