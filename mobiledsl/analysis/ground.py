@@ -276,8 +276,15 @@ def check_plane(robot: Robot, ground: Ground | None, out: Findings) -> None:
     if any(s.kind == "foot" for s in ground.supports):
         return      # judged with the feet by legged.check_feet (feet_touch_the_ground)
     sups = ground.supports
-    # the support whose leaving out lets the others stand on one plane is the odd one
-    odd = None
+    # the support whose leaving out lets the others stand on one plane is the odd one. The
+    # robot rests on a plane no support reaches below: when leaving out exactly one support
+    # gives such a plane (it stands above the plane of the others, in the air), that is where
+    # the robot rests, and it is the odd one, even when another leaves the rest on a plane it
+    # reaches below by more (that plane is no ground). When several do, the robot rocks
+    # between them (a twisted four-wheeler) and when none does, no such plane decides: then
+    # the odd one is the support off the most level plane of the rest, the one the chassis
+    # was laid out for, and the farthest off among equals.
+    found = []
     for i, s in enumerate(sups):
         rest = sups[:i] + sups[i + 1:]
         if len(rest) < 3 or not _spans_area(np.array([r.lowest_point(UP) for r in rest])):
@@ -285,9 +292,13 @@ def check_plane(robot: Robot, ground: Ground | None, out: Findings) -> None:
         n = _fit(rest)
         d, spread = _settle(rest, n)
         if spread <= PLANE_TOLERANCE:
-            off = s.height(n) - d
-            if odd is None or abs(off) > abs(odd[1]):
-                odd = (s, off, n, d)
+            found.append((s, s.height(n) - d, n, d))
+    hanging = [f for f in found if f[1] > PLANE_TOLERANCE]
+    odd = None
+    if len(hanging) == 1:
+        odd = hanging[0]
+    elif found:
+        odd = max(found, key=lambda f: (round(float(f[2] @ UP), 9), abs(f[1])))
     if odd is not None:
         s, off, n, d = odd
         if off > 0:

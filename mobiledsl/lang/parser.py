@@ -444,7 +444,9 @@ class _Parser:
                       self.where(tok), "`(` expected",
                       f"list the arguments in parentheses: {self.lang.example}")
             if not self.at_boundary(tok):
-                self.skip_item(0)
+                # read on as if the `(` were there: the rest of the argument list, through
+                # the `)` that closes it, belongs to this item and says nothing more
+                self.skip_item(1)
             return None
         got = self.arguments(what)
         if got is None:

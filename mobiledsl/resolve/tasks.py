@@ -83,7 +83,19 @@ def _value(step: str, spec: vocab.StepArg, a: Arg, world: World, has_world_file:
             return v.word
         return _wrong(sink, a, "left or right", f"{a.name} = left")
     # a Navigate goal: a Marker of the world
-    if not (isinstance(v, Ref) and v.kind == "world"):
+    if isinstance(v, Ref) and v.kind != "world":
+        # a reference, of the wrong kind: to the robot (or the task), not to the world
+        what = {"core": "a component"}.get(v.kind, f"a name of the {v.kind}")
+        markers = [e.name for e in world.entities if e.entity == "Marker"]
+        sink.error("semantic.reference_kind",
+                   f"'{a.name}' names @{v.kind}/{v.name}, {what}; a goal must be "
+                   "@world/<Marker>", v.span, label="not a Marker of the world",
+                   help=(f"the markers of world '{world.name}' are: "
+                         f"{', '.join(f'@world/{m}' for m in markers)}" if markers else
+                         "declare a Marker in the world where the robot is to go, and write "
+                         "goal = @world/<marker>",))
+        return None
+    if not isinstance(v, Ref):
         return _wrong(sink, a, "a reference to a Marker of the world", "goal = @world/<marker>")
     entity = next((e for e in world.entities if e.name == v.name), None)
     if entity is None and v.name in declared:

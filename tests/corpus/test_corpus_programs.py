@@ -118,9 +118,7 @@ CASES = [
          write(DB, original("diff_bot").rstrip().rstrip("}") + "\n"),
          code="syntax.missing_brace", line=4),
     prog("syntax_missing_paren_open", "diff_bot", sub(DB, "Caster ball(ref", "Caster ball ref"),
-         code="syntax.missing_paren",
-         xfail="one missing `(` gives two errors: syntax.missing_paren and a cascading "
-               "syntax.unexpected_token 'expected a component, found `)`' on the same line"),
+         code="syntax.missing_paren"),
     prog("syntax_missing_paren_close", "diff_bot",
          sub(DB, "glue = (-0.15, 0, -0.035, 0, 0, -1))", "glue = (-0.15, 0, -0.035, 0, 0, -1)"),
          code="syntax.missing_paren", line=0),
@@ -191,10 +189,7 @@ CASES = [
     prog("semantic_reference_kind_goal_obstacle", "diff_bot",
          sub(DBT, "goal = @world/station", "goal = @world/crate"), code="semantic.reference_kind"),
     prog("semantic_reference_kind_goal_in_core", "diff_bot",
-         sub(DBT, "goal = @world/station", "goal = @core/wheel_l"), code="semantic.reference_kind",
-         xfail="a goal of @core/wheel_l is reported as semantic.argument_value with the message "
-               "\"'goal' must be a reference to a Marker of the world, not a reference\", which "
-               "contradicts itself; a reference of the wrong kind is semantic.reference_kind"),
+         sub(DBT, "goal = @world/station", "goal = @core/wheel_l"), code="semantic.reference_kind"),
     prog("semantic_unknown_type_component", "diff_bot", sub(DB, "Standard wheel_l(", "Standrd wheel_l("),
          code="semantic.unknown_type"),
     prog("semantic_unknown_type_entity", "diff_bot", sub(DBW, "Obstacle crate(", "Obstacel crate("),
@@ -300,12 +295,7 @@ CASES = [
     prog("wheels_touch_one_plane", "diff_bot",
          after(DB, "Caster ball(", '    Caster ball2(ref = "caster_ball", glue = (0.12, 0, 0.065, 0, 0, -1))'),
          code="validation.assembly.wheels_touch_one_plane", in_text=("ball2",),
-         also=("validation.assembly.wheels_clear_other_parts",),
-         xfail="wheels_touch_one_plane takes the plane through wheel_l, ball and the raised ball2 "
-               "and blames wheel_r, 'reaching 107.9 mm below the plane the others stand on' (line "
-               "9): a support below the ground is impossible; the ground is the plane no support "
-               "goes below (here wheel_l, wheel_r, ball), and the outlier is ball2 (line 11), "
-               "100 mm above it"),
+         also=("validation.assembly.wheels_clear_other_parts",)),
     prog("wheels_touch_one_plane_raised_motor_seat", "diff_drive",
          sub(part("rover4_base"), "motor_fl: {pos: [0.1, 0.1, -0.02]", "motor_fl: {pos: [0.1, 0.1, -0.01]"),
          sub(DD, "glue = (0.1, 0.1, -0.02, 0, 1, 0)", "glue = (0.1, 0.1, -0.01, 0, 1, 0)"),

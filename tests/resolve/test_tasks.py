@@ -58,7 +58,7 @@ def task(*steps: str) -> str:
     ("Navigate(goal = @world/crate)", "semantic.reference_kind"),
     ("Navigate(goal = @world/wall_north)", "semantic.reference_kind"),
     ("Navigate(goal = @world/statoin)", "resolve.unknown_reference"),
-    ("Navigate(goal = @core/wheel_l)", "semantic.argument_value"),
+    ("Navigate(goal = @core/wheel_l)", "semantic.reference_kind"),
     ('Navigate(goal = "station")', "semantic.argument_value"),
 ])
 def test_step_mistakes(step, code):
