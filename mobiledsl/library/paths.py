@@ -49,6 +49,11 @@ def check_asset_path(F: Fields, node: YNode | None, part_dir: Path | str, path: 
         F.invalid(node, path, why, help="write the path relative to the part directory "
                   "with /, such as assets/model.glb")
         return None
+    part_dir = os.fspath(part_dir)
+    full = os.path.join(part_dir, *text.split("/"))
+    if os.path.isdir(full):
+        _directory(F, node, path, text)
+        return None
     if "/" not in text:
         F.invalid(node, path, f"is '{text}', a file beside the declaration: it must lie in "
                   "a directory of its own inside the part directory",
@@ -56,8 +61,6 @@ def check_asset_path(F: Fields, node: YNode | None, part_dir: Path | str, path: 
         return None
     if not must_exist:
         return text
-    part_dir = os.fspath(part_dir)
-    full = os.path.join(part_dir, *text.split("/"))
     try:
         st = os.stat(full)
     except (OSError, ValueError):
@@ -69,15 +72,26 @@ def check_asset_path(F: Fields, node: YNode | None, part_dir: Path | str, path: 
                     f"in {part_dir}", node.span, label="no such file",
                     help="put the file there, or correct the path")
         return None
+    if stat.S_ISDIR(st.st_mode):
+        _directory(F, node, path, text)
+        return None
     if not stat.S_ISREG(st.st_mode):
-        F.invalid(node, path, f"is '{text}', which is not a file",
-                  help="name the file itself, not a directory")
+        F.invalid(node, path, f"is '{text}', which is not a regular file",
+                  help="name a regular file inside the part directory, not a device, pipe "
+                       "or socket")
         return None
     outside = links_out(part_dir, full)
     if outside is not None:
         _links_out(F, node, path, text, part_dir, full, *outside)
         return None
     return text
+
+
+def _directory(F: Fields, node: YNode, path: str, text: str) -> None:
+    """``text`` names a directory of the part, not the file in it."""
+    what, example = ("policy", "policy.onnx") if path.endswith("policy") else ("mesh", "model.glb")
+    F.invalid(node, path, f"is '{text}', which names a directory, not a file",
+              help=f"write the {what} file inside it, such as {text}/{example}")
 
 
 def _links_out(F: Fields, node: YNode, path: str, text: str, part_dir: str, full: str,

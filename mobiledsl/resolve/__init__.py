@@ -23,6 +23,7 @@ def resolve_program(core: CoreFile, world: WorldFile | None, task: TaskFile | No
                     libraries: Sequence[Library]) -> tuple[Resolved | None, list[Diagnostic]]:
     sink = Sink()
     catalog = Catalog(libraries)
+    catalog.check_names(sink)
     result = resolve_core(core, catalog, sink)
     resolved_world, declared = resolve_world(world, catalog, sink)
     resolved_task = resolve_task(task, resolved_world, world is not None, sink, declared)

@@ -2,10 +2,13 @@
 
 ``"<id>"`` is searched in every library, in the order given; two libraries that both register
 it make the ref ambiguous. ``"<library>/<id>"`` picks one library. An id whose declaration
-failed to load is reported with the load diagnostics that kept it out.
+failed to load is reported with the load diagnostics that kept it out. Two libraries that
+declare one name cannot be told apart by any ref: ``check_names`` reports that once.
 """
 from __future__ import annotations
 
+import os
+import re
 from typing import Sequence
 
 from ..diagnostics import Diagnostic, Label, Sink, Span
@@ -24,6 +27,27 @@ WANTED = {
 class Catalog:
     def __init__(self, libraries: Sequence[Library]):
         self.libraries = list(libraries)
+
+    def same_name(self, lib: Library) -> list[Library]:
+        """The libraries given that declare ``lib``'s name (``lib`` among them)."""
+        return [other for other in self.libraries if other.name == lib.name]
+
+    def check_names(self, sink: Sink) -> None:
+        """Report, once for each, a library that declares the name of one given before it:
+        no ref, bare or "<library>/<id>", can tell the two apart."""
+        for i, lib in enumerate(self.libraries):
+            first = next((o for o in self.libraries[:i] if o.name == lib.name), None)
+            if first is None:
+                continue
+            ids = sorted(set(first.parts) & set(lib.parts))
+            shared = (f"; both register {_few(ids)}" if ids else "")
+            sink.error("resolve.ambiguous_part",
+                       f"two libraries are named '{lib.name}': {_root(first)} and "
+                       f"{_root(lib)}{shared}, and no ref can say which one it means",
+                       _name_span(lib), label="a second library of this name",
+                       labels=(Label(_name_span(first), "the first library of this name"),),
+                       help=(f"rename one of them (the name: of its library.yaml), or give "
+                             f"only one of them with --library",))
 
     def ids(self, want: str) -> list[str]:
         categories = WANTED[want][1]
@@ -55,13 +79,25 @@ class Catalog:
             found = [(lib, lib.parts[pid]) for lib in self.libraries if pid in lib.parts]
             searched = self.libraries
             if len(found) > 1:
+                names = [lib.name for lib, _ in found]
+                helps, clashes = [], []
+                for lib, _ in found:
+                    if names.count(lib.name) == 1:
+                        helps.append(f"write \"{lib.name}/{pid}\" to take {lib.name}'s")
+                    elif lib.name not in clashes:
+                        # "<name>/<id>" would name them all: no prefix picks one
+                        clashes.append(lib.name)
+                        helps.append(f"the libraries {', '.join(_root(o) for o in self.same_name(lib))} "
+                                     f"are all named '{lib.name}', so \"{lib.name}/{pid}\" "
+                                     "cannot pick one: rename one of them (the name: of its "
+                                     "library.yaml), or give only one with --library")
                 sink.error("resolve.ambiguous_part",
                            f"'{pid}'{by} is registered by "
                            f"{len(found)} libraries: "
-                           + ", ".join(f"'{lib.name}'" for lib, _ in found),
-                           span, label="which library's?", labels=labels,
-                           help=tuple(f"write \"{lib.name}/{pid}\" to take {lib.name}'s"
-                                      for lib, _ in found))
+                           + ", ".join(f"'{lib.name}'" + (f" ({_root(lib)})"
+                                                          if names.count(lib.name) > 1 else "")
+                                       for lib, _ in found),
+                           span, label="which library's?", labels=labels, help=tuple(helps))
                 return None
         if found:
             part = found[0][1]
@@ -115,3 +151,31 @@ def _one_line(d: Diagnostic) -> str:
                 where += f":{d.span.column}"
         where += ": "
     return f"{where}{d.severity.value}[{d.code}]: {d.message}"
+
+
+def _root(lib: Library) -> str:
+    return f"'{os.fspath(lib.root)}'"
+
+
+def _few(ids: Sequence[str], most: int = 3) -> str:
+    shown = ", ".join(f"'{i}'" for i in ids[:most])
+    return shown + (f" and {len(ids) - most} more" if len(ids) > most else "")
+
+
+_NAME = re.compile(r"name[ \t]*:[ \t]*(?:\"[^\"\n]*\"|'[^'\n]*'|[^#\s]+)")
+
+
+def _name_span(lib: Library) -> Span:
+    """Where ``lib``'s library.yaml states its name: its ``name:`` line at the top level, or
+    the file alone when it cannot be read or found."""
+    file = os.path.join(os.fspath(lib.root), "library.yaml")
+    try:
+        with open(file, encoding="utf-8", errors="surrogateescape") as f:
+            lines = f.read().split("\n")
+    except OSError:
+        return Span(file)
+    for n, text in enumerate(lines, 1):
+        m = _NAME.match(text)
+        if m is not None:
+            return Span(file, n, 1, n, m.end())
+    return Span(file)

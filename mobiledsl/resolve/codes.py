@@ -21,7 +21,9 @@ CODES: dict[str, CodeInfo] = {
         E,
         "two libraries register the id and the ref does not say which",
         "When more than one library given with --library registers an id, write the ref as "
-        "\"<library>/<id>\" to pick one.",
+        "\"<library>/<id>\" to pick one. Two libraries that declare the same name in their "
+        "library.yaml cannot be told apart by any ref: that clash is reported once, at the "
+        "second one's name; rename one, or give only one with --library.",
         'Lidar top(ref = "lidar_ld06", glue = (0, 0, 0.06, 0, 0, 1))   // in two libraries\n'
         'Lidar top(ref = "my_parts/lidar_ld06", glue = (0, 0, 0.06, 0, 0, 1))   // picks one',
     ),

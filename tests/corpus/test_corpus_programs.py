@@ -439,10 +439,7 @@ CASES = [
 
     prog("resolve_ambiguous_two_libraries_of_one_name", "diff_bot", OWN_LIB,
          code="resolve.ambiguous_part", line=8, file=DB, extra=("--library", "{demo}"),
-         also=("resolve.ambiguous_part",),
-         xfail="two library directories both named demo_parts: every ref is ambiguous and the "
-               "help says twice 'write \"demo_parts/standard_80\" to take demo_parts's', a "
-               "prefix that cannot tell them apart; the clash of names is what to report"),
+         also=("resolve.ambiguous_part",)),
 
     Case("syntax_errors_in_two_files", "compile",
          (sub(DB, "wheel_l(ref", "wheel_l((ref"),
