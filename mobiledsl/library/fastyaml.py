@@ -1,10 +1,9 @@
 """A faster way to the same tree ``mobiledsl.yamlio.read_yaml`` gives, for the common file.
 
-``read_yaml`` composes through ruamel.yaml's YAML(typ="safe"), which runs its YAML 1.1/1.2
-tag resolver on every value (and builds a loader class per call) only for yamlio to ignore
-the tags it found; then it walks the graph twice. Loading a library reads one small file per
-part, so that dominates. Here libyaml's composer runs with a resolver that does nothing, and
-one pass converts the node tree.
+``read_yaml`` composes through ruamel.yaml's YAML(typ="safe"), which resolves a YAML tag
+for every value (and builds a loader class per call) only for yamlio to ignore the tags;
+then it walks the graph twice. Loading a library reads one small file per part, so that
+dominates. Here the tree is built in one pass straight from libyaml's parse events.
 
 The fast path takes only the plain case: one document, no anchor or alias, no key that is
 not a plain name or is given twice, nesting within yamlio's depth and size. Anything else,
@@ -21,7 +20,9 @@ from ..yamlio import MAX_DEPTH, MAX_VALUES, YNode, _JSON_NUMBER, _PLAIN_NAME, re
 
 try:  # the C extension ruamel.yaml uses when it is installed
     from ruamel.yaml.clib._ruamel_yaml import CParser as _CParser
-    from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+    from ruamel.yaml.events import (DocumentEndEvent, DocumentStartEvent, MappingEndEvent,
+                                    MappingStartEvent, ScalarEvent, SequenceEndEvent,
+                                    SequenceStartEvent, StreamEndEvent, StreamStartEvent)
 except ImportError:  # pragma: no cover - without it, always the one reader
     _CParser = None
 
@@ -61,34 +62,17 @@ class _Decline(Exception):
     """The file is not the plain case: let read_yaml read it."""
 
 
-if _CParser is not None:
-    class _Composer(_CParser):
-        """libyaml's parser and composer with no tag resolution (yamlio ignores tags)."""
-
-        def resolve(self, kind, value, implicit):
-            return None
-
-        def descend_resolver(self, *args):
-            pass
-
-        def ascend_resolver(self, *args):
-            pass
-
-
 def read_yaml_fast(source: str | bytes, file: str) -> tuple[YNode | None, list[Diagnostic]]:
     """Exactly ``read_yaml(source, file)``, faster for plain files."""
     if _CParser is None:
         return read_yaml_safely(source, file)
     try:
         text = source.decode("utf-8") if isinstance(source, bytes) else source
-        parser = _Composer(text)
+        parser = _CParser(text)
         try:
-            root = parser.get_single_node()
+            return _EventReader(file, parser).read(), []
         finally:
             parser.dispose()
-        if root is None:
-            raise _Decline
-        return _Converter(file).convert(root), []
     except Exception:
         return read_yaml_safely(source, file)
 
@@ -103,81 +87,91 @@ def read_yaml_safely(source: str | bytes, file: str) -> tuple[YNode | None, list
                             Span(file, 1, 1), label="cannot be read")]
 
 
-class _Converter:
-    __slots__ = ("file", "seen", "count")
+class _EventReader:
+    """Builds the tree straight from libyaml's events, without composing ruamel's nodes."""
 
-    def __init__(self, file: str):
+    __slots__ = ("file", "parser", "count")
+
+    def __init__(self, file: str, parser):
         self.file = file
-        self.seen: set[int] = set()
+        self.parser = parser
         self.count = 0
 
-    def span(self, node) -> Span:
-        s, e = node.start_mark, node.end_mark
-        line = s.line
-        col = s.column + 1
-        if e is None or e.line < line:
-            return _span(self.file, line + 1, col, line + 1, col)
+    def span(self, s, e) -> Span:
+        line, col = s.line, s.column + 1
         end_line, end_col = e.line, e.column
+        if end_line < line:
+            return _span(self.file, line + 1, col, line + 1, col)
         if end_line > line and end_col == 0:
             return _span(self.file, line + 1, col, end_line, None)
         return _span(self.file, line + 1, col, end_line + 1, end_col if end_col > col else col)
 
-    def convert(self, node, depth: int = 0) -> YNode:
-        key = id(node)
-        if key in self.seen:
-            raise _Decline          # an alias: read_yaml bounds and reports those
-        self.seen.add(key)
+    def read(self) -> YNode:
+        get = self.parser.get_event
+        names = [type(get()), type(get())]
+        if names != [StreamStartEvent, DocumentStartEvent]:
+            raise _Decline
+        root = self.value(get(), 0)
+        if type(get()) is not DocumentEndEvent or type(get()) is not StreamEndEvent:
+            raise _Decline          # a second document: read_yaml reports it
+        return root
+
+    def value(self, event, depth: int) -> YNode:
+        if event.anchor is not None:
+            raise _Decline          # anchors and aliases: read_yaml bounds and reports them
         self.count += 1
         if self.count > MAX_VALUES:
             raise _Decline
-        span = self.span(node)
-        cls = type(node)
-        if cls is ScalarNode:
-            text = node.value
-            if node.style not in (None, ""):
-                return _ynode("str", text, span, None, {})
-            if text in ("", "~", "null"):
-                return _ynode("null", None, span, None, {})
-            if text == "true":
-                return _ynode("bool", True, span, None, {})
-            if text == "false":
-                return _ynode("bool", False, span, None, {})
-            m = _JSON_NUMBER.match(text)
-            if m:
-                number = float(text) if (m.group(1) or m.group(2)) else int(text)
-                return _ynode("number", number, span, text, {})
-            return _ynode("str", text, span, None, {})
+        kind = type(event)
+        if kind is ScalarEvent:
+            return _scalar(event.value, event.style, self.span(event.start_mark, event.end_mark))
         depth += 1
         if depth > MAX_DEPTH:
             raise _Decline
-        if cls is SequenceNode:
-            return _ynode("seq", tuple([self.convert(n, depth) for n in node.value]), span,
-                          None, {})
-        if cls is not MappingNode:
+        get = self.parser.get_event
+        start = event.start_mark
+        if kind is SequenceStartEvent:
+            items = []
+            while True:
+                item = get()
+                if type(item) is SequenceEndEvent:
+                    return _ynode("seq", tuple(items), self.span(start, item.end_mark), None, {})
+                items.append(self.value(item, depth))
+        if kind is not MappingStartEvent:
             raise _Decline
         values: dict[str, YNode] = {}
         key_spans: dict[str, Span] = {}
-        seen = self.seen
-        for knode, vnode in node.value:
-            name = _plain_key(knode)
-            if name is None or name in values or id(knode) in seen:
-                raise _Decline      # read_yaml reports invalid and duplicate keys
-            seen.add(id(knode))
+        while True:
+            key = get()
+            if type(key) is MappingEndEvent:
+                return _ynode("map", values, self.span(start, key.end_mark), None, key_spans)
+            if type(key) is not ScalarEvent or key.anchor is not None:
+                raise _Decline      # read_yaml reports keys that are not plain names
+            name = key.value
+            if (key.style in (None, "") and (name in _NOT_KEYS or _json_number(name))) \
+                    or not _plain_name(name) or name in values:
+                raise _Decline      # ... and keys given twice
             self.count += 1
-            key_spans[name] = self.span(knode)
-            values[name] = self.convert(vnode, depth)
-        return _ynode("map", values, span, None, key_spans)
+            key_spans[name] = self.span(key.start_mark, key.end_mark)
+            values[name] = self.value(get(), depth)
+
+
+def _scalar(text: str, style, span: Span) -> YNode:
+    if style not in (None, ""):
+        return _ynode("str", text, span, None, {})
+    if text in ("", "~", "null"):
+        return _ynode("null", None, span, None, {})
+    if text == "true":
+        return _ynode("bool", True, span, None, {})
+    if text == "false":
+        return _ynode("bool", False, span, None, {})
+    m = _json_number(text)
+    if m:
+        number = float(text) if (m.group(1) or m.group(2) or len(text) > 20) else int(text)
+        return _ynode("number", number, span, text, {})
+    return _ynode("str", text, span, None, {})
 
 
 _NOT_KEYS = frozenset(("", "~", "null", "true", "false"))
 _plain_name = _PLAIN_NAME.match
 _json_number = _JSON_NUMBER.match
-
-
-def _plain_key(node) -> str | None:
-    if type(node) is not ScalarNode:
-        return None
-    text = node.value
-    if node.style in (None, "") and (text in _NOT_KEYS or _json_number(text)):
-        return None
-    return text if _plain_name(text) else None

@@ -451,7 +451,7 @@ CASES = [
         code="library.missing_field", in_text=("xyz",)),
     lib("invalid_key_space", after(STD, "description:", "ma ss: 1"), code="library.invalid_key"),
     lib("invalid_value_visual_is_directory", sub(STD, "file: assets/model.dae", "file: assets"),
-        code="library.invalid_value", also=("library.asset_missing",)),
+        code="library.invalid_value", in_text=("names a directory", "assets/model.glb")),
     lib("unknown_field_is_static_on_object", after(TABLE, "category: object", "is_static: true"),
         code="library.unknown_field", also=("library.unsupported",)),
     lib("unknown_field_environment_pose", after(ROOM, "ground_plane: true", "pose: [0, 0, 0]"),
