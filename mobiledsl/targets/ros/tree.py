@@ -97,7 +97,22 @@ def build_tree(robot: Robot, ground_height: float) -> Tree:
         else:
             attach(robot, c, part, name, frames, tree)
         contacts(c, part, name, tree)
+        optical_frame(c, name, tree)
     return tree
+
+
+CAMERAS = ("Camera", "DepthCamera", "RGBD")
+
+
+def optical_frame(c: Component, name: str, tree: Tree) -> None:
+    """REP 103: a camera's images are in its optical frame, z forward, x right, y down,
+    turned from the body frame (x forward, z up) the part states."""
+    if c.type not in CAMERAS:
+        return
+    link = f"{name}_optical"
+    tree.links.append(LinkSpec(link))
+    tree.joints.append(JointSpec(f"{link}_joint", "fixed", name, link, (0.0, 0.0, 0.0),
+                                 (-np.pi / 2, 0.0, -np.pi / 2)))
 
 
 def component_link(robot: Robot, c: Component, part: Part, name: str, tree: Tree) -> LinkSpec:
