@@ -1,0 +1,134 @@
+"""A content-addressed artifact store: a CI job restores a task's outputs instead of running
+its phase (D13).
+
+``MOBILEDSL_CACHE=<dir>`` turns it on. The program phases that cost time (resolve, assemble,
+analyse, and each target's emission) then look their outputs up under a key made of
+
+- the compiler's version: a hash of every source file of the ``mobiledsl`` package
+  (``COMPILER_VERSION``) and the Python version, so a changed compiler never restores what
+  an older one wrote;
+- the phase, and the task's parameters (the target, the libraries' names and roots);
+- each input file's path (relative to the project root) and xxh3 hash of its content.
+
+A hit writes the stored bytes; a miss runs the phase and stores what it wrote. Records hold
+only paths relative to the project root, so two checkouts share entries, and a restored
+output is byte-identical to a built one.
+
+Layout, all below the store's directory::
+
+    objects/<h[:2]>/<h>          the bytes of one output, named by their xxh3 hash
+    entries/<k[:2]>/<k>.json     {"outputs": {"<path>": "<object hash>"}, ...} for key k
+
+Everything is written with ``write_atomic`` (a temporary file, then a rename), so two jobs
+filling one store at once, or a job killed midway, never leave half a file; an object whose
+bytes no longer match their name counts as a miss. The store only grows: CI's cache action
+saves and restores it whole, and a stale store is simply dropped (``rm -rf``).
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable
+
+from ..records import write_atomic
+from .hashing import code_fingerprint, hash_bytes, hash_file, hash_text
+
+ENV = "MOBILEDSL_CACHE"
+FORMAT = 1
+
+
+@lru_cache(maxsize=None)
+def compiler_version() -> str:
+    """The compiler's identity in a cache key: every mobiledsl source file, and Python's
+    version (floating-point formatting, dict order and pickles are Python's)."""
+    return hash_text(f"{FORMAT}:{sys.version_info[0]}.{sys.version_info[1]}:"
+                     f"{code_fingerprint(('',))}")
+
+
+class ArtifactStore:
+    def __init__(self, root: str | os.PathLike):
+        self.root = Path(root)
+
+    @classmethod
+    def from_env(cls) -> "ArtifactStore | None":
+        where = os.environ.get(ENV, "").strip()
+        return cls(where) if where else None
+
+    # -- keys -----------------------------------------------------------------------------
+    def key(self, phase: str, params: Any, inputs: list[str]) -> str:
+        """The key of one task's outputs: the compiler, the phase, its parameters and the
+        content of each input (a missing input is part of the key too)."""
+        digests = []
+        for path in sorted(set(inputs)):
+            try:
+                digests.append([path, hash_file(path)])
+            except OSError:
+                digests.append([path, None])
+        text = json.dumps({"compiler": compiler_version(), "phase": phase,
+                           "params": params, "inputs": digests},
+                          sort_keys=True, separators=(",", ":"), default=str)
+        return hash_text(text)
+
+    def _entry(self, key: str) -> Path:
+        return self.root / "entries" / key[:2] / f"{key}.json"
+
+    def _object(self, digest: str) -> Path:
+        return self.root / "objects" / digest[:2] / digest
+
+    # -- get and put ----------------------------------------------------------------------
+    def get(self, key: str) -> dict[str, bytes] | None:
+        """The outputs stored under key ({path: bytes}), or None: no entry, or an entry
+        one of whose objects is missing or damaged."""
+        try:
+            entry = json.loads(self._entry(key).read_bytes())
+            outputs = entry["outputs"]
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+        out: dict[str, bytes] = {}
+        for path, digest in outputs.items():
+            try:
+                data = self._object(digest).read_bytes()
+            except OSError:
+                return None
+            if hash_bytes(data) != digest:
+                return None
+            out[path] = data
+        return out
+
+    def put(self, key: str, outputs: dict[str, bytes], phase: str = "") -> None:
+        """Store outputs under key. A store that cannot be written is reported, never a
+        failed task: the build itself is done."""
+        try:
+            names = {}
+            for path, data in sorted(outputs.items()):
+                digest = hash_bytes(data)
+                obj = self._object(digest)
+                if not obj.is_file():
+                    write_atomic(obj, data)
+                names[path] = digest
+            write_atomic(self._entry(key), json.dumps(
+                {"format": FORMAT, "phase": phase, "outputs": names},
+                sort_keys=True, indent=0) + "\n")
+        except OSError as exc:
+            print(f"mobiledsl: the artifact cache {self.root} cannot be written: {exc}",
+                  file=sys.stderr)
+
+
+def produce(phase: str, params: Any, inputs: list[str],
+            compute: Callable[[], dict[str, bytes]]) -> dict[str, bytes]:
+    """The outputs of one task: from the store named by ``MOBILEDSL_CACHE`` when it has
+    them (a line on stdout says so), else ``compute()``, stored for the next job."""
+    store = ArtifactStore.from_env()
+    if store is None:
+        return compute()
+    key = store.key(phase, params, inputs)
+    found = store.get(key)
+    if found is not None:
+        print(f"restored from the artifact cache ({key[:16]})")
+        return found
+    outputs = compute()
+    store.put(key, outputs, phase)
+    return outputs

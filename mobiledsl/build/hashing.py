@@ -1,0 +1,190 @@
+"""Content hashing for the build graph: xxhash, with a stat shortcut that cannot lie.
+
+``XxhashChecker`` is the file checker doit uses for every ``file_dep`` (``DOIT_CONFIG
+["check_file_uptodate"]``). A file counts as changed when its *content* hash changed; the
+(mtime, size) pair only lets an unchanged file skip re-hashing. A file whose mtime was
+within ``RACY_SECONDS`` of the moment its state was saved is never trusted by stat (the
+"racy clean" problem git solves the same way): an edit in the same filesystem tick, which
+keeps mtime and size, would otherwise go unseen.
+
+The other helpers hash directory trees (asset directories a target copies, the names a part
+directory holds) and the compiler's own sources (so a changed phase re-runs its tasks).
+"""
+from __future__ import annotations
+
+import os
+import time
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable
+
+import xxhash
+from doit.dependency import FileChangedChecker
+
+RACY_SECONDS = 2.0
+_BLOCK = 1 << 20
+
+
+def hash_bytes(data: bytes) -> str:
+    return xxhash.xxh3_128_hexdigest(data)
+
+
+def hash_file(path: str | os.PathLike) -> str:
+    h = xxhash.xxh3_128()
+    with open(path, "rb") as fh:
+        while True:
+            block = fh.read(_BLOCK)
+            if not block:
+                break
+            h.update(block)
+    return h.hexdigest()
+
+
+def hash_text(text: str) -> str:
+    return hash_bytes(text.encode("utf-8"))
+
+
+def _trusted_mtime(st: os.stat_result, now: float | None = None) -> int | None:
+    """The mtime to remember, or None when the file changed too recently to trust it."""
+    now = time.time() if now is None else now
+    if now - st.st_mtime < RACY_SECONDS:
+        return None
+    return st.st_mtime_ns
+
+
+def file_state(path: str | os.PathLike, previous: list | tuple | None = None,
+               st: os.stat_result | None = None) -> list:
+    """``[mtime_ns or None, size, xxh3]`` of a file, re-hashing only when its stat moved.
+
+    ``previous`` is a state this function returned before; raises OSError when the file
+    is gone."""
+    st = os.stat(path) if st is None else st
+    if (previous and previous[0] is not None and previous[0] == st.st_mtime_ns
+            and previous[1] == st.st_size):
+        return [previous[0], previous[1], previous[2]]
+    return [_trusted_mtime(st), st.st_size, hash_file(path)]
+
+
+class XxhashChecker(FileChangedChecker):
+    """doit ``check_file_uptodate`` class: a file_dep changed when its xxh3 hash changed.
+
+    The saved state is ``[mtime_ns or None, size, hash]``; see the module docstring for
+    when the stat pair is allowed to stand for the content.
+    """
+
+    def check_modified(self, file_path, file_stat, state):
+        try:
+            mtime_ns, size, digest = state
+        except (TypeError, ValueError):
+            return True                     # a state some other checker saved
+        if mtime_ns is not None and mtime_ns == file_stat.st_mtime_ns \
+                and size == file_stat.st_size:
+            return False
+        if size != file_stat.st_size:
+            return True
+        return digest != hash_file(file_path)
+
+    def get_state(self, dep, current_state):
+        try:
+            previous = list(current_state) if current_state else None
+        except TypeError:
+            previous = None
+        state = file_state(dep, previous)
+        if previous is not None and state == previous:
+            return None                     # unchanged: doit keeps the saved one
+        return state
+
+
+# -- trees -------------------------------------------------------------------------------------
+def walk_files(root: str | os.PathLike) -> list[str]:
+    """Every file below ``root`` (following no symlinked directory), as sorted paths
+    relative to root written with ``/``. A missing root gives []."""
+    root = os.fspath(root)
+    out: list[str] = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames.sort()
+        rel_dir = os.path.relpath(dirpath, root)
+        for name in filenames:
+            rel = name if rel_dir == "." else os.path.join(rel_dir, name)
+            out.append(rel.replace(os.sep, "/"))
+    out.sort()
+    return out
+
+
+def listing_digest(root: str | os.PathLike) -> str:
+    """A hash of the names below ``root`` (files, directories and where symlinks point),
+    not of their content: what a loader that checks that files exist, but never opens them,
+    depends on."""
+    root = os.fspath(root)
+    h = xxhash.xxh3_128()
+    if not os.path.isdir(root):
+        h.update(b"\0missing")
+        return h.hexdigest()
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames.sort()
+        rel_dir = os.path.relpath(dirpath, root).replace(os.sep, "/")
+        for name in sorted(dirnames + filenames):
+            full = os.path.join(dirpath, name)
+            kind = "d" if name in dirnames else "f"
+            link = ""
+            if os.path.islink(full):
+                kind = "l"
+                try:
+                    link = os.readlink(full)
+                except OSError:
+                    link = "?"
+            h.update(f"{kind}\0{rel_dir}/{name}\0{link}\n".encode("utf-8", "surrogateescape"))
+    return h.hexdigest()
+
+
+def tree_states(root: str | os.PathLike, cache: dict[str, list] | None = None
+                ) -> dict[str, list]:
+    """``{relative path: file_state}`` for every file below root, reusing ``cache`` (a
+    previous result for the same root) for files whose stat did not move."""
+    cache = cache or {}
+    states: dict[str, list] = {}
+    for rel in walk_files(root):
+        try:
+            states[rel] = file_state(os.path.join(os.fspath(root), rel), cache.get(rel))
+        except OSError:
+            continue
+    return states
+
+
+def digests(states: dict[str, list]) -> dict[str, str]:
+    return {rel: state[2] for rel, state in states.items()}
+
+
+# -- the compiler's own sources ----------------------------------------------------------------
+_PACKAGE_ROOT = Path(__file__).resolve().parent.parent      # .../mobiledsl
+
+
+@lru_cache(maxsize=None)
+def _source_digest(rel: str) -> str:
+    """Hash of one module file or one package directory (its .py and template files)."""
+    path = _PACKAGE_ROOT / rel if rel else _PACKAGE_ROOT
+    h = xxhash.xxh3_128()
+    if path.is_file():
+        h.update(rel.encode())
+        h.update(path.read_bytes())
+        return h.hexdigest()
+    if not path.is_dir():
+        return "absent"
+    for sub in walk_files(path):
+        if "__pycache__" in sub.split("/"):
+            continue
+        if not sub.endswith((".py", ".j2", ".json", ".txt")):
+            continue
+        h.update(f"{rel}/{sub}\0".encode())
+        h.update((path / sub).read_bytes())
+    return h.hexdigest()
+
+
+def code_fingerprint(sources: Iterable[str]) -> str:
+    """One hash of the given mobiledsl modules and packages (paths relative to the package,
+    e.g. ``"library"``, ``"records.py"``; ``""`` is the whole package): a task whose phase
+    code changed re-runs."""
+    h = xxhash.xxh3_128()
+    for rel in sorted(set(sources)):
+        h.update(f"{rel}={_source_digest(rel)}\n".encode())
+    return h.hexdigest()

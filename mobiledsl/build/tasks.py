@@ -1,0 +1,557 @@
+"""The build graph's task generators (D13): one doit task per phase instance.
+
+=================================  ==========================================================
+task                               up to date while ...
+=================================  ==========================================================
+``manifest:<library>``             library.yaml's content is the same
+``load:<library>/<part>``          component.yaml's content, and the names in the part's
+                                   directory, are the same
+``walker:<library>/<walker>``      walker.yaml and the library's part records are the same
+``parse:<program>``                the program's .core/.world/.task are the same
+``refs:<program>``                 the parse record is the same (calc_dep: part records named)
+``deps:<program>``                 the part records named are the same (calc_dep: and what
+                                   those name: an environment's objects, a walker)
+``resolve:<program>``              the parse record and the part records it names are the same
+``assemble:<program>``             the resolve record is the same
+``analyse:<program>``              the resolve and assemble records are the same
+``emission:<program>/<target>``    the resolve, assemble and analyse records are the same,
+                                   and the blobs its record lists are there
+``emit:<program>/<target>/<file>`` the file holds the bytes the emission record has for it
+``assets:<program>/<target>``      the copied asset files hold what their sources hold
+``build:<program>/<target>``       (not a default task) every file of the cell holds its
+                                   bytes, after its emission and assets tasks ran
+``build:<program>``                (not a default task) a group: its analysis and its cells
+=================================  ==========================================================
+
+Besides, every task is re-run when the compiler code of its phase changes (a fingerprint of
+those source files in its ``config_changed``). A phase whose module does not exist yet has
+no tasks, and neither has any phase after it; the graph grows as the phases land.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+from doit.tools import config_changed
+
+from ..diagnostics import Span
+from ..records import write_atomic
+from . import actions, layout, state
+from .hashing import XxhashChecker, code_fingerprint, hash_file, hash_text
+from .matrix import Matrix, Program, parse_shard, read_matrix, shard_of, warn
+from .reporter import make_reporter
+
+# The compiler sources each phase's records depend on (paths inside the mobiledsl package).
+# Too many only re-runs a task whose output then comes out identical (early cutoff).
+_COMMON = ("__init__.py", "diagnostics.py", "records.py", "build")
+PHASE_SOURCES = {
+    "manifest": ("library", "yamlio.py"),
+    "load": ("library", "yamlio.py"),
+    "walker": ("library", "yamlio.py"),
+    "parse": ("lang",),
+    "refs": (),
+    "deps": (),
+    "resolve": ("resolve", "library", "lang", "assembly"),
+    "assemble": ("assembly", "resolve", "library"),
+    "analyse": ("analysis", "assembly", "library"),
+    "emission": ("targets", "analysis", "assembly", "library"),
+    "emit": (),
+    "assets": (),
+    "build": (),
+}
+
+# The phase functions each program phase needs; a phase generates tasks only when they (and
+# every earlier phase's) import.
+PHASE_FUNCTIONS = {
+    "load": [("mobiledsl.library.loader", "load_manifest"),
+             ("mobiledsl.library.loader", "load_part")],
+    "parse": [("mobiledsl.lang", "parse_core"), ("mobiledsl.lang", "parse_world"),
+              ("mobiledsl.lang", "parse_task")],
+    "resolve": [("mobiledsl.resolve", "resolve_program")],
+    "assemble": [("mobiledsl.assembly", "assemble")],
+    "analyse": [("mobiledsl.analysis", "analyse")],
+}
+PROGRAM_PHASES = ("parse", "resolve", "assemble", "analyse")
+
+# Every task creator dodo.py may define, in pipeline order (doit list shows them so).
+BASENAMES = ("manifest", "load", "walker", "parse", "refs", "deps", "resolve", "assemble",
+             "analyse", "emission", "emit", "assets", "build")
+# Built by a plain `doit`; build:<program>[/<target>] only when named.
+NOT_DEFAULT = ("build",)
+
+
+def fingerprint(phase: str, extra: tuple[str, ...] = ()) -> str:
+    return code_fingerprint(_COMMON + PHASE_SOURCES[phase] + extra)
+
+
+def _group(doc: str) -> dict:
+    # The group task (`doit load` runs every load task) is always up to date itself, so
+    # `doit --reporter=json` reports only the phase instances as executed.
+    return {"name": None, "doc": doc, "uptodate": [True]}
+
+
+@dataclass
+class LibraryInfo:
+    name: str
+    root: str                             # relative to the project root, with /
+    parts: dict[str, Span | None] = field(default_factory=dict)
+    walkers: dict[str, Span | None] = field(default_factory=dict)
+    ok: bool = True                       # False: library.yaml blocks (manifest task only)
+
+
+class Graph:
+    """Everything dodo.py needs: the matrix, the libraries' registered ids (read from each
+    library.yaml when dodo.py is loaded), and a generator of task dicts per phase."""
+
+    def __init__(self, root: str | os.PathLike,
+                 shard: str | tuple[int, int] | None = None):
+        self.root = Path(root).resolve()
+        self.shard = parse_shard(shard) if isinstance(shard, (str, type(None))) else shard
+        self.matrix: Matrix = read_matrix(self.root)
+        for message in self.matrix.warnings:
+            warn(message)
+        self.available, self.targets = self._probe()
+        self.blocked: list[str] = []          # library roots that cannot be loaded
+        self.libraries: list[LibraryInfo] = self._read_libraries() \
+            if "load" in self.available else []
+        self.registry = {lib.name: sorted(lib.parts) for lib in self.libraries if lib.ok}
+        self.walkers = {lib.name: sorted(lib.walkers) for lib in self.libraries if lib.ok} \
+            if self.has("walker") else {}
+        self.registry_digest = hash_text(repr((sorted(self.registry.items()),
+                                               sorted(self.walkers.items()))))
+
+    # -- what exists ---------------------------------------------------------------------
+    def _probe(self) -> tuple[list[str], list[str]]:  # noqa: C901
+        """(phases, targets) whose functions import: the phases in pipeline order, stopping
+        at the first that does not. A program phase is probed only when there is a program
+        to build, so a phase module being written does not stand in the way of loading
+        libraries. Importing every phase costs more than a no-op build, so the answer is
+        kept in build/ under a fingerprint of the whole package's sources."""
+        want_programs = bool(self._programs())
+        key = {"code": code_fingerprint(("",)), "programs": want_programs,
+               "targets": list(self.matrix.targets)}
+        cache = self.root / layout.PROBE_CACHE
+        try:
+            saved = json.loads(cache.read_text())
+            if saved.get("key") == key:
+                self.report = bool(saved.get("report"))
+                self.walker_phase = bool(saved.get("walker"))
+                return saved["phases"], saved["targets"]
+        except (OSError, ValueError, KeyError, AttributeError):
+            pass
+        phases: list[str] = []
+        for phase in ("load",) + (PROGRAM_PHASES if want_programs else ()):
+            if all(actions.phase_function(m, f) is not None for m, f in PHASE_FUNCTIONS[phase]):
+                phases.append(phase)
+            else:
+                break
+        targets = [t for t in self.matrix.targets
+                   if "analyse" in phases and
+                   actions.phase_function(actions.target_module(t), "emit") is not None]
+        self.report = "analyse" in phases and \
+            actions.phase_function("mobiledsl.analysis", "write_report") is not None
+        self.walker_phase = "load" in phases and actions.phase_function(
+            "mobiledsl.library.walkers", "load_walker") is not None
+        try:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(cache, json.dumps({"key": key, "phases": phases, "targets": targets,
+                                            "report": self.report,
+                                            "walker": self.walker_phase},
+                                           sort_keys=True) + "\n")
+        except OSError:
+            pass
+        return phases, targets
+
+    def targets_available(self) -> list[str]:
+        return self.targets if self._programs() else []
+
+    def has(self, phase: str) -> bool:
+        """Whether dodo.py should define the phase's task creator at all."""
+        if phase == "manifest":
+            return bool(self.libraries)
+        if phase == "load":
+            return any(lib.parts for lib in self.libraries)
+        if phase == "walker":
+            return any(lib.walkers for lib in self.libraries) and self.walker_phase
+        if phase in ("refs", "deps"):
+            phase = "resolve"
+        if phase in PROGRAM_PHASES:
+            return phase in self.available and bool(self._programs())
+        if phase in ("emission", "emit", "assets"):
+            return any(self._cells())
+        if phase == "build":
+            return self.has("analyse")
+        raise KeyError(phase)
+
+    def basenames(self) -> list[str]:
+        """The task creators dodo.py defines, in pipeline order."""
+        return [b for b in BASENAMES if self.has(b)]
+
+    def _read_libraries(self) -> list[LibraryInfo]:
+        out: list[LibraryInfo] = []
+        seen: dict[str, str] = {}
+        for rel in self.matrix.libraries:
+            # A library root that is not there (yet) gives no tasks at all; the programs
+            # are not resolved without it.
+            if not (self.root / rel / "library.yaml").is_file():
+                self.blocked.append(rel)
+                warn(f"{rel}: no library.yaml there; no program is resolved until there is")
+                continue
+            manifest = self._manifest(rel)
+            if manifest is None:
+                # library.yaml blocks: only its manifest task, which reports why.
+                out.append(LibraryInfo(Path(rel).name, rel, ok=False))
+                self.blocked.append(rel)
+                continue
+            name, parts, walkers = manifest
+            if name in seen:
+                warn(f"{rel}: the library name '{name}' is taken by {seen[name]}; skipped")
+                continue
+            seen[name] = rel
+            out.append(LibraryInfo(name, rel, parts, walkers))
+        return out
+
+    def _manifest(self, rel: str) -> tuple[str, dict, dict] | None:
+        """(name, parts, walkers) a library.yaml registers, each id with where it is listed;
+        None when it blocks. Kept in build/.libraries.json by the file's content and the
+        library code's fingerprint: reading it means importing the library package (numpy
+        and all), which costs more than the rest of a no-op build."""
+        key = [hash_file(self.root / rel / "library.yaml"), fingerprint("manifest")]
+        cache = self.root / layout.MANIFEST_CACHE
+        try:
+            saved = json.loads(cache.read_text())
+        except (OSError, ValueError):
+            saved = {}
+        entry = saved.get(rel) if isinstance(saved, dict) else None
+        if isinstance(entry, dict) and entry.get("key") == key:
+            if entry.get("name") is None:
+                return None
+            spans = lambda ids: {i: Span.from_json(sp) if sp else None  # noqa: E731
+                                 for i, sp in ids.items()}
+            return entry["name"], spans(entry["parts"]), spans(entry["walkers"])
+        load_manifest = actions.phase_function("mobiledsl.library.loader", "load_manifest")
+        with contextlib.chdir(self.root):       # paths in records stay relative
+            manifest, _ = load_manifest(rel)
+        if manifest is None:
+            result, stored = None, {"key": key, "name": None}
+        else:
+            parts = {pid: span for pid, span in _ids(manifest.parts).items()
+                     if layout.SAFE_NAME.match(pid)}
+            walkers = {wid: span for wid, span in _ids(manifest.walkers).items()
+                       if layout.SAFE_NAME.match(wid)}
+            result = (manifest.name, parts, walkers)
+            tojson = lambda ids: {i: sp.to_json() if sp else None  # noqa: E731
+                                  for i, sp in ids.items()}
+            stored = {"key": key, "name": manifest.name, "parts": tojson(parts),
+                      "walkers": tojson(walkers)}
+        saved = saved if isinstance(saved, dict) else {}
+        saved[rel] = stored
+        try:
+            write_atomic(cache, json.dumps(saved, sort_keys=True) + "\n")
+        except OSError:
+            pass
+        return result
+
+    def programs(self) -> list[Program]:
+        """The programs this run builds: the matrix's, less the excluded, and only this
+        runner's share of them under ``shard=I/N``."""
+        return shard_of([p for p in self.matrix.programs
+                         if not self.matrix.program_excluded(p.name)], self.shard)
+
+    _programs = programs
+
+    def _cells(self) -> Iterator[tuple[Program, str]]:
+        targets = self.targets_available()
+        for program in self._programs():
+            for target in self.matrix.targets_of(program.name):
+                if target in targets:
+                    yield program, target
+
+    def _library_pairs(self) -> list[tuple[str, str]]:
+        """(name, root) of every library a program is resolved against, in matrix order."""
+        return [(lib.name, lib.root) for lib in self.libraries if lib.ok]
+
+    # -- doit configuration --------------------------------------------------------------
+    def doit_config(self, check_state: bool = True) -> dict:
+        """DOIT_CONFIG. With check_state (dodo.py's import), a damaged database is moved
+        aside and this process is noted as a running build (see ``state``)."""
+        (self.root / layout.BUILD).mkdir(exist_ok=True)
+        if check_state:
+            state.check_database(self.root)
+            state.mark_run(self.root)
+        return {
+            "dep_file": layout.DEP_FILE,
+            # sqlite3 survives two doit processes at once (dbm.dumb does not)
+            "backend": "sqlite3",
+            "check_file_uptodate": XxhashChecker,
+            # one program's internal error does not stop the others
+            "continue": True,
+            # progress and a table of the matrix; `doit --reporter=json` still replaces it
+            "reporter": make_reporter(self),
+            # tasks' output is captured and shown by the reporter, under -n too
+            "verbosity": 0,
+            # `doit` builds every phase; build:<program>/<target> only when named
+            "default_tasks": [b for b in self.basenames() if b not in NOT_DEFAULT],
+            # `doit list` in pipeline order
+            "sort": "definition",
+        }
+
+    # -- library tasks -------------------------------------------------------------------
+    def manifest_tasks(self) -> Iterator[dict]:
+        yield _group("read each library's library.yaml")
+        fp = fingerprint("manifest")
+        for lib in self.libraries:
+            manifest = f"{lib.root}/library.yaml"
+            out = layout.library_record(lib.name)
+            yield {
+                "name": lib.name,
+                "actions": [(actions.manifest_action, [lib.root, out])],
+                "file_dep": [manifest],
+                "targets": [out],
+                "uptodate": [config_changed({"code": fp, "root": lib.root})],
+                "clean": True,
+            }
+
+    def load_tasks(self) -> Iterator[dict]:
+        yield _group("load each registered part into build/<library>/parts/<id>.json")
+        fp = fingerprint("load")
+        for lib in self.libraries:
+            for pid, span in sorted(lib.parts.items()):
+                part_dir = f"{lib.root}/parts/{pid}"
+                declaration = f"{part_dir}/component.yaml"
+                out = layout.part_record(lib.name, pid)
+                exists = (self.root / declaration).is_file()
+                # Where library.yaml lists the id is shown only for a missing declaration,
+                # so only then is it part of the task's configuration.
+                listed_at = None if exists or span is None else span.to_json()
+                yield {
+                    "name": f"{lib.name}/{pid}",
+                    "actions": [(actions.load_action,
+                                 [lib.root, lib.name, pid, out], {"listed_at": listed_at})],
+                    "file_dep": [declaration] if exists else [],
+                    "targets": [out],
+                    "uptodate": [
+                        config_changed({"code": fp, "library": lib.name, "root": lib.root,
+                                        "listed_at": listed_at}),
+                        (actions.listing_unchanged, [part_dir], {}),
+                    ],
+                    "clean": True,
+                }
+
+    def walker_tasks(self) -> Iterator[dict]:
+        yield _group("load each registered walker against its library's parts")
+        fp = fingerprint("walker")
+        for lib in self.libraries:
+            records = [layout.part_record(lib.name, pid) for pid in sorted(lib.parts)]
+            for wid, span in sorted(lib.walkers.items()):
+                declaration = f"{lib.root}/walkers/{wid}/walker.yaml"
+                exists = (self.root / declaration).is_file()
+                out = layout.walker_record(lib.name, wid)
+                listed_at = span.to_json() if span is not None else None
+                yield {
+                    "name": f"{lib.name}/{wid}",
+                    "actions": [(actions.walker_action,
+                                 [lib.root, lib.name, wid, out, listed_at])],
+                    "file_dep": ([declaration] if exists else []) + records,
+                    "targets": [out],
+                    "uptodate": [
+                        config_changed({"code": fp, "library": lib.name, "root": lib.root,
+                                        "listed_at": listed_at}),
+                        (actions.listing_unchanged, [f"{lib.root}/walkers/{wid}"], {}),
+                    ],
+                    "clean": True,
+                }
+
+    # -- program tasks -------------------------------------------------------------------
+    def parse_tasks(self) -> Iterator[dict]:
+        yield _group("parse each program's .core/.world/.task")
+        fp = fingerprint("parse")
+        for program in self._programs():
+            out = layout.program_record(program.name, "parse")
+            yield {
+                "name": program.name,
+                "actions": [(actions.parse_action, [program.files, out])],
+                "file_dep": list(program.files.values()),
+                "targets": [out],
+                "uptodate": [config_changed({"code": fp, "files": program.files})],
+                "clean": True,
+            }
+
+    def refs_tasks(self) -> Iterator[dict]:
+        yield _group("scan each parse record for the part ids it names (calc_dep)")
+        fp = fingerprint("refs")
+        for program in self._programs():
+            yield {
+                "name": program.name,
+                "actions": [(actions.refs_action, [layout.program_record(program.name, "parse"),
+                                                   self.registry, self.walkers])],
+                "file_dep": [layout.program_record(program.name, "parse")],
+                "uptodate": [config_changed({"code": fp, "registry": self.registry_digest})],
+            }
+
+    def deps_tasks(self) -> Iterator[dict]:
+        yield _group("add what the named parts name in turn (calc_dep of resolve)")
+        fp = fingerprint("deps")
+        for program in self._programs():
+            yield {
+                "name": program.name,
+                "actions": [(actions.deps_action, [self.registry])],
+                "file_dep": [layout.program_record(program.name, "parse")],
+                "calc_dep": [f"refs:{program.name}"],
+                "uptodate": [config_changed({"code": fp, "registry": self.registry_digest})],
+            }
+
+    def resolve_tasks(self) -> Iterator[dict]:
+        yield _group("resolve each program against the parts it names")
+        fp = fingerprint("resolve")
+        libraries = self._library_pairs()
+        for program in self._programs():
+            parse = layout.program_record(program.name, "parse")
+            out = layout.program_record(program.name, "resolve")
+            yield {
+                "name": program.name,
+                "actions": [(actions.resolve_action, [libraries, self.blocked, parse, out])],
+                "file_dep": [parse],
+                "calc_dep": [f"deps:{program.name}"],
+                "targets": [out],
+                "uptodate": [config_changed({"code": fp, "libraries": libraries,
+                                             "blocked": self.blocked})],
+                "clean": True,
+            }
+
+    def assemble_tasks(self) -> Iterator[dict]:
+        yield _group("assemble each resolved program")
+        fp = fingerprint("assemble")
+        for program in self._programs():
+            resolve = layout.program_record(program.name, "resolve")
+            out = layout.program_record(program.name, "assemble")
+            yield {
+                "name": program.name,
+                "actions": [(actions.assemble_action, [resolve, out])],
+                "file_dep": [resolve],
+                "targets": [out],
+                "uptodate": [config_changed({"code": fp})],
+                "clean": True,
+            }
+
+    def analyse_tasks(self) -> Iterator[dict]:
+        yield _group("analyse each assembled robot")
+        fp = fingerprint("analyse")
+        for program in self._programs():
+            resolve = layout.program_record(program.name, "resolve")
+            assemble = layout.program_record(program.name, "assemble")
+            out = layout.program_record(program.name, "analyse")
+            report = layout.report_dir(program.name) if self.report else None
+            # The report is there only when the analysis is (a program with errors has
+            # none), so it is checked by an uptodate rather than declared as targets.
+            yield {
+                "name": program.name,
+                "actions": [(actions.analyse_action, [resolve, assemble, out, report])],
+                "file_dep": [resolve, assemble],
+                "targets": [out],
+                "uptodate": [config_changed({"code": fp, "report": report})] +
+                            ([(actions.report_present, [out, report], {})] if report else []),
+                "clean": [(actions.remove_report, [out, report])],
+            }
+
+    # -- target tasks --------------------------------------------------------------------
+    def emission_tasks(self) -> Iterator[dict]:
+        yield _group("run each target's emit for each program (its files kept as blobs)")
+        fp = fingerprint("emission")
+        for program, target in self._cells():
+            records = [layout.program_record(program.name, phase)
+                       for phase in ("resolve", "assemble", "analyse")]
+            out = layout.emission_record(program.name, target)
+            out_dir = layout.target_dir(program.name, target)
+            yield {
+                "name": f"{program.name}/{target}",
+                "actions": [(actions.emission_action, [target, *records, out, out_dir])],
+                "file_dep": records,
+                "targets": [out],
+                "uptodate": [config_changed({"code": fp, "target": target}),
+                             (actions.blobs_present, [out], {})],
+                "clean": [(actions.remove_listed, [out, out_dir])],
+            }
+
+    def emit_tasks(self) -> Iterator[dict]:
+        """Created after the emission tasks ran (doit's create_after): one task a file,
+        up to date while the file holds the bytes the emission has for it."""
+        yield _group("write each emitted file into build/<program>/<target>/")
+        for program, target in self._cells():
+            record = layout.emission_record(program.name, target)
+            out_dir = layout.target_dir(program.name, target)
+            for rel, digest in sorted(actions.emitted_files(str(self.root / record)).items()):
+                out = f"{out_dir}/{rel}"
+                yield {
+                    "name": f"{program.name}/{target}/{rel}",
+                    "actions": [(actions.emit_file_action,
+                                 [f"{layout.blob_dir(record)}/{digest}", out])],
+                    "task_dep": [f"emission:{program.name}/{target}"],
+                    "targets": [out],
+                    "uptodate": [(actions.file_has, [out, digest], {})],
+                    "clean": True,
+                }
+
+    def assets_tasks(self) -> Iterator[dict]:
+        yield _group("copy the asset directories each emission names")
+        for program, target in self._cells():
+            emission = layout.emission_record(program.name, target)
+            out = layout.assets_record(program.name, target)
+            out_dir = layout.target_dir(program.name, target)
+            yield {
+                "name": f"{program.name}/{target}",
+                "actions": [(actions.assets_action, [emission, out, out_dir])],
+                "file_dep": [emission],
+                "targets": [out],
+                "uptodate": [config_changed({"code": fingerprint("assets")}),
+                             (actions.assets_uptodate, [out_dir], {})],
+                "clean": [(actions.remove_listed, [out, out_dir])],
+            }
+
+
+    # -- one cell, one program ----------------------------------------------------------------
+    def build_tasks(self) -> Iterator[dict]:
+        """``build:<program>/<target>`` builds one cell and only what it needs (its program's
+        phases, the parts it names); ``build:<program>`` every cell of a program. Not default
+        tasks: a plain ``doit`` builds them all through the phase tasks."""
+        yield {"name": None, "uptodate": [True],
+               "doc": "build:<program>/<target> one cell, build:<program> one program"}
+        cells = list(self._cells())
+        for program, target in cells:
+            record = layout.emission_record(program.name, target)
+            out_dir = layout.target_dir(program.name, target)
+            yield {
+                "name": f"{program.name}/{target}",
+                "actions": [(actions.cell_action, [record, out_dir])],
+                "task_dep": [f"emission:{program.name}/{target}",
+                             f"assets:{program.name}/{target}"],
+                "uptodate": [(actions.cell_complete, [record, out_dir], {})],
+            }
+        for program in self.programs():
+            yield {
+                "name": program.name,
+                "actions": None,
+                "task_dep": [f"analyse:{program.name}"] +
+                            [f"build:{p.name}/{t}" for p, t in cells if p is program],
+                "uptodate": [True],
+            }
+
+
+def _ids(listed) -> dict[str, Span | None]:
+    """A manifest's ids with where they are listed, whatever container it keeps them in."""
+    if isinstance(listed, dict):
+        return {str(k): (v if isinstance(v, Span) else None) for k, v in listed.items()}
+    out: dict[str, Span | None] = {}
+    for item in listed or ():
+        if isinstance(item, str):
+            out.setdefault(item, None)
+        elif isinstance(item, (tuple, list)) and item:
+            out.setdefault(str(item[0]), item[1] if len(item) > 1 and
+                           isinstance(item[1], Span) else None)
+        elif hasattr(item, "id"):
+            out.setdefault(str(item.id), getattr(item, "span", None))
+    return out

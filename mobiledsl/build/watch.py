@@ -1,0 +1,200 @@
+"""``mobiledsl watch``: re-run the build graph whenever a source is saved (D13).
+
+Watches the project (``--root``, default the current directory; it needs the ``dodo.py``
+the build graph lives in) for saved ``component.yaml``, ``walker.yaml``, ``library.yaml``,
+``.core``, ``.world``, ``.task`` and ``pyproject.toml`` files, waits until saving has been
+quiet for ``--debounce`` seconds, then runs ``doit`` once in a subprocess (a fresh process
+each time, so an edit of the compiler itself is picked up too) and prints what changed: the
+files saved, the tasks that ran and the diagnostics those tasks reported. Tasks that stayed
+up to date print nothing, so each run shows only the consequences of the edit.
+
+Ctrl-C (or SIGTERM) stops watching, with exit status 0. A doit run in progress stops with it;
+the next run (or ``doit``) finishes the work, as after any interrupted build.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from ..cli import subcommand
+
+WATCHED_NAMES = frozenset({"component.yaml", "walker.yaml", "library.yaml", "pyproject.toml"})
+WATCHED_SUFFIXES = (".core", ".world", ".task")
+_SEVERITY = re.compile(r"^(error|warning)\[", re.MULTILINE)
+
+
+def is_source(path: str) -> bool:
+    name = os.path.basename(path)
+    return name in WATCHED_NAMES or name.endswith(WATCHED_SUFFIXES)
+
+
+class Changes:
+    """The set of saved sources since the last run, and when the last one came in."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.build = root / "build"
+        self.lock = threading.Lock()
+        self.paths: set[str] = set()
+        self.last = 0.0
+        self.event = threading.Event()
+
+    def add(self, path: str) -> None:
+        if not path or not is_source(path):
+            return
+        full = Path(path)
+        try:
+            full = full.resolve()
+            if full.is_relative_to(self.build):
+                return
+            rel = full.relative_to(self.root).as_posix()
+        except (OSError, ValueError):
+            rel = path
+        with self.lock:
+            self.paths.add(rel)
+            self.last = time.monotonic()
+        self.event.set()
+
+    def take(self) -> list[str]:
+        with self.lock:
+            out = sorted(self.paths)
+            self.paths.clear()
+            self.event.clear()
+            return out
+
+
+def _handler(changes: Changes):
+    from watchdog.events import FileSystemEventHandler
+
+    class Handler(FileSystemEventHandler):
+        def on_any_event(self, event):
+            if event.is_directory or event.event_type in ("opened", "closed_no_write"):
+                return
+            changes.add(os.fsdecode(event.src_path))
+            dest = getattr(event, "dest_path", "")
+            if dest:
+                changes.add(os.fsdecode(dest))
+    return Handler()
+
+
+def run_graph(root: Path, doit_args: list[str]) -> tuple[dict | None, str]:
+    """One ``doit --reporter=json`` in root: (its report or None, what it wrote on stderr)."""
+    env = dict(os.environ)
+    proc = subprocess.run([sys.executable, "-m", "doit", "--reporter=json", *doit_args],
+                          cwd=root, env=env, capture_output=True, text=True)
+    try:
+        return json.loads(proc.stdout), proc.stderr
+    except ValueError:
+        return None, proc.stderr + proc.stdout
+
+
+def describe(report: dict | None, stderr: str, elapsed: float, out=None) -> tuple[int, int]:
+    """Print the tasks that ran and their diagnostics; returns (errors, warnings)."""
+    out = out or sys.stdout
+    if stderr.strip():
+        out.write(stderr if stderr.endswith("\n") else stderr + "\n")
+    if report is None:
+        out.write("the build graph did not run (see above)\n")
+        return 0, 0
+    ran = [t for t in report.get("tasks", ()) if t.get("result") in ("success", "fail")]
+    errors = warnings = 0
+    for task in ran:
+        text = (task.get("err") or "").rstrip("\n")
+        failed = task.get("result") == "fail"
+        if text or failed:
+            out.write(f"── {task['name']}{'  FAILED' if failed else ''}\n")
+        if text:
+            out.write(text + "\n")
+            found = _SEVERITY.findall(text)
+            errors += found.count("error")
+            warnings += found.count("warning")
+        if failed and task.get("error"):
+            out.write(task["error"].rstrip("\n") + "\n")
+    names = [t["name"] for t in ran]
+    shown = ", ".join(names[:8]) + (f", … ({len(names) - 8} more)" if len(names) > 8 else "")
+    out.write(f"{len(names)} task(s) ran in {elapsed:.1f} s"
+              + (f": {shown}" if names else " (everything was up to date)")
+              + f"; {errors} error(s), {warnings} warning(s) in what changed\n")
+    out.flush()
+    return errors, warnings
+
+
+def _configure(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--root", default=".", help="the project root, where dodo.py is "
+                                               "(default: the current directory)")
+    p.add_argument("--debounce", type=float, default=0.3, metavar="SECONDS",
+                   help="wait until saving has been quiet this long (default 0.3)")
+    p.add_argument("-n", "--jobs", type=int, default=0,
+                   help="run doit with this many processes (default: one)")
+    p.add_argument("--no-initial", action="store_true",
+                   help="do not build once before watching")
+
+
+@subcommand("watch", "re-run the build graph when a component, library or program file is "
+                     "saved, and print the diagnostics of what changed", _configure)
+def run_watch(args: argparse.Namespace) -> int:
+    try:
+        from watchdog.observers import Observer
+    except ImportError:                                   # pragma: no cover
+        print("mobiledsl: error: watch needs the watchdog package", file=sys.stderr)
+        return 2
+    root = Path(args.root).resolve()
+    if not (root / "dodo.py").is_file():
+        print(f"mobiledsl: error: {root} has no dodo.py: watch runs the build graph of a "
+              "project root", file=sys.stderr)
+        return 2
+    doit_args = ["-n", str(args.jobs)] if args.jobs > 1 else []
+    stop = threading.Event()
+
+    def on_term(signum, frame):
+        stop.set()
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, on_term)
+
+    changes = Changes(root)
+    observer = Observer()
+    observer.schedule(_handler(changes), str(root), recursive=True)
+    try:
+        observer.start()
+        if not args.no_initial:
+            _build(root, doit_args, ["(first build)"])
+        print(f"watching {root} for saved sources (Ctrl-C stops)", flush=True)
+        while not stop.is_set():
+            if not changes.event.wait(0.2):
+                continue
+            # debounce: run once saving has been quiet for a while
+            while time.monotonic() - changes.last < args.debounce:
+                time.sleep(max(0.02, args.debounce - (time.monotonic() - changes.last)))
+            saved = changes.take()
+            if saved:
+                _build(root, doit_args, saved)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        observer.stop()
+        try:
+            observer.join(timeout=5)
+        except RuntimeError:
+            pass
+    print("stopped watching", flush=True)
+    return 0
+
+
+def _build(root: Path, doit_args: list[str], saved: list[str]) -> None:
+    stamp = time.strftime("%H:%M:%S")
+    print(f"[{stamp}] " + ("changed: " if not saved[0].startswith("(") else "")
+          + ", ".join(saved), flush=True)
+    started = time.monotonic()
+    try:
+        report, stderr = run_graph(root, doit_args)
+    except KeyboardInterrupt:
+        raise
+    describe(report, stderr, time.monotonic() - started)

@@ -1,0 +1,162 @@
+"""The build package's pieces on their own: the matrix, the xxhash checker, the ref scan."""
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from mobiledsl.build import layout
+from mobiledsl.build.actions import records_for, scan_refs
+from mobiledsl.build.hashing import XxhashChecker, hash_file, listing_digest
+from mobiledsl.build.matrix import MatrixError, read_matrix
+
+
+def write_pyproject(root, body):
+    (root / "pyproject.toml").write_text("[tool.mobiledsl]\n" + body)
+
+
+def test_matrix_reads_programs_targets_and_exclusions(tmp_path):
+    for name, files in {"a": ("core", "world"), "b": ("core", "task"), "c": ()}.items():
+        (tmp_path / "programs" / name).mkdir(parents=True)
+        for kind in files:
+            (tmp_path / "programs" / name / f"{name}.{kind}").write_text("")
+    write_pyproject(tmp_path, 'libraries = ["libs/x/"]\nprograms = "programs/*"\n'
+                              'targets = ["mjcf", "ros-gz-nav2"]\n'
+                              'exclude = ["b/ros-*", {program = "a", target = "mjcf"}]\n')
+    m = read_matrix(tmp_path)
+    assert m.libraries == ("libs/x",)
+    assert [p.name for p in m.programs] == ["a", "b"]          # c has no c.core
+    assert m.programs[0].files == {"core": "programs/a/a.core", "world": "programs/a/a.world"}
+    assert m.programs[1].task == "programs/b/b.task" and m.programs[1].world is None
+    assert m.targets_of("a") == ("ros-gz-nav2",)
+    assert m.targets_of("b") == ("mjcf",)
+    assert any("programs/c" in w for w in m.warnings)
+
+
+def test_matrix_whole_program_exclusion_and_core_globs(tmp_path):
+    (tmp_path / "p").mkdir()
+    (tmp_path / "p" / "one.core").write_text("")
+    (tmp_path / "p" / "two.core").write_text("")
+    write_pyproject(tmp_path, 'programs = ["p/*.core"]\ntargets = ["mjcf"]\nexclude = ["two"]\n')
+    m = read_matrix(tmp_path)
+    assert [p.name for p in m.programs] == ["one", "two"]
+    assert not m.program_excluded("one") and m.program_excluded("two")
+
+
+@pytest.mark.parametrize("body", ['targets = "x/y"\n', 'exclude = [1]\n', 'colour = 1\n',
+                                  'libraries = ["/abs"]\n'])
+def test_matrix_refuses_what_it_cannot_use(tmp_path, body):
+    write_pyproject(tmp_path, body)
+    with pytest.raises(MatrixError):
+        read_matrix(tmp_path)
+
+
+def test_no_pyproject_is_an_empty_matrix(tmp_path):
+    m = read_matrix(tmp_path)
+    assert m.libraries == () and m.programs == () and m.targets == ()
+
+
+def test_checker_sees_a_same_size_edit_within_one_mtime_tick(tmp_path):
+    f = tmp_path / "f.txt"
+    f.write_text("aaaa")
+    checker = XxhashChecker()
+    state = checker.get_state(str(f), None)
+    assert state[0] is None            # just written: the stat pair is not trusted
+    st = os.stat(f)
+    f.write_text("bbbb")
+    os.utime(f, ns=(st.st_atime_ns, st.st_mtime_ns))    # same mtime, same size
+    assert checker.check_modified(str(f), os.stat(f), state)
+    assert not checker.check_modified(str(f), os.stat(f), checker.get_state(str(f), None))
+
+
+def test_checker_trusts_the_stat_of_an_old_file_and_hashes_otherwise(tmp_path):
+    f = tmp_path / "f.txt"
+    f.write_text("content")
+    old = time.time() - 60
+    os.utime(f, (old, old))
+    checker = XxhashChecker()
+    state = checker.get_state(str(f), None)
+    assert state[0] == os.stat(f).st_mtime_ns and state[2] == hash_file(f)
+    assert checker.get_state(str(f), state) is None          # unchanged: nothing to save
+    os.utime(f, None)                                        # touched, same bytes
+    assert not checker.check_modified(str(f), os.stat(f), state)
+
+
+def test_listing_digest_sees_names_not_contents(tmp_path):
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "assets" / "m.dae").write_text("a")
+    d = listing_digest(tmp_path)
+    (tmp_path / "assets" / "m.dae").write_text("b")
+    assert listing_digest(tmp_path) == d
+    (tmp_path / "assets" / "m.bin").write_text("")
+    assert listing_digest(tmp_path) != d
+    assert listing_digest(tmp_path / "nothing") != d
+
+
+def test_scan_refs_finds_ref_and_environment_arguments():
+    arg = lambda name, value: {"name": name, "value": {"value": value, "span": {}}}
+    parse = {"core": {"components": [{"args": [arg("ref", "base"), arg("glue", 1)]},
+                                     {"args": [arg("ref", "lib2/wheel")]}]},
+             "world": {"settings": [arg("environment", "room"), arg("start", "x")],
+                       "entities": [{"args": [arg("ref", "crate")]}]},
+             "task": None}
+    assert scan_refs(parse) == {"base", "lib2/wheel", "room", "crate"}
+
+
+def test_records_for_a_plain_id_names_every_library_that_registers_it():
+    registry = {"a": ["base", "wheel"], "b": ["wheel"]}
+    assert records_for({"wheel"}, registry) == {layout.part_record("a", "wheel"),
+                                                layout.part_record("b", "wheel")}
+    assert records_for({"b/wheel", "a/nothing", "nothing"}, registry) == \
+        {layout.part_record("b", "wheel")}
+
+
+# -- shards, the artifact store, the database check ---------------------------------------------
+def test_a_shard_is_a_deterministic_share_of_the_programs():
+    from mobiledsl.build.matrix import Program, parse_shard, shard_of
+    programs = [Program(n, f"p/{n}", f"p/{n}/{n}.core") for n in "edcba"]
+    assert parse_shard("2/3") == (2, 3) and parse_shard("") is None and parse_shard(None) is None
+    shares = [[p.name for p in shard_of(programs, (i, 3))] for i in (1, 2, 3)]
+    assert shares == [["a", "d"], ["b", "e"], ["c"]]           # by name, dealt in turn
+    assert shard_of(list(reversed(programs)), (2, 3)) == shard_of(programs, (2, 3))
+    for bad in ("0/2", "3/2", "1/0", "x", "1/2/3", "1-2"):
+        with pytest.raises(MatrixError):
+            parse_shard(bad)
+
+
+def test_the_artifact_store_restores_what_it_stored_and_refuses_a_damaged_object(tmp_path,
+                                                                                  monkeypatch):
+    from mobiledsl.build.cache import ArtifactStore
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "in.json").write_text("{}")
+    store = ArtifactStore(tmp_path / "store")
+    key = store.key("analyse", ["x"], ["in.json"])
+    assert store.get(key) is None
+    store.put(key, {"build/a.json": b"A", "build/b.svg": b"<svg/>"})
+    assert store.get(key) == {"build/a.json": b"A", "build/b.svg": b"<svg/>"}
+    # the key follows the inputs' content and the parameters
+    (tmp_path / "in.json").write_text("{ }")
+    assert store.key("analyse", ["x"], ["in.json"]) != key
+    assert store.key("analyse", ["y"], ["in.json"]) != store.key("analyse", ["x"], ["in.json"])
+    # an object whose bytes no longer match their name is a miss, not a wrong restore
+    for obj in (tmp_path / "store" / "objects").rglob("*"):
+        if obj.is_file():
+            obj.write_bytes(b"garbage")
+    assert store.get(key) is None
+
+
+def test_a_damaged_database_is_moved_aside(tmp_path, capsys):
+    import sqlite3
+
+    from mobiledsl.build.state import check_database
+    db = tmp_path / "build" / ".doit.db"
+    db.parent.mkdir()
+    with sqlite3.connect(db) as conn:
+        conn.execute("create table doit (task_id text primary key, task_data json)")
+    conn.close()
+    assert not check_database(tmp_path)                      # a sound one is left alone
+    db.write_bytes(b"\x00garbage" * 100)
+    assert check_database(tmp_path)
+    assert not db.exists() and (tmp_path / "build" / ".doit.db.damaged").is_file()
+    assert ".doit.db.damaged" in capsys.readouterr().err
