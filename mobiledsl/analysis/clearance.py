@@ -193,16 +193,37 @@ def _link_help(c: Component, shape: PlacedShape, robot: Robot) -> str:
     return text
 
 
+def own_well(robot: Robot, wheel: Component, other: Component) -> NamedWell | None:
+    """The well on the connector a wheel (or a track) mates by: a void in the wheel's hub
+    that what it mates onto may fill, so it lets in only that part's own shape (not its
+    links). Not counted for a steered wheel, whose hub turns over its lock while what it
+    mates onto stays."""
+    if wheel.parent != other.name or wheel.steer is not None:
+        return None
+    return well_at(robot, wheel, wheel.connector)
+
+
+def declared_later(a: Component, b: Component) -> bool:
+    """Whether ``a`` is declared after ``b`` in the .core (by where each is declared)."""
+    if a.span is None or b.span is None:
+        return False
+    return (a.span.line, a.span.column) > (b.span.line, b.span.column)
+
+
 def check_wheels(robot: Robot, bodies: list[Body], out: Findings, to_ground) -> None:
-    for sw in sweeps(robot):
+    all_sweeps = sweeps(robot)
+    for sw in all_sweeps:
         for body in bodies:
             other = body.component
             if other.name == sw.component.name:
                 continue
             names = wheel_well_connectors(robot, sw.component, other)
+            recess = own_well(robot, sw.component, other)
             for shape in body.shapes:
                 wells = [] if shape.link is not None else \
                     [w for w in (well_at(robot, other, n) for n in names) if w is not None]
+                if recess is not None and shape.link is None:
+                    wells.append(recess)        # the host's own shape, not its links
                 worst = None
                 corners = []
                 for piece in sw.pieces:
@@ -229,7 +250,8 @@ def check_wheels(robot: Robot, bodies: list[Body], out: Findings, to_ground) -> 
                     helps.append(_link_help(other, shape, robot))
                 else:
                     for n in names:
-                        existing = next((w for w in wells if w.connector == n), None)
+                        existing = next((w for w in wells if w.owner == other.name
+                                         and w.connector == n), None)
                         h = _well_help(robot, other, n, corners, existing,
                                        f"what of '{sw.component.name}' reaches in")
                         if h:
@@ -245,6 +267,37 @@ def check_wheels(robot: Robot, bodies: list[Body], out: Findings, to_ground) -> 
                           labels=(Label(where(other), f"'{other.name}' is placed here"),)
                           if where(other) is not None else (),
                           help=helps)
+    _check_sweeps_apart(all_sweeps, out, to_ground)
+
+
+def _check_sweeps_apart(all_sweeps: list[Sweep], out: Findings, to_ground) -> None:
+    """Two wheels (casters, tracks) whose swept spaces overlap: no well lets one wheel into
+    another, as a wheel declares no shape for one to be a void in."""
+    for i, sa in enumerate(all_sweeps):
+        for sb in all_sweeps[i + 1:]:
+            worst = None
+            for pa in sa.pieces:
+                for pb in sb.pieces:
+                    if not boxes_overlap(pa, pb):
+                        continue
+                    hit = depth_beyond_wells(pa, pb, [], TOLERANCE)
+                    if hit is not None and (worst is None or hit[0] > worst[0]):
+                        worst = hit
+            if worst is None:
+                continue
+            mover, still = (sa, sb) if declared_later(sa.component, sb.component) else (sb, sa)
+            deep, at, _ = worst
+            m, o = mover.component, still.component
+            out.error(WHEELS, f"{mover.description} reaches {_mm(deep)} into {still.description} "
+                              f"at {_point(at)} m in base_link", where(m),
+                      components=(m.name, o.name), at=to_ground(at),
+                      label="its swept space overlaps another wheel's",
+                      labels=(Label(where(o), f"'{o.name}' is placed here"),)
+                      if where(o) is not None else (),
+                      help=(f"move '{m.name}' at least {_mm(deep)} clear of '{o.name}' (its "
+                            f"glue, or the mount it sits on)",
+                            "or choose smaller wheels, or a smaller steering lock where one "
+                            "steers"))
 
 
 def fixed_to_base(robot: Robot, c: Component) -> bool:
@@ -288,8 +341,8 @@ def check_parts(robot: Robot, bodies: list[Body], out: Findings, to_ground) -> N
 
 def _report_parts(robot, out, sa, sb, a, b, hit, wells, to_ground) -> None:
     deep, at, corners = hit
-    # the one placed later is the one the finding points at (its glue put it there)
-    mover, still, ms, ss = (b, a, sb, sa)
+    # the one declared later is the one the finding points at (its glue put it there)
+    mover, still, ms, ss = (a, b, sa, sb) if declared_later(a, b) else (b, a, sb, sa)
     beyond = ""
     if wells:
         beyond = ", beyond the well" + ("s" if len(wells) > 1 else "") + " on " + \

@@ -24,8 +24,10 @@ CODES = {
         "lock about the kingpin; a caster fills its sphere and a track its belt box. Another "
         "part's collision shape in that space would stop it. A part whose box covers the arch "
         "or the hub a wheel turns in declares that void as a well on the connector the wheel "
-        "mates onto, or on the chassis mount it fills (the one its motor seats on); the rule "
-        "lets the wheel in exactly as far as the well holds. The message names the shape "
+        "mates onto, or on the chassis mount it fills (the one its motor seats on), and a "
+        "wheel whose hub is recessed for what it mates onto declares the recess as a well on "
+        "the connector it mates by; the rule lets the wheel in exactly as far as the well "
+        "holds. Two wheels' swept spaces may not overlap at all. The message names the shape "
         "reached, how deep and where, and the help gives the well that would hold the wheel.",
         "Standard wheel_l(ref = \"wide_wheel\", glue = (0, 0.12, -0.02, 0, 1, 0))",
     ),
@@ -149,9 +151,11 @@ CODES = {
     "validation.power.channels_and_buses": CodeInfo(
         Severity.ERROR,
         "a driver commands more channel motors than it has channels, or a bus motor over a "
-        "bus it does not speak",
+        "bus it does not speak, or one that names no power",
         "Each motor with two terminals takes one channel of the driver its command names; a "
-        "motor that carries its driver (it states a bus) needs a board that speaks that bus.",
+        "motor that carries its driver (it states a bus) needs no channel, only a board that "
+        "speaks that bus, and is powered on a line of its own: commanded, it names its pack "
+        "with power.",
         "Motor m3(ref = \"gearmotor_37d\", glue = (...), command = @core/dual_driver)",
     ),
     "validation.kinematics.spin_supported": CodeInfo(

@@ -428,7 +428,9 @@ def depth_beyond_wells(p: Solid, q: Solid, wells: Sequence[Well], tolerance: flo
             hi = mid
         else:
             lo, witness = mid, w
-    return 2 * lo, witness, corners
+    # the polytope drawn around a sphere or a capsule stands past it: never report deeper
+    # than the solids themselves overlap
+    return min(2 * lo, d), witness, corners
 
 
 # -- the plane ------------------------------------------------------------------------------

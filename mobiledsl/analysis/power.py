@@ -39,12 +39,22 @@ def _named(robot: Robot, ref: str | None) -> tuple[Component, Part] | None:
     return (c, part) if part is not None else None
 
 
+def _name_a_pack(robot: Robot, motor: str) -> str:
+    packs = [c.name for c in robot.components if c.type == "Battery"]
+    if not packs:
+        return (f"declare a Battery and name it in '{motor}': power = @core/<battery>")
+    return (f"name the pack that feeds '{motor}': power = @core/{packs[0]}"
+            + (f" (the packs are: {', '.join(packs)})" if len(packs) > 1 else ""))
+
+
 def _label(c: Component, text: str) -> tuple[Label, ...]:
     return (Label(c.span, text),) if c.span is not None else ()
 
 
-def supply_of(robot: Robot, motor: Component, mpart: Part) -> tuple[float, float, str] | None:
-    """The voltage range a motor sees, and where it comes from; None when undecided.
+def supply_of(robot: Robot, motor: Component, mpart: Part
+              ) -> tuple[float, float, str, Component, str] | None:
+    """The voltage range a motor sees, where it comes from (words, the component, and what to
+    change there); None when undecided.
 
     A motor on a driver's channel sees the driver's regulated output when it states one, else
     the pack that feeds the driver. A bus motor is powered by the pack it names."""
@@ -57,20 +67,24 @@ def supply_of(robot: Robot, motor: Component, mpart: Part) -> tuple[float, float
         b = fed[1].battery
         if b.voltage_min_v is None or b.voltage_max_v is None:
             return None
-        return b.voltage_min_v, b.voltage_max_v, f"pack '{fed[0].name}'"
+        return (b.voltage_min_v, b.voltage_max_v, f"pack '{fed[0].name}'", fed[0],
+                f"power '{motor.name}' from a pack")
     drv = _named(robot, motor.command)
     if drv is None or drv[1].driver is None:
         return None
     if drv[1].driver.output_voltage_v is not None:
         v = drv[1].driver.output_voltage_v
-        return v, v, f"the regulated output of driver '{drv[0].name}'"
+        return (v, v, f"the regulated output of driver '{drv[0].name}'", drv[0],
+                f"command '{motor.name}' from a driver whose output_voltage_v is")
     fed = _named(robot, drv[0].power)
     if fed is None or fed[1].battery is None:
         return None
     b = fed[1].battery
     if b.voltage_min_v is None or b.voltage_max_v is None:
         return None
-    return b.voltage_min_v, b.voltage_max_v, f"pack '{fed[0].name}' through driver '{drv[0].name}'"
+    return (b.voltage_min_v, b.voltage_max_v,
+            f"pack '{fed[0].name}' through driver '{drv[0].name}'", fed[0],
+            f"feed driver '{drv[0].name}' from a pack")
 
 
 def check_power(robot: Robot, out: Findings) -> None:
@@ -95,16 +109,15 @@ def _driver_accepts(robot: Robot, c: Component, part: Part, out: Findings) -> No
     b = pp.battery
     if b.voltage_min_v is None or b.voltage_max_v is None:
         return
-    low, high = b.voltage_min_v < d.voltage_min_v, b.voltage_max_v > d.voltage_max_v
-    if not (low or high):
-        return
+    # the pack's voltage full and run down, each judged against both ends of the range
     why = []
-    if high:
-        why.append(f"full it delivers {_v(b.voltage_max_v)}, above the driver's "
-                   f"{_v(d.voltage_max_v)}")
-    if low:
-        why.append(f"run down it delivers {_v(b.voltage_min_v)}, below the driver's "
-                   f"{_v(d.voltage_min_v)}")
+    for state, v in (("full", b.voltage_max_v), ("run down", b.voltage_min_v)):
+        if v > d.voltage_max_v:
+            why.append(f"{state} it delivers {_v(v)}, above the driver's {_v(d.voltage_max_v)}")
+        elif v < d.voltage_min_v:
+            why.append(f"{state} it delivers {_v(v)}, below the driver's {_v(d.voltage_min_v)}")
+    if not why:
+        return
     out.error(ACCEPTS, f"driver '{c.name}' ({part.key}) accepts {_v(d.voltage_min_v)} to "
                        f"{_v(d.voltage_max_v)}, but pack '{pc.name}' ({pp.key}) delivers "
                        f"{_v(b.voltage_min_v)} to {_v(b.voltage_max_v)}: " + "; ".join(why),
@@ -120,7 +133,7 @@ def _motor_voltage(robot: Robot, c: Component, part: Part, out: Findings) -> Non
     supply = supply_of(robot, c, part)
     if supply is None:
         return
-    lo, hi, source = supply
+    lo, hi, source, src, change = supply
     seen = _v(lo) if lo == hi else f"{_v(lo)} to {_v(hi)}"
     problems = []
     if not lo <= m.rated_voltage_v <= hi:
@@ -134,10 +147,13 @@ def _motor_voltage(robot: Robot, c: Component, part: Part, out: Findings) -> Non
     out.error(MOTOR_VOLTAGE, f"motor '{c.name}' ({part.key}) sees {seen} from {source}, "
                              + " and ".join(problems), c.span, components=(c.name,),
               label="wrong supply voltage",
-              help=(f"power '{c.name}' from a supply that includes {_v(m.rated_voltage_v)}"
+              labels=_label(src, f"'{src.name}' supplies {seen}"),
+              help=(f"{change} {'' if lo == hi else 'whose range '}"
+                    + (f"includes {_v(m.rated_voltage_v)}" if lo != hi
+                       else f"{_v(m.rated_voltage_v)}")
                     + (f" and stays within {_v(m.voltage_min_v)} to {_v(m.voltage_max_v)}"
                        if m.voltage_min_v is not None else "")
-                    + ", or choose a motor rated for that supply",))
+                    + f", or choose a motor rated for {seen}",))
 
 
 def _channel_current(robot: Robot, c: Component, part: Part, out: Findings) -> None:
@@ -198,6 +214,14 @@ def _channels_and_buses(robot: Robot, c: Component, part: Part, out: Findings) -
                         "point their command at it, or choose a board with more channels",))
     for m, mp in commanded:
         bus = mp.motor.bus
+        if bus is not None and strip_ref(m.power) is None:
+            # a motor that carries its driver is powered on a line of its own, not by the
+            # channel of a board: commanded over its bus, it names the pack that feeds it
+            out.error(CHANNELS, f"motor '{m.name}' is commanded over bus '{bus}' by driver "
+                                f"'{c.name}', but names no power: a bus carries no supply, so "
+                                f"nothing feeds it", m.span, components=(m.name, c.name),
+                      label="names no power", labels=_label(c, f"driver '{c.name}'"),
+                      help=(_name_a_pack(robot, m.name),))
         if bus is None or bus in d.buses:
             continue
         speaks = ", ".join(d.buses) if d.buses else "no bus"

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 TAKEN = "validation.assembly.connector_taken"
 DRIVE = "validation.assembly.drive_mounts_filled"
 STEERING = "validation.assembly.steering_declared"
+RESERVED = "resolve.duplicate_name"     # a steered wheel's knuckle name (see _check_knuckle_names)
 
 
 @dataclass
@@ -59,12 +60,15 @@ class _Assembler:
         self.comps = {c.name: c for c in resolved.components}
         self.order = [c.name for c in resolved.components]
         self.placed: dict[str, Placement] = {}
-        self.shadow: dict[str, Placement] = {}
+        self.shadow: dict[str, list[Placement]] = {}    # a part may shadow several places
         self.occupied: dict[str, str] = {}          # "comp.connector" -> component on it
         self.occupied_span: dict[str, Span | None] = {}
         self.shadow_cause: dict[str, str] = {}      # shadowed component -> blocked root
         self.blocked_roots: dict[str, Diagnostic] = {}
         self.ambiguous: dict[str, list[g.HostConnector]] = {}
+        # a glue whose direction is not unit -> the connectors it names all the same (its
+        # point within 1 mm, and its direction, normalised, within 0.01 when it has one)
+        self.not_unit: dict[str, list[g.HostConnector]] = {}
 
     # -- placement ---------------------------------------------------------------------------
     def run(self) -> Robot | None:
@@ -74,21 +78,18 @@ class _Assembler:
                                                         root.transform)
         self.placed[chassis.name] = root
 
-        pending = [n for n in self.order if n != chassis.name]
-        glue_checked = []
-        for name in pending:
+        pending = []
+        for name in self.order:
             c = self.comps[name]
-            if c.glue is None:      # resolve reports a missing glue; nothing to place
+            if name == chassis.name or c.glue is None:   # resolve reports a missing glue
                 continue
             if not g.is_unit(c.glue.values):
-                d = g.not_unit(name, c.glue.values, c.glue.span)
-                self.sink.add(d)
-                self.blocked_roots[name] = d
+                # never placed, but followed in shadow: where its glue, normalised, puts it
+                # now, and at each connector it names once that connector is placed
+                self.not_unit[name] = []
                 if g.direction_length(c.glue.values) > 0:
                     self._shadow_by_glue(name)
-                continue
-            glue_checked.append(name)
-        pending = glue_checked
+            pending.append(name)
 
         while pending:
             candidates = self._candidates()
@@ -96,6 +97,12 @@ class _Assembler:
             decisions = []
             for name in pending:
                 c = self.comps[name]
+                if name in self.not_unit:
+                    found = g.matching(c.glue.values, candidates + shadow_candidates,
+                                       loose=True)
+                    if found:
+                        decisions.append((name, found, "not_unit"))
+                    continue
                 found = g.matching(c.glue.values, candidates)
                 if found:
                     decisions.append((name, found, False))
@@ -108,14 +115,22 @@ class _Assembler:
             decided = set()
             for name, found, shadow in decisions:
                 decided.add(name)
+                if shadow == "not_unit":     # reported after the rounds
+                    self.not_unit[name] = found
+                    for hc in found:
+                        self._place(name, hc, shadow=True)
+                    continue
                 if shadow:
-                    self._place(name, found[0], shadow=True)
+                    for hc in found:
+                        self._place(name, hc, shadow=True)
                     owner = found[0].component
                     self.shadow_cause[name] = self.shadow_cause.get(owner, owner)
                     continue
                 if len(found) > 1:   # reported after the rounds, naming what it blocks
+                    # followed in shadow on each, so what mates onto it is known wherever
                     self.ambiguous[name] = found
-                    self._place(name, sorted(found, key=lambda h: h.label)[0], shadow=True)
+                    for hc in sorted(found, key=lambda h: h.label):
+                        self._place(name, hc, shadow=True)
                     continue
                 hc = found[0]
                 holder = self._holder(hc)
@@ -126,6 +141,14 @@ class _Assembler:
                 self._place(name, hc)
             pending = [n for n in pending if n not in decided]
 
+        free = self.free_connectors()
+        free_labels = {hc.label for hc in free}
+        for name, found in self.not_unit.items():
+            c = self.comps[name]
+            named = [hc for hc in found if hc.label in free_labels]
+            d = g.not_unit(name, c.glue.values, c.glue.span, named)
+            self.blocked_roots[name] = d
+            self.sink.add(d)
         for name, found in self.ambiguous.items():
             c = self.comps[name]
             d = g.ambiguous(name, c.glue.span, found)
@@ -133,8 +156,9 @@ class _Assembler:
             self.sink.add(d)
         self._name_blocked()
 
-        free = self.free_connectors()
         for name in pending:
+            if name in self.not_unit:
+                continue
             c = self.comps[name]
             self.sink.add(g.no_match(name, c.glue.values, c.glue.span, free))
 
@@ -158,7 +182,7 @@ class _Assembler:
         return [hc for p in self.placed.values() for hc in p.connectors]
 
     def _shadow_candidates(self) -> list[g.HostConnector]:
-        return [hc for p in self.shadow.values() for hc in p.connectors]
+        return [hc for ps in self.shadow.values() for p in ps for hc in p.connectors]
 
     def _holder(self, hc: g.HostConnector) -> str | None:
         """Who holds a connector already: a part on it, or its own part mating by it."""
@@ -181,7 +205,7 @@ class _Assembler:
         p = Placement(name, transform, hc.component, hc.name, own_name, hc.pos, shadow)
         p.connectors = g.connectors_in_chassis_frame(name, c.part, transform)
         if shadow:
-            self.shadow[name] = p
+            self.shadow.setdefault(name, []).append(p)
             return
         self.placed[name] = p
         if occupy:
@@ -334,6 +358,22 @@ class _Assembler:
                                                  conn.steering.max_angle_rad,
                                                  clean_vec(conn.pos))
 
+        # a Motor on no wheel mount and no driveline seat turns what is on its shaft, and
+        # something must be
+        for name in self.order:
+            p = self.placed.get(name)
+            if p is None or p.parent is None or self.comps[name].type != "Motor" \
+                    or "mount" in info[name]:
+                continue
+            if p.parent == chassis.name and p.host_connector in seat_motor:
+                continue
+            shaft = self.comps[name].mounts.get("shaft")
+            if shaft is not None and (name, shaft) not in children:
+                self._drive_error(
+                    f"motor '{name}' sits on no wheel mount of the {r.chassis_type} chassis and "
+                    "no driveline seat, and has nothing on its shaft", self.comps[name], None,
+                    self._hc(name, shaft), ct.wheel_type or "Standard", idle=True)
+
         # a wheel on a motor's shaft elsewhere is still turned by that motor
         for name, p in self.placed.items():
             parent = p.parent
@@ -342,6 +382,7 @@ class _Assembler:
                     info[name].update(driven_by=parent,
                                       mount=info[parent].get("mount"))
 
+        self._check_knuckle_names(info)
         if self.sink.has_errors:
             return None
 
@@ -358,6 +399,25 @@ class _Assembler:
             components=tuple(components), parts=dict(sorted(parts.items())), intent=r.intent,
             occupied=occupied, free_connectors=tuple(hc.label for hc in free), span=r.span)
 
+    def _check_knuckle_names(self, info: dict[str, dict]) -> None:
+        """``<wheel>_steer`` is the knuckle link the targets add for a steered wheel: no
+        component may have that name. Only the assembly knows which wheels steer, so it checks
+        this reserved name (the others are the resolver's)."""
+        for wheel in self.order:
+            if "steer" not in info.get(wheel, {}):
+                continue
+            knuckle = f"{wheel}_steer"
+            c = self.comps.get(knuckle)
+            if c is None:
+                continue
+            w = self.comps[wheel]
+            labels = (Label(w.name_span, f"'{wheel}' steers"),) if w.name_span else ()
+            self.sink.error(
+                RESERVED, f"'{knuckle}' is reserved for the steering knuckle of '{wheel}', a "
+                "steered wheel", c.name_span or c.span, label="reserved name", labels=labels,
+                help=(f"the targets add a link named {knuckle} between the chassis and "
+                      f"'{wheel}'; choose another name for this component",))
+
     def _hc(self, comp: str, connector: str | None) -> g.HostConnector | None:
         p = self.placed.get(comp)
         if p is None or connector is None:
@@ -367,24 +427,42 @@ class _Assembler:
                 return hc
         return None
 
-    def _drive_error(self, message: str, at: "ResolvedComponent", mount: str,
+    def _drive_error(self, message: str, at: "ResolvedComponent", mount: str | None,
                      hc: g.HostConnector | None, wheel_type: str | None, wrong: bool = False,
-                     free: bool = False) -> None:
+                     free: bool = False, idle: bool = False) -> None:
         helps = []
         if hc is not None and wheel_type is not None:
             helps.append(f"glue {vocab.a(wheel_type)} onto '{hc.label}': "
                          f"{wheel_type} <name>(ref = \"<part id>\", "
                          f"glue = {g.glue_text(hc)})")
+        if idle:
+            free_mounts = self._free_wheel_mounts()
+            helps.append(("otherwise glue the motor onto a free wheel mount ("
+                          + ", ".join(free_mounts) + "), or delete it") if free_mounts
+                         else "otherwise delete the motor")
         if wrong:
             helps.append(f"use a part whose profiles list {wheel_type}, declared as "
                          f"{vocab.a(wheel_type)}")
         if free:
             helps.append("glue the wheel straight onto the mount, without a motor")
-        span = at.glue.span if (wrong or free) and at.glue is not None else (at.ref_span
-                                                                             or at.span)
+        span = at.glue.span if (wrong or free or idle) and at.glue is not None \
+            else (at.ref_span or at.span)
         label = "wrong wheel type" if wrong else ("rolls freely" if free else
+                                                  "turns nothing" if idle else
                                                   f"'{mount}' is not filled")
         self.sink.error(DRIVE, message, span, label=label, help=helps)
+
+    def _free_wheel_mounts(self) -> list[str]:
+        """The chassis wheel mounts that hold nothing, as ``'chassis.connector'``."""
+        ct = vocab.CHASSIS_TYPES.get(self.r.chassis_type)
+        chassis = self.comps[self.r.chassis]
+        out = []
+        for mount in (ct.wheel_mounts if ct else ()):
+            cname = chassis.mounts.get(mount)
+            label = f"{chassis.name}.{cname}"
+            if cname is not None and label not in self.occupied:
+                out.append(f"'{label}'")
+        return out
 
     def _parent_first(self) -> list[str]:
         emitted: list[str] = []

@@ -79,13 +79,19 @@ def direction_cosine(glue: Sequence[float], hc: HostConnector) -> float:
     return float(np.dot(_unit(glue[3:6]), hc.dir))
 
 
-def matches(glue: Sequence[float], hc: HostConnector) -> bool:
-    return (point_distance(glue, hc) <= POINT_TOLERANCE + _SLACK
-            and direction_distance(glue, hc) <= DIRECTION_TOLERANCE + _SLACK)
+def matches(glue: Sequence[float], hc: HostConnector, loose: bool = False) -> bool:
+    """``loose``: a glue whose direction has no length names a connector by its point alone
+    (only to follow a part whose glue is an error of its own)."""
+    if point_distance(glue, hc) > POINT_TOLERANCE + _SLACK:
+        return False
+    if loose and direction_length(glue) == 0:
+        return True
+    return direction_distance(glue, hc) <= DIRECTION_TOLERANCE + _SLACK
 
 
-def matching(glue: Sequence[float], candidates: Iterable[HostConnector]) -> list[HostConnector]:
-    return [hc for hc in candidates if matches(glue, hc)]
+def matching(glue: Sequence[float], candidates: Iterable[HostConnector],
+             loose: bool = False) -> list[HostConnector]:
+    return [hc for hc in candidates if matches(glue, hc, loose)]
 
 
 def nearest(glue: Sequence[float], candidates: Iterable[HostConnector]) -> HostConnector | None:
@@ -162,17 +168,26 @@ def no_match(component: str, glue: Sequence[float], span: Span | None,
     return error(GLUE_CODE, message, span, label="matches no connector", help=helps)
 
 
-def not_unit(component: str, glue: Sequence[float], span: Span | None) -> Diagnostic:
+def not_unit(component: str, glue: Sequence[float], span: Span | None,
+             named: Sequence[HostConnector] = ()) -> Diagnostic:
+    """``named``: the free connectors the glue names all the same (by its point, and by its
+    direction normalised when it has one); the help gives the exact glue for each."""
     length = direction_length(glue)
-    helps: tuple[str, ...] = ()
-    if length > 0:
+    roll = glue[6] if len(glue) > 6 else None
+    helps = [f"to mount on '{hc.label}' write glue = {glue_text(hc, roll)}"
+             for hc in sorted(named, key=lambda h: h.label)]
+    if not helps and length > 0:
         n = np.asarray(glue[3:6], dtype=float) / length
-        helps = (f"the unit direction along it is ({', '.join(short(c) for c in n)}); "
-                 "better, copy the direction of the connector you mean",)
+        helps.append(f"the unit direction along it is ({', '.join(short(c) for c in n)}); "
+                     "better, copy the direction of the connector you mean")
+    if not helps:
+        helps.append("write the direction (nx, ny, nz) as a unit vector: the outward "
+                     "direction of the connector the part mates onto, in the chassis frame, "
+                     "such as (0, 0, 1) for one that faces up")
     return error(GLUE_CODE,
                  f"the direction of the glue of '{component}' is not of unit length "
                  f"(its length is {short(length, 4)}; allowed 1 ± {UNIT_TOLERANCE})", span,
-                 label="not a unit direction", help=helps)
+                 label="not a unit direction", help=tuple(helps))
 
 
 def ambiguous(component: str, span: Span | None,

@@ -41,8 +41,9 @@ CODES: dict[str, CodeInfo] = {
         "two components, or two entities, share a name; or a name is reserved",
         "Components are referred to by name (@core/wheel_l), so each name is declared once. "
         "The targets add links named base_footprint and base_link, <component>_contact_<n> for "
-        "each ground contact a part declares and <wheel>_steer for a steered wheel's knuckle; "
-        "those names are reserved. The entities of a world and of the environment it takes "
+        "each ground contact a part declares (base_link_contact_<n> for the chassis's too) and "
+        "<wheel>_steer for a steered wheel's knuckle; those names are reserved (the last is "
+        "reported once the robot is assembled, when it is known which wheels steer). The entities of a world and of the environment it takes "
         "share one namespace.",
         'Standard wheel(ref = "standard_80", glue = (0, 0.12, -0.02, 0, 1, 0))\n'
         'Standard wheel(ref = "standard_80", glue = (0, -0.12, -0.02, 0, -1, 0))',
@@ -87,8 +88,8 @@ CODES: dict[str, CodeInfo] = {
         E,
         "a reference names the wrong kind of thing",
         "power names the Battery that feeds a MotorDriver, or a Motor that states a bus; "
-        "command names the MotorDriver that drives a Motor. A Navigate step's goal names a "
-        "Marker of the world.",
+        "command names the MotorDriver that drives a Motor, each as @core/<name>. A Navigate "
+        "step's goal names a Marker of the world, as @world/<name>.",
         "Motor motor_l(ref = \"gearmotor_37d\", glue = (0, 0.1, -0.02, 0, 1, 0), "
         "command = @core/pack)   // pack is a Battery",
     ),

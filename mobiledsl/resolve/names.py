@@ -6,8 +6,7 @@ cannot be resolved is reported and left out, so one mistake is reported once.
 """
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..diagnostics import Label, Sink, Span
 from ..lang.ast import CoreFile, Item, Ref, String, Tuple, value_kind
@@ -17,8 +16,9 @@ from .catalog import Catalog
 from .model import Glue, ResolvedComponent
 
 RESERVED = ("base_footprint", "base_link")
-_CONTACT = re.compile(r"(?P<owner>.+)_contact_(?P<n>[0-9]+)\Z")
-_STEER = re.compile(r"(?P<owner>.+)_steer\Z")
+RESERVED_HELP = ("the targets add links named base_footprint, base_link, <link>_contact_<n> "
+                 "for each ground contact a part declares and <wheel>_steer for each steered "
+                 "wheel; choose another name for this component",)
 
 
 @dataclass
@@ -31,6 +31,8 @@ class _Draft:
     power: Ref | None = None
     command: Ref | None = None
     ok: bool = True
+    # power or command that names @world/... or @task/...: (argument, reference, what it is)
+    wrong_refs: list = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -69,11 +71,11 @@ def resolve_core(core: CoreFile, catalog: Catalog, sink: Sink) -> CoreResult:
             d.ok = False
         _check_name(d, first_by_name, sink)
         drafts.append(d)
-    _check_reserved(drafts, sink)
 
     for d in drafts:
         if d.type is not None:
             _resolve_args(d, catalog, sink)
+    _check_reserved(drafts, sink)
 
     by_name = {d.name: d for d in drafts if first_by_name.get(d.name) is d}
     for d in drafts:
@@ -135,32 +137,39 @@ def _check_name(d: _Draft, first_by_name: dict[str, _Draft], sink: Sink) -> None
     d.ok = False
 
 
+def contact_links(name: str, type_: str, part: Part) -> list[str]:
+    """The links the targets add for the ground contacts ``part`` declares: ``<link>_contact_<n>``
+    for n = 0, 1, ..., where the link is the component's name, and for the chassis also
+    ``base_link`` (the ROS targets name the chassis's link so; the mjcf target names its
+    geoms after the component)."""
+    links = [name] + (["base_link"] if vocab.is_chassis_type(type_) else [])
+    return [f"{link}_contact_{i}" for link in links for i in range(len(part.contacts))]
+
+
 def _check_reserved(drafts: list[_Draft], sink: Sink) -> None:
-    names = {d.name: d for d in drafts}
+    """base_footprint, base_link and the contact links of every part a component uses. (A
+    steered wheel's ``<wheel>_steer`` is checked by the assembly, which knows which wheels
+    steer.)"""
+    contact_owner: dict[str, _Draft] = {}
     for d in drafts:
-        why = None
+        if d.part is not None and d.type is not None:
+            for link in contact_links(d.name, d.type, d.part):
+                contact_owner.setdefault(link, d)
+    for d in drafts:
         owner = None
         if d.name in RESERVED:
             why = f"'{d.name}' is reserved: it is the name of a link the targets add"
+        elif d.name in contact_owner and contact_owner[d.name] is not d:
+            owner = contact_owner[d.name]
+            n = d.name.rsplit("_", 1)[1]
+            why = (f"'{d.name}' is reserved for the link of ground contact {n} that part "
+                   f"'{owner.part.id}' of '{owner.name}' declares")
         else:
-            m = _CONTACT.match(d.name)
-            if m and m.group("owner") in names and names[m.group("owner")] is not d:
-                owner = names[m.group("owner")]
-                why = (f"'{d.name}' is reserved for ground contact {m.group('n')} of "
-                       f"'{owner.name}'")
-            m = _STEER.match(d.name)
-            if why is None and m and m.group("owner") in names \
-                    and names[m.group("owner")] is not d:
-                owner = names[m.group("owner")]
-                why = f"'{d.name}' is reserved for the steering knuckle of '{owner.name}'"
-        if why is None:
             continue
         labels = (Label(owner.item.name_span, f"'{owner.name}' is declared here"),) \
             if owner is not None else ()
         sink.error("resolve.duplicate_name", why, d.item.name_span, label="reserved name",
-                   labels=labels,
-                   help=("the targets reserve base_footprint, base_link, "
-                         "<link>_contact_<n> and <wheel>_steer; choose another name",))
+                   labels=labels, help=RESERVED_HELP)
         d.ok = False
 
 
@@ -225,10 +234,15 @@ def _resolve_args(d: _Draft, catalog: Catalog, sink: Sink) -> None:
         a = item.arg(key)
         if a is None or key not in allowed:
             continue
+        what = "Battery" if key == "power" else "MotorDriver"
         if isinstance(a.value, Ref) and a.value.kind == "core":
             setattr(d, key, a.value)
+        elif isinstance(a.value, Ref):
+            # a reference, to another file: the wrong kind of thing (as a goal naming @core/)
+            kind = {"world": "an entity of the world"}.get(a.value.kind,
+                                                         f"a name of the {a.value.kind}")
+            d.wrong_refs.append((key, a.value, kind))
         else:
-            what = "Battery" if key == "power" else "MotorDriver"
             _wrong_value(sink, a, f"a reference to {vocab.a(what)} component",
                          f"{key} = @core/<{what.lower()}>")
             d.ok = False
@@ -269,6 +283,17 @@ def _check_profile(d: _Draft, span: Span | None, sink: Sink) -> None:
 
 
 def _check_references(d: _Draft, by_name: dict[str, _Draft], sink: Sink) -> None:
+    for key, ref, kind in d.wrong_refs:
+        want = "Battery" if key == "power" else "MotorDriver"
+        what = "feeds it" if key == "power" else "drives it"
+        kinds = [n for n, t in by_name.items() if t.type == want]
+        sink.error("semantic.reference_kind",
+                   f"{key} of '{d.name}' names @{ref.kind}/{ref.name}, {kind}; {key} names the "
+                   f"{want} component that {what}", ref.span, label=f"not a {want} of the robot",
+                   help=(f"write {key} = " + " or ".join(f"@core/{k}" for k in kinds)
+                         if kinds else f"declare {vocab.a(want)} component and write "
+                         f"{key} = @core/<{want.lower()}>",))
+        d.ok = False
     for key, want in (("power", "Battery"), ("command", "MotorDriver")):
         ref: Ref | None = getattr(d, key)
         if ref is None:

@@ -177,7 +177,9 @@ def _world_entity(item: Item, catalog: Catalog, sink: Sink,
                              "cylinder's in x, a cylinder's height in z",))
             ok = False
     if size_arg is not None:
-        if ref_arg is not None:
+        if ref_arg is not None and type_arg is not None:
+            pass        # type beside ref is reported; size goes with the type
+        elif ref_arg is not None:
             sink.error("semantic.unknown_argument",
                        f"entity '{name}' is made of an object, which has its own size",
                        size_arg.name_span, label="size with ref",
@@ -214,12 +216,16 @@ def _world_entity(item: Item, catalog: Catalog, sink: Sink,
         if part is None:
             ok = False
         elif collision and not part.collision:
+            if coll_arg is not None:      # collision = true, on any entity type
+                helps = ("delete `collision = true`: an object without collision shapes is only "
+                         "shown",)
+            else:                         # an Obstacle or a SupportSurface collides by default
+                helps = ("write collision = false, or place it as a Marker",)
             sink.error("semantic.entity_collision",
                        f"{item.kind} '{name}' collides, but object '{part.id}' has no collision "
                        "shapes", ref_arg.value.span, label="only shown",
                        labels=(Label(part.span(""), f"'{part.id}' states no collision"),),
-                       help=(f"place it as a Marker, or write collision = false, or state the "
-                             f"shapes it collides by in {part.file}",))
+                       help=helps + (f"to let it collide, state its collision shapes in {part.file}",))
             ok = False
     if not ok:
         return None
@@ -250,7 +256,10 @@ def _env_entity(e: EnvEntity, env: Part, catalog: Catalog, sink: Sink, taken: La
                        f"{e.entity} '{e.name}' of environment '{env.id}' collides, but object "
                        f"'{part.id}' has no collision shapes", span, label="only shown",
                        labels=(taken,),
-                       help=(f"make it a Marker, or state collision: false, in {env.file}",))
+                       help=((f"delete its `collision: true` in {env.file}: an object without "
+                              "collision shapes is only shown",) if e.collision else
+                             (f"state collision: false on it, or make it a Marker, in "
+                              f"{env.file}",)))
             return None
     elif e.type is None or e.size is None:
         return None     # the loader refuses this; nothing to place
@@ -294,9 +303,12 @@ def _pose(a: Arg, sink: Sink):
     values = tuple(n.value for n in v.items)
     norm = math.sqrt(sum(c * c for c in values[3:]))
     if abs(norm - 1.0) > QUAT_TOLERANCE:
+        q = v.items[3:]
+        span = Span(q[0].span.file, q[0].span.line, q[0].span.column, q[-1].span.end_line,
+                    q[-1].span.end_column) if q[0].span and q[-1].span else v.span
         sink.error("semantic.argument_value",
                    f"the quaternion of '{a.name}' is not of unit length (its length is "
-                   f"{norm:.4g})", v.span, label="not a unit quaternion",
+                   f"{norm:.4g})", span, label="not a unit quaternion",
                    help=("pos is (x, y, z, qx, qy, qz, qw); an unturned entity ends in "
                          "0, 0, 0, 1, and a turn of yaw about z in 0, 0, sin(yaw/2), cos(yaw/2)",))
         return None

@@ -205,3 +205,72 @@ def test_sphere_judged_as_it_is_but_held_as_its_polytope():
     # ... one 1.74 % larger does
     roomy = G.Well(np.array([0, 0, 0.07]), np.array([0, 0, 1.0]), 0.03 * 1.0174, 0.06 * 1.0174)
     assert G.depth_beyond_wells(ball, box, [roomy], 1e-4) is None
+
+
+# -- the wells that let a wheel in: also the one on the connector it mates by -------------------
+
+def _hub_recess(r, well):
+    """The wheels' own mating connector with ``well``: a recess in the wheel's hub."""
+    wheel = r.parts["test/wheel"]
+    conns = {"mount": replace(wheel.connectors["mount"], well=well)}
+    return F.with_part(r, replace(wheel, connectors=conns))
+
+
+def test_the_well_on_the_connector_a_wheel_mates_by_lets_its_host_in():
+    # the wheels 10 mm inward reach 5 mm into their motors' boxes (corners 26.2 mm off the
+    # axis); the chassis' bays are wide enough for the wheels (radius 45 mm)
+    r = F.diff_caster(wheel_y=0.11, mount_well=Well(0.045, 0.122))
+    found = by_code(analyse(r, None, None)[1], WHEELS)
+    assert len(found) == 2 and all("'motor_" in d.message for d in found)
+    # a recess in each wheel's hub, 30 mm across and as wide as the wheel, holds the motor
+    _, diags = analyse(_hub_recess(r, Well(0.03, 0.031)), None, None)
+    assert by_code(diags, WHEELS) == []
+    # one 25 mm across holds only part of it
+    found = by_code(analyse(_hub_recess(r, Well(0.025, 0.031)), None, None)[1], WHEELS)
+    assert len(found) == 2
+    assert "beyond the well on 'wheel_l.mount'" in next(d.message for d in found
+                                                         if "'wheel_l'" in d.message)
+
+
+def test_the_hub_recess_lets_in_only_what_the_wheel_mates_onto():
+    # the chassis' own bays hold only 27 mm: the recess in the wheel does not let the chassis in
+    r = _hub_recess(F.diff_caster(wheel_y=0.11), Well(0.03, 0.031))
+    found = by_code(analyse(r, None, None)[1], WHEELS)
+    assert len(found) == 2 and all("'chassis'" in d.message for d in found)
+
+
+def test_wheels_that_overlap_each_other():
+    # the rear left wheel 70 mm behind the front left one: their cylinders (radius 40 mm)
+    # share 10 mm
+    r = F.diff_four()
+    rl = r.component("wheel_rear_left")
+    r = F.with_component(r, "wheel_rear_left",
+                         pose=replace(rl.pose, xyz=(0.03,) + rl.pose.xyz[1:]),
+                         joint_point=(0.03,) + rl.joint_point[1:])
+    found = by_code(analyse(r, None, None)[1], WHEELS)
+    assert len(found) == 1
+    d = found[0]
+    assert "wheel 'wheel_rear_left'" in d.message and "wheel 'wheel_front_left'" in d.message
+    depth = float(d.message.split("reaches ")[1].split(" mm")[0])
+    assert 10.0 <= depth <= 10.3
+    assert d.span.line == 5                                  # the later-declared wheel
+    assert [l.span.line for l in d.labels] == [3]
+    # 81 mm apart they are clear
+    r = F.with_component(r, "wheel_rear_left",
+                         pose=replace(rl.pose, xyz=(0.019,) + rl.pose.xyz[1:]))
+    assert by_code(analyse(r, None, None)[1], WHEELS) == []
+
+
+def test_parts_finding_points_at_the_later_declared_part():
+    # the pack moved over the driver (10 mm into it) and declared after it
+    r = F.diff_caster()
+    pack = r.component("pack")
+    r = F.with_component(r, "pack", pose=replace(pack.pose, xyz=(0.04, 0.0, 0.03)),
+                         span=F.span(20))
+    found = by_code(analyse(r, None, None)[1], PARTS)
+    assert len(found) == 1
+    d = found[0]
+    assert d.message.startswith("the collision box of 'pack' reaches 10.0 mm into the "
+                                "collision box of 'driver'")
+    assert d.span.line == 20
+    assert [l.span.line for l in d.labels] == [9]

@@ -139,3 +139,31 @@ def test_legged_steps_follow_the_gait():
     assert [s.supported for s in k.steps] == [False, True, False, False, False]
     assert k.can_spin is False and k.holonomic is False
     assert k.max_speed_mps == 1.0
+
+
+def test_a_driveline_without_its_reduction_leaves_speed_undecided():
+    # the left wheel turned by motor_l through a driveline of the chassis' that states no
+    # reduction: its speed, and the base's, is unknown; the step's speed is not judged
+    r = F.with_component(F.diff_caster(), "wheel_l", parent="chassis",
+                         host_connector="mount_left", reduction=None)
+    k, found = kin(r, F.step("Advance", distance_m=1.0, speed_mps=9.0))
+    assert found == []
+    assert k.max_speed_mps is None and k.steps[0].supported is None
+    # with its reduction stated, the wheel goes at the motor's speed over it
+    k, found = kin(F.with_component(r, "wheel_l", reduction=3.0),
+                   F.step("Advance", distance_m=1.0, speed_mps=9.0))
+    assert k.max_speed_mps == pytest.approx(36.6 * 0.04 / 3)
+    assert [d.code for d in found] == [SPEED]
+
+
+def test_a_track_without_travel_leaves_speed_undecided():
+    r = F.tracked(travel=None)
+    motor = F.motor_part(speed=10.0)
+    r = F.with_part(r, motor)
+    comps = [replace(c, driven_by=f"m_{c.name}", reduction=1.0) if c.type == "Track" else c
+             for c in r.components]
+    comps += [F.comp("m_track_left", "Motor", motor), F.comp("m_track_right", "Motor", motor)]
+    k, found = kin(replace(r, components=tuple(comps)),
+                   F.step("Advance", distance_m=1.0, speed_mps=9.0))
+    assert [d.code for d in found] == [TRAVEL, TRAVEL]
+    assert k.max_speed_mps is None and k.steps[0].supported is None

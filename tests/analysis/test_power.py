@@ -129,3 +129,36 @@ def test_no_references_no_findings():
     r = F.with_part(r, replace(F.driver_part(vmax=5.0, channels=0 or None, cont=None,
                                              buses=("x",)), id="driver"))
     assert run(r) == []
+
+
+def _bus_robot(power_l="@core/pack", power_r="@core/pack", command="@core/driver"):
+    r = F.diff_caster()
+    r = F.with_part(r, replace(F.motor_part(bus="dynamixel_ttl"), id="motor"))
+    r = F.with_part(r, replace(F.driver_part(buses=("dynamixel_ttl",)), id="driver"))
+    r = F.with_component(r, "motor_l", power=power_l, command=command)
+    return F.with_component(r, "motor_r", power=power_r, command=command)
+
+
+def test_a_commanded_bus_motor_that_names_no_power():
+    # a smart servo is powered on a line of its own: commanded over a bus, it names its pack
+    found = run(_bus_robot(power_r=None))
+    assert [d.code for d in found] == [CHANNELS]
+    d = found[0]
+    assert d.severity.value == "error"
+    assert "'motor_r'" in d.message and "no power" in d.message
+    assert d.span.line == 4                                   # the motor's declaration
+    assert any("power = @core/" in h for h in d.help)
+    assert run(_bus_robot()) == []
+
+
+def test_a_bus_motor_wired_to_nothing_is_undecided():
+    assert run(_bus_robot(power_l=None, power_r=None, command=None)) == []
+
+
+def test_a_pack_entirely_below_the_drivers_range():
+    # a 2S pack, 6.0 to 8.4 V, on a board that needs 9 V: full it is below the range too
+    r = F.with_part(with_driver(vmin=9.0), replace(F.battery_part(vmin=6.0, vmax=8.4), id="pack"))
+    found = [d for d in run(r) if d.code == ACCEPTS]
+    assert len(found) == 1
+    assert "full it delivers 8.4 V, below the driver's 9 V" in found[0].message
+    assert "run down it delivers 6 V, below the driver's 9 V" in found[0].message

@@ -187,6 +187,25 @@ def half_base() -> Part:
                 {"Diff_two_caster": {"left_wheel": "wheel_left"}})
 
 
+def gap_base() -> Part:
+    """A chassis with two decks 1.6 mm apart: a glue between them matches both, and a glue on
+    what would stand on the upper one matches only there."""
+    return part("gap_base", "chassis", [
+        conn("wheel_left", (0, 0.12, -0.02), (0, 1, 0)),
+        conn("wheel_right", (0, -0.12, -0.02), (0, -1, 0)),
+        conn("deck_a", (0, 0, 0.05), (0, 0, 1)),
+        conn("deck_c", (0, 0, 0.0516), (0, 0, 1)),
+    ], {"Diff_two_caster": {"left_wheel": "wheel_left", "right_wheel": "wheel_right"}})
+
+
+def skid_plate() -> Part:
+    """An attachment that declares two ground contacts of its own."""
+    return part("skid_plate", "attachment", [conn("mount", (0, 0, 0), (0, 0, 1))],
+                {"Attachment": {"default": "mount"}},
+                contacts=(Contact((0.05, 0, -0.01), 0.01, "front skid"),
+                          Contact((-0.05, 0, -0.01), 0.01, "rear skid")))
+
+
 def catalog_entry() -> Part:
     return part("catalog_only", "sensor", [conn("mount", (0, 0, 0), (0, 0, 1))], {})
 
@@ -224,7 +243,7 @@ def demo_library() -> Library:
              gearmotor_37d(), gearmotor_37d(bus="dynamixel_ttl", id="smart_servo"),
              mecanum_black(), mecanum_frame(), lipo_3s_2200(), driver_vnh5019(), trike_base(),
              trike_base(steering=False), ackermann_base(), pan_tilt(), catalog_entry(), twin_base(),
-             half_base(),
+             half_base(), gap_base(), skid_plate(),
              obj("work_table"), obj("floor_disc", collision=False), environment(),
              environment("bare_hall", ground_plane=False, entities=())]
     broken = LeftOut("broken_wheel", f"libraries/{LIB}/parts/broken_wheel/component.yaml", (

@@ -288,3 +288,49 @@ def test_robot_records_round_trip():
     # (the fixture parts mix ints and floats; the assembled records are floats throughout)
     assert dumps(again.components) == dumps(robot.components)
     assert again.occupied == robot.occupied and again.free_connectors == robot.free_connectors
+
+
+# -- the names the targets add for steered wheels ----------------------------------------------
+
+@pytest.mark.parametrize("program,old,new,reserved", [
+    (TRIKE, "Motor drive(", "Motor front_steer(", True),         # front steers
+    (TRIKE, "Motor drive(", "Motor rear_l_steer(", False),       # a rear wheel does not
+    (ACKERMANN, "Motor drive(", "Motor fl_steer(", True),
+    (ACKERMANN, "Motor drive(", "Motor rr_steer(", False),
+    (ACKERMANN, "Motor drive(", "Motor drive_steer(", False),    # not a wheel at all
+    (DIFF_BOT, "Lidar top_lidar(", "Lidar wheel_l_steer(", False),   # nothing steers
+], ids=["trike_front", "trike_rear", "ackermann_front", "ackermann_rear", "ackermann_motor",
+        "diff_bot"])
+def test_a_steered_wheels_knuckle_name_is_reserved(program, old, new, reserved):
+    text = program.replace(old, new)
+    if program is TRIKE or program is ACKERMANN:
+        text = text.replace("@core/drive", "@core/" + new.split()[1].rstrip("("))
+    robot, ds = build(text)
+    if not reserved:
+        assert robot is not None and ds == [], [(d.code, d.message) for d in ds]
+        return
+    assert robot is None and codes(ds) == ["resolve.duplicate_name"]
+    d = ds[0]
+    name = new.split()[1].rstrip("(")
+    wheel = name[:-len("_steer")]
+    assert d.message == (f"'{name}' is reserved for the steering knuckle of '{wheel}', a "
+                         "steered wheel")
+    line = next(i for i, l in enumerate(text.split("\n"), 1) if new in l)
+    assert d.span.line == line and d.span.column == text.split("\n")[line - 1].index(name) + 1
+    assert d.labels and d.labels[0].message == f"'{wheel}' steers"
+    assert d.help
+
+
+def test_a_motor_off_the_mounts_with_nothing_on_its_shaft():
+    # docs/assembly.md: "So is a Motor with nothing on its shaft" (a motor is on a drive
+    # mount with the wheel it drives on its shaft, or on a driveline's seat)
+    text = POWERED_BOT.replace("}\n", '    Motor spare(ref = "gearmotor_37d", glue = (0, 0, 0.05, 0, 0, 1))\n}\n')
+    robot, ds = build(text)
+    assert robot is None and codes(ds) == [DRIVE], [(d.code, d.message) for d in ds]
+    d = ds[0]
+    assert "'spare'" in d.message and "nothing on its shaft" in d.message
+    assert d.span.line == 9
+    assert "glue = (0, 0, 0.07, 0, 0, 1)" in d.help[0]
+    # with a wheel on its shaft it turns that wheel
+    robot = ok(text.replace("}\n", '    Standard top(ref = "standard_80", glue = (0, 0, 0.07, 0, 0, 1))\n}\n'))
+    assert robot.component("top").driven_by == "spare"

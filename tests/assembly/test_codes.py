@@ -67,6 +67,7 @@ def test_the_code_is_triggered(code):
     assert code in codes(ds), [(d.code, d.message) for d in ds]
     for d in ds:
         assert d.span is not None and d.span.file and d.span.line, d
+        assert d.help and all(h.strip() for h in d.help), d     # what to write
 
 
 @pytest.mark.parametrize("code", sorted(set(RESOLVE) | set(ASSEMBLY)))

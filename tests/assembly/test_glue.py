@@ -7,7 +7,7 @@ import pytest
 
 from mobiledsl.assembly.glue import fixed, short
 
-from .fixtures import DIFF_BOT, build, codes, mecanum_program
+from .fixtures import DIFF_BOT, POWERED_BOT, build, codes, mecanum_program
 
 GLUE = "validation.assembly.glue_on_connector"
 
@@ -112,7 +112,12 @@ def test_a_glue_whose_direction_is_not_unit():
     assert robot is None
     (d,) = ds
     assert d.code == GLUE and "not of unit length" in d.message
-    assert "(0, 1, 0)" in d.help[0]
+    # it names motor_lf's shaft all the same: the help gives the exact glue for it
+    assert d.help == ("to mount on 'motor_lf.shaft' write glue = (0.1275, 0.1494, -0.0216, 0, 1, 0)",)
+    # naming no connector, the help gives the unit direction along it
+    robot, ds = build(mecanum_program("(1.5, 1.5, 1.5, 0, 1.01, 0)"))
+    (d,) = ds
+    assert "not of unit length" in d.message and "(0, 1, 0)" in d.help[0]
     # within the tolerance it is unit, and matches
     robot, ds = build(mecanum_program("(0.1275, 0.1494, -0.0216, 0, 1.0009, 0)"))
     assert robot is not None, ds
@@ -158,3 +163,41 @@ def test_numbers_as_the_help_writes_them():
     assert fixed(0.0075, 3) == "0.008"
     assert fixed(0.99999, 2) == "1.00"
     assert fixed(-0.0001, 2) == "0.00"
+
+
+def test_a_glue_matching_two_connectors_silences_what_mates_onto_it_at_either():
+    # the motor's glue lies between deck_a and deck_c (1.6 mm apart); the wheel is glued on
+    # the shaft the motor would have on deck_c, 1.6 mm from where it would be on deck_a
+    text = """\
+Robot gap {
+    Diff_two_caster chassis(ref = "gap_base")
+    Standard wheel_l(ref = "standard_80", glue = (0, 0.12, -0.02, 0, 1, 0))
+    Standard wheel_r(ref = "standard_80", glue = (0, -0.12, -0.02, 0, -1, 0))
+    Motor m(ref = "gearmotor_37d", glue = (0, 0, 0.0508, 0, 0, 1))
+    Standard on_m(ref = "standard_80", glue = (0, 0, 0.0716, 0, 0, 1))
+}
+"""
+    robot, ds = build(text)
+    assert robot is None
+    assert codes(ds) == [GLUE], [(d.code, d.message) for d in ds]
+    d = ds[0]
+    assert "matches 2 connectors: 'chassis.deck_a', 'chassis.deck_c'" in d.message
+    assert d.notes == ("not placed either, since they mate onto it: 'on_m'",)
+
+
+def test_a_glue_without_direction_says_what_to_write():
+    robot, ds = build(mecanum_program("(0.1275, 0.1494, -0.0216, 0, 0, 0)"))
+    assert robot is None
+    (d,) = ds
+    assert d.code == GLUE and "not of unit length" in d.message
+    assert d.help and "write glue = (0.1275, 0.1494, -0.0216, 0, 1, 0)" in d.help[0]
+
+
+def test_what_mates_onto_a_part_whose_glue_has_no_direction_is_not_reported_again():
+    text = POWERED_BOT.replace("glue = (0, -0.1, -0.02, 0, -1, 0)", "glue = (0, -0.1, -0.02, 0, 0, 0)")
+    robot, ds = build(text)
+    assert robot is None
+    assert codes(ds) == [GLUE], [(d.code, d.message) for d in ds]
+    assert "not of unit length" in ds[0].message
+    assert ds[0].notes == ("not placed either, since they mate onto it: 'wheel_r'",)
+    assert "write glue = (0, -0.1, -0.02, 0, -1, 0)" in ds[0].help[0]

@@ -97,8 +97,11 @@ def test_two_components_with_one_name():
 
 
 @pytest.mark.parametrize("name,reserved", [
-    ("base_link", True), ("base_footprint", True), ("wheel_l_steer", True),
-    ("chassis_contact_0", True), ("chassis_contact_12", True),
+    ("base_link", True), ("base_footprint", True),
+    # diff_base declares no contacts and a Diff_two_caster steers nothing: no link of that
+    # name is ever added
+    ("wheel_l_steer", False), ("chassis_contact_0", False), ("wheel_l_contact_0", False),
+    ("base_link_contact_0", False),
     ("base_links", False), ("wheel_l_steering", False), ("nothing_steer", False),
     ("chassis_contact_x", False), ("my_base_link", False),
 ])
@@ -108,8 +111,43 @@ def test_reserved_names(name, reserved):
     if reserved:
         d = only(ds, "resolve.duplicate_name")
         assert "reserved" in d.message and d.span.line == 8
+        assert d.help
     else:
         assert resolved is not None and ds == []
+
+
+# diff_motor_base declares one contact: the chassis's link is base_link (the ROS targets name
+# its contact base_link_contact_0; the mjcf target names the geom after the component)
+@pytest.mark.parametrize("name,reserved", [
+    ("base_link_contact_0", True), ("chassis_contact_0", True),
+    ("base_link_contact_1", False), ("chassis_contact_1", False),
+    ("wheel_l_contact_0", False), ("plate_contact_0", True), ("plate_contact_1", True),
+    ("plate_contact_2", False), ("plate_contact_01", False),
+])
+@pytest.mark.parametrize("before", [False, True])
+def test_contact_names_are_reserved_for_each_contact_declared(name, reserved, before):
+    plate = '    Attachment plate(ref = "skid_plate", glue = (0, 0, 0.05, 0, 0, 1))\n'
+    extra = f'    Battery {name}(ref = "lipo_3s_2200", glue = (-0.1, 0, 0.0344, 0, 0, -1))\n'
+    body = POWERED_BOT.replace('    Battery pack(ref = "lipo_3s_2200", '
+                               'glue = (-0.1, 0, 0.0344, 0, 0, -1))\n', "")
+    body = body.replace(", power = @core/pack", "")
+    lines = body.split("\n")
+    # the name declared before its owner, or after it
+    if before:
+        lines.insert(1, extra.rstrip("\n"))
+        lines.insert(len(lines) - 2, plate.rstrip("\n"))
+    else:
+        lines.insert(len(lines) - 2, plate.rstrip("\n"))
+        lines.insert(len(lines) - 2, extra.rstrip("\n"))
+    text = "\n".join(lines)
+    resolved, ds = resolve(text)
+    if reserved:
+        d = only(ds, "resolve.duplicate_name")
+        assert "reserved" in d.message and "contact" in d.message
+        assert d.span.line == (2 if before else len(lines) - 2)
+        assert d.labels and d.help
+    else:
+        assert resolved is not None and ds == [], [(d.code, d.message) for d in ds]
 
 
 # -- types and profiles ----------------------------------------------------------------------
@@ -226,3 +264,17 @@ def test_a_reference_to_the_wrong_kind(old, new, what):
     _, ds = resolve(POWERED_BOT.replace(old, new))
     d = only(ds, "semantic.reference_kind")
     assert what in d.message
+
+
+@pytest.mark.parametrize("ref,what", [("@world/pack", "an entity of the world"),
+                                      ("@task/pack", "a name of the task")])
+def test_power_naming_another_file_is_the_wrong_kind(ref, what):
+    # as a Navigate goal that names @core/...: a reference, to the wrong kind of thing
+    text = POWERED_BOT.replace("power = @core/pack", f"power = {ref}")
+    _, ds = resolve(text)
+    d = only(ds, "semantic.reference_kind")
+    assert codes(ds) == ["semantic.reference_kind"]
+    assert d.message == (f"power of 'driver' names {ref}, {what}; power names the Battery "
+                         "component that feeds it")
+    assert d.help == ("write power = @core/pack",)
+    assert d.span.line == 4 and text.split("\n")[3][d.span.column - 1:].startswith(ref)

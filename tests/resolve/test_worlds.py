@@ -171,3 +171,38 @@ def test_entity_and_setting_mistakes(line, code):
 def test_a_quaternion_within_the_tolerance_is_unit():
     w = clean_world("    Obstacle a(type = box, size = (1, 1, 1), pos = (0, 0, 0, 0, 0, 0.7071, 0.7071))")
     assert w.entities[0].pos[5] == 0.7071
+
+
+def test_a_marker_that_collides_made_of_an_object_that_only_shows():
+    ds = errors('    Marker disc(ref = "floor_disc", pos = (1, 0, 0, 0, 0, 0, 1), collision = true)')
+    (d,) = ds
+    assert d.code == "semantic.entity_collision"
+    # it is a Marker already: the help does not tell it to become one
+    assert not any("as a Marker" in h for h in d.help)
+    assert d.help[0].startswith("delete `collision = true`")
+
+
+def test_a_quaternion_not_of_unit_length_is_pointed_at():
+    line = "    Obstacle a(type = box, size = (1, 1, 1), pos = (0.5, 0, 0, 0, 0, 0, 2))"
+    (d,) = errors(line)
+    assert d.code == "semantic.argument_value"
+    assert d.span.line == 2
+    assert line[d.span.column - 1:d.span.end_column] == "0, 0, 0, 2"
+    assert d.help
+
+
+def test_type_ref_and_size_are_reported_once():
+    ds = errors('    Obstacle a(type = box, size = (1, 1, 1), ref = "work_table", '
+                'pos = (0, 0, 0, 0, 0, 0, 1))')
+    assert codes(ds) == ["semantic.argument_value"], [(d.code, d.message) for d in ds]
+    assert "both type and ref" in ds[0].message
+
+
+def test_an_environment_marker_that_collides_made_of_an_object_that_only_shows():
+    file = f"libraries/{LIB}/parts/odd_room/component.yaml"
+    libs = bad_env_library(EnvEntity("disc", "Marker", (0, 0, 0, 0, 0, 0, 1), ref="floor_disc",
+                                     collision=True, span=Span(file, 7, 3, 7, 40)))
+    (d,) = errors('    environment = "odd_room"', libraries=libs)
+    assert d.code == "semantic.entity_collision" and d.span.line == 7
+    assert not any("Marker" in h for h in d.help)
+    assert "collision: true" in d.help[0]
