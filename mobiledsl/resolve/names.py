@@ -17,8 +17,9 @@ from .model import Glue, ResolvedComponent
 
 RESERVED = ("base_footprint", "base_link")
 RESERVED_HELP = ("the targets add links named base_footprint, base_link, <link>_contact_<n> "
-                 "for each ground contact a part declares and <wheel>_steer for each steered "
-                 "wheel; choose another name for this component",)
+                 "for each ground contact a part declares, <wheel>_steer for each steered "
+                 "wheel and <camera>_optical for each camera; choose another name for this "
+                 "component",)
 
 
 @dataclass
@@ -137,6 +138,9 @@ def _check_name(d: _Draft, first_by_name: dict[str, _Draft], sink: Sink) -> None
     d.ok = False
 
 
+CAMERA_TYPES = ("Camera", "DepthCamera", "RGBD")
+
+
 def contact_links(name: str, type_: str, part: Part) -> list[str]:
     """The links the targets add for the ground contacts ``part`` declares: ``<link>_contact_<n>``
     for n = 0, 1, ..., where the link is the component's name, and for the chassis also
@@ -146,24 +150,33 @@ def contact_links(name: str, type_: str, part: Part) -> list[str]:
     return [f"{link}_contact_{i}" for link in links for i in range(len(part.contacts))]
 
 
+def added_links(name: str, type_: str, part: Part) -> dict[str, str]:
+    """Every link the targets add for a component, with what it is: its contacts' links,
+    and a camera's optical frame ``<camera>_optical`` (REP 103)."""
+    added = {link: f"the link of ground contact {link.rsplit('_', 1)[1]} that part "
+                   f"'{part.id}' of '{name}' declares"
+             for link in contact_links(name, type_, part)}
+    if type_ in CAMERA_TYPES:
+        added[f"{name}_optical"] = f"the optical frame the targets add for camera '{name}'"
+    return added
+
+
 def _check_reserved(drafts: list[_Draft], sink: Sink) -> None:
-    """base_footprint, base_link and the contact links of every part a component uses. (A
+    """base_footprint, base_link and the links the targets add for every component. (A
     steered wheel's ``<wheel>_steer`` is checked by the assembly, which knows which wheels
     steer.)"""
-    contact_owner: dict[str, _Draft] = {}
+    added: dict[str, tuple[_Draft, str]] = {}
     for d in drafts:
         if d.part is not None and d.type is not None:
-            for link in contact_links(d.name, d.type, d.part):
-                contact_owner.setdefault(link, d)
+            for link, what in added_links(d.name, d.type, d.part).items():
+                added.setdefault(link, (d, what))
     for d in drafts:
         owner = None
         if d.name in RESERVED:
             why = f"'{d.name}' is reserved: it is the name of a link the targets add"
-        elif d.name in contact_owner and contact_owner[d.name] is not d:
-            owner = contact_owner[d.name]
-            n = d.name.rsplit("_", 1)[1]
-            why = (f"'{d.name}' is reserved for the link of ground contact {n} that part "
-                   f"'{owner.part.id}' of '{owner.name}' declares")
+        elif d.name in added and added[d.name][0] is not d:
+            owner, what = added[d.name]
+            why = f"'{d.name}' is reserved for {what}"
         else:
             continue
         labels = (Label(owner.item.name_span, f"'{owner.name}' is declared here"),) \
