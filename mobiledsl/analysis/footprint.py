@@ -77,7 +77,7 @@ def check_bounded(robot: Robot, out: Findings, project: Projector) -> None:
             continue
         if any(l.collision for l in part.links):
             continue        # its links bound it
-        at = project(frame_of(c).t)[0]
+        at = project(frame_of(c).translation)[0]
         out.warning(CODE, f"'{c.name}' ({part.key}) declares no collision shape, so the "
                           f"footprint cannot bound it", where(c), components=(c.name,),
                     at=(float(at[0]), float(at[1])), label="not in the footprint",

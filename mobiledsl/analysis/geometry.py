@@ -23,7 +23,8 @@ import numpy as np
 from scipy.optimize import linprog, minimize
 from scipy.spatial import ConvexHull, HalfspaceIntersection, QhullError
 
-from ..assembly.mating import axis_angle, matrix_from_quat, rpy_matrix
+from ..assembly.mating import Transform as Frame
+from ..assembly.mating import axis_angle
 from ..library.model import Shape
 
 #: sides of the prism drawn around a cylinder (its corners 0.21 % of the radius past it)
@@ -33,39 +34,6 @@ SPHERE_STEP_DEG = 15
 
 
 # -- frames --------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Frame:
-    """A rigid transform: ``x_out = R @ x_in + t``."""
-
-    R: np.ndarray
-    t: np.ndarray
-
-    @staticmethod
-    def identity() -> "Frame":
-        return Frame(np.eye(3), np.zeros(3))
-
-    @staticmethod
-    def from_pose(xyz: Sequence[float], quat: Sequence[float]) -> "Frame":
-        return Frame(matrix_from_quat(quat), np.asarray(xyz, dtype=float))
-
-    @staticmethod
-    def from_xyz_rpy(xyz: Sequence[float], rpy: Sequence[float]) -> "Frame":
-        return Frame(rpy_matrix(rpy), np.asarray(xyz, dtype=float))
-
-    def __matmul__(self, other: "Frame") -> "Frame":
-        return Frame(self.R @ other.R, self.R @ other.t + self.t)
-
-    def point(self, p: Sequence[float]) -> np.ndarray:
-        return self.R @ np.asarray(p, dtype=float) + self.t
-
-    def points(self, ps) -> np.ndarray:
-        ps = np.asarray(ps, dtype=float).reshape(-1, 3)
-        return ps @ self.R.T + self.t
-
-    def vector(self, v: Sequence[float]) -> np.ndarray:
-        return self.R @ np.asarray(v, dtype=float)
-
 
 def rotation_about(axis: Sequence[float], point: Sequence[float], angle: float) -> Frame:
     """The turn by ``angle`` about the line through ``point`` along ``axis``."""
@@ -181,9 +149,9 @@ def box(size: Sequence[float], frame: Frame) -> Poly:
     offsets = []
     for k in range(3):
         for s in (-1.0, 1.0):
-            n = frame.R[:, k] * s
+            n = frame.rotation[:, k] * s
             normals.append(n)
-            offsets.append(float(n @ frame.t) + half[k])
+            offsets.append(float(n @ frame.translation) + half[k])
     return Poly(verts, np.array(normals), np.array(offsets))
 
 

@@ -31,7 +31,7 @@ def mass_properties(bodies: list[Body]) -> MassProperties:
         if b.inertial is None:
             continue
         c = b.frame.point(b.inertial.origin_xyz)
-        items.append((b.inertial.mass, c, b.frame.R @ tensor(b.inertial) @ b.frame.R.T))
+        items.append((b.inertial.mass, c, b.frame.rotation @ tensor(b.inertial) @ b.frame.rotation.T))
     total = sum(m for m, _, _ in items)
     if total <= 0:
         return MassProperties(0.0, np.zeros(3), np.zeros((3, 3)))

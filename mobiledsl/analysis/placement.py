@@ -126,7 +126,7 @@ def wheel_of(c: Component, part: Part) -> Wheel | None:
     if part.wheel is None:
         return None
     f = frame_of(c)
-    origin = f.t
+    origin = f.translation
     if c.type == "Caster":
         return Wheel(c, part, origin, np.array([0.0, 0.0, 1.0]), part.wheel.radius,
                      part.wheel.width, True)
@@ -173,7 +173,7 @@ def track_of(c: Component, part: Part) -> Track | None:
     along = unit(p1 - p0)
     across = unit(np.cross(up, along))
     conn = part.connectors.get(c.connector or "") if c.connector else None
-    hub = f.point(conn.pos) if conn is not None else f.t
+    hub = f.point(conn.pos) if conn is not None else f.translation
     height = max(float((hub - p0) @ up), BELT_MIN_HEIGHT)
     h = across * part.track.width / 2
     corners = np.array([p + s * h + k * height * up for p in (p0, p1) for s in (-1, 1)

@@ -113,6 +113,14 @@ class Transform:
     def from_xyz_rpy(xyz: Sequence[float], rpy: Sequence[float]) -> "Transform":
         return Transform(rpy_matrix(rpy), np.asarray(xyz, dtype=float))
 
+    @staticmethod
+    def from_pose(xyz: Sequence[float], quat: Sequence[float]) -> "Transform":
+        return Transform(matrix_from_quat(quat), np.asarray(xyz, dtype=float))
+
+    def points(self, ps) -> np.ndarray:
+        ps = np.asarray(ps, dtype=float).reshape(-1, 3)
+        return ps @ self.rotation.T + self.translation
+
     def point(self, p: Sequence[float]) -> np.ndarray:
         return self.rotation @ np.asarray(p, dtype=float) + self.translation
 
