@@ -154,8 +154,11 @@ def _node_span(file: str, node: Node) -> Span:
 
 
 def _check_graph(root: Node, file: str) -> Diagnostic | None:
-    """Refuse cycles, depth past MAX_DEPTH and expansion past MAX_VALUES, in time linear in
-    the node graph (aliases share nodes, so we memoise by identity)."""
+    """Refuse cycles, depth past MAX_DEPTH and alias expansion past MAX_VALUES, in time
+    linear in the node graph (aliases share nodes, so we memoise by identity). The bound on
+    values is one on what aliases expand a file to: a file without aliases is read whatever
+    its size, as it is already as large as it will be."""
+    limit = _has_alias(root)
     sizes: dict[int, tuple[int, int]] = {}
     on_path: set[int] = set()
     # iterative post-order so hostile nesting cannot exhaust Python's stack
@@ -170,14 +173,14 @@ def _check_graph(root: Node, file: str) -> Diagnostic | None:
                 csize, cdepth = sizes[id(child)]
                 size += csize
                 depth = max(depth, cdepth)
-                if size > MAX_VALUES:
+                if limit and size > MAX_VALUES:
                     break
             if not isinstance(node, ScalarNode):
                 depth += 1
             if depth > MAX_DEPTH:
                 return _syntax(_node_span(file, node),
                                f"values are nested more than {MAX_DEPTH} levels deep")
-            if size > MAX_VALUES:
+            if limit and size > MAX_VALUES:
                 return _syntax(_node_span(file, node), f"aliases expand this value to more "
                                f"than {MAX_VALUES:,} values")
             sizes[key] = (size, depth)
@@ -196,6 +199,20 @@ def _check_graph(root: Node, file: str) -> Diagnostic | None:
             if id(child) not in sizes:
                 stack.append((child, False))
     return None
+
+
+def _has_alias(root: Node) -> bool:
+    """Whether any node is reached twice: an alias names its anchor's node itself."""
+    seen = {id(root)}
+    stack = [root]
+    while stack:
+        for child in _children(stack.pop()):
+            key = id(child)
+            if key in seen:
+                return True
+            seen.add(key)
+            stack.append(child)
+    return False
 
 
 def _children(node: Node) -> list[Node]:

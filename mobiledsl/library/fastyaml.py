@@ -6,17 +6,18 @@ then it walks the graph twice. Loading a library reads one small file per part, 
 dominates. Here the tree is built in one pass straight from libyaml's parse events.
 
 The fast path takes only the plain case: one document, no anchor or alias, no key that is
-not a plain name or is given twice, nesting within yamlio's depth and size. Anything else,
-and any exception, falls back to ``read_yaml`` itself, so every diagnostic comes from the one
-reader. ``tests/library/test_fastyaml.py`` checks that both give identical trees. Neither
-function raises for any input.
+not a plain name or is given twice, nesting within yamlio's depth (yamlio's bound on the
+number of values is one on alias expansion, which a file without aliases has none of).
+Anything else, and any exception, falls back to ``read_yaml`` itself, so every diagnostic
+comes from the one reader. ``tests/library/test_fastyaml.py`` checks that both give
+identical trees. Neither function raises for any input.
 """
 from __future__ import annotations
 
 import dataclasses
 
 from ..diagnostics import Diagnostic, Span, error
-from ..yamlio import MAX_DEPTH, MAX_VALUES, YNode, _JSON_NUMBER, _PLAIN_NAME, read_yaml
+from ..yamlio import MAX_DEPTH, YNode, _JSON_NUMBER, _PLAIN_NAME, read_yaml
 
 try:  # the C extension ruamel.yaml uses when it is installed
     from ruamel.yaml.clib._ruamel_yaml import CParser as _CParser
@@ -90,12 +91,11 @@ def read_yaml_safely(source: str | bytes, file: str) -> tuple[YNode | None, list
 class _EventReader:
     """Builds the tree straight from libyaml's events, without composing ruamel's nodes."""
 
-    __slots__ = ("file", "parser", "count")
+    __slots__ = ("file", "parser")
 
     def __init__(self, file: str, parser):
         self.file = file
         self.parser = parser
-        self.count = 0
 
     def span(self, s, e) -> Span:
         line, col = s.line, s.column + 1
@@ -119,9 +119,6 @@ class _EventReader:
     def value(self, event, depth: int) -> YNode:
         if event.anchor is not None:
             raise _Decline          # anchors and aliases: read_yaml bounds and reports them
-        self.count += 1
-        if self.count > MAX_VALUES:
-            raise _Decline
         kind = type(event)
         if kind is ScalarEvent:
             return _scalar(event.value, event.style, self.span(event.start_mark, event.end_mark))
@@ -151,7 +148,6 @@ class _EventReader:
             if (key.style in (None, "") and (name in _NOT_KEYS or _json_number(name))) \
                     or not _plain_name(name) or name in values:
                 raise _Decline      # ... and keys given twice
-            self.count += 1
             key_spans[name] = self.span(key.start_mark, key.end_mark)
             values[name] = self.value(get(), depth)
 

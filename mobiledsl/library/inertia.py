@@ -39,13 +39,15 @@ def check_inertial(F: Fields, node: YNode | None, path: str, own_part: bool) -> 
     inertia = check_tensor(F, node.get("inertia"), f"{path}.inertia", own_part)
     source = F.choice(node.get("source"), f"{path}.source", SOURCES)
     basis = F.string(node.get("basis"), f"{path}.basis", nullable=True)
-    if basis is not None and not basis.strip():
+    blank = basis is not None and not basis.strip()
+    if source in NEEDS_BASIS and (basis is None or blank):
+        # an estimate whose basis says nothing has no basis: the table's missing_field
+        F.missing(node, f"{path}.basis", f"an inertial whose source is {source} says how its "
+                  "values were chosen" + (", and its basis is empty" if blank else ""))
+        return None
+    if blank:
         F.invalid(node.get("basis"), f"{path}.basis", "is empty: it must say how the values "
                   "were chosen")
-        return None
-    if source in NEEDS_BASIS and basis is None:
-        F.missing(node, f"{path}.basis", f"an inertial whose source is {source} says how its "
-                  "values were chosen")
         return None
     if mass is None or origin is None or inertia is None or source is None:
         return None

@@ -84,6 +84,13 @@ def check_asset_path(F: Fields, node: YNode | None, part_dir: Path | str, path: 
     if outside is not None:
         _links_out(F, node, path, text, part_dir, full, *outside)
         return None
+    if directory_is_part_dir(part_dir, text):
+        F.invalid(node, path, f"is '{text}', whose directory is a symbolic link to the part "
+                  "directory: the file lies beside the declaration, and not in a directory "
+                  "of its own inside the part directory",
+                  help=f"move the file to a real directory such as assets/ and write "
+                       f"assets/{text.rpartition('/')[2]}")
+        return None
     return text
 
 
@@ -129,6 +136,19 @@ def plain_path_problem(text: str) -> str | None:
                 return f"is '{text}', which escapes the part directory"
         return f"is '{text}': write it without .. segments"
     return None
+
+
+def directory_is_part_dir(part_dir: str, text: str) -> bool:
+    """Whether the directory of the plain relative path ``text`` is, through a symbolic
+    link on the way to it, the part directory itself (whose whole tree, component.yaml
+    among it, a target would copy with the mesh). Costs an lstat a directory segment."""
+    walk = part_dir
+    for segment in text.split("/")[:-1]:
+        walk = os.path.join(walk, segment)
+        if os.path.islink(walk):
+            return (os.path.realpath(os.path.join(part_dir, *text.split("/")[:-1]))
+                    == os.path.realpath(part_dir))
+    return False
 
 
 def links_out(part_dir: str, file: str) -> tuple[str, str] | None:

@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mobiledsl.library.fastyaml import read_yaml_fast
+from mobiledsl import yamlio
 from mobiledsl.yamlio import read_yaml
 from tests.library.examples import EXAMPLES
 from tests.library.test_fuzz import JSON, TEXT
@@ -53,6 +54,36 @@ def test_what_the_fast_path_leaves_to_read_yaml():
                  "a: 'x'\nb: \"y\"\nc: |\n  z\nd: >\n  w\n", "a: {b: {c: [null, ~, true]}}\n",
                  "x: " + "1" * 5000 + "\n", "a:\n  - b\n  -\n  - c: d\n"]:
         same(text)
+
+
+def test_a_plain_file_of_many_values_is_read(monkeypatch):
+    # The 200,000 bound is on what aliases expand a file to, not on a file as written: a
+    # hull of 60,000 corners (240,001 values) is read, by both readers alike. The bound is
+    # lowered here to keep the test quick.
+    monkeypatch.setattr(yamlio, "MAX_VALUES", 1_000)
+    text = "vertices: [" + ", ".join(["[0, 0, 0]"] * 600) + "]\n"
+    node, diags = read_yaml(text, "f.yaml")
+    assert node is not None and diags == [] and len(node.get("vertices").value) == 600
+    same(text)
+    aliased = "a: &a [1, 2, 3]\nb: [" + ", ".join(["*a"] * 300) + "]\n"
+    assert [d.code for d in read_yaml(aliased, "f.yaml")[1]] == ["library.yaml_syntax"]
+    same(aliased)
+
+
+def test_aliases_that_expand_past_the_bound_are_refused():
+    text = ("a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n"
+            "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+            "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
+            "d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+            "e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n"
+            "f: [*e, *e]\n")
+    node, diags = read_yaml(text, "f.yaml")
+    assert node is None and [d.code for d in diags] == ["library.yaml_syntax"]
+    assert "aliases expand" in diags[0].message
+    same(text)
+    # the same aliases within the bound are copies of what their anchors name
+    node, diags = read_yaml(text.replace("f: [*e, *e]\n", ""), "f.yaml")
+    assert node is not None and diags == []
 
 
 @SETTINGS

@@ -98,7 +98,12 @@ def test_diagonal_and_source_rules():
     refused(inertial("1", "1", "1", source="estimated"), code="library.missing_field")
     refused(inertial("1", "1", "1", source="placeholder", extra="basis: null\n"),
             code="library.missing_field")
-    refused(inertial("1", "1", "1", source="estimated", extra="basis: ' '\n"))
+    # an estimate whose basis says nothing has no basis (docs: a non-empty basis)
+    refused(inertial("1", "1", "1", source="estimated", extra="basis: ' '\n"),
+            code="library.missing_field")
+    refused(inertial("1", "1", "1", source="placeholder", extra="basis: ''\n"),
+            code="library.missing_field")
+    refused(inertial("1", "1", "1", source="measured", extra="basis: ''\n"))
     rec = ok(inertial("1", "1", "1", source="estimated", extra="basis: a guess\n"))
     assert rec.basis == "a guess" and rec.source == "estimated"
     assert rec.mass == 1.5 and type(rec.inertia.ixy) is float

@@ -280,6 +280,10 @@ NEAR_MISSES = [
     ("an up perpendicular within tolerance", LIDAR, "up: [0, -1, 0]", "up: [0, -1, 0.0009]"),
     ("a fixed joint stated", LIDAR, "up: [0, -1, 0]", "up: [0, -1, 0]\n    joint: {type: fixed}"),
     ("a prismatic joint", WHEEL, "type: continuous", "type: prismatic"),
+    # "Only a wheel turns on its connector" is the targets' rule (target.unsupported, on a
+    # connector a mating uses), not the loader's: a sensor may declare a turning connector
+    ("a turning joint on a sensor's connector", LIDAR, "up: [0, -1, 0]",
+     "up: [0, -1, 0]\n    joint: {type: revolute, axis: [0, 0, 1]}"),
     ("a driveline without reduction", CHASSIS, ", reduction: 2}", "}"),
     ("a motor with mounts in any order", MOTOR, "{default: mount, shaft: shaft}",
      "{shaft: shaft, default: mount}"),

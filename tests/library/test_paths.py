@@ -139,6 +139,18 @@ def test_a_link_inside_to_a_tree_that_links_out(part_dir, tmp_path):
     refused(part_dir, "assets/model.gltf", "resolves outside")
 
 
+def test_a_mesh_directory_that_is_the_part_directory_through_a_link(part_dir):
+    # A mesh lies in a directory of its own, not beside the declaration: a directory that
+    # is a link back to the part directory would put component.yaml into the output too.
+    (part_dir / "meshes").symlink_to(".", target_is_directory=True)
+    refused(part_dir, "meshes/model.dae", "beside the declaration")
+    (part_dir / "assets" / "up").symlink_to("..", target_is_directory=True)
+    refused(part_dir, "assets/up/model.dae", "beside the declaration")
+    # a link to a directory of its own inside the part directory is fine
+    (part_dir / "meshes2").symlink_to("assets", target_is_directory=True)
+    ok(part_dir, "meshes2/model.gltf")
+
+
 def test_check_visual(part_dir):
     node, _ = read_yaml("{file: assets/model.gltf, xyz: [0, 0, 0.1], rpy: [0, 0, 1]}", "c.yaml")
     sink = Sink()
