@@ -253,7 +253,8 @@ class Part:
         while path:
             if path in self.spans:
                 return self.spans[path]
-            path = path.rpartition(".")[0]
+            # drop the last step: a list index ("vertices[3]") or a key (".mass")
+            path = path[:path.rindex("[")] if path.endswith("]") else path.rpartition(".")[0]
         return self.spans.get("", Span(self.file, 1, 1))
 
 
