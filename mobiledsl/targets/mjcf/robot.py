@@ -51,8 +51,8 @@ def inertial(body: ET.Element, stated: Inertial, scale: float = 1.0) -> None:
 
 
 def shape_geom(body: ET.Element, name: str, shape: Shape, part: Part, out: RobotXml,
-               collide: bool = True, **extra: str) -> None:
-    attrs = collision_attrs() if collide else visual_attrs()
+               collide: bool = True, shown: bool = True, **extra: str) -> None:
+    attrs = collision_attrs(shown) if collide else visual_attrs()
     attrs.update(extra)
     quat = quat_from_rpy(shape.rpy)
     attrs.update(pose_attrs(shape.origin_xyz, quat))
@@ -73,9 +73,11 @@ def shape_geom(body: ET.Element, name: str, shape: Shape, part: Part, out: Robot
             size=f"{fmt(shape.size[0] / 2)} {fmt(shape.size[2] / 2)}", **attrs)
 
 
-def collision_attrs() -> dict[str, str]:
-    return {"contype": ROBOT_CONTYPE, "conaffinity": ROBOT_CONAFFINITY, "group": "3",
-            "rgba": "0.55 0.6 0.65 1"}
+def collision_attrs(mesh_shown: bool = True) -> dict[str, str]:
+    """Collision geoms sit in group 3, which the viewer hides, where the part's mesh is shown;
+    where MuJoCo cannot decode the mesh they are what is seen, so they go in group 0."""
+    return {"contype": ROBOT_CONTYPE, "conaffinity": ROBOT_CONAFFINITY,
+            "group": "3" if mesh_shown else "0", "rgba": "0.55 0.6 0.65 1"}
 
 
 def visual_attrs() -> dict[str, str]:
@@ -153,18 +155,18 @@ class RobotBuilder:
             return
         if part.inertial is not None:
             inertial(body, part.inertial)
+        shown = visual_mesh(body, f"{c.name}_visual", part, part.visual, self.out)
         if c.type == "Caster" and part.wheel is not None:
             sub(body, "geom", name=f"{c.name}_ball", type="sphere", size=fmt(part.wheel.radius),
-                condim="1", **{k: v for k, v in collision_attrs().items()})
+                condim="1", **collision_attrs(shown))
             return
-        shown = visual_mesh(body, f"{c.name}_visual", part, part.visual, self.out)
         for i, shape in enumerate(part.collision):
             shape_geom(body, f"{c.name}_collision" + (f"_{i}" if i else ""), shape, part,
-                       self.out, collide=c.type != "Track", **({} if not shown else {}))
+                       self.out, collide=c.type != "Track", shown=shown)
         for i, contact in enumerate(part.contacts):
             sub(body, "geom", name=f"{c.name}_contact_{i}", type="sphere",
                 size=fmt(contact.radius), pos=fmtv(contact.xyz), condim="1",
-                **collision_attrs())
+                **collision_attrs(shown))
         if c.type == "Track" and part.track is not None:
             self.track(body, c, part)
         for link in part.links:
@@ -182,6 +184,7 @@ class RobotBuilder:
             damping="0.001", armature="0.0001")
         radius, width = part.wheel.radius, part.wheel.width
         cyl = quat_from_z(axis)
+        shown = visual_mesh(body, f"{c.name}_visual", part, part.visual, self.out)
         if holonomic:
             self.rollers(body, c, part, axis)
             sub(body, "geom", name=f"{c.name}_hub", type="cylinder",
@@ -189,8 +192,7 @@ class RobotBuilder:
         else:
             sub(body, "geom", name=f"{c.name}_tyre", type="cylinder",
                 size=f"{fmt(radius)} {fmt(width / 2)}", quat=fmtv(cyl), friction="1.2 0.01 0.001",
-                **collision_attrs())
-        visual_mesh(body, f"{c.name}_visual", part, part.visual, self.out)
+                **collision_attrs(shown))
         base_axle = rotate(c.pose.quat, axis)
         self.drive(c, joint, axle_sign(base_axle / np.linalg.norm(base_axle)), radius)
 
@@ -372,6 +374,6 @@ class RobotBuilder:
                 "gainprm": fmt(s.kp), "biasprm": f"{fmt(s.kp * s.hold)} {fmt(-s.kp)} 0",
                 "ctrlrange": f"{fmt(lo - s.hold)} {fmt(hi - s.hold)}",
                 "forcerange": f"{fmt(-s.effort)} {fmt(s.effort)}"}))
-        visual_mesh(body, f"{name}_visual", part, link.visual, self.out)
+        shown = visual_mesh(body, f"{name}_visual", part, link.visual, self.out)
         for i, shape in enumerate(link.collision):
-            shape_geom(body, f"{name}_collision_{i}", shape, part, self.out)
+            shape_geom(body, f"{name}_collision_{i}", shape, part, self.out, shown=shown)

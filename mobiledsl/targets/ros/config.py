@@ -20,6 +20,9 @@ def dump_yaml(data: Any) -> bytes:
     yaml = YAML(typ="safe", pure=True)
     yaml.default_flow_style = False
     yaml.sort_base_mapping_type_on_output = False
+    # rcl's parameter parser refuses anchors and aliases ("Will not support aliasing"): a
+    # value used twice is written out twice
+    yaml.representer.ignore_aliases = lambda data: True
     buf = io.StringIO()
     yaml.dump(data, buf)
     return buf.getvalue().encode()
@@ -75,8 +78,11 @@ def nav2_params(robot: Robot, analysis: Any, map_yaml_name: str) -> bytes:
         "wz_max": lim["yaw"],
         "ax_max": lim["accel"], "ax_min": -lim["accel"],
         "ay_max": lim["accel"] if holonomic else 0.0, "az_max": 2.0 * lim["yaw"],
-        "critics": ["ConstraintCritic", "GoalCritic", "GoalAngleCritic", "PathAlignCritic",
-                    "PathFollowCritic", "PathAngleCritic", "PreferForwardCritic"],
+        # CostCritic scores trajectories against the local costmap: without a costmap critic
+        # MPPI follows the path through whatever stands on it
+        "critics": ["ConstraintCritic", "CostCritic", "GoalCritic", "GoalAngleCritic",
+                    "PathAlignCritic", "PathFollowCritic", "PathAngleCritic",
+                    "PreferForwardCritic"],
     }
     if steered:
         follow["AckermannConstraints"] = {"min_turning_r": min_turning_radius(robot)}
@@ -119,8 +125,10 @@ def nav2_params(robot: Robot, analysis: Any, map_yaml_name: str) -> bytes:
         "behavior_server": {"ros__parameters": {
             **sim, "local_frame": "odom", "global_frame": "map",
             "robot_base_frame": "base_footprint",
-            "behavior_plugins": ["backup", "wait"] + ([] if steered else ["spin"]),
-            **({} if steered else {"spin": {"plugin": "nav2_behaviors::Spin"}}),
+            # the default behaviour trees call spin (bt_navigator will not start without its
+            # server), so a steered base has it too; it turns such a base little
+            "behavior_plugins": ["spin", "backup", "wait"],
+            "spin": {"plugin": "nav2_behaviors::Spin"},
             "backup": {"plugin": "nav2_behaviors::BackUp"},
             "wait": {"plugin": "nav2_behaviors::Wait"},
             "max_rotational_vel": lim["yaw"], "min_rotational_vel": 0.2,
@@ -131,6 +139,27 @@ def nav2_params(robot: Robot, analysis: Any, map_yaml_name: str) -> bytes:
             "min_velocity": [-lim["speed"], -lim["speed"] if holonomic else 0.0, -lim["yaw"]],
             "max_accel": [lim["accel"], lim["accel"] if holonomic else 0.0, 2.0 * lim["yaw"]],
             "max_decel": [-lim["accel"], -lim["accel"] if holonomic else 0.0, -2.0 * lim["yaw"]]}},
+        # nav2_bringup (Jazzy) also starts these two; neither configures without the lists
+        # below, and the lifecycle manager then aborts the whole bringup
+        "collision_monitor": {"ros__parameters": {
+            **sim, "base_frame_id": "base_footprint", "odom_frame_id": "odom",
+            "cmd_vel_in_topic": "cmd_vel_smoothed", "cmd_vel_out_topic": "cmd_vel",
+            "state_topic": "collision_monitor_state", "transform_tolerance": 0.2,
+            "source_timeout": 1.0, "base_shift_correction": True, "stop_pub_timeout": 2.0,
+            "polygons": ["FootprintApproach"],
+            "FootprintApproach": {
+                "type": "polygon", "action_type": "approach",
+                "footprint_topic": "/local_costmap/published_footprint",
+                "time_before_collision": 1.2, "simulation_time_step": 0.1, "min_points": 6,
+                "visualize": False, "enabled": True},
+            "observation_sources": ["scan"],
+            "scan": {"type": "scan", "topic": "/scan", "enabled": True}}},
+        "docking_server": {"ros__parameters": {
+            **sim, "base_frame": "base_footprint", "fixed_frame": "odom",
+            "dock_plugins": ["simple_charging_dock"],
+            "simple_charging_dock": {"plugin": "opennav_docking::SimpleChargingDock",
+                                     "use_battery_status": False,
+                                     "use_external_detection_pose": False}}},
     }
     return dump_yaml(params)
 

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 import numpy as np
 
 from ...assembly.model import Robot
-from ..frames import fmt
+from ..frames import fmt, fmtv, quat_conj, rpy_from_quat
 from .tree import Tree
 
 HOLONOMIC = ("Mecanum_four_wheel", "Omni_drive", "Omni_three_wheel")
@@ -30,6 +30,16 @@ def _wheels(robot: Robot, tree: Tree):
         c = robot.component(name)
         out.append((name, joint, np.asarray(c.pose.xyz, float), robot.parts[c.part].wheel.radius))
     return out
+
+
+def track_height(robot: Robot, tracks) -> float:
+    """How high the belts stand: twice the hub's height over the belt's run (TrackedVehicle
+    takes half of it as the radius of the wheels its odometry pretends the tracks are)."""
+    heights = []
+    for c in tracks:
+        spec = robot.parts[c.part].track
+        heights.append(-(spec.ground_from[2] + spec.ground_to[2]))
+    return max(max(heights), 0.01)
 
 
 def drive_system(robot: Robot, tree: Tree) -> dict:
@@ -79,18 +89,27 @@ def drive_system(robot: Robot, tree: Tree) -> dict:
         return {"plugins": plugins, "note": "AckermannSteering"}
     if kind == "Tracked":
         tracks = [c for c in robot.components if c.type == "Track"]
-        left = [c.name for c in tracks if c.pose.xyz[1] > 0]
-        right = [c.name for c in tracks if c.pose.xyz[1] < 0]
+        left = [c for c in tracks if c.pose.xyz[1] > 0]
+        right = [c for c in tracks if c.pose.xyz[1] < 0]
         if left and right:
-            sep = robot.component(left[0]).pose.xyz[1] - robot.component(right[0]).pose.xyz[1]
+            sep = float(np.mean([c.pose.xyz[1] for c in left])
+                        - np.mean([c.pose.xyz[1] for c in right]))
             el = _plugin("gz-sim-tracked-vehicle-system", "TrackedVehicle",
-                         [("tracks_separation", fmt(sep))] + _common()[:1] + _common()[1:2])
-            ET.SubElement(ET.SubElement(el, "left_track"), "link").text = left[0]
-            ET.SubElement(ET.SubElement(el, "right_track"), "link").text = right[0]
+                         [("tracks_separation", fmt(sep)),
+                          ("track_height", fmt(track_height(robot, tracks)))] + _common())
+            for side, group in (("left_track", left), ("right_track", right)):
+                for c in group:
+                    ET.SubElement(ET.SubElement(el, side), "link").text = c.name
             plugins.append(el)
-            for name in left + right:
+            for c in left + right:
+                # TrackController moves the belt along its frame's x about its y: the base's
+                # frame, whichever way the unit is turned on its hub
+                params = [("link", c.name)]
+                turn = rpy_from_quat(quat_conj(c.pose.quat))
+                if any(abs(a) > 1e-12 for a in turn):
+                    params.append(("track_orientation", fmtv(turn)))
                 plugins.append(_plugin("gz-sim-track-controller-system", "TrackController",
-                                       [("link", name)]))
+                                       params))
             return {"plugins": plugins, "note": "TrackedVehicle"}
     # Omni bases and the tricycle have no gz drive system of their own: the base follows
     # cmd_vel through VelocityControl, which moves it as commanded.

@@ -13,6 +13,7 @@ import numpy as np
 from ...assembly.model import Component, Robot
 from ...library.model import Inertial, Part, Shape, Visual
 from ..frames import quat_from_z, relative, rotate, rpy_from_quat
+from ..mjcf.drive import axle_sign, roller_axis_at_ground
 
 Vec = tuple[float, float, float]
 
@@ -34,6 +35,9 @@ class LinkSpec:
     collisions: list[Geometry] = field(default_factory=list)
     component: str | None = None
     friction: float | None = None       # a caster or contact slides: low friction
+    # a holonomic wheel grips only along its rollers at the ground: that direction in
+    # base_link (Gazebo's fdir1), with no friction across it
+    grip: Vec | None = None
 
 
 @dataclass(frozen=True)
@@ -129,6 +133,14 @@ def component_link(robot: Robot, c: Component, part: Part, name: str, tree: Tree
         else:
             spec.collisions.append(Geometry("cylinder", (part.wheel.radius, part.wheel.width),
                                             rpy=along(axis)))
+            base_axle = rotate(c.pose.quat, axis)
+            grip = roller_axis_at_ground(c, np.asarray(c.pose.xyz, float), c.type,
+                                         base_axle / np.linalg.norm(base_axle))
+            if grip is not None and c.type in ("Mecanum", "Omni_wheel"):
+                spec.grip = tuple(float(v) for v in grip)
+    elif part.track is not None:
+        # in the simulators a track collides through a box on its belt's run
+        spec.collisions.append(belt_box(part))
     elif part.collision:
         spec.collisions.extend(shape_geometry(part, s) for s in part.collision)
         for s in part.collision:
@@ -138,6 +150,30 @@ def component_link(robot: Robot, c: Component, part: Part, name: str, tree: Tree
         # Gazebo collides through the mesh when a part declares no shape
         spec.collisions.append(spec.visuals[0])
     return spec
+
+
+def belt_box(part: Part) -> Geometry:
+    """The box on a track's run on the ground: as long as the run, as wide as the belt, its
+    bottom face on the run and its top at the hub (the part frame's origin)."""
+    a = np.asarray(part.track.ground_from, float)
+    b = np.asarray(part.track.ground_to, float)
+    run = b - a
+    height = max(-float(a[2] + b[2]) / 2, 0.01)
+    centre = (a + b) / 2 + np.array([0.0, 0.0, height / 2])
+    yaw = float(np.arctan2(run[1], run[0]))
+    if abs(yaw) > np.pi / 2:          # a box is the same turned half a turn
+        yaw -= float(np.copysign(np.pi, yaw))
+    return Geometry("box", (float(np.linalg.norm(run[:2])), part.track.width, height),
+                    xyz=tuple(float(v) for v in centre), rpy=(0.0, 0.0, yaw))
+
+
+def wheel_axis(c: Component, axis) -> Vec:
+    """The wheel's joint axis in its own frame, turned so that a positive turn rolls the base
+    forward (or, for an axle along x, to its left), as Gazebo's drive systems command it."""
+    a = np.asarray(axis, float)
+    base_axle = rotate(c.pose.quat, a)
+    sign = axle_sign(base_axle / np.linalg.norm(base_axle))
+    return tuple(float(v) for v in sign * a)
 
 
 def attach(robot: Robot, c: Component, part: Part, name: str, frames: dict, tree: Tree) -> None:
@@ -161,7 +197,7 @@ def attach(robot: Robot, c: Component, part: Part, name: str, frames: dict, tree
     joint = f"{c.name}_joint"
     if c.joint == "continuous" and part.wheel is not None and c.type != "Caster":
         conn = part.connectors[c.connector]
-        axis = tuple(conn.joint.axis or conn.dir)
+        axis = wheel_axis(c, conn.joint.axis or conn.dir)
         # the joint sits at the part frame; the axis passes through the connector point,
         # which for a wheel is its centre line
         tree.joints.append(JointSpec(joint, "continuous", parent, name, tuple(xyz), rpy, axis))
