@@ -24,14 +24,14 @@ def add_world(worldbody: ET.Element, world: World | None) -> None:
         solid = entity.collision and entity.entity != "Marker"
         rgba = COLOURS.get(entity.entity, "0.6 0.6 0.6 1")
         if not entity.shapes:
-            sub(body, "site", name=f"{entity.name}_marker", type="cylinder", size="0.15 0.001",
+            sub(body, "site", name=f"world_{entity.name}_marker", type="cylinder", size="0.15 0.001",
                 rgba=rgba)
         for i, shape in enumerate(entity.shapes):
             attrs = {"rgba": rgba}
             if not solid:
                 attrs.update(contype="0", conaffinity="0", group="1")
             attrs.update(pose_attrs(shape.origin_xyz, quat_from_rpy(shape.rpy)))
-            name = f"{entity.name}_{i}"
+            name = f"world_{entity.name}_{i}"   # the robot names its geoms after components
             if shape.type == "box":
                 sub(body, "geom", name=name, type="box", size=fmtv(s / 2 for s in shape.size),
                     **attrs)
