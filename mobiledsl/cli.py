@@ -284,6 +284,8 @@ def run_compile(args: argparse.Namespace) -> int:
     except UsageError as exc:
         args._parser.error(str(exc))      # usage line + message, exit status 2
     for path in files.values():
+        if os.path.isdir(path):
+            raise UsageError(f"cannot read '{path}': it is a directory")
         if not os.path.isfile(path):
             raise UsageError(f"cannot read '{path}': no such file")
     targets = list(dict.fromkeys(args.target))
@@ -294,6 +296,10 @@ def run_compile(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from exc
     report(result.diagnostics, args)
     status = exit_status(result.diagnostics)
+    if result.output_error is not None:
+        # a folder that takes no file: the environment's failure, not the inputs' (status 2)
+        print(f"{PROG}: error: {result.output_error}", file=sys.stderr)
+        return 2
     if result.unavailable is not None and status == 0:
         done = ", ".join(result.phases_run) or "nothing"
         missing = result.unavailable

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import importlib
 import os
+import tempfile
 import types
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any, Callable, Iterable, Sequence
 
-from .diagnostics import Diagnostic, has_errors
+from .diagnostics import Diagnostic, Span, error, has_errors
 from .records import write_atomic
 
 TARGETS = ("mjcf", "ros-gz-nav2", "ros-mujoco-nav2")
@@ -37,6 +38,11 @@ class InputError(Exception):
     """A file named on the command line cannot be read: a usage failure, not a diagnostic."""
 
 
+class OutputError(Exception):
+    """The outputs cannot be written (a read-only or full disk, an output folder that is a
+    file): an environment failure, exit status 2, not a bug and not a diagnostic."""
+
+
 @dataclass
 class CompileResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
@@ -50,6 +56,7 @@ class CompileResult:
     outdir: str | None = None
     phases_run: list[str] = field(default_factory=list)      # load, parse, resolve, ...
     unavailable: str | None = None         # the phase module that is not there yet
+    output_error: str | None = None        # why the outputs could not be written
 
     @property
     def has_errors(self) -> bool:
@@ -81,10 +88,40 @@ def target_module(target: str) -> str:
 
 
 def read_source(path: str | os.PathLike) -> str:
-    """A program or library file's text as the phases and the renderers see it."""
+    """A program or library file's text as the renderers show it (bytes that are not UTF-8
+    shown as U+FFFD; ``decode_source`` is what reports them)."""
     with open(path, "rb") as fh:
         data = fh.read()
     return data.decode("utf-8-sig", errors="replace")
+
+
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
+def decode_source(data: bytes, file: str) -> tuple[str, Diagnostic | None]:
+    """A program file's bytes as text (UTF-8, a leading BOM dropped). Bytes that are not
+    UTF-8 give an error at the first of them (``syntax.invalid_character``, with the line
+    and the column in characters where it stands) and the text with U+FFFD in their place,
+    which the file is then not parsed from."""
+    try:
+        return data.decode("utf-8-sig"), None
+    except UnicodeDecodeError as exc:
+        bad = exc.start
+    text = data.decode("utf-8-sig", errors="replace")
+    bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+    line_start = data.rfind(b"\n", 0, bad) + 1
+    line = data.count(b"\n", 0, bad) + 1
+    column = len(data[max(line_start, bom):bad].decode("utf-8")) + 1
+    if data[:2] in _UTF16_BOMS:
+        what = "the file is UTF-16 text, not UTF-8"
+        help_ = "save it as UTF-8 (most editors offer the encoding under 'Save as')"
+    else:
+        what = f"the file is not UTF-8 text: byte 0x{data[bad]:02x} does not belong here"
+        help_ = ("save the file as UTF-8; a name is ASCII, and other characters go in "
+                 "strings and comments")
+    return text, error("syntax.invalid_character", what,
+                       Span(file, line, column, line, column), label="not UTF-8",
+                       help=help_)
 
 
 class SourceCache:
@@ -137,11 +174,15 @@ def load_libraries(library_dirs: Sequence[str | os.PathLike]
     return libraries, diagnostics, True
 
 
-def _read_program(path: str | os.PathLike) -> str:
+def _read_program(path: str | os.PathLike) -> tuple[str, Diagnostic | None]:
     try:
-        return read_source(path)
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except IsADirectoryError as exc:
+        raise InputError(f"cannot read '{path}': it is a directory") from exc
     except OSError as exc:
         raise InputError(f"cannot read '{path}': {exc.strerror or exc}") from exc
+    return decode_source(data, str(path))
 
 
 def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike | None,
@@ -153,9 +194,11 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
     everything wrong with what the files say comes back as diagnostics."""
     result = CompileResult()
     diags = result.diagnostics
-    texts = {"core": _read_program(core_path),
-             "world": _read_program(world_path) if world_path is not None else None,
-             "task": _read_program(task_path) if task_path is not None else None}
+    paths = {"core": core_path, "world": world_path, "task": task_path}
+    texts: dict[str, str | None] = {}
+    encoding: dict[str, Diagnostic | None] = {}
+    for kind, path in paths.items():
+        texts[kind], encoding[kind] = _read_program(path) if path is not None else (None, None)
     for target in targets:
         if target not in TARGETS:
             raise InputError(f"unknown target '{target}' (choose from {', '.join(TARGETS)})")
@@ -179,10 +222,13 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
                for kind in ("core", "world", "task")}
     if any(parsers[k] is None for k in texts if texts[k] is not None):
         return stop("mobiledsl.lang")
-    paths = {"core": core_path, "world": world_path, "task": task_path}
     trees: dict[str, Any] = {}
     parse_diags: list[Diagnostic] = []
     for kind in ("core", "world", "task"):
+        if encoding[kind] is not None:          # not UTF-8: not parsed, said where
+            parse_diags.append(encoding[kind])
+            trees[kind] = None
+            continue
         if texts[kind] is None:
             trees[kind] = None
             continue
@@ -232,10 +278,11 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
     if has_errors(ds) or check_only or not targets:
         return result
 
-    # emit, one target after the other; a target that reports an error writes nothing
+    # emit every target first (nothing is written yet); a target that reports an error
+    # writes nothing, the others do
     out = Path(outdir) if outdir is not None else Path("build") / robot.name
-    result.outdir = str(out)
-    _write_report(out / "report", analysis, result)
+    plan: list[tuple[Path, bytes | Path]] = []
+    emitted = False
     for target in dict.fromkeys(targets):
         module = target_module(target)
         emit = phase_function(module, "emit")
@@ -244,11 +291,17 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
         emission = emit(robot, result.world, result.task, analysis)
         ds = list(getattr(emission, "diagnostics", ()))
         diags.extend(ds)
-        if "emit" not in result.phases_run:
-            result.phases_run.append("emit")
-        if has_errors(ds):
-            continue
-        _write_emission(out / target, emission, result)
+        emitted = True
+        if not has_errors(ds):
+            plan.extend(_emission_files(out / target, emission))
+    if emitted:
+        result.phases_run.append("emit")
+    result.outdir = str(out)
+    plan = _report_files(out / "report", analysis) + plan
+    try:
+        _write_all(plan, result)
+    except OutputError as exc:
+        result.output_error = str(exc)
     return result
 
 
@@ -260,29 +313,87 @@ def _safe_relative(rel: str) -> PurePosixPath:
     return path
 
 
-def _write(path: Path, data: bytes, result: CompileResult) -> None:
-    if write_atomic(path, data):
-        result.changed_files.append(str(path))
-    result.written_files.append(str(path))
-
-
-def _write_report(report_dir: Path, analysis: Any, result: CompileResult) -> None:
+def _report_files(report_dir: Path, analysis: Any) -> list[tuple[Path, bytes | Path]]:
     """analysis.json and topview.svg beside the targets, as the build graph writes them."""
     write_report = phase_function("mobiledsl.analysis", "write_report")
     if write_report is None:
-        return
-    for name, data in sorted(write_report(analysis).items()):
-        _write(report_dir / name, data, result)
+        return []
+    return [(report_dir / _safe_relative(name), data)
+            for name, data in sorted(write_report(analysis).items())]
 
 
-def _write_emission(target_dir: Path, emission: Any, result: CompileResult) -> None:
-    for rel in sorted(emission.files):
-        _write(target_dir / _safe_relative(rel), emission.files[rel], result)
+def _emission_files(target_dir: Path, emission: Any) -> list[tuple[Path, bytes | Path]]:
+    """(where, bytes or the asset file to copy) of every file a target's emission writes."""
+    files: list[tuple[Path, bytes | Path]] = [
+        (target_dir / _safe_relative(rel), emission.files[rel]) for rel in sorted(emission.files)]
     for source, dest in sorted(getattr(emission, "assets", ()) or ()):
-        base = target_dir / _safe_relative(dest)
-        for root, dirs, files in os.walk(source):
+        base = target_dir if dest in ("", ".") else target_dir / _safe_relative(dest)
+        for root, dirs, names in os.walk(source):
             dirs.sort()
-            for name in sorted(files):
+            for name in sorted(names):
                 src = Path(root) / name
-                rel = src.relative_to(source)
-                _write(base / rel, src.read_bytes(), result)
+                files.append((base / src.relative_to(source), src))
+    return files
+
+
+def _why(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
+def _prepare_folders(folders: list[Path]) -> None:
+    """Make every folder the outputs go to and check that each takes a new file, before any
+    output is written; on failure remove the folders made here and raise OutputError."""
+    made: list[Path] = []
+    try:
+        for folder in folders:
+            missing = []
+            probe = folder
+            while not probe.exists() and probe != probe.parent:
+                missing.append(probe)
+                probe = probe.parent
+            if probe.exists() and not probe.is_dir():
+                raise NotADirectoryError(20, "it is a file, not a folder", str(probe))
+            for new in reversed(missing):
+                try:
+                    new.mkdir()
+                except FileExistsError:
+                    if not new.is_dir():
+                        raise NotADirectoryError(20, "Not a directory", str(new))
+                    continue
+                made.append(new)
+            fd, tmp = tempfile.mkstemp(prefix=".mobiledsl-probe.", suffix=".tmp", dir=folder)
+            try:
+                os.close(fd)
+            finally:
+                os.unlink(tmp)
+    except OSError as exc:
+        for folder in reversed(made):
+            try:
+                folder.rmdir()
+            except OSError:
+                pass
+        where = exc.filename or (folders[0] if folders else "")
+        raise OutputError(f"cannot write the outputs: '{where}': {_why(exc)}; "
+                          "nothing was written") from exc
+
+
+def _write_all(plan: list[tuple[Path, bytes | Path]], result: CompileResult) -> None:
+    """Write the planned files atomically (a file whose bytes are the same is left alone).
+    The folders are made and tried first, so a folder that takes no file stops the run
+    before anything is written."""
+    if not plan:
+        return
+    _prepare_folders(sorted({path.parent for path, _ in plan}, key=lambda p: (len(p.parts), p)))
+    for path, data in plan:
+        if isinstance(data, Path):
+            try:
+                data = data.read_bytes()
+            except OSError as exc:
+                raise OutputError(f"cannot read the asset '{data}': {_why(exc)}") from exc
+        try:
+            changed = write_atomic(path, data)
+        except OSError as exc:
+            raise OutputError(f"cannot write '{exc.filename or path}': {_why(exc)}") from exc
+        if changed:
+            result.changed_files.append(str(path))
+        result.written_files.append(str(path))

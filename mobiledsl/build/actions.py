@@ -231,10 +231,13 @@ def build_libraries(libraries: list[tuple[str, str]], record_paths: Iterable[str
 PARSERS = {"core": "parse_core", "world": "parse_world", "task": "parse_task"}
 
 
-def read_source(path: str) -> str:
+def read_source(path: str) -> tuple[str, Diagnostic | None]:
+    """A program file's text, and the error that says where it is not UTF-8 (the command
+    line's ``decode_source``, so both report it alike)."""
+    from ..pipeline import decode_source
     with open(path, "rb") as fh:
         data = fh.read()
-    return data.decode("utf-8-sig", errors="replace")
+    return decode_source(data, path)
 
 
 def parse_action(files: dict[str, str], out: str) -> None:
@@ -244,8 +247,12 @@ def parse_action(files: dict[str, str], out: str) -> None:
         path = files.get(kind)
         if path is None:
             continue
+        text, not_utf8 = read_source(path)
+        if not_utf8 is not None:               # not parsed: the error says where
+            diags.append(not_utf8)
+            continue
         parse = _require("mobiledsl.lang", PARSERS[kind])
-        tree, ds = parse(read_source(path), path)
+        tree, ds = parse(text, path)
         payload[kind] = tree
         diags.extend(ds)
     payload["diagnostics"] = diags
@@ -475,9 +482,32 @@ def report_present(task, values, record: str, report_dir: str) -> bool:
     return all(os.path.isfile(f"{report_dir}/{name}") for name in names)
 
 
+def prune_empty_folders(path: str) -> None:
+    """After ``doit clean`` removed ``path``: remove the folders above it that it left
+    empty, up to build/ (kept)."""
+    build = os.path.abspath(layout.BUILD)
+    folder = os.path.dirname(os.path.abspath(path))
+    while folder != build and folder.startswith(build + os.sep):
+        try:
+            os.rmdir(folder)                 # only an empty folder goes
+        except OSError:
+            return
+        folder = os.path.dirname(folder)
+
+
+def remove_targets(task, dryrun) -> None:
+    """clean action: doit's own (the task's targets), then the folders that leaves empty."""
+    from doit.task import clean_targets
+    clean_targets(task, dryrun)
+    if not dryrun:
+        for target in task.targets:
+            prune_empty_folders(target)
+
+
 def remove_report(record: str, report_dir: str | None) -> None:
     """clean action of an analyse task: the record and the report."""
     _unlink(record)
+    prune_empty_folders(record)
     if report_dir and os.path.isdir(report_dir):
         for name in os.listdir(report_dir):
             _unlink(os.path.join(report_dir, name))
@@ -485,6 +515,7 @@ def remove_report(record: str, report_dir: str | None) -> None:
             os.rmdir(report_dir)
         except OSError:
             pass
+        prune_empty_folders(report_dir)
 
 
 # -- targets: emission, its files, assets ------------------------------------------------------
@@ -654,6 +685,7 @@ def remove_listed(record: str, out_dir: str) -> None:
         files = {}
     for rel in files:
         _unlink(os.path.join(out_dir, rel))
+        prune_empty_folders(os.path.join(out_dir, rel))
     _unlink(record)
     blob_dir = layout.blob_dir(record)
     if os.path.isdir(blob_dir):
@@ -663,6 +695,7 @@ def remove_listed(record: str, out_dir: str) -> None:
             os.rmdir(blob_dir)
         except OSError:
             pass
+    prune_empty_folders(record)
 
 
 # -- one cell on its own: build:<program>/<target> --------------------------------------------

@@ -209,6 +209,10 @@ class BuildReporter:
         if self.progress is not None:
             self.progress.stop()
             self.progress = None
+        # doit calls this from its runner's `finally`: a Ctrl-C is the exception on its way
+        if isinstance(sys.exc_info()[1], KeyboardInterrupt):
+            self._interrupted()
+            return
         try:
             self._summary()
         except Exception as exc:                # a summary must never hide the build's result
@@ -216,6 +220,16 @@ class BuildReporter:
         if self.runtime_errors:
             self.outstream.write("#" * 40 + "\nExecution aborted.\n")
             self.outstream.write("\n".join(self.runtime_errors) + "\n")
+        self.outstream.flush()
+
+    def _interrupted(self) -> None:
+        """No table after Ctrl-C: the cells the build did not reach would read as built."""
+        ran = sum(1 for r in self.results.values() if r == "run")
+        fresh = sum(1 for r in self.results.values() if r == "up-to-date")
+        elapsed = time.monotonic() - self.started
+        self.outstream.write(
+            f"interrupted after {ran} task(s) ran, {fresh} up to date, in {elapsed:.1f} s: "
+            "the tasks that finished are kept; run doit again to build the rest\n")
         self.outstream.flush()
 
     def _summary(self) -> None:
@@ -313,6 +327,27 @@ class BuildReporter:
         if hidden == len(programs):
             return None, hidden
         return table, hidden
+
+
+def mend_json_reporter() -> None:
+    """doit's ``--reporter=json`` fails with a TypeError (and prints no JSON) when Ctrl-C
+    stops a task midway: its ``TaskResult.to_dict`` subtracts the finish time the task never
+    got. Give such a task the time of the report as its end (its result stays null: it did
+    not finish), so tools still read what ran."""
+    from doit import reporter as doit_reporter
+    result_cls = getattr(doit_reporter, "TaskResult", None)
+    to_dict = getattr(result_cls, "to_dict", None)
+    if to_dict is None or getattr(to_dict, "_mobiledsl", False):
+        return
+
+    def mended(self):
+        if getattr(self, "_started_on", None) is not None and \
+                getattr(self, "_finished_on", 0) is None:
+            self._finished_on = time.time()
+        return to_dict(self)
+
+    mended._mobiledsl = True                 # type: ignore[attr-defined]
+    result_cls.to_dict = mended
 
 
 def make_reporter(graph) -> type:

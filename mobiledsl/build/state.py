@@ -152,3 +152,21 @@ def mark_run(root: Path) -> None:
             except OSError:
                 pass
     atexit.register(unmark)
+
+
+def quiet_interrupt() -> None:
+    """Ctrl-C ends ``doit`` with one line instead of doit's traceback. The reporter has said
+    what ran; the finished tasks are in the database (doit saves it on the way out), so
+    the next ``doit`` builds the rest. The exit status stays that of an interrupt."""
+    previous = sys.excepthook
+    if getattr(previous, "_mobiledsl", False):
+        return
+
+    def hook(kind, value, tb) -> None:
+        if issubclass(kind, KeyboardInterrupt):
+            print("mobiledsl: build interrupted", file=sys.stderr)
+            return
+        previous(kind, value, tb)
+
+    hook._mobiledsl = True                   # type: ignore[attr-defined]
+    sys.excepthook = hook

@@ -43,7 +43,7 @@ from ..records import write_atomic
 from . import actions, layout, state
 from .hashing import XxhashChecker, code_fingerprint, hash_file, hash_text
 from .matrix import Matrix, Program, parse_shard, read_matrix, shard_of, warn
-from .reporter import make_reporter
+from .reporter import make_reporter, mend_json_reporter
 
 # The compiler sources each phase's records depend on (paths inside the mobiledsl package).
 # Too many only re-runs a task whose output then comes out identical (early cutoff).
@@ -52,7 +52,7 @@ PHASE_SOURCES = {
     "manifest": ("library", "yamlio.py"),
     "load": ("library", "yamlio.py"),
     "walker": ("library", "yamlio.py"),
-    "parse": ("lang",),
+    "parse": ("lang", "pipeline.py"),
     "refs": (),
     "deps": (),
     "resolve": ("resolve", "library", "lang", "assembly"),
@@ -283,6 +283,8 @@ class Graph:
         if check_state:
             state.check_database(self.root)
             state.mark_run(self.root)
+            state.quiet_interrupt()
+            mend_json_reporter()
         return {
             "dep_file": layout.DEP_FILE,
             # sqlite3 survives two doit processes at once (dbm.dumb does not)
@@ -313,7 +315,7 @@ class Graph:
                 "file_dep": [manifest],
                 "targets": [out],
                 "uptodate": [config_changed({"code": fp, "root": lib.root})],
-                "clean": True,
+                "clean": [actions.remove_targets],
             }
 
     def load_tasks(self) -> Iterator[dict]:
@@ -339,7 +341,7 @@ class Graph:
                                         "listed_at": listed_at}),
                         (actions.listing_unchanged, [part_dir], {}),
                     ],
-                    "clean": True,
+                    "clean": [actions.remove_targets],
                 }
 
     def walker_tasks(self) -> Iterator[dict]:
@@ -363,7 +365,7 @@ class Graph:
                                         "listed_at": listed_at}),
                         (actions.listing_unchanged, [f"{lib.root}/walkers/{wid}"], {}),
                     ],
-                    "clean": True,
+                    "clean": [actions.remove_targets],
                 }
 
     # -- program tasks -------------------------------------------------------------------
@@ -378,7 +380,7 @@ class Graph:
                 "file_dep": list(program.files.values()),
                 "targets": [out],
                 "uptodate": [config_changed({"code": fp, "files": program.files})],
-                "clean": True,
+                "clean": [actions.remove_targets],
             }
 
     def refs_tasks(self) -> Iterator[dict]:
@@ -420,7 +422,7 @@ class Graph:
                 "targets": [out],
                 "uptodate": [config_changed({"code": fp, "libraries": libraries,
                                              "blocked": self.blocked})],
-                "clean": True,
+                "clean": [actions.remove_targets],
             }
 
     def assemble_tasks(self) -> Iterator[dict]:
@@ -435,7 +437,7 @@ class Graph:
                 "file_dep": [resolve],
                 "targets": [out],
                 "uptodate": [config_changed({"code": fp})],
-                "clean": True,
+                "clean": [actions.remove_targets],
             }
 
     def analyse_tasks(self) -> Iterator[dict]:
@@ -493,7 +495,7 @@ class Graph:
                     "task_dep": [f"emission:{program.name}/{target}"],
                     "targets": [out],
                     "uptodate": [(actions.file_has, [out, digest], {})],
-                    "clean": True,
+                    "clean": [actions.remove_targets],
                 }
 
     def assets_tasks(self) -> Iterator[dict]:

@@ -31,6 +31,12 @@ Sources = Callable[[str], "str | None"] | Mapping[str, str] | None
 
 TAB = "    "
 
+# A quoted source line wider than this (in terminal cells) is cut around the primary place,
+# with "..." where text was left out, so that the markers stay under what they mark.
+MAX_SOURCE_CELLS = 140
+CONTEXT_CELLS = 24          # kept before the primary place when the line's start is cut
+ELLIPSIS = "..."
+
 _STYLES = {
     "error": "bold red",
     "warning": "bold yellow",
@@ -143,6 +149,48 @@ def _underline(text: str, span: Span) -> tuple[int, int]:
     return cell_len(prefix.replace("\t", TAB)), max(1, width)
 
 
+def _fit(shown: str, focus: tuple[int, int]
+         ) -> tuple[str, Callable[[int, int], "tuple[int, int] | None"]]:
+    """A quoted line (tabs already expanded) cut to MAX_SOURCE_CELLS around ``focus``
+    (display offset, width), and a function that moves a mark's (offset, width) into the
+    cut text: None for a mark left outside it."""
+    total = cell_len(shown)
+    if total <= MAX_SOURCE_CELLS:
+        return shown, lambda offset, size: (offset, size)
+    f_off, f_size = focus
+    budget = MAX_SOURCE_CELLS - len(ELLIPSIS)
+    left = 0 if f_off + min(f_size, budget // 2) <= budget else max(0, f_off - CONTEXT_CELLS)
+    head = ELLIPSIS if left > 0 else ""
+    room = MAX_SOURCE_CELLS - len(head)
+    tail = ""
+    if total - left > room:
+        room -= len(ELLIPSIS)
+        tail = ELLIPSIS
+    pieces: list[str] = []
+    cell, first, end = 0, None, None
+    for ch in shown:
+        w = cell_len(ch)
+        if cell >= left and cell + w <= left + room:  # a wide character cut in two is left out
+            if first is None:
+                first = cell
+            pieces.append(ch)
+            end = cell + w
+        cell += w
+    first = left if first is None else first
+    end = first if end is None else end
+
+    def place(offset: int, size: int) -> tuple[int, int] | None:
+        if offset >= end:
+            # past the end of the line (a missing '}'): shown there unless the end was cut
+            return None if tail else (len(head) + offset - first, size)
+        if offset + size <= first:
+            return None
+        start, stop = max(offset, first), min(offset + size, end)
+        return len(head) + start - first, max(1, stop - start)
+
+    return head + "".join(pieces) + tail, place
+
+
 def _render_one(out: _Out, d: Diagnostic, lines: _Lines) -> None:
     sev = d.severity.value
     head = f"{sev}[{d.code}]" if d.code else sev
@@ -169,13 +217,18 @@ def _render_one(out: _Out, d: Diagnostic, lines: _Lines) -> None:
             out.line((pad + "|", "gutter"))
         out.line((pad + "--> ", "gutter"), _location(group[0].span))
         shown = [m for m in group if id(m) in drawn_ids]
+        cut_off: list[_Mark] = []
         if shown:
             out.line((pad + "|", "gutter"))
-            _snippet(out, shown, lines, file, width, sev)
+            cut_off = _snippet(out, shown, lines, file, width, sev)
         last_had_snippet = bool(shown)
         for m in group:
             if id(m) not in drawn_ids and not m.primary and m.label:
                 out.line((pad + "= ", "gutter"), ("note", "note"), f": {m.label}")
+        for m in cut_off:                   # on a long line, outside the part shown
+            if m.label:
+                out.line((pad + "= ", "gutter"), ("note", "note"),
+                         f": {m.label} (at {_location(m.span)})")
 
     if d.help or d.notes:
         if last_had_snippet:
@@ -187,27 +240,38 @@ def _render_one(out: _Out, d: Diagnostic, lines: _Lines) -> None:
 
 
 def _snippet(out: _Out, marks: list[_Mark], lines: _Lines, file: str, width: int,
-             sev: str) -> None:
+             sev: str) -> list[_Mark]:
+    """Draw the marked lines of one file; returns the marks a cut long line left out."""
     pad = " " * (width + 1)
     by_line: dict[int, list[_Mark]] = {}
     for m in marks:
         by_line.setdefault(m.span.line, []).append(m)
+    cut_off: list[_Mark] = []
     previous: int | None = None
     for number in sorted(by_line):
         if previous is not None and number - previous == 2:
             between = lines.line(file, previous + 1) or ""
-            out.line((f"{previous + 1:>{width}} |", "gutter"), " " + between.replace("\t", TAB))
+            shown, _ = _fit(between.replace("\t", TAB), (0, 1))
+            out.line((f"{previous + 1:>{width}} |", "gutter"), " " + shown)
         elif previous is not None and number - previous > 2:
             out.line(("...", "gutter"))
         text = lines.line(file, number) or ""
-        out.line((f"{number:>{width}} |", "gutter"), " " + text.replace("\t", TAB))
-        for m in sorted(by_line[number], key=lambda m: (not m.primary, m.span.column or 0)):
-            offset, size = _underline(text, m.span)
+        ordered = sorted(by_line[number], key=lambda m: (not m.primary, m.span.column or 0))
+        placed = [(m, *_underline(text, m.span)) for m in ordered]
+        shown, place = _fit(text.replace("\t", TAB), (placed[0][1], placed[0][2]))
+        out.line((f"{number:>{width}} |", "gutter"), " " + shown)
+        for m, offset, size in placed:
+            where = place(offset, size)
+            if where is None:
+                cut_off.append(m)
+                continue
+            offset, size = where
             style = sev if m.primary else "secondary"
             marker = ("^" if m.primary else "-") * size
             label = f" {m.label}" if m.label else ""
             out.line((pad + "|", "gutter"), " " + " " * offset, (marker + label, style))
         previous = number
+    return cut_off
 
 
 # -- the whole rendering --------------------------------------------------------------------
