@@ -5,7 +5,11 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
+
+from tests.build.fixture import BASE as PLATE_BASE
+from tests.library.examples import WHEEL
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -17,48 +21,9 @@ parts:
   - tiny_lidar
 """
 
-TINY_BASE = """\
-schema_version: 1
-id: tiny_base
-category: chassis
-description: A plate with two wheel mounts and a skid moulded under its tail.
-visual: {file: assets/model.dae, xyz: [0, 0, 0], rpy: [0, 0, 0]}
-collision: {type: box, size: [0.3, 0.16, 0.05], origin_xyz: [-0.05, 0, 0]}
-inertial:
-  mass: 1.0
-  origin_xyz: [-0.05, 0, 0]
-  inertia: {ixx: 0.0023, ixy: 0, ixz: 0, iyy: 0.0077, iyz: 0, izz: 0.0096}
-  source: estimated
-  basis: solid box of 300 by 160 by 50 mm at 1 kg
-connectors:
-  left: {pos: [0, 0.1, -0.02], dir: [0, 1, 0]}
-  right: {pos: [0, -0.1, -0.02], dir: [0, -1, 0]}
-  top: {pos: [0, 0, 0.025], dir: [0, 0, 1], up: [1, 0, 0]}
-contacts:
-  - {xyz: [-0.15, 0, -0.035], radius: 0.025, note: moulded skid under the tail}
-profiles:
-  Diff_two_caster:
-    mounts: {left_wheel: left, right_wheel: right, middle_top: top}
-"""
-
-TINY_WHEEL = """\
-schema_version: 1
-id: tiny_wheel
-category: wheel
-description: Plain rubber wheel, radius 0.04 m.
-visual: {file: assets/model.dae, xyz: [0, 0, 0], rpy: [0, 0, 0]}
-wheel: {radius: 0.04, width: 0.03}
-inertial:
-  mass: 0.1
-  origin_xyz: [0, 0, 0]
-  inertia: {ixx: 0.00005, ixy: 0, ixz: 0, iyy: 0.00005, iyz: 0, izz: 0.00008}
-  source: estimated
-  basis: solid cylinder
-connectors:
-  mount: {pos: [0, 0, 0], dir: [0, 0, 1], joint: {type: continuous, axis: [0, 0, 1]}}
-profiles:
-  Standard: {mounts: {default: mount}}
-"""
+# the same plate and wheel the library and build tests use, under ids of their own
+TINY_BASE = textwrap.dedent(PLATE_BASE).replace("id: plate_base", "id: tiny_base")
+TINY_WHEEL = WHEEL.replace("id: standard_80", "id: tiny_wheel")
 
 TINY_LIDAR = """\
 schema_version: 1
