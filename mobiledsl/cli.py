@@ -116,7 +116,7 @@ def report(diagnostics: Sequence[Diagnostic], args: argparse.Namespace,
     fmt = getattr(args, "diagnostics", "human")
     if fmt == "human":
         if sources is None:
-            from .pipeline import target_module, SourceCache
+            from .pipeline import SourceCache
             sources = SourceCache()
         text = render("human", diagnostics, sources, _use_color(args))
         if text:

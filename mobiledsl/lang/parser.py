@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..diagnostics import Diagnostic, Label, Severity, Span, error, note
+from ..diagnostics import Diagnostic, Label, Span, error, note
 from .ast import Arg, CoreFile, Item, Number, Ref, String, TaskFile, Tuple, Value, Word, \
     WorldFile
-from .lexer import COMMA, EOF, EQUALS, ERROR, IDENT, LBRACE, LPAREN, NUMBER, RBRACE, REF, \
+from .lexer import COMMA, EOF, EQUALS, IDENT, LBRACE, LPAREN, NUMBER, RBRACE, REF, \
     RPAREN, STRING, Token, tokenize
 
 #: the most syntax diagnostics reported for one file; one note tells how many more there were

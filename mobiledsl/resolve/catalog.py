@@ -46,8 +46,8 @@ class Catalog:
                        f"{_root(lib)}{shared}, and no ref can say which one it means",
                        _name_span(lib), label="a second library of this name",
                        labels=(Label(_name_span(first), "the first library of this name"),),
-                       help=(f"rename one of them (the name: of its library.yaml), or give "
-                             f"only one of them with --library",))
+                       help=("rename one of them (the name: of its library.yaml), or give "
+                             "only one of them with --library",))
 
     def ids(self, want: str) -> list[str]:
         categories = WANTED[want][1]

@@ -8,7 +8,6 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from ..assembly.mating import matrix_from_quat as matrix
-from ..assembly.mating import quat_from_matrix
 
 Quat = tuple[float, float, float, float]
 Vec = tuple[float, float, float]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import struct
-from typing import Sequence
+from typing import Iterable, Sequence
 
 import numpy as np
 
@@ -23,3 +23,10 @@ def hull_stl(vertices: Sequence[Sequence[float]], faces: Sequence[Sequence[int]]
         n = n / length if length > 0 else n
         out.append(struct.pack("<12fH", *n, *a, *b, *c, 0))
     return b"".join(out)
+
+
+def hull_files(parts: Iterable, folder: str = "robot/hulls") -> dict[str, bytes]:
+    """Each part's hull as ``<folder>/<part>_hull.stl`` (D11's place for them)."""
+    return {f"{folder}/{part.id}_hull.stl": hull_stl(part.collision[0].vertices,
+                                                     part.collision[0].faces)
+            for part in parts if part.collision and part.collision[0].type == "hull"}

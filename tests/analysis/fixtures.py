@@ -233,7 +233,7 @@ def tricycle(max_angle=0.6, front_x=0.15, front_y=0.0, arch=None) -> Robot:
     connectors = {"front": Connector("front", (front_x, 0.0, AXLE_Z), (0.0, 1.0, 0.0),
                                      steering=Steering((0.0, 0.0, 1.0), max_angle))}
     ch = chassis_part(size=(0.2, 0.16, 0.06), id="trike_base", connectors=connectors)
-    wheel, motor = wheel_part(), motor_part(speed=20.0)
+    wheel = wheel_part()
     items = [(comp("chassis", "Tricycle", ch, line=2), ch)]
     items.append((comp("front", "Standard", wheel, (front_x, front_y, AXLE_Z), Z_TO_PLUS_Y,
                        line=3, parent="chassis", host_connector="front", connector="mount",

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import queue
-import shutil
 import signal
 import subprocess
 import sys
@@ -14,7 +13,6 @@ import threading
 import time
 from pathlib import Path
 
-import pytest
 
 from .fixture import (FULL_PARTS, LIBRARY, PROGRAMS, PYPROJECT, doit, env_with_repo, executed,
                       make_project)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from mobiledsl.diagnostics import Severity, Span
 from mobiledsl.lang import parse_core, parse_task, parse_world
-from mobiledsl.lang.ast import CoreFile, Number, Ref, String, TaskFile, Tuple, WorldFile, Word
+from mobiledsl.lang.ast import CoreFile, Number, Ref, String, Tuple, WorldFile, Word
 from mobiledsl.lang.codes import CODES
 from mobiledsl.lang.parser import MAX_ERRORS
 from mobiledsl.records import dumps, from_json

@@ -104,6 +104,9 @@ def test_map_of_one_box():
     rows, cols = occupied[:, 0], occupied[:, 1]
     assert cols.min() == round((1.5 + 1.5) / RESOLUTION)
     assert cols.max() == round((2.5 + 1.5) / RESOLUTION) - 1
+    # row 0 is the top of the image, the map's largest y (1.25)
+    assert rows.min() == round((1.25 - 0.25) / RESOLUTION)
+    assert rows.max() == round((1.25 + 0.25) / RESOLUTION) - 1
     assert pgm(grid).startswith(b"P5\n100 50\n255\n")
 
 

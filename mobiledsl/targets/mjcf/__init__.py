@@ -6,16 +6,13 @@ import posixpath
 import xml.etree.ElementTree as ET
 from typing import Any
 
-import numpy as np
-
 from ...assembly.model import Robot, Task, World
-from ...diagnostics import Diagnostic
 from ..emission import Emission
-from ..frames import fmt, fmtv, quat_from_rpy, quat_from_yaw
-from ..stl import hull_stl
+from ..frames import fmt, fmtv, quat_from_yaw
+from ..stl import hull_files
 from .refusals import refusals
 from .drive import commands
-from .robot import RobotBuilder, RobotXml, pose_attrs, sub
+from .robot import RobotBuilder, RobotXml
 from .sensors import add_sensors
 from .worldgeoms import add_world
 
@@ -56,10 +53,7 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
     ET.indent(root, space="  ")
     xml = ET.tostring(root, encoding="unicode")
     files = {f"{robot.name}.xml": (xml + "\n").encode("utf-8")}
-    for part in robot.parts.values():
-        if part.collision and part.collision[0].type == "hull":
-            hull = part.collision[0]
-            files[f"robot/hulls/{part.id}_hull.stl"] = hull_stl(hull.vertices, hull.faces)
+    files.update(hull_files(robot.parts.values()))
     return Emission(files=files, assets=tuple(asset_dirs(robot, world)))
 
 

@@ -10,7 +10,7 @@ import numpy as np
 
 from ...assembly.model import Component, Robot
 from ...library.model import Inertial, Part, Shape
-from ..frames import fmt, fmtv, matrix, quat_from_rpy, quat_from_z, quat_mul, relative, rotate
+from ..frames import fmt, fmtv, quat_from_rpy, quat_from_z, relative, rotate
 from .drive import axle_sign, roller_axis_at_ground
 
 ROBOT_CONTYPE = "2"     # robot geoms touch the world (contype 1) but never each other
@@ -26,7 +26,6 @@ class RobotXml:
     """What building the robot collects besides its bodies."""
 
     meshes: dict[str, str] = field(default_factory=dict)       # mesh name -> file
-    hulls: dict[str, bytes] = field(default_factory=dict)      # relative path -> STL
     actuators: list[ET.Element] = field(default_factory=list)
     tendons: list[ET.Element] = field(default_factory=list)
     sensors: list[ET.Element] = field(default_factory=list)
@@ -58,7 +57,6 @@ def shape_geom(body: ET.Element, name: str, shape: Shape, part: Part, out: Robot
     attrs.update(pose_attrs(shape.origin_xyz, quat))
     if shape.type == "hull":
         mesh = f"{part.id}_hull"
-        out.hulls[f"robot/hulls/{part.id}_hull.stl"] = b""  # filled by the emitter
         out.meshes[mesh] = f"robot/hulls/{part.id}_hull.stl"
         sub(body, "geom", name=name, type="mesh", mesh=mesh, **attrs)
     elif shape.type == "box":

@@ -8,7 +8,7 @@ from typing import Any
 from ...assembly.model import Robot, Task, World
 from ..emission import Emission
 from ..mjcf import base_height
-from ..stl import hull_stl
+from ..stl import hull_files
 from .config import bridge, nav2_params
 from .drive import drive_system
 from .occupancy import map_yaml, occupancy, pgm
@@ -45,13 +45,9 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
         "launch/bringup.launch.py": launch(package, robot.name, world_name),
     }
     out = {prefix + k: v for k, v in files.items()}
-    for part in robot.parts.values():
-        if part.collision and part.collision[0].type == "hull":
-            hull = part.collision[0]
-            stl = hull_stl(hull.vertices, hull.faces)
-            # D11's place for hulls, and the copy the package installs and its URIs name
-            out[f"robot/hulls/{part.id}_hull.stl"] = stl
-            out[f"{prefix}meshes/hulls/{part.id}_hull.stl"] = stl
+    # D11's place for hulls, and the copy the package installs and its URIs name
+    out.update(hull_files(robot.parts.values()))
+    out.update(hull_files(robot.parts.values(), f"{prefix}meshes/hulls"))
     assets = set()
     for part in list(robot.parts.values()) + list(world.parts.values() if world else []):
         if part.visual is not None:

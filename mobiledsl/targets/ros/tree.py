@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...assembly.model import Component, Robot
-from ...library.model import Inertial, Part, Shape, Visual
+from ...library.model import Inertial, Part, Shape
 from ..frames import quat_from_z, relative, rotate, rpy_from_quat
 from ..mjcf.drive import axle_sign, roller_axis_at_ground
 
