@@ -11,6 +11,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+from tests.library.examples import TOF
+
 REPO = Path(__file__).resolve().parents[2]
 
 LIBRARY = "fix_parts"
@@ -61,25 +63,7 @@ PARTS = {
         profiles:
           Standard: {mounts: {default: mount}}
         """,
-    "tof_vl53l1x": """\
-        schema_version: 1
-        id: tof_vl53l1x                    # a range finder
-        category: sensor
-        description: A time-of-flight distance sensor on a small carrier board.
-        visual: {file: assets/model.dae, xyz: [-0.021, 0, 0], rpy: [0, 0, 0]}
-        collision: {type: box, size: [0.003, 0.018, 0.013], origin_xyz: [-0.0015, 0, 0]}
-        inertial:
-          mass: 0.0005
-          origin_xyz: [-0.0015, 0, 0]
-          inertia: {ixx: 2.1e-08, ixy: 0, ixz: 0, iyy: 7.4e-09, iyz: 0, izz: 1.4e-08}
-          source: estimated
-          basis: board at 0.5 g
-        range: {min_m: 0.04, max_m: 4.0, field_of_view_rad: 0.47, rate_hz: 50}
-        connectors:
-          mount: {pos: [-0.0015, 0, -0.0065], dir: [0, 0, -1], up: [1, 0, 0]}
-        profiles:
-          Range: {mounts: {default: mount}}
-        """,
+    "tof_vl53l1x": TOF,                  # a range finder
 }
 
 # A chassis: a plate with two wheel mounts, a skid under its tail and a deck on top.

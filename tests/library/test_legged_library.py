@@ -6,6 +6,7 @@ from mobiledsl.library.loader import load_library
 from mobiledsl.library.model import Foot, Gait
 
 from .examples import mutate, write_library, write_part
+from .test_walkers import WALKER_TEXT
 
 LINK = """\
     inertial:
@@ -78,31 +79,7 @@ controller:
   basis: a gait from the part's own model, with no training
 """
 
-QUAD_WALKER = """\
-schema_version: 1
-id: quad_walker
-description: the body on its four legs, walking by a policy trained for it
-assembly:
-  body: quad_body
-  limbs:
-    fl: {part: hip_leg, glue: [0.12, 0.08, -0.04, 0, 0, -1]}
-    fr: {part: hip_leg, glue: [0.12, -0.08, -0.04, 0, 0, -1]}
-    rl: {part: hip_leg, glue: [-0.12, 0.08, -0.04, 0, 0, -1]}
-    rr: {part: hip_leg, glue: [-0.12, -0.08, -0.04, 0, 0, -1]}
-gait: {ahead: [-0.3, 0.6], aside: [-0.2, 0.2], turn: [-0.8, 0.8]}
-controller:
-  policy: assets/policy.onnx
-  joints: [fl/hip, fl/knee, fr/hip, fr/knee, rl/hip, rl/knee, rr/hip, rr/knee]
-  period: 0.02
-  imu: {link: null, xyz: [0, 0, 0.02], rpy: [0, 0, 0]}
-  observation: [linear_velocity, angular_velocity, gravity, command, joint_angles,
-                joint_velocities, last_action]
-  action_scale: 0.25
-  simulator: {timestep: 0.004, integrator: Euler, iterations: 1, ls_iterations: 5,
-              eulerdamp: false}
-  basis: trained on the body on its four legs, in MuJoCo
-provenance: {name: The body on its four legs, manufacturer: null, source_url: null, license: null}
-"""
+QUAD_WALKER = WALKER_TEXT           # the documents' quad_walker, as test_walkers reads it
 
 
 def library(tmp_path, parts=None, walker=QUAD_WALKER, walkers=("quad_walker",)):
