@@ -11,7 +11,7 @@ MOBILEDSL_CACHE=<dir> restores outputs from a content-addressed artifact store (
 MOBILEDSL_SHARD=I/N is the same as shard=I/N.
 
 The project root is this file's directory; outputs and doit's database (sqlite3) go to
-build/. The tasks come from mobiledsl.build (see docs/build.md); a phase whose module is not
+build/. The tasks come from mobiledsl.graph (see docs/build.md); a phase whose module is not
 written yet has no tasks.
 """
 import os
@@ -20,7 +20,7 @@ from pathlib import Path
 
 from doit import create_after, get_var
 
-from mobiledsl.build import Graph, MatrixError
+from mobiledsl.graph import Graph, MatrixError
 
 try:
     GRAPH = Graph(Path(__file__).resolve().parent,

@@ -3,7 +3,7 @@
 ``compile_program`` loads the libraries, parses the program files, resolves, assembles,
 analyses and (for each asked target) emits, as ``docs/architecture.md`` draws it. A phase
 that reports an error stops every later phase: its output would be a guess. The build graph
-(``mobiledsl.build``) runs the same phase functions as separate, cached tasks instead.
+(``mobiledsl.graph``) runs the same phase functions as separate, cached tasks instead.
 
 While the compiler is being built, a phase whose module does not exist yet ends the run
 after the last phase that does; ``CompileResult.unavailable`` then names it.

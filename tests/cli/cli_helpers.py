@@ -8,7 +8,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from tests.build.fixture import BASE as PLATE_BASE
+from tests.graph.fixture import BASE as PLATE_BASE
 from tests.library.examples import WHEEL
 
 REPO = Path(__file__).resolve().parents[2]

@@ -6,10 +6,10 @@ import time
 
 import pytest
 
-from mobiledsl.build import layout
-from mobiledsl.build.actions import records_for, scan_refs
-from mobiledsl.build.hashing import XxhashChecker, hash_file, listing_digest
-from mobiledsl.build.matrix import MatrixError, read_matrix
+from mobiledsl.graph import layout
+from mobiledsl.graph.actions import records_for, scan_refs
+from mobiledsl.graph.hashing import XxhashChecker, hash_file, listing_digest
+from mobiledsl.graph.matrix import MatrixError, read_matrix
 
 
 def write_pyproject(root, body):
@@ -114,7 +114,7 @@ def test_records_for_a_plain_id_names_every_library_that_registers_it():
 
 # -- shards, the artifact store, the database check ---------------------------------------------
 def test_a_shard_is_a_deterministic_share_of_the_programs():
-    from mobiledsl.build.matrix import Program, parse_shard, shard_of
+    from mobiledsl.graph.matrix import Program, parse_shard, shard_of
     programs = [Program(n, f"p/{n}", f"p/{n}/{n}.core") for n in "edcba"]
     assert parse_shard("2/3") == (2, 3) and parse_shard("") is None and parse_shard(None) is None
     shares = [[p.name for p in shard_of(programs, (i, 3))] for i in (1, 2, 3)]
@@ -127,7 +127,7 @@ def test_a_shard_is_a_deterministic_share_of_the_programs():
 
 def test_the_artifact_store_restores_what_it_stored_and_refuses_a_damaged_object(tmp_path,
                                                                                   monkeypatch):
-    from mobiledsl.build.cache import ArtifactStore
+    from mobiledsl.graph.cache import ArtifactStore
     monkeypatch.chdir(tmp_path)
     (tmp_path / "in.json").write_text("{}")
     store = ArtifactStore(tmp_path / "store")
@@ -149,7 +149,7 @@ def test_the_artifact_store_restores_what_it_stored_and_refuses_a_damaged_object
 def test_a_damaged_database_is_moved_aside(tmp_path, capsys):
     import sqlite3
 
-    from mobiledsl.build.state import check_database
+    from mobiledsl.graph.state import check_database
     db = tmp_path / "build" / ".doit.db"
     db.parent.mkdir()
     with sqlite3.connect(db) as conn:

@@ -1,13 +1,19 @@
 """A small project for the build-graph tests: a library of three parts written here (not
 libraries/demo_parts, which is another helper's), a pyproject.toml with [tool.mobiledsl], and
-the repository's dodo.py copied in. doit runs in a subprocess, from that copy."""
+the repository's dodo.py copied in. doit runs in this process (``doit``), or in a subprocess
+where the real command is the point (``doit_subprocess``)."""
 from __future__ import annotations
 
+import contextlib
+import importlib.util
+import io
+import itertools
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import textwrap
 from pathlib import Path
 
@@ -199,8 +205,51 @@ def env_with_repo() -> dict[str, str]:
     return env
 
 
+_LOADED = itertools.count()
+
+
+def load_dodo(root: Path):
+    """The project's dodo.py as a fresh module, imported from ``root`` as doit would."""
+    spec = importlib.util.spec_from_file_location(f"_dodo_{next(_LOADED)}", root / "dodo.py")
+    module = importlib.util.module_from_spec(spec)
+    with contextlib.chdir(root):
+        spec.loader.exec_module(module)
+    return module
+
+
+def run_doit(root: Path, *args: str) -> tuple[int, str, str]:
+    """``doit *args`` in this process, from ``root``: (status, stdout, stderr). The graph's
+    code is the code under test either way; a subprocess only adds Python's start-up."""
+    from doit.cmd_base import NamespaceTaskLoader
+    from doit.doit_cmd import DoitMain
+
+    class DodoLoader(NamespaceTaskLoader):
+        # dodo.py is imported after doit read the command line, so get_var sees its vars
+        def load_doit_config(self):
+            self.namespace = dict(vars(load_dodo(root)))
+            return super().load_doit_config()
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.chdir(root), contextlib.redirect_stdout(out), \
+            contextlib.redirect_stderr(err):
+        status = DoitMain(DodoLoader()).run(list(args))
+    return status, out.getvalue(), err.getvalue()
+
+
 def doit(root: Path, *args: str) -> dict:
-    """Run `doit --reporter=json` in root; returns its JSON document (raises on failure)."""
+    """Run `doit --reporter=json` in root, in this process; returns its JSON document
+    (raises on failure)."""
+    # doit's reporter writes to the stdout it saw when imported: give it a file instead
+    with tempfile.TemporaryDirectory() as tmp:
+        report = Path(tmp) / "report.json"
+        status, stdout, stderr = run_doit(root, "--reporter=json", f"--output-file={report}",
+                                          *args)
+        assert status == 0, f"doit failed ({status}):\n{stdout}\n{stderr}"
+        return json.loads(report.read_text(encoding="utf-8"))
+
+
+def doit_subprocess(root: Path, *args: str) -> dict:
+    """Run `python -m doit --reporter=json` in root; returns its JSON document."""
     proc = subprocess.run([sys.executable, "-m", "doit", "--reporter=json", *args], cwd=root,
                           env=env_with_repo(), capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, f"doit failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}"

@@ -10,8 +10,8 @@ import sys
 import time
 from pathlib import Path
 
-from mobiledsl.build import actions
-from mobiledsl.build.reporter import BuildReporter
+from mobiledsl.graph import actions
+from mobiledsl.graph.reporter import BuildReporter
 
 from .fixture import FULL_PARTS, PROGRAMS, PYPROJECT, doit, env_with_repo, executed, make_project
 
@@ -88,7 +88,7 @@ def test_the_reporter_says_a_stopped_build_was_stopped(tmp_path):
 def test_the_json_reporter_still_reports_a_task_stopped_midway():
     from doit.reporter import TaskResult
 
-    from mobiledsl.build.reporter import mend_json_reporter
+    from mobiledsl.graph.reporter import mend_json_reporter
     mend_json_reporter()
     mend_json_reporter()                      # twice is once
     started = TaskResult(_Task("resolve:scout"))

@@ -47,7 +47,7 @@ from .reporter import make_reporter, mend_json_reporter
 
 # The compiler sources each phase's records depend on (paths inside the mobiledsl package).
 # Too many only re-runs a task whose output then comes out identical (early cutoff).
-_COMMON = ("__init__.py", "diagnostics.py", "records.py", "build")
+_COMMON = ("__init__.py", "diagnostics.py", "records.py", "graph")
 PHASE_SOURCES = {
     "manifest": ("library", "yamlio.py"),
     "load": ("library", "yamlio.py"),
