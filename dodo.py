@@ -11,8 +11,7 @@ MOBILEDSL_CACHE=<dir> restores outputs from a content-addressed artifact store (
 MOBILEDSL_SHARD=I/N is the same as shard=I/N.
 
 The project root is this file's directory; outputs and doit's database (sqlite3) go to
-build/. The tasks come from mobiledsl.graph (see docs/build.md); a phase whose module is not
-written yet has no tasks.
+build/. The tasks come from mobiledsl.graph (see docs/build.md).
 """
 import os
 import sys
@@ -30,64 +29,23 @@ except MatrixError as exc:
 
 DOIT_CONFIG = GRAPH.doit_config()
 
-if GRAPH.has("manifest"):
-    def task_manifest():
-        """Read each library's library.yaml into build/<library>/library.json."""
-        yield from GRAPH.manifest_tasks()
+# One task creator per kind of task, in pipeline order (doit lists them by the line they are
+# on); GRAPH.tasks(<kind>) makes the tasks, and a kind the matrix has nothing for is dropped.
+def task_manifest(): return GRAPH.tasks("manifest")                   # noqa: E704
+def task_load(): return GRAPH.tasks("load")                           # noqa: E704
+def task_walker(): return GRAPH.tasks("walker")                       # noqa: E704
+def task_parse(): return GRAPH.tasks("parse")                         # noqa: E704
+def task_refs(): return GRAPH.tasks("refs")                           # noqa: E704
+def task_deps(): return GRAPH.tasks("deps")                           # noqa: E704
+def task_resolve(): return GRAPH.tasks("resolve")                     # noqa: E704
+def task_assemble(): return GRAPH.tasks("assemble")                   # noqa: E704
+def task_analyse(): return GRAPH.tasks("analyse")                     # noqa: E704
+def task_emission(): return GRAPH.tasks("emission")                   # noqa: E704
+@create_after(executed="emission")                                   # noqa: E302
+def task_emit(): return GRAPH.tasks("emit")                           # noqa: E704
+def task_assets(): return GRAPH.tasks("assets")                       # noqa: E704
+def task_build(): return GRAPH.tasks("build")                         # noqa: E704
 
-if GRAPH.has("load"):
-    def task_load():
-        """Load each registered part into build/<library>/parts/<id>.json."""
-        yield from GRAPH.load_tasks()
 
-if GRAPH.has("walker"):
-    def task_walker():
-        """Load each registered walker into build/<library>/walkers/<id>.json."""
-        yield from GRAPH.walker_tasks()
-
-if GRAPH.has("parse"):
-    def task_parse():
-        """Parse each program into build/<program>/records/parse.json."""
-        yield from GRAPH.parse_tasks()
-
-if GRAPH.has("resolve"):
-    def task_refs():
-        """Find the parts each program names (calc_dep)."""
-        yield from GRAPH.refs_tasks()
-
-    def task_deps():
-        """Add what those parts name in turn (calc_dep of resolve)."""
-        yield from GRAPH.deps_tasks()
-
-    def task_resolve():
-        """Resolve each program against the parts it names."""
-        yield from GRAPH.resolve_tasks()
-
-if GRAPH.has("assemble"):
-    def task_assemble():
-        """Assemble each resolved program into a robot."""
-        yield from GRAPH.assemble_tasks()
-
-if GRAPH.has("analyse"):
-    def task_analyse():
-        """Analyse each assembled robot."""
-        yield from GRAPH.analyse_tasks()
-
-if GRAPH.has("emission"):
-    def task_emission():
-        """Run each target's emit for each program."""
-        yield from GRAPH.emission_tasks()
-
-    @create_after(executed="emission")
-    def task_emit():
-        """Write each emitted file into build/<program>/<target>/."""
-        yield from GRAPH.emit_tasks()
-
-    def task_assets():
-        """Copy the asset directories each emission names."""
-        yield from GRAPH.assets_tasks()
-
-if GRAPH.has("build"):
-    def task_build():
-        """build:<program>/<target> builds one cell alone; build:<program> one program."""
-        yield from GRAPH.build_tasks()
+for _name in GRAPH.unused(globals()):
+    del globals()[_name]

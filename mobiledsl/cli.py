@@ -212,10 +212,8 @@ def _configure_library_check(p: argparse.ArgumentParser) -> None:
 @subcommand("library check", "load a component library and report every problem in it",
             _configure_library_check)
 def run_library_check(args: argparse.Namespace) -> int:
-    from .pipeline import exit_status, phase_function
-    load_library = phase_function("mobiledsl.library.loader", "load_library")
-    if load_library is None:
-        raise UsageError("this build has no library loader yet (mobiledsl.library.loader)")
+    from .library.loader import load_library
+    from .pipeline import exit_status
     library, diagnostics = load_library(args.dir)
     diagnostics = list(diagnostics)
     checked = os.path.normcase(os.path.realpath(args.dir))
@@ -278,7 +276,7 @@ def classify_files(files: Sequence[str]) -> dict[str, str]:
 
 @subcommand("compile", "check a robot program and emit it for the targets", _configure_compile)
 def run_compile(args: argparse.Namespace) -> int:
-    from .pipeline import InputError, compile_program, exit_status, target_module
+    from .pipeline import InputError, compile_program, exit_status
     try:
         files = classify_files(args.files)
     except UsageError as exc:
@@ -299,16 +297,6 @@ def run_compile(args: argparse.Namespace) -> int:
     if result.output_error is not None:
         # a folder that takes no file: the environment's failure, not the inputs' (status 2)
         print(f"{PROG}: error: {result.output_error}", file=sys.stderr)
-        return 2
-    if result.unavailable is not None and status == 0:
-        done = ", ".join(result.phases_run) or "nothing"
-        missing = result.unavailable
-        if missing.startswith("mobiledsl.targets."):
-            name = next((t for t in targets if target_module(t) == missing), missing)
-            missing = f"the {name} target"
-        print(f"{PROG}: error: {missing} is not written by this version of mobiledsl "
-              f"(phases run: {done}); the targets it writes are mjcf and ros-gz-nav2",
-              file=sys.stderr)
         return 2
     if status == 0 and targets and not args.check and result.outdir is not None:
         changed = len(result.changed_files)

@@ -1,34 +1,22 @@
 """The phases run in-process, one after the other, for the command line.
 
-``compile_program`` loads the libraries, parses the program files, resolves, assembles,
-analyses and (for each asked target) emits, as ``docs/architecture.md`` draws it. A phase
-that reports an error stops every later phase: its output would be a guess. The build graph
-(``mobiledsl.graph``) runs the same phase functions as separate, cached tasks instead.
-
-While the compiler is being built, a phase whose module does not exist yet ends the run
-after the last phase that does; ``CompileResult.unavailable`` then names it.
+``compile_program`` loads the libraries, then runs the program phases of
+``mobiledsl.phases.PHASES`` in their order (parse, resolve, assemble, analyse) and, for each
+asked target, emits. A phase that reports an error stops every later phase: its output would
+be a guess. The build graph (``mobiledsl.graph``) runs the same table as separate, cached
+tasks instead.
 """
 from __future__ import annotations
 
-import importlib
 import os
 import tempfile
-import types
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from .diagnostics import Diagnostic, Span, error, has_errors
+from .phases import PHASES, PROGRAM_PHASES, TARGETS, Source, failed, run_libraries, run_report
 from .records import write_atomic
-
-TARGETS = ("mjcf", "ros-gz-nav2", "ros-mujoco-nav2")
-
-# The package that emits each target: ``<module>.emit(robot, world, task, analysis)``.
-TARGET_MODULES = {
-    "mjcf": "mobiledsl.targets.mjcf",
-    "ros-gz-nav2": "mobiledsl.targets.ros",
-    "ros-mujoco-nav2": "mobiledsl.targets.ros_mujoco_nav2",   # a later milestone
-}
 
 # Codes that say the environment is wrong rather than the inputs (exit status 2, not 1).
 ENVIRONMENT_CODES = frozenset({"library.manifest_missing"})
@@ -55,7 +43,6 @@ class CompileResult:
     libraries: list[Any] = field(default_factory=list)
     outdir: str | None = None
     phases_run: list[str] = field(default_factory=list)      # load, parse, resolve, ...
-    unavailable: str | None = None         # the phase module that is not there yet
     output_error: str | None = None        # why the outputs could not be written
 
     @property
@@ -64,29 +51,6 @@ class CompileResult:
 
 
 # -- helpers -----------------------------------------------------------------------------------
-def phase_function(module: str, name: str) -> Callable | None:
-    """The phase function ``module.name``, or None while that module does not exist yet.
-
-    Only the absence of that very module is tolerated: an import error raised inside it is a
-    bug and propagates. (The phase packages exist from the start with an empty
-    ``__init__``, so a package without the function yet counts as absent too.)
-    """
-    try:
-        mod = importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name != module:
-            raise
-        return None
-    found = getattr(mod, name, None)
-    if isinstance(found, types.ModuleType):    # a submodule named like its function
-        found = getattr(found, name, None)
-    return found
-
-
-def target_module(target: str) -> str:
-    return TARGET_MODULES.get(target, "mobiledsl.targets." + target.replace("-", "_"))
-
-
 def read_source(path: str | os.PathLike) -> str:
     """A program or library file's text as the renderers show it (bytes that are not UTF-8
     shown as U+FFFD; ``decode_source`` is what reports them)."""
@@ -153,28 +117,19 @@ def exit_status(diagnostics: Iterable[Diagnostic]) -> int:
 
 # -- phases ----------------------------------------------------------------------------------
 def load_libraries(library_dirs: Sequence[str | os.PathLike]
-                   ) -> tuple[list[Any], list[Diagnostic], bool]:
-    """Load each library once, in order. Returns (libraries, diagnostics, available):
-    ``available`` is False while the loader module does not exist yet."""
-    load_library = phase_function("mobiledsl.library.loader", "load_library")
-    if load_library is None:
-        return [], [], False
-    libraries: list[Any] = []
-    diagnostics: list[Diagnostic] = []
+                   ) -> tuple[list[Any], list[Diagnostic]]:
+    """Load each library once, in order (a folder named twice is loaded once)."""
     seen: set[str] = set()
+    roots = []
     for root in library_dirs:
         key = os.path.normcase(os.path.realpath(root))
-        if key in seen:
-            continue
-        seen.add(key)
-        library, diags = load_library(str(root))
-        diagnostics.extend(diags)
-        if library is not None:
-            libraries.append(library)
-    return libraries, diagnostics, True
+        if key not in seen:
+            seen.add(key)
+            roots.append(str(root))
+    return run_libraries(roots)
 
 
-def _read_program(path: str | os.PathLike) -> tuple[str, Diagnostic | None]:
+def _read_program(path: str | os.PathLike) -> Source:
     try:
         with open(path, "rb") as fh:
             data = fh.read()
@@ -182,7 +137,20 @@ def _read_program(path: str | os.PathLike) -> tuple[str, Diagnostic | None]:
         raise InputError(f"cannot read '{path}': it is a directory") from exc
     except OSError as exc:
         raise InputError(f"cannot read '{path}': {exc.strerror or exc}") from exc
-    return decode_source(data, str(path))
+    text, not_utf8 = decode_source(data, str(path))
+    return Source(str(path), None if not_utf8 else text, not_utf8)
+
+
+def _keep(result: CompileResult, phase: str, value: Any) -> None:
+    """What a caller sees of each phase's result, kept even when it reported an error."""
+    if value is None:
+        return
+    if phase == "resolve":
+        result.world, result.task = value.resolved.world, value.resolved.task
+    elif phase == "assemble":
+        result.robot = value
+    elif phase == "analyse":
+        result.analysis = value
 
 
 def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike | None,
@@ -191,113 +159,52 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
                     outdir: str | os.PathLike | None = None,
                     check_only: bool = False) -> CompileResult:
     """Run the phases on one program. Raises InputError when a program file cannot be read;
-    everything wrong with what the files say comes back as diagnostics."""
+    everything wrong with what the files say comes back as diagnostics. Unless
+    ``check_only``, an ``outdir`` gets the analysis report, and each asked target its files
+    (``outdir`` defaults to build/<robot> when a target is asked)."""
     result = CompileResult()
-    diags = result.diagnostics
     paths = {"core": core_path, "world": world_path, "task": task_path}
-    texts: dict[str, str | None] = {}
-    encoding: dict[str, Diagnostic | None] = {}
-    for kind, path in paths.items():
-        texts[kind], encoding[kind] = _read_program(path) if path is not None else (None, None)
+    sources = {kind: _read_program(path) if path is not None else None
+               for kind, path in paths.items()}
     for target in targets:
         if target not in TARGETS:
             raise InputError(f"unknown target '{target}' (choose from {', '.join(TARGETS)})")
 
-    def stop(missing: str) -> CompileResult:
-        result.unavailable = missing
-        return result
-
-    # load
-    libraries, load_diags, available = load_libraries(library_dirs)
-    if not available:
-        return stop("mobiledsl.library.loader")
+    libraries, diags = load_libraries(library_dirs)
     result.libraries = libraries
-    diags.extend(load_diags)
+    result.diagnostics.extend(diags)
     result.phases_run.append("load")
-    if has_errors(load_diags):
+    if has_errors(diags):
         return result
 
-    # parse
-    parsers = {kind: phase_function("mobiledsl.lang", f"parse_{kind}")
-               for kind in ("core", "world", "task")}
-    if any(parsers[k] is None for k in texts if texts[k] is not None):
-        return stop("mobiledsl.lang")
-    trees: dict[str, Any] = {}
-    parse_diags: list[Diagnostic] = []
-    for kind in ("core", "world", "task"):
-        if encoding[kind] is not None:          # not UTF-8: not parsed, said where
-            parse_diags.append(encoding[kind])
-            trees[kind] = None
-            continue
-        if texts[kind] is None:
-            trees[kind] = None
-            continue
-        tree, ds = parsers[kind](texts[kind], str(paths[kind]))
-        trees[kind] = tree
-        parse_diags.extend(ds)
-    diags.extend(parse_diags)
-    result.phases_run.append("parse")
-    if has_errors(parse_diags) or trees["core"] is None:
-        return result
-
-    # resolve
-    resolve_program = phase_function("mobiledsl.resolve", "resolve_program")
-    if resolve_program is None:
-        return stop("mobiledsl.resolve")
-    resolved, ds = resolve_program(trees["core"], trees["world"], trees["task"], libraries)
-    diags.extend(ds)
-    result.phases_run.append("resolve")
-    if has_errors(ds) or resolved is None:
-        return result
-    result.world = getattr(resolved, "world", None)
-    result.task = getattr(resolved, "task", None)
-
-    # assemble
-    assemble = phase_function("mobiledsl.assembly", "assemble")
-    if assemble is None:
-        return stop("mobiledsl.assembly")
-    robot, ds = assemble(resolved)
-    diags.extend(ds)
-    result.phases_run.append("assemble")
-    if has_errors(ds) or robot is None:
-        return result
-    result.robot = robot
-
-    # analyse
-    analyse = phase_function("mobiledsl.analysis", "analyse")
-    if analyse is None:
-        return stop("mobiledsl.analysis")
-    # the walkers of every library, by "library/id": the robot walks by the one it is of
-    walkers = {f"{lib.name}/{wid}": w for lib in libraries
-               for wid, w in sorted((getattr(lib, "walkers", None) or {}).items())}
-    extra = {"walkers": walkers} if walkers else {}
-    analysis, ds = analyse(robot, result.world, result.task, **extra)
-    diags.extend(ds)
-    result.analysis = analysis
-    result.phases_run.append("analyse")
-    if has_errors(ds) or check_only or not targets:
+    values: dict[str, Any] = {"sources": sources, "libraries": libraries}
+    for name in PROGRAM_PHASES:
+        phase = PHASES[name]
+        value, diags = phase.run(**{key: values[key] for key in phase.inputs})
+        result.diagnostics.extend(diags)
+        result.phases_run.append(name)
+        _keep(result, name, value)
+        if failed(value, diags):
+            return result
+        values[name] = value
+    if check_only or (not targets and outdir is None):
         return result
 
     # emit every target first (nothing is written yet); a target that reports an error
     # writes nothing, the others do
-    out = Path(outdir) if outdir is not None else Path("build") / robot.name
+    out = Path(outdir) if outdir is not None else Path("build") / result.robot.name
+    emission = PHASES["emission"]
     plan: list[tuple[Path, bytes | Path]] = []
-    emitted = False
     for target in dict.fromkeys(targets):
-        module = target_module(target)
-        emit = phase_function(module, "emit")
-        if emit is None:
-            return stop(module)
-        emission = emit(robot, result.world, result.task, analysis)
-        ds = list(getattr(emission, "diagnostics", ()))
-        diags.extend(ds)
-        emitted = True
-        if not has_errors(ds):
-            plan.extend(_emission_files(out / target, emission))
-    if emitted:
+        value, diags = emission.run(target=target, **{key: values[key]
+                                                      for key in emission.needs})
+        result.diagnostics.extend(diags)
+        if not has_errors(diags):
+            plan.extend(_emission_files(out / target, value))
+    if targets:
         result.phases_run.append("emit")
     result.outdir = str(out)
-    plan = _report_files(out / "report", analysis) + plan
+    plan = _report_files(out / "report", result.analysis) + plan
     try:
         _write_all(plan, result)
     except OutputError as exc:
@@ -315,11 +222,8 @@ def _safe_relative(rel: str) -> PurePosixPath:
 
 def _report_files(report_dir: Path, analysis: Any) -> list[tuple[Path, bytes | Path]]:
     """analysis.json and topview.svg beside the targets, as the build graph writes them."""
-    write_report = phase_function("mobiledsl.analysis", "write_report")
-    if write_report is None:
-        return []
     return [(report_dir / _safe_relative(name), data)
-            for name, data in sorted(write_report(analysis).items())]
+            for name, data in run_report(analysis).items()]
 
 
 def _emission_files(target_dir: Path, emission: Any) -> list[tuple[Path, bytes | Path]]:

@@ -10,72 +10,17 @@ Every path is relative to the project root, which is doit's working directory.
 """
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import sys
-import types
-import typing
 from pathlib import PurePosixPath
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
-from ..diagnostics import Diagnostic, Severity, Span, has_errors
+from ..diagnostics import Diagnostic, Span, has_errors
+from ..phases import PHASES, Phase, Source, run_report
 from ..records import dumps, from_json, write_atomic
 from . import cache, layout
 from .hashing import file_state, hash_bytes, hash_file, listing_digest, tree_states
-
-
-# -- phases ------------------------------------------------------------------------------------
-def phase_function(module: str, name: str) -> Callable | None:
-    """``module.name``, or None while that module (or the function in it) does not exist
-    yet. Only the absence of that very module is tolerated; any other import error is a
-    bug and propagates."""
-    try:
-        mod = importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name != module:
-            raise
-        return None
-    return getattr(mod, name, None)
-
-
-def target_module(target: str) -> str:
-    """The module whose ``emit`` writes a target: the command line's table
-    (``mobiledsl.pipeline.target_module``) when there is one, else ``mobiledsl.targets.<name>``
-    with ``-`` as ``_``."""
-    shared = phase_function("mobiledsl.pipeline", "target_module")
-    if shared is not None:
-        return shared(target)
-    return "mobiledsl.targets." + target.replace("-", "_")
-
-
-def _require(module: str, name: str) -> Callable:
-    func = phase_function(module, name)
-    if func is None:
-        raise RuntimeError(f"{module}.{name} is not available")
-    return func
-
-
-def product_type(func: Callable, fallback: str | None = None) -> Any:
-    """The record type a phase returns first (``-> tuple[X | None, list[Diagnostic]]``),
-    read from its annotations, so the build code names no phase class; ``fallback`` is a
-    "module:Class" to use when the annotation cannot be read."""
-    try:
-        ret = typing.get_type_hints(func).get("return")
-        first = typing.get_args(ret)[0]
-        if typing.get_origin(first) in (typing.Union, types.UnionType):
-            members = [a for a in typing.get_args(first) if a is not type(None)]
-            if len(members) == 1:
-                return members[0]
-        elif isinstance(first, type):
-            return first
-    except Exception:            # unresolvable forward references: use the fallback
-        pass
-    if fallback:
-        module, _, cls = fallback.partition(":")
-        return getattr(importlib.import_module(module), cls)
-    raise RuntimeError(f"cannot tell the record type {func.__module__}.{func.__name__} "
-                       "returns: annotate it as -> tuple[Record | None, list[Diagnostic]]")
 
 
 # -- records -----------------------------------------------------------------------------------
@@ -96,53 +41,25 @@ def diagnostics_of(record: dict | None) -> list[Diagnostic]:
     return [Diagnostic.from_json(d) for d in record.get("diagnostics", ())]
 
 
-def record_failed(record: dict | None, key: str) -> bool:
-    """The phase that wrote ``record`` produced nothing, or reported an error: every later
-    phase is skipped (its output would be a guess), as the command line does."""
-    return not record or record.get(key) is None or has_errors(diagnostics_of(record))
-
-
 # -- diagnostics -------------------------------------------------------------------------------
-def _plain(d: Diagnostic) -> str:
-    s = d.span
-    where = ""
-    if s is not None and s.file:
-        where = s.file
-        if s.line is not None:
-            where += f":{s.line}"
-            if s.column is not None:
-                where += f":{s.column}"
-        where += ": "
-    lines = [f"{where}{d.severity.value}[{d.code}]: {d.message}"]
-    lines += [f"  = help: {h}" for h in d.help]
-    lines += [f"  = note: {n}" for n in d.notes]
-    return "\n".join(lines)
-
-
 def show(diagnostics: Iterable[Diagnostic], stream=None) -> None:
     """Print the human rendering of diagnostics a task just produced (stderr)."""
     diagnostics = list(diagnostics)
     if not diagnostics:
         return
     stream = stream or sys.stderr
-    render = phase_function("mobiledsl.render", "render_human")
-    text = None
-    if render is not None:
-        cache = phase_function("mobiledsl.pipeline", "SourceCache")
-        sources = cache() if cache is not None else None
-        isatty = getattr(stream, "isatty", None)
-        color = bool(isatty and isatty()) and not os.environ.get("NO_COLOR")
-        text = render(diagnostics, sources, color)
-    if text is None:
-        text = "\n".join(_plain(d) for d in diagnostics)
+    from ..pipeline import SourceCache
+    from ..render import render_human
+    isatty = getattr(stream, "isatty", None)
+    color = bool(isatty and isatty()) and not os.environ.get("NO_COLOR")
+    text = render_human(diagnostics, SourceCache(), color)
     stream.write(text if text.endswith("\n") else text + "\n")
     stream.flush()
 
 
 # -- library: manifest, parts, walkers ---------------------------------------------------------
 def manifest_action(root: str, out: str) -> None:
-    load_manifest = _require("mobiledsl.library.loader", "load_manifest")
-    manifest, diags = load_manifest(root)
+    manifest, diags = PHASES["manifest"].run(root)
     write_record(out, {"manifest": manifest, "diagnostics": list(diags)})
     show(diags)
 
@@ -151,13 +68,9 @@ def load_action(root: str, library: str, part_id: str, out: str,
                 listed_at: dict | None = None) -> dict:
     """Load one part: ``{"part": Part | None, "diagnostics": [...]}``. Returns, as task
     values, the listing of the part directory the loader checked the named files in."""
-    load_part = _require("mobiledsl.library.loader", "load_part")
     part_dir = os.path.join(root, "parts", part_id)
     listing = listing_digest(part_dir)       # before loading: a later change re-runs
-    kwargs = {}
-    if listed_at is not None:
-        kwargs["listed_at"] = Span.from_json(listed_at)
-    part, diags = load_part(root, library, part_id, **kwargs)
+    part, diags = PHASES["load"].run(root, library, part_id, Span.from_json(listed_at))
     write_record(out, {"part": part, "diagnostics": list(diags)})
     show(diags)
     return {"listing": listing}
@@ -170,17 +83,12 @@ def listing_unchanged(task, values, part_dir: str) -> bool:
     return saved is not None and saved == listing_digest(part_dir)
 
 
-def _part_cls():
-    return importlib.import_module("mobiledsl.library.model").Part
-
-
 def walker_action(root: str, library: str, walker_id: str, out: str,
                   registered_at: dict | None, dependencies: list[str]) -> dict:
-    """Load one walker against the parts of its library (their records are the task's
-    file_dep). Returns the listing of the walker's directory, as ``load_action`` does."""
-    load_walker = _require("mobiledsl.library.walkers", "load_walker")
+    """Load one walker against the records of the parts it names (the task's calc_dep).
+    Returns the listing of the walker's directory, as ``load_action`` does."""
     listing = listing_digest(os.path.join(root, "walkers", walker_id))
-    Part = _part_cls()
+    Part = PHASES["load"].record()
     parts = {}
     for path in sorted(dependencies):
         key = layout.split_part_record(path)
@@ -189,9 +97,8 @@ def walker_action(root: str, library: str, walker_id: str, out: str,
         data = read_json(path).get("part")
         if data is not None:
             parts[key[1]] = from_json(Part, data)
-    span = Span.from_json(registered_at) if registered_at else None
-    walker, diags = load_walker(root, library, walker_id, parts, registered_at=span)
-    diags = [d.with_severity(Severity.WARNING) if d.is_error else d for d in diags]
+    walker, diags = PHASES["walker"].run(root, library, walker_id, parts,
+                                         Span.from_json(registered_at))
     write_record(out, {"walker": walker, "diagnostics": diags})
     show(diags)
     return {"listing": listing}
@@ -200,7 +107,7 @@ def walker_action(root: str, library: str, walker_id: str, out: str,
 def build_libraries(libraries: list[tuple[str, str]], record_paths: Iterable[str]) -> list:
     """Re-assemble ``Library`` records from part and walker records: only the parts a
     program names (its task's dynamic file_dep), never a whole library."""
-    model = importlib.import_module("mobiledsl.library.model")
+    from ..library import model
     by_lib: dict[str, dict[str, Any]] = {name: {} for name, _ in libraries}
     left: dict[str, dict[str, Any]] = {name: {} for name, _ in libraries}
     walkers: dict[str, dict[str, Any]] = {name: {} for name, _ in libraries}
@@ -227,37 +134,86 @@ def build_libraries(libraries: list[tuple[str, str]], record_paths: Iterable[str
             for name, root in libraries]
 
 
-# -- programs: parse, the parts a program names, resolve, assemble, analyse ---------------------
-PARSERS = {"core": "parse_core", "world": "parse_world", "task": "parse_task"}
-
-
-def read_source(path: str) -> tuple[str, Diagnostic | None]:
-    """A program file's text, and the error that says where it is not UTF-8 (the command
-    line's ``decode_source``, so both report it alike)."""
+# -- programs: the generic phase action -------------------------------------------------------
+def read_sources(files: dict[str, str]) -> dict[str, Source | None]:
+    """A program's files as the parse phase takes them (the command line's ``decode_source``
+    says where a file is not UTF-8, so both report it alike)."""
     from ..pipeline import decode_source
-    with open(path, "rb") as fh:
-        data = fh.read()
-    return decode_source(data, path)
-
-
-def parse_action(files: dict[str, str], out: str) -> None:
-    payload: dict[str, Any] = {"core": None, "world": None, "task": None}
-    diags: list[Diagnostic] = []
+    sources: dict[str, Source | None] = {}
     for kind in ("core", "world", "task"):
         path = files.get(kind)
         if path is None:
+            sources[kind] = None
             continue
-        text, not_utf8 = read_source(path)
-        if not_utf8 is not None:               # not parsed: the error says where
-            diags.append(not_utf8)
-            continue
-        parse = _require("mobiledsl.lang", PARSERS[kind])
-        tree, ds = parse(text, path)
-        payload[kind] = tree
-        diags.extend(ds)
-    payload["diagnostics"] = diags
-    write_record(out, payload)
-    show(diags)
+        with open(path, "rb") as fh:
+            text, not_utf8 = decode_source(fh.read(), path)
+        sources[kind] = Source(path, None if not_utf8 else text, not_utf8)
+    return sources
+
+
+def read_result(phase: str, path: str) -> Any:
+    """The result an earlier phase's record holds, or None when that phase failed."""
+    row = PHASES[phase]
+    data = read_json(path)
+    value = data.get(row.key)
+    if value is None or has_errors(diagnostics_of(data)):
+        return None
+    return from_json(row.record(), value)
+
+
+def compute(row: Phase, records: dict[str, str], given: dict[str, Any]
+            ) -> tuple[Any, list[Diagnostic]] | None:
+    """Run one phase on the results its input records hold and what the task hands over;
+    None when it is skipped (an input it needs failed)."""
+    values = dict(given)
+    for name, path in records.items():
+        values[name] = read_result(name, path)
+        if values[name] is None and name in row.needs:
+            return None
+    result, diags = row.run(**{key: values[key] for key in row.inputs})
+    return result, list(diags)
+
+
+def _record(row: Phase, computed: tuple[Any, list[Diagnostic]] | None) -> bytes:
+    result, diags = computed if computed is not None else (None, [])
+    return dumps({row.key: result, "diagnostics": diags}).encode()
+
+
+def phase_action(phase: str, out: str, records: dict[str, str], params: dict[str, Any],
+                 files: dict[str, str] | None = None,
+                 libraries: list[tuple[str, str]] | None = None, skip: bool = False,
+                 *, dependencies: list[str]) -> None:
+    """The action of every program phase task: read the input records (``records``: phase
+    name -> path), the program's ``files`` (parse) or the part records of the task's
+    ``dependencies`` as ``libraries`` (resolve), run the phase, write its record. With
+    ``skip`` (a library of the matrix cannot be loaded) the record holds no result."""
+    row = PHASES[phase]
+    inputs = sorted(set(records.values()) | set((files or {}).values()) |
+                    set(dependencies))
+
+    def produce() -> dict[str, bytes]:
+        given = dict(params)
+        if files is not None:
+            given["sources"] = read_sources(files)
+        if libraries is not None:
+            given["libraries"] = build_libraries(libraries, dependencies)
+        return {out: _record(row, None if skip else compute(row, records, given))}
+
+    if phase == "parse":                        # cheap, and its inputs are sources
+        outputs = produce()
+    else:
+        outputs = cache.produce(phase, [params, libraries, skip], inputs, produce)
+    _emit_outputs(outputs)
+    _show_record(outputs[out])
+
+
+def _emit_outputs(outputs: dict[str, bytes]) -> None:
+    for path, data in sorted(outputs.items()):
+        write_atomic(path, data)
+
+
+def _show_record(data: bytes) -> None:
+    show(diagnostics_of(json.loads(data.decode("utf-8"))))
 
 
 def scan_refs(data: Any) -> set[str]:
@@ -338,130 +294,25 @@ def refs_action(parse_rec: str, registry: dict[str, list[str]],
     return {"file_dep": sorted(records) + sorted(walker_records)}
 
 
-def _decode(cls, data):
-    return None if data is None else from_json(cls, data)
-
-
-def _emit_outputs(outputs: dict[str, bytes]) -> None:
-    for path, data in sorted(outputs.items()):
-        write_atomic(path, data)
-
-
-def _show_record(data: bytes) -> None:
-    try:
-        show(diagnostics_of(json.loads(data.decode("utf-8"))))
-    except ValueError:
-        pass
-
-
-def resolve_action(libraries: list[tuple[str, str]], blocked: list[str], parse_rec: str,
-                   out: str, dependencies: list[str]) -> None:
-    """Resolve a program against the part records it names. Skipped (a null record) when
-    its parse failed, or when a library of the matrix cannot be loaded at all: the command
-    line stops there too, and the manifest task has said why."""
-    resolve_program = _require("mobiledsl.resolve", "resolve_program")
-    parts = sorted(p for p in dependencies if p != parse_rec)
-
-    def compute() -> dict[str, bytes]:
-        parsed = read_json(parse_rec)
-        if blocked or record_failed(parsed, "core"):
-            return {out: dumps({"resolved": None, "diagnostics": []}).encode()}
-        trees = {}
-        for kind in ("core", "world", "task"):
-            func = _require("mobiledsl.lang", PARSERS[kind])
-            cls = product_type(func, f"mobiledsl.lang.ast:{kind.capitalize()}File")
-            trees[kind] = _decode(cls, parsed.get(kind))
-        libs = build_libraries(libraries, parts)
-        resolved, diags = resolve_program(trees["core"], trees["world"], trees["task"], libs)
-        # the walkers the program may walk by travel on to the analysis, as the CLI passes them
-        walkers = {f"{lib.name}/{wid}": w for lib in libs for wid, w in sorted(lib.walkers.items())}
-        return {out: dumps({"resolved": resolved, "diagnostics": list(diags),
-                            "walkers": walkers}).encode()}
-
-    outputs = cache.produce("resolve", [libraries, blocked], [parse_rec, *parts], compute)
-    _emit_outputs(outputs)
-    _show_record(outputs[out])
-
-
-def _resolved(resolve_rec: str):
-    data = read_json(resolve_rec)
-    if record_failed(data, "resolved"):
-        return None
-    func = _require("mobiledsl.resolve", "resolve_program")
-    return from_json(product_type(func, "mobiledsl.resolve.model:Resolved"), data["resolved"])
-
-
-def _world_and_task(resolve_rec: str):
-    """(world, task) of a resolve record, or None when it failed: what analyse and emit
-    take besides the robot. Only those two fields are decoded (the components, with every
-    part they carry, are the assembled robot's business)."""
-    data = read_json(resolve_rec)
-    if record_failed(data, "resolved"):
-        return None
-    func = _require("mobiledsl.resolve", "resolve_program")
-    cls = product_type(func, "mobiledsl.resolve.model:Resolved")
-    hints = typing.get_type_hints(cls)
-    fields = data["resolved"]
-    return tuple(from_json(hints[name], fields.get(name)) if name in hints else None
-                 for name in ("world", "task"))
-
-
-def _walkers(resolve_rec: str) -> dict:
-    from ..library.model import Walker
-    return {key: from_json(Walker, w)
-            for key, w in (read_json(resolve_rec).get("walkers") or {}).items()}
-
-
-def assemble_action(resolve_rec: str, out: str) -> None:
-    assemble = _require("mobiledsl.assembly", "assemble")
-
-    def compute() -> dict[str, bytes]:
-        resolved = _resolved(resolve_rec)
-        if resolved is None:
-            return {out: dumps({"robot": None, "diagnostics": []}).encode()}
-        robot, diags = assemble(resolved)
-        return {out: dumps({"robot": robot, "diagnostics": list(diags)}).encode()}
-
-    outputs = cache.produce("assemble", [], [resolve_rec], compute)
-    _emit_outputs(outputs)
-    _show_record(outputs[out])
-
-
-def _robot(assemble_rec: str):
-    data = read_json(assemble_rec)
-    if record_failed(data, "robot"):
-        return None
-    func = _require("mobiledsl.assembly", "assemble")
-    return from_json(product_type(func, "mobiledsl.assembly.model:Robot"), data["robot"])
-
-
 def analyse_action(resolve_rec: str, assemble_rec: str, out: str,
-                   report_dir: str | None = None) -> dict | None:
-    """Analyse the robot into its record and, when the analysis phase can write one, its
-    report (``analysis.json`` and ``topview.svg`` in ``report_dir``). A skipped analysis
-    withdraws the report an earlier one wrote."""
-    analyse = _require("mobiledsl.analysis", "analyse")
-    write_report = phase_function("mobiledsl.analysis", "write_report") \
-        if report_dir is not None else None
+                   report_dir: str) -> dict:
+    """Analyse the robot into its record and its report (``analysis.json`` and
+    ``topview.svg`` in ``report_dir``). A skipped analysis withdraws the report an earlier
+    one wrote."""
+    row = PHASES["analyse"]
+    records = {"resolve": resolve_rec, "assemble": assemble_rec}
 
-    def compute() -> dict[str, bytes]:
-        robot = _robot(assemble_rec)
-        world_task = _world_and_task(resolve_rec) if robot is not None else None
-        if robot is None or world_task is None:
-            return {out: dumps({"analysis": None, "diagnostics": []}).encode()}
-        walkers = _walkers(resolve_rec)
-        analysis, diags = analyse(robot, *world_task, **({"walkers": walkers} if walkers else {}))
-        outputs = {out: dumps({"analysis": analysis, "diagnostics": list(diags)}).encode()}
-        if write_report is not None:
-            for name, data in sorted(write_report(analysis).items()):
+    def produce() -> dict[str, bytes]:
+        computed = compute(row, records, {})
+        outputs = {out: _record(row, computed)}
+        if computed is not None and computed[0] is not None:
+            for name, data in run_report(computed[0]).items():
                 safe_relative(name)
-                outputs[f"{report_dir}/{name}"] = \
-                    data.encode("utf-8") if isinstance(data, str) else bytes(data)
+                outputs[f"{report_dir}/{name}"] = data
         return outputs
 
-    outputs = cache.produce("analyse", [report_dir if write_report else None],
-                            [resolve_rec, assemble_rec], compute)
-    if report_dir is not None and os.path.isdir(report_dir):
+    outputs = cache.produce("analyse", [report_dir], [resolve_rec, assemble_rec], produce)
+    if os.path.isdir(report_dir):
         for name in os.listdir(report_dir):
             path = f"{report_dir}/{name}"
             if path not in outputs and not name.startswith("."):
@@ -469,8 +320,7 @@ def analyse_action(resolve_rec: str, assemble_rec: str, out: str,
     _emit_outputs(outputs)
     _show_record(outputs[out])
     prefix = f"{report_dir}/"
-    return {"report": sorted(p[len(prefix):] for p in outputs if p.startswith(prefix))} \
-        if report_dir is not None else None
+    return {"report": sorted(p[len(prefix):] for p in outputs if p.startswith(prefix))}
 
 
 def report_present(task, values, record: str, report_dir: str) -> bool:
@@ -533,43 +383,36 @@ def emission_action(target: str, resolve_rec: str, assemble_rec: str, analyse_re
     beside the emission record (``layout.blob_dir``), the record lists the files by hash,
     and ``emit:<program>/<target>/<file>`` tasks copy the blobs into place. A file the
     previous emission had and this one has not is deleted, and so is a blob no file uses."""
-    emit = _require(target_module(target), "emit")
+    row = PHASES["emission"]
+    records = {"resolve": resolve_rec, "assemble": assemble_rec, "analyse": analyse_rec}
     blob_dir = layout.blob_dir(out)
 
-    def compute() -> dict[str, bytes]:
-        analysis_data = read_json(analyse_rec)
-        robot = _robot(assemble_rec)
-        world_task = _world_and_task(resolve_rec) if robot is not None else None
+    def compute_emission() -> dict[str, bytes]:
         files: dict[str, dict] = {}
         blobs: dict[str, bytes] = {}
         assets: list[list[str]] = []
-        diags: list[Diagnostic] = []
-        if robot is not None and world_task is not None and \
-                not record_failed(analysis_data, "analysis"):
-            func = _require("mobiledsl.analysis", "analyse")
-            analysis = from_json(product_type(func, "mobiledsl.analysis.model:Analysis"),
-                                 analysis_data["analysis"])
-            emission = emit(robot, *world_task, analysis)
-            diags = list(getattr(emission, "diagnostics", ()))
-            if not has_errors(diags):         # a target that reports an error writes nothing
-                for rel in sorted(emission.files):
-                    safe_relative(rel)
-                    data = emission.files[rel]
-                    data = data.encode("utf-8") if isinstance(data, str) else bytes(data)
-                    digest = hash_bytes(data)
-                    files[rel] = {"hash": digest, "size": len(data)}
-                    blobs[digest] = data
-                for source, dest in sorted(getattr(emission, "assets", ()) or ()):
-                    if dest not in ("", "."):
-                        safe_relative(dest)
-                    assets.append([os.fspath(source), dest])
+        computed = compute(row, records, {"target": target})
+        emission, diags = computed if computed is not None else (None, [])
+        if emission is not None and not has_errors(diags):
+            # a target that reports an error writes nothing
+            for rel in sorted(emission.files):
+                safe_relative(rel)
+                data = emission.files[rel]
+                data = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+                digest = hash_bytes(data)
+                files[rel] = {"hash": digest, "size": len(data)}
+                blobs[digest] = data
+            for source, dest in sorted(getattr(emission, "assets", ()) or ()):
+                if dest not in ("", "."):
+                    safe_relative(dest)
+                assets.append([os.fspath(source), dest])
         outputs = {f"{blob_dir}/{digest}": data for digest, data in blobs.items()}
         outputs[out] = dumps({"files": files, "assets": assets,
                               "diagnostics": diags}).encode()
         return outputs
 
     outputs = cache.produce("emission", [target], [resolve_rec, assemble_rec, analyse_rec],
-                            compute)
+                            compute_emission)
     record = json.loads(outputs[out].decode("utf-8"))
     try:
         previous = read_json(out).get("files", {})

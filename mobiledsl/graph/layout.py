@@ -4,7 +4,6 @@ project root, written with ``/``, so the records and doit's database hold no mac
 ::
 
     build/.doit.db                          doit's database (sqlite3)
-    build/.phases.json                      which phases exist, by the compiler's fingerprint
     build/.libraries.json                   the ids each library.yaml registers, by its hash
     build/<library>/library.json            manifest record: the registered ids, diagnostics
     build/<library>/parts/<id>.json         part record: {"part": Part | null, "diagnostics"}
@@ -28,7 +27,6 @@ import re
 
 BUILD = "build"
 DEP_FILE = f"{BUILD}/.doit.db"
-PROBE_CACHE = f"{BUILD}/.phases.json"       # which phase modules exist (see tasks.Graph)
 MANIFEST_CACHE = f"{BUILD}/.libraries.json"  # the ids each library.yaml registers
 
 # What may name a directory under build/ (libraries, parts, programs, targets).

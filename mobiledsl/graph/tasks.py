@@ -24,21 +24,24 @@ task                               up to date while ...
 =================================  ==========================================================
 
 Besides, every task is re-run when the compiler code of its phase changes (a fingerprint of
-those source files in its ``config_changed``). A phase whose module does not exist yet has
-no tasks, and neither has any phase after it; the graph grows as the phases land.
+those source files in its ``config_changed``). The phases themselves, what each takes and
+what its record keeps, are ``mobiledsl.phases.PHASES``; every program phase task runs
+``actions.phase_action`` on its row.
 """
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from doit.tools import config_changed
 
 from ..diagnostics import Span
+from ..phases import PHASES, PROGRAM_PHASES, TARGETS
 from ..records import write_atomic
 from . import actions, layout, state
 from .hashing import XxhashChecker, code_fingerprint, hash_file, hash_text
@@ -63,19 +66,6 @@ PHASE_SOURCES = {
     "assets": (),
     "build": (),
 }
-
-# The phase functions each program phase needs; a phase generates tasks only when they (and
-# every earlier phase's) import.
-PHASE_FUNCTIONS = {
-    "load": [("mobiledsl.library.loader", "load_manifest"),
-             ("mobiledsl.library.loader", "load_part")],
-    "parse": [("mobiledsl.lang", "parse_core"), ("mobiledsl.lang", "parse_world"),
-              ("mobiledsl.lang", "parse_task")],
-    "resolve": [("mobiledsl.resolve", "resolve_program")],
-    "assemble": [("mobiledsl.assembly", "assemble")],
-    "analyse": [("mobiledsl.analysis", "analyse")],
-}
-PROGRAM_PHASES = ("parse", "resolve", "assemble", "analyse")
 
 # Every task creator dodo.py may define, in pipeline order (doit list shows them so).
 BASENAMES = ("manifest", "load", "walker", "parse", "refs", "deps", "resolve", "assemble",
@@ -114,58 +104,19 @@ class Graph:
         self.matrix: Matrix = read_matrix(self.root)
         for message in self.matrix.warnings:
             warn(message)
-        self.available, self.targets = self._probe()
+        self.targets = [t for t in self.matrix.targets if t in TARGETS]
+        for target in self.matrix.targets:
+            if target not in TARGETS:
+                warn(f"no target '{target}' in this version of mobiledsl (it has "
+                     f"{', '.join(TARGETS)}); its cells are not built")
         self.blocked: list[str] = []          # library roots that cannot be loaded
-        self.libraries: list[LibraryInfo] = self._read_libraries() \
-            if "load" in self.available else []
+        self.libraries: list[LibraryInfo] = self._read_libraries()
         self.registry = {lib.name: sorted(lib.parts) for lib in self.libraries if lib.ok}
-        self.walkers = {lib.name: sorted(lib.walkers) for lib in self.libraries if lib.ok} \
-            if self.has("walker") else {}
+        self.walkers = {lib.name: sorted(lib.walkers) for lib in self.libraries if lib.ok}
         self.registry_digest = hash_text(repr((sorted(self.registry.items()),
                                                sorted(self.walkers.items()))))
 
     # -- what exists ---------------------------------------------------------------------
-    def _probe(self) -> tuple[list[str], list[str]]:  # noqa: C901
-        """(phases, targets) whose functions import: the phases in pipeline order, stopping
-        at the first that does not. A program phase is probed only when there is a program
-        to build, so a phase module being written does not stand in the way of loading
-        libraries. Importing every phase costs more than a no-op build, so the answer is
-        kept in build/ under a fingerprint of the whole package's sources."""
-        want_programs = bool(self._programs())
-        key = {"code": code_fingerprint(("",)), "programs": want_programs,
-               "targets": list(self.matrix.targets)}
-        cache = self.root / layout.PROBE_CACHE
-        try:
-            saved = json.loads(cache.read_text())
-            if saved.get("key") == key:
-                self.report = bool(saved.get("report"))
-                self.walker_phase = bool(saved.get("walker"))
-                return saved["phases"], saved["targets"]
-        except (OSError, ValueError, KeyError, AttributeError):
-            pass
-        phases: list[str] = []
-        for phase in ("load",) + (PROGRAM_PHASES if want_programs else ()):
-            if all(actions.phase_function(m, f) is not None for m, f in PHASE_FUNCTIONS[phase]):
-                phases.append(phase)
-            else:
-                break
-        targets = [t for t in self.matrix.targets
-                   if "analyse" in phases and
-                   actions.phase_function(actions.target_module(t), "emit") is not None]
-        self.report = "analyse" in phases and \
-            actions.phase_function("mobiledsl.analysis", "write_report") is not None
-        self.walker_phase = "load" in phases and actions.phase_function(
-            "mobiledsl.library.walkers", "load_walker") is not None
-        try:
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(cache, json.dumps({"key": key, "phases": phases, "targets": targets,
-                                            "report": self.report,
-                                            "walker": self.walker_phase},
-                                           sort_keys=True) + "\n")
-        except OSError:
-            pass
-        return phases, targets
-
     def targets_available(self) -> list[str]:
         return self.targets if self._programs() else []
 
@@ -176,16 +127,29 @@ class Graph:
         if phase == "load":
             return any(lib.parts for lib in self.libraries)
         if phase == "walker":
-            return any(lib.walkers for lib in self.libraries) and self.walker_phase
-        if phase in ("refs", "deps"):
-            phase = "resolve"
-        if phase in PROGRAM_PHASES:
-            return phase in self.available and bool(self._programs())
+            return any(lib.walkers for lib in self.libraries)
+        if phase in ("refs", "deps") or phase in PROGRAM_PHASES:
+            return bool(self._programs())
         if phase in ("emission", "emit", "assets"):
             return any(self._cells())
         if phase == "build":
             return self.has("analyse")
         raise KeyError(phase)
+
+    def tasks(self, basename: str) -> Iterator[dict]:
+        """The tasks of one kind (the first, a group, has the text `doit list` shows)."""
+        makers = {"manifest": self.manifest_tasks, "load": self.load_tasks,
+                  "walker": self.walker_tasks, "refs": self.refs_tasks,
+                  "deps": self.deps_tasks, "emission": self.emission_tasks,
+                  "emit": self.emit_tasks, "assets": self.assets_tasks,
+                  "build": self.build_tasks}
+        make = makers.get(basename) or functools.partial(self.program_tasks, basename)
+        return make()
+
+    def unused(self, namespace: dict) -> list[str]:
+        """The task creators in dodo.py's ``namespace`` the matrix has no task for."""
+        return [name for name in list(namespace) if name.startswith("task_")
+                and not self.has(name[len("task_"):])]
 
     def basenames(self) -> list[str]:
         """The task creators dodo.py defines, in pipeline order."""
@@ -233,9 +197,8 @@ class Graph:
             spans = lambda ids: {i: Span.from_json(sp) if sp else None  # noqa: E731
                                  for i, sp in ids.items()}
             return entry["name"], spans(entry["parts"]), spans(entry["walkers"])
-        load_manifest = actions.phase_function("mobiledsl.library.loader", "load_manifest")
         with contextlib.chdir(self.root):       # paths in records stay relative
-            manifest, _ = load_manifest(rel)
+            manifest, _ = PHASES["manifest"].run(rel)
         if manifest is None:
             result, stored = None, {"key": key, "name": None}
         else:
@@ -369,19 +332,43 @@ class Graph:
                 }
 
     # -- program tasks -------------------------------------------------------------------
-    def parse_tasks(self) -> Iterator[dict]:
-        yield _group("parse each program's .core/.world/.task")
-        fp = fingerprint("parse")
+    def program_tasks(self, phase: str) -> Iterator[dict]:
+        """One task per program for a program phase of ``PHASES``: its file_dep are the
+        records of the earlier phases its row takes (resolve: the parse record, and the part
+        records ``deps:<program>`` finds, as a calc_dep), its action the generic one."""
+        row = PHASES[phase]
+        yield _group(f"{phase} each program")
+        fp = fingerprint(phase)
+        libraries = self._library_pairs()
         for program in self._programs():
-            out = layout.program_record(program.name, "parse")
-            yield {
-                "name": program.name,
-                "actions": [(actions.parse_action, [program.files, out])],
-                "file_dep": list(program.files.values()),
-                "targets": [out],
-                "uptodate": [config_changed({"code": fp, "files": program.files})],
-                "clean": [actions.remove_targets],
-            }
+            out = layout.program_record(program.name, phase)
+            records = {name: layout.program_record(program.name, name)
+                       for name in row.inputs if name in PHASES}
+            task = {"name": program.name, "targets": [out],
+                    "file_dep": sorted(records.values()),
+                    "uptodate": [config_changed({"code": fp})],
+                    "clean": [actions.remove_targets]}
+            kwargs: dict = {}
+            if phase == "parse":
+                kwargs["files"] = program.files
+                task["file_dep"] = list(program.files.values())
+                task["uptodate"] = [config_changed({"code": fp, "files": program.files})]
+            if phase == "resolve":
+                # a library that cannot be loaded holds every program back, as on the
+                # command line (its manifest task says why)
+                kwargs.update(libraries=libraries, skip=bool(self.blocked))
+                task["calc_dep"] = [f"deps:{program.name}"]
+                task["uptodate"] = [config_changed({"code": fp, "libraries": libraries,
+                                                    "blocked": self.blocked})]
+            task["actions"] = [(actions.phase_action, [phase, out, records, {}], kwargs)]
+            if phase == "analyse":
+                # the report is there only when the analysis is, so it is checked by an
+                # uptodate rather than declared as targets
+                report = layout.report_dir(program.name)
+                task["actions"] = [(actions.analyse_action, [*records.values(), out, report])]
+                task["uptodate"].append((actions.report_present, [out, report], {}))
+                task["clean"] = [(actions.remove_report, [out, report])]
+            yield task
 
     def refs_tasks(self) -> Iterator[dict]:
         yield _group("scan each parse record for the part ids it names (calc_dep)")
@@ -405,59 +392,6 @@ class Graph:
                 "file_dep": [layout.program_record(program.name, "parse")],
                 "calc_dep": [f"refs:{program.name}"],
                 "uptodate": [config_changed({"code": fp, "registry": self.registry_digest})],
-            }
-
-    def resolve_tasks(self) -> Iterator[dict]:
-        yield _group("resolve each program against the parts it names")
-        fp = fingerprint("resolve")
-        libraries = self._library_pairs()
-        for program in self._programs():
-            parse = layout.program_record(program.name, "parse")
-            out = layout.program_record(program.name, "resolve")
-            yield {
-                "name": program.name,
-                "actions": [(actions.resolve_action, [libraries, self.blocked, parse, out])],
-                "file_dep": [parse],
-                "calc_dep": [f"deps:{program.name}"],
-                "targets": [out],
-                "uptodate": [config_changed({"code": fp, "libraries": libraries,
-                                             "blocked": self.blocked})],
-                "clean": [actions.remove_targets],
-            }
-
-    def assemble_tasks(self) -> Iterator[dict]:
-        yield _group("assemble each resolved program")
-        fp = fingerprint("assemble")
-        for program in self._programs():
-            resolve = layout.program_record(program.name, "resolve")
-            out = layout.program_record(program.name, "assemble")
-            yield {
-                "name": program.name,
-                "actions": [(actions.assemble_action, [resolve, out])],
-                "file_dep": [resolve],
-                "targets": [out],
-                "uptodate": [config_changed({"code": fp})],
-                "clean": [actions.remove_targets],
-            }
-
-    def analyse_tasks(self) -> Iterator[dict]:
-        yield _group("analyse each assembled robot")
-        fp = fingerprint("analyse")
-        for program in self._programs():
-            resolve = layout.program_record(program.name, "resolve")
-            assemble = layout.program_record(program.name, "assemble")
-            out = layout.program_record(program.name, "analyse")
-            report = layout.report_dir(program.name) if self.report else None
-            # The report is there only when the analysis is (a program with errors has
-            # none), so it is checked by an uptodate rather than declared as targets.
-            yield {
-                "name": program.name,
-                "actions": [(actions.analyse_action, [resolve, assemble, out, report])],
-                "file_dep": [resolve, assemble],
-                "targets": [out],
-                "uptodate": [config_changed({"code": fp, "report": report})] +
-                            ([(actions.report_present, [out, report], {})] if report else []),
-                "clean": [(actions.remove_report, [out, report])],
             }
 
     # -- target tasks --------------------------------------------------------------------

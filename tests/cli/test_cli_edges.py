@@ -76,9 +76,9 @@ def test_a_target_missing_from_this_build_writes_nothing(tmp_path, tiny_program,
                                                          capsys):
     out = tmp_path / "out"
     status = main("compile", str(tiny_program), "--library", str(tiny_library),
-                  "--target", "mjcf", "--target", "ros-mujoco-nav2", "-o", str(out))
+                  "--target", "mjcf", "--target", "no-such-target", "-o", str(out))
     assert status == 2
-    assert "ros-mujoco-nav2 target is not written" in capsys.readouterr().err
+    assert "invalid choice: 'no-such-target'" in capsys.readouterr().err
     assert not out.exists()
 
 

@@ -244,8 +244,9 @@ def doit(root: Path, *args: str) -> dict:
         report = Path(tmp) / "report.json"
         status, stdout, stderr = run_doit(root, "--reporter=json", f"--output-file={report}",
                                           *args)
-        assert status == 0, f"doit failed ({status}):\n{stdout}\n{stderr}"
-        return json.loads(report.read_text(encoding="utf-8"))
+        text = report.read_text(encoding="utf-8") if report.exists() else ""
+        assert status == 0, f"doit failed ({status}):\n{text}\n{stdout}\n{stderr}"
+        return json.loads(text)
 
 
 def doit_subprocess(root: Path, *args: str) -> dict:

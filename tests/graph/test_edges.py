@@ -126,9 +126,9 @@ def test_a_program_that_is_not_utf8_gets_an_error_with_its_place(tmp_path, monke
     core = Path("bad.core")
     core.write_bytes(b"Robot bad {\n    // caf\xe9\n}\n")
     out = "build/bad/records/parse.json"
-    actions.parse_action({"core": str(core)}, out)
+    actions.phase_action("parse", out, {}, {}, files={"core": str(core)}, dependencies=[])
     record = json.loads(Path(out).read_text())
-    assert record["core"] is None
+    assert record["program"] is None
     [d] = record["diagnostics"]
     assert d["code"] == "syntax.invalid_character" and "UTF-8" in d["message"]
     assert (d["file"], d["line"], d["column"]) == ("bad.core", 2, 11)

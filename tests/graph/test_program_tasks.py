@@ -109,7 +109,7 @@ def test_a_broken_program_does_not_stop_the_others(project):
     assert "error[syntax." in task["err"]                 # the problem is printed
     # later phases are skipped; their records say so, and the emitted file is withdrawn
     resolve = json.loads((project / "build/ranger/records/resolve.json").read_text())
-    assert resolve == {"diagnostics": [], "resolved": None}
+    assert resolve == {"diagnostics": [], "resolution": None}
     assert not (project / "build" / "ranger" / "mjcf" / "ranger.xml").exists()
     assert (project / "build" / "scout" / "mjcf" / "scout.xml").is_file()
     assert executed(doit(project)) == []
@@ -137,7 +137,7 @@ def test_a_library_that_cannot_be_loaded_holds_back_the_programs(tmp_path):
     assert "library.yaml_syntax" in task["err"]
     # nothing resolves against a library that is not there: no cascade of unknown parts
     resolve = json.loads((root / "build/scout/records/resolve.json").read_text())
-    assert resolve == {"diagnostics": [], "resolved": None}
+    assert resolve == {"diagnostics": [], "resolution": None}
     manifest.write_text(good)
     ran = executed(doit(root))
     assert "resolve:scout" in ran and "emit:scout/mjcf/scout.xml" in ran

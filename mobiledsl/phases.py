@@ -1,0 +1,238 @@
+"""The phases of the compiler, declared once.
+
+Each row of ``PHASES`` says what a phase is called, the function that runs it, the inputs it
+takes (earlier phases' records by their names, or what a driver hands it), the key its record
+keeps its result under, the type of that result and when the phase is skipped. Two drivers
+read this table and nothing else:
+
+- ``mobiledsl.pipeline`` (the command line) runs the program phases one after the other in
+  memory;
+- ``mobiledsl.graph`` (``doit``) makes a task of each phase instance and runs every one
+  through one generic action that reads the input records, calls ``run`` and writes the
+  record.
+
+A ``run`` function imports its phase inside its body, so importing this table (as
+``dodo.py`` does on every build, most of which run nothing) costs nothing; the graph reads
+those imports to know which compiler modules each phase depends on.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import MISSING, dataclass, field
+from functools import lru_cache
+from typing import Any, Callable, Mapping
+
+from .diagnostics import Diagnostic, Span, has_errors
+
+
+@dataclass(frozen=True)
+class Source:
+    """A program file as a driver read it: its text, or the error that says why it is not
+    text (then it is not parsed)."""
+
+    path: str
+    text: str | None
+    error: Diagnostic | None = None
+
+
+def _typed(cls: type, **types: Any) -> type:
+    """``cls`` with its ``Any`` fields typed, so that a record of it can be decoded; the
+    types are imported only by whoever decodes one."""
+    fields = [(f.name, types[f.name], field(default=f.default))
+              if f.default is not MISSING else (f.name, types[f.name])
+              for f in dataclasses.fields(cls)]
+    return dataclasses.make_dataclass(cls.__name__, fields, bases=(cls,), frozen=True)
+
+
+@dataclass(frozen=True)
+class Program:
+    """The parse phase's result: the syntax trees of one program's files."""
+
+    core: Any = None                 # mobiledsl.lang.ast.CoreFile
+    world: Any = None                # WorldFile | None
+    task: Any = None                 # TaskFile | None
+
+
+@lru_cache(maxsize=None)
+def _program_type() -> type:
+    from .lang.ast import CoreFile, TaskFile, WorldFile
+    return _typed(Program, core=CoreFile | None, world=WorldFile | None, task=TaskFile | None)
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """The resolve phase's result: the resolved program, and the walkers of the libraries
+    it was resolved against (by "library/id"), which the analysis walks the robot by."""
+
+    resolved: Any                    # mobiledsl.resolve.model.Resolved
+    walkers: Mapping[str, Any]       # "library/id" -> mobiledsl.library.model.Walker
+
+
+@lru_cache(maxsize=None)
+def _resolution_type() -> type:
+    from .library.model import Walker
+    from .resolve.model import Resolved
+    return _typed(Resolution, resolved=Resolved, walkers=dict[str, Walker])
+
+
+Result = tuple[Any, list[Diagnostic]]
+
+
+# -- the run functions: one per phase, importing the phase where it runs ------------------------
+def run_manifest(root: str) -> Result:
+    from .library.loader import load_manifest
+    return load_manifest(root)
+
+
+def run_load(root: str, library: str, part_id: str, listed_at: Span | None = None) -> Result:
+    from .library.loader import load_part
+    return load_part(root, library, part_id, listed_at=listed_at)
+
+
+def run_walker(root: str, library: str, walker_id: str, parts: dict,
+               registered_at: Span | None = None) -> Result:
+    from .diagnostics import Severity
+    from .library.walkers import load_walker
+    walker, diags = load_walker(root, library, walker_id, parts, registered_at=registered_at)
+    # a walker that does not load leaves its library usable: its problems are warnings
+    return walker, [d.with_severity(Severity.WARNING) if d.is_error else d for d in diags]
+
+
+def run_libraries(roots: list[str]) -> Result:
+    """Every library, loaded whole (the command line; the graph loads part by part)."""
+    from .library.loader import load_library
+    libraries, diags = [], []
+    for root in roots:
+        library, ds = load_library(root)
+        diags.extend(ds)
+        if library is not None:
+            libraries.append(library)
+    return libraries, diags
+
+
+def run_parse(sources: Mapping[str, Source | None]) -> Result:
+    from .lang import parse_core, parse_task, parse_world
+    parsers = {"core": parse_core, "world": parse_world, "task": parse_task}
+    trees: dict[str, Any] = {}
+    diags: list[Diagnostic] = []
+    for kind, parse in parsers.items():
+        source = sources.get(kind)
+        if source is None:
+            continue
+        if source.error is not None:          # not UTF-8: not parsed, the error says where
+            diags.append(source.error)
+            continue
+        trees[kind], ds = parse(source.text, source.path)
+        diags.extend(ds)
+    if trees.get("core") is None:
+        return None, diags
+    return Program(**trees), diags
+
+
+def run_resolve(parse: Program, libraries: list) -> Result:
+    from .resolve import resolve_program
+    resolved, diags = resolve_program(parse.core, parse.world, parse.task, libraries)
+    if resolved is None:
+        return None, diags
+    walkers = {f"{lib.name}/{wid}": w for lib in libraries
+               for wid, w in sorted((getattr(lib, "walkers", None) or {}).items())}
+    return Resolution(resolved, walkers), diags
+
+
+def run_assemble(resolve: Resolution) -> Result:
+    from .assembly import assemble
+    return assemble(resolve.resolved)
+
+
+def run_analyse(resolve: Resolution, assemble: Any) -> Result:
+    from .analysis import analyse
+    extra = {"walkers": dict(resolve.walkers)} if resolve.walkers else {}
+    return analyse(assemble, resolve.resolved.world, resolve.resolved.task, **extra)
+
+
+def run_report(analysis: Any) -> dict[str, bytes]:
+    """The analysis report beside the targets: ``analysis.json`` and ``topview.svg``."""
+    from .analysis import write_report
+    return {name: data.encode("utf-8") if isinstance(data, str) else bytes(data)
+            for name, data in sorted(write_report(analysis).items())}
+
+
+def run_emit(target: str, resolve: Resolution, assemble: Any, analyse: Any) -> Result:
+    emission = EMITTERS[target]()(assemble, resolve.resolved.world, resolve.resolved.task,
+                                  analyse)
+    return emission, list(getattr(emission, "diagnostics", ()))
+
+
+def _emit_mjcf() -> Callable:
+    from .targets.mjcf import emit
+    return emit
+
+
+def _emit_ros() -> Callable:
+    from .targets.ros import emit
+    return emit
+
+
+# Each target's emit; adding a target is a row here.
+EMITTERS: dict[str, Callable[[], Callable]] = {
+    "mjcf": _emit_mjcf,
+    "ros-gz-nav2": _emit_ros,
+}
+TARGETS = tuple(EMITTERS)
+
+
+# -- the table ---------------------------------------------------------------------------------
+def failed(result: Any, diagnostics: list[Diagnostic]) -> bool:
+    """A phase that produced nothing, or reported an error: every later phase is skipped
+    (its output would be a guess)."""
+    return result is None or has_errors(diagnostics)
+
+
+@dataclass(frozen=True)
+class Phase:
+    name: str
+    run: Callable[..., Any]
+    inputs: tuple[str, ...]           # earlier phases' names, or what the driver hands over
+    key: str                          # what its record keeps the result under
+    record: Callable[[], type] | None = None   # the result's type, to decode a record
+    # skipped when one of these inputs (earlier phases) failed
+    needs: tuple[str, ...] = ()
+
+
+def _robot_type() -> type:
+    from .assembly.model import Robot
+    return Robot
+
+
+def _analysis_type() -> type:
+    from .analysis.model import Analysis
+    return Analysis
+
+
+def _part_type() -> type:
+    from .library.model import Part
+    return Part
+
+
+def _walker_type() -> type:
+    from .library.model import Walker
+    return Walker
+
+
+PHASES: dict[str, Phase] = {p.name: p for p in (
+    Phase("manifest", run_manifest, ("root",), "manifest"),
+    Phase("load", run_load, ("root", "library", "part_id", "listed_at"), "part", _part_type),
+    Phase("walker", run_walker, ("root", "library", "walker_id", "parts", "registered_at"),
+          "walker", _walker_type),
+    Phase("parse", run_parse, ("sources",), "program", _program_type),
+    Phase("resolve", run_resolve, ("parse", "libraries"), "resolution", _resolution_type,
+          needs=("parse",)),
+    Phase("assemble", run_assemble, ("resolve",), "robot", _robot_type, needs=("resolve",)),
+    Phase("analyse", run_analyse, ("resolve", "assemble"), "analysis", _analysis_type,
+          needs=("resolve", "assemble")),
+    Phase("emission", run_emit, ("target", "resolve", "assemble", "analyse"), "emission",
+          needs=("resolve", "assemble", "analyse")),
+)}
+
+# The phases a program goes through after its libraries are loaded, in order.
+PROGRAM_PHASES = ("parse", "resolve", "assemble", "analyse")
