@@ -197,6 +197,8 @@ class Phase:
     record: Callable[[], type] | None = None   # the result's type, to decode a record
     # skipped when one of these inputs (earlier phases) failed
     needs: tuple[str, ...] = ()
+    # other functions its task runs (their imports count for the phase, as run's do)
+    also: tuple[Callable[..., Any], ...] = ()
 
 
 def _robot_type() -> type:
@@ -223,13 +225,13 @@ PHASES: dict[str, Phase] = {p.name: p for p in (
     Phase("manifest", run_manifest, ("root",), "manifest"),
     Phase("load", run_load, ("root", "library", "part_id", "listed_at"), "part", _part_type),
     Phase("walker", run_walker, ("root", "library", "walker_id", "parts", "registered_at"),
-          "walker", _walker_type),
+          "walker", _walker_type, also=(_part_type,)),
     Phase("parse", run_parse, ("sources",), "program", _program_type),
     Phase("resolve", run_resolve, ("parse", "libraries"), "resolution", _resolution_type,
-          needs=("parse",)),
+          needs=("parse",), also=(_part_type, _walker_type)),
     Phase("assemble", run_assemble, ("resolve",), "robot", _robot_type, needs=("resolve",)),
     Phase("analyse", run_analyse, ("resolve", "assemble"), "analysis", _analysis_type,
-          needs=("resolve", "assemble")),
+          needs=("resolve", "assemble"), also=(run_report,)),
     Phase("emission", run_emit, ("target", "resolve", "assemble", "analyse"), "emission",
           needs=("resolve", "assemble", "analyse")),
 )}

@@ -41,31 +41,13 @@ from typing import Callable, Iterator
 from doit.tools import config_changed
 
 from ..diagnostics import Span
-from ..phases import PHASES, PROGRAM_PHASES, TARGETS
+from ..phases import EMITTERS, PHASES, PROGRAM_PHASES, TARGETS
 from ..records import write_atomic
 from . import actions, layout, state
-from .hashing import XxhashChecker, code_fingerprint, hash_file, hash_text
+from .code import CodeIndex
+from .hashing import XxhashChecker, hash_file, hash_text
 from .matrix import Matrix, Program, parse_shard, read_matrix, shard_of, warn
 from .reporter import make_reporter, mend_json_reporter
-
-# The compiler sources each phase's records depend on (paths inside the mobiledsl package).
-# Too many only re-runs a task whose output then comes out identical (early cutoff).
-_COMMON = ("__init__.py", "diagnostics.py", "records.py", "graph")
-PHASE_SOURCES = {
-    "manifest": ("library", "yamlio.py"),
-    "load": ("library", "yamlio.py"),
-    "walker": ("library", "yamlio.py"),
-    "parse": ("lang", "pipeline.py"),
-    "refs": (),
-    "deps": (),
-    "resolve": ("resolve", "library", "lang", "assembly"),
-    "assemble": ("assembly", "resolve", "library"),
-    "analyse": ("analysis", "assembly", "library"),
-    "emission": ("targets", "analysis", "assembly", "library"),
-    "emit": (),
-    "assets": (),
-    "build": (),
-}
 
 # Every task creator dodo.py may define, in pipeline order (doit list shows them so).
 BASENAMES = ("manifest", "load", "walker", "parse", "refs", "deps", "resolve", "assemble",
@@ -74,8 +56,22 @@ BASENAMES = ("manifest", "load", "walker", "parse", "refs", "deps", "resolve", "
 NOT_DEFAULT = ("build",)
 
 
-def fingerprint(phase: str, extra: tuple[str, ...] = ()) -> str:
-    return code_fingerprint(_COMMON + PHASE_SOURCES[phase] + extra)
+# The module every task's action runs in; its imports count for every task.
+ACTIONS = "mobiledsl.graph.actions"
+
+
+def phase_functions(kind: str, target: str | None = None) -> list:
+    """The functions a task of this kind runs: its phase's row (run, the types its input
+    records are decoded to, what else its task calls) and a target's emitter."""
+    row = PHASES.get(kind)
+    if row is None:
+        return []
+    functions = [row.run, *row.also]
+    functions += [PHASES[name].record for name in row.inputs
+                  if name in PHASES and PHASES[name].record is not None]
+    if target is not None:
+        functions.append(EMITTERS[target])
+    return functions
 
 
 def _group(doc: str) -> dict:
@@ -109,12 +105,22 @@ class Graph:
             if target not in TARGETS:
                 warn(f"no target '{target}' in this version of mobiledsl (it has "
                      f"{', '.join(TARGETS)}); its cells are not built")
+        self.code = CodeIndex(self.root / layout.CODE_CACHE)
+        self._fingerprints: dict[tuple[str, str | None], str] = {}
         self.blocked: list[str] = []          # library roots that cannot be loaded
         self.libraries: list[LibraryInfo] = self._read_libraries()
         self.registry = {lib.name: sorted(lib.parts) for lib in self.libraries if lib.ok}
         self.walkers = {lib.name: sorted(lib.walkers) for lib in self.libraries if lib.ok}
         self.registry_digest = hash_text(repr((sorted(self.registry.items()),
                                                sorted(self.walkers.items()))))
+
+    def fingerprint(self, kind: str, target: str | None = None) -> str:
+        """The compiler code a task of this kind runs (see ``code``), as one hash."""
+        key = (kind, target)
+        if key not in self._fingerprints:
+            self._fingerprints[key] = self.code.fingerprint(phase_functions(kind, target),
+                                                            [ACTIONS])
+        return self._fingerprints[key]
 
     # -- what exists ---------------------------------------------------------------------
     def targets_available(self) -> list[str]:
@@ -184,7 +190,7 @@ class Graph:
         None when it blocks. Kept in build/.libraries.json by the file's content and the
         library code's fingerprint: reading it means importing the library package (numpy
         and all), which costs more than the rest of a no-op build."""
-        key = [hash_file(self.root / rel / "library.yaml"), fingerprint("manifest")]
+        key = [hash_file(self.root / rel / "library.yaml"), self.fingerprint("manifest")]
         cache = self.root / layout.MANIFEST_CACHE
         try:
             saved = json.loads(cache.read_text())
@@ -268,7 +274,7 @@ class Graph:
     # -- library tasks -------------------------------------------------------------------
     def manifest_tasks(self) -> Iterator[dict]:
         yield _group("read each library's library.yaml")
-        fp = fingerprint("manifest")
+        fp = self.fingerprint("manifest")
         for lib in self.libraries:
             manifest = f"{lib.root}/library.yaml"
             out = layout.library_record(lib.name)
@@ -283,7 +289,7 @@ class Graph:
 
     def load_tasks(self) -> Iterator[dict]:
         yield _group("load each registered part into build/<library>/parts/<id>.json")
-        fp = fingerprint("load")
+        fp = self.fingerprint("load")
         for lib in self.libraries:
             for pid, span in sorted(lib.parts.items()):
                 part_dir = f"{lib.root}/parts/{pid}"
@@ -309,7 +315,7 @@ class Graph:
 
     def walker_tasks(self) -> Iterator[dict]:
         yield _group("load each registered walker against its library's parts")
-        fp = fingerprint("walker")
+        fp = self.fingerprint("walker")
         for lib in self.libraries:
             records = [layout.part_record(lib.name, pid) for pid in sorted(lib.parts)]
             for wid, span in sorted(lib.walkers.items()):
@@ -338,7 +344,7 @@ class Graph:
         records ``deps:<program>`` finds, as a calc_dep), its action the generic one."""
         row = PHASES[phase]
         yield _group(f"{phase} each program")
-        fp = fingerprint(phase)
+        fp = self.fingerprint(phase)
         libraries = self._library_pairs()
         for program in self._programs():
             out = layout.program_record(program.name, phase)
@@ -372,7 +378,7 @@ class Graph:
 
     def refs_tasks(self) -> Iterator[dict]:
         yield _group("scan each parse record for the part ids it names (calc_dep)")
-        fp = fingerprint("refs")
+        fp = self.fingerprint("refs")
         for program in self._programs():
             yield {
                 "name": program.name,
@@ -384,7 +390,7 @@ class Graph:
 
     def deps_tasks(self) -> Iterator[dict]:
         yield _group("add what the named parts name in turn (calc_dep of resolve)")
-        fp = fingerprint("deps")
+        fp = self.fingerprint("deps")
         for program in self._programs():
             yield {
                 "name": program.name,
@@ -397,7 +403,6 @@ class Graph:
     # -- target tasks --------------------------------------------------------------------
     def emission_tasks(self) -> Iterator[dict]:
         yield _group("run each target's emit for each program (its files kept as blobs)")
-        fp = fingerprint("emission")
         for program, target in self._cells():
             records = [layout.program_record(program.name, phase)
                        for phase in ("resolve", "assemble", "analyse")]
@@ -408,7 +413,8 @@ class Graph:
                 "actions": [(actions.emission_action, [target, *records, out, out_dir])],
                 "file_dep": records,
                 "targets": [out],
-                "uptodate": [config_changed({"code": fp, "target": target}),
+                "uptodate": [config_changed({"code": self.fingerprint("emission", target),
+                                             "target": target}),
                              (actions.blobs_present, [out], {})],
                 "clean": [(actions.remove_listed, [out, out_dir])],
             }
@@ -443,7 +449,7 @@ class Graph:
                 "actions": [(actions.assets_action, [emission, out, out_dir])],
                 "file_dep": [emission],
                 "targets": [out],
-                "uptodate": [config_changed({"code": fingerprint("assets")}),
+                "uptodate": [config_changed({"code": self.fingerprint("assets")}),
                              (actions.assets_uptodate, [out_dir], {})],
                 "clean": [(actions.remove_listed, [out, out_dir])],
             }
