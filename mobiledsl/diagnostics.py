@@ -19,33 +19,50 @@ class Severity(str, Enum):
 @dataclass(frozen=True)
 class Span:
     """A place in a source file. Lines and columns are 1-based; ends are inclusive columns
-    of the last character (so a one-character span has column == end_column)."""
+    of the last character (so a one-character span has column == end_column).
+
+    ``at`` stands for the line and column in a record of the build graph: a comment or a
+    blank line moves them without changing any value, so a record keeps them in a table of
+    its own and the span says where in that table (``<record>#<n>``). A renderer is given
+    the span with its line and column put back."""
 
     file: str
     line: int | None = None
     column: int | None = None
     end_line: int | None = None
     end_column: int | None = None
+    at: str | None = None
 
     @staticmethod
     def whole_file(file: str) -> "Span":
         return Span(file)
 
     def to_json(self) -> dict:
-        return {
+        out = {
             "file": self.file,
             "line": self.line,
             "column": self.column,
             "end_line": self.end_line,
             "end_column": self.end_column,
         }
+        if self.at is not None:
+            out["at"] = self.at
+        return out
 
     @staticmethod
     def from_json(data: dict | None) -> "Span | None":
         if data is None:
             return None
         return Span(data["file"], data.get("line"), data.get("column"),
-                    data.get("end_line"), data.get("end_column"))
+                    data.get("end_line"), data.get("end_column"), data.get("at"))
+
+    def order(self) -> tuple:
+        """Sorts the spans of one file in the order they are written: by line and column,
+        or by their place in the table of one record (numbered in the record's order)."""
+        if self.at is not None:
+            record, _, n = self.at.rpartition("#")
+            return (record, int(n) if n.isdigit() else 0)
+        return ("", self.line or 0, self.column or 0)
 
 
 @dataclass(frozen=True)
@@ -82,11 +99,7 @@ class Diagnostic:
             "severity": self.severity.value,
             "code": self.code,
             "message": self.message,
-            "file": s.file,
-            "line": s.line,
-            "column": s.column,
-            "end_line": s.end_line,
-            "end_column": s.end_column,
+            **s.to_json(),
             "label": self.label,
             "labels": [dict(l.span.to_json(), message=l.message) for l in self.labels],
             "help": list(self.help),
@@ -95,10 +108,8 @@ class Diagnostic:
 
     @staticmethod
     def from_json(d: dict) -> "Diagnostic":
-        span = Span(d["file"], d.get("line"), d.get("column"), d.get("end_line"),
-                    d.get("end_column")) if d.get("file") is not None else None
-        labels = tuple(Label(Span(l["file"], l.get("line"), l.get("column"), l.get("end_line"),
-                                  l.get("end_column")), l.get("message", ""))
+        span = Span.from_json(d) if d.get("file") is not None else None
+        labels = tuple(Label(Span.from_json(l), l.get("message", ""))
                        for l in d.get("labels", ()))
         return Diagnostic(Severity(d["severity"]), d["code"], d["message"], span,
                           d.get("label", ""), labels, tuple(d.get("help", ())),

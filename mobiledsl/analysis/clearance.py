@@ -207,7 +207,7 @@ def declared_later(a: Component, b: Component) -> bool:
     """Whether ``a`` is declared after ``b`` in the .core (by where each is declared)."""
     if a.span is None or b.span is None:
         return False
-    return (a.span.line, a.span.column) > (b.span.line, b.span.column)
+    return a.span.order() > b.span.order()
 
 
 def check_wheels(robot: Robot, bodies: list[Body], out: Findings, to_ground) -> None:

@@ -18,16 +18,24 @@ from typing import Any, Iterable
 
 from ..diagnostics import Diagnostic, Span, has_errors
 from ..phases import PHASES, Phase, Source, run_report
-from ..records import dumps, from_json, write_atomic
+from ..records import dumps, from_json, to_json, write_atomic
 from . import cache, layout
+from .positions import Positions, split, table_path
 from .hashing import file_state, hash_bytes, hash_file, listing_digest, tree_states
 
 
 # -- records -----------------------------------------------------------------------------------
-def write_record(path: str, payload: dict) -> bool:
-    """Canonical JSON of ``payload`` (records and diagnostics inside are serialised);
-    returns whether the file's bytes changed."""
-    return write_atomic(path, dumps(payload))
+def encode(path: str, payload: dict) -> dict[str, bytes]:
+    """The bytes of a record at ``path`` and of its positions table (``positions``): the
+    canonical JSON of ``payload``'s values, and where they were written."""
+    values, table = split(to_json(payload), path)
+    return {path: dumps(values).encode(), table_path(path): dumps(table).encode()}
+
+
+def write_record(path: str, payload: dict) -> None:
+    """Write a record and its positions table (each untouched when its bytes are the same)."""
+    for where, data in encode(path, payload).items():
+        write_atomic(where, data)
 
 
 def read_json(path: str) -> Any:
@@ -43,8 +51,10 @@ def diagnostics_of(record: dict | None) -> list[Diagnostic]:
 
 # -- diagnostics -------------------------------------------------------------------------------
 def show(diagnostics: Iterable[Diagnostic], stream=None) -> None:
-    """Print the human rendering of diagnostics a task just produced (stderr)."""
-    diagnostics = list(diagnostics)
+    """Print the human rendering of diagnostics a task just produced (stderr), with the
+    lines and columns the positions tables hold now."""
+    positions = Positions()
+    diagnostics = [positions.diagnostic(d) for d in diagnostics]
     if not diagnostics:
         return
     stream = stream or sys.stderr
@@ -174,9 +184,10 @@ def compute(row: Phase, records: dict[str, str], given: dict[str, Any]
     return result, list(diags)
 
 
-def _record(row: Phase, computed: tuple[Any, list[Diagnostic]] | None) -> bytes:
+def _record(out: str, row: Phase, computed: tuple[Any, list[Diagnostic]] | None
+            ) -> dict[str, bytes]:
     result, diags = computed if computed is not None else (None, [])
-    return dumps({row.key: result, "diagnostics": diags}).encode()
+    return encode(out, {row.key: result, "diagnostics": diags})
 
 
 def phase_action(phase: str, out: str, records: dict[str, str], params: dict[str, Any],
@@ -197,7 +208,7 @@ def phase_action(phase: str, out: str, records: dict[str, str], params: dict[str
             given["sources"] = read_sources(files)
         if libraries is not None:
             given["libraries"] = build_libraries(libraries, dependencies)
-        return {out: _record(row, None if skip else compute(row, records, given))}
+        return _record(out, row, None if skip else compute(row, records, given))
 
     if phase == "parse":                        # cheap, and its inputs are sources
         outputs = produce()
@@ -304,7 +315,7 @@ def analyse_action(resolve_rec: str, assemble_rec: str, out: str,
 
     def produce() -> dict[str, bytes]:
         computed = compute(row, records, {})
-        outputs = {out: _record(row, computed)}
+        outputs = _record(out, row, computed)
         if computed is not None and computed[0] is not None:
             for name, data in run_report(computed[0]).items():
                 safe_relative(name)
@@ -354,10 +365,16 @@ def remove_targets(task, dryrun) -> None:
             prune_empty_folders(target)
 
 
+def _remove_record(record: str) -> None:
+    """A record and its positions table, and the folders that leaves empty."""
+    for path in (record, table_path(record)):
+        _unlink(path)
+        prune_empty_folders(path)
+
+
 def remove_report(record: str, report_dir: str | None) -> None:
     """clean action of an analyse task: the record and the report."""
-    _unlink(record)
-    prune_empty_folders(record)
+    _remove_record(record)
     if report_dir and os.path.isdir(report_dir):
         for name in os.listdir(report_dir):
             _unlink(os.path.join(report_dir, name))
@@ -407,8 +424,8 @@ def emission_action(target: str, resolve_rec: str, assemble_rec: str, analyse_re
                     safe_relative(dest)
                 assets.append([os.fspath(source), dest])
         outputs = {f"{blob_dir}/{digest}": data for digest, data in blobs.items()}
-        outputs[out] = dumps({"files": files, "assets": assets,
-                              "diagnostics": diags}).encode()
+        outputs.update(encode(out, {"files": files, "assets": assets,
+                                    "diagnostics": diags}))
         return outputs
 
     outputs = cache.produce("emission", [target], [resolve_rec, assemble_rec, analyse_rec],
@@ -529,7 +546,7 @@ def remove_listed(record: str, out_dir: str) -> None:
     for rel in files:
         _unlink(os.path.join(out_dir, rel))
         prune_empty_folders(os.path.join(out_dir, rel))
-    _unlink(record)
+    _remove_record(record)
     blob_dir = layout.blob_dir(record)
     if os.path.isdir(blob_dir):
         for name in os.listdir(blob_dir):

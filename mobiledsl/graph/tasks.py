@@ -45,8 +45,9 @@ from ..phases import EMITTERS, PHASES, PROGRAM_PHASES, TARGETS
 from ..records import write_atomic
 from . import actions, layout, state
 from .code import CodeIndex
-from .hashing import XxhashChecker, hash_file, hash_text
+from .hashing import XxhashChecker, file_state, hash_file, hash_text
 from .matrix import Matrix, Program, parse_shard, read_matrix, shard_of, warn
+from .positions import table_path
 from .reporter import make_reporter, mend_json_reporter
 
 # Every task creator dodo.py may define, in pipeline order (doit list shows them so).
@@ -282,7 +283,7 @@ class Graph:
                 "name": lib.name,
                 "actions": [(actions.manifest_action, [lib.root, out])],
                 "file_dep": [manifest],
-                "targets": [out],
+                "targets": [out, table_path(out)],
                 "uptodate": [config_changed({"code": fp, "root": lib.root})],
                 "clean": [actions.remove_targets],
             }
@@ -304,7 +305,7 @@ class Graph:
                     "actions": [(actions.load_action,
                                  [lib.root, lib.name, pid, out], {"listed_at": listed_at})],
                     "file_dep": [declaration] if exists else [],
-                    "targets": [out],
+                    "targets": [out, table_path(out)],
                     "uptodate": [
                         config_changed({"code": fp, "library": lib.name, "root": lib.root,
                                         "listed_at": listed_at}),
@@ -316,11 +317,16 @@ class Graph:
     def walker_tasks(self) -> Iterator[dict]:
         yield _group("load each registered walker against its library's parts")
         fp = self.fingerprint("walker")
+        named = WalkerParts(self.root)
         for lib in self.libraries:
-            records = [layout.part_record(lib.name, pid) for pid in sorted(lib.parts)]
             for wid, span in sorted(lib.walkers.items()):
                 declaration = f"{lib.root}/walkers/{wid}/walker.yaml"
                 exists = (self.root / declaration).is_file()
+                parts = named.parts(declaration) if exists else []
+                # the parts it names; all of the library's when that cannot be told (the
+                # walker's own load says what is wrong with the file)
+                records = [layout.part_record(lib.name, pid) for pid in sorted(lib.parts)
+                           if parts is None or pid in parts]
                 out = layout.walker_record(lib.name, wid)
                 listed_at = span.to_json() if span is not None else None
                 yield {
@@ -328,7 +334,7 @@ class Graph:
                     "actions": [(actions.walker_action,
                                  [lib.root, lib.name, wid, out, listed_at])],
                     "file_dep": ([declaration] if exists else []) + records,
-                    "targets": [out],
+                    "targets": [out, table_path(out)],
                     "uptodate": [
                         config_changed({"code": fp, "library": lib.name, "root": lib.root,
                                         "listed_at": listed_at}),
@@ -336,6 +342,7 @@ class Graph:
                     ],
                     "clean": [actions.remove_targets],
                 }
+        named.save()
 
     # -- program tasks -------------------------------------------------------------------
     def program_tasks(self, phase: str) -> Iterator[dict]:
@@ -350,7 +357,7 @@ class Graph:
             out = layout.program_record(program.name, phase)
             records = {name: layout.program_record(program.name, name)
                        for name in row.inputs if name in PHASES}
-            task = {"name": program.name, "targets": [out],
+            task = {"name": program.name, "targets": [out, table_path(out)],
                     "file_dep": sorted(records.values()),
                     "uptodate": [config_changed({"code": fp})],
                     "clean": [actions.remove_targets]}
@@ -412,7 +419,7 @@ class Graph:
                 "name": f"{program.name}/{target}",
                 "actions": [(actions.emission_action, [target, *records, out, out_dir])],
                 "file_dep": records,
-                "targets": [out],
+                "targets": [out, table_path(out)],
                 "uptodate": [config_changed({"code": self.fingerprint("emission", target),
                                              "target": target}),
                              (actions.blobs_present, [out], {})],
@@ -448,7 +455,7 @@ class Graph:
                 "name": f"{program.name}/{target}",
                 "actions": [(actions.assets_action, [emission, out, out_dir])],
                 "file_dep": [emission],
-                "targets": [out],
+                "targets": [out, table_path(out)],
                 "uptodate": [config_changed({"code": self.fingerprint("assets")}),
                              (actions.assets_uptodate, [out_dir], {})],
                 "clean": [(actions.remove_listed, [out, out_dir])],
@@ -481,6 +488,56 @@ class Graph:
                             [f"build:{p.name}/{t}" for p, t in cells if p is program],
                 "uptodate": [True],
             }
+
+
+class WalkerParts:
+    """The part ids each walker.yaml names (its body and its limbs' parts), kept in
+    ``build/.walkers.json`` by the file's content, so that a build that finds the files
+    unchanged reads none of them."""
+
+    def __init__(self, root: Path):
+        self.path = root / layout.WALKERS_CACHE
+        self.root = root
+        try:
+            self.saved = json.loads(self.path.read_text())
+        except (OSError, ValueError):
+            self.saved = {}
+        self.fresh: dict[str, list] = {}
+
+    def parts(self, declaration: str) -> set[str] | None:
+        entry = self.saved.get(declaration) if isinstance(self.saved, dict) else None
+        try:
+            state = file_state(self.root / declaration, entry[0] if entry else None)
+        except OSError:
+            return None
+        if entry and entry[0][2] == state[2]:
+            named = entry[1]
+        else:
+            named = _named_by_walker((self.root / declaration).read_bytes())
+        self.fresh[declaration] = [state, named]
+        return None if named is None else set(named)
+
+    def save(self) -> None:
+        if self.fresh != self.saved:
+            try:
+                write_atomic(self.path, json.dumps(self.fresh, sort_keys=True) + "\n")
+            except OSError:
+                pass
+
+
+def _named_by_walker(data: bytes) -> list[str] | None:
+    """``assembly.body`` and each ``assembly.limbs.*.part`` of a walker.yaml; None when the
+    file does not read as such."""
+    from ..yamlio import read_yaml
+    try:
+        node, _ = read_yaml(data, "walker.yaml")
+        doc = node.plain()
+        assembly = doc["assembly"]
+        named = [assembly["body"]] + [limb["part"] for limb in assembly["limbs"].values()]
+    except Exception:                  # any shape at all: the walker's load reports it
+        return None
+    return sorted({n for n in named if isinstance(n, str)}) \
+        if all(isinstance(n, str) for n in named) else None
 
 
 def _ids(listed) -> dict[str, Span | None]:

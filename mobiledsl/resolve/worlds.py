@@ -304,8 +304,11 @@ def _pose(a: Arg, sink: Sink):
     norm = math.sqrt(sum(c * c for c in values[3:]))
     if abs(norm - 1.0) > QUAT_TOLERANCE:
         q = v.items[3:]
+        # the quaternion's four numbers, when their places are known here (the build
+        # graph keeps them in a table of its own: then the whole tuple)
         span = Span(q[0].span.file, q[0].span.line, q[0].span.column, q[-1].span.end_line,
-                    q[-1].span.end_column) if q[0].span and q[-1].span else v.span
+                    q[-1].span.end_column) \
+            if q[0].span and q[-1].span and q[0].span.at is None else v.span
         sink.error("semantic.argument_value",
                    f"the quaternion of '{a.name}' is not of unit length (its length is "
                    f"{norm:.4g})", span, label="not a unit quaternion",

@@ -1,6 +1,8 @@
 """The build package's pieces on their own: the matrix, the xxhash checker, the ref scan."""
 from __future__ import annotations
 
+import json
+
 import os
 import time
 
@@ -160,3 +162,40 @@ def test_a_damaged_database_is_moved_aside(tmp_path, capsys):
     assert check_database(tmp_path)
     assert not db.exists() and (tmp_path / "build" / ".doit.db.damaged").is_file()
     assert ".doit.db.damaged" in capsys.readouterr().err
+
+
+def test_split_takes_places_and_spellings_out_and_positions_put_them_back(tmp_path,
+                                                                         monkeypatch):
+    from mobiledsl.diagnostics import Diagnostic, Label, Span, error
+    from mobiledsl.graph.positions import Positions, split, table_path
+    from mobiledsl.records import to_json, write_atomic
+    monkeypatch.chdir(tmp_path)
+    d = error("x.y", "m", Span("a.core", 3, 5, 3, 9),
+              labels=(Label(Span("p.yaml", 7, 1, 7, 4), "here"),))
+    number = {"raw": "1.00", "span": Span("a.core", 2, 1, 2, 4).to_json(), "value": 1.0}
+    whole = Span("lib.yaml").to_json()                  # no line: nothing to take out
+    values, table = split(to_json({"d": [d], "n": number, "w": whole}), "build/r.json")
+    assert values["w"] == whole
+    assert values["n"]["raw"] == "1.0" and values["n"]["span"]["line"] is None
+    back = Diagnostic.from_json(values["d"][0])
+    assert back.span.line is None and back.span.at.startswith("build/r.json#")
+    assert len(table) == 3
+    # the same values written elsewhere in the file give the same record
+    moved = error("x.y", "m", Span("a.core", 30, 5, 30, 9),
+                  labels=(Label(Span("p.yaml", 70, 1, 70, 4), "here"),))
+    number2 = dict(number, raw="1.000", span=Span("a.core", 20, 1, 20, 4).to_json())
+    assert split(to_json({"d": [moved], "n": number2, "w": whole}), "build/r.json")[0] \
+        == values
+    write_atomic(table_path("build/r.json"), json.dumps(table))
+    located = Positions().diagnostic(back)
+    assert located.span == Span("a.core", 3, 5, 3, 9)
+    assert located.labels[0].span == Span("p.yaml", 7, 1, 7, 4)
+    # a table that is gone leaves the file alone
+    (tmp_path / table_path("build/r.json")).unlink()
+    assert Positions().diagnostic(back).span == Span("a.core")
+
+
+def test_spans_sort_in_written_order_with_or_without_their_lines():
+    from mobiledsl.diagnostics import Span
+    assert Span("a", 2, 1).order() < Span("a", 10, 1).order()
+    assert Span("a", at="build/r.json#2").order() < Span("a", at="build/r.json#10").order()
