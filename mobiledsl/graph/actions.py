@@ -21,7 +21,7 @@ from ..phases import PHASES, Phase, Source, run_report
 from ..records import dumps, from_json, to_json, write_atomic
 from . import cache, layout
 from .positions import Positions, split, table_path
-from .hashing import file_state, hash_bytes, hash_file, listing_digest, tree_states
+from .hashing import content_hash, file_state, hash_bytes, listing_digest, tree_states
 
 
 # -- records -----------------------------------------------------------------------------------
@@ -475,9 +475,10 @@ def emit_file_action(blob: str, out: str) -> None:
 
 
 def file_has(task, values, path: str, digest: str) -> bool:
-    """uptodate: the file on disk holds exactly the bytes whose hash is ``digest``."""
+    """uptodate: the file on disk holds exactly the bytes whose hash is ``digest`` (hashed
+    only when its stat is not one hashed before)."""
     try:
-        return hash_file(path) == digest
+        return content_hash(path, os.stat(path)) == digest
     except OSError:
         return False
 
@@ -515,6 +516,21 @@ def assets_action(emission_rec: str, out: str, out_dir: str) -> dict:
     return {"sources": sources, "src_states": src_states, "dest_states": dest_states}
 
 
+_TREES: dict[str, dict[str, list]] = {}
+
+
+def forget_trees() -> None:
+    """A new build: asset trees are read afresh (see ``assets_uptodate``)."""
+    _TREES.clear()
+
+
+def _tree(source: str, saved: dict[str, list]) -> dict[str, list]:
+    # many cells copy the same part's assets: each tree is read once a build
+    if source not in _TREES:
+        _TREES[source] = tree_states(source, saved)
+    return _TREES[source]
+
+
 def assets_uptodate(task, values, out_dir: str) -> bool:
     """uptodate of ``assets:<program>/<target>``: every source tree holds what was copied
     last time and every copy still holds it (by content hash, re-hashing only files whose
@@ -524,7 +540,7 @@ def assets_uptodate(task, values, out_dir: str) -> bool:
     if src_states is None or dest_states is None:
         return False
     for source, saved in src_states.items():
-        now = tree_states(source, saved)
+        now = _tree(source, saved)
         if {k: v[2] for k, v in now.items()} != {k: v[2] for k, v in saved.items()}:
             return False
     for rel, saved in dest_states.items():

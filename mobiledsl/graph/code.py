@@ -7,9 +7,11 @@ packages above each (importing ``mobiledsl.resolve.vocabulary`` runs
 ``mobiledsl/resolve/__init__.py`` first). The phase table is the one exception: its run
 functions import their phase in their body, and each counts only for its own phase.
 
-Reading the imports means parsing every module; the result is kept in ``build/.code.json``
-by each file's stat and content hash (a file's stat is trusted only once the file is older
-than ``hashing.RACY_SECONDS``), so a build that finds the compiler unchanged parses nothing.
+Reading the imports means parsing every module; the result is kept by each file's stat and
+content hash (a file's stat is trusted only once the file is older than
+``hashing.RACY_SECONDS``) in ``build/.code.json`` and beside the package's byte code
+(``__pycache__/graph-imports.json``, shared by every project the checkout builds), so a
+build that finds the compiler unchanged parses nothing.
 A data file (a template) counts as part of the package whose folder holds it.
 """
 from __future__ import annotations
@@ -18,7 +20,7 @@ import ast
 import json
 import os
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 import xxhash
 
@@ -29,6 +31,7 @@ PACKAGE_DIR = Path(__file__).resolve().parent.parent          # .../mobiledsl
 PACKAGE = PACKAGE_DIR.name
 TABLE = f"{PACKAGE}.phases"          # whose functions count one phase each
 FORMAT = 1
+SHARED_CACHE = PACKAGE_DIR / "__pycache__" / "graph-imports.json"
 
 
 def module_name(rel: str) -> str:
@@ -59,37 +62,52 @@ def _imports(nodes: Iterable[ast.AST], module: str, is_package: bool) -> list[st
     return sorted(n for n in found if n == PACKAGE or n.startswith(PACKAGE + "."))
 
 
+_BODIES = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def _statements(nodes: list) -> Iterator[ast.AST]:
+    """Every statement in ``nodes`` and in the blocks nested in them: an import is a
+    statement, so expressions (most of a module's nodes) need no visit."""
+    for node in nodes:
+        yield node
+        for name in _BODIES:
+            inner = getattr(node, name, None)
+            if isinstance(inner, list):
+                yield from _statements(inner)
+
+
 def scan(source: bytes, module: str, is_package: bool) -> dict:
     """The imports of a module: ``all`` of them, those at ``top`` level, and those in the
     body of each top-level ``functions``."""
     tree = ast.parse(source)
     top = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
-    functions = {n.name: _imports(ast.walk(n), module, is_package) for n in tree.body
+    functions = {n.name: _imports(_statements(n.body), module, is_package) for n in tree.body
                  if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    return {"all": _imports(ast.walk(tree), module, is_package),
+    return {"all": _imports(_statements(tree.body), module, is_package),
             "top": _imports(top, module, is_package), "functions": functions}
 
 
 class CodeIndex:
     """Every file of the package: its content hash and, for a module, its imports."""
 
-    def __init__(self, cache: str | os.PathLike | None = None):
-        self.cache = Path(cache) if cache is not None else None
+    def __init__(self, cache: str | os.PathLike | None = None, shared: bool = True):
+        self.caches = ([Path(cache)] if cache is not None else []) + \
+            ([SHARED_CACHE] if shared else [])
         self.hashes: dict[str, str] = {}      # module name or data file rel -> hash
         self.scans: dict[str, dict] = {}      # module name -> scan()
         self.data: dict[str, list[str]] = {}  # package -> its data files (rel)
         self._read()
 
     def _read(self) -> None:
-        saved = {}
-        if self.cache is not None:
+        old: dict[str, list] = {}
+        for cache in self.caches:
             try:
-                saved = json.loads(self.cache.read_text())
-                if saved.get("format") != FORMAT:
-                    saved = {}
+                saved = json.loads(cache.read_text())
             except (OSError, ValueError):
-                saved = {}
-        old = saved.get("files", {})
+                continue
+            if isinstance(saved, dict) and saved.get("format") == FORMAT:
+                old = saved.get("files", {})
+                break
         new: dict[str, list] = {}
         for dirpath, dirnames, filenames in os.walk(PACKAGE_DIR):
             dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
@@ -107,12 +125,12 @@ class CodeIndex:
             else:
                 self.hashes[rel] = digest
                 self.data.setdefault(self._owner(rel), []).append(rel)
-        if self.cache is not None and new != old:
+        text = json.dumps({"format": FORMAT, "files": new}, sort_keys=True) + "\n"
+        for cache in self.caches:
             try:
-                write_atomic(self.cache, json.dumps({"format": FORMAT, "files": new},
-                                                    sort_keys=True) + "\n")
+                write_atomic(cache, text)        # untouched when the same
             except OSError:
-                pass
+                pass                             # a read-only install: parse next time
 
     @staticmethod
     def _entry(path: str, rel: str, previous: list | None) -> list:

@@ -12,6 +12,8 @@ directory holds) and the compiler's own sources (so a changed phase re-runs its 
 """
 from __future__ import annotations
 
+import atexit
+import json
 import os
 import time
 from functools import lru_cache
@@ -52,6 +54,73 @@ def _trusted_mtime(st: os.stat_result, now: float | None = None) -> int | None:
     return st.st_mtime_ns
 
 
+class StatCache:
+    """The content hash of files by their stat, for files old enough to trust it, kept
+    between runs (``build/.stat.json``).
+
+    doit keeps a file_dep's state as the consuming task saw it when it last ran; a file
+    written just before (a record the previous task wrote) is saved without a trusted
+    mtime, and doit does not save states again while the task stays up to date. Without
+    this cache such a file would be hashed on every later build; with it, it is hashed once
+    more when it has grown old, and never again while its stat stays the same."""
+
+    def __init__(self, path: str | os.PathLike):
+        self.path = Path(path)
+        try:
+            self.entries: dict[str, list] = json.loads(self.path.read_text())
+            if not isinstance(self.entries, dict):
+                self.entries = {}
+        except (OSError, ValueError):
+            self.entries = {}
+        self.dirty = False
+
+    def get(self, path: str, st: os.stat_result) -> str | None:
+        entry = self.entries.get(path)
+        if entry and entry[0] == st.st_mtime_ns and entry[1] == st.st_size:
+            return entry[2]
+        return None
+
+    def put(self, path: str, st: os.stat_result, digest: str) -> None:
+        if _trusted_mtime(st) is not None:
+            self.entries[path] = [st.st_mtime_ns, st.st_size, digest]
+            self.dirty = True
+
+    def save(self) -> None:
+        if self.dirty:
+            from ..records import write_atomic
+            try:
+                write_atomic(self.path, json.dumps(self.entries, sort_keys=True) + "\n")
+            except OSError:
+                pass
+            self.dirty = False
+
+
+_STATS: StatCache | None = None
+
+
+def use_stat_cache(path: str | os.PathLike) -> StatCache:
+    """Keep trusted file hashes in ``path`` for this process (saved when it exits)."""
+    global _STATS
+    if _STATS is None or _STATS.path != Path(path):
+        _STATS = StatCache(path)
+        atexit.register(_STATS.save)
+    return _STATS
+
+
+def content_hash(path: str | os.PathLike, st: os.stat_result) -> str:
+    """A file's xxh3, from the stat cache when its stat is the one hashed before."""
+    key = os.fspath(path)
+    cache = _STATS
+    if cache is not None:
+        digest = cache.get(key, st)
+        if digest is not None:
+            return digest
+    digest = hash_file(path)
+    if cache is not None:
+        cache.put(key, st, digest)
+    return digest
+
+
 def file_state(path: str | os.PathLike, previous: list | tuple | None = None,
                st: os.stat_result | None = None) -> list:
     """``[mtime_ns or None, size, xxh3]`` of a file, re-hashing only when its stat moved.
@@ -62,7 +131,7 @@ def file_state(path: str | os.PathLike, previous: list | tuple | None = None,
     if (previous and previous[0] is not None and previous[0] == st.st_mtime_ns
             and previous[1] == st.st_size):
         return [previous[0], previous[1], previous[2]]
-    return [_trusted_mtime(st), st.st_size, hash_file(path)]
+    return [_trusted_mtime(st), st.st_size, content_hash(path, st)]
 
 
 class XxhashChecker(FileChangedChecker):
@@ -82,7 +151,7 @@ class XxhashChecker(FileChangedChecker):
             return False
         if size != file_stat.st_size:
             return True
-        return digest != hash_file(file_path)
+        return digest != content_hash(file_path, file_stat)
 
     def get_state(self, dep, current_state):
         try:

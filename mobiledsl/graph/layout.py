@@ -7,6 +7,9 @@ project root, written with ``/``, so the records and doit's database hold no mac
     build/.libraries.json                   the ids each library.yaml registers, by its hash
     build/.code.json                        each compiler module's hash and imports (code.py)
     build/.walkers.json                     the parts each walker.yaml names, by its hash
+    build/.stat.json                        trusted file hashes by stat (hashing.StatCache)
+    build/.config/<kind>.json               the code fingerprint (and settings) of a kind of task
+    build/.positions/...                    each record's positions table (positions.py)
     build/<library>/library.json            manifest record: the registered ids, diagnostics
     build/<library>/parts/<id>.json         part record: {"part": Part | null, "diagnostics"}
     build/<library>/walkers/<id>.json       walker record: {"walker": Walker | null, "diagnostics"}
@@ -32,6 +35,8 @@ DEP_FILE = f"{BUILD}/.doit.db"
 MANIFEST_CACHE = f"{BUILD}/.libraries.json"  # the ids each library.yaml registers
 CODE_CACHE = f"{BUILD}/.code.json"          # each compiler module's hash and imports
 WALKERS_CACHE = f"{BUILD}/.walkers.json"    # the parts each walker.yaml names
+STAT_CACHE = f"{BUILD}/.stat.json"          # trusted file hashes by stat (hashing.StatCache)
+CONFIG_DIR = f"{BUILD}/.config"             # what each kind of task runs with (Graph.config)
 
 # What may name a directory under build/ (libraries, parts, programs, targets).
 SAFE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*\Z")

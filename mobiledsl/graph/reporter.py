@@ -20,11 +20,11 @@ import sys
 import time
 from typing import Any
 
-from rich.console import Console
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColumn,
-                           TextColumn, TimeElapsedColumn)
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
+    from rich.table import Table
 
 from ..records import write_atomic
 from . import layout
@@ -105,6 +105,8 @@ class BuildReporter:
         err = sys.stderr
         self.live = bool(getattr(err, "isatty", lambda: False)()) and \
             os.environ.get("TERM") != "dumb"
+        # rich is imported only by this reporter, when doit uses it (not under --reporter=json)
+        from rich.console import Console
         self.err_console = Console(file=err, highlight=False)
         self.progress: Progress | None = None
         self.bar = None
@@ -129,6 +131,8 @@ class BuildReporter:
             stack.extend(getattr(task, "calc_dep", ()) or ())
         self.known = {n for n in seen if self._real(tasks[n])}
         if self.live:
+            from rich.progress import (BarColumn, MofNCompleteColumn, Progress,
+                                       SpinnerColumn, TextColumn, TimeElapsedColumn)
             self.progress = Progress(
                 SpinnerColumn(), TextColumn("[bold]{task.description}"), BarColumn(),
                 MofNCompleteColumn(), TimeElapsedColumn(), console=self.err_console,
@@ -138,6 +142,7 @@ class BuildReporter:
 
     def _print(self, text: str, style: str | None = None) -> None:
         if self.progress is not None:
+            from rich.text import Text
             self.progress.console.print(Text(text.rstrip("\n"), style=style or ""))
         else:
             self.outstream.write(text if text.endswith("\n") else text + "\n")
@@ -239,6 +244,7 @@ class BuildReporter:
         fresh = sum(1 for r in self.results.values() if r == "up-to-date")
         elapsed = time.monotonic() - self.started
         tty = bool(getattr(self.outstream, "isatty", lambda: False)())
+        from rich.console import Console
         console = Console(file=self.outstream, highlight=False, width=None if tty else 100)
         if graph is not None and self.results:
             table, hidden = self._table(graph)
@@ -276,6 +282,8 @@ class BuildReporter:
                 status[key] = "fail"
             elif result == "run" and status.get(key) != "fail":
                 status[key] = "run"
+        from rich.table import Table
+        from rich.text import Text
         table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
         table.add_column("program")
         for target in targets:

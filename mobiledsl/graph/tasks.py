@@ -23,8 +23,9 @@ task                               up to date while ...
 ``build:<program>``                (not a default task) a group: its analysis and its cells
 =================================  ==========================================================
 
-Besides, every task is re-run when the compiler code of its phase changes (a fingerprint of
-those source files in its ``config_changed``). The phases themselves, what each takes and
+Besides, every task is re-run when the compiler code of its phase changes: a fingerprint of
+that code (``code.py``) is kept in a file per kind of task (``Graph.config``), a file_dep of
+each. The phases themselves, what each takes and
 what its record keeps, are ``mobiledsl.phases.PHASES``; every program phase task runs
 ``actions.phase_action`` on its row.
 """
@@ -45,7 +46,7 @@ from ..phases import EMITTERS, PHASES, PROGRAM_PHASES, TARGETS
 from ..records import write_atomic
 from . import actions, layout, state
 from .code import CodeIndex
-from .hashing import XxhashChecker, file_state, hash_file, hash_text
+from .hashing import XxhashChecker, file_state, hash_file, hash_text, use_stat_cache
 from .matrix import Matrix, Program, parse_shard, read_matrix, shard_of, warn
 from .positions import table_path
 from .reporter import make_reporter, mend_json_reporter
@@ -122,6 +123,18 @@ class Graph:
             self._fingerprints[key] = self.code.fingerprint(phase_functions(kind, target),
                                                             [ACTIONS])
         return self._fingerprints[key]
+
+    def config(self, kind: str, target: str | None = None, **params) -> str:
+        """A file holding what every task of a kind runs with besides its inputs (the
+        fingerprint of its code, and ``params``), made a file_dep of each: doit then checks
+        it as it checks any file, by its stat, where a Python check per task would cost a
+        call each. Written only when its bytes change."""
+        name = kind if target is None else f"{kind}-{target}"
+        path = f"{layout.CONFIG_DIR}/{name}.json"
+        text = json.dumps({"code": self.fingerprint(kind, target), **params},
+                          sort_keys=True) + "\n"
+        write_atomic(self.root / path, text)
+        return path
 
     # -- what exists ---------------------------------------------------------------------
     def targets_available(self) -> list[str]:
@@ -250,6 +263,8 @@ class Graph:
         """DOIT_CONFIG. With check_state (dodo.py's import), a damaged database is moved
         aside and this process is noted as a running build (see ``state``)."""
         (self.root / layout.BUILD).mkdir(exist_ok=True)
+        use_stat_cache(self.root / layout.STAT_CACHE)
+        actions.forget_trees()
         if check_state:
             state.check_database(self.root)
             state.mark_run(self.root)
@@ -275,22 +290,21 @@ class Graph:
     # -- library tasks -------------------------------------------------------------------
     def manifest_tasks(self) -> Iterator[dict]:
         yield _group("read each library's library.yaml")
-        fp = self.fingerprint("manifest")
+        conf = self.config("manifest")
         for lib in self.libraries:
             manifest = f"{lib.root}/library.yaml"
             out = layout.library_record(lib.name)
             yield {
                 "name": lib.name,
                 "actions": [(actions.manifest_action, [lib.root, out])],
-                "file_dep": [manifest],
+                "file_dep": [manifest, conf],
                 "targets": [out, table_path(out)],
-                "uptodate": [config_changed({"code": fp, "root": lib.root})],
                 "clean": [actions.remove_targets],
             }
 
     def load_tasks(self) -> Iterator[dict]:
         yield _group("load each registered part into build/<library>/parts/<id>.json")
-        fp = self.fingerprint("load")
+        conf = self.config("load")
         for lib in self.libraries:
             for pid, span in sorted(lib.parts.items()):
                 part_dir = f"{lib.root}/parts/{pid}"
@@ -304,19 +318,17 @@ class Graph:
                     "name": f"{lib.name}/{pid}",
                     "actions": [(actions.load_action,
                                  [lib.root, lib.name, pid, out], {"listed_at": listed_at})],
-                    "file_dep": [declaration] if exists else [],
+                    "file_dep": ([declaration] if exists else []) + [conf],
                     "targets": [out, table_path(out)],
-                    "uptodate": [
-                        config_changed({"code": fp, "library": lib.name, "root": lib.root,
-                                        "listed_at": listed_at}),
-                        (actions.listing_unchanged, [part_dir], {}),
-                    ],
+                    "uptodate": [(actions.listing_unchanged, [part_dir], {})] +
+                                ([config_changed({"listed_at": listed_at})] if listed_at
+                                 else []),
                     "clean": [actions.remove_targets],
                 }
 
     def walker_tasks(self) -> Iterator[dict]:
         yield _group("load each registered walker against its library's parts")
-        fp = self.fingerprint("walker")
+        conf = self.config("walker")
         named = WalkerParts(self.root)
         for lib in self.libraries:
             for wid, span in sorted(lib.walkers.items()):
@@ -333,11 +345,10 @@ class Graph:
                     "name": f"{lib.name}/{wid}",
                     "actions": [(actions.walker_action,
                                  [lib.root, lib.name, wid, out, listed_at])],
-                    "file_dep": ([declaration] if exists else []) + records,
+                    "file_dep": ([declaration] if exists else []) + records + [conf],
                     "targets": [out, table_path(out)],
                     "uptodate": [
-                        config_changed({"code": fp, "library": lib.name, "root": lib.root,
-                                        "listed_at": listed_at}),
+                        config_changed({"listed_at": listed_at}),
                         (actions.listing_unchanged, [f"{lib.root}/walkers/{wid}"], {}),
                     ],
                     "clean": [actions.remove_targets],
@@ -351,60 +362,56 @@ class Graph:
         records ``deps:<program>`` finds, as a calc_dep), its action the generic one."""
         row = PHASES[phase]
         yield _group(f"{phase} each program")
-        fp = self.fingerprint(phase)
         libraries = self._library_pairs()
+        # what every task of the phase runs with, besides its files: a change re-runs them
+        conf = self.config(phase, **({"libraries": libraries, "blocked": self.blocked}
+                                     if phase == "resolve" else {}))
         for program in self._programs():
             out = layout.program_record(program.name, phase)
             records = {name: layout.program_record(program.name, name)
                        for name in row.inputs if name in PHASES}
             task = {"name": program.name, "targets": [out, table_path(out)],
-                    "file_dep": sorted(records.values()),
-                    "uptodate": [config_changed({"code": fp})],
+                    "file_dep": sorted(records.values()) + [conf],
                     "clean": [actions.remove_targets]}
             kwargs: dict = {}
             if phase == "parse":
                 kwargs["files"] = program.files
-                task["file_dep"] = list(program.files.values())
-                task["uptodate"] = [config_changed({"code": fp, "files": program.files})]
+                task["file_dep"] = list(program.files.values()) + [conf]
             if phase == "resolve":
                 # a library that cannot be loaded holds every program back, as on the
                 # command line (its manifest task says why)
                 kwargs.update(libraries=libraries, skip=bool(self.blocked))
                 task["calc_dep"] = [f"deps:{program.name}"]
-                task["uptodate"] = [config_changed({"code": fp, "libraries": libraries,
-                                                    "blocked": self.blocked})]
             task["actions"] = [(actions.phase_action, [phase, out, records, {}], kwargs)]
             if phase == "analyse":
                 # the report is there only when the analysis is, so it is checked by an
                 # uptodate rather than declared as targets
                 report = layout.report_dir(program.name)
                 task["actions"] = [(actions.analyse_action, [*records.values(), out, report])]
-                task["uptodate"].append((actions.report_present, [out, report], {}))
+                task["uptodate"] = [(actions.report_present, [out, report], {})]
                 task["clean"] = [(actions.remove_report, [out, report])]
             yield task
 
     def refs_tasks(self) -> Iterator[dict]:
         yield _group("scan each parse record for the part ids it names (calc_dep)")
-        fp = self.fingerprint("refs")
+        conf = self.config("refs", registry=self.registry_digest)
         for program in self._programs():
             yield {
                 "name": program.name,
                 "actions": [(actions.refs_action, [layout.program_record(program.name, "parse"),
                                                    self.registry, self.walkers])],
-                "file_dep": [layout.program_record(program.name, "parse")],
-                "uptodate": [config_changed({"code": fp, "registry": self.registry_digest})],
+                "file_dep": [layout.program_record(program.name, "parse"), conf],
             }
 
     def deps_tasks(self) -> Iterator[dict]:
         yield _group("add what the named parts name in turn (calc_dep of resolve)")
-        fp = self.fingerprint("deps")
+        conf = self.config("deps", registry=self.registry_digest)
         for program in self._programs():
             yield {
                 "name": program.name,
                 "actions": [(actions.deps_action, [self.registry])],
-                "file_dep": [layout.program_record(program.name, "parse")],
+                "file_dep": [layout.program_record(program.name, "parse"), conf],
                 "calc_dep": [f"refs:{program.name}"],
-                "uptodate": [config_changed({"code": fp, "registry": self.registry_digest})],
             }
 
     # -- target tasks --------------------------------------------------------------------
@@ -418,11 +425,9 @@ class Graph:
             yield {
                 "name": f"{program.name}/{target}",
                 "actions": [(actions.emission_action, [target, *records, out, out_dir])],
-                "file_dep": records,
+                "file_dep": records + [self.config("emission", target)],
                 "targets": [out, table_path(out)],
-                "uptodate": [config_changed({"code": self.fingerprint("emission", target),
-                                             "target": target}),
-                             (actions.blobs_present, [out], {})],
+                "uptodate": [(actions.blobs_present, [out], {})],
                 "clean": [(actions.remove_listed, [out, out_dir])],
             }
 
@@ -447,6 +452,7 @@ class Graph:
 
     def assets_tasks(self) -> Iterator[dict]:
         yield _group("copy the asset directories each emission names")
+        conf = self.config("assets")
         for program, target in self._cells():
             emission = layout.emission_record(program.name, target)
             out = layout.assets_record(program.name, target)
@@ -454,10 +460,9 @@ class Graph:
             yield {
                 "name": f"{program.name}/{target}",
                 "actions": [(actions.assets_action, [emission, out, out_dir])],
-                "file_dep": [emission],
+                "file_dep": [emission, conf],
                 "targets": [out, table_path(out)],
-                "uptodate": [config_changed({"code": self.fingerprint("assets")}),
-                             (actions.assets_uptodate, [out_dir], {})],
+                "uptodate": [(actions.assets_uptodate, [out_dir], {})],
                 "clean": [(actions.remove_listed, [out, out_dir])],
             }
 

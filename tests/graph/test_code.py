@@ -38,7 +38,7 @@ def run():
 
 
 def test_the_closure_follows_imports_and_the_packages_above_them(tmp_path):
-    index = CodeIndex(tmp_path / "code.json")
+    index = CodeIndex(tmp_path / "code.json", shared=False)
     closure = index.closure(["mobiledsl.analysis"])
     # analysis/kinematics.py imports the resolve vocabulary: resolve's package comes along
     assert {"mobiledsl.analysis.kinematics", "mobiledsl.resolve.vocabulary",
@@ -48,7 +48,7 @@ def test_the_closure_follows_imports_and_the_packages_above_them(tmp_path):
     table = index.closure(["mobiledsl.phases"])
     assert "mobiledsl.analysis" not in table and "mobiledsl.lang" not in table
     # a second index reads the first one's cache and agrees
-    again = CodeIndex(tmp_path / "code.json")
+    again = CodeIndex(tmp_path / "code.json", shared=False)
     assert again.hashes == index.hashes and again.scans == index.scans
 
 
@@ -58,8 +58,8 @@ def built(tmp_path_factory):
     """A project built once by a copy of the compiler; each test edits the copy."""
     base = tmp_path_factory.mktemp("code")
     code = base / "code"
-    shutil.copytree(REPO / "mobiledsl", code / "mobiledsl",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    # byte code and the import cache come along (copied with their times, so still valid)
+    shutil.copytree(REPO / "mobiledsl", code / "mobiledsl")
     root = make_project(base / "proj", FULL_PARTS, pyproject=WITH_MJCF, programs=PROGRAMS)
     run = lambda: _doit(root, code)                        # noqa: E731
     assert "analyse:scout" in executed(run())
@@ -107,5 +107,5 @@ def test_a_module_of_one_target_reruns_only_that_targets_emissions(built):
 
 
 def test_a_template_counts_as_code_of_its_package(tmp_path):
-    index = CodeIndex(tmp_path / "code.json")
+    index = CodeIndex(tmp_path / "code.json", shared=False)
     assert any(rel.endswith(".j2") for rel in index.data.get("mobiledsl.targets.ros", ()))
