@@ -9,13 +9,14 @@ import queue
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
 
 
-from .fixture import (FULL_PARTS, LIBRARY, PROGRAMS, PYPROJECT, doit, doit_subprocess, env_with_repo, executed,
-                      make_project)
+from .fixture import (FULL_PARTS, LIBRARY, PROGRAMS, PYPROJECT, doit, doit_subprocess,
+                      env_with_repo, executed, make_project, run_doit)
 
 WITH_MJCF = PYPROJECT.replace("targets = []", 'targets = ["mjcf"]')
 
@@ -33,6 +34,23 @@ def run(root: Path, *args: str, env: dict | None = None, check: bool = True
     if check:
         assert proc.returncode == 0, f"{proc.stdout}\n{proc.stderr}"
     return proc
+
+
+def here(root: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    """doit in this process (what ``run`` does, without Python's start-up), with ``env``
+    set for the while."""
+    saved = dict(os.environ)
+    os.environ.update(env or {})
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / "out.txt"
+            status, stdout, stderr = run_doit(root, *args, f"--output-file={out}")
+            text = (out.read_text() if out.exists() else "") + stdout
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    assert status == 0, f"{text}\n{stderr}"
+    return subprocess.CompletedProcess(args, status, text, stderr)
 
 
 def outputs(root: Path) -> dict[str, bytes]:
@@ -112,13 +130,13 @@ def test_the_default_reporter_ends_with_a_table_of_the_matrix(tmp_path):
     root = new_project(tmp_path / "proj")
     core = root / "programs/ranger/ranger.core"
     core.write_text(core.read_text().replace('ref = "tof_vl53l1x"', 'ref = "tof_missing"'))
-    first = run(root)
+    first = here(root)
     rows = {line.split()[0]: line for line in first.stdout.splitlines() if line.strip()}
     assert "mjcf" in rows["program"]
     assert "built" in rows["scout"]
     assert "failed" in rows["ranger"] and "1 error" in rows["ranger"]
     assert "error[resolve.unknown_part]" in first.stdout      # the diagnostic, as it ran
-    second = run(root)
+    second = here(root)
     rows = {line.split()[0]: line for line in second.stdout.splitlines() if line.strip()}
     assert "up to date" in rows["scout"] and "failed" in rows["ranger"]
     assert "0 task(s) ran" in second.stdout
@@ -131,14 +149,14 @@ COMPUTED = ("resolve", "assemble", "analyse", "emission")
 
 def test_a_populated_cache_restores_outputs_without_running_the_phases(tmp_path):
     store = tmp_path / "store"
-    env = dict(env_with_repo(), MOBILEDSL_CACHE=str(store))
+    env = {"MOBILEDSL_CACHE": str(store)}
     ci_1 = new_project(tmp_path / "ci-1")
-    first = json.loads(run(ci_1, "--reporter=json", env=env).stdout)
+    first = json.loads(here(ci_1, "--reporter=json", env=env).stdout)
     assert not any("artifact cache" in t["out"] for t in first["tasks"])
     assert (store / "entries").is_dir()
     # another checkout, an empty build/: every phase's outputs come from the store
     ci_2 = new_project(tmp_path / "ci-2")
-    second = json.loads(run(ci_2, "--reporter=json", env=env).stdout)
+    second = json.loads(here(ci_2, "--reporter=json", env=env).stdout)
     phases = [t for t in second["tasks"] if ":" in t["name"]
               and t["name"].split(":")[0] in COMPUTED]
     assert len(phases) == 2 * len(COMPUTED)
@@ -148,7 +166,7 @@ def test_a_populated_cache_restores_outputs_without_running_the_phases(tmp_path)
     # an edit misses for the program it reaches, and only there
     part = ci_2 / f"libraries/{LIBRARY}/parts/tof_vl53l1x/component.yaml"
     part.write_text(part.read_text().replace("mass: 0.0005", "mass: 0.0006"))
-    third = json.loads(run(ci_2, "--reporter=json", env=env).stdout)
+    third = json.loads(here(ci_2, "--reporter=json", env=env).stdout)
     resolve = {t["name"]: t["out"] for t in third["tasks"] if t["name"].startswith("resolve:")
                and t["result"] == "success"}
     assert list(resolve) == ["resolve:ranger"] and "artifact cache" not in resolve[
@@ -197,7 +215,7 @@ def test_a_damaged_database_is_recovered_from(tmp_path):
     before = outputs(root)
     db = root / "build/.doit.db"
     db.write_bytes(os.urandom(64) + b"not a database" * 50)
-    proc = run(root, "--reporter=json")
+    proc = here(root, "--reporter=json")
     assert "build/.doit.db was damaged" in proc.stderr
     assert "moved it to build/.doit.db.damaged" in proc.stderr
     assert (root / "build/.doit.db.damaged").is_file()
