@@ -372,16 +372,23 @@ def _remove_record(record: str) -> None:
         prune_empty_folders(path)
 
 
+def _remove_folder(folder: str) -> None:
+    """A folder of files the graph wrote (a report, an emission's blobs), and the folder."""
+    if not os.path.isdir(folder):
+        return
+    for name in os.listdir(folder):
+        _unlink(os.path.join(folder, name))
+    try:
+        os.rmdir(folder)
+    except OSError:
+        pass
+
+
 def remove_report(record: str, report_dir: str | None) -> None:
     """clean action of an analyse task: the record and the report."""
     _remove_record(record)
-    if report_dir and os.path.isdir(report_dir):
-        for name in os.listdir(report_dir):
-            _unlink(os.path.join(report_dir, name))
-        try:
-            os.rmdir(report_dir)
-        except OSError:
-            pass
+    if report_dir:
+        _remove_folder(report_dir)
         prune_empty_folders(report_dir)
 
 
@@ -563,14 +570,7 @@ def remove_listed(record: str, out_dir: str) -> None:
         _unlink(os.path.join(out_dir, rel))
         prune_empty_folders(os.path.join(out_dir, rel))
     _remove_record(record)
-    blob_dir = layout.blob_dir(record)
-    if os.path.isdir(blob_dir):
-        for name in os.listdir(blob_dir):
-            _unlink(os.path.join(blob_dir, name))
-        try:
-            os.rmdir(blob_dir)
-        except OSError:
-            pass
+    _remove_folder(layout.blob_dir(record))
     prune_empty_folders(record)
 
 
