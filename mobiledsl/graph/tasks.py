@@ -239,11 +239,15 @@ class Graph:
             pass
         return result
 
+    @functools.cached_property
+    def _built(self) -> list[Program]:
+        return shard_of([p for p in self.matrix.programs
+                         if not self.matrix.program_excluded(p.name)], self.shard)
+
     def programs(self) -> list[Program]:
         """The programs this run builds: the matrix's, less the excluded, and only this
         runner's share of them under ``shard=I/N``."""
-        return shard_of([p for p in self.matrix.programs
-                         if not self.matrix.program_excluded(p.name)], self.shard)
+        return self._built
 
     _programs = programs
 
