@@ -461,13 +461,30 @@ def _unlink(path: str) -> None:
         pass
 
 
+_EMITTED: dict[str, tuple[tuple[int, int, int], dict[str, str]]] = {}
+
+
 def emitted_files(record: str) -> dict[str, str]:
-    """rel -> hash of the files an emission record lists ({} when there is none yet)."""
+    """rel -> hash of the files an emission record lists ({} when there is none yet). A
+    build reads each record twice (its emission's check, then its emit tasks' creation):
+    the second time only when the record changed in between."""
+    try:
+        st = os.stat(record)
+    except OSError:
+        return {}
+    # records are replaced whole (write_atomic): a new file is a new inode
+    key = (st.st_ino, st.st_mtime_ns, st.st_size)
+    record = os.path.abspath(record)
+    known = _EMITTED.get(record)
+    if known is not None and known[0] == key:
+        return known[1]
     try:
         data = read_json(record)
     except (OSError, ValueError):
         return {}
-    return {rel: f["hash"] for rel, f in data.get("files", {}).items()}
+    files = {rel: f["hash"] for rel, f in data.get("files", {}).items()}
+    _EMITTED[record] = (key, files)
+    return files
 
 
 def blobs_present(task, values, record: str) -> bool:

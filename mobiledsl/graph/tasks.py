@@ -109,6 +109,7 @@ class Graph:
                      f"{', '.join(TARGETS)}); its cells are not built")
         self.code = CodeIndex(self.root / layout.CODE_CACHE)
         self._fingerprints: dict[tuple[str, str | None], str] = {}
+        self._configs: set[str] = set()           # config files written by this load
         self.blocked: list[str] = []          # library roots that cannot be loaded
         self.libraries: list[LibraryInfo] = self._read_libraries()
         self.registry = {lib.name: sorted(lib.parts) for lib in self.libraries if lib.ok}
@@ -131,9 +132,11 @@ class Graph:
         call each. Written only when its bytes change."""
         name = kind if target is None else f"{kind}-{target}"
         path = f"{layout.CONFIG_DIR}/{name}.json"
-        text = json.dumps({"code": self.fingerprint(kind, target), **params},
-                          sort_keys=True) + "\n"
-        write_atomic(self.root / path, text)
+        if path not in self._configs:
+            text = json.dumps({"code": self.fingerprint(kind, target), **params},
+                              sort_keys=True) + "\n"
+            write_atomic(self.root / path, text)
+            self._configs.add(path)
         return path
 
     # -- what exists ---------------------------------------------------------------------
