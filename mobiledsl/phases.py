@@ -202,7 +202,7 @@ class Phase:
 
 
 def _robot_type() -> type:
-    from .assembly.model import Robot
+    from .model.robot import Robot
     return Robot
 
 

@@ -34,7 +34,7 @@ class OutputError(Exception):
 @dataclass
 class CompileResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    robot: Any = None                      # mobiledsl.assembly.model.Robot
+    robot: Any = None                      # mobiledsl.model.robot.Robot
     world: Any = None
     task: Any = None
     analysis: Any = None

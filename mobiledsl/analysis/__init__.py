@@ -9,7 +9,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Mapping
 
-from ..assembly.model import Robot, Task, World
+from ..model.robot import Robot
+from ..model.world import Task, World
 from ..diagnostics import Diagnostic
 from ..library.model import Walker
 from ..records import dumps

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..assembly.model import Component, Robot
+from ..model.robot import Component, Robot
 from ..diagnostics import Label
 from .geometry import Poly, Solid, Well, boxes_overlap, depth_beyond_wells, \
     poly_from_points, rotation_about, unit

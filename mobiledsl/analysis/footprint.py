@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from ..assembly.model import Robot
+from ..model.robot import Robot
 from ..diagnostics import Label
 from .geometry import Poly, Solid, convex_polygon
 from .ground import Ground

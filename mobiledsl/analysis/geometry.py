@@ -23,8 +23,8 @@ import numpy as np
 from scipy.optimize import linprog, minimize
 from scipy.spatial import ConvexHull, HalfspaceIntersection, QhullError
 
-from ..assembly.mating import Transform as Frame
-from ..assembly.mating import axis_angle
+from ..model.frames import Transform as Frame
+from ..model.frames import axis_angle
 from ..library.model import Shape
 
 #: sides of the prism drawn around a cylinder (its corners 0.21 % of the radius past it)

@@ -22,7 +22,7 @@ from typing import Callable
 import numpy as np
 from scipy.optimize import linprog
 
-from ..assembly.model import Component, Robot
+from ..model.robot import Component, Robot
 from ..library.model import Foot, Part
 from .geometry import Round, convex_polygon, ground_basis, shape_solid, unit
 from .model import Findings

@@ -20,8 +20,9 @@ import math
 
 import numpy as np
 
-from ..assembly.model import Component, Robot, Step, Task
-from ..resolve.vocabulary import CHASSIS_TYPES
+from ..model.robot import Component, Robot
+from ..model.world import Step, Task
+from ..model.vocabulary import CHASSIS_TYPES
 from .model import Findings, Kinematics, StepVerdict, clean
 from .placement import tracks, where, wheels
 

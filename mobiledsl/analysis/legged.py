@@ -21,7 +21,7 @@ from typing import Mapping
 
 import numpy as np
 
-from ..assembly.model import Component, Robot
+from ..model.robot import Component, Robot
 from ..diagnostics import Label, Span
 from ..library.model import Foot, Link, Part, Walker
 from .geometry import Round, shape_solid

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..assembly.model import Component, Robot
+from ..model.robot import Component, Robot
 from ..diagnostics import Span
 from ..library.model import Inertial, Part, Shape
 from .geometry import Frame, Poly, Round, Solid, poly_from_points, prism, shape_solid, unit

@@ -7,7 +7,7 @@ no reference at all) is undecided and says nothing.
 """
 from __future__ import annotations
 
-from ..assembly.model import Component, Robot
+from ..model.robot import Component, Robot
 from ..diagnostics import Label
 from ..library.model import Part
 from .model import Findings

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..assembly.model import Robot
+from ..model.robot import Robot
 from .geometry import polygon_margin
 from .ground import Ground
 from .model import Findings

@@ -19,8 +19,9 @@ from typing import Mapping
 import numpy as np
 
 from ..assembly import glue as g
-from ..assembly.mating import Transform, matrix_from_quat, mate
-from ..assembly.model import Component, Robot
+from ..assembly.mating import mate
+from ..model.frames import Transform, matrix_from_quat
+from ..model.robot import Component, Robot
 from ..library.model import Part, Walker
 
 SAME_PLACE_M = 0.001

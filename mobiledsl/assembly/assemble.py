@@ -19,10 +19,11 @@ import numpy as np
 
 from ..diagnostics import Diagnostic, Label, Sink, Span
 from ..library.model import Part
-from ..resolve import vocabulary as vocab
+from ..model import vocabulary as vocab
 from . import glue as g
-from .mating import Transform, clean_vec, link_transform, mate
-from .model import Component, PlacedLink, Pose, Robot, Steer
+from .mating import link_transform, mate
+from ..model.frames import Transform, clean_vec
+from ..model.robot import Component, PlacedLink, Pose, Robot, Steer
 
 if TYPE_CHECKING:
     from ..resolve.model import Resolved, ResolvedComponent

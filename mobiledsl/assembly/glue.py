@@ -16,7 +16,7 @@ import numpy as np
 
 from ..diagnostics import Diagnostic, Span, error
 from ..library.model import Connector, Part
-from .mating import Transform
+from ..model.frames import Transform
 
 POINT_TOLERANCE = 1e-3      # m
 DIRECTION_TOLERANCE = 0.01  # Euclidean distance between unit directions

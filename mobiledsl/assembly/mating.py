@@ -8,43 +8,17 @@ roll, pitch, yaw (URDF's convention: R = Rz(yaw) Ry(pitch) Rx(roll)).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
 
-Vec = tuple[float, float, float]
-Quat = tuple[float, float, float, float]
+from ..model.frames import Transform, axis_angle, unit
 
 #: when the sine of the angle between the part's connector dir and its target is below this
 #: (and the cosine negative), the two are taken as exactly opposite: the half-turn rule.
 OPPOSITE = 1e-12
 #: an axis whose |cos| with the part's x axis exceeds this is "along" x.
 ALONG = 1.0 - 1e-9
-
-
-def unit(v: Sequence[float]) -> np.ndarray:
-    a = np.asarray(v, dtype=float)
-    n = float(np.linalg.norm(a))
-    if n == 0.0:
-        raise ValueError("a zero vector has no direction")
-    return a / n
-
-
-def axis_angle(axis: Sequence[float], angle: float) -> np.ndarray:
-    """The rotation by ``angle`` radians about ``axis`` (right-hand rule), Rodrigues' form."""
-    k = unit(axis)
-    kx = np.array([[0.0, -k[2], k[1]], [k[2], 0.0, -k[0]], [-k[1], k[0], 0.0]])
-    return np.eye(3) + math.sin(angle) * kx + (1.0 - math.cos(angle)) * (kx @ kx)
-
-
-def rpy_matrix(rpy: Sequence[float]) -> np.ndarray:
-    r, p, y = (float(a) for a in rpy)
-    cr, sr, cp, sp, cy, sy = math.cos(r), math.sin(r), math.cos(p), math.sin(p), math.cos(y), math.sin(y)
-    rx = np.array([[1, 0, 0], [0, cr, -sr], [0, sr, cr]], dtype=float)
-    ry = np.array([[cp, 0, sp], [0, 1, 0], [-sp, 0, cp]], dtype=float)
-    rz = np.array([[cy, -sy, 0], [sy, cy, 0], [0, 0, 1]], dtype=float)
-    return rz @ ry @ rx
 
 
 def shortest_arc(a: Sequence[float], b: Sequence[float]) -> np.ndarray:
@@ -98,48 +72,6 @@ def mating_rotation(own_dir: Sequence[float], own_up: Sequence[float] | None,
     return rotation
 
 
-@dataclass(frozen=True)
-class Transform:
-    """A rigid transform: x -> rotation @ x + translation."""
-
-    rotation: np.ndarray
-    translation: np.ndarray
-
-    @staticmethod
-    def identity() -> "Transform":
-        return Transform(np.eye(3), np.zeros(3))
-
-    @staticmethod
-    def from_xyz_rpy(xyz: Sequence[float], rpy: Sequence[float]) -> "Transform":
-        return Transform(rpy_matrix(rpy), np.asarray(xyz, dtype=float))
-
-    @staticmethod
-    def from_pose(xyz: Sequence[float], quat: Sequence[float]) -> "Transform":
-        return Transform(matrix_from_quat(quat), np.asarray(xyz, dtype=float))
-
-    def points(self, ps) -> np.ndarray:
-        ps = np.asarray(ps, dtype=float).reshape(-1, 3)
-        return ps @ self.rotation.T + self.translation
-
-    def point(self, p: Sequence[float]) -> np.ndarray:
-        return self.rotation @ np.asarray(p, dtype=float) + self.translation
-
-    def vector(self, v: Sequence[float]) -> np.ndarray:
-        return self.rotation @ np.asarray(v, dtype=float)
-
-    def __matmul__(self, other: "Transform") -> "Transform":
-        return Transform(self.rotation @ other.rotation,
-                         self.rotation @ other.translation + self.translation)
-
-    @property
-    def quat(self) -> Quat:
-        return quat_from_matrix(self.rotation)
-
-    @property
-    def xyz(self) -> Vec:
-        return clean_vec(self.translation)
-
-
 def mate(own_pos: Sequence[float], own_dir: Sequence[float], own_up: Sequence[float] | None,
          host_pos: Sequence[float], host_dir: Sequence[float],
          host_up: Sequence[float] | None, roll: float = 0.0) -> Transform:
@@ -159,47 +91,3 @@ def link_transform(xyz: Sequence[float], rpy: Sequence[float], axis: Sequence[fl
     return t
 
 
-def quat_from_matrix(m: np.ndarray) -> Quat:
-    """A unit quaternion (w, x, y, z), w >= 0, of a proper rotation matrix."""
-    m = np.asarray(m, dtype=float)
-    tr = m[0, 0] + m[1, 1] + m[2, 2]
-    if tr > 0:
-        s = math.sqrt(tr + 1.0) * 2
-        q = (0.25 * s, (m[2, 1] - m[1, 2]) / s, (m[0, 2] - m[2, 0]) / s, (m[1, 0] - m[0, 1]) / s)
-    elif m[0, 0] > m[1, 1] and m[0, 0] > m[2, 2]:
-        s = math.sqrt(1.0 + m[0, 0] - m[1, 1] - m[2, 2]) * 2
-        q = ((m[2, 1] - m[1, 2]) / s, 0.25 * s, (m[0, 1] + m[1, 0]) / s, (m[0, 2] + m[2, 0]) / s)
-    elif m[1, 1] > m[2, 2]:
-        s = math.sqrt(1.0 + m[1, 1] - m[0, 0] - m[2, 2]) * 2
-        q = ((m[0, 2] - m[2, 0]) / s, (m[0, 1] + m[1, 0]) / s, 0.25 * s, (m[1, 2] + m[2, 1]) / s)
-    else:
-        s = math.sqrt(1.0 + m[2, 2] - m[0, 0] - m[1, 1]) * 2
-        q = ((m[1, 0] - m[0, 1]) / s, (m[0, 2] + m[2, 0]) / s, (m[1, 2] + m[2, 1]) / s, 0.25 * s)
-    n = math.sqrt(sum(c * c for c in q))
-    q = tuple(c / n for c in q)
-    if q[0] < 0 or (q[0] == 0 and next((c for c in q[1:] if c != 0), 0) < 0):
-        q = tuple(-c for c in q)
-    return clean_quat(q)
-
-
-def matrix_from_quat(q: Sequence[float]) -> np.ndarray:
-    w, x, y, z = (float(c) for c in q)
-    return np.array([
-        [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
-        [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
-        [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)],
-    ])
-
-
-def _clean(x: float) -> float:
-    x = float(x)
-    return 0.0 if abs(x) < 1e-12 else x
-
-
-def clean_vec(v: Sequence[float]) -> Vec:
-    """Plain floats, with rounding dust below 1e-12 (and -0.0) written as 0."""
-    return tuple(_clean(c) for c in v)  # type: ignore[return-value]
-
-
-def clean_quat(q: Sequence[float]) -> Quat:
-    return tuple(_clean(c) for c in q)  # type: ignore[return-value]

@@ -3,8 +3,8 @@
 A task is out of date when any module its phase could execute changed. That set is the
 import closure of the phase's functions: the modules the function imports, every module
 those import (anywhere in the file, a lazy import inside a function included), and the
-packages above each (importing ``mobiledsl.resolve.vocabulary`` runs
-``mobiledsl/resolve/__init__.py`` first). The phase table is the one exception: its run
+packages above each (importing ``mobiledsl.model.vocabulary`` runs
+``mobiledsl/model/__init__.py`` first). The phase table is the one exception: its run
 functions import their phase in their body, and each counts only for its own phase.
 
 Reading the imports means parsing every module; the result is kept by each file's stat and

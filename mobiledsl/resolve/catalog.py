@@ -13,7 +13,7 @@ from typing import Sequence
 
 from ..diagnostics import Diagnostic, Label, Sink, Span
 from ..library.model import Library, Part
-from .vocabulary import did_you_mean
+from ..model.vocabulary import did_you_mean
 
 ROBOT_CATEGORIES = ("chassis", "wheel", "track", "sensor", "attachment", "leg", "motor",
                     "battery", "motor_driver")

@@ -3,13 +3,13 @@
 Every component's type is a vocabulary type its part's profile lists, its ref is one loaded
 part, its arguments have the shapes D3 gives them, and its power and command name
 components of the right kind. The world and the task are already the records of
-``mobiledsl.assembly.model`` (nothing later resolves them again).
+``mobiledsl.model.world`` (nothing later resolves them again).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..assembly.model import Task, World
+from ..model.world import Task, World
 from ..diagnostics import Span
 from ..library.model import Part
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from ..diagnostics import Label, Sink, Span
 from ..lang.ast import CoreFile, Item, Ref, String, Tuple, value_kind
 from ..library.model import Part
-from . import vocabulary as vocab
+from ..model import vocabulary as vocab
 from .catalog import Catalog
 from .model import Glue, ResolvedComponent
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import math
 
-from ..assembly.model import Entity, World
+from ..model.world import Entity, World
 from ..diagnostics import Label, Sink, Span
 from ..lang.ast import Arg, Item, String, Tuple, WorldFile, Word, value_kind
 from ..library.model import EnvEntity, Part, Shape
-from . import vocabulary as vocab
+from ..model import vocabulary as vocab
 from .catalog import Catalog
 
 QUAT_TOLERANCE = 1e-3

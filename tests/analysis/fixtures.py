@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from mobiledsl.assembly.model import Component, PlacedLink, Pose, Robot, Step, Steer, Task
+from mobiledsl.model.robot import Component, PlacedLink, Pose, Robot, Steer
+from mobiledsl.model.world import Step, Task
 from mobiledsl.diagnostics import Span
 from mobiledsl.library.model import (BatterySpec, Connector, DriverSpec, Inertia,
                                      Inertial, Joint, Link, LinkJoint, MotorSpec, Part, Shape,

@@ -13,7 +13,7 @@ import pytest
 
 from mobiledsl.analysis import Analysis, analyse, write_report
 from mobiledsl.assembly.assemble import place_links
-from mobiledsl.assembly.mating import Transform, matrix_from_quat
+from mobiledsl.model.frames import Transform, matrix_from_quat
 from mobiledsl.library.model import (Connector, Foot, Gait, Limb, Link, LinkJoint, Part,
                                      Servo, Shape, Steering, Walker)
 from mobiledsl.records import from_json

@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 
-from mobiledsl.assembly.mating import axis_angle, matrix_from_quat
+from mobiledsl.model.frames import axis_angle, matrix_from_quat
 from mobiledsl.records import dumps
 
 from .fixtures import DIFF_BOT, POWERED_BOT, build, codes, mecanum_program
@@ -281,7 +281,7 @@ def test_the_seventh_number_rolls_the_part():
 
 
 def test_robot_records_round_trip():
-    from mobiledsl.assembly.model import Robot
+    from mobiledsl.model.robot import Robot
     from mobiledsl.records import from_json, to_json
     robot = ok(POWERED_BOT)
     again = from_json(Robot, to_json(robot))

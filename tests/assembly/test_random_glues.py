@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mobiledsl.assembly import assemble
-from mobiledsl.assembly.mating import matrix_from_quat
+from mobiledsl.model.frames import matrix_from_quat
 from mobiledsl.resolve import resolve_program
 
 from .fixtures import demo_library, mecanum_program, parse

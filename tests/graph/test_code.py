@@ -40,9 +40,9 @@ def run():
 def test_the_closure_follows_imports_and_the_packages_above_them(tmp_path):
     index = CodeIndex(tmp_path / "code.json", shared=False)
     closure = index.closure(["mobiledsl.analysis"])
-    # analysis/kinematics.py imports the resolve vocabulary: resolve's package comes along
-    assert {"mobiledsl.analysis.kinematics", "mobiledsl.resolve.vocabulary",
-            "mobiledsl.resolve", "mobiledsl"} <= closure
+    # analysis/kinematics.py imports the vocabulary: the model package comes along
+    assert {"mobiledsl.analysis.kinematics", "mobiledsl.model.vocabulary",
+            "mobiledsl.model", "mobiledsl"} <= closure
     assert "mobiledsl.targets.mjcf" not in closure
     # the table's run functions count one phase each
     table = index.closure(["mobiledsl.phases"])
@@ -84,9 +84,9 @@ def _phases(ran: list[str]) -> set[str]:
     return {name.split(":", 1)[0] for name in ran}
 
 
-def test_a_module_of_resolve_and_after_reruns_resolve_assemble_analyse_and_emission(built):
+def test_the_vocabulary_reruns_resolve_assemble_analyse_and_emission(built):
     root, code, run = built
-    _touch(code, "resolve/vocabulary.py")
+    _touch(code, "model/vocabulary.py")
     ran = executed(run())
     # analysis/kinematics.py imports the vocabulary: analyse re-runs too
     assert _phases(ran) == {"resolve", "assemble", "analyse", "emission"}

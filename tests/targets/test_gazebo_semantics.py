@@ -13,7 +13,7 @@ import pytest
 from ruamel.yaml import YAML
 from ruamel.yaml.events import AliasEvent
 
-from mobiledsl.targets.frames import matrix, quat_from_rpy
+from mobiledsl.model.frames import matrix_from_quat as matrix, quat_from_rpy
 
 from .conftest import PROGRAMS, chassis_type, compile_program
 

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from ruamel.yaml import YAML
 
-from mobiledsl.assembly.model import Entity, World
+from mobiledsl.model.world import Entity, World
 from mobiledsl.library.model import Shape
 from mobiledsl.targets.ros.occupancy import OCCUPIED, RESOLUTION, occupancy, pgm
 

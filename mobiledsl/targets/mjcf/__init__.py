@@ -6,9 +6,11 @@ import posixpath
 import xml.etree.ElementTree as ET
 from typing import Any
 
-from ...assembly.model import Robot, Task, World
+from ...model.robot import Robot
+from ...model.world import Task, World
 from ..emission import Emission
-from ..frames import fmt, fmtv, quat_from_yaw
+from ...model.frames import quat_from_yaw
+from ..frames import fmt, fmtv
 from ..stl import hull_files
 from .refusals import refusals
 from .drive import commands

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...assembly.model import Component, Robot
-from ..frames import rotate
+from ...model.robot import Component, Robot
+from ...model.frames import rotate
 
 HOLONOMIC_WHEELS = ("Mecanum", "Omni_wheel")
 ROLLING = ("Standard", "Mecanum", "Omni_wheel")

@@ -8,9 +8,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ...assembly.model import Component, Robot
+from ...model.robot import Component, Robot
 from ...library.model import Inertial, Part, Shape
-from ..frames import fmt, fmtv, quat_from_rpy, quat_from_z, relative, rotate
+from ...model.frames import quat_from_rpy, quat_from_z, relative, rotate
+from ..frames import fmt, fmtv
 from .drive import axle_sign, roller_axis_at_ground
 
 ROBOT_CONTYPE = "2"     # robot geoms touch the world (contype 1) but never each other

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from ...assembly.model import World
-from ..frames import fmt, fmtv, quat_from_rpy
+from ...model.world import World
+from ...model.frames import quat_from_rpy
+from ..frames import fmt, fmtv
 from .robot import pose_attrs, sub
 
 COLOURS = {"Obstacle": "0.75 0.45 0.25 1", "SupportSurface": "0.5 0.55 0.5 1",

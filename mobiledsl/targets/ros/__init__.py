@@ -5,7 +5,8 @@ from __future__ import annotations
 import posixpath
 from typing import Any
 
-from ...assembly.model import Robot, Task, World
+from ...model.robot import Robot
+from ...model.world import Task, World
 from ..emission import Emission
 from ..mjcf import base_height
 from ..stl import hull_files

@@ -7,7 +7,7 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
-from ...assembly.model import Robot
+from ...model.robot import Robot
 from .drive import HOLONOMIC
 
 DEFAULT_SPEED = 0.5         # m/s where the kinematics could not decide the top speed

@@ -5,8 +5,9 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 
-from ...assembly.model import Robot
-from ..frames import fmt, fmtv, quat_conj, rpy_from_quat
+from ...model.robot import Robot
+from ...model.frames import quat_conj, rpy_from_quat
+from ..frames import fmt, fmtv
 from .tree import Tree
 
 HOLONOMIC = ("Mecanum_four_wheel", "Omni_drive", "Omni_three_wheel")

@@ -7,8 +7,8 @@ import math
 import numpy as np
 from scipy.spatial import ConvexHull, QhullError
 
-from ...assembly.model import World
-from ..frames import matrix, quat_from_rpy, quat_mul
+from ...model.world import World
+from ...model.frames import matrix_from_quat as matrix, quat_from_rpy, quat_mul
 
 RESOLUTION = 0.05
 MARGIN = 1.0

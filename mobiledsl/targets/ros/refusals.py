@@ -1,7 +1,7 @@
 """What the ROS targets cannot write yet (target.unsupported), pointing at the component."""
 from __future__ import annotations
 
-from ...assembly.model import Robot
+from ...model.robot import Robot
 from ...diagnostics import Diagnostic, error
 from ..refusals import moving_joint_refusals
 

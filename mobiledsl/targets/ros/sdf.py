@@ -7,8 +7,10 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 
-from ...assembly.model import Robot, World
-from ..frames import compose, fmt, fmtv, quat_from_rpy, relative, rpy_from_quat
+from ...model.robot import Robot
+from ...model.world import World
+from ...model.frames import compose, quat_from_rpy, relative, rpy_from_quat
+from ..frames import fmt, fmtv
 from .tree import Geometry, LinkSpec, Tree
 
 SDF_VERSION = "1.9"

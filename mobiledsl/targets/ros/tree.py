@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ...assembly.model import Component, Robot
+from ...model.robot import Component, Robot
 from ...library.model import Inertial, Part, Shape
-from ..frames import quat_from_z, relative, rotate, rpy_from_quat
+from ...model.frames import quat_from_z, relative, rotate, rpy_from_quat
 from ..mjcf.drive import axle_sign, roller_axis_at_ground
 
 Vec = tuple[float, float, float]

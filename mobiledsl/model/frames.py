@@ -1,0 +1,197 @@
+"""Frame maths, one home for every phase: rotations as 3x3 numpy matrices taking vectors of a
+child frame to its parent's, quaternions (w, x, y, z) with w >= 0 where a phase makes one,
+rpy as fixed-axis roll, pitch, yaw (URDF's convention: R = Rz(yaw) Ry(pitch) Rx(roll)), and
+rigid transforms.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+import numpy as np
+
+Vec = tuple[float, float, float]
+Quat = tuple[float, float, float, float]
+
+
+def unit(v: Sequence[float]) -> np.ndarray:
+    a = np.asarray(v, dtype=float)
+    n = float(np.linalg.norm(a))
+    if n == 0.0:
+        raise ValueError("a zero vector has no direction")
+    return a / n
+
+
+def axis_angle(axis: Sequence[float], angle: float) -> np.ndarray:
+    """The rotation by ``angle`` radians about ``axis`` (right-hand rule), Rodrigues' form."""
+    k = unit(axis)
+    kx = np.array([[0.0, -k[2], k[1]], [k[2], 0.0, -k[0]], [-k[1], k[0], 0.0]])
+    return np.eye(3) + math.sin(angle) * kx + (1.0 - math.cos(angle)) * (kx @ kx)
+
+
+def rpy_matrix(rpy: Sequence[float]) -> np.ndarray:
+    r, p, y = (float(a) for a in rpy)
+    cr, sr, cp, sp, cy, sy = math.cos(r), math.sin(r), math.cos(p), math.sin(p), math.cos(y), math.sin(y)
+    rx = np.array([[1, 0, 0], [0, cr, -sr], [0, sr, cr]], dtype=float)
+    ry = np.array([[cp, 0, sp], [0, 1, 0], [-sp, 0, cp]], dtype=float)
+    rz = np.array([[cy, -sy, 0], [sy, cy, 0], [0, 0, 1]], dtype=float)
+    return rz @ ry @ rx
+
+
+@dataclass(frozen=True)
+class Transform:
+    """A rigid transform: x -> rotation @ x + translation."""
+
+    rotation: np.ndarray
+    translation: np.ndarray
+
+    @staticmethod
+    def identity() -> "Transform":
+        return Transform(np.eye(3), np.zeros(3))
+
+    @staticmethod
+    def from_xyz_rpy(xyz: Sequence[float], rpy: Sequence[float]) -> "Transform":
+        return Transform(rpy_matrix(rpy), np.asarray(xyz, dtype=float))
+
+    @staticmethod
+    def from_pose(xyz: Sequence[float], quat: Sequence[float]) -> "Transform":
+        return Transform(matrix_from_quat(quat), np.asarray(xyz, dtype=float))
+
+    def points(self, ps) -> np.ndarray:
+        ps = np.asarray(ps, dtype=float).reshape(-1, 3)
+        return ps @ self.rotation.T + self.translation
+
+    def point(self, p: Sequence[float]) -> np.ndarray:
+        return self.rotation @ np.asarray(p, dtype=float) + self.translation
+
+    def vector(self, v: Sequence[float]) -> np.ndarray:
+        return self.rotation @ np.asarray(v, dtype=float)
+
+    def __matmul__(self, other: "Transform") -> "Transform":
+        return Transform(self.rotation @ other.rotation,
+                         self.rotation @ other.translation + self.translation)
+
+    @property
+    def quat(self) -> Quat:
+        return quat_from_matrix(self.rotation)
+
+    @property
+    def xyz(self) -> Vec:
+        return clean_vec(self.translation)
+
+
+def quat_from_matrix(m: np.ndarray) -> Quat:
+    """A unit quaternion (w, x, y, z), w >= 0, of a proper rotation matrix."""
+    m = np.asarray(m, dtype=float)
+    tr = m[0, 0] + m[1, 1] + m[2, 2]
+    if tr > 0:
+        s = math.sqrt(tr + 1.0) * 2
+        q = (0.25 * s, (m[2, 1] - m[1, 2]) / s, (m[0, 2] - m[2, 0]) / s, (m[1, 0] - m[0, 1]) / s)
+    elif m[0, 0] > m[1, 1] and m[0, 0] > m[2, 2]:
+        s = math.sqrt(1.0 + m[0, 0] - m[1, 1] - m[2, 2]) * 2
+        q = ((m[2, 1] - m[1, 2]) / s, 0.25 * s, (m[0, 1] + m[1, 0]) / s, (m[0, 2] + m[2, 0]) / s)
+    elif m[1, 1] > m[2, 2]:
+        s = math.sqrt(1.0 + m[1, 1] - m[0, 0] - m[2, 2]) * 2
+        q = ((m[0, 2] - m[2, 0]) / s, (m[0, 1] + m[1, 0]) / s, 0.25 * s, (m[1, 2] + m[2, 1]) / s)
+    else:
+        s = math.sqrt(1.0 + m[2, 2] - m[0, 0] - m[1, 1]) * 2
+        q = ((m[1, 0] - m[0, 1]) / s, (m[0, 2] + m[2, 0]) / s, (m[1, 2] + m[2, 1]) / s, 0.25 * s)
+    n = math.sqrt(sum(c * c for c in q))
+    q = tuple(c / n for c in q)
+    if q[0] < 0 or (q[0] == 0 and next((c for c in q[1:] if c != 0), 0) < 0):
+        q = tuple(-c for c in q)
+    return clean_quat(q)
+
+
+def matrix_from_quat(q: Sequence[float]) -> np.ndarray:
+    w, x, y, z = (float(c) for c in q)
+    return np.array([
+        [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
+        [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
+        [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)],
+    ])
+
+
+def _clean(x: float) -> float:
+    x = float(x)
+    return 0.0 if abs(x) < 1e-12 else x
+
+
+def clean_vec(v: Sequence[float]) -> Vec:
+    """Plain floats, with rounding dust below 1e-12 (and -0.0) written as 0."""
+    return tuple(_clean(c) for c in v)  # type: ignore[return-value]
+
+
+def clean_quat(q: Sequence[float]) -> Quat:
+    return tuple(_clean(c) for c in q)  # type: ignore[return-value]
+
+
+def quat_from_rpy(rpy: Sequence[float]) -> Quat:
+    r, p, y = (0.5 * float(a) for a in rpy)
+    cr, sr, cp, sp, cy, sy = math.cos(r), math.sin(r), math.cos(p), math.sin(p), math.cos(y), math.sin(y)
+    return (cr * cp * cy + sr * sp * sy,
+            sr * cp * cy - cr * sp * sy,
+            cr * sp * cy + sr * cp * sy,
+            cr * cp * sy - sr * sp * cy)
+
+
+def quat_from_yaw(yaw: float) -> Quat:
+    return (math.cos(yaw / 2), 0.0, 0.0, math.sin(yaw / 2))
+
+
+def quat_mul(a: Sequence[float], b: Sequence[float]) -> Quat:
+    aw, ax, ay, az = a
+    bw, bx, by, bz = b
+    return (aw * bw - ax * bx - ay * by - az * bz,
+            aw * bx + ax * bw + ay * bz - az * by,
+            aw * by - ax * bz + ay * bw + az * bx,
+            aw * bz + ax * by - ay * bx + az * bw)
+
+
+def quat_conj(q: Sequence[float]) -> Quat:
+    return (q[0], -q[1], -q[2], -q[3])
+
+
+def quat_from_z(axis: Sequence[float]) -> Quat:
+    """The shortest-arc turn taking +z onto ``axis`` (a cylinder's or a site's axis)."""
+    a = np.asarray(axis, dtype=float)
+    a = a / np.linalg.norm(a)
+    z = np.array([0.0, 0.0, 1.0])
+    c = float(np.dot(z, a))
+    if c < -1 + 1e-12:
+        return (0.0, 1.0, 0.0, 0.0)
+    v = np.cross(z, a)
+    return normalise((1.0 + c, *v))
+
+
+def normalise(q: Iterable[float]) -> Quat:
+    q = tuple(float(c) for c in q)
+    n = math.sqrt(sum(c * c for c in q))
+    return tuple(c / n for c in q)  # type: ignore[return-value]
+
+
+def rotate(q: Sequence[float], v: Sequence[float]) -> np.ndarray:
+    return matrix_from_quat(q) @ np.asarray(v, dtype=float)
+
+
+def relative(parent_xyz, parent_quat, child_xyz, child_quat) -> tuple[np.ndarray, Quat]:
+    """The child's pose in the parent's frame, both given in a common frame."""
+    inv = quat_conj(parent_quat)
+    xyz = rotate(inv, np.asarray(child_xyz, float) - np.asarray(parent_xyz, float))
+    return xyz, normalise(quat_mul(inv, child_quat))
+
+
+def compose(xyz_a, quat_a, xyz_b, quat_b) -> tuple[np.ndarray, Quat]:
+    """Pose b (given in frame a) expressed in the frame a is given in."""
+    return (np.asarray(xyz_a, float) + rotate(quat_a, xyz_b),
+            normalise(quat_mul(quat_a, quat_b)))
+
+
+def rpy_from_quat(q: Sequence[float]) -> Vec:
+    w, x, y, z = q
+    roll = math.atan2(2 * (w * x + y * z), 1 - 2 * (x * x + y * y))
+    sinp = max(-1.0, min(1.0, 2 * (w * y - z * x)))
+    pitch = math.asin(sinp)
+    yaw = math.atan2(2 * (w * z + x * y), 1 - 2 * (y * y + z * z))
+    return (roll, pitch, yaw)
