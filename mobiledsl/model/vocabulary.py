@@ -1,8 +1,8 @@
 """The vocabulary (decisions D3, D5, D6): which component types exist, what each chassis type
 needs of its wheel mounts, which arguments a component, an entity and a task step take.
 
-Everything here is data; the phases that check a program against it live beside it
-(``names.py``, ``worlds.py``, ``tasks.py``) and in ``mobiledsl/assembly/``.
+Everything here is data; the phases that check a program against it are resolve
+(``names.py``, ``worlds.py``, ``tasks.py``), assembly and the analysis of kinematics.
 """
 from __future__ import annotations
 
