@@ -52,7 +52,7 @@ def analyse(robot: Robot, world: World | None = None, task: Task | None = None, 
     walker = check_walkers(robot, walkers, out)
     check_gait(robot, walker, out)
     com_at, margin = com_margin(ground, mp.com)
-    check_com(robot, ground, com_at, margin, mp.mass, out)
+    check_com(robot, ground, com_at, margin, mp.mass, out, bodies, to_ground)
     items = outlines(robot, bodies, project)
     check_bounded(robot, out, project)
     check_wheels(robot, bodies, out, to_ground)
