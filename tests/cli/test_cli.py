@@ -20,7 +20,7 @@ def test_no_command_and_unknown_options_are_usage_errors(capsys):
     assert main() == 2
     assert main("compile", "x.core", "--library", "l", "--frobnicate") == 2
     assert main("compile", "x.core", "--library", "l", "--target", "vrml") == 2
-    assert main("compile", "x.core") == 2                      # --library is required
+    assert main("compile", "x.core") == 2                      # no such file
     assert main("library") == 2
     assert main("--help") == 0
     assert main("--version") == 0
