@@ -38,6 +38,7 @@ from .hashing import code_fingerprint, hash_bytes, hash_file, hash_text
 
 ENV = "MOBILEDSL_CACHE"
 FORMAT = 1
+RESTORED = "restored from the artifact cache"   # what a restoring task prints (the reporter counts it)
 
 
 @lru_cache(maxsize=None)
@@ -127,7 +128,7 @@ def produce(phase: str, params: Any, inputs: list[str],
     key = store.key(phase, params, inputs)
     found = store.get(key)
     if found is not None:
-        print(f"restored from the artifact cache ({key[:16]})")
+        print(f"{RESTORED} ({key[:16]})")
         return found
     outputs = compute()
     store.put(key, outputs, phase)
