@@ -87,3 +87,15 @@ def test_the_checker_builds_here_and_loads_a_small_world(tmp_path):
     assert ok.returncode == 0 and "1 world(s)" in ok.stdout
     refused = subprocess.run([str(checker), str(bad)], capture_output=True, text=True)
     assert refused.returncode == 1 and "error" in refused.stderr
+
+
+def test_without_root_the_setup_says_which_command_installs_the_packages(monkeypatch):
+    from tests.consumers import _setup_module
+    setup = _setup_module()
+    monkeypatch.setattr(setup.os, "geteuid", lambda: 1000)
+    try:
+        setup.install(["libsdformat-dev"])
+    except setup.SetupError as exc:
+        assert "sudo apt-get install -y libsdformat-dev" in str(exc)
+    else:
+        raise AssertionError("installed without being root")

@@ -160,3 +160,15 @@ def test_help_says_where_the_libraries_come_from():
     library = sub["library"]._subparsers._group_actions[0].choices["check"]
     text = " ".join(library.format_help().split())
     assert "pyproject.toml" in text and "--strict" in text
+
+
+def test_library_check_of_a_project_checks_each_library_and_returns_the_worst(
+        project, tmp_path, capsys):
+    make_library(tmp_path / "more", broken=True)
+    (tmp_path / "more" / "library.yaml").write_text(
+        (tmp_path / "more" / "library.yaml").read_text().replace("name: tiny", "name: more"))
+    (tmp_path / "pyproject.toml").write_text(PYPROJECT.replace('["tiny"]', '["tiny", "more"]'))
+    assert main("library", "check", "--color", "never") == 0
+    lines = [l for l in capsys.readouterr().err.splitlines() if "checked library" in l]
+    assert [l.split(":")[0] for l in lines] == ["ok", "warning"]
+    assert main("library", "check", "--strict", "--color", "never") == 1
