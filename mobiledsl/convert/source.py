@@ -64,7 +64,8 @@ def parse_part_yaml(raw: bytes, where: str) -> dict[str, Any]:
         raise ConversionError(f"{where}: the document is not a JSON object of the part's fields")
     version = data.get("schema_version")
     if not (isinstance(version, Number) and version == str(V3_SCHEMA)):
-        stated = "absent" if "schema_version" not in data else json.dumps(version)
+        stated = ("absent" if "schema_version" not in data
+                  else str(version) if isinstance(version, Number) else json.dumps(version))
         raise ConversionError(f"{where}: schema_version is {stated}; the converter reads "
                               f"part.yaml of schema_version {V3_SCHEMA}")
     return data

@@ -1,4 +1,4 @@
-"""``convert-library SOURCE DESTINATION``: a part.yaml v3 checkout into a component library.
+"""The conversion as a whole: ``convert_library(source, dest)``.
 
 Reads the whole checkout first (``source``), plans where each part's files go
 (``assets``), renames the fields (``rules``) and writes the library into a temporary folder
