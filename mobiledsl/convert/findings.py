@@ -1,5 +1,7 @@
 """What the converter carried as written and a person must settle: a profile named for no
-component type, and a mount its chassis type steers whose connector states no kingpin.
+component type, a mount its chassis type steers whose connector states no kingpin, and a
+battery that v3's battery profile made an Attachment, which a program cannot place as the
+Battery that powers a motor driver.
 
 The library format leaves which types exist, and which of a chassis type's mounts steer, to
 the vocabulary, so the loader accepts both; a program that uses such a part is refused at
@@ -20,6 +22,11 @@ def findings(part_id: str, doc: dict[str, Any]) -> list[Item]:
     if not isinstance(profiles, dict):
         return []
     out: list[Item] = []
+    if doc.get("category") == "battery" and "Attachment" in profiles and "Battery" not in profiles:
+        out.append(Item(part_id, "profiles.Attachment", None,
+                        "v3's battery profile is an Attachment, carried by a robot as a mass; "
+                        "a program places a pack that powers its motor driver as a Battery: "
+                        "rename the profile to Battery for that"))
     for name, profile in profiles.items():
         if name not in COMPONENT_TYPES:
             out.append(Item(part_id, f"profiles.{name}", None,

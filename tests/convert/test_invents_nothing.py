@@ -87,3 +87,20 @@ def test_a_compile_refuses_the_chassis_without_kingpin(tmp_path):
               "--diagnostics", "json"])
     codes = {d["code"] for d in json.loads(out.getvalue())["diagnostics"]}
     assert "validation.assembly.steering_declared" in codes, codes
+
+
+def test_a_battery_made_an_attachment_is_named(checkout):
+    checkout.part("battery", "pack", dict(v3_wheel("pack"), geometry=None, profiles={
+        "battery": {"mounts": {"default": "mount"}}}))
+    r = checkout.convert()
+    assert list(r.doc("pack")["profiles"]) == ["Attachment"]
+    [item] = r.report["carried_as_written_to_settle"]
+    assert item["path"] == "profiles.Attachment" and "rename the profile to Battery" in item["why"]
+
+
+def test_a_battery_with_its_battery_profile_is_not_named(checkout):
+    checkout.part("battery", "pack", dict(v3_wheel("pack"), geometry=None, profiles={
+        "Battery": {"mounts": {"default": "mount"}}, "arm": {"mounts": {"default": "mount"}}}))
+    r = checkout.convert()
+    assert list(r.doc("pack")["profiles"]) == ["Battery", "Attachment"]
+    assert r.report["carried_as_written_to_settle"] == []
