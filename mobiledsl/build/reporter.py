@@ -89,6 +89,15 @@ def diagnostic_counts(root: str, paths: list[str]) -> dict[str, tuple[int, int]]
     return out
 
 
+def restored_from(out: str) -> str | None:
+    """Where a task's outputs were restored from, by the line ``cache.produce`` prints."""
+    from .cache import RESTORED
+    for line in out.splitlines():
+        if line.startswith(RESTORED) and ") at " in line:
+            return line.split(") at ", 1)[1].strip()
+    return None
+
+
 class BuildReporter:
     """doit reporter protocol; see doit.reporter.ConsoleReporter."""
 
@@ -109,6 +118,7 @@ class BuildReporter:
         self.progress: Progress | None = None
         self.bar = None
         self.known: set[str] = set()
+        self.restored: dict[str, int] = {}     # where -> tasks restored from that cache
 
     # -- while building ---------------------------------------------------------------------
     @staticmethod
@@ -168,6 +178,9 @@ class BuildReporter:
     def add_success(self, task):
         if self._real(task):
             self.results[task.name] = "run"
+            where = restored_from(self._captured(task, "out"))
+            if where is not None:
+                self.restored[where] = self.restored.get(where, 0) + 1
             err = self._captured(task, "err")
             if err.strip():
                 if self.progress is not None:
@@ -249,7 +262,9 @@ class BuildReporter:
                               "diagnostics[/dim]")
         shard = f" (shard {graph.shard[0]}/{graph.shard[1]})" if graph is not None and \
             graph.shard else ""
-        console.print(f"{ran} task(s) ran, {fresh} up to date, "
+        restored = "".join(f" ({n} restored from the artifact cache at {where})"
+                           for where, n in sorted(self.restored.items()))
+        console.print(f"{ran} task(s) ran{restored}, {fresh} up to date, "
                       + (f"[bold red]{failed} failed[/bold red]" if failed else "0 failed")
                       + f" in {elapsed:.1f} s{shard}")
 
