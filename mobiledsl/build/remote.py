@@ -108,10 +108,20 @@ class HttpStore:
     """The same interface as ``cache.ArtifactStore``: key, get, put, where."""
 
     def __init__(self, url: str):
-        parts = urlsplit(url)
-        self.where = describe_url(url)
-        self.base = self.where
         self.auth: Any = None
+        self.timeout = _timeout()
+        self.broken: str | None = None
+        try:
+            parts = urlsplit(url)
+            self.where = describe_url(url)
+            if not parts.hostname:
+                raise ValueError("no host")
+        except ValueError as exc:
+            # a URL that names no server: every request is a miss with one warning
+            self.where = self.base = "the URL MOBILEDSL_CACHE gives"
+            self.broken = f"it names no server ({exc})"
+            return
+        self.base = self.where
         self.headers: dict[str, str] = {}
         token = os.environ.get(TOKEN_ENV, "")
         user, password = os.environ.get(USER_ENV), os.environ.get(PASSWORD_ENV)
@@ -121,7 +131,6 @@ class HttpStore:
             self.auth = (user, password or "")
         elif parts.username is not None:
             self.auth = (unquote(parts.username), unquote(parts.password or ""))
-        self.timeout = _timeout()
 
     # -- keys -----------------------------------------------------------------------------
     def key(self, phase: str, params: Any, inputs: list[str]) -> str:
@@ -131,6 +140,8 @@ class HttpStore:
     # -- transfers ------------------------------------------------------------------------
     def _request(self, method: str, kind: str, digest: str, data: bytes | None = None):
         import requests
+        if self.broken:
+            raise Fault(self.broken, down=True)
         if self.where in _down:
             raise Fault("unreachable earlier in this build", down=True)
         url = f"{self.base}/{kind}/{digest}"

@@ -21,12 +21,13 @@ from .fixture import env_with_repo
 from .nginx import TOKEN, Nginx
 from .test_scale import COMPUTED, new_project, outputs
 
-pytestmark = pytest.mark.skipif(not Nginx.available(),
-                                reason="nginx is not installed (.ci/run installs Debian's nginx)")
+NO_NGINX = "nginx is not installed (.ci/run installs Debian's nginx package)"
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
+    if not Nginx.available():
+        pytest.skip(NO_NGINX)
     n = Nginx(tmp_path_factory.mktemp("nginx")).start()
     yield n
     n.stop()
@@ -39,8 +40,9 @@ def fresh_process_state(monkeypatch, tmp_path):
     monkeypatch.setattr(remote, "_down", set())
     monkeypatch.setattr(remote, "_damaged", set())
     for name in ("MOBILEDSL_CACHE", "MOBILEDSL_CACHE_READONLY", "MOBILEDSL_CACHE_TOKEN",
-                 "MOBILEDSL_CACHE_USER", "MOBILEDSL_CACHE_PASSWORD", "MOBILEDSL_CACHE_TIMEOUT"):
+                 "MOBILEDSL_CACHE_USER", "MOBILEDSL_CACHE_PASSWORD"):
         monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("MOBILEDSL_CACHE_TIMEOUT", "60")    # slow is not a fault here
     monkeypatch.chdir(tmp_path)
     (tmp_path / "in.json").write_text("{}")
 
@@ -221,7 +223,26 @@ def test_an_entry_naming_a_file_outside_build_is_not_restored(server, capsys, mo
     assert calls == [1] and "outside build/" in capsys.readouterr().err
 
 
+def test_read_only_applies_to_a_folder_too(monkeypatch, tmp_path):
+    monkeypatch.setenv("MOBILEDSL_CACHE", str(tmp_path / "store"))
+    monkeypatch.setenv("MOBILEDSL_CACHE_READONLY", "1")
+    calls: list[int] = []
+    assert produce("analyse", [], ["in.json"], _compute(calls)) == OUTS
+    assert calls == [1] and not (tmp_path / "store").exists()
+
+
+@pytest.mark.parametrize("url", ["http://127.0.0.1:notaport/cache", "http:///cache",
+                                 "https://[::1/cache"])
+def test_a_url_that_is_no_server_is_a_warning_not_a_failed_task(monkeypatch, capsys, url):
+    monkeypatch.setenv("MOBILEDSL_CACHE", url)
+    calls: list[int] = []
+    assert produce("analyse", [], ["in.json"], _compute(calls)) == OUTS
+    assert calls == [1] and len(_warnings(capsys.readouterr().err)) == 1
+
+
 def test_the_server_stopped_midway(tmp_path_factory, monkeypatch, capsys):
+    if not Nginx.available():
+        pytest.skip(NO_NGINX)
     n = Nginx(tmp_path_factory.mktemp("midway")).start()
     try:
         monkeypatch.setenv("MOBILEDSL_CACHE", f"{n.url}/cache")
@@ -256,7 +277,9 @@ def _phases(report: dict) -> list[dict]:
 def built(server, tmp_path_factory):
     """A first checkout built with the server as its cache."""
     root = tmp_path_factory.mktemp("ci")
-    env = dict(env_with_repo(), MOBILEDSL_CACHE=f"{server.url}/cache/matrix")
+    # a loaded machine must not turn a slow answer into a miss: these tests are not about time
+    env = dict(env_with_repo(), MOBILEDSL_CACHE=f"{server.url}/cache/matrix",
+               MOBILEDSL_CACHE_TIMEOUT="60")
     first = new_project(root / "ci-1")
     report = json.loads(_doit(first, env, "--reporter=json").stdout)
     assert not any("artifact cache" in t["out"] for t in report["tasks"])
