@@ -221,13 +221,14 @@ def _profiles(c: _Part, data: dict[str, Any]) -> None:
 
 
 def _links_and_policy(c: _Part, data: dict[str, Any]) -> None:
+    """The files a link's visual and a controller's policy name, moved as the model's."""
     links = data.get("links")
     if isinstance(links, dict):
         new = {}
         for name, link in links.items():
-            if isinstance(link, dict) and isinstance(link.get("visual"), dict):
-                link = link | {"visual": link["visual"] | {"file": c.move(link["visual"].get("file"))}} \
-                    if "file" in link["visual"] else link
+            visual = link.get("visual") if isinstance(link, dict) else None
+            if isinstance(visual, dict) and "file" in visual:
+                link = link | {"visual": visual | {"file": c.move(visual["file"])}}
             new[name] = link
         data["links"] = new
     controller = data.get("controller")

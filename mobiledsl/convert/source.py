@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..library.manifest import ID
+from ..yamlio import MAX_DEPTH
 from .emit import Number
 
 V3_SCHEMA = 3
@@ -57,6 +58,11 @@ def parse_part_yaml(raw: bytes, where: str) -> dict[str, Any]:
                               "part.yaml is a JSON document") from None
     except ValueError as exc:
         raise ConversionError(f"{where}: not JSON: {exc}") from None
+    except RecursionError:
+        data = None
+    if data is None or _depth(data) > MAX_DEPTH:
+        raise ConversionError(f"{where}: values are nested more than {MAX_DEPTH} levels deep, "
+                              "deeper than the library format reads")
     if any(0xD800 <= ord(c) <= 0xDFFF for c in _strings(data)):
         raise ConversionError(f"{where}: a string holds half of a UTF-16 surrogate pair, "
                               "which is no character")
@@ -69,6 +75,16 @@ def parse_part_yaml(raw: bytes, where: str) -> dict[str, Any]:
         raise ConversionError(f"{where}: schema_version is {stated}; the converter reads "
                               f"part.yaml of schema_version {V3_SCHEMA}")
     return data
+
+
+def _depth(value: Any) -> int:
+    """How deep the values nest, counting the document as 1; stops counting past the limit."""
+    depth, level = 0, [value]
+    while level and depth <= MAX_DEPTH:
+        depth += 1
+        level = [v for item in level if isinstance(item, (dict, list))
+                 for v in (item.values() if isinstance(item, dict) else item)]
+    return depth
 
 
 def _strings(value: Any):

@@ -2,6 +2,7 @@
 library (nor a half-written folder) left behind."""
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -184,3 +185,18 @@ def test_the_tools_script_is_the_same_command(checkout):
     proc = subprocess.run([sys.executable, str(script), str(checkout.source),
                            str(checkout.dest)], capture_output=True, text=True)
     assert proc.returncode == 2 and "is not empty" in proc.stderr
+
+
+@pytest.mark.parametrize("depth, refused", [(60, False), (70, True), (5000, True)])
+def test_nesting_deeper_than_the_library_reads(checkout, depth, refused):
+    data = v3_wheel()
+    data["provenance"] = {"name": "n", "manufacturer": None, "source_url": None,
+                          "license": None}
+    text = json.dumps(data)
+    deep = "[" * depth + "]" * depth
+    checkout.part("wheel", "w80", text[:-1] + f', "x": {deep}}}')
+    r = checkout.convert()
+    if refused:
+        assert r.status == 2 and "nested" in r.err, r.err
+    else:
+        assert r.status == 1 and "library.unknown_field" in r.codes   # converted; x is unknown

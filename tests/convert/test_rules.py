@@ -188,3 +188,33 @@ def test_v3_chassis_with_its_kingpin_converts(checkout):
     assert r.doc("body")["connectors"]["fork"]["steering"] == {"axis": [0, 0, 1],
                                                                 "max_angle_rad": 0.6}
     assert r.report["carried_as_written_to_settle"] == []
+
+
+def test_other_named_files_move_with_their_folder(checkout):
+    data = v3_chassis()
+    data["links"] = {"head": {"visual": {"file": "meshes/head.stl", "xyz": [0, 0, 0],
+                                         "rpy": [0, 0, 0]}}}
+    data["controller"] = {"policy": "policy/walk.onnx"}
+    folder = checkout.part("chassis", "body", data)
+    (folder / "meshes" / "head.stl").write_text("solid head")
+    (folder / "policy").mkdir()
+    (folder / "policy" / "walk.onnx").write_bytes(b"onnx")
+    r = checkout.convert()
+    doc = r.doc("body")
+    assert doc["links"]["head"]["visual"]["file"] == "assets/head.stl"
+    assert doc["controller"]["policy"] == "assets/policy/walk.onnx"
+    part = r.dest / "parts" / "body"
+    assert (part / "assets" / "policy" / "walk.onnx").read_bytes() == b"onnx"
+    assert (part / "assets" / "head.stl").read_text() == "solid head"
+
+
+def test_two_folders_that_would_land_on_one_path_are_refused(checkout):
+    data = v3_chassis()
+    data["controller"] = {"policy": "policy/walk.onnx"}
+    folder = checkout.part("chassis", "body", data)
+    (folder / "policy").mkdir()
+    (folder / "policy" / "walk.onnx").write_bytes(b"onnx")
+    (folder / "meshes" / "policy").mkdir()
+    (folder / "meshes" / "policy" / "walk.onnx").write_bytes(b"other")
+    r = checkout.convert()
+    assert r.status == 2 and "would both be copied to" in r.err
