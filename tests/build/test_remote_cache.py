@@ -337,3 +337,18 @@ def test_a_faulty_server_never_breaks_the_build(server, built, fault, tmp_path):
     finally:
         if n is not None:
             n.stop()
+
+
+def test_shards_on_two_runners_fill_one_cache_for_the_whole_matrix(server, tmp_path):
+    env = dict(env_with_repo(), MOBILEDSL_CACHE=f"{server.url}/cache/shards",
+               MOBILEDSL_CACHE_TIMEOUT="60")
+    for i in (1, 2):                                    # runner i builds its share
+        _doit(new_project(tmp_path / f"runner-{i}"), env, f"shard={i}/2")
+    whole = new_project(tmp_path / "whole")
+    report = json.loads(_doit(whole, env, "--reporter=json").stdout)
+    phases = _phases(report)
+    assert len(phases) == 2 * len(COMPUTED)
+    assert all("restored from the artifact cache" in t["out"] for t in phases)
+    clean = new_project(tmp_path / "clean")
+    _doit(clean, env_with_repo())                       # no cache at all
+    assert outputs(whole) == outputs(clean)
