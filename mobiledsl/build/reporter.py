@@ -114,6 +114,14 @@ def cell_state(cell: set[str], program: set[str], errors: int) -> tuple[str, str
     return ("up to date", "dim") if program <= {"up-to-date"} else ("not in this run", "dim")
 
 
+def restored_from(out: str) -> str | None:
+    """Where a task's outputs were restored from, by the line ``cache.produce`` prints."""
+    for line in out.splitlines():
+        if line.startswith(RESTORED) and ") at " in line:
+            return line.split(") at ", 1)[1].strip()
+    return None
+
+
 class BuildReporter:
     """doit reporter protocol; see doit.reporter.ConsoleReporter."""
 
@@ -134,6 +142,7 @@ class BuildReporter:
         self.progress: Progress | None = None
         self.bar = None
         self.known: set[str] = set()
+        self.restored: dict[str, int] = {}     # where -> tasks restored from that cache
 
     # -- while building ---------------------------------------------------------------------
     @staticmethod
@@ -192,8 +201,10 @@ class BuildReporter:
 
     def add_success(self, task):
         if self._real(task):
-            restored = RESTORED in self._captured(task, "out")
-            self.results[task.name] = "restored" if restored else "run"
+            where = restored_from(self._captured(task, "out"))
+            self.results[task.name] = "run" if where is None else "restored"
+            if where is not None:
+                self.restored[where] = self.restored.get(where, 0) + 1
             err = self._captured(task, "err")
             if err.strip():
                 if self.progress is not None:
@@ -276,10 +287,12 @@ class BuildReporter:
                               "diagnostics[/dim]")
         shard = f" (shard {graph.shard[0]}/{graph.shard[1]})" if graph is not None and \
             graph.shard else ""
+        sources = "".join(f" ({n} restored from the artifact cache at {where})"
+                          for where, n in sorted(self.restored.items()))
         console.print(f"{ran} task(s) ran ({restored} restored from the cache), "
                       f"{fresh} up to date, "
                       + (f"[bold red]{failed} failed[/bold red]" if failed else "0 failed")
-                      + f" in {elapsed:.1f} s{shard}")
+                      + f" in {elapsed:.1f} s{shard}{sources}", soft_wrap=True)
         if graph is not None:
             console.print(self._where(graph), soft_wrap=True, markup=False)
 

@@ -50,7 +50,7 @@ def finish(tmp_path, monkeypatch, results: dict[str, str], targets=("mjcf", "ros
     reporter = type("R", (BuildReporter,), {"graph": _Graph(tmp_path, ["alpha", "beta"],
                                                              targets)})(out, {})
     for name, result in results.items():
-        task = _Task(name, f"{RESTORED} (0123456789abcdef)\n" if name in restored else "")
+        task = _Task(name, f"{RESTORED} (0123456789abcdef) at /srv/cache\n" if name in restored else "")
         {"run": reporter.add_success, "up": reporter.skip_uptodate}[result](task)
     reporter.complete_run()
     lines = [line.rstrip() for line in out.getvalue().splitlines() if line.strip()]
