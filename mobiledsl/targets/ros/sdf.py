@@ -2,7 +2,6 @@
 model from its collision shapes, and the robot inline with the drive system of its chassis."""
 from __future__ import annotations
 
-import math
 import xml.etree.ElementTree as ET
 
 import numpy as np
