@@ -18,7 +18,12 @@ import numpy as np
 DESCRIPTION = "node.json"
 SETTLE_S = 0.5            # the robot is placed 2 mm above the ground: let it come to rest
 VISUAL_GROUP = 2          # the meshes read here: shown, never collided, never scanned
-SCANNED_GROUPS = np.array([1, 0, 0, 1, 0, 0], dtype=np.uint8)  # collision shapes only
+# The scan sees the world's solid shapes (group 0) and nothing of the robot: its geoms
+# move from the groups the model gives them to ones the scan skips, shown ones (0) to 2 and
+# hidden ones (3) to 4, so the viewer shows what it showed before.
+SCANNED_GROUPS = np.array([1, 0, 0, 0, 0, 0], dtype=np.uint8)
+ROBOT_GROUPS = {0: 2, 3: 4}
+BASE_BODY = "base_link"
 
 
 def find_mjcf_dir(here: str) -> str:
@@ -48,6 +53,8 @@ def build_model(mjcf_dir: str, description: dict):
     import mujoco
     from gltf_reader import read_gltf
     spec = mujoco.MjSpec.from_file(os.path.join(mjcf_dir, description["model"]))
+    for geom in spec.body(BASE_BODY).find_all(mujoco.mjtObj.mjOBJ_GEOM):
+        geom.group = ROBOT_GROUPS.get(geom.group, geom.group)
     assets: dict[str, bytes] = {}
     for v_index, visual in enumerate(description.get("visuals", [])):
         primitives = read_gltf(os.path.join(mjcf_dir, visual["file"]))
@@ -104,7 +111,7 @@ class Core:
         with open(os.path.join(mjcf_dir, self.description["controller"]), encoding="utf-8") as fh:
             controller = json.load(fh)
         self.model = build_model(mjcf_dir, self.description)
-        self.sim = Simulation(self.model, controller)
+        self.sim = Simulation(self.model, controller, base_dir=mjcf_dir)
         self.scan_spec = self.description.get("scan")
         self.joints = [j for j in self.description.get("joints", [])
                        if mujoco.mj_name2id(self.model, mujoco.mjtObj.mjOBJ_JOINT, j) >= 0]
@@ -122,6 +129,13 @@ class Core:
 
     def advance(self, seconds: float) -> None:
         self.sim.advance(seconds)
+
+    def advance_to(self, target: float) -> None:
+        """Step whole steps up to the simulated time ``target``; what is left of a step
+        waits for the next call, so many short calls keep pace with the clock."""
+        steps = math.floor((target - self.sim.time) / self.sim.dt + 1e-9)
+        if steps > 0:
+            self.sim.advance(steps * self.sim.dt)
 
     @property
     def time(self) -> float:
@@ -190,7 +204,7 @@ class Core:
         vec = local @ d.xmat[body].reshape(3, 3).T
         n = len(angles)
         dist, geom = np.zeros(n), np.zeros(n, dtype=np.int32)
-        mj.mj_multiRay(m, d, d.xpos[body].copy(), vec.ravel().copy(), SCANNED_GROUPS, 1, body,
+        mj.mj_multiRay(m, d, d.xpos[body].copy(), vec.ravel().copy(), SCANNED_GROUPS, 1, -1,
                        geom, dist, None, n, s["range_max"])
         valid = (dist >= s["range_min"]) & (dist <= s["range_max"])
         return [float(r) if ok else math.inf for r, ok in zip(dist, valid)]

@@ -9,7 +9,6 @@ prints one JSON line with the odometry and a scan after S simulated seconds from
 """
 import argparse
 import json
-import math
 import os
 import sys
 import time
@@ -59,7 +58,7 @@ def ros_main(args, argv):
     node.create_subscription(Twist, "/cmd_vel",
                              lambda m: core.command(m.linear.x, m.linear.y, m.angular.z), 10)
     schedule = mujoco_core.Schedule({"state": STATE_HZ, "scan": spec["rate_hz"] if spec else 0})
-    wall = [time.monotonic()]
+    wall = [time.monotonic(), core.time]      # the last tick's wall clock, simulated target
 
     def publish_state(now):
         (x, y, z), (qw, qx, qy, qz) = core.footprint()
@@ -98,8 +97,9 @@ def ros_main(args, argv):
 
     def tick():
         t = time.monotonic()
-        step, wall[0] = min(t - wall[0], MAX_CATCH_UP_S), t
-        core.advance(step)
+        wall[1] += min(t - wall[0], MAX_CATCH_UP_S)
+        wall[0] = t
+        core.advance_to(wall[1])
         now = core.time
         clock = Clock()
         stamp(clock.clock, now)
