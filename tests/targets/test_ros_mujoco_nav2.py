@@ -115,14 +115,6 @@ def test_scan_finds_the_crate_at_its_distance(built):
     assert checked >= 10     # 0.4 m at about 1.3 m: some seventeen of 360 beams
 
 
-def test_a_program_without_a_lidar_scans_nothing(built):
-    lidarless = [p for p in WHEELED if "Lidar " not in (p / f"{p.name}.core").read_text()]
-    if not lidarless:
-        pytest.skip("every wheeled demo program carries a lidar")
-    line = headless(package_dir(built, lidarless[0]), 0.0, (0.0, 0.0, 0.0))
-    assert line["scan"] == {"ranges": [], "angle_min": 0.0, "angle_increment": 0.0}
-
-
 # -- the package's files ---------------------------------------------------------------------
 @pytest.mark.parametrize("program", WHEELED, ids=lambda p: p.name)
 def test_package_shape_and_python_compiles(built, program, tmp_path):
