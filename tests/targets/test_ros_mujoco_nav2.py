@@ -115,6 +115,22 @@ def test_scan_finds_the_crate_at_its_distance(built):
     assert checked >= 10     # 0.4 m at about 1.3 m: some seventeen of 360 beams
 
 
+def test_a_mesh_it_does_not_read_stops_the_node_as_it_starts(built, tmp_path):
+    from .gltf_files import square, write
+    pkg = tmp_path / "pkg"
+    shutil.copytree(package_dir(built, next(p for p in WHEELED if p.name == "diff_bot")), pkg)
+    cone = pkg / "mjcf" / "world" / "traffic_cone" / "assets"
+    doc, blob = square()
+    doc["meshes"][0]["primitives"][0]["mode"] = 6
+    write(cone, doc, blob)                                  # model.glb, drawn as a fan
+    node_dir = next(p for p in pkg.iterdir() if p.name.endswith("_bringup"))
+    result = subprocess.run([sys.executable, "mujoco_node.py", "--headless", "--seconds", "1"],
+                            cwd=node_dir, capture_output=True, text=True)
+    assert result.returncode == 1 and result.stdout == ""
+    assert "traffic_cone/assets/model.glb" in result.stderr
+    assert "triangle fans" in result.stderr and "Traceback" not in result.stderr
+
+
 # -- the package's files ---------------------------------------------------------------------
 @pytest.mark.parametrize("program", WHEELED, ids=lambda p: p.name)
 def test_package_shape_and_python_compiles(built, program, tmp_path):

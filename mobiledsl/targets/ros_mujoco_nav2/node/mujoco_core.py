@@ -26,6 +26,10 @@ ROBOT_GROUPS = {0: 2, 3: 4}
 BASE_BODY = "base_link"
 
 
+class NotStarted(Exception):
+    """What stops the node before the simulation starts, said in one line."""
+
+
 def find_mjcf_dir(here: str) -> str:
     """The package's mjcf/ folder: beside the package's Python folder in the source tree,
     or under share/<package>/ when installed (``here`` is lib/<package>/ then)."""
@@ -37,7 +41,7 @@ def find_mjcf_dir(here: str) -> str:
     for folder in candidates:
         if os.path.isfile(os.path.join(folder, DESCRIPTION)):
             return folder
-    raise FileNotFoundError(f"no mjcf/{DESCRIPTION} beside {here} or under share/{package}")
+    raise NotStarted(f"no mjcf/{DESCRIPTION} beside {here} or under share/{package}")
 
 
 def load_description(mjcf_dir: str) -> dict:
@@ -48,19 +52,22 @@ def load_description(mjcf_dir: str) -> dict:
 # -- the model with its glTF meshes ------------------------------------------------------------
 def build_model(mjcf_dir: str, description: dict):
     """The MJCF model with every glTF visual added as a mesh geom that has no mass and
-    collides with nothing, so the dynamics are the model's own. Raises GltfRefused before
+    collides with nothing, so the dynamics are the model's own. Raises NotStarted before
     anything runs when a mesh breaks a rule."""
     import mujoco
-    from gltf_reader import read_gltf
+    from gltf_reader import GltfRefused, read_gltf
     spec = mujoco.MjSpec.from_file(os.path.join(mjcf_dir, description["model"]))
     for geom in spec.body(BASE_BODY).find_all(mujoco.mjtObj.mjOBJ_GEOM):
         geom.group = ROBOT_GROUPS.get(geom.group, geom.group)
     assets: dict[str, bytes] = {}
     for v_index, visual in enumerate(description.get("visuals", [])):
-        primitives = read_gltf(os.path.join(mjcf_dir, visual["file"]))
+        try:
+            primitives = read_gltf(os.path.join(mjcf_dir, visual["file"]))
+        except GltfRefused as exc:
+            raise NotStarted(str(exc)) from exc
         body = spec.body(visual["body"])
         if body is None:
-            raise KeyError(f"{visual['file']}: the model has no body '{visual['body']}'")
+            raise NotStarted(f"{visual['file']}: the model has no body '{visual['body']}'")
         for p_index, prim in enumerate(primitives):
             name = f"gltf{v_index}_{p_index}"
             add_primitive(spec, body, name, prim, visual, assets)

@@ -123,12 +123,16 @@ def ros_main(args, argv):
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     args = parse(argv)
-    if args.headless:
-        mjcf = args.mjcf or mujoco_core.find_mjcf_dir(__file__)
-        result = mujoco_core.run_headless(mjcf, args.seconds, tuple(args.cmd_vel))
-        print(json.dumps(result, allow_nan=False))
-        return 0
-    ros_main(args, argv)
+    try:
+        if args.headless:
+            mjcf = args.mjcf or mujoco_core.find_mjcf_dir(__file__)
+            result = mujoco_core.run_headless(mjcf, args.seconds, tuple(args.cmd_vel))
+            print(json.dumps(result, allow_nan=False))
+        else:
+            ros_main(args, argv)
+    except mujoco_core.NotStarted as exc:     # a mesh it does not read, a missing model
+        print(f"mujoco_node: not started: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 
