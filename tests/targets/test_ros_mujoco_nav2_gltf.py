@@ -215,6 +215,22 @@ def test_meshes_and_textures_laid_on_their_bodies_without_mass(core, tmp_path):
         assert model.geom_group[g] == core.VISUAL_GROUP
     rgba = sorted(tuple(np.round(model.mat_rgba[model.geom_matid[g]], 3)) for g in meshes)
     assert rgba == [(0.2, 0.4, 0.6, 1.0), (0.9, 0.1, 0.1, 1.0)]
+    # the shapes under a mesh hide behind it; the world's stay in the scan, the robot's not
+    group = {mujoco.mj_id2name(model, mujoco.mjtObj.mjOBJ_GEOM, g): model.geom_group[g]
+             for g in range(model.ngeom)}
+    assert (group["world_crate_0"], group["base"], group["ground"]) == (3, 4, 0)
+    assert [core.SCANNED_GROUPS[group[n]] for n in ("world_crate_0", "base", "ground")] == \
+        [1, 0, 1]
+
+
+def test_without_a_mesh_the_shapes_show_and_the_robot_is_not_scanned(core, tmp_path):
+    import mujoco
+    folder, description = model_folder(tmp_path, [])
+    model = core.build_model(str(folder), description)
+    group = {mujoco.mj_id2name(model, mujoco.mjtObj.mjOBJ_GEOM, g): model.geom_group[g]
+             for g in range(model.ngeom)}
+    assert (group["world_crate_0"], group["base"]) == (0, 2)
+    assert core.SCANNED_GROUPS[0] == 1 and core.SCANNED_GROUPS[2] == 0
 
 
 def test_a_refused_mesh_stops_the_model_before_it_is_built(core, reader, tmp_path):

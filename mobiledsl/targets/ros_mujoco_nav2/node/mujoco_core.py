@@ -18,11 +18,13 @@ import numpy as np
 DESCRIPTION = "node.json"
 SETTLE_S = 0.5            # the robot is placed 2 mm above the ground: let it come to rest
 VISUAL_GROUP = 2          # the meshes read here: shown, never collided, never scanned
-# The scan sees the world's solid shapes (group 0) and nothing of the robot: its geoms
-# move from the groups the model gives them to ones the scan skips, shown ones (0) to 2 and
-# hidden ones (3) to 4, so the viewer shows what it showed before.
-SCANNED_GROUPS = np.array([1, 0, 0, 0, 0, 0], dtype=np.uint8)
+# The scan sees the world's solid shapes and nothing of the robot. The robot's geoms move
+# from the groups the model gives them to ones the scan skips: shown ones (0) to 2, hidden
+# ones (3) to 4. Where a glTF mesh is laid on a body, its shapes hide behind it: the
+# world's in group 3, which the scan still sees, the robot's in 4.
+SCANNED_GROUPS = np.array([1, 0, 0, 1, 0, 0], dtype=np.uint8)
 ROBOT_GROUPS = {0: 2, 3: 4}
+HIDDEN_GROUPS = {0: 3, 2: 4}
 BASE_BODY = "base_link"
 
 
@@ -68,6 +70,8 @@ def build_model(mjcf_dir: str, description: dict):
         body = spec.body(visual["body"])
         if body is None:
             raise NotStarted(f"{visual['file']}: the model has no body '{visual['body']}'")
+        for geom in body.geoms:
+            geom.group = HIDDEN_GROUPS.get(geom.group, geom.group)
         for p_index, prim in enumerate(primitives):
             name = f"gltf{v_index}_{p_index}"
             add_primitive(spec, body, name, prim, visual, assets)
