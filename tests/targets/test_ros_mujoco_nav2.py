@@ -228,3 +228,18 @@ def test_legged_program_is_refused(program, tmp_path):
     assert result.returncode == 1
     assert "target.unsupported" in result.stderr
     assert not (tmp_path / TARGET).exists()
+
+
+def test_the_build_graph_builds_the_target_listed_in_the_matrix(tmp_path):
+    from tests.build.fixture import doit
+    from .conftest import LIBRARY, ROOT
+    shutil.copytree(LIBRARY, tmp_path / "libraries" / "demo_parts")
+    shutil.copytree(ROOT / "programs" / "diff_bot", tmp_path / "programs" / "diff_bot")
+    shutil.copy2(ROOT / "dodo.py", tmp_path / "dodo.py")
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.mobiledsl]\nlibraries = ["libraries/demo_parts"]\nprograms = "programs/*"\n'
+        f'targets = ["{TARGET}"]\n')
+    report = doit(tmp_path)
+    assert any(t["name"].startswith(f"emit:diff_bot/{TARGET}/") for t in report["tasks"])
+    node = tmp_path / "build" / "diff_bot" / TARGET / "diff_bot_bringup" / "diff_bot_bringup"
+    assert (node / "mujoco_node.py").is_file() and (node / "sim" / "runtime.py").is_file()
