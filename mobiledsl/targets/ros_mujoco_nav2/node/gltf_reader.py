@@ -41,7 +41,9 @@ class Primitive:
     vertices: np.ndarray             # (n, 3) in the file's scene frame, metres, z up as stated
     faces: np.ndarray                # (m, 3) vertex indices, counter-clockwise seen from outside
     rgba: tuple                      # baseColorFactor
-    texcoords: np.ndarray | None     # (n, 2) for the texture, glTF's origin (top left)
+    # (n, 2), origin at the picture's top left: glTF's convention and the one MuJoCo keeps
+    # (its OBJ reader turns OBJ's bottom-up v into it), so they pass through unchanged
+    texcoords: np.ndarray | None
     texture: bytes | None            # the PNG laid on it
     texture_name: str | None         # a name unique within the file
 
