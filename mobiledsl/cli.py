@@ -307,8 +307,7 @@ def run_compile(args: argparse.Namespace) -> int:
             name = next((t for t in targets if target_module(t) == missing), missing)
             missing = f"the {name} target"
         print(f"{PROG}: error: {missing} is not written by this version of mobiledsl "
-              f"(phases run: {done}); the targets it writes are mjcf and ros-gz-nav2",
-              file=sys.stderr)
+              f"(phases run: {done})", file=sys.stderr)
         return 2
     if status == 0 and targets and not args.check and result.outdir is not None:
         changed = len(result.changed_files)
