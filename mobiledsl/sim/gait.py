@@ -20,6 +20,7 @@ import numpy as np
 
 from .legs import LegKinematics, angle_about, find_legs
 
+TURN_GAIN = 1.0             # the strides of the sides, as a turn needs them on firm ground
 TICK = 0.004                 # the gait is worked out every 4 ms
 STILL_SPEED = 0.05           # m/s on average over a period: "moving hardly at all"
 STILL_TURN = 0.1             # rad/s likewise: "turning hardly at all"
@@ -28,7 +29,7 @@ LEVEL_GAIN = -1.0            # stance feet push the body back level: tilt's shar
 LEVEL_DAMPING = 0.15         # s: and against its rate of tilting
 PLACE_GAIN = 0.3             # s: a foot lands this far ahead per m/s the body goes too fast
 TRIM_GAIN = 2.0              # 1/s: the strides are trimmed until the body goes as told
-TRIM_MOST = (0.15, 0.15, 0.5)  # the most trim, m/s, m/s, rad/s
+TRIM_MOST = (0.15, 0.15, 0.3)  # the most trim, m/s, m/s, rad/s
 TRIM_FADE = 0.2              # s
 HEADING_GAIN = 1.5           # 1/s: the turn told to make up for the heading lost
 HEADING_MOST = 0.2           # rad: the most heading it makes up for
@@ -89,6 +90,7 @@ class GaitDrive:
         self.phase = 0.0
         self.stepping_now = False
         self.still_ticks = 0
+        self.turn_gain = TURN_GAIN
         self.trim = np.zeros(3)          # what the strides add so the body goes as told
         self.heading = self.heading_asked = 0.0
         self.history: list[tuple[float, float, float]] = []   # pose2d each tick, a period
@@ -111,7 +113,7 @@ class GaitDrive:
     def stride_velocity(self, twist, p: np.ndarray) -> np.ndarray:
         """How the floor moves under a body going at ``twist``, at point ``p`` (base frame)."""
         vx, vy, wz = twist
-        return np.array([vx - wz * p[1], vy + wz * p[0], 0.0])
+        return np.array([vx - wz * p[1] * self.turn_gain, vy + wz * p[0], 0.0])
 
     def control(self, model, data, twist, time: float) -> None:
         moving = any(abs(v) > STILL_COMMAND for v in twist)
