@@ -19,7 +19,7 @@ import pytest
 
 from mobiledsl.sim import load_simulation
 
-from .conftest import PROGRAMS, chassis_type, compile_program
+from .conftest import PROGRAMS, check_urdf, chassis_type, compile_program
 
 TARGET = "ros-mujoco-nav2"
 WHEELED = [p for p in PROGRAMS if chassis_type(p) != "Legged"]
@@ -153,13 +153,12 @@ def test_package_shape_and_python_compiles(built, program, tmp_path):
 
 
 @pytest.mark.parametrize("program", WHEELED, ids=lambda p: p.name)
-def test_urdf_passes_check_urdf(built, program):
+def test_urdf_passes_check_urdf_and_is_the_gazebo_packages(built, program):
     pkg = package_dir(built, program)
     urdf = next((pkg / "urdf").glob("*.urdf"))
-    assert shutil.which("check_urdf"), "check_urdf (liburdfdom-tools) must be installed"
-    result = subprocess.run(["check_urdf", str(urdf)], capture_output=True, text=True)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert "root Link: base_footprint" in result.stdout
+    assert "root Link: base_footprint" in check_urdf(urdf)
+    gz = built(program, "ros-gz-nav2") / pkg.name / "urdf" / urdf.name
+    assert urdf.read_bytes() == gz.read_bytes()
 
 
 def test_node_stands_alone_and_its_shell_is_thin(built):
