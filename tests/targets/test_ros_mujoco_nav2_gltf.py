@@ -2,6 +2,7 @@
 refuses by, and the MuJoCo model it lays those meshes onto."""
 from __future__ import annotations
 
+import base64
 from pathlib import Path
 
 import numpy as np
@@ -47,10 +48,13 @@ def test_png_texture_with_its_coordinates(reader, tmp_path, form):
     np.testing.assert_allclose(prim.texcoords, UV)
 
 
-def test_png_beside_the_file(reader, tmp_path):
+@pytest.mark.parametrize("where", ["beside", "data URI"])
+def test_png_beside_the_file_or_written_into_it(reader, tmp_path, where):
     doc, blob = square()
     (tmp_path / "look.png").write_bytes(png())
-    doc["images"] = [{"uri": "look.png"}]
+    uri = "look.png" if where == "beside" else \
+        "data:image/png;base64," + base64.b64encode(png()).decode()
+    doc["images"] = [{"uri": uri}]
     doc["textures"] = [{"source": 0}]
     doc["materials"][0]["pbrMetallicRoughness"]["baseColorTexture"] = {"index": 0}
     [prim] = reader.read_gltf(str(write(tmp_path, doc, blob, "external")))
@@ -163,6 +167,13 @@ def test_refused_naming_the_file_and_the_rule(reader, tmp_path, case):
         reader.read_gltf(str(path))
     assert str(path) in str(caught.value)
     assert rule in caught.value.rule
+
+
+def test_a_buffer_missing_beside_the_file(reader, tmp_path):
+    path = write(tmp_path, *square(), "external")
+    (tmp_path / "model.bin").unlink()
+    with pytest.raises(reader.GltfRefused, match="model.bin"):
+        reader.read_gltf(str(path))
 
 
 def test_not_a_gltf_file(reader, tmp_path):

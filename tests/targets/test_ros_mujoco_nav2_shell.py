@@ -128,7 +128,7 @@ def test_shell_publishes_every_topic_and_follows_cmd_vel(shell):
     node_module, seen = shell
     assert node_module.main(["--ros-args"]) == 0
     (node,) = seen["nodes"]
-    assert seen["init"] == ["--ros-args"] and node.destroyed and seen["shutdown"]
+    assert seen["init"][1:] == ["--ros-args"] and node.destroyed and seen["shutdown"]
     assert set(node.publishers) == {"/clock", "/tf", "/odom", "/joint_states", "/scan"}
     assert set(node.subscriptions) == {"/cmd_vel"}
     pubs = {topic: p.sent for topic, p in node.publishers.items()}
@@ -176,3 +176,24 @@ def test_a_stalled_loop_does_not_rush_the_simulation(shell):
     (node,) = seen["nodes"]
     clock_msg = node.publishers["/clock"].sent[-1].clock
     assert clock_msg.sec + clock_msg.nanosec * 1e-9 <= 0.5 + node_module.MAX_CATCH_UP_S + 1e-9
+
+
+def test_the_model_is_found_in_the_source_tree_and_where_it_is_installed(tmp_path, monkeypatch):
+    from .test_ros_mujoco_nav2_gltf import NODE
+    monkeypatch.syspath_prepend(str(NODE))
+    import mujoco_core
+    source = tmp_path / "src" / "r_bringup"
+    installed = tmp_path / "install"
+    for mjcf in (source / "mjcf", installed / "share" / "r_bringup" / "mjcf"):
+        mjcf.mkdir(parents=True)
+        (mjcf / mujoco_core.DESCRIPTION).write_text("{}")
+    for node_dir in (source / "r_bringup", installed / "lib" / "r_bringup"):
+        node_dir.mkdir(parents=True)
+        (node_dir / "mujoco_node.py").write_text("")
+    assert mujoco_core.find_mjcf_dir(str(source / "r_bringup" / "mujoco_node.py")) == \
+        str(source / "mjcf")
+    assert mujoco_core.find_mjcf_dir(str(installed / "lib" / "r_bringup" / "mujoco_node.py")) \
+        == str(installed / "share" / "r_bringup" / "mjcf")
+    (source / "mjcf" / mujoco_core.DESCRIPTION).unlink()
+    with pytest.raises(mujoco_core.NotStarted, match="no mjcf/node.json"):
+        mujoco_core.find_mjcf_dir(str(source / "r_bringup" / "mujoco_node.py"))

@@ -11,6 +11,7 @@ from importlib import resources
 from typing import Any
 
 from ...assembly.model import Robot, Task, World
+from ...diagnostics import has_errors
 from ..emission import Emission
 from ..mjcf import emit as emit_mjcf
 from ..ros.common import ros_package
@@ -34,7 +35,7 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
     if problems:
         return Emission(diagnostics=tuple(problems))
     model = emit_mjcf(robot, world, task, analysis)
-    if model.diagnostics:
+    if has_errors(model.diagnostics):
         return Emission(diagnostics=model.diagnostics)
     pkg = ros_package(robot, world, analysis)
     mjcf = f"{pkg.prefix}mjcf/"
@@ -54,7 +55,8 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
     out.update({pkg.prefix + k: v for k, v in files.items()})
     out.update({mjcf + k: v for k, v in model.files.items()})
     assets = pkg.assets + tuple((src, mjcf + dest) for src, dest in model.assets)
-    return Emission(files=dict(sorted(out.items())), assets=tuple(sorted(assets)))
+    return Emission(files=dict(sorted(out.items())), assets=tuple(sorted(assets)),
+                    diagnostics=model.diagnostics)
 
 
 def node_files() -> dict[str, bytes]:

@@ -22,7 +22,8 @@ MAX_CATCH_UP_S = 0.05    # a stalled loop does not rush the simulation afterward
 
 
 def parse(argv):
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    # no abbreviations: ROS's own arguments (--ros-args, --params-file, ...) pass through
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0], allow_abbrev=False)
     p.add_argument("--headless", action="store_true", help="run without ROS, print JSON")
     p.add_argument("--seconds", type=float, default=5.0)
     p.add_argument("--cmd-vel", type=float, nargs=3, default=(0.0, 0.0, 0.0),
@@ -44,7 +45,7 @@ def ros_main(args, argv):
     from sensor_msgs.msg import JointState, LaserScan
     from tf2_msgs.msg import TFMessage
 
-    rclpy.init(args=argv)
+    rclpy.init(args=[sys.argv[0], *argv])          # as sys.argv: the program first
     node = rclpy.create_node("mujoco_sim")
     core = mujoco_core.Core(args.mjcf or mujoco_core.find_mjcf_dir(__file__))
     core.start()
