@@ -26,7 +26,7 @@ RUNTIME = "mobiledsl.sim"            # copied whole into the node's folder as ``
 DEPENDS = ("robot_state_publisher", "nav2_bringup", "launch", "launch_ros", "rclpy",
            "rosgraph_msgs", "tf2_msgs", "nav_msgs", "sensor_msgs", "geometry_msgs",
            "python3-numpy")
-PIP = "mujoco>=3.3\nnumpy>=1.26\npygltflib>=1.16\n"
+PIP = "mujoco>=4.0\nnumpy>=1.26\npygltflib>=1.16\n"   # the versions it was tried with
 FOLDERS = ("urdf", "mjcf", "config", "maps", "launch", "meshes")
 
 
