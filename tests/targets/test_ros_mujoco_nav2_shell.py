@@ -4,6 +4,7 @@ frames, and that it follows /cmd_vel. The simulation behind it is the real core.
 from __future__ import annotations
 
 import importlib.util
+import shutil
 import sys
 import types
 
@@ -197,3 +198,27 @@ def test_the_model_is_found_in_the_source_tree_and_where_it_is_installed(tmp_pat
     (source / "mjcf" / mujoco_core.DESCRIPTION).unlink()
     with pytest.raises(mujoco_core.NotStarted, match="no mjcf/node.json"):
         mujoco_core.find_mjcf_dir(str(source / "r_bringup" / "mujoco_node.py"))
+
+
+@pytest.mark.parametrize("seconds, sec, nanosec", [
+    (0.0, 0, 0), (2.5, 2, 500_000_000), (1.9999999999, 2, 0), (3.000000001, 3, 1)])
+def test_stamps_carry_whole_seconds(shell, seconds, sec, nanosec):
+    node_module, _ = shell
+    msg = Msg()
+    node_module.stamp(msg, seconds)
+    assert (msg.sec, msg.nanosec) == (sec, nanosec)
+
+
+def test_a_mesh_it_does_not_read_stops_it_before_it_joins_ros(shell, built, tmp_path, capsys):
+    from .gltf_files import square, write
+    node_module, seen = shell
+    pkg = package_dir(built, next(p for p in WHEELED if p.name == "diff_bot"))
+    mjcf = tmp_path / "mjcf"
+    shutil.copytree(pkg / "mjcf", mjcf)
+    doc, blob = square()
+    doc["extensionsRequired"] = doc["extensionsUsed"] = ["EXT_meshopt_compression"]
+    write(mjcf / "world" / "traffic_cone" / "assets", doc, blob)
+    assert node_module.main(["--mjcf", str(mjcf)]) == 1
+    assert "init" not in seen and not seen["nodes"]
+    err = capsys.readouterr().err
+    assert "traffic_cone/assets/model.glb" in err and "EXT_meshopt_compression" in err

@@ -33,8 +33,7 @@ def parse(argv):
 
 
 def stamp(msg, seconds):
-    msg.sec = int(seconds)
-    msg.nanosec = int(round((seconds - int(seconds)) * 1e9)) % 1_000_000_000
+    msg.sec, msg.nanosec = divmod(int(round(seconds * 1e9)), 1_000_000_000)
 
 
 def ros_main(args, argv):
@@ -45,10 +44,11 @@ def ros_main(args, argv):
     from sensor_msgs.msg import JointState, LaserScan
     from tf2_msgs.msg import TFMessage
 
-    rclpy.init(args=[sys.argv[0], *argv])          # as sys.argv: the program first
-    node = rclpy.create_node("mujoco_sim")
+    # the model first: a mesh it does not read stops it before it joins the ROS graph
     core = mujoco_core.Core(args.mjcf or mujoco_core.find_mjcf_dir(__file__))
     core.start()
+    rclpy.init(args=[sys.argv[0], *argv])          # as sys.argv: the program first
+    node = rclpy.create_node("mujoco_sim")
     spec = core.scan_spec
     pub = {"clock": node.create_publisher(Clock, "/clock", 10),
            "tf": node.create_publisher(TFMessage, "/tf", 10),
