@@ -146,10 +146,18 @@ def test_package_shape_and_python_compiles(built, program, tmp_path):
     assert ET.parse(pkg / "package.xml").getroot().get("format") == "3"
     for i, source in enumerate(sorted(pkg.rglob("*.py"))):
         py_compile.compile(str(source), cfile=str(tmp_path / f"{i}.pyc"), doraise=True)
-    # every glTF mesh the node is told of lies in the package
+    # every glTF mesh the node is told of lies in the package, and every moving joint of the
+    # URDF has its joint in the model, which robot_state_publisher needs for its link's frame
     description = json.loads((pkg / "mjcf" / "node.json").read_text())
     for visual in description["visuals"]:
         assert (pkg / "mjcf" / visual["file"]).is_file(), visual["file"]
+    import mujoco
+    model = mujoco.MjModel.from_xml_path(str(pkg / "mjcf" / f"{robot}.xml"))
+    urdf = ET.parse(pkg / "urdf" / f"{robot}.urdf").getroot()
+    moving = {j.get("name") for j in urdf.iter("joint") if j.get("type") != "fixed"}
+    assert {u for u, _ in description["joints"]} == moving
+    for _, joint in description["joints"]:
+        assert mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_JOINT, joint) >= 0, joint
 
 
 @pytest.mark.parametrize("program", WHEELED, ids=lambda p: p.name)

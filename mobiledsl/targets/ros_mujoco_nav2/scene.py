@@ -48,12 +48,19 @@ def scan(robot: Robot) -> dict[str, Any] | None:
     return None
 
 
+def joints(tree: Tree) -> list[list[str]]:
+    """[URDF joint, MJCF joint] for every moving joint robot_state_publisher needs: the
+    mjcf target names a wheel's hinge as the URDF does and a knuckle's ``<wheel>_steer``."""
+    knuckles = {joint: f"{component}_steer" for component, joint in tree.steer_joints.items()}
+    return [[j.name, knuckles.get(j.name, j.name)] for j in tree.joints if j.type != "fixed"]
+
+
 def node_description(robot: Robot, world: World | None, tree: Tree, height: float) -> bytes:
     data = {
         "model": f"{robot.name}.xml",
         "controller": f"{robot.name}.controller.json",
         "base_height": height,
-        "joints": [j.name for j in tree.joints if j.type != "fixed"],
+        "joints": joints(tree),
         "scan": scan(robot),
         "visuals": visuals(robot, world),
     }

@@ -124,8 +124,12 @@ class Core:
         self.model = build_model(mjcf_dir, self.description)
         self.sim = Simulation(self.model, controller, base_dir=mjcf_dir)
         self.scan_spec = self.description.get("scan")
-        self.joints = [j for j in self.description.get("joints", [])
-                       if mujoco.mj_name2id(self.model, mujoco.mjtObj.mjOBJ_JOINT, j) >= 0]
+        # (name robot_state_publisher knows, joint id in the model)
+        self.joints = [(name, mujoco.mj_name2id(self.model, mujoco.mjtObj.mjOBJ_JOINT, joint))
+                       for name, joint in self.description.get("joints", [])]
+        missing = [name for name, i in self.joints if i < 0]
+        if missing:
+            raise NotStarted(f"the model has no joint for {', '.join(missing)}")
         self.origin = (0.0, 0.0, 0.0)
         self._last = None
 
@@ -192,9 +196,9 @@ class Core:
 
     def joint_states(self) -> tuple[list[str], list[float], list[float]]:
         m, d = self.model, self.sim.data
-        ids = [self.mujoco.mj_name2id(m, self.mujoco.mjtObj.mjOBJ_JOINT, j) for j in self.joints]
-        return (list(self.joints), [float(d.qpos[m.jnt_qposadr[i]]) for i in ids],
-                [float(d.qvel[m.jnt_dofadr[i]]) for i in ids])
+        return ([name for name, _ in self.joints],
+                [float(d.qpos[m.jnt_qposadr[i]]) for _, i in self.joints],
+                [float(d.qvel[m.jnt_dofadr[i]]) for _, i in self.joints])
 
     # -- the scan ----------------------------------------------------------------------------------
     def scan_angles(self) -> np.ndarray:
