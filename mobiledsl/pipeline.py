@@ -27,7 +27,7 @@ TARGETS = ("mjcf", "ros-gz-nav2", "ros-mujoco-nav2")
 TARGET_MODULES = {
     "mjcf": "mobiledsl.targets.mjcf",
     "ros-gz-nav2": "mobiledsl.targets.ros",
-    "ros-mujoco-nav2": "mobiledsl.targets.ros_mujoco_nav2",   # a later milestone
+    "ros-mujoco-nav2": "mobiledsl.targets.ros_mujoco_nav2",
 }
 
 # Codes that say the environment is wrong rather than the inputs (exit status 2, not 1).

@@ -25,6 +25,7 @@ from .power import check_power
 from .statics import check_com, com_margin
 from .surroundings import surroundings
 from .topview import topview
+from .walker_match import walker_drive
 
 __all__ = ["analyse", "write_report", "Analysis"]
 
@@ -79,6 +80,7 @@ def analyse(robot: Robot, world: World | None = None, task: Task | None = None, 
         findings=tuple(out.findings),
         walker=walker,
         surroundings=surroundings(world),
+        walker_drive=walker_drive(robot, walkers[walker]) if walker else None,
     )
     return analysis, out.diagnostics
 

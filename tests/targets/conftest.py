@@ -2,6 +2,7 @@
 target tests to load in the real consumers (MuJoCo, check_urdf, libsdformat)."""
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -54,3 +55,11 @@ def built(tmp_path_factory):
             cache[key] = out / target
         return cache[key]
     return build
+
+
+def check_urdf(urdf: Path) -> str:
+    """urdfdom's check_urdf on the file: it must pass; its report."""
+    assert shutil.which("check_urdf"), "check_urdf (liburdfdom-tools) must be installed"
+    result = subprocess.run(["check_urdf", str(urdf)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
