@@ -19,6 +19,26 @@ ROLLERS = 16
 ROLLER_SHARE = 0.1      # of a holonomic wheel's stated mass, carried by its rollers
 MESH_FORMATS = (".stl", ".obj")
 SPEED_LOOP_GAIN = 50.0
+RAMP_S = 0.1            # a drive's command ramp where the analysis states no top speed/start
+RAMP_BOUNDS = (0.02, 0.5)
+
+
+def ramp_time(analysis) -> float:
+    """The time constant of the drivers' speed ramp: a step to the top speed starts the base
+    at the acceleration its motors allow (at most g/2), so it neither lifts a wheel nor
+    spins it on the floor."""
+    kin = getattr(analysis, "kinematics", None)
+    top = getattr(kin, "max_speed_mps", None)
+    accel = getattr(kin, "max_accel_mps2", None)
+    if not top or not accel:
+        return RAMP_S
+    return min(max(top / accel, RAMP_BOUNDS[0]), RAMP_BOUNDS[1])
+
+
+def slider_attrs(shown: bool) -> dict[str, str]:
+    """A caster ball or a moulded contact: normal force only, so it slides. Its priority
+    makes its condim win over the floor's (MuJoCo otherwise takes the larger)."""
+    return {"condim": "1", "priority": "1", **collision_attrs(shown)}
 
 
 @dataclass
@@ -96,9 +116,10 @@ def visual_mesh(body: ET.Element, name: str, part: Part, visual, out: RobotXml) 
 
 
 class RobotBuilder:
-    def __init__(self, robot: Robot, out: RobotXml):
+    def __init__(self, robot: Robot, out: RobotXml, ramp_s: float = RAMP_S):
         self.robot = robot
         self.out = out
+        self.ramp_s = ramp_s
         self.bodies: dict[str, ET.Element] = {}
         self.frames: dict[str, tuple] = {}        # component -> (xyz, quat) of its body frame
         self.total_mass = sum(p.inertial.mass for c in robot.components
@@ -156,15 +177,14 @@ class RobotBuilder:
         shown = visual_mesh(body, f"{c.name}_visual", part, part.visual, self.out)
         if c.type == "Caster" and part.wheel is not None:
             sub(body, "geom", name=f"{c.name}_ball", type="sphere", size=fmt(part.wheel.radius),
-                condim="1", **collision_attrs(shown))
+                **slider_attrs(shown))
             return
         for i, shape in enumerate(part.collision):
             shape_geom(body, f"{c.name}_collision" + (f"_{i}" if i else ""), shape, part,
                        self.out, collide=c.type != "Track", shown=shown)
         for i, contact in enumerate(part.contacts):
             sub(body, "geom", name=f"{c.name}_contact_{i}", type="sphere",
-                size=fmt(contact.radius), pos=fmtv(contact.xyz), condim="1",
-                **collision_attrs(shown))
+                size=fmt(contact.radius), pos=fmtv(contact.xyz), **slider_attrs(shown))
         if c.type == "Track" and part.track is not None:
             self.track(body, c, part)
         for link in part.links:
@@ -188,9 +208,11 @@ class RobotBuilder:
             sub(body, "geom", name=f"{c.name}_hub", type="cylinder",
                 size=f"{fmt(radius * 0.95)} {fmt(width / 2)}", quat=fmtv(cyl), **visual_attrs())
         else:
-            sub(body, "geom", name=f"{c.name}_tyre", type="cylinder",
-                size=f"{fmt(radius)} {fmt(width / 2)}", quat=fmtv(cyl), friction="1.2 0.01 0.001",
-                **collision_attrs(shown))
+            # an ellipsoid touches the floor at one point that rolls smoothly round its rim; a
+            # cylinder's contacts jump between its rim's edges and chatter as the base turns
+            sub(body, "geom", name=f"{c.name}_tyre", type="ellipsoid",
+                size=f"{fmt(radius)} {fmt(radius)} {fmt(width / 2)}", quat=fmtv(cyl),
+                friction="1.2 0.01 0.001", **collision_attrs(shown))
         base_axle = rotate(c.pose.quat, axis)
         self.drive(c, joint, axle_sign(base_axle / np.linalg.norm(base_axle)), radius)
 
@@ -243,7 +265,16 @@ class RobotBuilder:
             return
         attrs = {"name": name, "joint": joint, "gear": str(sign)}
         self._bound(attrs, motor, radius, 1.0, c.name)
-        self.out.actuators.append(ET.Element("velocity", attrs))
+        self._speed_servo(attrs)
+
+    def _speed_servo(self, attrs: dict) -> None:
+        """A velocity servo (torque kv (speed - joint speed)) behind a first-order ramp of its
+        command, as a motor driver ramps a step: the base starts at the acceleration its
+        motors allow instead of at stall torque, which pitched a light robot onto its tail."""
+        kv = attrs.pop("kv")
+        attrs.update(dyntype="filterexact", dynprm=fmt(self.ramp_s), gaintype="fixed",
+                     gainprm=kv, biastype="affine", biasprm=f"0 0 {fmt(-float(kv))}")
+        self.out.actuators.append(ET.Element("general", attrs))
 
     def _driveline_of(self, c: Component) -> str | None:
         chassis = self.robot.part_of(self.robot.chassis)
@@ -300,7 +331,7 @@ class RobotBuilder:
                      "gear": fmt(reduction if reduction else 1.0)}
             radius = self.robot.part_of(wheels[0].name).wheel.radius
             self._bound(attrs, motor, radius, reduction, motor_c.name)
-            self.out.actuators.append(ET.Element("velocity", attrs))
+            self._speed_servo(attrs)
 
     def track(self, body: ET.Element, c: Component, part: Part) -> None:
         """A track drives through road wheels along its belt's run, turned together by one
@@ -343,7 +374,7 @@ class RobotBuilder:
         motor = self.robot.part_of(c.driven_by).motor if c.driven_by else None
         attrs = {"name": f"{c.name}_drive", "tendon": f"{c.name}_belt", "gear": "1"}
         self._bound(attrs, motor, spec.travel_per_turn_m / (2 * math.pi), 1.0, c.name)
-        self.out.actuators.append(ET.Element("velocity", attrs))
+        self._speed_servo(attrs)
 
     def link(self, c: Component, part: Part, link) -> None:
         placed = {pl.name: pl for pl in c.links}
