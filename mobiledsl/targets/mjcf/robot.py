@@ -19,7 +19,8 @@ ROLLERS = 16
 ROLLER_SHARE = 0.1      # of a holonomic wheel's stated mass, carried by its rollers
 MESH_FORMATS = (".stl", ".obj")
 SPEED_LOOP_GAIN = 50.0
-RAMP_S = 0.1            # a drive's command ramp where the analysis states no top speed/start
+MOTOR_TIME_CONSTANT = 0.02   # s: a small DC gearmotor's mechanical time constant (10-50 ms)
+RAMP_S = 0.5            # a drive's command ramp (s) where the analysis states no top speed or start
 RAMP_BOUNDS = (0.02, 0.5)
 
 
@@ -33,6 +34,18 @@ def ramp_time(analysis) -> float:
     if not top or not accel:
         return RAMP_S
     return min(max(top / accel, RAMP_BOUNDS[0]), RAMP_BOUNDS[1])
+
+
+def reflected_inertia(motor) -> float:
+    """The rotor's inertia as the wheel feels it through the gearbox, from the motor's
+    mechanical time constant (J = tau stall torque / no-load speed). Without it the wheel's
+    own small inertia against a stiff speed loop chatters against the floor."""
+    return MOTOR_TIME_CONSTANT * motor.stall_torque_nm / motor.no_load_speed_rad_s
+
+
+def on_axle(point, axis: np.ndarray) -> np.ndarray:
+    """The point of the wheel's axle (through its frame's origin) nearest ``point``."""
+    return axis * float(np.dot(np.asarray(point, float), axis))
 
 
 def slider_attrs(shown: bool) -> dict[str, str]:
@@ -198,8 +211,10 @@ class RobotBuilder:
         if part.inertial is not None:
             inertial(body, part.inertial, 1.0 - ROLLER_SHARE if holonomic else 1.0)
         joint = f"{c.name}_joint"
-        sub(body, "joint", name=joint, type="hinge", pos=fmtv(connector.pos), axis=fmtv(axis),
-            damping="0.001", armature="0.0001")
+        # the hinge passes through the wheel's centre (its frame's origin, where its rolling
+        # shape sits), whatever point of the axle its connector names
+        hinge = sub(body, "joint", name=joint, type="hinge", pos=fmtv(on_axle(connector.pos, axis)),
+                    axis=fmtv(axis), damping="0.001", armature="0.0001")
         radius, width = part.wheel.radius, part.wheel.width
         cyl = quat_from_z(axis)
         shown = visual_mesh(body, f"{c.name}_visual", part, part.visual, self.out)
@@ -214,7 +229,7 @@ class RobotBuilder:
                 size=f"{fmt(radius)} {fmt(radius)} {fmt(width / 2)}", quat=fmtv(cyl),
                 friction="1.2 0.01 0.001", **collision_attrs(shown))
         base_axle = rotate(c.pose.quat, axis)
-        self.drive(c, joint, axle_sign(base_axle / np.linalg.norm(base_axle)), radius)
+        self.drive(c, hinge, axle_sign(base_axle / np.linalg.norm(base_axle)), radius)
 
     def rollers(self, body: ET.Element, c: Component, part: Part, axis: np.ndarray) -> None:
         """Free rollers round the rim, as spheres on hinges: each rolls about its own axis, so
@@ -253,7 +268,7 @@ class RobotBuilder:
             sub(rb, "geom", type="sphere", size=fmt(r_ball), friction="1.2 0.01 0.001",
                 **collision_attrs())
 
-    def drive(self, c: Component, joint: str, sign: int, radius: float) -> None:
+    def drive(self, c: Component, hinge: ET.Element, sign: int, radius: float) -> None:
         """A velocity actuator bounded by the motor's no-load speed and stall torque."""
         if not c.driven and c.driven_by is None:
             return
@@ -263,9 +278,11 @@ class RobotBuilder:
             return  # a driveline's wheels share one actuator on a tendon (see driveline)
         if c.driven_by is not None and self._driveline_of(c) is not None:
             return
-        attrs = {"name": name, "joint": joint, "gear": str(sign)}
+        attrs = {"name": name, "joint": hinge.get("name"), "gear": str(sign)}
         self._bound(attrs, motor, radius, 1.0, c.name)
         self._speed_servo(attrs)
+        if motor is not None:
+            hinge.set("armature", fmt(reflected_inertia(motor)))
 
     def _speed_servo(self, attrs: dict) -> None:
         """A velocity servo (torque kv (speed - joint speed)) behind a first-order ramp of its
