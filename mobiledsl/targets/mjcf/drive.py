@@ -37,6 +37,16 @@ def axle_sign(axle: np.ndarray) -> int:
     return 1 if axle[0] < 0 else -1
 
 
+def wheel_axis(c: Component, axis) -> tuple[float, float, float]:
+    """The wheel's joint axis in its own frame, turned so that a positive turn rolls the base
+    forward (or, for an axle along x, to its left): every target writes its hinge so, as
+    Gazebo's drive systems command it."""
+    a = np.asarray(axis, float)
+    base_axle = rotate(c.pose.quat, a)
+    sign = axle_sign(base_axle / np.linalg.norm(base_axle))
+    return tuple(float(v) for v in sign * a)
+
+
 def rolling_direction(axle: np.ndarray, sign: int) -> np.ndarray:
     """The base's motion for a positive command: sign * (axle x z)."""
     d = sign * np.cross(axle, [0.0, 0.0, 1.0])
@@ -92,7 +102,8 @@ def yaw_of(quat) -> float:
     return math.atan2(2 * (w * z + x * y), 1 - 2 * (y * y + z * z))
 
 
-__all__ = ["WheelDrive", "wheel_drives", "wheel_speed", "axle_sign", "rolling_direction",
+__all__ = ["WheelDrive", "wheel_drives", "wheel_speed", "axle_sign", "wheel_axis",
+           "rolling_direction",
            "roller_axis_at_ground", "rotate", "yaw_of"]
 
 
