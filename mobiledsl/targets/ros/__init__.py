@@ -9,7 +9,7 @@ from ...assembly.model import Robot, Task, World
 from ..emission import Emission
 from ..mjcf import base_height
 from ..stl import hull_files
-from .config import bridge, nav2_params
+from .config import bridge, limits, nav2_params
 from .drive import drive_system
 from .occupancy import map_yaml, occupancy, pgm
 from .package import cmakelists, launch, package_xml
@@ -29,7 +29,7 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
     world_name = world.name if world is not None else "empty"
     height = base_height(robot, analysis)
     tree = build_tree(robot, height)
-    drive = drive_system(robot, tree)
+    drive = drive_system(robot, tree, limits(robot, analysis, task))
     start = world.start[:2] if world is not None else (0.0, 0.0)
     grid, origin = occupancy(world, start)
     prefix = f"{package}/"
@@ -38,7 +38,7 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
         "CMakeLists.txt": cmakelists(package),
         f"urdf/{robot.name}.urdf": urdf(robot.name, package, tree),
         f"worlds/{world_name}.sdf": world_sdf(robot, world, tree, package, drive, height),
-        "config/nav2_params.yaml": nav2_params(robot, analysis, f"{world_name}.yaml"),
+        "config/nav2_params.yaml": nav2_params(robot, analysis, f"{world_name}.yaml", task),
         "config/bridge.yaml": bridge(robot),
         f"maps/{world_name}.pgm": pgm(grid),
         f"maps/{world_name}.yaml": map_yaml(f"{world_name}.pgm", origin).encode(),

@@ -51,6 +51,8 @@ class JointSpec:
     rpy: Vec
     axis: Vec | None = None
     limit: tuple[float, float] | None = None
+    effort: float | None = None   # N m, what the motor turning it gives at stall
+    velocity: float | None = None  # rad/s, its motor's no-load speed
 
 
 @dataclass
@@ -193,7 +195,9 @@ def attach(robot: Robot, c: Component, part: Part, name: str, frames: dict, tree
         axis = wheel_axis(c, conn.joint.axis or conn.dir)
         # the joint sits at the part frame; the axis passes through the connector point,
         # which for a wheel is its centre line
-        tree.joints.append(JointSpec(joint, "continuous", parent, name, tuple(xyz), rpy, axis))
+        effort, velocity = motor_limits(robot, c)
+        tree.joints.append(JointSpec(joint, "continuous", parent, name, tuple(xyz), rpy, axis,
+                                     effort=effort, velocity=velocity))
         tree.wheel_joints[c.name] = joint
     else:
         tree.joints.append(JointSpec(joint, "fixed", parent, name, tuple(xyz), rpy))
@@ -207,6 +211,21 @@ def contacts(c: Component, part: Part, name: str, tree: Tree) -> None:
         tree.links.append(spec)
         tree.joints.append(JointSpec(f"{link}_joint", "fixed", name, link, tuple(contact.xyz),
                                      (0.0, 0.0, 0.0)))
+
+
+def motor_limits(robot: Robot, c: Component) -> tuple[float | None, float | None]:
+    """A driven wheel's torque and speed at its hub: its motor's stall torque and no-load
+    speed through the driveline's reduction (1 on the motor's own shaft)."""
+    if c.driven_by is None:
+        return None, None
+    try:
+        motor = robot.part_of(c.driven_by).motor
+    except KeyError:
+        return None, None
+    if motor is None:
+        return None, None
+    reduction = c.reduction or 1.0
+    return motor.stall_torque_nm * reduction, motor.no_load_speed_rad_s / reduction
 
 
 def knuckle_inertial(c: Component, part: Part, point: np.ndarray) -> Inertial:
