@@ -29,7 +29,9 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
     world_name = world.name if world is not None else "empty"
     height = base_height(robot, analysis)
     tree = build_tree(robot, height)
-    drive = drive_system(robot, tree, limits(robot, analysis, task))
+    # the drive system limits the base where the analysis knows its motors
+    known = getattr(analysis, "max_speed_mps", None) is not None
+    drive = drive_system(robot, tree, limits(robot, analysis, task) if known else None)
     start = world.start[:2] if world is not None else (0.0, 0.0)
     grid, origin = occupancy(world, start)
     prefix = f"{package}/"
