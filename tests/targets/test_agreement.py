@@ -12,26 +12,10 @@ import pytest
 
 from mobiledsl.targets.frames import matrix, quat_from_rpy
 
-from .conftest import PROGRAMS, chassis_type, compile_program
+from .conftest import PROGRAMS, chassis_type
 
 WHEELED = [p for p in PROGRAMS if chassis_type(p) != "Legged"]
 TOL = 1e-6
-
-
-@pytest.fixture(scope="module")
-def outputs(tmp_path_factory):
-    """program -> (analysis report dir, mjcf dir, ros package dir), built once."""
-    cache = {}
-
-    def get(program):
-        if program.name not in cache:
-            out = tmp_path_factory.mktemp(f"agree-{program.name}")
-            for target in ("mjcf", "ros-gz-nav2"):
-                result = compile_program(program, target, out)
-                assert result.returncode == 0, result.stderr
-            cache[program.name] = out
-        return cache[program.name]
-    return get
 
 
 def pose(xyz, rpy):
@@ -92,6 +76,21 @@ def frame(xpos, xmat):
     return t
 
 
+def inertials(links, frames, origin):
+    """Frames moved into base_link's, and each link's inertial there: ``origin(inertial)``
+    gives its pose in the link and its mass (URDF and SDF write them differently)."""
+    to_base = np.linalg.inv(frames["base_link"])
+    frames = {k: to_base @ T for k, T in frames.items()}
+    bodies = []
+    for link in links:
+        el = link.find("inertial")
+        if el is not None:
+            at, mass = origin(el)
+            bodies.append((link.get("name"), frames[link.get("name")] @ at, mass, np.zeros(3),
+                           tensor(el.find("inertia"))))
+    return frames, bodies
+
+
 def from_urdf(path):
     root = ET.parse(path).getroot()
     frames = {"base_footprint": np.eye(4)}
@@ -105,18 +104,11 @@ def from_urdf(path):
                 frames[child] = frames[parent] @ pose(floats(o.get("xyz")), floats(o.get("rpy")))
                 if j.find("axis") is not None:
                     axes[j.get("name")] = (child, np.array(floats(j.find("axis").get("xyz"))))
-    to_base = np.linalg.inv(frames["base_link"])
-    frames = {k: to_base @ T for k, T in frames.items()}
-    bodies = []
-    for link in root.findall("link"):
-        el = link.find("inertial")
-        if el is None:
-            continue
+    def origin(el):
         o = el.find("origin")
-        T = frames[link.get("name")] @ pose(floats(o.get("xyz")), floats(o.get("rpy")))
-        bodies.append((link.get("name"), T, float(el.find("mass").get("value")), T[:3, 3] * 0,
-                       tensor(el.find("inertia"))))
-    return summed([(n, T, m, c, I) for n, T, m, c, I in bodies]), frames, axes
+        return pose(floats(o.get("xyz")), floats(o.get("rpy"))), float(el.find("mass").get("value"))
+    frames, bodies = inertials(root.findall("link"), frames, origin)
+    return summed(bodies), frames, axes
 
 
 def from_sdf(path, robot):
@@ -126,17 +118,10 @@ def from_sdf(path, robot):
     for link in model.findall("link"):
         p = floats(link.findtext("pose"), 6)
         frames[link.get("name")] = pose(p[:3], p[3:])
-    to_base = np.linalg.inv(frames["base_link"])
-    frames = {k: to_base @ T for k, T in frames.items()}
-    bodies = []
-    for link in model.findall("link"):
-        el = link.find("inertial")
-        if el is None:
-            continue
+    def origin(el):
         p = floats(el.findtext("pose"), 6)
-        T = frames[link.get("name")] @ pose(p[:3], p[3:])
-        bodies.append((link.get("name"), T, float(el.findtext("mass")), np.zeros(3),
-                       tensor(el.find("inertia"))))
+        return pose(p[:3], p[3:]), float(el.findtext("mass"))
+    frames, bodies = inertials(model.findall("link"), frames, origin)
     axes = {j.get("name"): (j.findtext("child"), np.array(floats(j.find("axis").findtext("xyz"))))
             for j in model.findall("joint") if j.find("axis") is not None}
     return summed(bodies), frames, axes
@@ -152,8 +137,8 @@ def close(a, b, scale=1.0):
     return np.allclose(a, b, rtol=0, atol=TOL * max(scale, 1.0))
 
 
-def read_all(outputs, program):
-    out = outputs(program)
+def read_all(both_targets, program):
+    _, out = both_targets(program)
     name = program.name
     mj, mj_frames, model = from_mjcf(out / "mjcf" / f"{name}.xml")
     pkg = out / "ros-gz-nav2" / f"{name}_bringup"
@@ -164,8 +149,8 @@ def read_all(outputs, program):
 
 
 @pytest.mark.parametrize("program", WHEELED, ids=lambda p: p.name)
-def test_mass_com_and_inertia_agree(outputs, program):
-    out, (mj, _, _), (ur, _, _), (sd, _, _) = read_all(outputs, program)
+def test_mass_com_and_inertia_agree(both_targets, program):
+    out, (mj, _, _), (ur, _, _), (sd, _, _) = read_all(both_targets, program)
     mass, com, inertia = analysis_of(out)
     for label, (m, c, i) in (("mjcf", mj), ("urdf", ur), ("sdf", sd)):
         assert m == pytest.approx(mass, rel=TOL), label
@@ -174,8 +159,8 @@ def test_mass_com_and_inertia_agree(outputs, program):
 
 
 @pytest.mark.parametrize("program", WHEELED, ids=lambda p: p.name)
-def test_every_link_stands_at_the_same_pose(outputs, program):
-    _, (_, mj_frames, _), (_, ur_frames, _), (_, sd_frames, _) = read_all(outputs, program)
+def test_every_link_stands_at_the_same_pose(both_targets, program):
+    _, (_, mj_frames, _), (_, ur_frames, _), (_, sd_frames, _) = read_all(both_targets, program)
     shared = set(mj_frames) & set(ur_frames)
     components = [n for n in mj_frames if "_roller_" not in n and "_roadwheel_" not in n]
     assert set(components) <= set(ur_frames), set(components) - set(ur_frames)
@@ -186,9 +171,9 @@ def test_every_link_stands_at_the_same_pose(outputs, program):
 
 
 @pytest.mark.parametrize("program", WHEELED, ids=lambda p: p.name)
-def test_every_hinge_turns_the_same_way_through_the_wheel_centre(outputs, program):
+def test_every_hinge_turns_the_same_way_through_the_wheel_centre(both_targets, program):
     _, (_, mj_frames, model), (_, ur_frames, ur_axes), (_, _, sd_axes) = \
-        read_all(outputs, program)
+        read_all(both_targets, program)
     checked = 0
     for jname, (child, axis) in ur_axes.items():
         j = mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_JOINT, jname)

@@ -11,12 +11,11 @@ import mujoco
 import numpy as np
 import pytest
 
-from mobiledsl.pipeline import compile_program
 from mobiledsl.resolve.vocabulary import CHASSIS_TYPES
 from mobiledsl.targets.mjcf.drive import commands
 
 from ..fidelity.sweep import drive, settle, top_yaw
-from .conftest import LIBRARY, PROGRAMS, chassis_type
+from .conftest import PROGRAMS, chassis_type
 
 pybullet = pytest.importorskip("pybullet")
 
@@ -25,21 +24,6 @@ pybullet = pytest.importorskip("pybullet")
 ROLLING = [p for p in PROGRAMS if chassis_type(p) not in ("Legged", "Tracked")]
 HZ = 500
 SECONDS = 2.0
-
-
-@pytest.fixture(scope="module")
-def compiled(tmp_path_factory):
-    cache = {}
-
-    def get(program):
-        if program.name not in cache:
-            out = tmp_path_factory.mktemp(f"bullet-{program.name}")
-            result = compile_program(program / f"{program.name}.core", None, None, [LIBRARY],
-                                     ["mjcf", "ros-gz-nav2"], out)
-            assert not result.has_errors
-            cache[program.name] = (result, out)
-        return cache[program.name]
-    return get
 
 
 def bullet_urdf(pkg, name):
@@ -142,8 +126,8 @@ def top(result, out):
 
 
 @pytest.mark.parametrize("program", ROLLING, ids=lambda p: p.name)
-def test_goes_forward_as_in_mujoco(compiled, program):
-    result, out = compiled(program)
+def test_goes_forward_as_in_mujoco(both_targets, program):
+    result, out = both_targets(program)
     v = 0.5 * top(result, out)[0]
     if chassis_type(program) in ("Omni_drive", "Omni_three_wheel"):
         pytest.skip("not yet written: an omni wheel's rollers in PyBullet")
@@ -158,11 +142,11 @@ def test_goes_forward_as_in_mujoco(compiled, program):
                                                                  "Omni_drive",
                                                                  "Omni_three_wheel")],
                          ids=lambda p: p.name)
-def test_spins_as_in_mujoco(compiled, program):
+def test_spins_as_in_mujoco(both_targets, program):
     if chassis_type(program) == "Diff_drive":
         pytest.xfail("not yet proven: a skid-steer spin is all sideways sliding, and PyBullet's "
                      "friction turns the base at about half MuJoCo's rate")
-    result, out = compiled(program)
+    result, out = both_targets(program)
     w = 0.5 * top(result, out)[1]
     bullet = in_bullet(result, out, (0.0, 0.0, w))[1]
     mj = in_mujoco(out, program.name, "spin", w)
