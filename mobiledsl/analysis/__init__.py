@@ -60,7 +60,8 @@ def analyse(robot: Robot, world: World | None = None, task: Task | None = None, 
     check_wheels(robot, bodies, out, to_ground)
     check_parts(robot, bodies, out, to_ground)
     check_power(robot, out)
-    kin = analyse_kinematics(_walking_by(robot, walker, walkers), task, to_ground, out)
+    kin = analyse_kinematics(_walking_by(robot, walker, walkers), task, to_ground, out,
+                             mass=mp.mass)
 
     if com_at is None:
         com_at = to_ground(mp.com)

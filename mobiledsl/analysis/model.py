@@ -55,6 +55,7 @@ class Kinematics:
     track_width_m: float | None = None     # what the yaw rate was worked out from
     wheelbase_m: float | None = None
     steps: tuple[StepVerdict, ...] = ()
+    max_accel_mps2: float | None = None    # the start the motors allow, at most g / 2
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from ..stl import hull_files
 from .refusals import refusals
 from .controller import controller_file, policy_assets
 from .drive import commands
-from .robot import RobotBuilder, RobotXml
+from .robot import RobotBuilder, RobotXml, ramp_time
 from .sensors import add_sensors
 from .worldgeoms import add_world
 
@@ -35,7 +35,7 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
     ET.SubElement(worldbody, "light", name="sun", pos="0 0 5", dir="0 0 -1", directional="true")
     add_world(worldbody, world)
     start_xyz, start_quat = start_pose(robot, world, analysis)
-    builder = RobotBuilder(robot, out)
+    builder = RobotBuilder(robot, out, ramp_time(analysis))
     base = builder.build(worldbody, start_xyz, start_quat)
     builder.drivelines()
     add_sensors(builder, robot)

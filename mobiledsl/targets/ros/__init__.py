@@ -7,7 +7,7 @@ from typing import Any
 from ...assembly.model import Robot, Task, World
 from ..emission import Emission
 from .common import ros_package
-from .config import bridge
+from .config import bridge, limits
 from .drive import drive_system
 from .package import cmakelists, launch, package_xml
 from .refusals import refusals
@@ -20,8 +20,10 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
     problems = refusals(robot, TARGET)
     if problems:
         return Emission(diagnostics=tuple(problems))
-    pkg = ros_package(robot, world, analysis)
-    drive = drive_system(robot, pkg.tree)
+    pkg = ros_package(robot, world, analysis, task)
+    # the drive system limits the base where the analysis knows its motors
+    known = getattr(analysis, "max_speed_mps", None) is not None
+    drive = drive_system(robot, pkg.tree, limits(robot, analysis, task) if known else None)
     files = {
         "package.xml": package_xml(pkg.name, robot.name),
         "CMakeLists.txt": cmakelists(pkg.name),

@@ -30,7 +30,7 @@ class RosPackage:
         return f"{self.name}/"
 
 
-def ros_package(robot: Robot, world: World | None, analysis: Any) -> RosPackage:
+def ros_package(robot: Robot, world: World | None, analysis: Any, task: Any = None) -> RosPackage:
     package = f"{robot.name}_bringup"
     world_name = world.name if world is not None else "empty"
     height = base_height(robot, analysis)
@@ -40,7 +40,7 @@ def ros_package(robot: Robot, world: World | None, analysis: Any) -> RosPackage:
     prefix = f"{package}/"
     files = {
         f"urdf/{robot.name}.urdf": urdf(robot.name, package, tree),
-        "config/nav2_params.yaml": nav2_params(robot, analysis, f"{world_name}.yaml"),
+        "config/nav2_params.yaml": nav2_params(robot, analysis, f"{world_name}.yaml", task),
         f"maps/{world_name}.pgm": pgm(grid),
         f"maps/{world_name}.yaml": map_yaml(f"{world_name}.pgm", origin).encode(),
     }

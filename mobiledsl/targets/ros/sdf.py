@@ -161,6 +161,9 @@ def robot_model(w: ET.Element, robot: Robot, tree: Tree, package: str, drive: di
             lo, hi = j.limit if j.limit else (-1e16, 1e16)
             sub(limit, "lower", fmt(lo) if j.limit else "-1e16")
             sub(limit, "upper", fmt(hi) if j.limit else "1e16")
+            if j.effort is not None:    # a driven wheel: its motor's torque and speed
+                sub(limit, "effort", fmt(j.effort))
+                sub(limit, "velocity", fmt(j.velocity))
     for plugin in drive.get("plugins", []):
         model.append(plugin)
 

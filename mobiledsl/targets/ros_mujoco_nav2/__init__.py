@@ -37,7 +37,7 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
     model = emit_mjcf(robot, world, task, analysis)
     if has_errors(model.diagnostics):
         return Emission(diagnostics=model.diagnostics)
-    pkg = ros_package(robot, world, analysis)
+    pkg = ros_package(robot, world, analysis, task)
     mjcf = f"{pkg.prefix}mjcf/"
     files = {
         "package.xml": package_xml(
