@@ -58,7 +58,7 @@ def built(tmp_path_factory):
 
 def check_urdf(urdf: Path) -> str:
     """urdfdom's check_urdf (the PyPI build) on the file: it must pass; its report."""
-    from tests import consumers
+    from .. import consumers
     result = consumers.run_check_urdf(urdf)
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout
