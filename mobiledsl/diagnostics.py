@@ -24,8 +24,12 @@ def excerpt(text: str, limit: int = EXCERPT) -> str:
     return f"{text[:limit]}… ({len(text):,} characters)"
 
 
-def _bounded(text: str) -> str:
-    return text if len(text) <= MAX_TEXT else excerpt(text, MAX_TEXT)
+def _bounded(text):
+    return excerpt(text, MAX_TEXT) if _long(text) else text
+
+
+def _long(text) -> bool:
+    return isinstance(text, str) and len(text) > MAX_TEXT
 
 
 class Severity(str, Enum):
@@ -87,9 +91,9 @@ class Diagnostic:
 
     def __post_init__(self):
         # the last guard of MAX_TEXT; the texts are almost always short, so test first
-        if len(self.message) > MAX_TEXT or len(self.label) > MAX_TEXT or \
-                any(len(t) > MAX_TEXT for t in self.help + self.notes) or \
-                any(len(l.message) > MAX_TEXT for l in self.labels):
+        if _long(self.message) or _long(self.label) or \
+                any(_long(t) for t in self.help + self.notes) or \
+                any(_long(l.message) for l in self.labels):
             setattr_ = object.__setattr__
             setattr_(self, "message", _bounded(self.message))
             setattr_(self, "label", _bounded(self.label))

@@ -15,7 +15,7 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from ..diagnostics import Diagnostic, Label, Severity, Sink, Span, error, warning
+from ..diagnostics import Diagnostic, Label, Severity, Sink, Span, error, warning, excerpt
 from ..yamlio import YNode
 from .fastyaml import read_yaml_fast
 from .fields import Fields
@@ -97,8 +97,8 @@ def _ids(F: Fields, node: YNode | None, path: str, sink: Sink) -> dict[str, Span
             ok = False
             continue
         if not ID.match(text):
-            F.invalid(item, f"{path}[{i}]", f"is '{text}', which is no directory name: an id "
-                      "is letters, digits, _, - and . (not first)",
+            F.invalid(item, f"{path}[{i}]", f"is '{excerpt(text)}', which is no directory "
+                      "name: an id is letters, digits, _, - and . (not first)",
                       help="name the id as its directory is named")
             ok = False
             continue
