@@ -11,14 +11,10 @@ import re
 from typing import Iterable
 
 from ..diagnostics import Sink, Span, excerpt
+from ..numbers import MAX_CHARS as MAX_NUMBER_CHARS, in_range as _in_range
 from ..yamlio import YNode
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-SMALLEST = 1e-100
-LARGEST = 1e30
-# A number is written in at most this many characters (a float holds 17 significant
-# digits); a longer one is refused before it is converted or quoted.
-MAX_NUMBER_CHARS = 100
 UNIT_TOLERANCE = 1e-3
 
 
@@ -186,19 +182,8 @@ class Fields:
 
 
 def in_range(node: YNode) -> bool:
-    """0, or between 1e-100 and 1e30 in size, judged as the float the text reads as; a text
-    nearer zero than any float (1e-400) reads as 0 but was not written as zero."""
-    value = float(node.raw)
-    if value == 0.0:
-        return _written_as_zero(node.raw)
-    return SMALLEST <= abs(value) <= LARGEST
-
-
-def _written_as_zero(raw: str) -> bool:
-    if raw == "0":
-        return True
-    mantissa = raw.partition("e")[0].partition("E")[0]
-    return all(c in "-+0." for c in mantissa)
+    """0, or between 1e-100 and 1e30 in size (``mobiledsl.numbers``)."""
+    return _in_range(node.raw)
 
 
 def describe(node: YNode) -> str:
