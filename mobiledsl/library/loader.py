@@ -88,6 +88,8 @@ def _load_part(root: str | os.PathLike, library_name: str, part_id: str,
                             label="registered without a declaration",
                             help=f"add parts/{part_id}/component.yaml, or delete '{part_id}' "
                                  "from library.yaml").with_severity(Severity.WARNING)]
+    if isinstance(data, Diagnostic):             # not read: nothing of it is kept
+        return None, as_warnings([data])
     node, diags = read_yaml_fast(data, file)
     if node is None:
         return None, as_warnings(diags)
