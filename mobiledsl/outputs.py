@@ -177,6 +177,7 @@ class Transaction:
             try:
                 if isinstance(backup, str):
                     os.replace(backup, path)
+                    _unlink(backup)     # a rename onto its own hard link leaves both names
                 elif isinstance(backup, bytes):
                     write_file(path, backup)
                 else:
