@@ -5,8 +5,9 @@ for every value only for yamlio to ignore the tags, then walks the graph twice. 
 library reads one small file per part, so that dominates. Here the tree is built in one
 pass straight from the parse events of PyYAML's C extension (libyaml).
 
-The fast path takes only the plain case: one document, no anchor or alias, no key that is
-not a plain name or is given twice. It checks yamlio's limits as the events come (depth and
+The fast path takes only the plain case: one document, no anchor, alias or tag, no key that
+is not a plain name or is given twice, no plain scalar holding ':' or '?' inside [ ] or { }
+(PyYAML's libyaml reads those; ruamel's, which read_yaml uses, refuses them). It checks yamlio's limits as the events come (depth and
 number of values) and reports them itself, with read_yaml's very diagnostic. Anything
 else, and any exception, falls back to ``read_yaml``, so every other diagnostic comes from
 the one reader. ``tests/library/test_fastyaml.py`` checks that both give identical trees.
@@ -125,32 +126,36 @@ class _EventReader:
         names = [type(get()), type(get())]
         if names != [StreamStartEvent, DocumentStartEvent]:
             raise _Decline
-        root = self.value(get(), 0)
+        root = self.value(get(), 0, False)
         if type(get()) is not DocumentEndEvent or type(get()) is not StreamEndEvent:
             raise _Decline          # a second document: read_yaml reports it
         return root
 
-    def value(self, event, depth: int) -> YNode:
-        if event.anchor is not None:
+    def value(self, event, depth: int, flow: bool) -> YNode:
+        if event.anchor is not None or event.tag is not None:
             raise _Decline          # anchors and aliases: read_yaml bounds and reports them
         self.left -= 1
         if self.left < 0:
             raise _Limit(too_many_values(self.file, event.start_mark))
         kind = type(event)
         if kind is ScalarEvent:
-            return _scalar(event.value, event.style, self.span(event.start_mark, event.end_mark))
+            text = event.value
+            if flow and not event.style and (":" in text or "?" in text):
+                raise _Decline      # libyaml 0.2.5 reads these inside [ ] and { }; older not
+            return _scalar(text, event.style, self.span(event.start_mark, event.end_mark))
         depth += 1
         if depth > self.max_depth:
             raise _Limit(too_deep(self.file, event.start_mark))
         get = self.parser.get_event
         start = event.start_mark
+        flow = flow or event.flow_style
         if kind is SequenceStartEvent:
             items = []
             while True:
                 item = get()
                 if type(item) is SequenceEndEvent:
                     return _ynode("seq", tuple(items), self.span(start, item.end_mark), None, {})
-                items.append(self.value(item, depth))
+                items.append(self.value(item, depth, flow))
         if kind is not MappingStartEvent:
             raise _Decline
         values: dict[str, YNode] = {}
@@ -159,7 +164,7 @@ class _EventReader:
             key = get()
             if type(key) is MappingEndEvent:
                 return _ynode("map", values, self.span(start, key.end_mark), None, key_spans)
-            if type(key) is not ScalarEvent or key.anchor is not None:
+            if type(key) is not ScalarEvent or key.anchor is not None or key.tag is not None:
                 raise _Decline      # read_yaml reports keys that are not plain names
             self.left -= 1
             if self.left < 0:
@@ -169,7 +174,7 @@ class _EventReader:
                     or not _plain_name(name) or name in values:
                 raise _Decline      # ... and keys given twice
             key_spans[name] = self.span(key.start_mark, key.end_mark)
-            values[name] = self.value(get(), depth)
+            values[name] = self.value(get(), depth, flow)
 
 
 def _scalar(text: str, style, span: Span) -> YNode:
