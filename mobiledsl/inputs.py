@@ -29,10 +29,8 @@ class Refused(Exception):
         self.why = why
 
 
-def inside(folder: str, path: str) -> bool:
-    """Whether ``path`` (resolved) lies in ``folder`` (resolved) or is it."""
-    base = os.path.realpath(folder)
-    target = os.path.realpath(path)
+def _within(base: str, target: str) -> bool:
+    """Whether the resolved ``target`` lies in the resolved folder ``base``, or is it."""
     return target == base or target.startswith(base.rstrip(os.sep) + os.sep)
 
 
@@ -42,7 +40,7 @@ def read_regular(path: str | os.PathLike, *, within: str | os.PathLike | None = 
     OSError of opening it (a file that does not exist, permissions)."""
     path = os.fspath(path)
     real = os.path.realpath(path)
-    if within is not None and not inside(os.fspath(within), real):
+    if within is not None and not _within(os.path.realpath(within), real):
         raise Refused(path, "outside", "it is reached through a symbolic link that leads "
                       f"outside {os.fspath(within)} (to {real})")
     fd = os.open(real, _FLAGS)

@@ -24,5 +24,7 @@ def in_range(raw: str) -> bool:
 
 
 def written_as_zero(raw: str) -> bool:
+    if raw == "0":                       # the common case, first
+        return True
     mantissa = raw.partition("e")[0].partition("E")[0]
     return all(c in "-+0." for c in mantissa)

@@ -11,7 +11,8 @@ import re
 from typing import Iterable
 
 from ..diagnostics import Sink, Span, excerpt
-from ..numbers import MAX_CHARS as MAX_NUMBER_CHARS, in_range as _in_range
+from ..numbers import LARGEST, SMALLEST, written_as_zero
+from ..numbers import MAX_CHARS as MAX_NUMBER_CHARS
 from ..yamlio import YNode
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
@@ -102,7 +103,7 @@ class Fields:
                          "1e30 in size", help="state the quantity in metres, kilograms, "
                          "seconds and radians, as a plain decimal")
             return None
-        value = float(node.raw)
+        value = float(node.value)
         if positive and not value > 0:
             self.invalid(node, path, f"must be positive, not {node.raw}")
             return None
@@ -182,8 +183,12 @@ class Fields:
 
 
 def in_range(node: YNode) -> bool:
-    """0, or between 1e-100 and 1e30 in size (``mobiledsl.numbers``)."""
-    return _in_range(node.raw)
+    """0, or between 1e-100 and 1e30 in size (``mobiledsl.numbers``), judged on the value
+    the reader already converted."""
+    value = node.value
+    if value == 0:
+        return written_as_zero(node.raw)
+    return SMALLEST <= abs(value) <= LARGEST
 
 
 def describe(node: YNode) -> str:
