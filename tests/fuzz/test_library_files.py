@@ -197,3 +197,16 @@ def test_the_value_bound_holds_for_a_file_as_written(tmp_path, monkeypatch):
     component(lib).write_text("vertices: [" + ", ".join(["1"] * 600) + "]\n")
     _, diags = left_out_for(lib, "library.yaml_syntax")
     assert "more than 500 values" in diags[0].message
+
+
+def test_the_command_line_shows_nothing_of_a_linked_secret(tmp_path, capsys):
+    secret = tmp_path / "passwd"
+    secret.write_text(SECRET)
+    lib = library(tmp_path)
+    component(lib).unlink()
+    os.symlink(secret, component(lib))
+    for form in ("human", "json", "sarif"):
+        assert cli.main(["library", "check", str(lib), "--diagnostics", form]) == 0
+        captured = capsys.readouterr()
+        assert "library.links_outside" in captured.out + captured.err
+        assert "root:x" not in captured.out + captured.err
