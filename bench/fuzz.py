@@ -25,7 +25,6 @@ import argparse
 import contextlib
 import io
 import json
-import os
 import random
 import shutil
 import signal

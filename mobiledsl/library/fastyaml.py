@@ -7,9 +7,9 @@ pass straight from the parse events of PyYAML's C extension (libyaml).
 
 The fast path takes only the plain case: one document, no anchor, alias or tag, no key that
 is not a plain name or is given twice, no plain scalar holding ':' or '?' inside [ ] or { }
-(PyYAML's libyaml reads those; ruamel's, which read_yaml uses, refuses them). It checks yamlio's limits as the events come (depth and
-number of values) and reports them itself, with read_yaml's very diagnostic. Anything
-else, and any exception, falls back to ``read_yaml``, so every other diagnostic comes from
+(PyYAML's libyaml reads those; ruamel's, which read_yaml uses, refuses them). It checks
+yamlio's limits as the events come (depth and number of values) and reports them itself,
+with read_yaml's very diagnostic. Anything else, and any exception, falls back to ``read_yaml``, so every other diagnostic comes from
 the one reader. ``tests/library/test_fastyaml.py`` checks that both give identical trees.
 Neither function raises for any input.
 """

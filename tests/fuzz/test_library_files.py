@@ -23,7 +23,8 @@ def codes(diags):
 
 def left_out_for(lib: Path, code: str):
     library_obj, diags = within(10, load_library, lib)
-    assert library_obj is not None and PART in library_obj.left_out and PART not in library_obj.parts
+    assert library_obj is not None
+    assert PART in library_obj.left_out and PART not in library_obj.parts
     assert code in codes(diags)
     assert all(d.severity is Severity.WARNING for d in diags)
     return library_obj, diags
