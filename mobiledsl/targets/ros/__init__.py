@@ -6,12 +6,13 @@ import posixpath
 from typing import Any
 
 from ...assembly.model import Robot, Task, World
+from ...diagnostics import error
 from ..emission import Emission
 from ..mjcf import base_height
 from ..stl import hull_files
 from .config import bridge, nav2_params
 from .drive import drive_system
-from .occupancy import map_yaml, occupancy, pgm
+from .occupancy import MAX_CELLS, RESOLUTION, MapTooLarge, map_yaml, occupancy, pgm
 from .package import cmakelists, launch, package_xml
 from .refusals import refusals
 from .sdf import world_sdf
@@ -31,7 +32,14 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
     tree = build_tree(robot, height)
     drive = drive_system(robot, tree)
     start = world.start[:2] if world is not None else (0.0, 0.0)
-    grid, origin = occupancy(world, start)
+    try:
+        grid, origin = occupancy(world, start)
+    except MapTooLarge as size:
+        return Emission(diagnostics=(error(
+            "target.unsupported", f"the world spans {size.args[0]:.4g} m by {size.args[1]:.4g} m: "
+            f"its occupancy map would have more than {MAX_CELLS:,} cells of {RESOLUTION} m",
+            world.span if world is not None else None, label="world too large to map",
+            help="place the entities within about 200 m of each other and of the start"),))
     prefix = f"{package}/"
     files = {
         "package.xml": package_xml(package, robot.name),
