@@ -6,9 +6,10 @@ from typing import Any
 
 from ...assembly.model import Robot, Task, World
 from ..emission import Emission
-from .common import ros_package
+from .common import map_too_large, ros_package
 from .config import bridge, limits
 from .drive import drive_system
+from .occupancy import MapTooLarge
 from .package import cmakelists, launch, package_xml
 from .refusals import refusals
 from .sdf import world_sdf
@@ -20,7 +21,10 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
     problems = refusals(robot, TARGET)
     if problems:
         return Emission(diagnostics=tuple(problems))
-    pkg = ros_package(robot, world, analysis, task)
+    try:
+        pkg = ros_package(robot, world, analysis, task)
+    except MapTooLarge as size:
+        return Emission(diagnostics=(map_too_large(world, size),))
     # the drive system limits the base where the analysis knows its motors
     known = getattr(analysis, "max_speed_mps", None) is not None
     drive = drive_system(robot, pkg.tree, limits(robot, analysis, task) if known else None)

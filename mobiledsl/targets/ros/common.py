@@ -8,10 +8,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...assembly.model import Robot, World
+from ...diagnostics import Diagnostic, error
 from ..mjcf import base_height
 from ..stl import hull_files
 from .config import nav2_params
-from .occupancy import map_yaml, occupancy, pgm
+from .occupancy import MAX_CELLS, RESOLUTION, MapTooLarge, map_yaml, occupancy, pgm
 from .tree import Tree, build_tree
 from .urdf import urdf
 
@@ -28,6 +29,15 @@ class RosPackage:
     @property
     def prefix(self) -> str:
         return f"{self.name}/"
+
+
+def map_too_large(world: World | None, size: MapTooLarge) -> Diagnostic:
+    """The refusal of a world whose occupancy map ``occupancy`` would not draw."""
+    return error(
+        "target.unsupported", f"the world spans {size.args[0]:.4g} m by {size.args[1]:.4g} m: "
+        f"its occupancy map would have more than {MAX_CELLS:,} cells of {RESOLUTION} m",
+        world.span if world is not None else None, label="world too large to map",
+        help="place the entities within about 200 m of each other and of the start")
 
 
 def ros_package(robot: Robot, world: World | None, analysis: Any, task: Any = None) -> RosPackage:

@@ -14,7 +14,8 @@ from ...assembly.model import Robot, Task, World
 from ...diagnostics import has_errors
 from ..emission import Emission
 from ..mjcf import emit as emit_mjcf
-from ..ros.common import ros_package
+from ..ros.common import map_too_large, ros_package
+from ..ros.occupancy import MapTooLarge
 from ..ros.package import cmakelists, launch, package_xml
 from .refusals import refusals
 from .scene import node_description
@@ -37,7 +38,10 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
     model = emit_mjcf(robot, world, task, analysis)
     if has_errors(model.diagnostics):
         return Emission(diagnostics=model.diagnostics)
-    pkg = ros_package(robot, world, analysis, task)
+    try:
+        pkg = ros_package(robot, world, analysis, task)
+    except MapTooLarge as size:
+        return Emission(diagnostics=(map_too_large(world, size),))
     mjcf = f"{pkg.prefix}mjcf/"
     files = {
         "package.xml": package_xml(
