@@ -15,14 +15,18 @@ It is seeded: the same run writes the same file (on the same numpy and MuJoCo).
 from __future__ import annotations
 
 import argparse
-import copy
 import json
 import math
+import os
 import sys
 import tempfile
 from pathlib import Path
 
-import numpy as np
+# one thread: small matrices gain nothing from more, and a busy machine loses a lot
+for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_name, "1")
+
+import numpy as np  # noqa: E402  (after the thread settings)
 
 ROOT = Path(__file__).resolve().parents[1]
 LIBRARY = ROOT / "libraries" / "demo_parts"

@@ -85,6 +85,11 @@ class LegKinematics:
         """The whole robot's centre of mass, in the base's frame."""
         return self.data.subtree_com[base].copy()
 
+    def jacobian(self, leg: Leg) -> np.ndarray:
+        """How the foot moves (base frame) per turn of each of its servos, where it is now."""
+        self._mj.mj_jacGeom(self.model, self.data, self.jacp, None, leg.geom)
+        return self.jacp[:, leg.dofs].copy()
+
     def solve(self, legs: list[Leg], targets: list[np.ndarray], q: list[np.ndarray],
               iterations: int = 3) -> list[np.ndarray]:
         """Joint angles placing each leg's foot at its target (base frame), from ``q``."""
@@ -96,8 +101,7 @@ class LegKinematics:
             self.forward()
             for i, (leg, target) in enumerate(zip(legs, targets)):
                 err = target - d.geom_xpos[leg.geom]
-                self._mj.mj_jacGeom(self.model, d, self.jacp, None, leg.geom)
-                jac = self.jacp[:, leg.dofs]
+                jac = self.jacobian(leg)
                 step = jac.T @ np.linalg.solve(jac @ jac.T + DAMPING * np.eye(3), err)
                 q[i] = np.clip(q[i] + step, leg.low, leg.high)
         return q

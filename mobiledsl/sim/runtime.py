@@ -58,7 +58,20 @@ def make_controller(model, data, controller: dict, base_dir: Path | None):
     if kind == "policy":
         from .policy import PolicyDrive
         return PolicyDrive(model, data, controller, base_dir)
-    raise ValueError(f"unknown controller kind {kind!r}: expected wheeled, gait or policy")
+    if kind == "stand":
+        return Stand()
+    raise ValueError(f"unknown controller kind {kind!r}: expected wheeled, gait, policy "
+                     "or stand")
+
+
+class Stand:
+    """A legged robot with no walking controller: every servo holds where it holds."""
+
+    def control(self, model, data, twist, time: float) -> None:
+        pass
+
+    def stepping(self) -> bool:
+        return False
 
 
 class Simulation:
