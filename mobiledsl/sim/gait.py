@@ -25,6 +25,7 @@ STILL_SPEED = 0.05           # m/s on average over a period: "moving hardly at a
 STILL_TURN = 0.1             # rad/s likewise: "turning hardly at all"
 STILL_COMMAND = 1e-6
 LEVEL_GAIN = -1.0            # stance feet push the body back level: tilt's share undone
+ROLL_GAIN = 2.0              # the roll undone this much harder: the feet are nearer across
 LEVEL_DAMPING = 0.15         # s: and against its rate of tilting
 PLACE_GAIN = 0.3             # s: a foot lands this far ahead per m/s the body goes too fast
 TRIM_GAIN = 1.0              # 1/s: the strides are trimmed until the body goes as told
@@ -164,7 +165,8 @@ class GaitDrive:
         for i, p in enumerate(self.targets):
             p = p.copy()
             if not (self.stepping_now and self.timing.in_air(self.phase, i)):
-                p[2] += LEVEL_GAIN * (p[0] * math.sin(pitch_e) - p[1] * math.sin(roll_e))
+                p[2] += LEVEL_GAIN * (p[0] * math.sin(pitch_e)
+                                      - ROLL_GAIN * p[1] * math.sin(roll_e))
             out.append(p)
         return out
 
