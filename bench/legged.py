@@ -175,7 +175,8 @@ def main(argv=None) -> int:
             r = random_run(xml, args.random, args.seed)
             rows.append((program.name, by, f"random {args.random:g} s", r))
             print(f"{program.name}: random: {r}", file=sys.stderr, flush=True)
-    print("| program | walks by | run | reached / asked | heading error | fell | feet down once stopped |")
+    print("| program | walks by | run | reached / asked | heading error | fell "
+          "| feet down once stopped |")
     print("|---|---|---|---|---|---|---|")
     for name, by, label, r in rows:
         unit = "rad/s" if label.startswith("turn") else "m/s"

@@ -63,6 +63,7 @@ def test_legs_placed_otherwise_walk_by_the_bodys_gait(model_xml):
 def test_a_leg_turned_about_is_not_the_walkers(tmp_path):
     text = QUAD.replace("Robot quad", "Robot nudged").replace(
         "Leg rear_right(ref = \"hip_leg\", glue = (-0.12, -0.08, -0.04, 0, 0, -1))",
-        "Leg rear_right(ref = \"hip_leg\", glue = (-0.12, -0.08, -0.04, 0, 0, -1, 3.14159265358979))")
+        "Leg rear_right(ref = \"hip_leg\", "
+        "glue = (-0.12, -0.08, -0.04, 0, 0, -1, 3.14159265358979))")
     desc, _ = emitted(tmp_path, text)
     assert desc["kind"] == "gait" and desc["walker"] is None
