@@ -139,16 +139,18 @@ def random_run(xml: Path, seconds: float, seed: int) -> dict:
 
 
 def runs_for(limits: dict) -> list[tuple[str, tuple[float, float, float]]]:
+    """The runs, each asked within the ranges (the range's end where it reaches less)."""
     def within(key, v):
         lo, hi = limits[key]
         return max(lo, min(hi, v))
-    out = [("ahead 0.2 m/s", (within("vx", 0.2), 0.0, 0.0))]
+    out = [("ahead", (within("vx", 0.2), 0.0, 0.0))]
     if limits["vx"][0] < 0:
-        out.append(("back 0.2 m/s", (within("vx", -0.2), 0.0, 0.0)))
+        out.append(("back", (within("vx", -0.2), 0.0, 0.0)))
     if limits["vy"][1] > 0:
-        out.append(("aside 0.1 m/s", (0.0, within("vy", 0.1), 0.0)))
-    out.append(("turn 0.5 rad/s", (0.0, 0.0, within("wz", 0.5))))
-    return out
+        out.append(("aside", (0.0, within("vy", 0.1), 0.0)))
+    out.append(("turn", (0.0, 0.0, within("wz", 0.5))))
+    return [(f"{name} {abs(next(v for v in twist if v)):g} "
+             f"{'rad/s' if name == 'turn' else 'm/s'}", twist) for name, twist in out]
 
 
 def main(argv=None) -> int:

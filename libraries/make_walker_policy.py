@@ -178,7 +178,7 @@ class Network:
     def __call__(self, obs):
         return self.forward(np.asarray(obs, float)[None, :])[3][0]
 
-    def fit(self, x, y, epochs: int, rng, lr=1e-3, batch=256):
+    def fit(self, x, y, epochs: int, rng, lr=1e-3, batch=512):
         self.mean = x.mean(0)
         self.spread = x.std(0) + 1e-3
         m = [np.zeros_like(p) for p in self.params]
@@ -249,13 +249,13 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         xml, desc = build_model(Path(tmp))
         print("the gait walks, the network watches", flush=True)
-        x, y = rollout(xml, desc, None, 1.0, 400 * scale, rng)
+        x, y = rollout(xml, desc, None, 1.0, 200 * scale, rng)
         net = Network(x.shape[1], y.shape[1], rng)
         net.fit(x, y, max(5, int(60 * scale)), rng)
         for share in (0.5, 0.0):
             print(f"the network walks ({share:.0%} of the periods the gait), the gait labels",
                   flush=True)
-            xs, ys = rollout(xml, desc, net, share, 200 * scale, rng)
+            xs, ys = rollout(xml, desc, net, share, 100 * scale, rng)
             x, y = np.concatenate([x, xs]), np.concatenate([y, ys])
             net.fit(x, y, max(5, int(40 * scale)), rng)
     out = Path(args.output)
