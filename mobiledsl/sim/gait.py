@@ -23,14 +23,14 @@ from .legs import LegKinematics, angle_about, find_legs
 TICK = 0.004                 # the gait is worked out every 4 ms
 STILL_SPEED = 0.05           # m/s on average over a period: "moving hardly at all"
 STILL_TURN = 0.1             # rad/s likewise: "turning hardly at all"
-STILL_COMMAND = 1e-6
+STILL_COMMAND = 1e-6         # a command smaller than this is no command
 LEVEL_GAIN = -1.0            # stance feet push the body back level: tilt's share undone
 ROLL_GAIN = 2.0              # the roll undone this much harder: the feet are nearer across
 LEVEL_DAMPING = 0.15         # s: and against its rate of tilting
 PLACE_GAIN = 0.3             # s: a foot lands this far ahead per m/s the body goes too fast
 TRIM_GAIN = 1.0              # 1/s: the strides are trimmed until the body goes as told
 TRIM_MOST = (0.15, 0.15, 0.3)  # the most trim, m/s, m/s, rad/s
-TRIM_FADE = 0.2              # s
+TRIM_FADE = 0.2              # s: told to stand, the trim fades this fast
 HEADING_GAIN = 0.5           # 1/s: the turn told to make up for the heading lost
 HEADING_MOST = 0.2           # rad: the most heading it makes up for
 
