@@ -314,7 +314,7 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
 def _write_report_alone(out: Path, analysis: Any, result: CompileResult) -> None:
     plan = _report_files(out / "report", analysis)
     try:
-        _write_all(plan, result)
+        _write_all(plan, result, out)
     except OutputError as exc:
         result.output_error = str(exc)
         return
