@@ -20,12 +20,14 @@ from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
-from scipy.optimize import linprog, minimize
-from scipy.spatial import ConvexHull, HalfspaceIntersection, QhullError
 
 from ..assembly.mating import Transform as Frame
 from ..assembly.mating import axis_angle
 from ..library.model import Shape
+from . import planar, smalllp
+
+# scipy is imported where it is still needed (true hulls, a sphere or capsule against a
+# polytope): its import costs more than a whole compile of a robot made of boxes and wheels.
 
 #: sides of the prism drawn around a cylinder (its corners 0.21 % of the radius past it)
 PRISM_SIDES = 48
@@ -115,6 +117,7 @@ def _unit_ball_polytope_cached() -> bytes:
             az = i * step
             pts.append((math.cos(el) * math.cos(az), math.cos(el) * math.sin(az), math.sin(el)))
     pts = np.array(pts)
+    from scipy.spatial import ConvexHull
     hull = ConvexHull(pts)
     inner = float((-hull.equations[:, 3]).min())     # nearest facet plane to the centre
     return (pts / inner).tobytes()
@@ -132,6 +135,7 @@ def ball_polytope_excess() -> float:
 
 def poly_from_points(points) -> Poly:
     pts = np.asarray(points, dtype=float).reshape(-1, 3)
+    from scipy.spatial import ConvexHull
     hull = ConvexHull(pts)
     eq = hull.equations
     # coplanar triangles give the same plane many times over; keep one of each
@@ -226,13 +230,7 @@ def boxes_overlap(p: Solid, q: Solid, slack: float = 0.0) -> bool:
 def _chebyshev(A: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray] | None:
     """The largest ball inside ``A x <= b`` (unit normals): (radius, centre). The radius is
     negative when the half-spaces share no point (then it is how far apart they are, at most)."""
-    m = A.shape[0]
-    A_ub = np.hstack([A, np.ones((m, 1))])
-    res = linprog(c=[0, 0, 0, -1], A_ub=A_ub, b_ub=b, bounds=[(None, None)] * 3 + [(None, 1.0)],
-                  method="highs")
-    if res.status != 0:
-        return None
-    return float(res.x[3]), res.x[:3]
+    return smalllp.chebyshev(A, b, cap=1.0)
 
 
 def _segment_signed_distance(seg_a: np.ndarray, seg_b: np.ndarray, poly: Poly) -> tuple[float, np.ndarray]:
@@ -243,6 +241,7 @@ def _segment_signed_distance(seg_a: np.ndarray, seg_b: np.ndarray, poly: Poly) -
     # deepest point: maximise s with A (a + t d) + s <= b, 0 <= t <= 1
     A_ub = np.hstack([(poly.A @ d).reshape(-1, 1), np.ones((m, 1))])
     b_ub = poly.b - poly.A @ seg_a
+    from scipy.optimize import linprog, minimize
     res = linprog(c=[0, -1], A_ub=A_ub, b_ub=b_ub, bounds=[(0, 1), (None, None)], method="highs")
     if res.status == 0 and res.x[1] >= 0:
         t = float(res.x[0])
@@ -321,14 +320,8 @@ def depth(p: Solid, q: Solid) -> tuple[float, np.ndarray | None]:
 
 
 def _vertices_of(A: np.ndarray, b: np.ndarray, inside: np.ndarray) -> np.ndarray | None:
-    hs = np.hstack([A, -b.reshape(-1, 1)])
-    for options in (None, "QJ"):
-        try:
-            hi = HalfspaceIntersection(hs, inside, qhull_options=options)
-            return hi.intersections
-        except (QhullError, ValueError):
-            continue
-    return None
+    """The corners of ``A x <= b``, a bounded polytope with the point ``inside`` in it."""
+    return smalllp.vertices(A, b)
 
 
 def _uncovered(A, b, wells: Sequence[Well], r: float) -> np.ndarray | None:
@@ -419,27 +412,7 @@ def ground_basis(n: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def convex_polygon(points) -> list[tuple[float, float]]:
     """The convex hull of 2D points, counter-clockwise from its lowest-leftmost corner.
     Fewer than three points, or points on one line, give the extreme points of that line."""
-    pts = np.unique(np.round(np.asarray(points, dtype=float).reshape(-1, 2), 12), axis=0)
-    if len(pts) == 0:
-        return []
-    if len(pts) >= 3:
-        try:
-            hull = ConvexHull(pts)
-            poly = pts[hull.vertices]
-        except QhullError:
-            poly = None
-        if poly is not None:
-            start = min(range(len(poly)), key=lambda i: (poly[i][1], poly[i][0]))
-            poly = np.roll(poly, -start, axis=0)
-            return [(float(x), float(y)) for x, y in poly]
-    # degenerate: the two extreme points along the line (or the single point)
-    if len(pts) == 1:
-        return [(float(pts[0][0]), float(pts[0][1]))]
-    d = pts - pts[0]
-    direction = d[np.argmax(np.linalg.norm(d, axis=1))]
-    s = d @ direction
-    a, b = pts[np.argmin(s)], pts[np.argmax(s)]
-    return [(float(a[0]), float(a[1])), (float(b[0]), float(b[1]))]
+    return planar.convex_polygon(points)
 
 
 def _segment_point_distance(p, a, b) -> float:
