@@ -346,15 +346,15 @@ def touching_shapes(bodies: list[Body]) -> list[tuple[tuple[int, int], tuple[int
         return []
     lo = np.array([bodies[i].shapes[k].solid.lo for i, k in keys])
     hi = np.array([bodies[i].shapes[k].solid.hi for i, k in keys])
+    body = np.array([i for i, _ in keys])
     order = np.argsort(lo[:, 0], kind="stable")
+    starts = lo[order, 0]
     pairs = []
     for n, p in enumerate(order):
-        for q in order[n + 1:]:
-            if lo[q, 0] > hi[p, 0]:
-                break
-            if keys[p][0] == keys[q][0] or not (np.all(lo[p] <= hi[q]) and np.all(lo[q] <= hi[p])):
-                continue
-            pairs.append((keys[p], keys[q]) if keys[p] < keys[q] else (keys[q], keys[p]))
+        q = order[n + 1:np.searchsorted(starts, hi[p, 0], side="right")]
+        meet = q[(body[q] != body[p]) & np.all(lo[q] <= hi[p], axis=1) & np.all(lo[p] <= hi[q], axis=1)]
+        for r in meet.tolist():
+            pairs.append((keys[p], keys[r]) if keys[p] < keys[r] else (keys[r], keys[p]))
     return sorted(pairs, key=lambda pq: (pq[0][0], pq[1][0], pq[0][1], pq[1][1]))
 
 

@@ -145,6 +145,22 @@ def poly_from_points(points) -> Poly:
     return Poly(pts[hull.vertices], eq[:, :3].copy(), -eq[:, 3].copy())
 
 
+def poly_from_faces(points: np.ndarray, faces) -> Poly:
+    """A declared convex hull as a polytope, from its own triangles (the library checked
+    that they close a convex solid): one plane a face direction, pushed out to the corner
+    that stands furthest along it, so every corner is inside within floating point."""
+    pts = np.asarray(points, dtype=float).reshape(-1, 3)
+    tri = pts[np.asarray(faces, dtype=np.intp)]
+    normals = np.cross(tri[:, 1] - tri[:, 0], tri[:, 2] - tri[:, 0])
+    normals /= np.linalg.norm(normals, axis=1, keepdims=True)
+    centre = pts.mean(axis=0)
+    inward = np.einsum("ij,ij->i", normals, centre - tri[:, 0]) > 0
+    normals[inward] *= -1
+    _, keep = np.unique(np.round(normals, 9), axis=0, return_index=True)
+    normals = normals[np.sort(keep)]
+    return Poly(pts, normals, (pts @ normals.T).max(axis=0))
+
+
 def box(size: Sequence[float], frame: Frame) -> Poly:
     half = np.asarray(size, dtype=float) / 2
     corners = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)]) * half
@@ -186,7 +202,8 @@ def shape_solid(shape: Shape, frame: Frame) -> Solid:
     if shape.type == "box":
         return box(shape.size, f)
     if shape.type == "hull":
-        return poly_from_points(frame.points(shape.vertices))
+        pts = frame.points(shape.vertices)
+        return poly_from_faces(pts, shape.faces) if shape.faces else poly_from_points(pts)
     if shape.type == "sphere":
         c = f.point((0, 0, 0))
         return Round(c, c, shape.size[0] / 2)
@@ -230,7 +247,36 @@ def boxes_overlap(p: Solid, q: Solid, slack: float = 0.0) -> bool:
 def _chebyshev(A: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray] | None:
     """The largest ball inside ``A x <= b`` (unit normals): (radius, centre). The radius is
     negative when the half-spaces share no point (then it is how far apart they are, at most)."""
+    box = _as_box(A, b)
+    if box is not None:
+        axes, lo, hi = box
+        half = (hi - lo) / 2
+        return min(float(half.min()), 1.0), axes.T @ ((hi + lo) / 2)
     return smalllp.chebyshev(A, b, cap=1.0)
+
+
+def _as_box(A: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """When every plane of ``A x <= b`` faces along one of three perpendicular axes (two
+    boxes turned alike: most parts on a chassis), the box they bound: (axes as rows, lo,
+    hi) along those axes; else None. Its largest ball and its corners are then exact."""
+    if len(A) > 24:
+        return None
+    D = A @ A.T
+    parallel = np.abs(np.abs(D) - 1.0) <= 1e-12
+    if not np.all(parallel | (np.abs(D) <= 1e-12)):
+        return None
+    first = np.argmax(parallel, axis=1)          # the first plane parallel to each
+    reps = np.unique(first)
+    if len(reps) != 3:
+        return None
+    k = np.searchsorted(reps, first)
+    ahead = D[np.arange(len(A)), first] > 0
+    lo, hi = np.full(3, -np.inf), np.full(3, np.inf)
+    np.minimum.at(hi, k[ahead], b[ahead])
+    np.maximum.at(lo, k[~ahead], -b[~ahead])
+    if not (np.all(np.isfinite(lo)) and np.all(np.isfinite(hi))):
+        return None
+    return A[reps], lo, hi
 
 
 def _segment_signed_distance(seg_a: np.ndarray, seg_b: np.ndarray, poly: Poly) -> tuple[float, np.ndarray]:
@@ -321,6 +367,12 @@ def depth(p: Solid, q: Solid) -> tuple[float, np.ndarray | None]:
 
 def _vertices_of(A: np.ndarray, b: np.ndarray, inside: np.ndarray) -> np.ndarray | None:
     """The corners of ``A x <= b``, a bounded polytope with the point ``inside`` in it."""
+    box = _as_box(A, b)
+    if box is not None:
+        axes, lo, hi = box
+        corners = np.array([[x, y, z] for x in (lo[0], hi[0]) for y in (lo[1], hi[1])
+                            for z in (lo[2], hi[2])])
+        return corners @ axes
     return smalllp.vertices(A, b)
 
 

@@ -35,7 +35,9 @@ def hull(points: np.ndarray) -> list[tuple[float, float]]:
 def convex_polygon(points) -> list[tuple[float, float]]:
     """The convex hull of 2D points, counter-clockwise from its lowest-leftmost corner.
     Fewer than three points, or points on one line, give the extreme points of that line."""
-    pts = np.unique(np.round(np.asarray(points, dtype=float).reshape(-1, 2), 12), axis=0)
+    pts = np.array(sorted({(x, y) for x, y in
+                           np.round(np.asarray(points, dtype=float).reshape(-1, 2), 12).tolist()}),
+                   dtype=float).reshape(-1, 2)
     if len(pts) == 0:
         return []
     if len(pts) == 1:
