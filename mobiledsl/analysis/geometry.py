@@ -25,6 +25,7 @@ from ..assembly.mating import Transform as Frame
 from ..assembly.mating import axis_angle
 from ..library.model import Shape
 from . import planar, smalllp
+from .smalllp import first_of_each
 
 # scipy is imported where it is still needed (true hulls, a sphere or capsule against a
 # polytope): its import costs more than a whole compile of a robot made of boxes and wheels.
@@ -140,8 +141,7 @@ def poly_from_points(points) -> Poly:
     eq = hull.equations
     # coplanar triangles give the same plane many times over; keep one of each
     key = np.round(eq, 9)
-    _, idx = np.unique(key, axis=0, return_index=True)
-    eq = eq[np.sort(idx)]
+    eq = eq[first_of_each(key)]
     return Poly(pts[hull.vertices], eq[:, :3].copy(), -eq[:, 3].copy())
 
 
@@ -156,8 +156,7 @@ def poly_from_faces(points: np.ndarray, faces) -> Poly:
     centre = pts.mean(axis=0)
     inward = np.einsum("ij,ij->i", normals, centre - tri[:, 0]) > 0
     normals[inward] *= -1
-    _, keep = np.unique(np.round(normals, 9), axis=0, return_index=True)
-    normals = normals[np.sort(keep)]
+    normals = normals[first_of_each(np.round(normals, 9))]
     return Poly(pts, normals, (pts @ normals.T).max(axis=0))
 
 
@@ -266,7 +265,7 @@ def _as_box(A: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.nd
     if not np.all(parallel | (np.abs(D) <= 1e-12)):
         return None
     first = np.argmax(parallel, axis=1)          # the first plane parallel to each
-    reps = np.unique(first)
+    reps = np.array(sorted(set(first.tolist())), dtype=np.intp)
     if len(reps) != 3:
         return None
     k = np.searchsorted(reps, first)

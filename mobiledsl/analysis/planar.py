@@ -57,7 +57,7 @@ def convex_polygon(points) -> list[tuple[float, float]]:
 def inside(points: np.ndarray, outline) -> np.ndarray:
     """Which of ``points`` (n, 2) lie in the convex hull of ``outline`` (edges included);
     none when the outline has no area."""
-    poly = hull(np.unique(np.asarray(outline, dtype=float).reshape(-1, 2), axis=0))
+    poly = hull(sorted(set(map(tuple, np.asarray(outline, dtype=float).reshape(-1, 2).tolist()))))
     if len(poly) < 3:
         return np.zeros(len(points), dtype=bool)
     corners = np.array(poly)

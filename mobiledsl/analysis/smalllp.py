@@ -129,5 +129,16 @@ def vertices(A: np.ndarray, b: np.ndarray) -> np.ndarray | None:
     pts = pts[inside]
     if len(pts) < 4:
         return None
-    _, keep = np.unique(np.round(pts, 9), axis=0, return_index=True)
-    return pts[np.sort(keep)]
+    return pts[first_of_each(np.round(pts, 9))]
+
+
+def first_of_each(rows: np.ndarray) -> list[int]:
+    """The index of the first of each distinct row, in order (np.unique's answer, without
+    the masked-array module it imports on first use)."""
+    seen: set[tuple] = set()
+    keep = []
+    for i, row in enumerate(map(tuple, rows.tolist())):
+        if row not in seen:
+            seen.add(row)
+            keep.append(i)
+    return keep
