@@ -57,6 +57,7 @@ class CompileResult:
     phases_run: list[str] = field(default_factory=list)      # load, parse, resolve, ...
     unavailable: str | None = None         # the phase module that is not there yet
     output_error: str | None = None        # why the outputs could not be written
+    report_dir: str | None = None          # the report written alone (a failed analysis)
 
     @property
     def has_errors(self) -> bool:
@@ -275,12 +276,17 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
     diags.extend(ds)
     result.analysis = analysis
     result.phases_run.append("analyse")
-    if has_errors(ds) or check_only or not targets:
+    if check_only or not targets:
+        return result
+    out = Path(outdir) if outdir is not None else Path("build") / robot.name
+    if has_errors(ds):
+        # no target is written, but the top view with the findings marked is where a
+        # failed robot is understood fastest
+        _write_report_alone(out, analysis, result)
         return result
 
     # emit every target first (nothing is written yet); a target that reports an error
     # writes nothing, the others do
-    out = Path(outdir) if outdir is not None else Path("build") / robot.name
     plan: list[tuple[Path, bytes | Path]] = []
     emitted = False
     for target in dict.fromkeys(targets):
@@ -306,6 +312,17 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
 
 
 # -- writing -----------------------------------------------------------------------------------
+def _write_report_alone(out: Path, analysis: Any, result: CompileResult) -> None:
+    plan = _report_files(out / "report", analysis)
+    try:
+        _write_all(plan, result)
+    except OutputError as exc:
+        result.output_error = str(exc)
+        return
+    if plan:
+        result.report_dir = str(out / "report")
+
+
 def _safe_relative(rel: str) -> PurePosixPath:
     path = PurePosixPath(rel)
     if path.is_absolute() or not path.parts or ".." in path.parts or "\\" in rel:

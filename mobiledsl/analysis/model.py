@@ -61,7 +61,8 @@ class Outline:
     """One thing as seen from above, in ground coordinates, for the top view."""
 
     component: str
-    kind: str                     # shape | link | wheel | caster | track | contact
+    kind: str                     # shape | link | wheel | caster | track | contact, or
+                                  # obstacle | surface | marker for the world's entities
     label: str                    # "chassis", "arm.upper", ...
     polygon: tuple[Vec2, ...]
 
@@ -91,6 +92,7 @@ class Analysis:
     outlines: tuple[Outline, ...] = ()
     findings: tuple[Finding, ...] = ()
     walker: str | None = None                # "library/id" of the walker it walks by
+    surroundings: tuple[Outline, ...] = ()   # the world's entities around the start
 
     # the kinematics' figures, read directly (not fields: they are serialised once, there)
     @property

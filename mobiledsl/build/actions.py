@@ -576,7 +576,7 @@ def emission_action(target: str, resolve_rec: str, assemble_rec: str, analyse_re
     except (OSError, ValueError):
         previous = {}
     for rel in sorted(set(previous) - set(record.get("files", {}))):
-        _unlink(os.path.join(out_dir, rel))
+        _withdraw(os.path.join(out_dir, rel))
     _emit_outputs({path: data for path, data in outputs.items() if path != out})
     if os.path.isdir(blob_dir):
         for name in os.listdir(blob_dir):
@@ -591,6 +591,13 @@ def _unlink(path: str) -> None:
         os.unlink(path)
     except OSError:
         pass
+
+
+def _withdraw(path: str) -> None:
+    """Delete an output file and the folders that leaves empty: a withdrawn cell leaves no
+    empty asset folders behind."""
+    _unlink(path)
+    prune_empty_folders(path)
 
 
 def emitted_files(record: str) -> dict[str, str]:
@@ -640,10 +647,7 @@ def assets_action(emission_rec: str, out: str, out_dir: str) -> dict:
     except (OSError, ValueError):
         previous = {}
     for rel in sorted(set(previous) - set(wanted)):
-        try:
-            os.unlink(os.path.join(out_dir, rel))
-        except OSError:
-            pass
+        _withdraw(os.path.join(out_dir, rel))
     dest_states: dict[str, list] = {}
     for rel, (src, _) in sorted(wanted.items()):
         path = os.path.join(out_dir, rel)
