@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from xml.sax.saxutils import escape, quoteattr
+
+from ..xmlquote import escape, quoteattr
 
 from .model import Analysis, Outline
 

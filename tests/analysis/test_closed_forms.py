@@ -171,3 +171,13 @@ def test_demo_programs_compile_without_scipy(program):
                          text=True, timeout=600)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("text", ["plain", "a & b < c > d", 'say "hi"', "it's", 'both "a" and \'b\'',
+                                  "line\nbreak\ttab\rcr", "", "&amp;"])
+def test_xml_quoting_is_saxutils(text):
+    from xml.sax.saxutils import escape, quoteattr
+
+    from mobiledsl import xmlquote
+    assert xmlquote.escape(text) == escape(text)
+    assert xmlquote.quoteattr(text) == quoteattr(text)
