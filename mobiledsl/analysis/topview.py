@@ -13,7 +13,6 @@ import math
 from dataclasses import dataclass
 
 from ..xmlquote import escape, quoteattr
-
 from .model import Analysis, Outline
 
 STYLE = {
