@@ -48,7 +48,8 @@ class Subcommand:
 SUBCOMMANDS: dict[str, Subcommand] = {}
 
 # Modules that register further subcommands when imported (e.g. the build graph's `watch`).
-COMMAND_MODULES: tuple[str, ...] = ("mobiledsl.build.watch", "mobiledsl.convert.cli")
+COMMAND_MODULES: tuple[str, ...] = ("mobiledsl.build.watch", "mobiledsl.convert.cli",
+                                  "mobiledsl.simulate_command")
 
 _GROUP_HELP = {"library": "work with a component library"}
 
@@ -366,8 +367,7 @@ def run_compile(args: argparse.Namespace) -> int:
             name = next((t for t in targets if target_module(t) == missing), missing)
             missing = f"the {name} target"
         print(f"{PROG}: error: {missing} is not written by this version of mobiledsl "
-              f"(phases run: {done}); the targets it writes are mjcf and ros-gz-nav2",
-              file=sys.stderr)
+              f"(phases run: {done})", file=sys.stderr)
         return 2
     if status == 0 and targets and not args.check and result.outdir is not None:
         changed = len(result.changed_files)

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import importlib
 import os
-import tempfile
 import types
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any, Callable, Iterable, Sequence
 
 from .diagnostics import Diagnostic, Span, error, has_errors
-from .records import write_atomic
+from .inputs import Refused, read_regular
+from .outputs import Transaction, read_asset
 
 TARGETS = ("mjcf", "ros-gz-nav2", "ros-mujoco-nav2")
 
@@ -27,7 +27,7 @@ TARGETS = ("mjcf", "ros-gz-nav2", "ros-mujoco-nav2")
 TARGET_MODULES = {
     "mjcf": "mobiledsl.targets.mjcf",
     "ros-gz-nav2": "mobiledsl.targets.ros",
-    "ros-mujoco-nav2": "mobiledsl.targets.ros_mujoco_nav2",   # a later milestone
+    "ros-mujoco-nav2": "mobiledsl.targets.ros_mujoco_nav2",
 }
 
 # Codes that say the environment is wrong rather than the inputs (exit status 2, not 1).
@@ -91,9 +91,7 @@ def target_module(target: str) -> str:
 def read_source(path: str | os.PathLike) -> str:
     """A program or library file's text as the renderers show it (bytes that are not UTF-8
     shown as U+FFFD; ``decode_source`` is what reports them)."""
-    with open(path, "rb") as fh:
-        data = fh.read()
-    return data.decode("utf-8-sig", errors="replace")
+    return read_regular(path).decode("utf-8-sig", errors="replace")
 
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
@@ -136,7 +134,7 @@ class SourceCache:
         if file not in self._texts:
             try:
                 self._texts[file] = read_source(file)
-            except (OSError, ValueError):
+            except (OSError, ValueError, Refused):   # not shown: never waited on
                 self._texts[file] = None
         return self._texts[file]
 
@@ -177,10 +175,11 @@ def load_libraries(library_dirs: Sequence[str | os.PathLike]
 
 def _read_program(path: str | os.PathLike) -> tuple[str, Diagnostic | None]:
     try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except IsADirectoryError as exc:
-        raise InputError(f"cannot read '{path}': it is a directory") from exc
+        data = read_regular(path)
+    except Refused as exc:
+        if exc.kind == "not_regular" and os.path.isdir(path):
+            raise InputError(f"cannot read '{path}': it is a directory") from None
+        raise InputError(f"cannot read '{path}': {exc.why}") from None
     except OSError as exc:
         raise InputError(f"cannot read '{path}': {exc.strerror or exc}") from exc
     return decode_source(data, str(path))
@@ -305,7 +304,7 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
     result.outdir = str(out)
     plan = _report_files(out / "report", analysis) + plan
     try:
-        _write_all(plan, result)
+        _write_all(plan, result, out)
     except OutputError as exc:
         result.output_error = str(exc)
     return result
@@ -357,60 +356,26 @@ def _why(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-def _prepare_folders(folders: list[Path]) -> None:
-    """Make every folder the outputs go to and check that each takes a new file, before any
-    output is written; on failure remove the folders made here and raise OutputError."""
-    made: list[Path] = []
-    try:
-        for folder in folders:
-            missing = []
-            probe = folder
-            while not probe.exists() and probe != probe.parent:
-                missing.append(probe)
-                probe = probe.parent
-            if probe.exists() and not probe.is_dir():
-                raise NotADirectoryError(20, "it is a file, not a folder", str(probe))
-            for new in reversed(missing):
-                try:
-                    new.mkdir()
-                except FileExistsError:
-                    if not new.is_dir():
-                        raise NotADirectoryError(20, "Not a directory", str(new))
-                    continue
-                made.append(new)
-            fd, tmp = tempfile.mkstemp(prefix=".mobiledsl-probe.", suffix=".tmp", dir=folder)
-            try:
-                os.close(fd)
-            finally:
-                os.unlink(tmp)
-    except OSError as exc:
-        for folder in reversed(made):
-            try:
-                folder.rmdir()
-            except OSError:
-                pass
-        where = exc.filename or (folders[0] if folders else "")
-        raise OutputError(f"cannot write the outputs: '{where}': {_why(exc)}; "
-                          "nothing was written") from exc
-
-
-def _write_all(plan: list[tuple[Path, bytes | Path]], result: CompileResult) -> None:
-    """Write the planned files atomically (a file whose bytes are the same is left alone).
-    The folders are made and tried first, so a folder that takes no file stops the run
-    before anything is written."""
+def _write_all(plan: list[tuple[Path, bytes | Path]], result: CompileResult,
+               root: Path) -> None:
+    """Write the planned files as one transaction below ``root``: a file whose bytes are the
+    same is left alone, no file is written through a symbolic link, and when one write
+    fails every file this run wrote is put back, so the folder is the new whole or the
+    old one."""
     if not plan:
         return
-    _prepare_folders(sorted({path.parent for path, _ in plan}, key=lambda p: (len(p.parts), p)))
-    for path, data in plan:
-        if isinstance(data, Path):
-            try:
-                data = data.read_bytes()
-            except OSError as exc:
-                raise OutputError(f"cannot read the asset '{data}': {_why(exc)}") from exc
-        try:
-            changed = write_atomic(path, data)
-        except OSError as exc:
-            raise OutputError(f"cannot write '{exc.filename or path}': {_why(exc)}") from exc
-        if changed:
-            result.changed_files.append(str(path))
-        result.written_files.append(str(path))
+    path: Path | None = None
+    try:
+        with Transaction(root) as outputs:
+            for path, data in plan:
+                if isinstance(data, Path):
+                    data = read_asset(data)
+                if outputs.write(path, data):
+                    result.changed_files.append(str(path))
+                result.written_files.append(str(path))
+    except OSError as exc:
+        result.changed_files.clear()
+        result.written_files.clear()
+        where = exc.filename or path
+        raise OutputError(f"cannot write the outputs: '{where}': {_why(exc)}; the output "
+                          "folder is left as it was") from exc

@@ -25,6 +25,7 @@ from .power import check_power
 from .statics import check_com, com_margin
 from .surroundings import surroundings
 from .topview import topview
+from .walker_match import walker_drive
 
 __all__ = ["analyse", "write_report", "Analysis"]
 
@@ -59,7 +60,8 @@ def analyse(robot: Robot, world: World | None = None, task: Task | None = None, 
     check_wheels(robot, bodies, out, to_ground)
     check_parts(robot, bodies, out, to_ground)
     check_power(robot, out)
-    kin = analyse_kinematics(_walking_by(robot, walker, walkers), task, to_ground, out)
+    kin = analyse_kinematics(_walking_by(robot, walker, walkers), task, to_ground, out,
+                             mass=mp.mass)
 
     if com_at is None:
         com_at = to_ground(mp.com)
@@ -79,6 +81,7 @@ def analyse(robot: Robot, world: World | None = None, task: Task | None = None, 
         findings=tuple(out.findings),
         walker=walker,
         surroundings=surroundings(world),
+        walker_drive=walker_drive(robot, walkers[walker]) if walker else None,
     )
     return analysis, out.diagnostics
 

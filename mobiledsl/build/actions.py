@@ -20,6 +20,8 @@ from pathlib import PurePosixPath
 from typing import Any, Callable, Iterable
 
 from ..diagnostics import Diagnostic, Severity, Span, has_errors
+from ..inputs import read_regular
+from ..outputs import Transaction, check_no_links, read_asset
 from ..records import dumps, from_json, write_atomic
 from . import cache, layout
 from .hashing import file_state, hash_bytes, hash_file, listing_digest, tree_states
@@ -82,7 +84,16 @@ def product_type(func: Callable, fallback: str | None = None) -> Any:
 def write_record(path: str, payload: dict) -> bool:
     """Canonical JSON of ``payload`` (records and diagnostics inside are serialised);
     returns whether the file's bytes changed."""
-    return write_atomic(path, dumps(payload))
+    return write_output(path, dumps(payload))
+
+
+def write_output(path: str, data: str | bytes) -> bool:
+    """``write_atomic`` below build/, never through a symbolic link planted there."""
+    return write_atomic(path, data, _root_of(path))
+
+
+def _root_of(path: str) -> str | None:
+    return layout.BUILD if path.replace(os.sep, "/").startswith(layout.BUILD + "/") else None
 
 
 def read_json(path: str) -> Any:
@@ -235,9 +246,7 @@ def read_source(path: str) -> tuple[str, Diagnostic | None]:
     """A program file's text, and the error that says where it is not UTF-8 (the command
     line's ``decode_source``, so both report it alike)."""
     from ..pipeline import decode_source
-    with open(path, "rb") as fh:
-        data = fh.read()
-    return decode_source(data, path)
+    return decode_source(read_regular(path), path)
 
 
 def parse_action(files: dict[str, str], out: str) -> None:
@@ -343,8 +352,11 @@ def _decode(cls, data):
 
 
 def _emit_outputs(outputs: dict[str, bytes]) -> None:
-    for path, data in sorted(outputs.items()):
-        write_atomic(path, data)
+    """One task's files, written together or not at all."""
+    paths = sorted(outputs)
+    with Transaction(_root_of(paths[0]) if paths else None) as written:
+        for path in paths:
+            written.write(path, outputs[path])
 
 
 def _show_record(data: bytes) -> None:
@@ -582,12 +594,16 @@ def emission_action(target: str, resolve_rec: str, assemble_rec: str, analyse_re
         for name in os.listdir(blob_dir):
             if f"{blob_dir}/{name}" not in outputs:
                 _unlink(os.path.join(blob_dir, name))
-    write_atomic(out, outputs[out])        # last: a record names only blobs that are there
+    write_output(out, outputs[out])        # last: a record names only blobs that are there
     show(diagnostics_of(record))
 
 
 def _unlink(path: str) -> None:
+    """Delete a file below build/, never one a planted symbolic link leads to."""
     try:
+        root = _root_of(path)
+        if root is not None:
+            check_no_links(path, root)
         os.unlink(path)
     except OSError:
         pass
@@ -618,7 +634,7 @@ def blobs_present(task, values, record: str) -> bool:
 
 def emit_file_action(blob: str, out: str) -> None:
     with open(blob, "rb") as fh:
-        write_atomic(out, fh.read())
+        write_output(out, fh.read())
 
 
 def file_has(task, values, path: str, digest: str) -> bool:
@@ -649,11 +665,11 @@ def assets_action(emission_rec: str, out: str, out_dir: str) -> dict:
     for rel in sorted(set(previous) - set(wanted)):
         _withdraw(os.path.join(out_dir, rel))
     dest_states: dict[str, list] = {}
-    for rel, (src, _) in sorted(wanted.items()):
-        path = os.path.join(out_dir, rel)
-        with open(src, "rb") as fh:
-            write_atomic(path, fh.read())
-        dest_states[rel] = file_state(path)
+    with Transaction(_root_of(out_dir + "/")) as copied:     # all copied, or none
+        for rel, (src, _) in sorted(wanted.items()):
+            path = os.path.join(out_dir, rel)
+            copied.write(path, read_asset(src))     # checked again: links, FIFOs, devices
+            dest_states[rel] = file_state(path)
     write_record(out, {"files": {rel: h for rel, (_, h) in sorted(wanted.items())},
                        "sources": sources})
     return {"sources": sources, "src_states": src_states, "dest_states": dest_states}

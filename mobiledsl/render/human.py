@@ -176,6 +176,8 @@ def _fit(shown: str, focus: tuple[int, int]
                 first = cell
             pieces.append(ch)
             end = cell + w
+        elif cell > left + room:
+            break                   # past the window: a line of megabytes is not walked whole
         cell += w
     first = left if first is None else first
     end = first if end is None else end

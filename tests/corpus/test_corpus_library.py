@@ -253,6 +253,15 @@ CASES = [
     lib("invalid_value_asset_links_out",
         link("lib/parts/standard_80/assets/model.dae", "../../lidar_ld06/assets/model.dae"),
         code="library.invalid_value", file=STD, line=5),
+    # ---- a declaration is read as hostile input: regular, bounded, inside the library (each
+    # on a library copy of its own, rc given: the shared batch rewrites declarations)
+    Case("links_outside_declaration", "check", (link(STD, "/etc/hostname"),),
+         (Expect("library.links_outside", W, STD, None),), rc=0),
+    Case("not_a_file_declaration_is_a_folder", "check", (link(STD, "../lidar_ld06"),),
+         (Expect("library.not_a_file", W, STD, None),), rc=0),
+    Case("file_too_large_declaration", "check",
+         (write(STD, "#" * (16 * 1024 * 1024 + 1) + "\n"),),
+         (Expect("library.file_too_large", W, STD, None),), rc=0),
     lib("invalid_value_hull_three_corners",
         sub(LIDAR, LIDAR_BOX, "collision:\n  type: hull\n  vertices: [[0, 0, 0], [0.03, 0, 0], [0, 0.03, 0]]\n"
                               "  faces: [[0, 1, 2]]"),

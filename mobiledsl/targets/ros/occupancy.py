@@ -13,6 +13,13 @@ from ..frames import matrix, quat_from_rpy, quat_mul
 RESOLUTION = 0.05
 MARGIN = 1.0
 FREE, OCCUPIED = 254, 0
+# 4096 by 4096 cells, about 200 m by 200 m: a larger world is refused before the grid (and
+# its cell centres, 16 bytes a cell) is made, not cast to integers that overflow.
+MAX_CELLS = 4096 * 4096
+
+
+class MapTooLarge(Exception):
+    """The world's map would have more than MAX_CELLS cells; args: (width_m, height_m)."""
 
 
 def shape_outline(entity, shape) -> np.ndarray:
@@ -59,7 +66,10 @@ def occupancy(world: World | None, start=(0.0, 0.0)) -> tuple[np.ndarray, tuple[
     pts = np.concatenate([pts, [start]])
     lo = np.floor((pts.min(axis=0) - MARGIN) / RESOLUTION) * RESOLUTION
     hi = np.ceil((pts.max(axis=0) + MARGIN) / RESOLUTION) * RESOLUTION
-    width, height = (np.round((hi - lo) / RESOLUTION)).astype(int)
+    cells = (hi - lo) / RESOLUTION
+    if not np.all(np.isfinite(cells)) or float(cells[0]) * float(cells[1]) > MAX_CELLS:
+        raise MapTooLarge(float(hi[0] - lo[0]), float(hi[1] - lo[1]))
+    width, height = np.round(cells).astype(int)
     xs = lo[0] + (np.arange(width) + 0.5) * RESOLUTION
     ys = lo[1] + (np.arange(height) + 0.5) * RESOLUTION
     gx, gy = np.meshgrid(xs, ys)

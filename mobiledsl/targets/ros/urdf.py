@@ -23,6 +23,8 @@ def urdf(robot_name: str, package: str, tree: Tree) -> bytes:
             lo, hi = j.limit
             ET.SubElement(joint, "limit", lower=fmt(lo), upper=fmt(hi), effort="10",
                           velocity="3")
+        elif j.effort is not None:      # a driven wheel: its motor's torque and speed
+            ET.SubElement(joint, "limit", effort=fmt(j.effort), velocity=fmt(j.velocity))
     return (to_text(root, declaration=True) + "\n").encode()
 
 
