@@ -75,12 +75,21 @@ class UsageError(Exception):
     """Bad use of the command line: reported in one line, exit status 2."""
 
 
+class _Version(argparse.Action):
+    """--version, asking the installed package's metadata only when it is asked for (that
+    lookup costs more than parsing a program)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        parser.exit(message=f"{PROG} {tool_version()}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     for module in COMMAND_MODULES:
         importlib.import_module(module)
     parser = argparse.ArgumentParser(
         prog=PROG, description="Compile robot programs against component libraries.")
-    parser.add_argument("--version", action="version", version=f"{PROG} {tool_version()}")
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help="show the version and exit")
     top = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     groups: dict[tuple[str, ...], argparse._SubParsersAction] = {(): top}
     for name in sorted(SUBCOMMANDS, key=lambda n: (n.split()[0], n)):

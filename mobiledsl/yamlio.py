@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterator
-
-from ruamel.yaml import YAML
-from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from typing import TYPE_CHECKING, Any, Iterator
 
 from .diagnostics import Diagnostic, Label, Span, error, excerpt
+
+if TYPE_CHECKING:
+    from ruamel.yaml.nodes import Node
 
 MAX_DEPTH = 64
 # Values in a file, as written and as aliases expand it: a hull of 60,000 corners is read.
@@ -88,6 +88,13 @@ class YNode:
         return self.value
 
 
+def _ruamel():
+    """ruamel.yaml's safe loader, imported here: the fast reader handles plain files without
+    it, so most commands never pay for its import."""
+    from ruamel.yaml import YAML
+    return YAML(typ="safe")
+
+
 def read_yaml(source: str | bytes, file: str) -> tuple[YNode | None, list[Diagnostic]]:
     """Read one YAML document. Never raises for bad input: returns (None, diagnostics)
     when there is no tree that can be read, else the tree and key-level diagnostics."""
@@ -104,7 +111,7 @@ def read_yaml(source: str | bytes, file: str) -> tuple[YNode | None, list[Diagno
         problem = _prescan(source, file)
         if problem is not None:
             return None, [problem]
-        root = YAML(typ="safe").compose(source)
+        root = _ruamel().compose(source)
     except RecursionError:
         return None, [_syntax(Span(file, 1, 1), f"values are nested more than {MAX_DEPTH} "
                               "levels deep")]
@@ -123,7 +130,7 @@ def _prescan(source: str, file: str) -> Diagnostic | None:
     """The limits, on the very events the composer would read (C-speed, no recursion).
     A syntax error ends the scan: the composer reports it, having nested no deeper than
     the scan saw."""
-    _, parser = YAML(typ="safe").get_constructor_parser(source)
+    _, parser = _ruamel().get_constructor_parser(source)
     limits = Limits(file)
     try:
         while True:
@@ -256,7 +263,7 @@ def _check_graph(root: Node, file: str) -> Diagnostic | None:
                 depth = max(depth, cdepth)
                 if limit and size > MAX_VALUES:
                     break
-            if not isinstance(node, ScalarNode):
+            if not node.id == "scalar":
                 depth += 1
             if depth > MAX_DEPTH:
                 return _syntax(_node_span(file, node),
@@ -297,18 +304,18 @@ def _has_alias(root: Node) -> bool:
 
 
 def _children(node: Node) -> list[Node]:
-    if isinstance(node, MappingNode):
+    if node.id == "mapping":
         return [n for pair in node.value for n in pair]
-    if isinstance(node, SequenceNode):
+    if node.id == "sequence":
         return list(node.value)
     return []
 
 
 def _convert(node: Node, file: str, diags: list[Diagnostic]) -> YNode:
     span = _node_span(file, node)
-    if isinstance(node, ScalarNode):
+    if node.id == "scalar":
         return _scalar(node, span)
-    if isinstance(node, SequenceNode):
+    if node.id == "sequence":
         return YNode("seq", tuple(_convert(n, file, diags) for n in node.value), span)
     values: dict[str, YNode] = {}
     key_spans: dict[str, Span] = {}
@@ -333,7 +340,7 @@ def _convert(node: Node, file: str, diags: list[Diagnostic]) -> YNode:
 
 
 def _key_text(node: Node) -> str | None:
-    if not isinstance(node, ScalarNode):
+    if not node.id == "scalar":
         return None
     text = node.value
     if node.style in (None, "") and (text in ("", "~", "null", "true", "false")

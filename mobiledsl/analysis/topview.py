@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from xml.sax.saxutils import escape, quoteattr
 
+from ..xmlquote import escape, quoteattr
 from .model import Analysis, Outline
 
 STYLE = {
@@ -181,17 +181,33 @@ def name_places(outlines: list[Outline]) -> list[tuple[str, tuple[float, float]]
 
 
 class _Stack:
-    """Texts placed near one another (or on a marker) move down instead of overprinting."""
+    """Texts placed near one another (or on a marker) move down instead of overprinting.
+    Placed texts are filed by horizontal band, so a robot of a thousand parts looks only at
+    its neighbours' names, not at every name placed before."""
+
+    MOVES = 400                         # a text moved this far down stays where it is
 
     def __init__(self, unit: float, taken=()):
         self.unit = unit
-        self.placed: list[tuple[float, float, float]] = list(taken)   # x, y, half width
+        self.band = unit * 1.6          # texts closer than this vertically may overlap
+        self.bands: dict[int, list[tuple[float, float, float]]] = {}
+        for px, py, pw in taken:
+            self._file(px, py, pw)
+
+    def _file(self, x: float, y: float, half_width: float) -> None:
+        self.bands.setdefault(math.floor(y / self.band), []).append((x, y, half_width))
+
+    def _overlaps(self, x: float, y: float, half_width: float) -> bool:
+        k = math.floor(y / self.band)
+        return any(abs(px - x) < half_width + pw and abs(py - y) < self.band
+                   for b in (k - 1, k, k + 1) for px, py, pw in self.bands.get(b, ()))
 
     def place(self, x: float, y: float, half_width: float) -> float:
-        while any(abs(px - x) < half_width + pw and abs(py - y) < self.unit * 1.6
-                  for px, py, pw in self.placed):
+        for _ in range(self.MOVES):
+            if not self._overlaps(x, y, half_width):
+                break
             y -= self.unit * 1.8
-        self.placed.append((x, y, half_width))
+        self._file(x, y, half_width)
         return y
 
 

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from ..diagnostics import Diagnostic, Label, Severity, Sink, Span, warning
-from ..yamlio import YNode, read_yaml
+from ..yamlio import YNode
+from .fastyaml import read_yaml_fast
 from .fields import IDENTIFIER, UNIT_TOLERANCE, Fields, format_vector, normalised
 from .legged import PolicyContext, check_gait, check_policy, check_servo_names, record_spans
 from .model import Gait, Limb, Part, Walker
@@ -59,7 +60,7 @@ def load_walker(root: str | os.PathLike, library_name: str, walker_id: str,
             notes=_left_out(walker_id))]
     if isinstance(data, Diagnostic):
         return None, [data.with_severity(Severity.WARNING)]
-    node, diags = read_yaml(data, file)
+    node, diags = read_yaml_fast(data, file)
     sink = Sink(list(diags))
     walker = None
     if node is not None:

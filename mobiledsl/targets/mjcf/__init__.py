@@ -10,6 +10,7 @@ from ...assembly.model import Robot, Task, World
 from ..emission import Emission
 from ..frames import fmt, fmtv, quat_from_yaw
 from ..stl import hull_files
+from ..xmltext import to_text
 from .refusals import refusals
 from .controller import controller_file, policy_assets
 from .drive import commands
@@ -52,8 +53,7 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
         if items:
             section = ET.SubElement(root, tag)
             section.extend(items)
-    ET.indent(root, space="  ")
-    xml = ET.tostring(root, encoding="unicode")
+    xml = to_text(root)
     files = {f"{robot.name}.xml": (xml + "\n").encode("utf-8")}
     files.update([controller_file(robot, analysis, rows)])
     files.update(hull_files(robot.parts.values()))

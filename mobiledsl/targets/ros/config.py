@@ -1,11 +1,10 @@
 """Nav2's parameters and ros_gz_bridge's topics, from the analysis and the robot."""
 from __future__ import annotations
 
-import io
 import math
 from typing import Any
 
-from ruamel.yaml import YAML
+import yaml
 
 from ...assembly.model import Robot
 from .drive import HOLONOMIC
@@ -16,16 +15,18 @@ DEFAULT_ACCEL = 1.0         # m/s^2
 REVERSE_SHARE = 0.5         # of the top speed, backing up when the task asks no faster
 
 
+class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
+    """libyaml's emitter where PyYAML has it (the pure one otherwise: the same bytes).
+    rcl's parameter parser refuses anchors and aliases ("Will not support aliasing"): a
+    value used twice is written out twice."""
+
+    def ignore_aliases(self, data) -> bool:
+        return True
+
+
 def dump_yaml(data: Any) -> bytes:
-    yaml = YAML(typ="safe", pure=True)
-    yaml.default_flow_style = False
-    yaml.sort_base_mapping_type_on_output = False
-    # rcl's parameter parser refuses anchors and aliases ("Will not support aliasing"): a
-    # value used twice is written out twice
-    yaml.representer.ignore_aliases = lambda data: True
-    buf = io.StringIO()
-    yaml.dump(data, buf)
-    return buf.getvalue().encode()
+    return yaml.dump(data, Dumper=_Dumper, default_flow_style=False, sort_keys=False,
+                     allow_unicode=True).encode()
 
 
 def limits(robot: Robot, analysis: Any, task: Any = None) -> dict[str, float]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy.spatial import ConvexHull, QhullError
 
+from ...analysis import planar
 from ...assembly.model import World
 from ..frames import matrix, quat_from_rpy, quat_mul
 
@@ -82,13 +82,7 @@ def occupancy(world: World | None, start=(0.0, 0.0)) -> tuple[np.ndarray, tuple[
 
 
 def inside_convex(points: np.ndarray, outline: np.ndarray) -> np.ndarray:
-    try:
-        hull = ConvexHull(outline)
-    except (QhullError, ValueError):
-        return np.zeros(len(points), dtype=bool)
-    # hull.equations: a.x + b.y + c <= 0 inside
-    eq = hull.equations
-    return np.all(points @ eq[:, :2].T + eq[:, 2] <= 1e-9, axis=1)
+    return planar.inside(points, outline)
 
 
 def pgm(grid: np.ndarray) -> bytes:

@@ -8,6 +8,7 @@ import numpy as np
 
 from ...assembly.model import Robot, World
 from ..frames import compose, fmt, fmtv, quat_from_rpy, relative, rpy_from_quat
+from ..xmltext import to_text
 from .scan import scan_spec
 from .tree import Geometry, LinkSpec, Tree
 
@@ -55,8 +56,7 @@ def world_sdf(robot: Robot, world: World | None, tree: Tree, package: str, drive
             entity_model(w, entity, package)
     x, y, yaw = world.start if world is not None else (0.0, 0.0, 0.0)
     robot_model(w, robot, tree, package, drive, (x, y, 0.002), yaw)
-    ET.indent(root, space="  ")
-    return (ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n").encode()
+    return (to_text(root, declaration=True) + "\n").encode()
 
 
 def ground(w: ET.Element) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from ..frames import fmt, fmtv
+from ..xmltext import to_text
 from .tree import Geometry, LinkSpec, Tree
 
 
@@ -24,8 +25,7 @@ def urdf(robot_name: str, package: str, tree: Tree) -> bytes:
                           velocity="3")
         elif j.effort is not None:      # a driven wheel: its motor's torque and speed
             ET.SubElement(joint, "limit", effort=fmt(j.effort), velocity=fmt(j.velocity))
-    ET.indent(root, space="  ")
-    return (ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n").encode()
+    return (to_text(root, declaration=True) + "\n").encode()
 
 
 def _link(root: ET.Element, spec: LinkSpec, package: str) -> None:
