@@ -21,9 +21,15 @@ Then, in one run, it measures (wall-clock seconds, `doit -n J` in a subprocess):
    without Python's start-up), and the command line ``python -m mobiledsl compile`` on a
    sample of programs, scaled to N.
 
+5. with a remote cache (nginx with WebDAV PUT on 127.0.0.1, when nginx is installed): a
+   clean checkout builds the whole matrix and fills the server, then a second clean checkout
+   restores it from the server: the tasks restored of those the cache serves, and the time
+   against the full build.
+
 It prints the figures and ratios; it never passes or fails on time (D14).
 
-    python bench/graph.py [--programs 200] [--variants 20] [-j 2] [--cli-sample 10] [--keep DIR]
+    python bench/graph.py [--programs 200] [--variants 20] [-j 2] [--cli-sample 10]
+                          [--no-remote] [--keep DIR]
 """
 from __future__ import annotations
 
@@ -125,12 +131,15 @@ def generate(root: Path, programs: int, variants: int) -> dict[str, list[str]]:
 
 
 # -- measuring ---------------------------------------------------------------------------------
-def doit(root: Path, jobs: int) -> tuple[float, list[str], dict]:
+def doit(root: Path, jobs: int, cache: str | None = None) -> tuple[float, list[str], dict]:
     args = [sys.executable, "-m", "doit", "--reporter=json"]
     if jobs > 1:
         args += ["-n", str(jobs)]
+    e = env()
+    if cache:
+        e["MOBILEDSL_CACHE"] = cache
     start = time.perf_counter()
-    proc = subprocess.run(args, cwd=root, env=env(), capture_output=True, text=True)
+    proc = subprocess.run(args, cwd=root, env=e, capture_output=True, text=True)
     elapsed = time.perf_counter() - start
     if proc.returncode != 0:
         sys.stderr.write(proc.stderr[-4000:])
@@ -226,6 +235,38 @@ def graph_shape(root: Path) -> tuple[int, float]:
     return len(rows), (sum(counts) / len(counts) if counts else 1.0)
 
 
+CACHED = ("resolve", "assemble", "analyse", "emission")   # the tasks the cache serves
+
+
+def remote_cache_run(root: Path, programs: int, variants: int, jobs: int,
+                     full_s: float) -> None:
+    """Two clean checkouts of the same matrix sharing one nginx: the first fills it, the
+    second restores from it."""
+    from tests.graph.nginx import Nginx
+    if not Nginx.available():
+        print("remote cache:    skipped (nginx is not installed)", flush=True)
+        return
+    server = Nginx(root / "nginx").start()
+    try:
+        url = f"{server.url}/cache/bench"
+        times = []
+        for checkout in ("remote-1", "remote-2"):
+            generate(root / checkout, programs, variants)
+            seconds, _, report = doit(root / checkout, jobs, cache=url)
+            cached = [t for t in report["tasks"]              # not the groups ("resolve")
+                      if ":" in t["name"] and t["name"].split(":", 1)[0] in CACHED]
+            restored = [t for t in cached if "restored from the artifact cache" in t["out"]]
+            times.append(seconds)
+            print(f"remote cache, {checkout}: {seconds:8.2f} s  (restored {len(restored)} of "
+                  f"{len(cached)} cached tasks)", flush=True)
+        print(f"  second checkout / full build without a cache: {times[1] / full_s:7.1%}",
+              flush=True)
+        print(f"  second checkout / first (which built and filled the server): "
+              f"{times[1] / times[0]:.1%}", flush=True)
+    finally:
+        server.stop()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--programs", type=int, default=200)
@@ -234,6 +275,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-j", "--jobs", type=int, default=2, help="doit -n (default 2)")
     parser.add_argument("--cli-sample", type=int, default=10,
                         help="programs compiled with the command line, scaled to N")
+    parser.add_argument("--no-remote", action="store_true",
+                        help="leave out the run against a remote cache (nginx)")
     parser.add_argument("--keep", metavar="DIR", help="generate here and keep it")
     args = parser.parse_args(argv)
 
@@ -331,6 +374,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  one-part edit vs in-process scratch: {inproc_s / edit_s:7.2f}x faster")
         print(f"  one-part edit vs CLI scratch:        {cli_s / edit_s:7.2f}x faster")
         print(f"  no-op vs in-process scratch:         {inproc_s / noop_s:7.2f}x faster")
+        if not args.no_remote:
+            print()
+            remote_cache_run(root, args.programs, args.variants, args.jobs, full_s)
     finally:
         if tmp is not None:
             tmp.cleanup()

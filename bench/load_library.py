@@ -3,8 +3,9 @@
 Generates a library of N parts (default 1,000; a mix of wheels, sensors, motors, batteries,
 drivers, tracks and chassis with hulls, each with its own mesh file) in a temporary
 directory, then loads it with ``load_library`` and, for comparison, reads the same
-component.yaml files with a plain ``ruamel.yaml`` safe load. Prints parts per second for
-each and their ratio; it never passes or fails on time (D14). Times are this process's CPU
+component.yaml files with a plain ``ruamel.yaml`` safe load, with PyYAML's C loader and with
+the loader's fast reader alone (no schema checks). Prints parts per second for each and the
+ratio of the first two; it never passes or fails on time (D14). Times are this process's CPU
 time (one core), so that other work on the machine does not count against it.
 
     python bench/load_library.py [--parts 1000] [--repeat 3]
@@ -146,6 +147,20 @@ def plain_load(files: list[Path]) -> None:
         yaml.load(f.read_bytes())
 
 
+def pyyaml_load(files: list[Path]) -> None:
+    """PyYAML's C loader, the floor of any reader through libyaml from Python."""
+    import yaml
+    for f in files:
+        yaml.load(f.read_bytes(), Loader=yaml.CSafeLoader)
+
+
+def reader_only(files: list[Path]) -> None:
+    """The fast reader alone, without the schema's checks."""
+    from mobiledsl.library.fastyaml import read_yaml_fast
+    for f in files:
+        read_yaml_fast(f.read_bytes(), str(f))
+
+
 def best_of(repeat: int, fn) -> float:
     best = float("inf")
     for _ in range(repeat):
@@ -172,11 +187,17 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         loader_s = best_of(args.repeat, lambda: load_library(root))
         plain_s = best_of(args.repeat, lambda: plain_load(files))
+        pyyaml_s = best_of(args.repeat, lambda: pyyaml_load(files))
+        reader_s = best_of(args.repeat, lambda: reader_only(files))
     print(f"parts:                       {args.parts}")
     print(f"load_library:                {loader_s * 1000:8.1f} ms  "
           f"{args.parts / loader_s:8.0f} parts/s")
     print(f"plain ruamel.yaml safe load: {plain_s * 1000:8.1f} ms  "
           f"{args.parts / plain_s:8.0f} parts/s")
+    print(f"PyYAML CSafeLoader load:     {pyyaml_s * 1000:8.1f} ms  "
+          f"{args.parts / pyyaml_s:8.0f} parts/s")
+    print(f"the fast reader alone:       {reader_s * 1000:8.1f} ms  "
+          f"{args.parts / reader_s:8.0f} parts/s")
     print(f"ratio load_library / plain load: {loader_s / plain_s:.2f}x the time")
     print(f"cpu: one core (pid {os.getpid()})")
     return 0

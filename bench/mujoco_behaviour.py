@@ -16,22 +16,13 @@ import mujoco
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.fidelity.sweep import twist_table, yaw as yaw_of_qpos  # noqa: E402
 
 
 def yaw(data) -> float:
-    w, x, y, z = data.qpos[3:7]
-    return math.atan2(2 * (w * z + x * y), 1 - 2 * (y * y + z * z))
-
-
-def twist_table(model) -> dict[int, np.ndarray]:
-    table = {}
-    for i in range(model.nnumeric):
-        name = mujoco.mj_id2name(model, mujoco.mjtObj.mjOBJ_NUMERIC, i)
-        if name.startswith("twist_"):
-            act = mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_ACTUATOR, name[6:])
-            adr = model.numeric_adr[i]
-            table[act] = np.array(model.numeric_data[adr:adr + 3])
-    return table
+    return yaw_of_qpos(data.qpos)
 
 
 def command(model, rest, twist=(0.0, 0.0, 0.0), steer=0.0, seconds=3.0):

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from .diagnostics import Diagnostic, has_errors
-from .render import FORMATS, render
+from .render import FORMATS, render, render_human
 from .render.sarif import tool_version
 
 PROG = "mobiledsl"
@@ -48,7 +48,8 @@ class Subcommand:
 SUBCOMMANDS: dict[str, Subcommand] = {}
 
 # Modules that register further subcommands when imported (e.g. the build graph's `watch`).
-COMMAND_MODULES: tuple[str, ...] = ("mobiledsl.graph.watch",)
+COMMAND_MODULES: tuple[str, ...] = ("mobiledsl.graph.watch", "mobiledsl.convert.cli",
+                                  "mobiledsl.simulate_command")
 
 _GROUP_HELP = {"library": "work with a component library"}
 
@@ -74,12 +75,21 @@ class UsageError(Exception):
     """Bad use of the command line: reported in one line, exit status 2."""
 
 
+class _Version(argparse.Action):
+    """--version, asking the installed package's metadata only when it is asked for (that
+    lookup costs more than parsing a program)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        parser.exit(message=f"{PROG} {tool_version()}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     for module in COMMAND_MODULES:
         importlib.import_module(module)
     parser = argparse.ArgumentParser(
         prog=PROG, description="Compile robot programs against component libraries.")
-    parser.add_argument("--version", action="version", version=f"{PROG} {tool_version()}")
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help="show the version and exit")
     top = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     groups: dict[tuple[str, ...], argparse._SubParsersAction] = {(): top}
     for name in sorted(SUBCOMMANDS, key=lambda n: (n.split()[0], n)):
@@ -111,14 +121,18 @@ def _use_color(args: argparse.Namespace) -> bool:
 
 
 def report(diagnostics: Sequence[Diagnostic], args: argparse.Namespace,
-           sources: Callable[[str], str | None] | None = None) -> None:
-    """Print diagnostics in the chosen form: human on stderr, json and sarif on stdout."""
+           sources: Callable[[str], str | None] | None = None,
+           checked: str | None = None) -> None:
+    """Print diagnostics in the chosen form: human on stderr, json and sarif on stdout.
+    ``checked`` (what was checked, human form only) makes the closing line name it and
+    appear on success too, so that a run that found nothing says so."""
     fmt = getattr(args, "diagnostics", "human")
     if fmt == "human":
         if sources is None:
             from .pipeline import SourceCache
             sources = SourceCache()
-        text = render("human", diagnostics, sources, _use_color(args))
+        text = render_human(diagnostics, sources, _use_color(args),
+                            summary=True if checked is None else checked)
         if text:
             sys.stderr.write(text)
             sys.stderr.flush()
@@ -203,39 +217,81 @@ def run_explain(args: argparse.Namespace) -> int:
 
 # -- library check ------------------------------------------------------------------------------
 def _configure_library_check(p: argparse.ArgumentParser) -> None:
-    p.add_argument("dir", metavar="DIR", help="the library to check (holds library.yaml)")
+    p.add_argument("dir", metavar="DIR", nargs="?",
+                   help="the library to check (holds library.yaml); without one, every "
+                        "library [tool.mobiledsl] names in the nearest pyproject.toml "
+                        "above the current folder")
     p.add_argument("--library", action="append", default=[], metavar="DIR",
                    help="another library loaded beside it (repeatable)")
+    p.add_argument("--strict", action="store_true",
+                   help="fail (exit status 1) on any warning or left-out part too: for a "
+                        "library's own CI")
     add_diagnostics_options(p)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def _project_libraries(flag: str) -> list[str]:
+    """The libraries of the project the command runs in, for a command given none."""
+    from .graph.matrix import MatrixError
+    from .project import find_project
+    try:
+        project = find_project()
+    except MatrixError as exc:
+        raise UsageError(str(exc)) from exc
+    if project is None:
+        raise UsageError(f"no {flag} given, and no pyproject.toml with [tool.mobiledsl] in "
+                         "this folder or above it to take the libraries from")
+    if not project.libraries:
+        raise UsageError(f"no {flag} given, and {project.config} names no libraries in "
+                         "[tool.mobiledsl]")
+    return list(project.libraries)
+
+
+def _check_one_library(path: str, others: Sequence[str], args: argparse.Namespace,
+                       load_library: Callable) -> int:
+    from .pipeline import exit_status
+    library, diagnostics = load_library(path)
+    diagnostics = list(diagnostics)
+    checked = os.path.normcase(os.path.realpath(path))
+    for other in dict.fromkeys(others):
+        if os.path.normcase(os.path.realpath(other)) == checked:
+            continue
+        _other, diags = load_library(other)
+        # The other libraries are context: only what stops them loading is reported.
+        diagnostics.extend(d for d in diags if d.is_error)
+    left_out = len(getattr(library, "left_out", {}) or {}) if library is not None else 0
+    what = f"checked library at '{path}'"
+    if library is not None:
+        parts = len(getattr(library, "parts", {}) or {})
+        walkers = len(getattr(library, "walkers", {}) or {})
+        counted = [f"{_plural(parts, 'part')} loaded"]
+        if walkers:
+            counted.append(_plural(walkers, 'walker'))
+        if left_out:
+            counted.append(f"{left_out} left out")
+        what = f"checked library '{library.name}' ({', '.join(counted)})"
+    status = exit_status(diagnostics)
+    warned = any(d.severity.value == "warning" for d in diagnostics)
+    if args.strict and status == 0 and (warned or left_out):
+        status = 1
+        what += ", strictly: a warning or a left-out part fails it"
+    report(diagnostics, args, checked=what)
+    return status
 
 
 @subcommand("library check", "load a component library and report every problem in it",
             _configure_library_check)
 def run_library_check(args: argparse.Namespace) -> int:
     from .library.loader import load_library
-    from .pipeline import exit_status
-    library, diagnostics = load_library(args.dir)
-    diagnostics = list(diagnostics)
-    checked = os.path.normcase(os.path.realpath(args.dir))
-    for other in dict.fromkeys(args.library):
-        if os.path.normcase(os.path.realpath(other)) == checked:
-            continue
-        _other, diags = load_library(other)
-        # The other libraries are context: only what stops them loading is reported.
-        diagnostics.extend(d for d in diags if d.is_error)
-    report(diagnostics, args)
-    status = exit_status(diagnostics)
-    if library is not None and not has_errors(diagnostics):
-        left_out = len(getattr(library, "left_out", {}) or {})
-        parts = len(getattr(library, "parts", {}) or {})
-        walkers = len(getattr(library, "walkers", {}) or {})
-        summary = f"library '{library.name}': {parts} part{'s' if parts != 1 else ''} loaded"
-        if walkers:
-            summary += f", {walkers} walker{'s' if walkers != 1 else ''}"
-        if left_out:
-            summary += f", {left_out} left out"
-        info(args, summary)
-    return status
+    if args.dir is not None:
+        return _check_one_library(args.dir, args.library, args, load_library)
+    libraries = _project_libraries("DIR")
+    # each library of the project in turn, the others (and any --library) beside it
+    return max(_check_one_library(lib, libraries + args.library, args, load_library)
+               for lib in libraries)
 
 
 # -- compile ------------------------------------------------------------------------------------
@@ -246,8 +302,10 @@ def _configure_compile(p: argparse.ArgumentParser) -> None:
     from .pipeline import TARGETS
     p.add_argument("files", nargs="+", metavar="FILE",
                    help="ROBOT.core, optionally WORLD.world and TASK.task, in any order")
-    p.add_argument("--library", action="append", required=True, metavar="DIR",
-                   help="a component library (repeatable)")
+    p.add_argument("--library", action="append", metavar="DIR",
+                   help="a component library (repeatable); without one, the libraries "
+                        "[tool.mobiledsl] names in the nearest pyproject.toml above the "
+                        "current folder")
     p.add_argument("--target", action="append", default=[], choices=TARGETS,
                    help="emit for this target (repeatable); without one, check only")
     p.add_argument("-o", "--output", dest="outdir", metavar="OUTDIR",
@@ -287,12 +345,13 @@ def run_compile(args: argparse.Namespace) -> int:
         if not os.path.isfile(path):
             raise UsageError(f"cannot read '{path}': no such file")
     targets = list(dict.fromkeys(args.target))
+    libraries = args.library or _project_libraries("--library")
     try:
         result = compile_program(files["core"], files.get("world"), files.get("task"),
-                                 args.library, targets, args.outdir, args.check)
+                                 libraries, targets, args.outdir, args.check)
     except InputError as exc:
         raise UsageError(str(exc)) from exc
-    report(result.diagnostics, args)
+    report(result.diagnostics, args, checked=_checked(files, libraries, result))
     status = exit_status(result.diagnostics)
     if result.output_error is not None:
         # a folder that takes no file: the environment's failure, not the inputs' (status 2)
@@ -302,7 +361,20 @@ def run_compile(args: argparse.Namespace) -> int:
         changed = len(result.changed_files)
         info(args, f"wrote {len(result.written_files)} files under {result.outdir} "
                    f"({changed} changed)")
+    elif result.report_dir is not None:
+        info(args, f"wrote the top view with the findings marked: "
+                   f"{os.path.join(result.report_dir, 'topview.svg')}")
     return status
+
+
+def _checked(files: dict[str, str], libraries: Sequence[str], result) -> str:
+    """What a compile checked, for its closing line: the program's files and the libraries
+    (by name once loaded)."""
+    names = [lib.name for lib in result.libraries] or [os.path.basename(os.path.normpath(l))
+                                                         for l in libraries]
+    shown = ", ".join(os.path.basename(files[k]) for k in ("core", "world", "task") if k in files)
+    word = "library" if len(names) == 1 else "libraries"
+    return f"checked {shown} against {word} {', '.join(names)}"
 
 
 # -- entry point --------------------------------------------------------------------------------

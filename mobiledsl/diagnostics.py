@@ -10,6 +10,28 @@ from enum import Enum
 from typing import Iterable
 
 
+# A message quotes at most EXCERPT characters of a value it read (``excerpt``); as a last
+# guard, no text of a diagnostic is longer than MAX_TEXT, whatever a phase put in it, so a
+# hostile file of 50 MB is never echoed whole.
+EXCERPT = 60
+MAX_TEXT = 2_000
+
+
+def excerpt(text: str, limit: int = EXCERPT) -> str:
+    """``text`` when it is short, else its start and how long it is."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text):,} characters)"
+
+
+def _bounded(text):
+    return excerpt(text, MAX_TEXT) if _long(text) else text
+
+
+def _long(text) -> bool:
+    return isinstance(text, str) and len(text) > MAX_TEXT
+
+
 class Severity(str, Enum):
     ERROR = "error"
     WARNING = "warning"
@@ -83,6 +105,19 @@ class Diagnostic:
     labels: tuple[Label, ...] = ()       # further places
     help: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        # the last guard of MAX_TEXT; the texts are almost always short, so test first
+        if _long(self.message) or _long(self.label) or \
+                any(_long(t) for t in self.help + self.notes) or \
+                any(_long(l.message) for l in self.labels):
+            setattr_ = object.__setattr__
+            setattr_(self, "message", _bounded(self.message))
+            setattr_(self, "label", _bounded(self.label))
+            setattr_(self, "help", tuple(_bounded(t) for t in self.help))
+            setattr_(self, "notes", tuple(_bounded(t) for t in self.notes))
+            setattr_(self, "labels", tuple(Label(l.span, _bounded(l.message))
+                                           for l in self.labels))
 
     @property
     def is_error(self) -> bool:

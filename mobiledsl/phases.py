@@ -173,10 +173,16 @@ def _emit_ros() -> Callable:
     return emit
 
 
+def _emit_ros_mujoco() -> Callable:
+    from .targets.ros_mujoco_nav2 import emit
+    return emit
+
+
 # Each target's emit; adding a target is a row here.
 EMITTERS: dict[str, Callable[[], Callable]] = {
     "mjcf": _emit_mjcf,
     "ros-gz-nav2": _emit_ros,
+    "ros-mujoco-nav2": _emit_ros_mujoco,
 }
 TARGETS = tuple(EMITTERS)
 

@@ -9,14 +9,14 @@ tasks instead.
 from __future__ import annotations
 
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterable, Sequence
 
 from .diagnostics import Diagnostic, Span, error, has_errors
+from .inputs import Refused, read_regular
+from .outputs import Transaction, read_asset
 from .phases import PHASES, PROGRAM_PHASES, TARGETS, Source, failed, run_libraries, run_report
-from .records import write_atomic
 
 # Codes that say the environment is wrong rather than the inputs (exit status 2, not 1).
 ENVIRONMENT_CODES = frozenset({"library.manifest_missing"})
@@ -44,6 +44,7 @@ class CompileResult:
     outdir: str | None = None
     phases_run: list[str] = field(default_factory=list)      # load, parse, resolve, ...
     output_error: str | None = None        # why the outputs could not be written
+    report_dir: str | None = None          # the report written alone (a failed analysis)
 
     @property
     def has_errors(self) -> bool:
@@ -54,9 +55,7 @@ class CompileResult:
 def read_source(path: str | os.PathLike) -> str:
     """A program or library file's text as the renderers show it (bytes that are not UTF-8
     shown as U+FFFD; ``decode_source`` is what reports them)."""
-    with open(path, "rb") as fh:
-        data = fh.read()
-    return data.decode("utf-8-sig", errors="replace")
+    return read_regular(path).decode("utf-8-sig", errors="replace")
 
 
 _UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
@@ -99,7 +98,7 @@ class SourceCache:
         if file not in self._texts:
             try:
                 self._texts[file] = read_source(file)
-            except (OSError, ValueError):
+            except (OSError, ValueError, Refused):   # not shown: never waited on
                 self._texts[file] = None
         return self._texts[file]
 
@@ -131,10 +130,11 @@ def load_libraries(library_dirs: Sequence[str | os.PathLike]
 
 def _read_program(path: str | os.PathLike) -> Source:
     try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except IsADirectoryError as exc:
-        raise InputError(f"cannot read '{path}': it is a directory") from exc
+        data = read_regular(path)
+    except Refused as exc:
+        if exc.kind == "not_regular" and os.path.isdir(path):
+            raise InputError(f"cannot read '{path}': it is a directory") from None
+        raise InputError(f"cannot read '{path}': {exc.why}") from None
     except OSError as exc:
         raise InputError(f"cannot read '{path}': {exc.strerror or exc}") from exc
     text, not_utf8 = decode_source(data, str(path))
@@ -185,6 +185,10 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
         result.phases_run.append(name)
         _keep(result, name, value)
         if failed(value, diags):
+            if name == "analyse" and value is not None and targets and not check_only:
+                # no target is written, but the top view with the findings marked is where
+                # a failed robot is understood fastest
+                _write_report_alone(_out(outdir, result), value, result)
             return result
         values[name] = value
     if check_only or (not targets and outdir is None):
@@ -192,7 +196,7 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
 
     # emit every target first (nothing is written yet); a target that reports an error
     # writes nothing, the others do
-    out = Path(outdir) if outdir is not None else Path("build") / result.robot.name
+    out = _out(outdir, result)
     emission = PHASES["emission"]
     plan: list[tuple[Path, bytes | Path]] = []
     for target in dict.fromkeys(targets):
@@ -206,13 +210,29 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
     result.outdir = str(out)
     plan = _report_files(out / "report", result.analysis) + plan
     try:
-        _write_all(plan, result)
+        _write_all(plan, result, out)
     except OutputError as exc:
         result.output_error = str(exc)
     return result
 
 
 # -- writing -----------------------------------------------------------------------------------
+def _out(outdir: str | os.PathLike | None, result: CompileResult) -> Path:
+    """Where the outputs go: the folder asked, or build/<robot name>."""
+    return Path(outdir) if outdir is not None else Path("build") / result.robot.name
+
+
+def _write_report_alone(out: Path, analysis: Any, result: CompileResult) -> None:
+    plan = _report_files(out / "report", analysis)
+    try:
+        _write_all(plan, result, out)
+    except OutputError as exc:
+        result.output_error = str(exc)
+        return
+    if plan:
+        result.report_dir = str(out / "report")
+
+
 def _safe_relative(rel: str) -> PurePosixPath:
     path = PurePosixPath(rel)
     if path.is_absolute() or not path.parts or ".." in path.parts or "\\" in rel:
@@ -244,60 +264,26 @@ def _why(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-def _prepare_folders(folders: list[Path]) -> None:
-    """Make every folder the outputs go to and check that each takes a new file, before any
-    output is written; on failure remove the folders made here and raise OutputError."""
-    made: list[Path] = []
-    try:
-        for folder in folders:
-            missing = []
-            probe = folder
-            while not probe.exists() and probe != probe.parent:
-                missing.append(probe)
-                probe = probe.parent
-            if probe.exists() and not probe.is_dir():
-                raise NotADirectoryError(20, "it is a file, not a folder", str(probe))
-            for new in reversed(missing):
-                try:
-                    new.mkdir()
-                except FileExistsError:
-                    if not new.is_dir():
-                        raise NotADirectoryError(20, "Not a directory", str(new))
-                    continue
-                made.append(new)
-            fd, tmp = tempfile.mkstemp(prefix=".mobiledsl-probe.", suffix=".tmp", dir=folder)
-            try:
-                os.close(fd)
-            finally:
-                os.unlink(tmp)
-    except OSError as exc:
-        for folder in reversed(made):
-            try:
-                folder.rmdir()
-            except OSError:
-                pass
-        where = exc.filename or (folders[0] if folders else "")
-        raise OutputError(f"cannot write the outputs: '{where}': {_why(exc)}; "
-                          "nothing was written") from exc
-
-
-def _write_all(plan: list[tuple[Path, bytes | Path]], result: CompileResult) -> None:
-    """Write the planned files atomically (a file whose bytes are the same is left alone).
-    The folders are made and tried first, so a folder that takes no file stops the run
-    before anything is written."""
+def _write_all(plan: list[tuple[Path, bytes | Path]], result: CompileResult,
+               root: Path) -> None:
+    """Write the planned files as one transaction below ``root``: a file whose bytes are the
+    same is left alone, no file is written through a symbolic link, and when one write
+    fails every file this run wrote is put back, so the folder is the new whole or the
+    old one."""
     if not plan:
         return
-    _prepare_folders(sorted({path.parent for path, _ in plan}, key=lambda p: (len(p.parts), p)))
-    for path, data in plan:
-        if isinstance(data, Path):
-            try:
-                data = data.read_bytes()
-            except OSError as exc:
-                raise OutputError(f"cannot read the asset '{data}': {_why(exc)}") from exc
-        try:
-            changed = write_atomic(path, data)
-        except OSError as exc:
-            raise OutputError(f"cannot write '{exc.filename or path}': {_why(exc)}") from exc
-        if changed:
-            result.changed_files.append(str(path))
-        result.written_files.append(str(path))
+    path: Path | None = None
+    try:
+        with Transaction(root) as outputs:
+            for path, data in plan:
+                if isinstance(data, Path):
+                    data = read_asset(data)
+                if outputs.write(path, data):
+                    result.changed_files.append(str(path))
+                result.written_files.append(str(path))
+    except OSError as exc:
+        result.changed_files.clear()
+        result.written_files.clear()
+        where = exc.filename or path
+        raise OutputError(f"cannot write the outputs: '{where}': {_why(exc)}; the output "
+                          "folder is left as it was") from exc

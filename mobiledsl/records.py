@@ -9,13 +9,13 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import tempfile
 import types
 import typing
 from enum import Enum
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, TypeVar
+
+from .outputs import write_file
 
 T = TypeVar("T")
 
@@ -112,27 +112,10 @@ def _decode(tp: Any, data: Any) -> Any:
     return data
 
 
-def write_atomic(path: str | os.PathLike, data: str | bytes) -> bool:
+def write_atomic(path: str | os.PathLike, data: str | bytes,
+                 root: str | os.PathLike | None = None) -> bool:
     """Write through a temporary file and rename, so a reader never sees half a file.
     Returns False (and leaves the file untouched, mtime included) when the bytes are the
-    same, which is what lets content-hashed builds stop early."""
-    path = Path(path)
-    payload = data.encode("utf-8") if isinstance(data, str) else data
-    try:
-        if path.read_bytes() == payload:
-            return False
-    except OSError:
-        pass
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(payload)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    return True
+    same, which is what lets content-hashed builds stop early. With ``root``, no folder
+    between it and ``path`` may be a symbolic link (see ``mobiledsl.outputs``)."""
+    return write_file(path, data, root)

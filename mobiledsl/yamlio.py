@@ -5,20 +5,27 @@ The library format reads YAML values the way JSON would: only ``true``/``false``
 spells a JSON number. Everything else is a string. We take ruamel.yaml's node graph (the
 composer, before any YAML 1.1 type resolution) and convert it ourselves, which also lets us
 bound alias expansion before copying anything.
+
+Every limit is checked while the events stream in, before anything is composed: a file
+nested deeper than ``MAX_DEPTH`` or holding more than ``MAX_VALUES`` values is refused at
+the value that crosses the line (composing a deeper one would overflow the C stack of
+libyaml's composer). The size of the file is bounded before it is read (``MAX_BYTES``, see
+``mobiledsl.inputs``), and a message quotes at most a short excerpt of what it read.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
-from ruamel.yaml import YAML
-from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from .diagnostics import Diagnostic, Label, Span, error, excerpt
 
-from .diagnostics import Diagnostic, Label, Span, error
+if TYPE_CHECKING:
+    from ruamel.yaml.nodes import Node
 
 MAX_DEPTH = 64
-MAX_VALUES = 200_000
+# Values in a file, as written and as aliases expand it: a hull of 60,000 corners is read.
+MAX_VALUES = 300_000
 
 _JSON_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?\Z")
 _PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*\Z")
@@ -81,6 +88,13 @@ class YNode:
         return self.value
 
 
+def _ruamel():
+    """ruamel.yaml's safe loader, imported here: the fast reader handles plain files without
+    it, so most commands never pay for its import."""
+    from ruamel.yaml import YAML
+    return YAML(typ="safe")
+
+
 def read_yaml(source: str | bytes, file: str) -> tuple[YNode | None, list[Diagnostic]]:
     """Read one YAML document. Never raises for bad input: returns (None, diagnostics)
     when there is no tree that can be read, else the tree and key-level diagnostics."""
@@ -94,12 +108,15 @@ def read_yaml(source: str | bytes, file: str) -> tuple[YNode | None, list[Diagno
                                   f"the file is not UTF-8 text ({exc.reason} at byte "
                                   f"{exc.start})")]
     try:
-        root = YAML(typ="safe").compose(source)
+        problem = _prescan(source, file)
+        if problem is not None:
+            return None, [problem]
+        root = _ruamel().compose(source)
     except RecursionError:
         return None, [_syntax(Span(file, 1, 1), f"values are nested more than {MAX_DEPTH} "
                               "levels deep")]
     except Exception as exc:  # ruamel raises several unrelated classes for bad text
-        return None, [_syntax_at(file, exc)]
+        return None, [_syntax_at(file, exc, source)]
     if root is None:
         return YNode("null", None, Span(file, 1, 1)), []
     problem = _check_graph(root, file)
@@ -109,22 +126,80 @@ def read_yaml(source: str | bytes, file: str) -> tuple[YNode | None, list[Diagno
     return _convert(root, file, diags), diags
 
 
+def _prescan(source: str, file: str) -> Diagnostic | None:
+    """The limits, on the very events the composer would read (C-speed, no recursion).
+    A syntax error ends the scan: the composer reports it, having nested no deeper than
+    the scan saw."""
+    _, parser = _ruamel().get_constructor_parser(source)
+    limits = Limits(file)
+    try:
+        while True:
+            event = parser.get_event()
+            name = type(event).__name__
+            if name == "StreamEndEvent":
+                return None
+            problem = limits.see(name, event.start_mark)
+            if problem is not None:
+                return problem
+    except Exception:                    # bad text: compose reports it
+        return None
+    finally:
+        parser.dispose()
+
+
+class Limits:
+    """Depth and value count of an event stream, checked as each event arrives."""
+
+    __slots__ = ("file", "depth", "values")
+
+    def __init__(self, file: str):
+        self.file = file
+        self.depth = 0
+        self.values = 0
+
+    def see(self, name: str, mark) -> Diagnostic | None:
+        if name in ("SequenceEndEvent", "MappingEndEvent"):
+            self.depth -= 1
+            return None
+        if name not in ("ScalarEvent", "AliasEvent", "SequenceStartEvent",
+                        "MappingStartEvent"):
+            return None
+        self.values += 1
+        if self.values > MAX_VALUES:
+            return too_many_values(self.file, mark)
+        if name[-10:] == "StartEvent":
+            self.depth += 1
+            if self.depth > MAX_DEPTH:
+                return too_deep(self.file, mark)
+        return None
+
+
+def too_deep(file: str, mark) -> Diagnostic:
+    return _syntax(_mark_span(file, mark), f"values are nested more than {MAX_DEPTH} "
+                   "levels deep")
+
+
+def too_many_values(file: str, mark) -> Diagnostic:
+    return _syntax(_mark_span(file, mark), f"the file holds more than {MAX_VALUES:,} values")
+
+
 def _syntax(span: Span, message: str) -> Diagnostic:
     return error("library.yaml_syntax", message, span, label="cannot be read",
                  help="write the file as plain YAML: mappings, lists and scalars")
 
 
-def _syntax_at(file: str, exc: Exception) -> Diagnostic:
+def _syntax_at(file: str, exc: Exception, text: str = "") -> Diagnostic:
     """Where the reader gave up, and, when it says so, where the construct it was reading
     began: an unclosed bracket is found lines later, so that opening place comes first."""
-    problem = _mark_span(file, getattr(exc, "problem_mark", None))
+    problem = _within(_mark_span(file, getattr(exc, "problem_mark", None)), text)
     context_mark = getattr(exc, "context_mark", None)
     if context_mark is None:
         return _syntax(problem, _describe(exc))
-    context = _mark_span(file, context_mark)
+    context = _within(_mark_span(file, context_mark), text)
     return error("library.yaml_syntax", _describe(exc), context,
-                 label=str(getattr(exc, "context", "") or "started here"),
-                 labels=(Label(problem, str(getattr(exc, "problem", "") or "cannot be read")),),
+                 label=excerpt(str(getattr(exc, "context", "") or "started here")),
+                 labels=(Label(problem, excerpt(str(getattr(exc, "problem", "")
+                                                    or "cannot be read"))),),
                  help="close every [ and { on the line it opens, or write the list as "
                       "lines starting with '- '")
 
@@ -132,8 +207,21 @@ def _syntax_at(file: str, exc: Exception) -> Diagnostic:
 def _describe(exc: Exception) -> str:
     problem = getattr(exc, "problem", None)
     context = getattr(exc, "context", None)
-    text = " ".join(str(p) for p in (context, problem) if p) or str(exc).splitlines()[0]
-    return f"the file is not valid YAML: {text}"
+    text = " ".join(str(p) for p in (context, problem) if p) or \
+        (str(exc).splitlines() or [type(exc).__name__])[0]
+    return f"the file is not valid YAML: {excerpt(text, 200)}"
+
+
+def _within(span: Span, text: str) -> Span:
+    """A place the reader gives past the end of a file without a final newline (the line
+    after the last) is the end of the last line, where the file stops."""
+    if not text or text.endswith("\n") or span.line is None:
+        return span
+    last = text.count("\n") + 1
+    if span.line <= last:
+        return span
+    column = len(text) - (text.rfind("\n") + 1) + 1
+    return Span(span.file, last, column, last, column)
 
 
 def _mark_span(file: str, mark) -> Span:
@@ -175,7 +263,7 @@ def _check_graph(root: Node, file: str) -> Diagnostic | None:
                 depth = max(depth, cdepth)
                 if limit and size > MAX_VALUES:
                     break
-            if not isinstance(node, ScalarNode):
+            if not node.id == "scalar":
                 depth += 1
             if depth > MAX_DEPTH:
                 return _syntax(_node_span(file, node),
@@ -216,18 +304,18 @@ def _has_alias(root: Node) -> bool:
 
 
 def _children(node: Node) -> list[Node]:
-    if isinstance(node, MappingNode):
+    if node.id == "mapping":
         return [n for pair in node.value for n in pair]
-    if isinstance(node, SequenceNode):
+    if node.id == "sequence":
         return list(node.value)
     return []
 
 
 def _convert(node: Node, file: str, diags: list[Diagnostic]) -> YNode:
     span = _node_span(file, node)
-    if isinstance(node, ScalarNode):
+    if node.id == "scalar":
         return _scalar(node, span)
-    if isinstance(node, SequenceNode):
+    if node.id == "sequence":
         return YNode("seq", tuple(_convert(n, file, diags) for n in node.value), span)
     values: dict[str, YNode] = {}
     key_spans: dict[str, Span] = {}
@@ -252,7 +340,7 @@ def _convert(node: Node, file: str, diags: list[Diagnostic]) -> YNode:
 
 
 def _key_text(node: Node) -> str | None:
-    if not isinstance(node, ScalarNode):
+    if not node.id == "scalar":
         return None
     text = node.value
     if node.style in (None, "") and (text in ("", "~", "null", "true", "false")

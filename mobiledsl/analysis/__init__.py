@@ -24,15 +24,17 @@ from .model import Analysis, Findings, clean, clean_points, clean_vec
 from .placement import bodies as place_bodies
 from .power import check_power
 from .statics import check_com, com_margin
+from .surroundings import surroundings
 from .topview import topview
+from .walker_match import walker_drive
 
 __all__ = ["analyse", "write_report", "Analysis"]
 
 
 def analyse(robot: Robot, world: World | None = None, task: Task | None = None, *,
             walkers: Mapping[str, Walker] | None = None) -> tuple[Analysis, list[Diagnostic]]:
-    """Judge the assembled robot. ``world`` is accepted for the pipeline's sake; no rule of
-    this phase reads it yet (the goal of a Navigate is resolved before). ``walkers`` are the
+    """Judge the assembled robot. No rule of this phase reads ``world`` yet (the goal of a
+    Navigate is resolved before); its entities are placed around the robot for the top view. ``walkers`` are the
     libraries' walkers by "library/id" (``Library.walkers`` of each loaded library): the
     robot walks by the one whose robot it is. Without them no robot walks by a walker and
     ``one_walker`` is undecided."""
@@ -53,13 +55,14 @@ def analyse(robot: Robot, world: World | None = None, task: Task | None = None, 
     walker = check_walkers(robot, walkers, out)
     check_gait(robot, walker, out)
     com_at, margin = com_margin(ground, mp.com)
-    check_com(robot, ground, com_at, margin, mp.mass, out)
+    check_com(robot, ground, com_at, margin, mp.mass, out, bodies, to_ground)
     items = outlines(robot, bodies, project)
     check_bounded(robot, out, project)
     check_wheels(robot, bodies, out, to_ground)
     check_parts(robot, bodies, out, to_ground)
     check_power(robot, out)
-    kin = analyse_kinematics(_walking_by(robot, walker, walkers), task, to_ground, out)
+    kin = analyse_kinematics(_walking_by(robot, walker, walkers), task, to_ground, out,
+                             mass=mp.mass)
 
     if com_at is None:
         com_at = to_ground(mp.com)
@@ -78,6 +81,8 @@ def analyse(robot: Robot, world: World | None = None, task: Task | None = None, 
         outlines=tuple(items),
         findings=tuple(out.findings),
         walker=walker,
+        surroundings=surroundings(world),
+        walker_drive=walker_drive(robot, walkers[walker]) if walker else None,
     )
     return analysis, out.diagnostics
 

@@ -320,23 +320,42 @@ def fixed_to_base(robot: Robot, c: Component) -> bool:
 
 def check_parts(robot: Robot, bodies: list[Body], out: Findings, to_ground) -> None:
     fixed = [b for b in bodies if b.shapes and fixed_to_base(robot, b.component)]
-    for i, ba in enumerate(fixed):
-        for bb in fixed[i + 1:]:
-            a, b = ba.component, bb.component
-            if a.name == b.name:
-                continue            # a part's links against each other and its base
-            wells = part_wells(robot, a, b)
-            for sa in ba.shapes:
-                for sb in bb.shapes:
-                    if not boxes_overlap(sa.solid, sb.solid):
-                        continue
-                    usable = [w for w in wells
-                              if (w.owner == a.name and sa.link is None)
-                              or (w.owner == b.name and sb.link is None)]
-                    hit = depth_beyond_wells(sa.solid, sb.solid, [w.well for w in usable], TOLERANCE)
-                    if hit is None:
-                        continue
-                    _report_parts(robot, out, sa, sb, a, b, hit, usable, to_ground)
+    for (i, ia), (j, jb) in touching_shapes(fixed):
+        ba, bb = fixed[i], fixed[j]
+        a, b = ba.component, bb.component
+        if a.name == b.name:
+            continue            # a part's links against each other and its base
+        sa, sb = ba.shapes[ia], bb.shapes[jb]
+        wells = part_wells(robot, a, b)
+        usable = [w for w in wells
+                  if (w.owner == a.name and sa.link is None)
+                  or (w.owner == b.name and sb.link is None)]
+        hit = depth_beyond_wells(sa.solid, sb.solid, [w.well for w in usable], TOLERANCE)
+        if hit is None:
+            continue
+        _report_parts(robot, out, sa, sb, a, b, hit, usable, to_ground)
+
+
+def touching_shapes(bodies: list[Body]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The pairs of shapes of different bodies whose bounding boxes meet, as ((body, shape),
+    (body, shape)) with the first body listed first, ordered by the two bodies, then by
+    their shapes. Sort and sweep along x: a shape is compared only with those whose extent along
+    x overlaps its own, so a robot of many parts side by side costs what it has in pairs."""
+    keys = [(i, k) for i, body in enumerate(bodies) for k in range(len(body.shapes))]
+    if not keys:
+        return []
+    lo = np.array([bodies[i].shapes[k].solid.lo for i, k in keys])
+    hi = np.array([bodies[i].shapes[k].solid.hi for i, k in keys])
+    body = np.array([i for i, _ in keys])
+    order = np.argsort(lo[:, 0], kind="stable")
+    starts = lo[order, 0]
+    pairs = []
+    for n, p in enumerate(order):
+        q = order[n + 1:np.searchsorted(starts, hi[p, 0], side="right")]
+        meet = q[(body[q] != body[p]) & np.all(lo[q] <= hi[p], axis=1) & np.all(lo[p] <= hi[q], axis=1)]
+        for r in meet.tolist():
+            pairs.append((keys[p], keys[r]) if keys[p] < keys[r] else (keys[r], keys[p]))
+    return sorted(pairs, key=lambda pq: (pq[0][0], pq[1][0], pq[0][1], pq[1][1]))
 
 
 def _report_parts(robot, out, sa, sb, a, b, hit, wells, to_ground) -> None:

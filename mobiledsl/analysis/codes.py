@@ -176,11 +176,14 @@ CODES = {
     ),
     "validation.kinematics.speed_supported": CodeInfo(
         Severity.ERROR,
-        "a step asks for a speed above the base's top speed",
+        "a step asks for a speed above the base's top speed, or a Spin for a turn rate above "
+        "its top turn rate",
         "The top speed is each driven wheel's motor no-load speed times its radius (a track: "
         "its travel per turn over 2 pi), over the driveline's reduction; the slowest driven "
         "wheel bounds the base. Undecided when a driven wheel has no motor or a driveline or "
-        "track does not state what the speed needs.",
+        "track does not state what the speed needs. The top turn rate follows from the top "
+        "speed and where the wheels stand; a skid-steer base (Diff_drive, Tracked) turns "
+        "slower than its wheels' speeds alone say, as its contacts slide sideways.",
         "Advance(distance_m = 1.0, speed_mps = 5.0)",
     ),
     "validation.kinematics.walk_supported": CodeInfo(

@@ -20,12 +20,15 @@ from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
-from scipy.optimize import linprog, minimize
-from scipy.spatial import ConvexHull, HalfspaceIntersection, QhullError
 
 from ..model.frames import Transform as Frame
 from ..model.frames import axis_angle
 from ..library.model import Shape
+from . import planar, smalllp
+from .smalllp import first_of_each
+
+# scipy is imported where it is still needed (true hulls, a sphere or capsule against a
+# polytope): its import costs more than a whole compile of a robot made of boxes and wheels.
 
 #: sides of the prism drawn around a cylinder (its corners 0.21 % of the radius past it)
 PRISM_SIDES = 48
@@ -115,6 +118,7 @@ def _unit_ball_polytope_cached() -> bytes:
             az = i * step
             pts.append((math.cos(el) * math.cos(az), math.cos(el) * math.sin(az), math.sin(el)))
     pts = np.array(pts)
+    from scipy.spatial import ConvexHull
     hull = ConvexHull(pts)
     inner = float((-hull.equations[:, 3]).min())     # nearest facet plane to the centre
     return (pts / inner).tobytes()
@@ -132,13 +136,28 @@ def ball_polytope_excess() -> float:
 
 def poly_from_points(points) -> Poly:
     pts = np.asarray(points, dtype=float).reshape(-1, 3)
+    from scipy.spatial import ConvexHull
     hull = ConvexHull(pts)
     eq = hull.equations
     # coplanar triangles give the same plane many times over; keep one of each
     key = np.round(eq, 9)
-    _, idx = np.unique(key, axis=0, return_index=True)
-    eq = eq[np.sort(idx)]
+    eq = eq[first_of_each(key)]
     return Poly(pts[hull.vertices], eq[:, :3].copy(), -eq[:, 3].copy())
+
+
+def poly_from_faces(points: np.ndarray, faces) -> Poly:
+    """A declared convex hull as a polytope, from its own triangles (the library checked
+    that they close a convex solid): one plane a face direction, pushed out to the corner
+    that stands furthest along it, so every corner is inside within floating point."""
+    pts = np.asarray(points, dtype=float).reshape(-1, 3)
+    tri = pts[np.asarray(faces, dtype=np.intp)]
+    normals = np.cross(tri[:, 1] - tri[:, 0], tri[:, 2] - tri[:, 0])
+    normals /= np.linalg.norm(normals, axis=1, keepdims=True)
+    centre = pts.mean(axis=0)
+    inward = np.einsum("ij,ij->i", normals, centre - tri[:, 0]) > 0
+    normals[inward] *= -1
+    normals = normals[first_of_each(np.round(normals, 9))]
+    return Poly(pts, normals, (pts @ normals.T).max(axis=0))
 
 
 def box(size: Sequence[float], frame: Frame) -> Poly:
@@ -182,7 +201,8 @@ def shape_solid(shape: Shape, frame: Frame) -> Solid:
     if shape.type == "box":
         return box(shape.size, f)
     if shape.type == "hull":
-        return poly_from_points(frame.points(shape.vertices))
+        pts = frame.points(shape.vertices)
+        return poly_from_faces(pts, shape.faces) if shape.faces else poly_from_points(pts)
     if shape.type == "sphere":
         c = f.point((0, 0, 0))
         return Round(c, c, shape.size[0] / 2)
@@ -226,13 +246,36 @@ def boxes_overlap(p: Solid, q: Solid, slack: float = 0.0) -> bool:
 def _chebyshev(A: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray] | None:
     """The largest ball inside ``A x <= b`` (unit normals): (radius, centre). The radius is
     negative when the half-spaces share no point (then it is how far apart they are, at most)."""
-    m = A.shape[0]
-    A_ub = np.hstack([A, np.ones((m, 1))])
-    res = linprog(c=[0, 0, 0, -1], A_ub=A_ub, b_ub=b, bounds=[(None, None)] * 3 + [(None, 1.0)],
-                  method="highs")
-    if res.status != 0:
+    box = _as_box(A, b)
+    if box is not None:
+        axes, lo, hi = box
+        half = (hi - lo) / 2
+        return min(float(half.min()), 1.0), axes.T @ ((hi + lo) / 2)
+    return smalllp.chebyshev(A, b, cap=1.0)
+
+
+def _as_box(A: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """When every plane of ``A x <= b`` faces along one of three perpendicular axes (two
+    boxes turned alike: most parts on a chassis), the box they bound: (axes as rows, lo,
+    hi) along those axes; else None. Its largest ball and its corners are then exact."""
+    if len(A) > 24:
         return None
-    return float(res.x[3]), res.x[:3]
+    D = A @ A.T
+    parallel = np.abs(np.abs(D) - 1.0) <= 1e-12
+    if not np.all(parallel | (np.abs(D) <= 1e-12)):
+        return None
+    first = np.argmax(parallel, axis=1)          # the first plane parallel to each
+    reps = np.array(sorted(set(first.tolist())), dtype=np.intp)
+    if len(reps) != 3:
+        return None
+    k = np.searchsorted(reps, first)
+    ahead = D[np.arange(len(A)), first] > 0
+    lo, hi = np.full(3, -np.inf), np.full(3, np.inf)
+    np.minimum.at(hi, k[ahead], b[ahead])
+    np.maximum.at(lo, k[~ahead], -b[~ahead])
+    if not (np.all(np.isfinite(lo)) and np.all(np.isfinite(hi))):
+        return None
+    return A[reps], lo, hi
 
 
 def _segment_signed_distance(seg_a: np.ndarray, seg_b: np.ndarray, poly: Poly) -> tuple[float, np.ndarray]:
@@ -243,6 +286,7 @@ def _segment_signed_distance(seg_a: np.ndarray, seg_b: np.ndarray, poly: Poly) -
     # deepest point: maximise s with A (a + t d) + s <= b, 0 <= t <= 1
     A_ub = np.hstack([(poly.A @ d).reshape(-1, 1), np.ones((m, 1))])
     b_ub = poly.b - poly.A @ seg_a
+    from scipy.optimize import linprog, minimize
     res = linprog(c=[0, -1], A_ub=A_ub, b_ub=b_ub, bounds=[(0, 1), (None, None)], method="highs")
     if res.status == 0 and res.x[1] >= 0:
         t = float(res.x[0])
@@ -321,14 +365,14 @@ def depth(p: Solid, q: Solid) -> tuple[float, np.ndarray | None]:
 
 
 def _vertices_of(A: np.ndarray, b: np.ndarray, inside: np.ndarray) -> np.ndarray | None:
-    hs = np.hstack([A, -b.reshape(-1, 1)])
-    for options in (None, "QJ"):
-        try:
-            hi = HalfspaceIntersection(hs, inside, qhull_options=options)
-            return hi.intersections
-        except (QhullError, ValueError):
-            continue
-    return None
+    """The corners of ``A x <= b``, a bounded polytope with the point ``inside`` in it."""
+    box = _as_box(A, b)
+    if box is not None:
+        axes, lo, hi = box
+        corners = np.array([[x, y, z] for x in (lo[0], hi[0]) for y in (lo[1], hi[1])
+                            for z in (lo[2], hi[2])])
+        return corners @ axes
+    return smalllp.vertices(A, b)
 
 
 def _uncovered(A, b, wells: Sequence[Well], r: float) -> np.ndarray | None:
@@ -419,27 +463,7 @@ def ground_basis(n: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def convex_polygon(points) -> list[tuple[float, float]]:
     """The convex hull of 2D points, counter-clockwise from its lowest-leftmost corner.
     Fewer than three points, or points on one line, give the extreme points of that line."""
-    pts = np.unique(np.round(np.asarray(points, dtype=float).reshape(-1, 2), 12), axis=0)
-    if len(pts) == 0:
-        return []
-    if len(pts) >= 3:
-        try:
-            hull = ConvexHull(pts)
-            poly = pts[hull.vertices]
-        except QhullError:
-            poly = None
-        if poly is not None:
-            start = min(range(len(poly)), key=lambda i: (poly[i][1], poly[i][0]))
-            poly = np.roll(poly, -start, axis=0)
-            return [(float(x), float(y)) for x, y in poly]
-    # degenerate: the two extreme points along the line (or the single point)
-    if len(pts) == 1:
-        return [(float(pts[0][0]), float(pts[0][1]))]
-    d = pts - pts[0]
-    direction = d[np.argmax(np.linalg.norm(d, axis=1))]
-    s = d @ direction
-    a, b = pts[np.argmin(s)], pts[np.argmax(s)]
-    return [(float(a[0]), float(a[1])), (float(b[0]), float(b[1]))]
+    return planar.convex_polygon(points)
 
 
 def _segment_point_distance(p, a, b) -> float:

@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
-from scipy.optimize import linprog
 
 from ..model.robot import Component, Robot
 from ..library.model import Foot, Part
 from .geometry import Round, convex_polygon, ground_basis, shape_solid, unit
+from . import smalllp
 from .model import Findings
 from .placement import Track, Wheel, frame_of, link_frame, tracks, wheels, where
 
@@ -208,23 +208,30 @@ def _fit(sups: list[Support]) -> np.ndarray:
         if not _spans_area(pts):
             return UP
         # variables alpha, beta, gamma, e: 0 <= z_i - (alpha x_i + beta y_i + gamma) <= e
-        rows, rhs = [], []
-        for x, y, z in pts:
-            rows.append([-x, -y, -1, -1])
-            rhs.append(-z)
-            rows.append([x, y, 1, 0])
-            rhs.append(z)
-        res = linprog(c=[0, 0, 0, 1], A_ub=np.array(rows), b_ub=np.array(rhs),
-                      bounds=[(-limit, limit), (-limit, limit), (None, None), (0, None)],
-                      method="highs")
-        if res.status != 0:
+        found = _least_spread_plane(pts, limit)
+        if found is None:
             return n
-        alpha, beta = res.x[0], res.x[1]
+        alpha, beta = found
         new = unit(np.array([-alpha, -beta, 1.0]))
         if np.linalg.norm(new - n) < 1e-12:
             return new
         n = new
     return n
+
+
+def _least_spread_plane(pts: np.ndarray, limit: float) -> tuple[float, float] | None:
+    """The slopes (alpha, beta), each within ``limit``, of the plane z = alpha x + beta y +
+    gamma under every point that leaves the highest least above it: a linear program in
+    (alpha, beta, gamma, e), walked from the level plane under the lowest point."""
+    x, y, z = pts[:, 0], pts[:, 1], pts[:, 2]
+    ones, zeros = np.ones(len(pts)), np.zeros(len(pts))
+    G = np.vstack([np.column_stack([-x, -y, -ones, -ones]),      # z - plane <= e
+                   np.column_stack([x, y, ones, zeros]),         # plane <= z
+                   [[1, 0, 0, 0], [-1, 0, 0, 0], [0, 1, 0, 0], [0, -1, 0, 0], [0, 0, 0, -1]]])
+    h = np.concatenate([-z, z, [limit, limit, limit, limit, 0.0]])
+    start = np.array([0.0, 0.0, float(z.min()), float(z.max() - z.min())])
+    best = smalllp.maximize(np.array([0.0, 0.0, 0.0, -1.0]), G, h, start)
+    return None if best is None else (float(best[0]), float(best[1]))
 
 
 def _settle(sups: list[Support], n: np.ndarray) -> tuple[float, float]:

@@ -7,8 +7,13 @@ wheel has no motor, a driveline states no reduction, or a track states no travel
 
 Yaw rate at that speed (documented in docs/analysis.md):
 
-- differential and skid-steer bases (Diff_two_caster, Diff_drive, Tracked): 2 v / W, the
-  two sides running opposite at v, W the distance between the left and right contact lines;
+- differential bases (Diff_two_caster): 2 v / W, the two sides running opposite at v, W the
+  distance between the left and right contact lines;
+- skid-steer bases (Diff_drive, Tracked): 2 v / W_eff, where the contacts slide sideways as
+  the base turns, so their friction takes part of the wheels' pull: W_eff = W (a^2 + b^2) / b^2
+  with b^2 the mean square of the contacts' distances from the middle across and a^2 along
+  (a track's run of length l counts l^2 / 12 along), the effective track width of a skid-steer
+  base whose sliding contacts balance the turn;
 - Mecanum_four_wheel: v / (lx + ly), lx and ly half the wheelbase and half the track;
 - Omni_drive, Omni_three_wheel: v / r, r the mean distance of the wheels from their middle;
 - Tricycle, Ackermann: v tan(max steering angle) / L, L the wheelbase (steered to rear axle);
@@ -31,6 +36,10 @@ STRAFE = "validation.kinematics.strafe_supported"
 SPEED = "validation.kinematics.speed_supported"
 WALK = "validation.kinematics.walk_supported"
 TRAVEL = "validation.kinematics.tracks_state_their_travel"
+
+GRAVITY = 9.81
+ACCEL_CAP = 0.5             # of g: a harder start lifts a wheel or slips it
+SKIDDING = ("Diff_drive", "Tracked")
 
 SPINNERS = tuple(n for n, t in CHASSIS_TYPES.items() if t.spin)
 HOLONOMIC = tuple(n for n, t in CHASSIS_TYPES.items() if t.holonomic)
@@ -92,6 +101,54 @@ def _contact_points(robot: Robot, to_ground) -> list[tuple[Component, np.ndarray
     return pts
 
 
+def skid_factor(robot: Robot) -> float:
+    """How much wider than its contacts a skid-steer base turns (W_eff / W), 1 for any other
+    base. The analysis' turn rate and every target's twist map share it."""
+    if robot.chassis_type not in SKIDDING:
+        return 1.0
+    pts = [(w.centre[0], w.centre[1], 0.0) for w in wheels(robot)
+           if not w.caster and w.component.driven]
+    pts += [((t.run_from[0] + t.run_to[0]) / 2, (t.run_from[1] + t.run_to[1]) / 2,
+             float(np.linalg.norm((t.run_to - t.run_from)[:2])) ** 2 / 12) for t in tracks(robot)]
+    if len(pts) < 2:
+        return 1.0
+    xy = np.array([p[:2] for p in pts], float)
+    mid = xy.mean(axis=0)
+    a2 = float(np.mean((xy[:, 0] - mid[0]) ** 2 + np.array([p[2] for p in pts])))
+    b2 = float(np.mean((xy[:, 1] - mid[1]) ** 2))
+    return (a2 + b2) / b2 if b2 > 0 else 1.0
+
+
+def _drive_force(robot: Robot) -> float:
+    """The pull of every driven wheel and track at its motor's stall torque (N)."""
+    force = 0.0
+    for c in robot.components:
+        part = robot.parts.get(c.part)
+        if part is None or not c.driven or c.driven_by is None:
+            continue
+        try:
+            motor = robot.part_of(c.driven_by).motor
+        except KeyError:
+            continue
+        if motor is None:
+            continue
+        torque = motor.stall_torque_nm * (c.reduction or 1.0)
+        if part.wheel is not None:
+            force += torque / part.wheel.radius
+        elif part.track is not None and part.track.travel_per_turn_m:
+            force += torque * 2 * math.pi / part.track.travel_per_turn_m
+    return force
+
+
+def max_acceleration(robot: Robot, mass: float | None) -> float | None:
+    """The base's start: its motors' pull at stall over its mass, held to half of g (a harder
+    start slips the wheels or lifts them). None where no motor states its torque."""
+    force = _drive_force(robot)
+    if force <= 0 or not mass:
+        return None
+    return min(force / mass, ACCEL_CAP * GRAVITY)
+
+
 def _yaw(robot: Robot, v: float | None, to_ground) -> tuple[float | None, float | None, float | None]:
     """(max yaw rate, track width, wheelbase)."""
     if v is None:
@@ -105,7 +162,7 @@ def _yaw(robot: Robot, v: float | None, to_ground) -> tuple[float | None, float 
         if not left or not right:
             return None, None, None
         width = float(np.mean(left) - np.mean(right))
-        return 2 * v / width, width, None
+        return 2 * v / (width * skid_factor(robot)), width, None
     if kind == "Mecanum_four_wheel" and len(driven) >= 3:
         xy = np.array([p for _, p in driven])
         d = np.abs(xy - xy.mean(axis=0))
@@ -140,7 +197,8 @@ def _turns_either_way(robot: Robot) -> bool:
     return bool(steered) and all(c.steer.max_angle_rad > 0 for c in steered)
 
 
-def analyse_kinematics(robot: Robot, task: Task | None, to_ground, out: Findings) -> Kinematics:
+def analyse_kinematics(robot: Robot, task: Task | None, to_ground, out: Findings,
+                       mass: float | None = None) -> Kinematics:
     for c in robot.components:
         part = robot.parts.get(c.part)
         if part is not None and part.track is not None and part.track.travel_per_turn_m is None:
@@ -160,9 +218,9 @@ def analyse_kinematics(robot: Robot, task: Task | None, to_ground, out: Findings
     steps = []
     if task is not None:
         for i, step in enumerate(task.steps):
-            steps.append(_judge_wheeled(robot, i, step, can_spin, holonomic, v, why, out))
+            steps.append(_judge_wheeled(robot, i, step, can_spin, holonomic, v, why, out, yaw))
     return Kinematics(can_spin, holonomic, clean(v), clean(yaw), clean(width), clean(base),
-                      tuple(steps))
+                      tuple(steps), clean(max_acceleration(robot, mass)))
 
 
 def _speed_arg(step: Step) -> float | None:
@@ -170,7 +228,12 @@ def _speed_arg(step: Step) -> float | None:
     return float(s) if isinstance(s, (int, float)) and not isinstance(s, bool) else None
 
 
-def _judge_wheeled(robot, i, step, can_spin, holonomic, v, why, out) -> StepVerdict:
+def _rate_arg(step: Step) -> float | None:
+    s = step.args.get("rate_rad_s")
+    return float(s) if isinstance(s, (int, float)) and not isinstance(s, bool) else None
+
+
+def _judge_wheeled(robot, i, step, can_spin, holonomic, v, why, out, yaw=None) -> StepVerdict:
     kind = step.kind
     codes, reasons = [], []
     decided = True
@@ -209,6 +272,20 @@ def _judge_wheeled(robot, i, step, can_spin, holonomic, v, why, out) -> StepVerd
                              f"{v:.3f} m/s ({why})", span, label="faster than the base goes",
                       help=(f"ask for at most {math.floor(v * 1000) / 1000:g} m/s, or give the "
                             f"base faster motors or larger wheels",))
+    rate = _rate_arg(step)
+    if kind == "Spin" and can_spin and rate is not None:
+        if yaw is None:
+            decided = False
+        elif rate > yaw:
+            codes.append(SPEED)
+            reasons.append(f"{rate:g} rad/s is above the base's {yaw:.3f} rad/s")
+            skid = (" (its wheels slide sideways as it turns, so it turns slower than its "
+                    "wheels' speed alone would say)" if t in SKIDDING else "")
+            out.error(SPEED, f"Spin asks for {rate:g} rad/s, but the base turns at most "
+                             f"{yaw:.3f} rad/s{skid}", step.arg_spans.get("rate_rad_s", step.span),
+                      label="faster than the base turns",
+                      help=(f"ask for at most {math.floor(yaw * 1000) / 1000:g} rad/s, or give "
+                            "the base faster motors",))
     supported = False if codes else (True if decided else None)
     return StepVerdict(i, kind, supported, tuple(codes), "; ".join(reasons))
 

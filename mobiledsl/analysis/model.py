@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Any, Iterable
 
 from ..diagnostics import Diagnostic, Label, Severity, Span, error, warning
+from ..library.model import Gait
 
 Vec2 = tuple[float, float]
 Vec3 = tuple[float, float, float]
@@ -54,6 +55,7 @@ class Kinematics:
     track_width_m: float | None = None     # what the yaw rate was worked out from
     wheelbase_m: float | None = None
     steps: tuple[StepVerdict, ...] = ()
+    max_accel_mps2: float | None = None    # the start the motors allow, at most g / 2
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,8 @@ class Outline:
     """One thing as seen from above, in ground coordinates, for the top view."""
 
     component: str
-    kind: str                     # shape | link | wheel | caster | track | contact
+    kind: str                     # shape | link | wheel | caster | track | contact, or
+                                  # obstacle | surface | marker for the world's entities
     label: str                    # "chassis", "arm.upper", ...
     polygon: tuple[Vec2, ...]
 
@@ -73,6 +76,20 @@ class Finding:
     message: str
     components: tuple[str, ...] = ()
     at: Vec2 | None = None        # where it is, in ground coordinates
+
+
+@dataclass(frozen=True)
+class WalkerDrive:
+    """The walker a robot walks by, as a target writes its drive: the walker's command
+    ranges and controller as stated, and the robot's servos its policy moves, named
+    ``<leg component>_<link>``, in the order of the walker's joints."""
+
+    key: str                                 # "library/id"
+    dir: str                                 # the walker's directory
+    gait: Gait
+    controller: dict[str, Any]
+    joints: tuple[str, ...]
+    hidden: tuple[str, ...] = ()             # the servos it reads as still, named so too
 
 
 @dataclass(frozen=True)
@@ -91,6 +108,8 @@ class Analysis:
     outlines: tuple[Outline, ...] = ()
     findings: tuple[Finding, ...] = ()
     walker: str | None = None                # "library/id" of the walker it walks by
+    surroundings: tuple[Outline, ...] = ()   # the world's entities around the start
+    walker_drive: WalkerDrive | None = None  # and how it drives the robot
 
     # the kinematics' figures, read directly (not fields: they are serialised once, there)
     @property

@@ -13,7 +13,7 @@ import numpy as np
 from ..model.robot import Component, Robot
 from ..diagnostics import Span
 from ..library.model import Inertial, Part, Shape
-from .geometry import Frame, Poly, Round, Solid, poly_from_points, prism, shape_solid, unit
+from .geometry import Frame, Poly, Round, Solid, box, poly_from_points, prism, shape_solid, unit
 
 #: the least height of a track's belt box (when its hub sits on its run)
 BELT_MIN_HEIGHT = 0.005
@@ -176,9 +176,14 @@ def track_of(c: Component, part: Part) -> Track | None:
     hub = f.point(conn.pos) if conn is not None else f.translation
     height = max(float((hub - p0) @ up), BELT_MIN_HEIGHT)
     h = across * part.track.width / 2
-    corners = np.array([p + s * h + k * height * up for p in (p0, p1) for s in (-1, 1)
-                        for k in (0, 1)])
-    return Track(c, part, p0, p1, across, up, part.track.width, poly_from_points(corners))
+    if abs(float(along @ up)) < 1e-12:
+        # the belt runs square to the part's up: a box, without a hull to compute
+        belt = box((float(np.linalg.norm(p1 - p0)), part.track.width, height),
+                   Frame(np.column_stack([along, across, up]), (p0 + p1) / 2 + up * height / 2))
+    else:
+        belt = poly_from_points(np.array([p + s * h + k * height * up for p in (p0, p1)
+                                          for s in (-1, 1) for k in (0, 1)]))
+    return Track(c, part, p0, p1, across, up, part.track.width, belt)
 
 
 def wheels(robot: Robot) -> list[Wheel]:

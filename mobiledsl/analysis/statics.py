@@ -4,15 +4,24 @@ its normal, must lie strictly inside the support polygon.
 The margin is the signed distance from the projected centre of mass to the polygon's nearest
 edge, positive inside. A margin of at most ``ON_EDGE`` (a nanometre: rounding, not design)
 counts as on the edge, which is an error: a robot balanced on a tipping line falls either way.
+
+A robot whose centre of mass lies outside also gets a second label, on the part that pulls it
+out most: of every part's mass times how far its centre of mass lies past the nearest point of
+the support polygon, in the direction of the miss, the largest. That is the part to move, or
+to balance, first.
 """
 from __future__ import annotations
 
 import numpy as np
 
+from typing import Callable, Sequence
+
 from ..model.robot import Robot
+from ..diagnostics import Label
 from .geometry import polygon_margin
 from .ground import Ground
 from .model import Findings
+from .placement import Body, where
 
 CODE = "validation.statics.com_over_support"
 ON_EDGE = 1e-9
@@ -29,8 +38,50 @@ def com_margin(ground: Ground | None, com: np.ndarray) -> tuple[tuple[float, flo
     return at, polygon_margin(at, ground.polygon)
 
 
+def nearest_on_polygon(p, polygon: Sequence) -> np.ndarray:
+    """The point of the polygon's boundary (a segment for two points) nearest to p."""
+    pts = [np.asarray(v, dtype=float) for v in polygon]
+    p = np.asarray(p, dtype=float)
+    if len(pts) == 1:
+        return pts[0]
+    edges = list(zip(pts, pts[1:] + pts[:1])) if len(pts) > 2 else [(pts[0], pts[1])]
+    best = None
+    for a, b in edges:
+        ab = b - a
+        t = 0.0 if not ab @ ab else float(np.clip((p - a) @ ab / (ab @ ab), 0.0, 1.0))
+        q = a + t * ab
+        if best is None or np.linalg.norm(p - q) < np.linalg.norm(p - best):
+            best = q
+    return best
+
+
+def pulls_out(bodies: Sequence[Body], to_ground: Callable, at, polygon: Sequence
+              ) -> tuple[str, float] | None:
+    """(component, its mass) that pulls the centre of mass out most, or None when the centre
+    of mass is not beyond the polygon by more than ``ON_EDGE``."""
+    edge = nearest_on_polygon(at, polygon)
+    miss = np.asarray(at, dtype=float) - edge
+    if np.linalg.norm(miss) <= ON_EDGE:
+        return None
+    direction = miss / np.linalg.norm(miss)
+    moments: dict[str, float] = {}
+    masses: dict[str, float] = {}
+    for b in bodies:                      # a part and its links pull as one component
+        if b.inertial is None or b.inertial.mass <= 0:
+            continue
+        c = np.asarray(to_ground(b.frame.point(b.inertial.origin_xyz)), dtype=float)
+        name = b.component.name
+        moments[name] = moments.get(name, 0.0) + b.inertial.mass * float((c - edge) @ direction)
+        masses[name] = masses.get(name, 0.0) + b.inertial.mass
+    if not moments:
+        return None
+    name = max(moments, key=lambda n: (moments[n], n))
+    return (name, masses[name]) if moments[name] > 0 else None
+
+
 def check_com(robot: Robot, ground: Ground | None, at, margin: float | None, mass: float,
-              out: Findings) -> None:
+              out: Findings, bodies: Sequence[Body] = (),
+              to_ground: Callable | None = None) -> None:
     if ground is None or margin is None or mass <= 0:
         return
     if margin > ON_EDGE:
@@ -49,7 +100,19 @@ def check_com(robot: Robot, ground: Ground | None, at, margin: float | None, mas
     if len(ground.polygon) < 3:
         helps.append(f"the robot stands on {n_sup} support(s) on one line, which bound no "
                      "area: it needs a third support off that line")
+    components, labels = (robot.chassis,), ()
+    culprit = pulls_out(bodies, to_ground, at, ground.polygon) if to_ground else None
+    if culprit is not None:
+        name, part_mass = culprit
+        component = robot.component(name)
+        if where(component) is not None:
+            labels = (Label(where(component), f"'{name}' ({part_mass:.3g} kg) pulls the "
+                                              "centre of mass out most"),)
+        components = tuple(dict.fromkeys((name, robot.chassis)))
+        if name != robot.chassis:           # a chassis is not moved; the parts on it are
+            helps.insert(0, f"'{name}' pulls the centre of mass out most: move it toward "
+                            "the supports, or put mass on the other side")
     out.error(CODE, f"the centre of mass, projected on the ground at {where_}, {how}", span,
-              components=(robot.chassis,), at=at, label="tips over", help=helps,
+              components=components, at=at, label="tips over", labels=labels, help=helps,
               notes=("the support polygon is the convex hull of where the wheels, casters, "
                      "track runs and reaching contacts touch the ground",))

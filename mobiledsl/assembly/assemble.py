@@ -93,22 +93,22 @@ class _Assembler:
             pending.append(name)
 
         while pending:
-            candidates = self._candidates()
-            shadow_candidates = self._shadow_candidates()
+            candidates = g.ConnectorIndex(self._candidates())
+            shadow_candidates = g.ConnectorIndex(self._shadow_candidates())
             decisions = []
             for name in pending:
                 c = self.comps[name]
                 if name in self.not_unit:
-                    found = g.matching(c.glue.values, candidates + shadow_candidates,
-                                       loose=True)
+                    found = candidates.matching(c.glue.values, loose=True) + \
+                        shadow_candidates.matching(c.glue.values, loose=True)
                     if found:
                         decisions.append((name, found, "not_unit"))
                     continue
-                found = g.matching(c.glue.values, candidates)
+                found = candidates.matching(c.glue.values)
                 if found:
                     decisions.append((name, found, False))
                     continue
-                found = g.matching(c.glue.values, shadow_candidates)
+                found = shadow_candidates.matching(c.glue.values)
                 if found:
                     decisions.append((name, found, True))
             if not decisions:

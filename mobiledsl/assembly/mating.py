@@ -12,7 +12,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..model.frames import Transform, axis_angle, unit
+from ..model.frames import Transform, axis_angle, cross3, unit
 
 #: when the sine of the angle between the part's connector dir and its target is below this
 #: (and the cosine negative), the two are taken as exactly opposite: the half-turn rule.
@@ -30,7 +30,7 @@ def shortest_arc(a: Sequence[float], b: Sequence[float]) -> np.ndarray:
     """
     a, b = unit(a), unit(b)
     c = float(np.dot(a, b))
-    v = np.cross(a, b)
+    v = cross3(a, b)
     s = float(np.linalg.norm(v))
     if c < 0 and s < OPPOSITE:
         x = np.array([1.0, 0.0, 0.0])
@@ -49,7 +49,7 @@ def frame_from(dir_: Sequence[float], up: Sequence[float]) -> np.ndarray:
     d = unit(dir_)
     u = np.asarray(up, dtype=float)
     u = unit(u - float(np.dot(u, d)) * d)
-    return np.column_stack([d, u, np.cross(d, u)])
+    return np.column_stack([d, u, cross3(d, u)])
 
 
 def mating_rotation(own_dir: Sequence[float], own_up: Sequence[float] | None,

@@ -18,6 +18,8 @@ from pathlib import PurePosixPath
 from typing import Any, Iterable
 
 from ..diagnostics import Diagnostic, Span, has_errors
+from ..inputs import read_regular
+from ..outputs import Transaction, check_no_links, read_asset
 from ..phases import PHASES, Phase, Source, run_report
 from ..records import dumps, from_json, to_json, write_atomic
 from . import cache, layout
@@ -36,7 +38,16 @@ def encode(path: str, payload: dict) -> dict[str, bytes]:
 def write_record(path: str, payload: dict) -> None:
     """Write a record and its positions table (each untouched when its bytes are the same)."""
     for where, data in encode(path, payload).items():
-        write_atomic(where, data)
+        write_output(where, data)
+
+
+def write_output(path: str, data: str | bytes) -> bool:
+    """``write_atomic`` below build/, never through a symbolic link planted there."""
+    return write_atomic(path, data, _root_of(path))
+
+
+def _root_of(path: str) -> str | None:
+    return layout.BUILD if path.replace(os.sep, "/").startswith(layout.BUILD + "/") else None
 
 
 def read_json(path: str) -> Any:
@@ -156,8 +167,7 @@ def read_sources(files: dict[str, str]) -> dict[str, Source | None]:
         if path is None:
             sources[kind] = None
             continue
-        with open(path, "rb") as fh:
-            text, not_utf8 = decode_source(fh.read(), path)
+        text, not_utf8 = decode_source(read_regular(path), path)
         sources[kind] = Source(path, None if not_utf8 else text, not_utf8)
     return sources
 
@@ -220,8 +230,11 @@ def phase_action(phase: str, out: str, records: dict[str, str], params: dict[str
 
 
 def _emit_outputs(outputs: dict[str, bytes]) -> None:
-    for path, data in sorted(outputs.items()):
-        write_atomic(path, data)
+    """One task's files, written together or not at all."""
+    paths = sorted(outputs)
+    with Transaction(_root_of(paths[0]) if paths else None) as written:
+        for path in paths:
+            written.write(path, outputs[path])
 
 
 def _show_record(data: bytes) -> None:
@@ -444,21 +457,32 @@ def emission_action(target: str, resolve_rec: str, assemble_rec: str, analyse_re
     except (OSError, ValueError):
         previous = {}
     for rel in sorted(set(previous) - set(record.get("files", {}))):
-        _unlink(os.path.join(out_dir, rel))
+        _withdraw(os.path.join(out_dir, rel))
     _emit_outputs({path: data for path, data in outputs.items() if path != out})
     if os.path.isdir(blob_dir):
         for name in os.listdir(blob_dir):
             if f"{blob_dir}/{name}" not in outputs:
                 _unlink(os.path.join(blob_dir, name))
-    write_atomic(out, outputs[out])        # last: a record names only blobs that are there
+    write_output(out, outputs[out])        # last: a record names only blobs that are there
     show(diagnostics_of(record))
 
 
 def _unlink(path: str) -> None:
+    """Delete a file below build/, never one a planted symbolic link leads to."""
     try:
+        root = _root_of(path)
+        if root is not None:
+            check_no_links(path, root)
         os.unlink(path)
     except OSError:
         pass
+
+
+def _withdraw(path: str) -> None:
+    """Delete an output file and the folders that leaves empty: a withdrawn cell leaves no
+    empty asset folders behind."""
+    _unlink(path)
+    prune_empty_folders(path)
 
 
 _EMITTED: dict[str, tuple[tuple[int, int, int], dict[str, str]]] = {}
@@ -496,7 +520,7 @@ def blobs_present(task, values, record: str) -> bool:
 
 def emit_file_action(blob: str, out: str) -> None:
     with open(blob, "rb") as fh:
-        write_atomic(out, fh.read())
+        write_output(out, fh.read())
 
 
 def file_has(task, values, path: str, digest: str) -> bool:
@@ -526,16 +550,13 @@ def assets_action(emission_rec: str, out: str, out_dir: str) -> dict:
     except (OSError, ValueError):
         previous = {}
     for rel in sorted(set(previous) - set(wanted)):
-        try:
-            os.unlink(os.path.join(out_dir, rel))
-        except OSError:
-            pass
+        _withdraw(os.path.join(out_dir, rel))
     dest_states: dict[str, list] = {}
-    for rel, (src, _) in sorted(wanted.items()):
-        path = os.path.join(out_dir, rel)
-        with open(src, "rb") as fh:
-            write_atomic(path, fh.read())
-        dest_states[rel] = file_state(path)
+    with Transaction(_root_of(out_dir + "/")) as copied:     # all copied, or none
+        for rel, (src, _) in sorted(wanted.items()):
+            path = os.path.join(out_dir, rel)
+            copied.write(path, read_asset(src))     # checked again: links, FIFOs, devices
+            dest_states[rel] = file_state(path)
     write_record(out, {"files": {rel: h for rel, (_, h) in sorted(wanted.items())},
                        "sources": sources})
     return {"sources": sources, "src_states": src_states, "dest_states": dest_states}

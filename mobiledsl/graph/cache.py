@@ -1,7 +1,9 @@
 """A content-addressed artifact store: a CI job restores a task's outputs instead of running
 its phase (D13).
 
-``MOBILEDSL_CACHE=<dir>`` turns it on. The program phases that cost time (resolve, assemble,
+``MOBILEDSL_CACHE=<dir>`` turns it on; ``MOBILEDSL_CACHE=http(s)://host[:port]/prefix`` puts
+it on a remote-cache server (``remote.HttpStore``, the same interface), and
+``MOBILEDSL_CACHE_READONLY=1`` reads either without writing. The program phases that cost time (resolve, assemble,
 analyse, and each target's emission) then look their outputs up under a key made of
 
 - the compiler's version: a hash of every source file of the ``mobiledsl`` package
@@ -35,8 +37,11 @@ from typing import Any, Callable
 
 from ..records import write_atomic
 from .hashing import code_fingerprint, hash_bytes, hash_file, hash_text
+from .layout import BUILD, POSITIONS
 
 ENV = "MOBILEDSL_CACHE"
+READONLY_ENV = "MOBILEDSL_CACHE_READONLY"
+RESTORED = "restored from the artifact cache"   # what a restoring task prints (the reporter counts it)
 FORMAT = 1
 
 
@@ -48,29 +53,45 @@ def compiler_version() -> str:
                      f"{code_fingerprint(('',))}")
 
 
+def key_text(phase: str, params: Any, inputs: list[str]) -> str:
+    """What a task's key is a hash of: the compiler, the phase, its parameters and the
+    content of each input (a missing input is part of the key too)."""
+    digests = []
+    for path in sorted(set(inputs)):
+        try:
+            digests.append([path, hash_file(path)])
+        except OSError:
+            digests.append([path, None])
+    return json.dumps({"compiler": compiler_version(), "phase": phase,
+                       "params": params, "inputs": digests},
+                      sort_keys=True, separators=(",", ":"), default=str)
+
+
+def store_from_env():
+    """The store ``MOBILEDSL_CACHE`` names (a folder or a URL), or None."""
+    where = os.environ.get(ENV, "").strip()
+    if not where:
+        return None
+    from .remote import HttpStore, is_url
+    return HttpStore(where) if is_url(where) else ArtifactStore(where)
+
+
+def read_only() -> bool:
+    return os.environ.get(READONLY_ENV, "").strip() not in ("", "0")
+
+
 class ArtifactStore:
     def __init__(self, root: str | os.PathLike):
         self.root = Path(root)
+        self.where = str(root)
 
     @classmethod
     def from_env(cls) -> "ArtifactStore | None":
-        where = os.environ.get(ENV, "").strip()
-        return cls(where) if where else None
+        return store_from_env()
 
     # -- keys -----------------------------------------------------------------------------
     def key(self, phase: str, params: Any, inputs: list[str]) -> str:
-        """The key of one task's outputs: the compiler, the phase, its parameters and the
-        content of each input (a missing input is part of the key too)."""
-        digests = []
-        for path in sorted(set(inputs)):
-            try:
-                digests.append([path, hash_file(path)])
-            except OSError:
-                digests.append([path, None])
-        text = json.dumps({"compiler": compiler_version(), "phase": phase,
-                           "params": params, "inputs": digests},
-                          sort_keys=True, separators=(",", ":"), default=str)
-        return hash_text(text)
+        return hash_text(key_text(phase, params, inputs))
 
     def _entry(self, key: str) -> Path:
         return self.root / "entries" / key[:2] / f"{key}.json"
@@ -117,18 +138,34 @@ class ArtifactStore:
                   file=sys.stderr)
 
 
+def _under_build(path: str) -> bool:
+    """A restored file is written only below build/, by a plain relative path, and of the
+    hidden folders there only into the positions tables (``positions.table_path``): an
+    entry from a shared server is not trusted to name a file elsewhere."""
+    parts = path.split("/")
+    return (len(parts) > 1 and parts[0] == BUILD
+            and (not parts[1].startswith(".") or parts[1] == POSITIONS)
+            and "\\" not in path and all(p not in ("", ".", "..") for p in parts))
+
+
 def produce(phase: str, params: Any, inputs: list[str],
             compute: Callable[[], dict[str, bytes]]) -> dict[str, bytes]:
     """The outputs of one task: from the store named by ``MOBILEDSL_CACHE`` when it has
-    them (a line on stdout says so), else ``compute()``, stored for the next job."""
-    store = ArtifactStore.from_env()
+    them (a line on stdout says so, and from where), else ``compute()``, stored for the
+    next job unless the store is read-only."""
+    store = store_from_env()
     if store is None:
         return compute()
     key = store.key(phase, params, inputs)
     found = store.get(key)
+    if found is not None and not all(_under_build(path) for path in found):
+        print(f"mobiledsl: warning: an entry of the artifact cache at {store.where} names a "
+              "file outside build/; treated as a miss", file=sys.stderr)
+        found = None
     if found is not None:
-        print(f"restored from the artifact cache ({key[:16]})")
+        print(f"{RESTORED} ({key[:16]}) at {store.where}")
         return found
     outputs = compute()
-    store.put(key, outputs, phase)
+    if not read_only():
+        store.put(key, outputs, phase)
     return outputs

@@ -15,6 +15,7 @@ from __future__ import annotations
 import atexit
 import json
 import os
+import stat
 import time
 from functools import lru_cache
 from pathlib import Path
@@ -33,7 +34,12 @@ def hash_bytes(data: bytes) -> str:
 
 def hash_file(path: str | os.PathLike) -> str:
     h = xxhash.xxh3_128()
-    with open(path, "rb") as fh:
+    # opened without blocking and read only when regular: a FIFO or /dev/zero as a file_dep
+    # must not hang the up-to-date check (the task that reads it reports it)
+    with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as fh:
+        mode = os.fstat(fh.fileno()).st_mode
+        if not stat.S_ISREG(mode):
+            return f"not-a-file:{stat.S_IFMT(mode):o}"
         while True:
             block = fh.read(_BLOCK)
             if not block:
@@ -189,6 +195,9 @@ def listing_digest(root: str | os.PathLike) -> str:
     if not os.path.isdir(root):
         h.update(b"\0missing")
         return h.hexdigest()
+    # where the folder and every link in it lead, not only what the links say: a link
+    # through a second one repointed outside the library must make the loader look again
+    h.update(f"{os.path.realpath(root)}\n".encode("utf-8", "surrogateescape"))
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames.sort()
         rel_dir = os.path.relpath(dirpath, root).replace(os.sep, "/")
@@ -199,7 +208,7 @@ def listing_digest(root: str | os.PathLike) -> str:
             if os.path.islink(full):
                 kind = "l"
                 try:
-                    link = os.readlink(full)
+                    link = os.readlink(full) + "\0" + os.path.realpath(full)
                 except OSError:
                     link = "?"
             h.update(f"{kind}\0{rel_dir}/{name}\0{link}\n".encode("utf-8", "surrogateescape"))

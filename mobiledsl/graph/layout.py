@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 
 BUILD = "build"
+POSITIONS = ".positions"          # below BUILD: the positions tables of the records
 DEP_FILE = f"{BUILD}/.doit.db"
 MANIFEST_CACHE = f"{BUILD}/.libraries.json"  # the ids each library.yaml registers
 CODE_CACHE = f"{BUILD}/.code.json"          # each compiler module's hash and imports

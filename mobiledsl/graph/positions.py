@@ -34,7 +34,7 @@ def table_path(record: str) -> str:
     """Where a record's positions are kept: ``build/.positions/<the record's path>``."""
     prefix = f"{layout.BUILD}/"
     rel = record[len(prefix):] if record.startswith(prefix) else record
-    return f"{layout.BUILD}/.positions/{rel}"
+    return f"{layout.BUILD}/{layout.POSITIONS}/{rel}"
 
 
 def _is_span(node: dict) -> bool:

@@ -4,9 +4,12 @@
   done out of those known), else one line per task that runs. The diagnostics a task
   printed appear as it finishes, under the task's name.
 - At the end: a table of the matrix, a row per program and a column per target, each cell
-  *built* (a task of it ran), *up to date* or *failed* (a task raised, or the cell's
-  diagnostics hold an error, so it has no output), with its error and warning counts; then
-  one line of totals.
+  *built* (a task of it ran), *restored* (its tasks ran from the artifact cache), *up to
+  date* (its tasks were checked and had nothing to do), *not in this run* (no task of it was
+  run or checked: it may be stale) or *failed* (a task raised, or the cell's diagnostics
+  hold an error, so it has no output), with its error and warning counts; then the totals
+  (how many tasks ran, how many of those were restored from the cache) and where the
+  outputs are.
 
 It is ``DOIT_CONFIG["reporter"]``; ``doit --reporter=json`` (or any reporter named on the
 command line) replaces it, unchanged. doit captures what tasks print (``verbosity`` 0 in
@@ -28,6 +31,7 @@ if TYPE_CHECKING:
 
 from ..records import write_atomic
 from . import layout
+from .cache import RESTORED
 
 PROGRAM_PHASES = ("parse", "refs", "deps", "resolve", "assemble", "analyse")
 CELL_PHASES = ("emission", "emit", "assets", "build")
@@ -89,6 +93,35 @@ def diagnostic_counts(root: str, paths: list[str]) -> dict[str, tuple[int, int]]
     return out
 
 
+QUIET = ("up to date", "not in this run")    # words of a row with nothing to say
+
+
+def cell_state(cell: set[str], program: set[str], errors: int) -> tuple[str, str]:
+    """(word, style) of one cell from the results of its own tasks in this run and of its
+    program's. Built means a task of the cell itself ran: a program task that ran for
+    another cell says nothing of this one, which then reads *not in this run*."""
+    if "fail" in cell or "fail" in program or errors:
+        return "failed", "bold red"
+    if "run" in cell:
+        return "built", "green"
+    if "restored" in cell:
+        return "restored", "cyan"
+    if "up-to-date" in cell:
+        return "up to date", "dim"
+    if not cell and not program:
+        return "not in this run", "dim"
+    # only the program's tasks were in the run: up to date when none of them ran
+    return ("up to date", "dim") if program <= {"up-to-date"} else ("not in this run", "dim")
+
+
+def restored_from(out: str) -> str | None:
+    """Where a task's outputs were restored from, by the line ``cache.produce`` prints."""
+    for line in out.splitlines():
+        if line.startswith(RESTORED) and ") at " in line:
+            return line.split(") at ", 1)[1].strip()
+    return None
+
+
 class BuildReporter:
     """doit reporter protocol; see doit.reporter.ConsoleReporter."""
 
@@ -111,6 +144,7 @@ class BuildReporter:
         self.progress: Progress | None = None
         self.bar = None
         self.known: set[str] = set()
+        self.restored: dict[str, int] = {}     # where -> tasks restored from that cache
 
     # -- while building ---------------------------------------------------------------------
     @staticmethod
@@ -172,7 +206,10 @@ class BuildReporter:
 
     def add_success(self, task):
         if self._real(task):
-            self.results[task.name] = "run"
+            where = restored_from(self._captured(task, "out"))
+            self.results[task.name] = "run" if where is None else "restored"
+            if where is not None:
+                self.restored[where] = self.restored.get(where, 0) + 1
             err = self._captured(task, "err")
             if err.strip():
                 if self.progress is not None:
@@ -229,7 +266,7 @@ class BuildReporter:
 
     def _interrupted(self) -> None:
         """No table after Ctrl-C: the cells the build did not reach would read as built."""
-        ran = sum(1 for r in self.results.values() if r == "run")
+        ran = sum(1 for r in self.results.values() if r in ("run", "restored"))
         fresh = sum(1 for r in self.results.values() if r == "up-to-date")
         elapsed = time.monotonic() - self.started
         self.outstream.write(
@@ -239,7 +276,8 @@ class BuildReporter:
 
     def _summary(self) -> None:
         graph = self.graph
-        ran = sum(1 for r in self.results.values() if r == "run")
+        restored = sum(1 for r in self.results.values() if r == "restored")
+        ran = sum(1 for r in self.results.values() if r == "run") + restored
         failed = sum(1 for r in self.results.values() if r == "fail")
         fresh = sum(1 for r in self.results.values() if r == "up-to-date")
         elapsed = time.monotonic() - self.started
@@ -255,9 +293,22 @@ class BuildReporter:
                               "diagnostics[/dim]")
         shard = f" (shard {graph.shard[0]}/{graph.shard[1]})" if graph is not None and \
             graph.shard else ""
-        console.print(f"{ran} task(s) ran, {fresh} up to date, "
+        sources = "".join(f" ({n} restored from the artifact cache at {where})"
+                          for where, n in sorted(self.restored.items()))
+        console.print(f"{ran} task(s) ran ({restored} restored from the cache), "
+                      f"{fresh} up to date, "
                       + (f"[bold red]{failed} failed[/bold red]" if failed else "0 failed")
-                      + f" in {elapsed:.1f} s{shard}")
+                      + f" in {elapsed:.1f} s{shard}{sources}", soft_wrap=True)
+        if graph is not None:
+            console.print(self._where(graph), soft_wrap=True, markup=False)
+
+    @staticmethod
+    def _where(graph) -> str:
+        """The closing line: where the outputs of the matrix are."""
+        build = os.path.join(os.path.relpath(graph.root), layout.BUILD)
+        build = layout.BUILD if build == os.path.join(".", layout.BUILD) else build
+        return (f"outputs: {build}/<program>/<target>/, the analysis and top view in "
+                f"{build}/<program>/report/")
 
     def _table(self, graph) -> tuple[Table | None, int]:
         programs = graph.programs()
@@ -272,16 +323,11 @@ class BuildReporter:
                         for p in programs for t in targets}
         paths = [x for v in program_records.values() for x in v] + list(cell_records.values())
         counts = diagnostic_counts(str(graph.root), paths)
-        status: dict[tuple[str, str | None], str] = {}
+        seen: dict[tuple[str, str | None], set[str]] = {}
         for name, result in self.results.items():
             program, target = subject_of(name)
-            if program is None:
-                continue
-            key = (program, target)
-            if result == "fail":
-                status[key] = "fail"
-            elif result == "run" and status.get(key) != "fail":
-                status[key] = "run"
+            if program is not None:
+                seen.setdefault((program, target), set()).add(result)
         from rich.table import Table
         from rich.text import Text
         table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
@@ -308,26 +354,20 @@ class BuildReporter:
                     continue
                 e, w = counts.get(cell_records[(program.name, target)], (0, 0))
                 e, w = e + base[0], w + base[1]
-                state = status.get((program.name, target)) or status.get((program.name, None))
-                if state == "fail" or e:
-                    word, style = "failed", "bold red"
-                elif state == "run":
-                    word, style = "built", "green"
-                else:
-                    word, style = "up to date", "dim"
+                word, style = cell_state(seen.get((program.name, target), set()),
+                                         seen.get((program.name, None), set()), e)
                 cell = Text(word, style=style)
                 if e:
                     cell.append(f"  {e} error{'s' * (e != 1)}", style="red")
                 if w:
                     cell.append(f"  {w} warning{'s' * (w != 1)}", style="yellow")
-                interesting |= word != "up to date" or bool(w)
+                interesting |= word not in QUIET or bool(w)
                 row.append(cell)
             if not targets:
-                word = "failed" if base[0] or status.get((program.name, None)) == "fail" \
-                    else "built" if status.get((program.name, None)) == "run" else "up to date"
-                interesting = word != "up to date"
-                row.append(Text(word, style={"failed": "bold red", "built": "green"}
-                                .get(word, "dim")))
+                word, style = cell_state(seen.get((program.name, None), set()), set(),
+                                         base[0])
+                interesting = word not in QUIET
+                row.append(Text(word, style=style))
             if quiet_limit is not None and not interesting:
                 hidden += 1
                 continue

@@ -5,7 +5,8 @@ the build graph lives in) for saved ``component.yaml``, ``walker.yaml``, ``libra
 ``.core``, ``.world``, ``.task`` and ``pyproject.toml`` files, waits until saving has been
 quiet for ``--debounce`` seconds, then runs ``doit`` once in a subprocess (a fresh process
 each time, so an edit of the compiler itself is picked up too) and prints what changed: the
-files saved, the tasks that ran and the diagnostics those tasks reported. Tasks that stayed
+files saved, the programs rebuilt (with their targets), the tasks that ran and the
+diagnostics those tasks reported. Tasks that stayed
 up to date print nothing, so each run shows only the consequences of the edit.
 
 Ctrl-C (or SIGTERM) stops watching, with exit status 0. A doit run in progress stops with it;
@@ -18,7 +19,6 @@ import json
 import os
 import re
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -88,6 +88,7 @@ def _handler(changes: Changes):
 def run_graph(root: Path, doit_args: list[str]) -> tuple[dict | None, str]:
     """One ``doit --reporter=json`` in root: (its report or None, what it wrote on stderr)."""
     env = dict(os.environ)
+    import subprocess   # here: every command line imports this module to register `watch`
     proc = subprocess.run([sys.executable, "-m", "doit", "--reporter=json", *doit_args],
                           cwd=root, env=env, capture_output=True, text=True)
     try:
@@ -119,12 +120,37 @@ def describe(report: dict | None, stderr: str, elapsed: float, out=None) -> tupl
         if failed and task.get("error"):
             out.write(task["error"].rstrip("\n") + "\n")
     names = [t["name"] for t in ran]
+    rebuilt = programs_rebuilt(ran)
+    if rebuilt:
+        out.write(f"rebuilt: {rebuilt}\n")
     shown = ", ".join(names[:8]) + (f", … ({len(names) - 8} more)" if len(names) > 8 else "")
     out.write(f"{len(names)} task(s) ran in {elapsed:.1f} s"
               + (f": {shown}" if names else " (everything was up to date)")
               + f"; {errors} error(s), {warnings} warning(s) in what changed\n")
     out.flush()
     return errors, warnings
+
+
+def programs_rebuilt(ran: list[dict]) -> str:
+    """The programs the tasks that ran belong to, each with the targets rebuilt for it and
+    whether it failed: ``diff_bot (mjcf, ros-gz-nav2), mecanum (failed)``."""
+    from .reporter import subject_of
+    targets: dict[str, list[str]] = {}
+    failed: set[str] = set()
+    for task in ran:
+        program, target = subject_of(task["name"])
+        if program is None:
+            continue
+        cells = targets.setdefault(program, [])
+        if target is not None and target not in cells:
+            cells.append(target)
+        if task.get("result") == "fail":
+            failed.add(program)
+    shown = []
+    for program in sorted(targets):
+        notes = sorted(targets[program]) + (["failed"] if program in failed else [])
+        shown.append(program + (f" ({', '.join(notes)})" if notes else ""))
+    return ", ".join(shown)
 
 
 def _configure(p: argparse.ArgumentParser) -> None:

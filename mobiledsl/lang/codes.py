@@ -36,11 +36,13 @@ CODES: dict[str, CodeInfo] = {
         "as a tab are written as escapes. To write a backslash, write `\\\\`.",
         'Robot r {\n    intent "C:\\parts"\n}\n'),
     "syntax.invalid_number": CodeInfo(
-        E, "a number not written in JSON's syntax, or too large for a float",
+        E, "a number not written in JSON's syntax, or out of range",
         "Numbers are JSON numbers with an optional leading `+` or `-`: `0.12`, `-2e-3`, "
         "`+1`. A point needs a digit on each side (`0.5`, not `.5`), there are no leading "
         "zeros, and units are not written: the argument's name states them "
-        "(`distance_m = 1.5`).",
+        "(`distance_m = 1.5`). A number is 0 or between 1e-100 and 1e30 in size, as in a "
+        "component library, and written in at most 100 characters: no quantity of a robot "
+        "or a world is smaller or larger.",
         "Task t {\n    Advance(distance_m = 1.5m)\n}\n"),
     "syntax.invalid_reference": CodeInfo(
         E, "an `@` that is not `@core/<name>`, `@world/<name>` or `@task/<name>`",

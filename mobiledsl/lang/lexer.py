@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..diagnostics import Diagnostic, Span, error
+from ..diagnostics import Diagnostic, Span, error, excerpt
+from ..numbers import MAX_CHARS, in_range
 
 # token kinds
 IDENT = "identifier"
@@ -200,19 +201,27 @@ class _Lexer:
                 break
         raw = text[start:p]
         self.pos = p
+        if len(raw) > MAX_CHARS:          # refused before it is converted or quoted
+            tok = self.emit(NUMBER, start, p, 0.0, bad=True)
+            self.report("syntax.invalid_number", f"a number written in {len(raw):,} "
+                        f"characters (`{excerpt(raw, 20)}`)", tok.line, tok.col,
+                        tok.end_line, tok.end_col, "too long",
+                        f"write a number in at most {MAX_CHARS} characters, such as `0.12`")
+            return
         if _JSON_NUMBER.match(raw):
-            value = float(raw)
-            if value in (float("inf"), float("-inf")):
+            if not in_range(raw):
                 tok = self.emit(NUMBER, start, p, 0.0, bad=True)
-                self.report("syntax.invalid_number", f"the number `{raw}` is too large",
-                            tok.line, tok.col, tok.end_line, tok.end_col,
-                            "out of range", "write a number within about ±1.8e308")
+                self.report("syntax.invalid_number", f"the number `{raw}` is out of range: a "
+                            "number is 0 or between 1e-100 and 1e30 in size",
+                            tok.line, tok.col, tok.end_line, tok.end_col, "out of range",
+                            "state the quantity in metres, kilograms, seconds and radians, "
+                            "within the range")
                 return
-            self.emit(NUMBER, start, p, value)
+            self.emit(NUMBER, start, p, float(raw))
             return
         tok = self.emit(NUMBER, start, p, 0.0, bad=True)
-        self.report("syntax.invalid_number", f"`{raw}` is not a number", tok.line, tok.col,
-                    tok.end_line, tok.end_col, "not a number", _number_help(raw))
+        self.report("syntax.invalid_number", f"`{excerpt(raw)}` is not a number", tok.line,
+                    tok.col, tok.end_line, tok.end_col, "not a number", _number_help(raw))
 
     def string(self) -> None:
         text = self.text

@@ -28,9 +28,10 @@ CODES: dict[str, CodeInfo] = {
         E, "a library file is not valid YAML, or no tree can be read from it",
         "library.yaml, component.yaml and walker.yaml are read as YAML whose values are "
         "JSON's: mappings, lists, strings, numbers, true, false and null. A file that is "
-        "not valid YAML or UTF-8 text, that nests values more than 64 levels deep, puts an "
-        "alias inside the value its anchor names, or whose aliases expand it past 200,000 "
-        "values cannot be read. " + _PART,
+        "not valid YAML or UTF-8 text, that nests values more than 64 levels deep, holds more "
+        "than 300,000 values as written or as its aliases expand it, or puts an alias "
+        "inside the value its anchor names cannot be read; the reader stops at the value "
+        "that crosses a limit. " + _PART,
         "schema_version: 1\nid: [standard_80\n"),
     "library.duplicate_key": CodeInfo(
         E, "a key is given twice in one mapping",
@@ -139,4 +140,26 @@ CODES: dict[str, CodeInfo] = {
         "and the rest of the library still loads; a program that names it gets an error "
         "repeating this. Add the declaration or delete the entry.",
         "name: demo\nparts:\n  - no_such_part\n"),
+    "library.file_too_large": CodeInfo(
+        E, "a library file holds more than 16 MiB",
+        "A declaration states one part in a few kilobytes; a hull of tens of thousands of "
+        "corners stays well under a megabyte. A larger library.yaml, component.yaml or "
+        "walker.yaml is not read at all, so that a file made to exhaust memory or time "
+        "cannot. Split a huge hull into a simpler one. " + _PART,
+        "# parts/big/component.yaml: 50 MB of corners\n"),
+    "library.not_a_file": CodeInfo(
+        E, "a library file is a FIFO, a device, a socket or a folder",
+        "Only regular files are read: a FIFO would keep the compiler waiting for a writer "
+        "forever and a device such as /dev/zero never ends. Put the declaration itself "
+        "there, as a plain file. " + _PART,
+        "# parts/p/component.yaml -> /dev/zero\n"),
+    "library.links_outside": CodeInfo(
+        E, "a library file is reached through a symbolic link that leads outside the library",
+        "A library is a closed world: everything a program builds from it lies under its "
+        "root, so that compiling a catalogue someone else wrote cannot read, quote or copy "
+        "a file from elsewhere on the machine (a key, /etc/passwd). A declaration, a part "
+        "folder or parts/ itself that is a link out of the library is not read; nothing of "
+        "the file it leads to is shown or stored. Copy the declaration into the library "
+        "instead of linking to it. " + _PART,
+        "# parts/p/component.yaml -> /etc/passwd\n"),
 }

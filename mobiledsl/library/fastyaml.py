@@ -1,29 +1,31 @@
 """A faster way to the same tree ``mobiledsl.yamlio.read_yaml`` gives, for the common file.
 
 ``read_yaml`` composes through ruamel.yaml's YAML(typ="safe"), which resolves a YAML tag
-for every value (and builds a loader class per call) only for yamlio to ignore the tags;
-then it walks the graph twice. Loading a library reads one small file per part, so that
-dominates. Here the tree is built in one pass straight from libyaml's parse events.
+for every value only for yamlio to ignore the tags, then walks the graph twice. Loading a
+library reads one small file per part, so that dominates. Here the tree is built in one
+pass straight from the parse events of PyYAML's C extension (libyaml).
 
-The fast path takes only the plain case: one document, no anchor or alias, no key that is
-not a plain name or is given twice, nesting within yamlio's depth (yamlio's bound on the
-number of values is one on alias expansion, which a file without aliases has none of).
-Anything else, and any exception, falls back to ``read_yaml`` itself, so every diagnostic
-comes from the one reader. ``tests/library/test_fastyaml.py`` checks that both give
-identical trees. Neither function raises for any input.
+The fast path takes only the plain case: one document, no anchor, alias or tag, no key that
+is not a plain name or is given twice, no plain scalar holding ':' or '?' inside [ ] or { }
+(PyYAML's libyaml reads those; ruamel's, which read_yaml uses, refuses them). It checks
+yamlio's limits as the events come (depth and number of values) and reports them itself,
+with read_yaml's very diagnostic. Anything else, and any exception, falls back to ``read_yaml``, so every other diagnostic comes from
+the one reader. ``tests/library/test_fastyaml.py`` checks that both give identical trees.
+Neither function raises for any input.
 """
 from __future__ import annotations
 
 import dataclasses
 
-from ..diagnostics import Diagnostic, Span, error
-from ..yamlio import MAX_DEPTH, YNode, _JSON_NUMBER, _PLAIN_NAME, read_yaml
+from ..diagnostics import Diagnostic, Span, error, excerpt
+from .. import yamlio
+from ..yamlio import YNode, _JSON_NUMBER, _PLAIN_NAME, read_yaml, too_deep, too_many_values
 
-try:  # the C extension ruamel.yaml uses when it is installed
-    from ruamel.yaml.clib._ruamel_yaml import CParser as _CParser
-    from ruamel.yaml.events import (DocumentEndEvent, DocumentStartEvent, MappingEndEvent,
-                                    MappingStartEvent, ScalarEvent, SequenceEndEvent,
-                                    SequenceStartEvent, StreamEndEvent, StreamStartEvent)
+try:  # PyYAML's binding of libyaml, when PyYAML was built with it
+    from yaml._yaml import CParser as _CParser
+    from yaml.events import (DocumentEndEvent, DocumentStartEvent, MappingEndEvent,
+                             MappingStartEvent, ScalarEvent, SequenceEndEvent,
+                             SequenceStartEvent, StreamEndEvent, StreamStartEvent)
 except ImportError:  # pragma: no cover - without it, always the one reader
     _CParser = None
 
@@ -63,6 +65,13 @@ class _Decline(Exception):
     """The file is not the plain case: let read_yaml read it."""
 
 
+class _Limit(Exception):
+    """A limit of yamlio is crossed: its diagnostic, as read_yaml gives it."""
+
+    def __init__(self, diagnostic: Diagnostic):
+        self.diagnostic = diagnostic
+
+
 def read_yaml_fast(source: str | bytes, file: str) -> tuple[YNode | None, list[Diagnostic]]:
     """Exactly ``read_yaml(source, file)``, faster for plain files."""
     if _CParser is None:
@@ -74,6 +83,8 @@ def read_yaml_fast(source: str | bytes, file: str) -> tuple[YNode | None, list[D
             return _EventReader(file, parser).read(), []
         finally:
             parser.dispose()
+    except _Limit as limit:
+        return None, [limit.diagnostic]
     except Exception:
         return read_yaml_safely(source, file)
 
@@ -83,19 +94,23 @@ def read_yaml_safely(source: str | bytes, file: str) -> tuple[YNode | None, list
     diagnostics) turned into library.yaml_syntax, so that loading never raises."""
     try:
         return read_yaml(source, file)
-    except Exception as exc:  # e.g. an integer of more digits than int() converts
-        return None, [error("library.yaml_syntax", f"the file cannot be read: {exc}",
-                            Span(file, 1, 1), label="cannot be read")]
+    except Exception as exc:  # a bug: reported, never raised
+        return None, [error("library.yaml_syntax",
+                            f"the file cannot be read: {excerpt(str(exc) or type(exc).__name__)}",
+                            Span(file, 1, 1), label="cannot be read",
+                            help="write the file as plain YAML: mappings, lists and scalars")]
 
 
 class _EventReader:
     """Builds the tree straight from libyaml's events, without composing ruamel's nodes."""
 
-    __slots__ = ("file", "parser")
+    __slots__ = ("file", "parser", "left", "max_depth")
 
     def __init__(self, file: str, parser):
         self.file = file
         self.parser = parser
+        self.left = yamlio.MAX_VALUES           # values the file may still hold
+        self.max_depth = yamlio.MAX_DEPTH
 
     def span(self, s, e) -> Span:
         line, col = s.line, s.column + 1
@@ -111,29 +126,36 @@ class _EventReader:
         names = [type(get()), type(get())]
         if names != [StreamStartEvent, DocumentStartEvent]:
             raise _Decline
-        root = self.value(get(), 0)
+        root = self.value(get(), 0, False)
         if type(get()) is not DocumentEndEvent or type(get()) is not StreamEndEvent:
             raise _Decline          # a second document: read_yaml reports it
         return root
 
-    def value(self, event, depth: int) -> YNode:
-        if event.anchor is not None:
+    def value(self, event, depth: int, flow: bool) -> YNode:
+        if event.anchor is not None or event.tag is not None:
             raise _Decline          # anchors and aliases: read_yaml bounds and reports them
+        self.left -= 1
+        if self.left < 0:
+            raise _Limit(too_many_values(self.file, event.start_mark))
         kind = type(event)
         if kind is ScalarEvent:
-            return _scalar(event.value, event.style, self.span(event.start_mark, event.end_mark))
+            text = event.value
+            if flow and not event.style and (":" in text or "?" in text):
+                raise _Decline      # libyaml 0.2.5 reads these inside [ ] and { }; older not
+            return _scalar(text, event.style, self.span(event.start_mark, event.end_mark))
         depth += 1
-        if depth > MAX_DEPTH:
-            raise _Decline
+        if depth > self.max_depth:
+            raise _Limit(too_deep(self.file, event.start_mark))
         get = self.parser.get_event
         start = event.start_mark
+        flow = flow or event.flow_style
         if kind is SequenceStartEvent:
             items = []
             while True:
                 item = get()
                 if type(item) is SequenceEndEvent:
                     return _ynode("seq", tuple(items), self.span(start, item.end_mark), None, {})
-                items.append(self.value(item, depth))
+                items.append(self.value(item, depth, flow))
         if kind is not MappingStartEvent:
             raise _Decline
         values: dict[str, YNode] = {}
@@ -142,14 +164,17 @@ class _EventReader:
             key = get()
             if type(key) is MappingEndEvent:
                 return _ynode("map", values, self.span(start, key.end_mark), None, key_spans)
-            if type(key) is not ScalarEvent or key.anchor is not None:
+            if type(key) is not ScalarEvent or key.anchor is not None or key.tag is not None:
                 raise _Decline      # read_yaml reports keys that are not plain names
+            self.left -= 1
+            if self.left < 0:
+                raise _Limit(too_many_values(self.file, key.start_mark))
             name = key.value
             if (key.style in (None, "") and (name in _NOT_KEYS or _json_number(name))) \
                     or not _plain_name(name) or name in values:
                 raise _Decline      # ... and keys given twice
             key_spans[name] = self.span(key.start_mark, key.end_mark)
-            values[name] = self.value(get(), depth)
+            values[name] = self.value(get(), depth, flow)
 
 
 def _scalar(text: str, style, span: Span) -> YNode:

@@ -10,12 +10,12 @@ import math
 import re
 from typing import Iterable
 
-from ..diagnostics import Sink, Span
+from ..diagnostics import Sink, Span, excerpt
+from ..numbers import LARGEST, SMALLEST, written_as_zero
+from ..numbers import MAX_CHARS as MAX_NUMBER_CHARS
 from ..yamlio import YNode
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-SMALLEST = 1e-100
-LARGEST = 1e30
 UNIT_TOLERANCE = 1e-3
 
 
@@ -93,12 +93,17 @@ class Fields:
         if not node.is_number:
             self.wrong_type(node, path, "a number")
             return None
+        if len(node.raw) > MAX_NUMBER_CHARS:
+            self.invalid(node, path, f"is a number written in {len(node.raw):,} characters "
+                         f"({excerpt(node.raw, 20)}): write it in at most {MAX_NUMBER_CHARS}",
+                         help="state the quantity as a plain decimal, such as 0.12 or 2.5e-3")
+            return None
         if not in_range(node):
             self.invalid(node, path, f"is {node.raw}: a number must be 0 or between 1e-100 and "
                          "1e30 in size", help="state the quantity in metres, kilograms, "
                          "seconds and radians, as a plain decimal")
             return None
-        value = float(node.raw)
+        value = float(node.value)
         if positive and not value > 0:
             self.invalid(node, path, f"must be positive, not {node.raw}")
             return None
@@ -136,7 +141,7 @@ class Fields:
         text = self.string(node, path)
         if text is not None and not IDENTIFIER.match(text):
             self.invalid(node, path, f"must be an identifier (letters, digits and _), not "
-                         f"'{text}'")
+                         f"'{excerpt(text)}'")
             return None
         return text
 
@@ -144,7 +149,8 @@ class Fields:
         text = self.string(node, path)
         options = list(options)
         if text is not None and text not in options:
-            self.invalid(node, path, f"is '{text}', which is none of {', '.join(options)}",
+            self.invalid(node, path, f"is '{excerpt(text)}', which is none of "
+                         f"{', '.join(options)}",
                          help=f"write one of: {', '.join(options)}")
             return None
         return text
@@ -177,24 +183,20 @@ class Fields:
 
 
 def in_range(node: YNode) -> bool:
-    """0, or between 1e-100 and 1e30 in size, judged as the float the text reads as; a text
-    nearer zero than any float (1e-400) reads as 0 but was not written as zero."""
-    value = float(node.raw)
-    if value == 0.0:
-        return _written_as_zero(node.raw)
+    """0, or between 1e-100 and 1e30 in size (``mobiledsl.numbers``), judged on the value
+    the reader already converted."""
+    value = node.value
+    if value == 0:
+        return written_as_zero(node.raw)
     return SMALLEST <= abs(value) <= LARGEST
 
 
-def _written_as_zero(raw: str) -> bool:
-    if raw == "0":
-        return True
-    mantissa = raw.partition("e")[0].partition("E")[0]
-    return all(c in "-+0." for c in mantissa)
-
-
 def describe(node: YNode) -> str:
-    return {"map": "a mapping", "seq": "a list", "str": f"the string '{node.value}'",
-            "number": f"the number {node.raw}", "bool": f"{str(node.value).lower()}",
+    if node.kind == "str":
+        return f"the string '{excerpt(node.value)}'"
+    if node.kind == "number":
+        return f"the number {excerpt(node.raw or '')}"
+    return {"map": "a mapping", "seq": "a list", "bool": str(node.value).lower(),
             "null": "empty"}[node.kind]
 
 

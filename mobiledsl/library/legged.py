@@ -24,7 +24,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..diagnostics import Label, Span
+from ..diagnostics import Label, Span, excerpt
 from ..yamlio import YNode
 from .fields import IDENTIFIER, Fields, format_number
 from .inertia import check_inertial
@@ -310,7 +310,7 @@ def _check_link_joint(F: Fields, node: YNode | None, path: str
                 "continuous": "; a link turns within a range, so write revolute with its "
                               "range",
             }.get(text, "")
-            F.invalid(type_node, f"{path}.type", f"is '{text}', but a link joint is "
+            F.invalid(type_node, f"{path}.type", f"is '{excerpt(text)}', but a link joint is "
                       f"revolute or fixed{why}", help="write type: revolute (with axis and "
                       "range) or type: fixed")
     required = ("type", "xyz", "rpy") + (("axis", "range") if joint_type == "revolute" else ())
@@ -652,8 +652,8 @@ def _check_imu(F: Fields, node: YNode | None, path: str,
                 link = link[len("body/"):]
             if ctx.imu_links is not None and link not in ctx.imu_links:
                 whose = "the body" if ctx.walker else "the part"
-                F.invalid(link_node, f"{path}.link", f"names '{link_node.value}', which is no "
-                          f"link of {whose}",
+                F.invalid(link_node, f"{path}.link", f"names '{excerpt(link_node.value)}', which "
+                          f"is no link of {whose}",
                           help=(f"name one of {whose}'s links ({', '.join(sorted(ctx.imu_links))})"
                                 if ctx.imu_links else f"{whose} has no links") +
                           f", or write null for {whose}'s frame")
@@ -680,12 +680,12 @@ def _check_observation(F: Fields, node: YNode | None, path: str) -> list[str] | 
             F.wrong_type(item, item_path, "the name of an observation term")
             ok = False
         elif item.value not in OBSERVATION_TERMS:
-            F.invalid(item, item_path, f"is '{item.value}', which is none of the eight "
+            F.invalid(item, item_path, f"is '{excerpt(item.value)}', which is none of the eight "
                       "observation terms", help=f"write one of: {', '.join(OBSERVATION_TERMS)}")
             ok = False
         elif item.value in terms:
-            F.invalid(item, item_path, f"names '{item.value}' a second time: each term is "
-                      "observed once", help="delete one of them")
+            F.invalid(item, item_path, f"names '{excerpt(item.value)}' a second time: "
+                      "each term is observed once", help="delete one of them")
             ok = False
         else:
             terms.append(item.value)
@@ -802,8 +802,8 @@ def _check_simulator(F: Fields, node: YNode | None,
             if text == "RK4":
                 why = ": the model is stepped in two halves, controls then integration, " \
                       "and MuJoCo integrates those by Euler under RK4"
-            F.invalid(integrator_node, f"{path}.integrator", f"is '{text}', which is none of "
-                      f"Euler, implicit and implicitfast{why}",
+            F.invalid(integrator_node, f"{path}.integrator", f"is '{excerpt(text)}', which is "
+                      f"none of Euler, implicit and implicitfast{why}",
                       help="write the integrator the policy was trained with: Euler, "
                            "implicit or implicitfast")
         else:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import gc
 import os
 from contextlib import contextmanager
-from pathlib import Path
 
 from ..diagnostics import Diagnostic, Severity, Sink, Span, error
 from ..yamlio import YNode
@@ -23,6 +22,7 @@ from .fields import Fields
 from .manifest import ID, Manifest, load_manifest
 from .model import LeftOut, Library, Part, Walker
 from .objects import check_environment_fields, check_object_fields
+from .reading import read_declaration
 from .parts import COMMON_FIELDS, PART_CATEGORIES, PART_FIELDS, check_part_fields
 from .walkers import load_walker
 
@@ -77,7 +77,7 @@ def _load_part(root: str | os.PathLike, library_name: str, part_id: str,
                             "directory name under parts/", listed_at or Span(file)
                             ).with_severity(Severity.WARNING)]
     try:
-        data = Path(file).read_bytes()
+        data = read_declaration(root, file)
     except OSError as exc:
         if isinstance(exc, (FileNotFoundError, NotADirectoryError)):
             message = f"'{part_id}' is registered, and there is no {file}"
@@ -88,6 +88,8 @@ def _load_part(root: str | os.PathLike, library_name: str, part_id: str,
                             label="registered without a declaration",
                             help=f"add parts/{part_id}/component.yaml, or delete '{part_id}' "
                                  "from library.yaml").with_severity(Severity.WARNING)]
+    if isinstance(data, Diagnostic):             # not read: nothing of it is kept
+        return None, as_warnings([data])
     node, diags = read_yaml_fast(data, file)
     if node is None:
         return None, as_warnings(diags)

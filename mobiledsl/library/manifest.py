@@ -14,12 +14,12 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from ..diagnostics import Diagnostic, Label, Severity, Sink, Span, error, warning
+from ..diagnostics import Diagnostic, Label, Severity, Sink, Span, error, warning, excerpt
 from ..yamlio import YNode
 from .fastyaml import read_yaml_fast
 from .fields import Fields
+from .reading import read_declaration
 
 MANIFEST = "library.yaml"
 # An id is a directory name: letters, digits, _, - and . (not first), so never . or ..
@@ -42,7 +42,7 @@ def load_manifest(root: str | os.PathLike) -> tuple[Manifest | None, list[Diagno
     """Read and check ``<root>/library.yaml``. Returns (None, errors) when it blocks."""
     file = manifest_path(root)
     try:
-        data = Path(file).read_bytes()
+        data = read_declaration(root, file)
     except FileNotFoundError:
         return None, [_missing(file, "there is no library.yaml at the library root "
                                f"'{os.fspath(root)}'")]
@@ -51,6 +51,8 @@ def load_manifest(root: str | os.PathLike) -> tuple[Manifest | None, list[Diagno
                                "directory")]
     except OSError as exc:
         return None, [_missing(file, f"library.yaml cannot be read: {exc.strerror or exc}")]
+    if isinstance(data, Diagnostic):
+        return None, [data]
     node, diags = read_yaml_fast(data, file)
     if node is None:
         return None, diags
@@ -95,8 +97,8 @@ def _ids(F: Fields, node: YNode | None, path: str, sink: Sink) -> dict[str, Span
             ok = False
             continue
         if not ID.match(text):
-            F.invalid(item, f"{path}[{i}]", f"is '{text}', which is no directory name: an id "
-                      "is letters, digits, _, - and . (not first)",
+            F.invalid(item, f"{path}[{i}]", f"is '{excerpt(text)}', which is no directory "
+                      "name: an id is letters, digits, _, - and . (not first)",
                       help="name the id as its directory is named")
             ok = False
             continue

@@ -16,6 +16,7 @@ import re
 import stat
 from pathlib import Path
 
+from ..diagnostics import excerpt
 from ..yamlio import YNode
 from .fields import Fields
 from .model import Visual
@@ -55,8 +56,8 @@ def check_asset_path(F: Fields, node: YNode | None, part_dir: Path | str, path: 
         _directory(F, node, path, text)
         return None
     if "/" not in text:
-        F.invalid(node, path, f"is '{text}', a file beside the declaration: it must lie in "
-                  "a directory of its own inside the part directory",
+        F.invalid(node, path, f"is '{excerpt(text)}', a file beside the declaration: it must "
+                  "lie in a directory of its own inside the part directory",
                   help=f"move the file to assets/ and write assets/{text}")
         return None
     if not must_exist:
@@ -68,7 +69,8 @@ def check_asset_path(F: Fields, node: YNode | None, part_dir: Path | str, path: 
         if outside is not None:
             _links_out(F, node, path, text, part_dir, full, *outside)
         else:
-            F.error("library.asset_missing", f"'{path}' names '{text}', which does not exist "
+            F.error("library.asset_missing",
+                    f"'{path}' names '{excerpt(text)}', which does not exist "
                     f"in {part_dir}", node.span, label="no such file",
                     help="put the file there, or correct the path")
         return None
@@ -76,7 +78,7 @@ def check_asset_path(F: Fields, node: YNode | None, part_dir: Path | str, path: 
         _directory(F, node, path, text)
         return None
     if not stat.S_ISREG(st.st_mode):
-        F.invalid(node, path, f"is '{text}', which is not a regular file",
+        F.invalid(node, path, f"is '{excerpt(text)}', which is not a regular file",
                   help="name a regular file inside the part directory, not a device, pipe "
                        "or socket")
         return None
@@ -85,9 +87,9 @@ def check_asset_path(F: Fields, node: YNode | None, part_dir: Path | str, path: 
         _links_out(F, node, path, text, part_dir, full, *outside)
         return None
     if directory_is_part_dir(part_dir, text):
-        F.invalid(node, path, f"is '{text}', whose directory is a symbolic link to the part "
-                  "directory: the file lies beside the declaration, and not in a directory "
-                  "of its own inside the part directory",
+        F.invalid(node, path, f"is '{excerpt(text)}', whose directory is a symbolic link to "
+                  "the part directory: the file lies beside the declaration, and not in a "
+                  "directory of its own inside the part directory",
                   help=f"move the file to a real directory such as assets/ and write "
                        f"assets/{text.rpartition('/')[2]}")
         return None
@@ -97,7 +99,7 @@ def check_asset_path(F: Fields, node: YNode | None, part_dir: Path | str, path: 
 def _directory(F: Fields, node: YNode, path: str, text: str) -> None:
     """``text`` names a directory of the part, not the file in it."""
     what, example = ("policy", "policy.onnx") if path.endswith("policy") else ("mesh", "model.glb")
-    F.invalid(node, path, f"is '{text}', which names a directory, not a file",
+    F.invalid(node, path, f"is '{excerpt(text)}', which names a directory, not a file",
               help=f"write the {what} file inside it, such as {text}/{example}")
 
 
@@ -107,7 +109,7 @@ def _links_out(F: Fields, node: YNode, path: str, text: str, part_dir: str, full
     where = os.path.relpath(target, os.path.realpath(part_dir)).replace(os.sep, "/")
     what = ("is a symbolic link" if os.path.normpath(link) == os.path.normpath(full)
             else f"lies beside '{rel}', a symbolic link")
-    F.invalid(node, path, f"names '{text}', which {what} that resolves outside the part "
+    F.invalid(node, path, f"names '{excerpt(text)}', which {what} that resolves outside the part "
               f"directory (to {where})",
               help="copy the file into the part directory instead of linking to it; "
                    "everything beside a mesh goes into the output with it")
@@ -120,21 +122,21 @@ def plain_path_problem(text: str) -> str | None:
     if _CONTROL.search(text):
         return "contains a control character"
     if "\\" in text:
-        return f"is '{text}': write a path with /, not a backslash"
+        return f"is '{excerpt(text)}': write a path with /, not a backslash"
     if text.startswith("/") or _DRIVE.match(text):
-        return f"is '{text}', an absolute path: it must be relative to the part directory"
+        return f"is '{excerpt(text)}', an absolute path: it must be relative to the part directory"
     segments = text.split("/")
     if "" in segments:
-        return f"is '{text}', which has an empty segment (// or a trailing /)"
+        return f"is '{excerpt(text)}', which has an empty segment (// or a trailing /)"
     if "." in segments:
-        return f"is '{text}': write it without ./ segments"
+        return f"is '{excerpt(text)}': write it without ./ segments"
     if ".." in segments:
         depth = 0
         for seg in segments:
             depth += -1 if seg == ".." else 1
             if depth < 0:
-                return f"is '{text}', which escapes the part directory"
-        return f"is '{text}': write it without .. segments"
+                return f"is '{excerpt(text)}', which escapes the part directory"
+        return f"is '{excerpt(text)}': write it without .. segments"
     return None
 
 

@@ -17,11 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from ..diagnostics import Diagnostic, Label, Severity, Sink, Span, warning
-from ..yamlio import YNode, read_yaml
+from ..yamlio import YNode
+from .fastyaml import read_yaml_fast
 from .fields import IDENTIFIER, UNIT_TOLERANCE, Fields, format_vector, normalised
 from .legged import PolicyContext, check_gait, check_policy, check_servo_names, record_spans
 from .model import Gait, Limb, Part, Walker
 from .parts import check_provenance
+from .reading import read_declaration
 
 WALKER_FILE = "walker.yaml"
 WALKER_KEYS = ("schema_version", "id", "description", "assembly", "gait", "controller",
@@ -45,7 +47,7 @@ def load_walker(root: str | os.PathLike, library_name: str, walker_id: str,
     path = walker_file(root, walker_id)
     file = str(path)
     try:
-        data = path.read_bytes()
+        data = read_declaration(root, file)
     except OSError as exc:
         why = "does not exist" if isinstance(exc, (FileNotFoundError, NotADirectoryError)) \
             else f"cannot be read ({exc.strerror or exc})"
@@ -56,7 +58,9 @@ def load_walker(root: str | os.PathLike, library_name: str, walker_id: str,
             help=f"add walkers/{walker_id}/{WALKER_FILE}, or delete '{walker_id}' from "
                  "walkers in library.yaml",
             notes=_left_out(walker_id))]
-    node, diags = read_yaml(data, file)
+    if isinstance(data, Diagnostic):
+        return None, [data.with_severity(Severity.WARNING)]
+    node, diags = read_yaml_fast(data, file)
     sink = Sink(list(diags))
     walker = None
     if node is not None:

@@ -41,6 +41,7 @@ _STYLES = {
     "error": "bold red",
     "warning": "bold yellow",
     "note": "bold cyan",
+    "ok": "bold green",
     "help": "bold cyan",
     "gutter": "bold blue",
     "secondary": "bold blue",
@@ -175,6 +176,8 @@ def _fit(shown: str, focus: tuple[int, int]
                 first = cell
             pieces.append(ch)
             end = cell + w
+        elif cell > left + room:
+            break                   # past the window: a line of megabytes is not walked whole
         cell += w
     first = left if first is None else first
     end = first if end is None else end
@@ -275,28 +278,37 @@ def _snippet(out: _Out, marks: list[_Mark], lines: _Lines, file: str, width: int
 
 
 # -- the whole rendering --------------------------------------------------------------------
-def summary_line(diagnostics: Iterable[Diagnostic]) -> tuple[str, str] | None:
-    """('error' | 'warning', text) for the closing line, or None when there is nothing to
-    count (no errors, no warnings)."""
+def _counted(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def summary_line(diagnostics: Iterable[Diagnostic],
+                 subject: str | None = None) -> tuple[str, str] | None:
+    """('error' | 'warning' | 'ok', text) for the closing line. Without a subject: only the
+    counts that are not zero, or None when there is nothing to count. With one (what was
+    checked, e.g. "checked robot 'diff_bot'"): always a line, both counts, so that success
+    says so too."""
     n = count(diagnostics)
-    parts = []
-    if n["errors"]:
-        parts.append(f"{n['errors']} error{'s' if n['errors'] != 1 else ''}")
-    if n["warnings"]:
-        parts.append(f"{n['warnings']} warning{'s' if n['warnings'] != 1 else ''}")
+    severity = "error" if n["errors"] else "warning" if n["warnings"] else "ok"
+    if subject is not None:
+        return severity, (f"{subject}: {_counted(n['errors'], 'error')}, "
+                          f"{_counted(n['warnings'], 'warning')}")
+    parts = [_counted(n[k], k[:-1]) for k in ("errors", "warnings") if n[k]]
     if not parts:
         return None
-    return ("error" if n["errors"] else "warning"), ", ".join(parts) + " emitted"
+    return severity, ", ".join(parts) + " emitted"
 
 
 def render_human(diagnostics: Iterable[Diagnostic], sources: Sources = None,
-                 color: bool = False, summary: bool = True) -> str:
+                 color: bool = False, summary: bool | str = True) -> str:
     """Render diagnostics as text for a terminal.
 
     ``sources`` gives a file's text by its path (a callable returning None when it cannot,
     or a dict); a diagnostic whose source is not available is shown without its snippet.
     Each diagnostic is followed by a blank line; ``summary`` adds the closing count line
-    (``error: 2 errors, 1 warning emitted``). Returns "" for no diagnostics.
+    (``error: 2 errors, 1 warning emitted``); a string there is what was checked, and the
+    closing line names it and is written even for no diagnostics
+    (``ok: checked robot 'r': 0 errors, 0 warnings``). Otherwise returns "" for none.
     """
     diagnostics = list(diagnostics)
     out = _Out(color)
@@ -305,7 +317,7 @@ def render_human(diagnostics: Iterable[Diagnostic], sources: Sources = None,
         _render_one(out, d, lines)
         out.blank()
     if summary:
-        closing = summary_line(diagnostics)
+        closing = summary_line(diagnostics, summary if isinstance(summary, str) else None)
         if closing is not None:
             sev, text = closing
             out.line((sev, sev), (": " + text, "message"))

@@ -5,6 +5,7 @@ from dataclasses import replace
 import pytest
 
 from mobiledsl.analysis import analyse
+from mobiledsl.analysis.kinematics import skid_factor
 from mobiledsl.library.model import Gait
 
 from . import fixtures as F
@@ -123,7 +124,65 @@ def test_track_speed_from_its_travel():
     v = 10.0 * 0.12 / (2 * math.pi)
     assert k.max_speed_mps == pytest.approx(v)
     assert k.track_width_m == pytest.approx(0.18)
-    assert k.max_yaw_rate_rad_s == pytest.approx(2 * v / 0.18)
+    # a skid-steer base: its track's run (0.1 m) slides sideways as it turns
+    assert skid_factor(r) > 1.0
+    assert k.max_yaw_rate_rad_s == pytest.approx(2 * v / (0.18 * skid_factor(r)))
+
+
+def motored_four(speed=10.0):
+    """diff_four with a motor on each wheel (its wheels straight on the motors' shafts)."""
+    r = F.diff_four()
+    motor = F.motor_part(speed=speed)
+    r = F.with_part(r, motor)
+    comps = [replace(c, driven_by=f"m_{c.name}", reduction=1.0) if c.type == "Standard" else c
+             for c in r.components]
+    comps += [F.comp(f"m_{c.name}", "Motor", motor) for c in r.components if c.type == "Standard"]
+    return replace(r, components=tuple(comps))
+
+
+def test_skid_steer_turns_slower_than_its_wheels_say():
+    r = motored_four()
+    k, _ = kin(r)
+    v = 10.0 * 0.04
+    a2, b2 = 0.1 ** 2, 0.12 ** 2           # the wheels' contacts from the middle, along, across
+    assert skid_factor(r) == pytest.approx((a2 + b2) / b2)
+    assert k.max_yaw_rate_rad_s == pytest.approx(2 * v / 0.24 * b2 / (a2 + b2))
+    # a differential base on two wheels slides nothing
+    assert skid_factor(F.diff_caster()) == 1.0
+
+
+def test_spin_rate_above_the_turn_rate():
+    r = motored_four()
+    top = kin(r)[0].max_yaw_rate_rad_s
+    k, found = kin(r, F.step("Spin", direction="left", rate_rad_s=round(top, 3) + 0.001))
+    assert [d.code for d in found] == [SPEED]
+    assert "rad/s" in found[0].message and "slide" in found[0].message
+    assert k.steps[0].supported is False
+
+
+def test_spin_rate_just_below_the_turn_rate():
+    r = motored_four()
+    top = kin(r)[0].max_yaw_rate_rad_s
+    k, found = kin(r, F.step("Spin", direction="left", rate_rad_s=top * 0.999))
+    assert found == []
+    assert k.steps[0].supported is True
+
+
+def test_spin_rate_undecided_without_motors():
+    k, found = kin(F.diff_four(), F.step("Spin", direction="left", rate_rad_s=100.0))
+    assert found == [] and k.steps[0].supported is None
+
+
+def test_acceleration_from_stall_torque_at_most_half_g():
+    strong, _ = analyse(motored_four(), None, None)       # 4 x 0.78 N m on 0.04 m wheels
+    assert strong.kinematics.max_accel_mps2 == pytest.approx(0.5 * 9.81)
+    weak_motor = F.motor_part()
+    weak_motor = replace(weak_motor, motor=replace(weak_motor.motor, stall_torque_nm=0.01))
+    weak = F.with_part(motored_four(), weak_motor)
+    a, _ = analyse(weak, None, None)
+    assert a.kinematics.max_accel_mps2 == pytest.approx(4 * 0.01 / 0.04 / a.mass, rel=1e-6)
+    assert kin(F.diff_four())[0].max_accel_mps2 is None
+
 
 
 def test_legged_steps_follow_the_gait():

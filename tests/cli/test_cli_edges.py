@@ -8,7 +8,7 @@ import os
 import pytest
 from rich.cells import cell_len
 
-from mobiledsl import cli, pipeline
+from mobiledsl import cli, outputs, pipeline
 from mobiledsl.diagnostics import Label, Span, error
 from mobiledsl.render import render_human
 
@@ -44,15 +44,14 @@ def test_a_read_only_output_folder_is_status_2_and_nothing_is_half_written(
     refusal is simulated where the files are made): a clear message, no file written, no
     temporary file and no folder left behind."""
     out = tmp_path / "out"
-    real_mkstemp = pipeline.tempfile.mkstemp
+    real_mkstemp = outputs.tempfile.mkstemp
 
     def refuse(*args, dir=None, **kw):
         if dir is not None and str(dir).startswith(str(out / "mjcf")):
             raise OSError(30, "Read-only file system", str(dir))
         return real_mkstemp(*args, dir=dir, **kw)
 
-    monkeypatch.setattr(pipeline.tempfile, "mkstemp", refuse)
-    monkeypatch.setattr("mobiledsl.records.tempfile.mkstemp", refuse)
+    monkeypatch.setattr(outputs.tempfile, "mkstemp", refuse)
     status = main("compile", str(tiny_program), "--library", str(tiny_library),
                   "--target", "mjcf", "-o", str(out), "--diagnostics", "json")
     captured = capsys.readouterr()

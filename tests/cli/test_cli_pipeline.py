@@ -152,7 +152,20 @@ def test_a_phase_with_errors_stops_the_later_ones(program, fakes, phase, last):
     result = run(program, targets=["mjcf"], outdir=program / "out")
     assert fakes.calls == last
     assert exit_status(result.diagnostics) == 1
-    assert not (program / "out").exists()
+    if phase == "analyse":
+        # the analysis ran: its report (the top view, findings marked) is written alone
+        assert sorted(p.name for p in (program / "out").rglob("*") if p.is_file()) == \
+            sorted(fakes.write_report(None))
+        assert result.report_dir == str(program / "out" / "report")
+        assert not (program / "out" / "mjcf").exists()
+    else:
+        assert not (program / "out").exists() and result.report_dir is None
+
+
+def test_a_failed_analysis_under_check_writes_nothing(program, fakes):
+    fakes.errors = {"analyse"}
+    result = run(program, targets=["mjcf"], outdir=program / "out", check=True)
+    assert not (program / "out").exists() and result.report_dir is None
 
 
 def test_emit_writes_each_target_under_its_folder_with_assets(program, fakes):

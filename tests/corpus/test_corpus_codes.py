@@ -169,7 +169,8 @@ def test_doc_glue_error_human(corpus, case):
     assert caret + "\n" in err, err
     for h in DOC_HELP:
         assert f"= help: {h}" in err
-    assert err.rstrip().endswith("error: 1 error emitted")
+    assert err.rstrip().endswith("error: checked mecanum.core against library demo_parts: "
+                                 "1 error, 0 warnings")
 
 
 @pytest.mark.parametrize("case", [SARIF_CASE], ids=str)

@@ -123,7 +123,9 @@ def numbers(draw):
     if draw(st.booleans()):
         raw = str(draw(st.integers(-10**6, 10**6)))
     else:
-        raw = repr(draw(st.floats(allow_nan=False, allow_infinity=False)))
+        # the numbers a program may hold: 0, or between 1e-100 and 1e30 in size
+        size = draw(st.one_of(st.just(0.0), st.floats(min_value=1e-100, max_value=1e30)))
+        raw = repr(size if draw(st.booleans()) else -size)
     if not raw.startswith("-") and draw(st.booleans()):
         raw = "+" + raw
     return raw, ("n", float(raw))

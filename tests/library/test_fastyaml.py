@@ -56,18 +56,46 @@ def test_what_the_fast_path_leaves_to_read_yaml():
         same(text)
 
 
-def test_a_plain_file_of_many_values_is_read(monkeypatch):
-    # The 200,000 bound is on what aliases expand a file to, not on a file as written: a
-    # hull of 60,000 corners (240,001 values) is read, by both readers alike. The bound is
-    # lowered here to keep the test quick.
+def test_a_file_of_many_values_is_read_up_to_the_bound(monkeypatch):
+    # The bound holds for a file as written (counted while it is read, keys included) and
+    # for what aliases expand it to. It is lowered here to keep the test quick.
     monkeypatch.setattr(yamlio, "MAX_VALUES", 1_000)
-    text = "vertices: [" + ", ".join(["[0, 0, 0]"] * 600) + "]\n"
-    node, diags = read_yaml(text, "f.yaml")
-    assert node is not None and diags == [] and len(node.get("vertices").value) == 600
-    same(text)
+    at_bound = "vertices: [" + ", ".join(["[0, 0, 0]"] * 249) + ", 1]\n"   # 1,000 values
+    node, diags = read_yaml(at_bound, "f.yaml")
+    assert node is not None and diags == [] and len(node.get("vertices").value) == 250
+    same(at_bound)
+    past = at_bound.replace(", 1]", ", 1, 1]")
+    node, diags = read_yaml(past, "f.yaml")
+    assert node is None and [d.code for d in diags] == ["library.yaml_syntax"]
+    assert "more than 1,000 values" in diags[0].message
+    assert diags[0].span.line == 1 and diags[0].span.column == len(past) - 2
+    same(past)
     aliased = "a: &a [1, 2, 3]\nb: [" + ", ".join(["*a"] * 300) + "]\n"
     assert [d.code for d in read_yaml(aliased, "f.yaml")[1]] == ["library.yaml_syntax"]
     same(aliased)
+
+
+def test_nesting_is_bounded_while_reading():
+    at_bound = "a: " + "[" * 63 + "]" * 63 + "\n"         # the mapping and 63 lists
+    assert read_yaml(at_bound, "f.yaml")[1] == []
+    same(at_bound)
+    for deep in ("a: " + "[" * 64 + "]" * 64 + "\n", "[" * 30_000 + "]" * 30_000,
+                 "- " * 30_000 + "x\n", "{a: " * 30_000 + "1" + "}" * 30_000,
+                 "a: &x " + "[" * 30_000 + "\n"):          # unclosed, and an anchor first
+        node, diags = read_yaml(deep, "f.yaml")
+        assert node is None and [d.code for d in diags] == ["library.yaml_syntax"]
+        assert "nested more than 64 levels" in diags[0].message
+        same(deep)
+
+
+def test_an_error_at_the_end_of_a_file_without_a_final_newline_is_on_its_last_line():
+    for text, line, column in [("a: [1, 2", 1, 9), ("a: b\nc: [1,\n  2", 3, 4),
+                               ("a: [1, 2\n", 2, 1)]:
+        node, diags = read_yaml(text, "f.yaml")
+        ends = [diags[0].span] + [l.span for l in diags[0].labels]
+        assert max(s.line for s in ends) == line, text
+        assert ends[-1].column == column
+        same(text)
 
 
 def test_aliases_that_expand_past_the_bound_are_refused():

@@ -54,3 +54,29 @@ def built(tmp_path_factory):
             cache[key] = out / target
         return cache[key]
     return build
+
+
+def check_urdf(urdf: Path) -> str:
+    """urdfdom's check_urdf (the PyPI build) on the file: it must pass; its report."""
+    from .. import consumers
+    result = consumers.run_check_urdf(urdf)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+@pytest.fixture(scope="session")
+def both_targets(tmp_path_factory):
+    """program -> (CompileResult, output folder) of its mjcf and ros-gz-nav2 targets (and its
+    report), on an empty floor, compiled in-process once."""
+    from mobiledsl.pipeline import compile_program as compile_in_process
+    cache: dict[str, tuple] = {}
+
+    def get(program: Path):
+        if program.name not in cache:
+            out = tmp_path_factory.mktemp(f"both-{program.name}")
+            result = compile_in_process(program / f"{program.name}.core", None, None, [LIBRARY],
+                                        ["mjcf", "ros-gz-nav2"], out)
+            assert not result.has_errors, [d.message for d in result.diagnostics]
+            cache[program.name] = (result, out)
+        return cache[program.name]
+    return get

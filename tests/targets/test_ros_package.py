@@ -1,11 +1,10 @@
 """The ros-gz-nav2 package of every program, fed to its real consumers: urdfdom's check_urdf,
-libsdformat (through the sdfcheck tool the shared folder builds), a YAML parser, Python's
+libsdformat (through the project's own sdfcheck, tests/consumers.py), a YAML parser, Python's
 compiler for the launch file; and the occupancy map of a one-box world, cell by cell."""
 from __future__ import annotations
 
 import py_compile
 import re
-import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -18,6 +17,7 @@ from mobiledsl.model.world import Entity, World
 from mobiledsl.library.model import Shape
 from mobiledsl.targets.ros.occupancy import OCCUPIED, RESOLUTION, occupancy, pgm
 
+from .. import consumers
 from .conftest import PROGRAMS, ROOT, chassis_type, compile_program
 
 # the ROS targets do not write legged bases yet: such a program is refused (tested below)
@@ -25,15 +25,10 @@ PROGRAMS = [p for p in PROGRAMS if chassis_type(p) != "Legged"]
 LEGGED = [p for p in ROOT.joinpath("programs").iterdir()
           if (p / f"{p.name}.core").exists() and chassis_type(p) == "Legged"]
 
-SHARED_TOOLS = ROOT.parent / "shared" / "tools"
-
 
 @pytest.fixture(scope="session")
-def sdfcheck(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("tools")
-    subprocess.run(["bash", str(SHARED_TOOLS / "build-sdfcheck.sh"), str(out)], check=True,
-                   capture_output=True)
-    return out / "sdfcheck"
+def sdfcheck() -> Path:
+    return consumers.sdfcheck()
 
 
 def package_dir(built, program) -> Path:
@@ -45,8 +40,7 @@ def package_dir(built, program) -> Path:
 def test_urdf_passes_check_urdf(built, program):
     pkg = package_dir(built, program)
     urdf = next((pkg / "urdf").glob("*.urdf"))
-    assert shutil.which("check_urdf"), "check_urdf (liburdfdom-tools) must be installed"
-    result = subprocess.run(["check_urdf", str(urdf)], capture_output=True, text=True)
+    result = consumers.run_check_urdf(urdf)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "root Link: base_footprint" in result.stdout
     tree = ET.parse(urdf).getroot()

@@ -12,9 +12,11 @@ from ..emission import Emission
 from ...model.frames import quat_from_yaw
 from ..frames import fmt, fmtv
 from ..stl import hull_files
+from ..xmltext import to_text
 from .refusals import refusals
+from .controller import controller_file, policy_assets
 from .drive import commands
-from .robot import RobotBuilder, RobotXml
+from .robot import RobotBuilder, RobotXml, ramp_time
 from .sensors import add_sensors
 from .worldgeoms import add_world
 
@@ -36,7 +38,7 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
     ET.SubElement(worldbody, "light", name="sun", pos="0 0 5", dir="0 0 -1", directional="true")
     add_world(worldbody, world)
     start_xyz, start_quat = start_pose(robot, world, analysis)
-    builder = RobotBuilder(robot, out)
+    builder = RobotBuilder(robot, out, ramp_time(analysis))
     base = builder.build(worldbody, start_xyz, start_quat)
     builder.drivelines()
     add_sensors(builder, robot)
@@ -46,27 +48,33 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
         ET.SubElement(asset, "mesh", name=name, file=file)
     if len(asset) == 0:
         root.remove(asset)
-    custom = twist_map(robot)
+    rows = twist_rows(robot)
+    custom = twist_map(rows)
     for tag, items in (("tendon", out.tendons), ("actuator", out.actuators),
                        ("sensor", out.sensors), ("custom", custom)):
         if items:
             section = ET.SubElement(root, tag)
             section.extend(items)
-    ET.indent(root, space="  ")
-    xml = ET.tostring(root, encoding="unicode")
+    xml = to_text(root)
     files = {f"{robot.name}.xml": (xml + "\n").encode("utf-8")}
+    files.update([controller_file(robot, analysis, rows)])
     files.update(hull_files(robot.parts.values()))
-    return Emission(files=files, assets=tuple(asset_dirs(robot, world)))
+    assets = sorted(set(asset_dirs(robot, world)) | set(policy_assets(robot, analysis)))
+    return Emission(files=files, assets=tuple(assets))
 
 
-def twist_map(robot: Robot) -> list[ET.Element]:
+def twist_rows(robot: Robot) -> dict[str, list[float]]:
     """For each drive actuator, the command per unit base twist (vx, vy, wz): its command
     for any twist is the dot product, so whoever drives the model needs nothing else."""
     unit = [commands(robot, 1.0, 0.0, 0.0), commands(robot, 0.0, 1.0, 0.0),
             commands(robot, 0.0, 0.0, 1.0)]
-    return [ET.Element("numeric", {"name": f"twist_{name}",
-                                    "data": fmtv(u.get(name, 0.0) for u in unit)})
-            for name in sorted(unit[0])]
+    return {name: [float(fmt(u.get(name, 0.0))) for u in unit] for name in sorted(unit[0])}
+
+
+def twist_map(rows: dict[str, list[float]]) -> list[ET.Element]:
+    """The twist map as the model's custom numerics, ``twist_<actuator>``."""
+    return [ET.Element("numeric", {"name": f"twist_{name}", "data": fmtv(row)})
+            for name, row in rows.items()]
 
 
 def start_pose(robot: Robot, world: World | None, analysis: Any):

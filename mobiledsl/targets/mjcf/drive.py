@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...analysis.kinematics import skid_factor
 from ...model.robot import Component, Robot
 from ...model.frames import rotate
 
@@ -34,6 +35,16 @@ def axle_sign(axle: np.ndarray) -> int:
     if abs(axle[1]) > 1e-6:
         return 1 if axle[1] > 0 else -1
     return 1 if axle[0] < 0 else -1
+
+
+def wheel_axis(c: Component, axis) -> tuple[float, float, float]:
+    """The wheel's joint axis in its own frame, turned so that a positive turn rolls the base
+    forward (or, for an axle along x, to its left): every target writes its hinge so, as
+    Gazebo's drive systems command it."""
+    a = np.asarray(axis, float)
+    base_axle = rotate(c.pose.quat, a)
+    sign = axle_sign(base_axle / np.linalg.norm(base_axle))
+    return tuple(float(v) for v in sign * a)
 
 
 def rolling_direction(axle: np.ndarray, sign: int) -> np.ndarray:
@@ -91,27 +102,30 @@ def yaw_of(quat) -> float:
     return math.atan2(2 * (w * z + x * y), 1 - 2 * (y * y + z * z))
 
 
-__all__ = ["WheelDrive", "wheel_drives", "wheel_speed", "axle_sign", "rolling_direction",
+__all__ = ["WheelDrive", "wheel_drives", "wheel_speed", "axle_sign", "wheel_axis",
+           "rolling_direction",
            "roller_axis_at_ground", "rotate", "yaw_of"]
 
 
 def commands(robot: Robot, vx: float, vy: float, wz: float) -> dict[str, float]:
     """Every drive actuator's command for a base twist: wheels by their own actuator, a
     driveline's motor at its wheels' mean speed times the reduction, a track's hub at its
-    belt speed over its travel per turn."""
+    belt speed over its travel per turn. A skid-steer base's wheels turn it as if they stood
+    wider apart (its contacts slide sideways), so they run faster for the same turn."""
     out: dict[str, float] = {}
+    wz_wheels = wz * skid_factor(robot)
     drives = {d.component: d for d in wheel_drives(robot)}
     lines: dict[str, list[float]] = {}
     for c in robot.components:
         part = robot.parts[c.part]
         if c.name in drives and (c.driven or c.driven_by):
-            speed = wheel_speed(drives[c.name], vx, vy, wz)
+            speed = wheel_speed(drives[c.name], vx, vy, wz_wheels)
             if c.driven_by and c.parent != c.driven_by:   # on a driveline
                 lines.setdefault(c.driven_by, []).append(speed * (c.reduction or 1.0))
             else:
                 out[f"{c.name}_drive"] = speed
         elif c.type == "Track" and part.track is not None and part.track.travel_per_turn_m:
-            belt = vx - wz * c.pose.xyz[1]
+            belt = vx - wz_wheels * c.pose.xyz[1]
             out[f"{c.name}_drive"] = belt * 2 * math.pi / part.track.travel_per_turn_m
     for motor, speeds in lines.items():
         out[f"{motor}_drive"] = sum(speeds) / len(speeds)

@@ -10,16 +10,50 @@ import numpy as np
 
 from ...model.robot import Component, Robot
 from ...library.model import Inertial, Part, Shape
-from ...model.frames import quat_from_rpy, quat_from_z, relative, rotate
+from ...model.frames import matrix_from_quat as matrix, quat_from_rpy, quat_from_z, relative, rotate
 from ..frames import fmt, fmtv
-from .drive import axle_sign, roller_axis_at_ground
+from ..shares import (KNUCKLE_SHARE, MISSING_MASS, ROADWHEEL_SHARE, ROLLER_SHARE, Piece, moved,
+                      remainder, scaled)
+from .drive import axle_sign, roller_axis_at_ground, wheel_axis
 
 ROBOT_CONTYPE = "2"     # robot geoms touch the world (contype 1) but never each other
 ROBOT_CONAFFINITY = "1"
 ROLLERS = 16
-ROLLER_SHARE = 0.1      # of a holonomic wheel's stated mass, carried by its rollers
 MESH_FORMATS = (".stl", ".obj")
 SPEED_LOOP_GAIN = 50.0
+MOTOR_TIME_CONSTANT = 0.02   # s: a small DC gearmotor's mechanical time constant (10-50 ms)
+RAMP_S = 0.5            # a drive's command ramp (s) where the analysis states no top speed or start
+RAMP_BOUNDS = (0.02, 0.5)
+
+
+def ramp_time(analysis) -> float:
+    """The time constant of the drivers' speed ramp: a step to the top speed starts the base
+    at the acceleration its motors allow (at most g/2), so it neither lifts a wheel nor
+    spins it on the floor."""
+    kin = getattr(analysis, "kinematics", None)
+    top = getattr(kin, "max_speed_mps", None)
+    accel = getattr(kin, "max_accel_mps2", None)
+    if not top or not accel:
+        return RAMP_S
+    return min(max(top / accel, RAMP_BOUNDS[0]), RAMP_BOUNDS[1])
+
+
+def reflected_inertia(motor) -> float:
+    """The rotor's inertia as the wheel feels it through the gearbox, from the motor's
+    mechanical time constant (J = tau stall torque / no-load speed). Without it the wheel's
+    own small inertia against a stiff speed loop chatters against the floor."""
+    return MOTOR_TIME_CONSTANT * motor.stall_torque_nm / motor.no_load_speed_rad_s
+
+
+def on_axle(point, axis: np.ndarray) -> np.ndarray:
+    """The point of the wheel's axle (through its frame's origin) nearest ``point``."""
+    return axis * float(np.dot(np.asarray(point, float), axis))
+
+
+def slider_attrs(shown: bool) -> dict[str, str]:
+    """A caster ball or a moulded contact: normal force only, so it slides. Its priority
+    makes its condim win over the floor's (MuJoCo otherwise takes the larger)."""
+    return {"condim": "1", "priority": "1", **collision_attrs(shown)}
 
 
 @dataclass
@@ -44,10 +78,10 @@ def pose_attrs(xyz, quat) -> dict[str, str]:
     return attrs
 
 
-def inertial(body: ET.Element, stated: Inertial, scale: float = 1.0) -> None:
+def inertial(body: ET.Element, stated: Inertial) -> None:
     i = stated.inertia
-    sub(body, "inertial", pos=fmtv(stated.origin_xyz), mass=fmt(stated.mass * scale),
-        fullinertia=fmtv(v * scale for v in (i.ixx, i.iyy, i.izz, i.ixy, i.ixz, i.iyz)))
+    sub(body, "inertial", pos=fmtv(stated.origin_xyz), mass=fmt(stated.mass),
+        fullinertia=fmtv((i.ixx, i.iyy, i.izz, i.ixy, i.ixz, i.iyz)))
 
 
 def shape_geom(body: ET.Element, name: str, shape: Shape, part: Part, out: RobotXml,
@@ -97,9 +131,10 @@ def visual_mesh(body: ET.Element, name: str, part: Part, visual, out: RobotXml) 
 
 
 class RobotBuilder:
-    def __init__(self, robot: Robot, out: RobotXml):
+    def __init__(self, robot: Robot, out: RobotXml, ramp_s: float = RAMP_S):
         self.robot = robot
         self.out = out
+        self.ramp_s = ramp_s
         self.bodies: dict[str, ET.Element] = {}
         self.frames: dict[str, tuple] = {}        # component -> (xyz, quat) of its body frame
         self.total_mass = sum(p.inertial.mass for c in robot.components
@@ -137,7 +172,16 @@ class RobotBuilder:
         axis_local = rotate((pquat[0], -pquat[1], -pquat[2], -pquat[3]), c.steer.axis)
         xyz, _ = relative(pxyz, pquat, point, (1.0, 0.0, 0.0, 0.0))
         body = sub(parent, "body", name=name, pos=fmtv(xyz))
-        sub(body, "inertial", pos="0 0 0", mass="0.001", diaginertia="1e-07 1e-07 1e-07")
+        stated = self.robot.parts[c.part].inertial
+        if stated is not None:
+            # its share of the wheel, where the wheel's mass is (the knuckle's axes are the
+            # chassis'), so knuckle and wheel together weigh what the wheel states
+            rot = matrix(c.pose.quat)
+            inertial(body, moved(scaled(stated, KNUCKLE_SHARE), rot,
+                                 np.asarray(c.pose.xyz, float) - point))
+        else:
+            sub(body, "inertial", pos="0 0 0", mass=fmt(MISSING_MASS * KNUCKLE_SHARE),
+                diaginertia="1e-07 1e-07 1e-07")
         limit = c.steer.max_angle_rad
         sub(body, "joint", name=name, type="hinge", axis=fmtv(axis_local),
             range=f"{fmt(-limit)} {fmt(limit)}", damping="0.5", armature="0.001")
@@ -152,20 +196,19 @@ class RobotBuilder:
         if c.type in ("Standard", "Mecanum", "Omni_wheel") and part.wheel is not None:
             self.wheel(body, c, part)
             return
-        if part.inertial is not None:
-            inertial(body, part.inertial)
+        if part.inertial is not None and not (c.type == "Track" and part.track is not None):
+            inertial(body, part.inertial)       # a track's: less its road wheels (track)
         shown = visual_mesh(body, f"{c.name}_visual", part, part.visual, self.out)
         if c.type == "Caster" and part.wheel is not None:
             sub(body, "geom", name=f"{c.name}_ball", type="sphere", size=fmt(part.wheel.radius),
-                condim="1", **collision_attrs(shown))
+                **slider_attrs(shown))
             return
         for i, shape in enumerate(part.collision):
             shape_geom(body, f"{c.name}_collision" + (f"_{i}" if i else ""), shape, part,
                        self.out, collide=c.type != "Track", shown=shown)
         for i, contact in enumerate(part.contacts):
             sub(body, "geom", name=f"{c.name}_contact_{i}", type="sphere",
-                size=fmt(contact.radius), pos=fmtv(contact.xyz), condim="1",
-                **collision_attrs(shown))
+                size=fmt(contact.radius), pos=fmtv(contact.xyz), **slider_attrs(shown))
         if c.type == "Track" and part.track is not None:
             self.track(body, c, part)
         for link in part.links:
@@ -176,11 +219,18 @@ class RobotBuilder:
         axis = np.asarray(connector.joint.axis or connector.dir, float)
         axis = axis / np.linalg.norm(axis)
         holonomic = c.type in ("Mecanum", "Omni_wheel")
-        if part.inertial is not None:
-            inertial(body, part.inertial, 1.0 - ROLLER_SHARE if holonomic else 1.0)
+        own = part.inertial
+        if own is not None and c.steer is not None:
+            own = scaled(own, 1.0 - KNUCKLE_SHARE)          # the rest is on its knuckle
+        if own is not None:
+            inertial(body, remainder(own, self.roller_pieces(c, part, axis)) if holonomic
+                     else own)
         joint = f"{c.name}_joint"
-        sub(body, "joint", name=joint, type="hinge", pos=fmtv(connector.pos), axis=fmtv(axis),
-            damping="0.001", armature="0.0001")
+        # the hinge passes through the wheel's centre (its frame's origin, where its rolling
+        # shape sits), whatever point of the axle its connector names
+                # and turns the same way as in every target: a positive turn rolls the base forward
+        hinge = sub(body, "joint", name=joint, type="hinge", pos=fmtv(on_axle(connector.pos, axis)),
+                    axis=fmtv(wheel_axis(c, axis)), damping="0.001", armature="0.0001")
         radius, width = part.wheel.radius, part.wheel.width
         cyl = quat_from_z(axis)
         shown = visual_mesh(body, f"{c.name}_visual", part, part.visual, self.out)
@@ -189,11 +239,12 @@ class RobotBuilder:
             sub(body, "geom", name=f"{c.name}_hub", type="cylinder",
                 size=f"{fmt(radius * 0.95)} {fmt(width / 2)}", quat=fmtv(cyl), **visual_attrs())
         else:
-            sub(body, "geom", name=f"{c.name}_tyre", type="cylinder",
-                size=f"{fmt(radius)} {fmt(width / 2)}", quat=fmtv(cyl), friction="1.2 0.01 0.001",
-                **collision_attrs(shown))
-        base_axle = rotate(c.pose.quat, axis)
-        self.drive(c, joint, axle_sign(base_axle / np.linalg.norm(base_axle)), radius)
+            # an ellipsoid touches the floor at one point that rolls smoothly round its rim; a
+            # cylinder's contacts jump between its rim's edges and chatter as the base turns
+            sub(body, "geom", name=f"{c.name}_tyre", type="ellipsoid",
+                size=f"{fmt(radius)} {fmt(radius)} {fmt(width / 2)}", quat=fmtv(cyl),
+                friction="1.2 0.01 0.001", **collision_attrs(shown))
+        self.drive(c, hinge, radius)
 
     def rollers(self, body: ET.Element, c: Component, part: Part, axis: np.ndarray) -> None:
         """Free rollers round the rim, as spheres on hinges: each rolls about its own axis, so
@@ -215,24 +266,43 @@ class RobotBuilder:
         ref = down - np.dot(down, axis) * axis
         ref /= np.linalg.norm(ref)
         other = np.cross(axis, ref)
-        mass = (part.inertial.mass if part.inertial else 0.1) * ROLLER_SHARE / ROLLERS
         r_ball = radius / 2
-        inertia = 0.4 * mass * r_ball ** 2
-        for k in range(ROLLERS):
-            phi = 2 * math.pi * k / ROLLERS
-            radial = math.cos(phi) * ref + math.sin(phi) * other
+        pieces = self.roller_pieces(c, part, axis)
+        for k, piece in enumerate(pieces):
+            radial = piece.com / (radius - r_ball)
             tangent = np.cross(axis, radial)
             roller_axis = tangent + tilt * axis
             roller_axis /= np.linalg.norm(roller_axis)
-            centre = radial * (radius - r_ball)
-            rb = sub(body, "body", name=f"{c.name}_roller_{k}", pos=fmtv(centre))
-            sub(rb, "inertial", pos="0 0 0", mass=fmt(mass), diaginertia=fmtv([inertia] * 3))
+            rb = sub(body, "body", name=f"{c.name}_roller_{k}", pos=fmtv(piece.com))
+            sub(rb, "inertial", pos="0 0 0", mass=fmt(piece.mass),
+                diaginertia=fmtv([piece.inertia[0, 0]] * 3))
             sub(rb, "joint", name=f"{c.name}_roller_{k}", type="hinge", axis=fmtv(roller_axis),
                 damping="1e-05", armature="1e-06")
             sub(rb, "geom", type="sphere", size=fmt(r_ball), friction="1.2 0.01 0.001",
                 **collision_attrs())
 
-    def drive(self, c: Component, joint: str, sign: int, radius: float) -> None:
+    def roller_pieces(self, c: Component, part: Part, axis: np.ndarray) -> list[Piece]:
+        """The rollers as masses round the rim (a ball of half the wheel's radius each),
+        their share of the wheel's mass (its knuckle's share first taken out)."""
+        radius = part.wheel.radius
+        stated = part.inertial.mass if part.inertial else MISSING_MASS
+        if c.steer is not None:
+            stated *= 1.0 - KNUCKLE_SHARE
+        mass = stated * ROLLER_SHARE / ROLLERS
+        r_ball = radius / 2
+        down = rotate((c.pose.quat[0], -c.pose.quat[1], -c.pose.quat[2], -c.pose.quat[3]),
+                      [0.0, 0.0, -1.0])
+        ref = down - np.dot(down, axis) * axis
+        ref /= np.linalg.norm(ref)
+        other = np.cross(axis, ref)
+        out = []
+        for k in range(ROLLERS):
+            phi = 2 * math.pi * k / ROLLERS
+            radial = math.cos(phi) * ref + math.sin(phi) * other
+            out.append(Piece(mass, radial * (radius - r_ball), 0.4 * mass * r_ball ** 2 * np.eye(3)))
+        return out
+
+    def drive(self, c: Component, hinge: ET.Element, radius: float) -> None:
         """A velocity actuator bounded by the motor's no-load speed and stall torque."""
         if not c.driven and c.driven_by is None:
             return
@@ -242,9 +312,20 @@ class RobotBuilder:
             return  # a driveline's wheels share one actuator on a tendon (see driveline)
         if c.driven_by is not None and self._driveline_of(c) is not None:
             return
-        attrs = {"name": name, "joint": joint, "gear": str(sign)}
+        attrs = {"name": name, "joint": hinge.get("name"), "gear": "1"}
         self._bound(attrs, motor, radius, 1.0, c.name)
-        self.out.actuators.append(ET.Element("velocity", attrs))
+        self._speed_servo(attrs)
+        if motor is not None:
+            hinge.set("armature", fmt(reflected_inertia(motor)))
+
+    def _speed_servo(self, attrs: dict) -> None:
+        """A velocity servo (torque kv (speed - joint speed)) behind a first-order ramp of its
+        command, as a motor driver ramps a step: the base starts at the acceleration its
+        motors allow instead of at stall torque, which pitched a light robot onto its tail."""
+        kv = attrs.pop("kv")
+        attrs.update(dyntype="filterexact", dynprm=fmt(self.ramp_s), gaintype="fixed",
+                     gainprm=kv, biastype="affine", biasprm=f"0 0 {fmt(-float(kv))}")
+        self.out.actuators.append(ET.Element("general", attrs))
 
     def _driveline_of(self, c: Component) -> str | None:
         chassis = self.robot.part_of(self.robot.chassis)
@@ -289,11 +370,9 @@ class RobotBuilder:
             if motor_c is None or not wheels:
                 continue
             tendon = ET.Element("fixed", {"name": f"{motor_c.name}_driveline"})
-            for w in wheels:
-                axle = np.asarray(w.joint_axis, float)
-                sign = axle_sign(axle / np.linalg.norm(axle))
+            for w in wheels:          # each hinge turns positive rolling the base forward
                 ET.SubElement(tendon, "joint", {"joint": f"{w.name}_joint",
-                                                "coef": fmt(sign / len(wheels))})
+                                                "coef": fmt(1.0 / len(wheels))})
             self.out.tendons.append(tendon)
             motor = self.robot.part_of(motor_c.name).motor
             reduction = seat.driveline.reduction
@@ -301,7 +380,7 @@ class RobotBuilder:
                      "gear": fmt(reduction if reduction else 1.0)}
             radius = self.robot.part_of(wheels[0].name).wheel.radius
             self._bound(attrs, motor, radius, reduction, motor_c.name)
-            self.out.actuators.append(ET.Element("velocity", attrs))
+            self._speed_servo(attrs)
 
     def track(self, body: ET.Element, c: Component, part: Part) -> None:
         """A track drives through road wheels along its belt's run, turned together by one
@@ -316,14 +395,17 @@ class RobotBuilder:
         hub_height = -float((a[2] + b[2]) / 2)
         r = min(max(hub_height, 0.01), max(length / 4, 0.01))
         n = 4
-        mass = (part.inertial.mass if part.inertial else 0.05) * 0.05 / n
+        mass = (part.inertial.mass if part.inertial else MISSING_MASS) * ROADWHEEL_SHARE / n
+        pieces = [Piece(mass, a + run * (k / (n - 1)) + up * r, 0.5 * mass * r * r * np.eye(3))
+                  for k in range(n)]
+        if part.inertial is not None:           # the track less its road wheels
+            inertial(body, remainder(part.inertial, pieces))
         joints = []
-        for k in range(n):
-            p = a + run * (k / (n - 1)) + up * r
+        for k, piece in enumerate(pieces):
             name = f"{c.name}_roadwheel_{k}"
-            wb = sub(body, "body", name=name, pos=fmtv(p))
+            wb = sub(body, "body", name=name, pos=fmtv(piece.com))
             sub(wb, "inertial", pos="0 0 0", mass=fmt(mass),
-                diaginertia=fmtv([0.5 * mass * r * r] * 3))
+                diaginertia=fmtv([piece.inertia[0, 0]] * 3))
             # light wheels tied by a tendon need some reflected inertia to stay stable
             sub(wb, "joint", name=name, type="hinge", axis=fmtv(axle), damping="0.001",
                 armature="0.001")
@@ -344,7 +426,7 @@ class RobotBuilder:
         motor = self.robot.part_of(c.driven_by).motor if c.driven_by else None
         attrs = {"name": f"{c.name}_drive", "tendon": f"{c.name}_belt", "gear": "1"}
         self._bound(attrs, motor, spec.travel_per_turn_m / (2 * math.pi), 1.0, c.name)
-        self.out.actuators.append(ET.Element("velocity", attrs))
+        self._speed_servo(attrs)
 
     def link(self, c: Component, part: Part, link) -> None:
         placed = {pl.name: pl for pl in c.links}
@@ -374,5 +456,10 @@ class RobotBuilder:
                 "ctrlrange": f"{fmt(lo - s.hold)} {fmt(hi - s.hold)}",
                 "forcerange": f"{fmt(-s.effort)} {fmt(s.effort)}"}))
         shown = visual_mesh(body, f"{name}_visual", part, link.visual, self.out)
+        grips = {f.shape: f.friction for f in part.feet if f.link == link.name}
         for i, shape in enumerate(link.collision):
-            shape_geom(body, f"{name}_collision_{i}", shape, part, self.out, shown=shown)
+            # a foot grips the floor by its own friction: its priority makes MuJoCo take it
+            # rather than the larger of the two geoms'
+            foot = {"friction": fmt(grips[i]), "priority": "1"} if i in grips else {}
+            shape_geom(body, f"{name}_collision_{i}", shape, part, self.out, shown=shown,
+                       **foot)

@@ -2,22 +2,18 @@
 Gazebo with its drive system, sensors, bridge and a Nav2 stack configured from the analysis."""
 from __future__ import annotations
 
-import posixpath
 from typing import Any
 
 from ...model.robot import Robot
 from ...model.world import Task, World
 from ..emission import Emission
-from ..mjcf import base_height
-from ..stl import hull_files
-from .config import bridge, nav2_params
+from .common import map_too_large, ros_package
+from .config import bridge, limits
 from .drive import drive_system
-from .occupancy import map_yaml, occupancy, pgm
+from .occupancy import MapTooLarge
 from .package import cmakelists, launch, package_xml
 from .refusals import refusals
 from .sdf import world_sdf
-from .tree import build_tree
-from .urdf import urdf
 
 TARGET = "ros-gz-nav2"
 
@@ -26,33 +22,21 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
     problems = refusals(robot, TARGET)
     if problems:
         return Emission(diagnostics=tuple(problems))
-    package = f"{robot.name}_bringup"
-    world_name = world.name if world is not None else "empty"
-    height = base_height(robot, analysis)
-    tree = build_tree(robot, height)
-    drive = drive_system(robot, tree)
-    start = world.start[:2] if world is not None else (0.0, 0.0)
-    grid, origin = occupancy(world, start)
-    prefix = f"{package}/"
+    try:
+        pkg = ros_package(robot, world, analysis, task)
+    except MapTooLarge as size:
+        return Emission(diagnostics=(map_too_large(world, size),))
+    # the drive system limits the base where the analysis knows its motors
+    known = getattr(analysis, "max_speed_mps", None) is not None
+    drive = drive_system(robot, pkg.tree, limits(robot, analysis, task) if known else None)
     files = {
-        "package.xml": package_xml(package, robot.name),
-        "CMakeLists.txt": cmakelists(package),
-        f"urdf/{robot.name}.urdf": urdf(robot.name, package, tree),
-        f"worlds/{world_name}.sdf": world_sdf(robot, world, tree, package, drive, height),
-        "config/nav2_params.yaml": nav2_params(robot, analysis, f"{world_name}.yaml"),
+        "package.xml": package_xml(pkg.name, robot.name),
+        "CMakeLists.txt": cmakelists(pkg.name),
+        f"worlds/{pkg.world_name}.sdf": world_sdf(robot, world, pkg.tree, pkg.name, drive,
+                                                  pkg.height),
         "config/bridge.yaml": bridge(robot),
-        f"maps/{world_name}.pgm": pgm(grid),
-        f"maps/{world_name}.yaml": map_yaml(f"{world_name}.pgm", origin).encode(),
-        "launch/bringup.launch.py": launch(package, robot.name, world_name),
+        "launch/bringup.launch.py": launch(pkg.name, robot.name, pkg.world_name),
     }
-    out = {prefix + k: v for k, v in files.items()}
-    # D11's place for hulls, and the copy the package installs and its URIs name
-    out.update(hull_files(robot.parts.values()))
-    out.update(hull_files(robot.parts.values(), f"{prefix}meshes/hulls"))
-    assets = set()
-    for part in list(robot.parts.values()) + list(world.parts.values() if world else []):
-        if part.visual is not None:
-            d = posixpath.dirname(part.visual.file)
-            assets.add((f"{part.dir}/{d}", f"{prefix}meshes/{part.id}/{d}"))
-    return Emission(files=dict(sorted(out.items())),
-                    assets=tuple(sorted(assets)))
+    out = dict(pkg.files)
+    out.update({pkg.prefix + k: v for k, v in files.items()})
+    return Emission(files=dict(sorted(out.items())), assets=pkg.assets)

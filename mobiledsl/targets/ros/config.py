@@ -1,11 +1,10 @@
 """Nav2's parameters and ros_gz_bridge's topics, from the analysis and the robot."""
 from __future__ import annotations
 
-import io
 import math
 from typing import Any
 
-from ruamel.yaml import YAML
+import yaml
 
 from ...model.robot import Robot
 from .drive import HOLONOMIC
@@ -13,36 +12,36 @@ from .drive import HOLONOMIC
 DEFAULT_SPEED = 0.5         # m/s where the kinematics could not decide the top speed
 DEFAULT_YAW_RATE = 1.0      # rad/s
 DEFAULT_ACCEL = 1.0         # m/s^2
-GRAVITY = 9.81
+REVERSE_SHARE = 0.5         # of the top speed, backing up when the task asks no faster
+
+
+class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
+    """libyaml's emitter where PyYAML has it (the pure one otherwise: the same bytes).
+    rcl's parameter parser refuses anchors and aliases ("Will not support aliasing"): a
+    value used twice is written out twice."""
+
+    def ignore_aliases(self, data) -> bool:
+        return True
 
 
 def dump_yaml(data: Any) -> bytes:
-    yaml = YAML(typ="safe", pure=True)
-    yaml.default_flow_style = False
-    yaml.sort_base_mapping_type_on_output = False
-    # rcl's parameter parser refuses anchors and aliases ("Will not support aliasing"): a
-    # value used twice is written out twice
-    yaml.representer.ignore_aliases = lambda data: True
-    buf = io.StringIO()
-    yaml.dump(data, buf)
-    return buf.getvalue().encode()
+    return yaml.dump(data, Dumper=_Dumper, default_flow_style=False, sort_keys=False,
+                     allow_unicode=True).encode()
 
 
-def limits(robot: Robot, analysis: Any) -> dict[str, float]:
+def limits(robot: Robot, analysis: Any, task: Any = None) -> dict[str, float]:
+    """The base's limits as the analysis states them: top speed, turn rate, the start its
+    motors allow; and how fast it backs up: the fastest BackUp the task asks for, else half
+    its top speed (a planner that reverses at full speed drives blind)."""
     speed = getattr(analysis, "max_speed_mps", None) or DEFAULT_SPEED
     yaw = getattr(analysis, "max_yaw_rate_rad_s", None) or DEFAULT_YAW_RATE
-    mass = getattr(analysis, "mass", None) or sum(
-        p.inertial.mass for p in robot.parts.values() if p.inertial) or 1.0
-    force = 0.0
-    for c in robot.components:
-        part = robot.parts[c.part]
-        if c.driven_by and part.wheel is not None:
-            motor = robot.part_of(c.driven_by).motor
-            if motor is not None:
-                force += motor.stall_torque_nm * (c.reduction or 1.0) / part.wheel.radius
-    accel = min(force / mass, GRAVITY * 0.5) if force > 0 else DEFAULT_ACCEL
+    kin = getattr(analysis, "kinematics", None)
+    accel = getattr(kin, "max_accel_mps2", None) or DEFAULT_ACCEL
+    asked = [float(s.args["speed_mps"]) for s in (task.steps if task is not None else ())
+             if s.kind == "BackUp" and isinstance(s.args.get("speed_mps"), (int, float))]
+    reverse = min(speed, max([REVERSE_SHARE * speed] + asked))
     return {"speed": round(float(speed), 4), "yaw": round(float(yaw), 4),
-            "accel": round(float(accel), 4)}
+            "accel": round(float(accel), 4), "reverse": round(float(reverse), 4)}
 
 
 def footprint_text(robot: Robot, analysis: Any) -> str:
@@ -52,8 +51,8 @@ def footprint_text(robot: Robot, analysis: Any) -> str:
     return "[" + ", ".join(f"[{x:.4f}, {y:.4f}]" for x, y in poly) + "]"
 
 
-def nav2_params(robot: Robot, analysis: Any, map_yaml_name: str) -> bytes:
-    lim = limits(robot, analysis)
+def nav2_params(robot: Robot, analysis: Any, map_yaml_name: str, task: Any = None) -> bytes:
+    lim = limits(robot, analysis, task)
     holonomic = robot.chassis_type in HOLONOMIC
     steered = robot.chassis_type in ("Ackermann", "Tricycle")
     motion = "Omni" if holonomic else ("Ackermann" if steered else "DiffDrive")
@@ -73,11 +72,12 @@ def nav2_params(robot: Robot, analysis: Any, map_yaml_name: str) -> bytes:
     follow = {
         "plugin": "nav2_mppi_controller::MPPIController", "motion_model": motion,
         "time_steps": 56, "model_dt": 0.05, "batch_size": 1000,
-        "vx_max": lim["speed"], "vx_min": -lim["speed"],
+        "vx_max": lim["speed"], "vx_min": -lim["reverse"],
         "vy_max": lim["speed"] if holonomic else 0.0,
         "wz_max": lim["yaw"],
         "ax_max": lim["accel"], "ax_min": -lim["accel"],
-        "ay_max": lim["accel"] if holonomic else 0.0, "az_max": 2.0 * lim["yaw"],
+        "ay_max": lim["accel"] if holonomic else 0.0,
+        "ay_min": -lim["accel"] if holonomic else 0.0, "az_max": 2.0 * lim["yaw"],
         # CostCritic scores trajectories against the local costmap: without a costmap critic
         # MPPI follows the path through whatever stands on it
         "critics": ["ConstraintCritic", "CostCritic", "GoalCritic", "GoalAngleCritic",
@@ -136,7 +136,7 @@ def nav2_params(robot: Robot, analysis: Any, map_yaml_name: str) -> bytes:
         "velocity_smoother": {"ros__parameters": {
             **sim, "smoothing_frequency": 20.0, "feedback": "OPEN_LOOP",
             "max_velocity": [lim["speed"], lim["speed"] if holonomic else 0.0, lim["yaw"]],
-            "min_velocity": [-lim["speed"], -lim["speed"] if holonomic else 0.0, -lim["yaw"]],
+            "min_velocity": [-lim["reverse"], -lim["speed"] if holonomic else 0.0, -lim["yaw"]],
             "max_accel": [lim["accel"], lim["accel"] if holonomic else 0.0, 2.0 * lim["yaw"]],
             "max_decel": [-lim["accel"], -lim["accel"] if holonomic else 0.0, -2.0 * lim["yaw"]]}},
         # nav2_bringup (Jazzy) also starts these two; neither configures without the lists

@@ -43,8 +43,32 @@ def track_height(robot: Robot, tracks) -> float:
     return max(max(heights), 0.01)
 
 
-def drive_system(robot: Robot, tree: Tree) -> dict:
-    """Returns {"plugins": [...], "note": str}; the note says what was chosen and why."""
+def _speed_limits(lim: dict | None, separate: bool) -> list[tuple[str, str]]:
+    """The drive system's speed limiter from the base's limits. DiffDrive limits the linear
+    and the angular speed apart; the others share one limiter between them, so its speed is
+    the lower of the top speed and the turn rate, and its acceleration the base's."""
+    if not lim:
+        return []
+    v, w, a, back = lim["speed"], lim["yaw"], lim["accel"], lim["speed"]
+    if separate:
+        return [("min_linear_velocity", fmt(-back)), ("max_linear_velocity", fmt(v)),
+                ("min_angular_velocity", fmt(-w)), ("max_angular_velocity", fmt(w)),
+                ("min_linear_acceleration", fmt(-a)), ("max_linear_acceleration", fmt(a)),
+                ("min_angular_acceleration", fmt(-2 * w)),
+                ("max_angular_acceleration", fmt(2 * w))]
+    return [("min_velocity", fmt(-min(v, w))), ("max_velocity", fmt(min(v, w))),
+            ("min_acceleration", fmt(-a)), ("max_acceleration", fmt(a))]
+
+
+def _limiter(parent: ET.Element, tag: str, params: list[tuple[str, str]]) -> None:
+    el = ET.SubElement(parent, tag)
+    for key, value in params:
+        ET.SubElement(el, key).text = value
+
+
+def drive_system(robot: Robot, tree: Tree, lim: dict | None = None) -> dict:
+    """Returns {"plugins": [...], "note": str}; the note says what was chosen and why.
+    ``lim``: the base's limits (config.limits), which the drive system enforces."""
     kind = robot.chassis_type
     wheels = _wheels(robot, tree)
     plugins = [_plugin("gz-sim-joint-state-publisher-system", "JointStatePublisher",
@@ -55,7 +79,8 @@ def drive_system(robot: Robot, tree: Tree) -> dict:
         sep = float(np.mean([w[2][1] for w in left]) - np.mean([w[2][1] for w in right]))
         params = [("left_joint", w[1]) for w in left] + [("right_joint", w[1]) for w in right]
         params += [("wheel_separation", fmt(sep)), ("wheel_radius", fmt(wheels[0][3]))]
-        plugins.append(_plugin("gz-sim-diff-drive-system", "DiffDrive", params + _common()))
+        plugins.append(_plugin("gz-sim-diff-drive-system", "DiffDrive",
+                               params + _common() + _speed_limits(lim, True)))
         return {"plugins": plugins, "note": "DiffDrive"}
     if kind == "Mecanum_four_wheel" and len(wheels) == 4:
         by = {("front" if w[2][0] > 0 else "back") + ("_left" if w[2][1] > 0 else "_right"): w
@@ -68,7 +93,7 @@ def drive_system(robot: Robot, tree: Tree) -> dict:
             params += [("wheel_separation", fmt(sep)), ("wheelbase", fmt(base)),
                        ("wheel_radius", fmt(by["front_left"][3]))]
             plugins.append(_plugin("gz-sim-mecanum-drive-system", "MecanumDrive",
-                                   params + _common()))
+                                   params + _common() + _speed_limits(lim, False)))
             return {"plugins": plugins, "note": "MecanumDrive"}
     if kind == "Ackermann" and len(tree.steer_joints) == 2:
         steered = sorted(tree.steer_joints.items(),
@@ -86,7 +111,7 @@ def drive_system(robot: Robot, tree: Tree) -> dict:
                    ("wheel_separation", fmt(fl[1] - fr[1])),
                    ("wheel_radius", fmt(wheels[0][3]))]
         plugins.append(_plugin("gz-sim-ackermann-steering-system", "AckermannSteering",
-                               params + _common()))
+                               params + _common() + _speed_limits(lim, False)))
         return {"plugins": plugins, "note": "AckermannSteering"}
     if kind == "Tracked":
         tracks = [c for c in robot.components if c.type == "Track"]
@@ -98,6 +123,12 @@ def drive_system(robot: Robot, tree: Tree) -> dict:
             el = _plugin("gz-sim-tracked-vehicle-system", "TrackedVehicle",
                          [("tracks_separation", fmt(sep)),
                           ("track_height", fmt(track_height(robot, tracks)))] + _common())
+            if lim:   # TrackedVehicle limits its linear and angular speed apart
+                shared = dict(_speed_limits(lim, True))
+                for kind in ("linear", "angular"):
+                    _limiter(el, f"{kind}_velocity", [
+                        (f"{end}_{what}", shared[f"{end}_{kind}_{what}"])
+                        for what in ("velocity", "acceleration") for end in ("min", "max")])
             for side, group in (("left_track", left), ("right_track", right)):
                 for c in group:
                     ET.SubElement(ET.SubElement(el, side), "link").text = c.name

@@ -5,14 +5,21 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy.spatial import ConvexHull, QhullError
 
+from ...analysis import planar
 from ...model.world import World
 from ...model.frames import matrix_from_quat as matrix, quat_from_rpy, quat_mul
 
 RESOLUTION = 0.05
 MARGIN = 1.0
 FREE, OCCUPIED = 254, 0
+# 4096 by 4096 cells, about 200 m by 200 m: a larger world is refused before the grid (and
+# its cell centres, 16 bytes a cell) is made, not cast to integers that overflow.
+MAX_CELLS = 4096 * 4096
+
+
+class MapTooLarge(Exception):
+    """The world's map would have more than MAX_CELLS cells; args: (width_m, height_m)."""
 
 
 def shape_outline(entity, shape) -> np.ndarray:
@@ -59,7 +66,10 @@ def occupancy(world: World | None, start=(0.0, 0.0)) -> tuple[np.ndarray, tuple[
     pts = np.concatenate([pts, [start]])
     lo = np.floor((pts.min(axis=0) - MARGIN) / RESOLUTION) * RESOLUTION
     hi = np.ceil((pts.max(axis=0) + MARGIN) / RESOLUTION) * RESOLUTION
-    width, height = (np.round((hi - lo) / RESOLUTION)).astype(int)
+    cells = (hi - lo) / RESOLUTION
+    if not np.all(np.isfinite(cells)) or float(cells[0]) * float(cells[1]) > MAX_CELLS:
+        raise MapTooLarge(float(hi[0] - lo[0]), float(hi[1] - lo[1]))
+    width, height = np.round(cells).astype(int)
     xs = lo[0] + (np.arange(width) + 0.5) * RESOLUTION
     ys = lo[1] + (np.arange(height) + 0.5) * RESOLUTION
     gx, gy = np.meshgrid(xs, ys)
@@ -72,13 +82,7 @@ def occupancy(world: World | None, start=(0.0, 0.0)) -> tuple[np.ndarray, tuple[
 
 
 def inside_convex(points: np.ndarray, outline: np.ndarray) -> np.ndarray:
-    try:
-        hull = ConvexHull(outline)
-    except (QhullError, ValueError):
-        return np.zeros(len(points), dtype=bool)
-    # hull.equations: a.x + b.y + c <= 0 inside
-    eq = hull.equations
-    return np.all(points @ eq[:, :2].T + eq[:, 2] <= 1e-9, axis=1)
+    return planar.inside(points, outline)
 
 
 def pgm(grid: np.ndarray) -> bytes:

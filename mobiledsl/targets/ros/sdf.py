@@ -2,7 +2,6 @@
 model from its collision shapes, and the robot inline with the drive system of its chassis."""
 from __future__ import annotations
 
-import math
 import xml.etree.ElementTree as ET
 
 import numpy as np
@@ -11,6 +10,8 @@ from ...model.robot import Robot
 from ...model.world import World
 from ...model.frames import compose, quat_from_rpy, relative, rpy_from_quat
 from ..frames import fmt, fmtv
+from ..xmltext import to_text
+from .scan import scan_spec
 from .tree import Geometry, LinkSpec, Tree
 
 SDF_VERSION = "1.9"
@@ -57,8 +58,7 @@ def world_sdf(robot: Robot, world: World | None, tree: Tree, package: str, drive
             entity_model(w, entity, package)
     x, y, yaw = world.start if world is not None else (0.0, 0.0, 0.0)
     robot_model(w, robot, tree, package, drive, (x, y, 0.002), yaw)
-    ET.indent(root, space="  ")
-    return (ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n").encode()
+    return (to_text(root, declaration=True) + "\n").encode()
 
 
 def ground(w: ET.Element) -> None:
@@ -163,6 +163,9 @@ def robot_model(w: ET.Element, robot: Robot, tree: Tree, package: str, drive: di
             lo, hi = j.limit if j.limit else (-1e16, 1e16)
             sub(limit, "lower", fmt(lo) if j.limit else "-1e16")
             sub(limit, "upper", fmt(hi) if j.limit else "1e16")
+            if j.effort is not None:    # a driven wheel: its motor's torque and speed
+                sub(limit, "effort", fmt(j.effort))
+                sub(limit, "velocity", fmt(j.velocity))
     for plugin in drive.get("plugins", []):
         model.append(plugin)
 
@@ -217,30 +220,23 @@ def sensor_elements(link: ET.Element, robot: Robot, spec: LinkSpec) -> None:
         s = sub(link, "sensor", name=c.name, type="gpu_lidar")
         sub(s, "topic", f"{c.name}/scan")
         sub(s, "gz_frame_id", spec.name)
-        rng = part.range
-        rate = rng.rate_hz if rng else 10.0
-        sub(s, "update_rate", fmt(rate))
+        spec = scan_spec(kind, part)
+        sub(s, "update_rate", fmt(spec.rate_hz))
         lidar = sub(s, "lidar")
         scan = sub(lidar, "scan")
         h = sub(scan, "horizontal")
-        if rng is not None:
-            samples, half = 5, rng.field_of_view_rad / 2
-            lo, hi = max(rng.min_m, 0.001), rng.max_m
-        else:
-            samples, half, lo, hi = (360, math.pi, 0.05, 12.0) if kind.startswith("Lidar") \
-                else (5, 0.25, 0.02, 4.0)
-        sub(h, "samples", str(samples))
+        sub(h, "samples", str(spec.samples))
         sub(h, "resolution", "1")
-        sub(h, "min_angle", fmt(-half))
-        sub(h, "max_angle", fmt(half))
+        sub(h, "min_angle", fmt(spec.angle_min))
+        sub(h, "max_angle", fmt(spec.angle_max))
         if kind == "Lidar3D":
             v = sub(scan, "vertical")
             sub(v, "samples", "16")
             sub(v, "min_angle", "-0.26")
             sub(v, "max_angle", "0.26")
         r = sub(lidar, "range")
-        sub(r, "min", fmt(lo))
-        sub(r, "max", fmt(hi if hi > lo else lo + 0.001))
+        sub(r, "min", fmt(spec.range_min))
+        sub(r, "max", fmt(spec.range_max))
         sub(s, "always_on", "true")
         sub(s, "visualize", "false")
     elif kind == "IMU":

@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...model.robot import Component, Robot
-from ...library.model import Inertial, Part, Shape
-from ...model.frames import quat_from_z, relative, rotate, rpy_from_quat
-from ..mjcf.drive import axle_sign, roller_axis_at_ground
+from ...library.model import Inertia, Inertial, Part, Shape
+from ...model.frames import matrix_from_quat as matrix, quat_from_z, relative, rotate, rpy_from_quat
+from ..shares import KNUCKLE_SHARE, MISSING_MASS, moved, scaled
+from ..mjcf.drive import roller_axis_at_ground, wheel_axis
 
 Vec = tuple[float, float, float]
 
@@ -50,6 +51,8 @@ class JointSpec:
     rpy: Vec
     axis: Vec | None = None
     limit: tuple[float, float] | None = None
+    effort: float | None = None   # N m, what the motor turning it gives at stall
+    velocity: float | None = None  # rad/s, its motor's no-load speed
 
 
 @dataclass
@@ -120,7 +123,10 @@ def optical_frame(c: Component, name: str, tree: Tree) -> None:
 
 
 def component_link(robot: Robot, c: Component, part: Part, name: str, tree: Tree) -> LinkSpec:
-    spec = LinkSpec(name, part.inertial, component=c.name)
+    own = part.inertial
+    if own is not None and c.steer is not None:
+        own = scaled(own, 1.0 - KNUCKLE_SHARE)          # the rest is on its knuckle
+    spec = LinkSpec(name, own, component=c.name)
     if part.visual is not None:
         spec.visuals.append(Geometry("mesh", uri=mesh_uri(part, part.visual.file),
                                      xyz=tuple(part.visual.xyz), rpy=tuple(part.visual.rpy)))
@@ -167,15 +173,6 @@ def belt_box(part: Part) -> Geometry:
                     xyz=tuple(float(v) for v in centre), rpy=(0.0, 0.0, yaw))
 
 
-def wheel_axis(c: Component, axis) -> Vec:
-    """The wheel's joint axis in its own frame, turned so that a positive turn rolls the base
-    forward (or, for an axle along x, to its left), as Gazebo's drive systems command it."""
-    a = np.asarray(axis, float)
-    base_axle = rotate(c.pose.quat, a)
-    sign = axle_sign(base_axle / np.linalg.norm(base_axle))
-    return tuple(float(v) for v in sign * a)
-
-
 def attach(robot: Robot, c: Component, part: Part, name: str, frames: dict, tree: Tree) -> None:
     parent = link_name(robot, c.parent)
     pxyz, pquat = frames[c.parent]
@@ -184,9 +181,7 @@ def attach(robot: Robot, c: Component, part: Part, name: str, frames: dict, tree
         point = np.asarray(c.steer.point, float)
         kxyz, _ = relative(pxyz, pquat, point, (1.0, 0.0, 0.0, 0.0))
         axis = rotate((pquat[0], -pquat[1], -pquat[2], -pquat[3]), c.steer.axis)
-        tree.links.append(LinkSpec(knuckle, Inertial(0.01, (0.0, 0.0, 0.0),
-                                                     _tiny_inertia(), "placeholder",
-                                                     "steering knuckle of the target")))
+        tree.links.append(LinkSpec(knuckle, knuckle_inertial(c, part, point)))
         tree.joints.append(JointSpec(f"{knuckle}_joint", "revolute", parent, knuckle,
                                      tuple(kxyz), (0.0, 0.0, 0.0), tuple(axis),
                                      (-c.steer.max_angle_rad, c.steer.max_angle_rad)))
@@ -200,7 +195,9 @@ def attach(robot: Robot, c: Component, part: Part, name: str, frames: dict, tree
         axis = wheel_axis(c, conn.joint.axis or conn.dir)
         # the joint sits at the part frame; the axis passes through the connector point,
         # which for a wheel is its centre line
-        tree.joints.append(JointSpec(joint, "continuous", parent, name, tuple(xyz), rpy, axis))
+        effort, velocity = motor_limits(robot, c)
+        tree.joints.append(JointSpec(joint, "continuous", parent, name, tuple(xyz), rpy, axis,
+                                     effort=effort, velocity=velocity))
         tree.wheel_joints[c.name] = joint
     else:
         tree.joints.append(JointSpec(joint, "fixed", parent, name, tuple(xyz), rpy))
@@ -216,6 +213,27 @@ def contacts(c: Component, part: Part, name: str, tree: Tree) -> None:
                                      (0.0, 0.0, 0.0)))
 
 
-def _tiny_inertia():
-    from ...library.model import Inertia
-    return Inertia(1e-5, 0.0, 0.0, 1e-5, 0.0, 1e-5)
+def motor_limits(robot: Robot, c: Component) -> tuple[float | None, float | None]:
+    """A driven wheel's torque and speed at its hub: its motor's stall torque and no-load
+    speed through the driveline's reduction (1 on the motor's own shaft)."""
+    if c.driven_by is None:
+        return None, None
+    try:
+        motor = robot.part_of(c.driven_by).motor
+    except KeyError:
+        return None, None
+    if motor is None:
+        return None, None
+    reduction = c.reduction or 1.0
+    return motor.stall_torque_nm * reduction, motor.no_load_speed_rad_s / reduction
+
+
+def knuckle_inertial(c: Component, part: Part, point: np.ndarray) -> Inertial:
+    """A knuckle's share of its wheel, where the wheel's mass is (in the knuckle's frame,
+    the chassis' axes at the kingpin point): knuckle and wheel weigh what the wheel states."""
+    if part.inertial is None:
+        return Inertial(MISSING_MASS * KNUCKLE_SHARE, (0.0, 0.0, 0.0),
+                        Inertia(1e-7, 0.0, 0.0, 1e-7, 0.0, 1e-7), "placeholder",
+                        "steering knuckle of the target")
+    return moved(scaled(part.inertial, KNUCKLE_SHARE), matrix(c.pose.quat),
+                 np.asarray(c.pose.xyz, float) - point)

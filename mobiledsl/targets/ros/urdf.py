@@ -4,6 +4,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from ..frames import fmt, fmtv
+from ..xmltext import to_text
 from .tree import Geometry, LinkSpec, Tree
 
 
@@ -22,8 +23,9 @@ def urdf(robot_name: str, package: str, tree: Tree) -> bytes:
             lo, hi = j.limit
             ET.SubElement(joint, "limit", lower=fmt(lo), upper=fmt(hi), effort="10",
                           velocity="3")
-    ET.indent(root, space="  ")
-    return (ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n").encode()
+        elif j.effort is not None:      # a driven wheel: its motor's torque and speed
+            ET.SubElement(joint, "limit", effort=fmt(j.effort), velocity=fmt(j.velocity))
+    return (to_text(root, declaration=True) + "\n").encode()
 
 
 def _link(root: ET.Element, spec: LinkSpec, package: str) -> None:

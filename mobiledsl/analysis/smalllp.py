@@ -1,0 +1,144 @@
+"""The two small convex problems the clearance rules ask, solved without a general solver.
+
+Every polytope the analysis meets is a handful of half-spaces in three dimensions (a box has
+6, a cylinder's prism 50), so both questions have small exact answers:
+
+- ``chebyshev(A, b)``: the largest ball inside ``A x <= b`` (unit normals). A linear program
+  in four unknowns (the centre and the radius), solved by the simplex method on the
+  inequalities themselves: start anywhere (a centre and the radius that fits there), walk up
+  the edges of the feasible set, stop at the corner where no edge climbs. Bland's rule (the
+  lowest index leaves and enters) keeps it from cycling on the degenerate corners that boxes
+  and prisms have many of. The answer is a corner: four tight constraints solved exactly.
+- ``vertices(A, b, inside)``: the corners of ``A x <= b``: every point where three planes
+  meet and no other plane is crossed, found for all triples at once with numpy.
+
+These replace scipy's linprog and HalfspaceIntersection, whose import alone costs more than
+a whole compile; the general solvers stay only for the few questions these do not answer.
+"""
+from __future__ import annotations
+
+import itertools
+from functools import lru_cache
+
+import numpy as np
+
+_EPS = 1e-12
+_FEASIBLE = 1e-9            # how far past a plane a corner may stand (floating-point dust)
+_MAX_PIVOTS = 10_000
+
+
+def chebyshev(A: np.ndarray, b: np.ndarray, cap: float = 1.0) -> tuple[float, np.ndarray] | None:
+    """(radius, centre) of the largest ball in ``A x <= b`` with the radius at most ``cap``.
+    The radius is negative when the half-spaces share no point. None if the walk fails."""
+    m = A.shape[0]
+    G = np.vstack([np.hstack([A, np.ones((m, 1))]), [[0.0, 0.0, 0.0, 1.0]]])
+    h = np.concatenate([b, [cap]])
+    z = np.zeros(4)
+    z[3] = float(min((b - A @ z[:3]).min(), cap))      # the ball that fits at the origin
+    z = maximize(np.array([0.0, 0.0, 0.0, 1.0]), G, h, z)
+    return None if z is None else (float(z[3]), z[:3].copy())
+
+
+def maximize(c: np.ndarray, G: np.ndarray, h: np.ndarray, z: np.ndarray) -> np.ndarray | None:
+    """The corner of ``G z <= h`` (four unknowns) where ``c . z`` is largest, walking from
+    the feasible point ``z``; None when it is unbounded or the walk does not end."""
+    n = G.shape[1]
+    room = h - G @ z
+    active: list[int] = [int(i) for i in np.flatnonzero(room <= _EPS)][:n]
+    for _ in range(_MAX_PIVOTS):
+        step = _direction(G, active, c)
+        if step is None:
+            return z
+        d, leaving = step
+        if leaving is not None:
+            active.remove(leaving)
+        rate = G @ d
+        room = h - G @ z
+        blocking = [(max(room[i], 0.0) / rate[i], i) for i in range(len(h))
+                    if i not in active and rate[i] > _EPS]
+        if not blocking:
+            return None
+        t = min(blocking)[0]
+        enter = min(i for s, i in blocking if s <= t + _EPS)    # Bland: the lowest enters
+        z = z + t * d
+        active.append(enter)
+    return None
+
+
+def _direction(G: np.ndarray, active: list[int], c: np.ndarray):
+    """A direction that climbs while keeping the constraints that stay tight, and the one
+    that leaves; None at the optimum."""
+    n = G.shape[1]
+    Ga = G[active] if active else np.zeros((0, n))
+    if len(active) < n:
+        # climb inside the face the active planes span, if it climbs at all
+        d = _within(Ga, c)
+        if float(d @ c) > _EPS:
+            return d, None
+        lam = np.linalg.lstsq(Ga.T, c, rcond=None)[0]
+    else:
+        try:
+            lam = np.linalg.solve(Ga.T, c)
+        except np.linalg.LinAlgError:
+            lam = np.linalg.lstsq(Ga.T, c, rcond=None)[0]
+    negative = [k for k in range(len(active)) if lam[k] < -_EPS]
+    if not negative:
+        return None
+    k = min(negative, key=lambda j: active[j])           # Bland: the lowest index leaves
+    rest = [a for j, a in enumerate(active) if j != k]
+    if len(active) == n:
+        rhs = np.zeros(n)
+        rhs[k] = -1.0
+        try:
+            d = np.linalg.solve(Ga, rhs)
+        except np.linalg.LinAlgError:
+            d = np.linalg.lstsq(Ga, rhs, rcond=None)[0]
+    else:
+        d = _within(G[rest] if rest else np.zeros((0, n)), c)   # drop it, climb in the rest
+    if float(d @ c) < -_EPS:
+        return None
+    return d, active[k]
+
+
+def _within(Ga: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """``c`` projected onto the directions that keep every row of ``Ga`` tight."""
+    if len(Ga) == 0:
+        return c.copy()
+    _, s, vt = np.linalg.svd(Ga)
+    null = vt[int((s > _EPS).sum()):]
+    return null.T @ (null @ c)
+
+
+@lru_cache(maxsize=64)
+def _triples(m: int) -> np.ndarray:
+    return np.array(list(itertools.combinations(range(m), 3)), dtype=np.intp).reshape(-1, 3)
+
+
+def vertices(A: np.ndarray, b: np.ndarray) -> np.ndarray | None:
+    """The corners of the bounded polytope ``A x <= b`` (without repeats), or None when it
+    has fewer than four."""
+    t = _triples(A.shape[0])
+    M = A[t]                                        # (k, 3, 3)
+    rhs = b[t]
+    det = np.linalg.det(M)
+    ok = np.abs(det) > 1e-12
+    if not ok.any():
+        return None
+    pts = np.linalg.solve(M[ok], rhs[ok][..., None])[..., 0]
+    inside = np.all(pts @ A.T <= b + _FEASIBLE, axis=1)
+    pts = pts[inside]
+    if len(pts) < 4:
+        return None
+    return pts[first_of_each(np.round(pts, 9))]
+
+
+def first_of_each(rows: np.ndarray) -> list[int]:
+    """The index of the first of each distinct row, in order (np.unique's answer, without
+    the masked-array module it imports on first use)."""
+    seen: set[tuple] = set()
+    keep = []
+    for i, row in enumerate(map(tuple, rows.tolist())):
+        if row not in seen:
+            seen.add(row)
+            keep.append(i)
+    return keep

@@ -1,0 +1,43 @@
+"""``mobiledsl convert-library SOURCE DESTINATION`` (and ``tools/convert-library``).
+
+Exit status: 0 when every part of the result loads, 1 when the library was written and the
+loader left parts of it out (its diagnostics say what to fix in DESTINATION), 2 when the
+checkout or the destination cannot be converted and nothing was written.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..cli import add_diagnostics_options, report, subcommand
+
+
+def _configure(p: argparse.ArgumentParser) -> None:
+    p.add_argument("source", metavar="SOURCE",
+                   help="the root of a part.yaml v3 checkout (<category>/<id>/part.yaml)")
+    p.add_argument("destination", metavar="DESTINATION",
+                   help="a new or empty folder; its name is the library's name")
+    add_diagnostics_options(p)
+
+
+@subcommand("convert-library", "convert a part.yaml v3 checkout into a component library",
+            _configure)
+def run_convert(args: argparse.Namespace) -> int:
+    from . import ConversionError, convert_library
+    from .report import summary
+    try:
+        result = convert_library(args.source, args.destination)
+    except ConversionError as exc:
+        print(f"mobiledsl convert-library: error: {exc}", file=sys.stderr)
+        print("mobiledsl convert-library: nothing was written", file=sys.stderr)
+        return 2
+    report(result.diagnostics, args)
+    for line in summary(result.report, result.dest):
+        print(line, file=sys.stderr)
+    return 1 if result.report.left_out else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``tools/convert-library``: the same command under its own name."""
+    from ..cli import main as cli_main
+    return cli_main(["convert-library", *(sys.argv[1:] if argv is None else argv)])

@@ -1,0 +1,89 @@
+"""Reading a file a user's input names, as hostile input.
+
+Libraries are shared catalogues: a declaration may be a symbolic link to ``/dev/zero`` or
+``/etc/passwd``, a FIFO, or 50 MB of text. ``read_regular`` opens only a regular file,
+without blocking (a FIFO opened to read would wait for a writer forever), checks what it
+opened rather than what the name said a moment before, and reads at most ``limit`` bytes.
+With ``within``, the file must resolve inside that folder, whatever links lead to it.
+"""
+from __future__ import annotations
+
+import os
+import stat
+
+MAX_BYTES = 16 * 1024 * 1024          # a declaration or a program file
+MAX_ASSET_BYTES = 1024 * 1024 * 1024  # a mesh or a policy copied into the outputs
+
+_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | \
+    getattr(os, "O_CLOEXEC", 0)
+
+
+class Refused(Exception):
+    """The file is not read. ``kind`` is "outside", "not_regular" or "too_large"; ``why``
+    completes "<path> is not read: ..."."""
+
+    def __init__(self, path: str, kind: str, why: str):
+        super().__init__(f"{path}: {why}")
+        self.path = path
+        self.kind = kind
+        self.why = why
+
+
+def _within(base: str, target: str) -> bool:
+    """Whether the resolved ``target`` lies in the resolved folder ``base``, or is it."""
+    return target == base or target.startswith(base.rstrip(os.sep) + os.sep)
+
+
+def read_regular(path: str | os.PathLike, *, within: str | os.PathLike | None = None,
+                 limit: int = MAX_BYTES) -> bytes:
+    """The bytes of the regular file ``path``. Raises Refused (see the class) or the
+    OSError of opening it (a file that does not exist, permissions)."""
+    path = os.fspath(path)
+    real = os.path.realpath(path)
+    if within is not None and not _within(os.path.realpath(within), real):
+        raise Refused(path, "outside", "it is reached through a symbolic link that leads "
+                      f"outside {os.fspath(within)} (to {real})")
+    fd = os.open(real, _FLAGS)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise Refused(path, "not_regular", f"it is {what_it_is(st.st_mode)}, not a "
+                          "regular file")
+        if st.st_size > limit:
+            raise Refused(path, "too_large", f"it holds {st.st_size:,} bytes, more than the "
+                          f"{limit:,} ({size_text(limit)}) a file may hold")
+        data = _read_at_most(fd, limit + 1)
+    finally:
+        os.close(fd)
+    if len(data) > limit:           # it grew after fstat
+        raise Refused(path, "too_large", f"it holds more than {limit:,} bytes "
+                      f"({size_text(limit)})")
+    return data
+
+
+def _read_at_most(fd: int, most: int) -> bytes:
+    chunks: list[bytes] = []
+    left = most
+    while left > 0:
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def what_it_is(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a plain file"
+
+
+def size_text(n: int) -> str:
+    return f"{n // (1024 * 1024)} MiB" if n >= 1024 * 1024 else f"{n:,} bytes"

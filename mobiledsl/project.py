@@ -1,0 +1,49 @@
+"""The project a command runs in: the nearest ``pyproject.toml`` with a ``[tool.mobiledsl]``
+table, looking from the current folder upward. Its ``libraries`` are what ``compile`` and
+``library check`` use when no library is named on the command line."""
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Project:
+    root: Path
+    libraries: tuple[str, ...]     # as paths from the current folder, in the table's order
+
+    @property
+    def config(self) -> str:
+        """Where the libraries were named, for messages."""
+        return os.path.relpath(self.root / "pyproject.toml")
+
+
+def _has_table(pyproject: Path) -> bool:
+    try:
+        with open(pyproject, "rb") as fh:
+            return "mobiledsl" in tomllib.load(fh).get("tool", {})
+    except (OSError, tomllib.TOMLDecodeError):
+        return False
+
+
+def find_root(start: str | os.PathLike | None = None) -> Path | None:
+    """The nearest folder at or above ``start`` (default: the current folder) whose
+    pyproject.toml has [tool.mobiledsl]; None outside a project."""
+    here = Path(start or os.getcwd()).resolve()
+    for folder in (here, *here.parents):
+        if (folder / "pyproject.toml").is_file() and _has_table(folder / "pyproject.toml"):
+            return folder
+    return None
+
+
+def find_project(start: str | os.PathLike | None = None) -> Project | None:
+    """The project around ``start`` and its libraries. Raises the build matrix's
+    MatrixError when its [tool.mobiledsl] table cannot be used (one reader for both)."""
+    root = find_root(start)
+    if root is None:
+        return None
+    from .graph.matrix import read_matrix
+    matrix = read_matrix(root)
+    return Project(root, tuple(os.path.relpath(root / lib) for lib in matrix.libraries))

@@ -1,0 +1,92 @@
+"""The motors' limits reach every target: a driven wheel's joint carries its motor's torque
+and speed (URDF and SDF), Gazebo's drive system limits the base's speed and acceleration as
+the analysis states them, and Nav2 backs up no faster than half the top speed unless the task
+asks for more."""
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from mobiledsl.analysis import analyse
+from mobiledsl.pipeline import compile_program
+from mobiledsl.targets.ros.config import REVERSE_SHARE, limits
+
+from ..analysis import fixtures as F
+from ..analysis.test_kinematics import motored_four
+from ..fidelity import generated
+from .conftest import ROOT
+from .conftest import compile_program as compile_program_cli
+
+
+def emitted(tmp_path, name="light_skid"):
+    """A generated skid-steer robot's analysis, URDF and SDF."""
+    scale = next(s for s in generated.SCALES if s.name == name)
+    lib, core = generated.write(scale, tmp_path)
+    result = compile_program(core, None, None, [lib], ["ros-gz-nav2"], tmp_path / "out")
+    assert not result.has_errors, [d.message for d in result.diagnostics]
+    pkg = tmp_path / "out" / "ros-gz-nav2" / f"{name}_bringup"
+    urdf = ET.parse(pkg / "urdf" / f"{name}.urdf").getroot()
+    sdf = ET.parse(next((pkg / "worlds").glob("*.sdf"))).getroot()
+    return result, urdf, sdf
+
+
+def motor_of(result):
+    return result.robot.parts[next(c.part for c in result.robot.components
+                                   if c.type == "Motor")].motor
+
+
+def test_driven_wheels_carry_their_motors_torque_and_speed(tmp_path):
+    result, urdf, sdf = emitted(tmp_path)
+    motor = motor_of(result)
+    wheels = [j for j in urdf.iter("joint") if j.get("type") == "continuous"]
+    assert len(wheels) == 4
+    for j in wheels:
+        limit = j.find("limit")
+        assert float(limit.get("effort")) == pytest.approx(motor.stall_torque_nm)
+        assert float(limit.get("velocity")) == pytest.approx(motor.no_load_speed_rad_s)
+    sdf_limits = [j.find("axis/limit") for j in sdf.iter("joint") if j.find("axis") is not None]
+    assert len(sdf_limits) == 4
+    assert all(float(lim.findtext("effort")) == pytest.approx(motor.stall_torque_nm)
+               for lim in sdf_limits)
+
+
+def test_wheels_without_a_motor_are_not_limited(tmp_path):
+    # the demo diff_bot's wheels sit on its chassis' built-in hubs: no motor is declared
+    program = ROOT / "programs" / "diff_bot"
+    assert compile_program_cli(program, "ros-gz-nav2", tmp_path).returncode == 0
+    pkg = tmp_path / "ros-gz-nav2" / "diff_bot_bringup"
+    urdf = ET.parse(pkg / "urdf" / "diff_bot.urdf").getroot()
+    sdf = ET.parse(next((pkg / "worlds").glob("*.sdf"))).getroot()
+    assert all(j.find("limit") is None for j in urdf.iter("joint")
+               if j.get("type") == "continuous")
+    drive = next(p for p in sdf.iter("plugin") if p.get("name").endswith("DiffDrive"))
+    assert drive.find("max_linear_velocity") is None
+
+
+def test_the_drive_system_limits_speed_and_acceleration(tmp_path):
+    result, _, sdf = emitted(tmp_path)
+    drive = next(p for p in sdf.iter("plugin") if p.get("name").endswith("DiffDrive"))
+    kin = result.analysis.kinematics
+    assert float(drive.findtext("max_linear_velocity")) == pytest.approx(kin.max_speed_mps, abs=1e-4)
+    assert float(drive.findtext("max_angular_velocity")) == pytest.approx(kin.max_yaw_rate_rad_s, abs=1e-4)
+    assert float(drive.findtext("max_linear_acceleration")) == pytest.approx(kin.max_accel_mps2, abs=1e-4)
+    assert float(drive.findtext("min_linear_acceleration")) == pytest.approx(-kin.max_accel_mps2, abs=1e-4)
+
+
+def backup(speed):
+    return F.task(F.step("BackUp", distance_m=0.5, speed_mps=speed))
+
+
+@pytest.mark.parametrize("asked, expected", [
+    (None, REVERSE_SHARE),          # no BackUp speed asked: half the top speed
+    (0.1, REVERSE_SHARE),           # slower than half: still half
+    (0.3, 0.75),                    # faster than half: what the task asks
+    (0.4, 1.0),                     # the top speed itself
+])
+def test_nav2_reverses_at_half_speed_unless_asked(asked, expected):
+    robot = motored_four()
+    analysis, _ = analyse(robot, None, None)
+    top = analysis.max_speed_mps           # 10 rad/s x 0.04 m
+    task = backup(asked) if asked is not None else F.task()
+    assert limits(robot, analysis, task)["reverse"] == pytest.approx(expected * top, abs=1e-4)
