@@ -70,29 +70,26 @@ def _direction(G: np.ndarray, active: list[int], c: np.ndarray):
     that leaves; None at the optimum."""
     n = G.shape[1]
     Ga = G[active] if active else np.zeros((0, n))
-    if len(active) < n:
-        # climb inside the face the active planes span, if it climbs at all
-        d = _within(Ga, c)
-        if float(d @ c) > _EPS:
-            return d, None
-        lam = np.linalg.lstsq(Ga.T, c, rcond=None)[0]
+    # climb inside the face the active planes span, if it climbs at all. Asked first even
+    # with n planes active: two of them may be one plane (two prisms sharing a face), and
+    # then they span no corner and the multipliers below would prove nothing
+    d = _within(Ga, c)
+    if float(d @ c) > _EPS:
+        return d, None
+    corner = len(active) == n and np.linalg.matrix_rank(Ga) == n
+    if corner:
+        lam = np.linalg.solve(Ga.T, c)
     else:
-        try:
-            lam = np.linalg.solve(Ga.T, c)
-        except np.linalg.LinAlgError:
-            lam = np.linalg.lstsq(Ga.T, c, rcond=None)[0]
+        lam = np.linalg.lstsq(Ga.T, c, rcond=None)[0]
     negative = [k for k in range(len(active)) if lam[k] < -_EPS]
     if not negative:
         return None
     k = min(negative, key=lambda j: active[j])           # Bland: the lowest index leaves
     rest = [a for j, a in enumerate(active) if j != k]
-    if len(active) == n:
+    if corner:
         rhs = np.zeros(n)
         rhs[k] = -1.0
-        try:
-            d = np.linalg.solve(Ga, rhs)
-        except np.linalg.LinAlgError:
-            d = np.linalg.lstsq(Ga, rhs, rcond=None)[0]
+        d = np.linalg.solve(Ga, rhs)
     else:
         d = _within(G[rest] if rest else np.zeros((0, n)), c)   # drop it, climb in the rest
     if float(d @ c) < -_EPS:
