@@ -1,0 +1,132 @@
+"""Judging each executed step: reached or not, and why, as a report entry and (for a failed
+step) one ``run.*`` diagnostic at the step's place in the .task.
+
+The tolerances: a distance within 5 % of the asked one or 2 cm, whichever is wider; a turn
+within 5 degrees; a Navigate within 0.15 m of its marker. A step that touched an obstacle
+fails whatever it reached; a step in which the robot tipped over fails and ends the run.
+"""
+from __future__ import annotations
+
+import math
+
+from ..diagnostics import Diagnostic, error
+from .codes import COLLISION, NO_PATH, STEP_NOT_REACHED, TIPPED_OVER
+from .execute import StepRun
+
+DISTANCE_SHARE = 0.05
+DISTANCE_FLOOR_M = 0.02
+ANGLE_RAD = math.radians(5.0)
+GOAL_M = 0.15
+#: report figures are rounded to a tenth of a millimetre (or milliradian)
+PLACES = 4
+
+
+def _round(value):
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return None
+        r = round(value, PLACES)
+        return 0.0 if r == 0 else r
+    if isinstance(value, dict):
+        return {k: _round(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_round(v) for v in value]
+    return value
+
+
+def reached(run: StepRun) -> bool:
+    """Whether the step got where it asked (collisions and tipping aside)."""
+    if run.kind == "Spin":
+        return abs(run.reached["angle_rad"] - run.asked["angle_rad"]) <= ANGLE_RAD
+    if run.kind == "Navigate":
+        return bool(run.reached) and run.reached["to_goal_m"] <= GOAL_M
+    asked = run.asked["distance_m"]
+    return abs(run.reached["distance_m"] - asked) <= max(DISTANCE_SHARE * asked,
+                                                         DISTANCE_FLOOR_M)
+
+
+def verdict(run: StepRun) -> str | None:
+    """The code of the step's failure, the gravest first, or None when it is ok."""
+    if run.not_run:
+        return STEP_NOT_REACHED
+    if run.tipped:
+        return TIPPED_OVER
+    if run.no_path:
+        return NO_PATH
+    if run.touched:
+        return COLLISION
+    return None if reached(run) else STEP_NOT_REACHED
+
+
+def _asked_text(run: StepRun) -> str:
+    a = run.asked
+    if run.kind == "Spin":
+        return f"{a['direction']} {a['angle_rad']:.3f} rad ({math.degrees(a['angle_rad']):.1f} deg)"
+    if run.kind == "Navigate":
+        return f"to '{a['goal']}' at ({a['x']:.2f}, {a['y']:.2f})"
+    return f"{a['distance_m']:.3f} m"
+
+
+def _reached_text(run: StepRun) -> str:
+    r = run.reached
+    if run.kind == "Spin":
+        return f"{r['angle_rad']:.3f} rad ({math.degrees(r['angle_rad']):.1f} deg)"
+    if run.kind == "Navigate":
+        return f"{r['to_goal_m']:.3f} m from the goal, at ({r['x']:.2f}, {r['y']:.2f})"
+    return f"{r['distance_m']:.3f} m"
+
+
+def diagnostic(run: StepRun, code: str, span) -> Diagnostic:
+    what = f"step {run.index + 1} ({run.kind})"
+    notes = [f"measured by the base's true pose in the simulator, after {run.seconds:.2f} s"]
+    if code == TIPPED_OVER:
+        return error(code, f"{what}: the robot tipped over", span, label="tipped over here",
+                     help=("lower the centre of mass, widen the base or ask for a gentler "
+                           "speed",), notes=notes + ["the steps after it were not run"])
+    if code == NO_PATH:
+        return error(code, f"{what}: no path to '{run.asked['goal']}': {run.no_path}", span,
+                     label="no way there",
+                     help=("move the marker or the obstacles so that a gap wider than the "
+                           "robot's footprint leads to it",))
+    if code == COLLISION:
+        hits = ", ".join(f"'{name}' (the base at ({x:.2f}, {y:.2f}))"
+                         for name, (x, y) in sorted(run.touched.items()))
+        extra = [] if reached(run) else [f"asked {_asked_text(run)}, reached {_reached_text(run)}"]
+        return error(code, f"{what}: the robot hit {hits}", span, label="collided",
+                     help=("move the obstacle out of the way, shorten the step, or use "
+                           "Navigate to go around it",), notes=notes + extra)
+    if run.not_run:
+        return error(code, f"{what} was not run: {run.not_run}", span, label="not run",
+                     help=("fix what stopped the run first",))
+    why = " (it ran out of time)" if run.timed_out else ""
+    return error(code, f"{what}: asked {_asked_text(run)}, reached {_reached_text(run)}{why}",
+                 span, label="not reached",
+                 help=("ask for less, or give the robot stronger motors or grippier wheels",),
+                 notes=notes)
+
+
+def judge(runs: list[StepRun], steps) -> tuple[dict, list[Diagnostic]]:
+    """The report (``run.json``'s content) and one diagnostic a failed step."""
+    entries, diags = [], []
+    for run in runs:
+        code = verdict(run)
+        if code is not None:
+            diags.append(diagnostic(run, code, steps[run.index].span))
+        entries.append(_round({
+            "step": run.index + 1,
+            "kind": run.kind,
+            "ok": code is None,
+            "code": code,
+            "asked": run.asked,
+            "reached": run.reached,
+            "seconds": run.seconds,
+            "collisions": sorted(run.touched),
+            "closest_m": run.closest,
+            "tipped_over": run.tipped,
+            "timed_out": run.timed_out,
+            **({"path": [list(p) for p in run.planned]} if run.kind == "Navigate" else {}),
+            **({"why": run.no_path or run.not_run} if (run.no_path or run.not_run) else {}),
+        }))
+    report = {"steps": entries, "ok": all(e["ok"] for e in entries),
+              "measured_by": "the base's true pose in the simulator (its free joint)"}
+    return report, diags
