@@ -48,7 +48,8 @@ class Subcommand:
 SUBCOMMANDS: dict[str, Subcommand] = {}
 
 # Modules that register further subcommands when imported (e.g. the build graph's `watch`).
-COMMAND_MODULES: tuple[str, ...] = ("mobiledsl.build.watch", "mobiledsl.run.cli")
+COMMAND_MODULES: tuple[str, ...] = ("mobiledsl.build.watch", "mobiledsl.simulate_command",
+                                   "mobiledsl.run.cli")
 
 _GROUP_HELP = {"library": "work with a component library"}
 

@@ -11,6 +11,7 @@ from ..emission import Emission
 from ..frames import fmt, fmtv, quat_from_yaw
 from ..stl import hull_files
 from .refusals import refusals
+from .controller import controller_file
 from .drive import commands
 from .robot import RobotBuilder, RobotXml
 from .sensors import add_sensors
@@ -44,7 +45,8 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
         ET.SubElement(asset, "mesh", name=name, file=file)
     if len(asset) == 0:
         root.remove(asset)
-    custom = twist_map(robot)
+    rows = twist_rows(robot)
+    custom = twist_map(rows)
     for tag, items in (("tendon", out.tendons), ("actuator", out.actuators),
                        ("sensor", out.sensors), ("custom", custom)):
         if items:
@@ -53,18 +55,23 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
     ET.indent(root, space="  ")
     xml = ET.tostring(root, encoding="unicode")
     files = {f"{robot.name}.xml": (xml + "\n").encode("utf-8")}
+    files.update([controller_file(robot, analysis, rows)])
     files.update(hull_files(robot.parts.values()))
     return Emission(files=files, assets=tuple(asset_dirs(robot, world)))
 
 
-def twist_map(robot: Robot) -> list[ET.Element]:
+def twist_rows(robot: Robot) -> dict[str, list[float]]:
     """For each drive actuator, the command per unit base twist (vx, vy, wz): its command
     for any twist is the dot product, so whoever drives the model needs nothing else."""
     unit = [commands(robot, 1.0, 0.0, 0.0), commands(robot, 0.0, 1.0, 0.0),
             commands(robot, 0.0, 0.0, 1.0)]
-    return [ET.Element("numeric", {"name": f"twist_{name}",
-                                    "data": fmtv(u.get(name, 0.0) for u in unit)})
-            for name in sorted(unit[0])]
+    return {name: [float(fmt(u.get(name, 0.0))) for u in unit] for name in sorted(unit[0])}
+
+
+def twist_map(rows: dict[str, list[float]]) -> list[ET.Element]:
+    """The twist map as the model's custom numerics, ``twist_<actuator>``."""
+    return [ET.Element("numeric", {"name": f"twist_{name}", "data": fmtv(row)})
+            for name, row in rows.items()]
 
 
 def start_pose(robot: Robot, world: World | None, analysis: Any):

@@ -1,0 +1,55 @@
+"""The base's pose read from MuJoCo's state: position, heading, tilt, and what touches the
+floor."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+FALL_TILT = math.radians(45.0)
+
+
+def yaw_roll_pitch(quat) -> tuple[float, float, float]:
+    """Z-Y-X Euler angles of a (w, x, y, z) quaternion."""
+    w, x, y, z = (float(v) for v in quat)
+    yaw = math.atan2(2 * (w * z + x * y), 1 - 2 * (y * y + z * z))
+    roll = math.atan2(2 * (w * x + y * z), 1 - 2 * (x * x + y * y))
+    pitch = math.asin(max(-1.0, min(1.0, 2 * (w * y - z * x))))
+    return yaw, roll, pitch
+
+
+def floor_geoms(model) -> set[int]:
+    """The floor: every plane of the world body (the ground the world writes)."""
+    import mujoco
+    return {g for g in range(model.ngeom)
+            if model.geom_bodyid[g] == 0 and model.geom_type[g] == mujoco.mjtGeom.mjGEOM_PLANE}
+
+
+def touching(data, geoms: set[int], floor: set[int]) -> set[int]:
+    """Which of ``geoms`` touch the floor now."""
+    out = set()
+    for i in range(data.ncon):
+        c = data.contact[i]
+        a, b = int(c.geom1), int(c.geom2)
+        if a in floor and b in geoms:
+            out.add(b)
+        elif b in floor and a in geoms:
+            out.add(a)
+    return out
+
+
+def body_geoms(model, body: int) -> set[int]:
+    return {g for g in range(model.ngeom) if model.geom_bodyid[g] == body
+            and (model.geom_contype[g] or model.geom_conaffinity[g])}
+
+
+def tilt(quat) -> float:
+    """The larger of roll and pitch (rad)."""
+    _, roll, pitch = yaw_roll_pitch(quat)
+    return max(abs(roll), abs(pitch))
+
+
+def unit(v) -> np.ndarray:
+    v = np.asarray(v, float)
+    n = np.linalg.norm(v)
+    return v / n if n > 0 else v

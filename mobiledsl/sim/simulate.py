@@ -1,0 +1,57 @@
+"""One command from rest: the robot told a twist for some seconds, its pose traced every
+10 ms, and where it ended up."""
+from __future__ import annotations
+
+import math
+from typing import IO
+
+from .pose import yaw_roll_pitch
+from .runtime import Simulation
+
+TRACE_PERIOD = 0.01
+TRACE_HEADER = "t,x,y,z,qw,qx,qy,qz"
+
+
+def trace_row(sim: Simulation) -> str:
+    pos, quat = sim.base_pose()
+    values = [sim.time, *pos, *quat]
+    return ",".join(f"{v:.6f}" for v in values)
+
+
+def run_twist(sim: Simulation, twist: tuple[float, float, float], seconds: float,
+              trace: IO[str] | None = None) -> dict:
+    """Tell ``sim`` the twist for ``seconds``; write a trace row every 10 ms (from t = 0) to
+    ``trace`` when given. Returns the summary: final pose, feet down, fell."""
+    sim.command(*twist)
+    if trace is not None:
+        trace.write(TRACE_HEADER + "\n")
+        trace.write(trace_row(sim) + "\n")
+    rows = int(round(seconds / TRACE_PERIOD))
+    fell = sim.fell()
+    for _ in range(rows):
+        sim.advance(TRACE_PERIOD)
+        fell = fell or sim.fell()
+        if trace is not None:
+            trace.write(trace_row(sim) + "\n")
+    left = seconds - rows * TRACE_PERIOD
+    if left > 0.5 * sim.dt:
+        sim.advance(left)
+        fell = fell or sim.fell()
+    return summary(sim, fell)
+
+
+def summary(sim: Simulation, fell: bool) -> dict:
+    pos, quat = sim.base_pose()
+    yaw, roll, pitch = yaw_roll_pitch(quat)
+    final = {"x": pos[0], "y": pos[1], "z": pos[2], "yaw": yaw, "roll": roll, "pitch": pitch}
+    return {"final": {k: round(float(v), 6) for k, v in final.items()},
+            "feet_down": sim.feet_down(), "fell": bool(fell)}
+
+
+def describe(result: dict) -> str:
+    """The summary in one line for people."""
+    f = result["final"]
+    feet = {None: "", True: ", every foot down", False: ", not every foot down"}
+    return (f"ended at x {f['x']:.3f} m, y {f['y']:.3f} m, heading "
+            f"{math.degrees(f['yaw']):.1f} deg{feet[result['feet_down']]}"
+            + (", and it fell" if result["fell"] else ""))

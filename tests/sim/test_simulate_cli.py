@@ -1,0 +1,49 @@
+"""``mobiledsl simulate``: one twist from rest, a trace every 10 ms, a JSON summary."""
+from __future__ import annotations
+
+import csv
+import json
+
+import pytest
+
+from mobiledsl.cli import main
+
+
+def test_json_summary_and_trace(model_xml, tmp_path, capsys):
+    trace = tmp_path / "t.csv"
+    status = main(["simulate", str(model_xml("diff_drive")), "--twist", "0.3", "0", "0",
+                   "--seconds", "1", "--trace", str(trace), "--json"])
+    assert status == 0
+    result = json.loads(capsys.readouterr().out)
+    assert set(result) == {"final", "feet_down", "fell"}
+    assert set(result["final"]) == {"x", "y", "z", "yaw", "roll", "pitch"}
+    assert result["feet_down"] is None and result["fell"] is False
+    assert result["final"]["x"] > 0.1
+    rows = list(csv.reader(trace.open()))
+    assert rows[0] == ["t", "x", "y", "z", "qw", "qx", "qy", "qz"]
+    times = [float(r[0]) for r in rows[1:]]
+    assert len(times) == 101 and times[0] == 0.0
+    assert times[-1] == pytest.approx(1.0, abs=1e-6)
+    assert all(b - a == pytest.approx(0.01, abs=1e-6) for a, b in zip(times, times[1:]))
+    assert float(rows[-1][1]) == pytest.approx(result["final"]["x"], abs=1e-5)
+
+
+def test_zero_seconds_stays_where_it_starts(model_xml, capsys):
+    assert main(["simulate", str(model_xml("diff_drive")), "--twist", "1", "0", "0",
+                 "--seconds", "0", "--json"]) == 0
+    assert abs(json.loads(capsys.readouterr().out)["final"]["x"]) < 1e-6
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--twist", "0", "0", "0", "--seconds", "-1"], "--seconds"),
+    (["--twist", "nan", "0", "0", "--seconds", "1"], "--twist"),
+])
+def test_bad_numbers_are_usage_errors(model_xml, capsys, args, says):
+    assert main(["simulate", str(model_xml("diff_drive")), *args]) == 2
+    assert says in capsys.readouterr().err
+
+
+def test_a_missing_model_is_a_usage_error(tmp_path, capsys):
+    assert main(["simulate", str(tmp_path / "none.xml"), "--twist", "0", "0", "0",
+                 "--seconds", "1"]) == 2
+    assert "no such file" in capsys.readouterr().err
