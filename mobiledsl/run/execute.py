@@ -65,8 +65,9 @@ class Setup:
 class Runner:
     """Steps a ``mobiledsl.sim.Simulation`` through the task."""
 
-    def __init__(self, sim, setup: Setup, world, obstacles: list[str], record_every: int = 1):
+    def __init__(self, sim, setup: Setup, world, obstacles: list[str], steering=None):
         self.sim = sim
+        self.steering = steering                      # a steered base's kingpins
         self.setup = setup
         self.world = world
         self.watch = Watch(sim.model, sim.data, obstacles, sim.base)
@@ -76,6 +77,8 @@ class Runner:
     # -- the loop every step shares ------------------------------------------------------
     def _tick(self, run: StepRun, twist) -> None:
         self.sim.command(*twist)
+        if self.steering is not None:
+            self.steering.apply(self.sim.data, twist[0], twist[2])
         self.sim.advance(TICK)
         x, y, _ = self.sim.pose2d()
         run.trace.append((x, y))
