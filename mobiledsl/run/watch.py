@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 #: closest approaches further than this are not worked out exactly
 FAR_M = 3.0
 
@@ -28,6 +30,15 @@ class Watch:
             for g in range(model.ngeom):
                 if model.geom_bodyid[g] == body and _solid(model, g):
                     self.obstacle_of[g] = name
+        self._robot_ids = np.array(self.robot_geoms, int)
+        self._obstacle_ids = np.array(sorted(self.obstacle_of), int)
+        self._names = sorted(set(self.obstacle_of.values()))
+        index = {n: i for i, n in enumerate(self._names)}
+        # for each (robot geom, obstacle geom) pair, flattened: the obstacle's index
+        self._pairs_obstacle = np.tile([index[self.obstacle_of[g]] for g in self._obstacle_ids],
+                                       len(self._robot_ids)).astype(int)
+        self._rbounds = (model.geom_rbound[self._robot_ids][:, None]
+                         + model.geom_rbound[self._obstacle_ids][None, :])
         self.reset()
 
     def reset(self) -> None:
@@ -51,19 +62,23 @@ class Watch:
 
     def _distances(self) -> None:
         mj, m, d = self._mj, self.model, self.data
-        for g2, name in self.obstacle_of.items():
-            best = self.closest[name]
-            if best <= 0.0:
+        if not self._pairs_obstacle.size:
+            return
+        # a lower bound from the bounding spheres of every pair at once: only the pairs
+        # that may come closer than what is known are measured exactly
+        gaps = np.linalg.norm(d.geom_xpos[self._robot_ids][:, None, :]
+                              - d.geom_xpos[self._obstacle_ids][None, :, :], axis=2) \
+            - self._rbounds
+        best = np.array([self.closest[n] for n in self._names])
+        bound = np.minimum(best[self._pairs_obstacle], FAR_M)
+        for r, o in np.argwhere(gaps < bound.reshape(gaps.shape)):
+            name = self._names[self._pairs_obstacle[r * len(self._obstacle_ids) + o]]
+            known = self.closest[name]
+            if known <= 0.0:
                 continue
-            for g1 in self.robot_geoms:
-                # a lower bound from the bounding spheres skips what cannot be closer
-                gap = math.dist(d.geom_xpos[g1], d.geom_xpos[g2]) \
-                    - m.geom_rbound[g1] - m.geom_rbound[g2]
-                if gap >= min(best, FAR_M):
-                    continue
-                dist = mj.mj_geomDistance(m, d, g1, g2, min(best, FAR_M), None)
-                best = min(best, max(dist, 0.0))
-            self.closest[name] = best
+            dist = mj.mj_geomDistance(m, d, int(self._robot_ids[r]), int(self._obstacle_ids[o]),
+                                      min(known, FAR_M), None)
+            self.closest[name] = min(known, max(float(dist), 0.0))
 
 
 def _solid(model, g: int) -> bool:
