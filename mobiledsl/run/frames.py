@@ -68,14 +68,19 @@ def _draw(model_xml: str, states_file: str, outdir: str) -> None:
     camera = mujoco.MjvCamera()
     camera.type = mujoco.mjtCamera.mjCAMERA_TRACKING
     camera.trackbodyid = max(base, 0)
-    camera.distance, camera.elevation, camera.azimuth = 2.5, -35.0, 135.0
+    data.qpos[:] = states[0]
+    mujoco.mj_forward(model, data)
+    camera.distance = max(0.8, 5.0 * _robot_radius(model, data, base))
+    camera.elevation, camera.azimuth = -50.0, 135.0
+    scene = mujoco.MjvOption()
+    scene.flags[mujoco.mjtVisFlag.mjVIS_RANGEFINDER] = False     # rays hide the robot
     images = []
     out = Path(outdir)
     with mujoco.Renderer(model, HEIGHT, WIDTH) as renderer:
         for k, qpos in enumerate(states):
             data.qpos[:] = qpos
             mujoco.mj_forward(model, data)
-            renderer.update_scene(data, camera)
+            renderer.update_scene(data, camera, scene_option=scene)
             image = Image.fromarray(renderer.render())
             image.save(out / f"frame_{k:04d}.png")
             images.append(image)
@@ -86,6 +91,16 @@ def _draw(model_xml: str, states_file: str, outdir: str) -> None:
     for k, image in enumerate(images):
         sheet.paste(image.resize(thumb), ((k % cols) * thumb[0], (k // cols) * thumb[1]))
     sheet.save(out / "contact_sheet.png")
+
+
+def _robot_radius(model, data, base: int) -> float:
+    """How far the robot's geoms reach from its base: what the camera keeps in view."""
+    if base < 0:
+        return 0.3
+    reach = [np.linalg.norm(data.geom_xpos[g] - data.xpos[base]) + model.geom_rbound[g]
+             for g in range(model.ngeom) if model.body_rootid[model.geom_bodyid[g]] == base
+             and (model.geom_contype[g] or model.geom_conaffinity[g])]   # meshes bound loosely
+    return float(max(reach, default=0.3))
 
 
 if __name__ == "__main__":
