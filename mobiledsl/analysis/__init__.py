@@ -24,6 +24,7 @@ from .placement import bodies as place_bodies
 from .power import check_power
 from .statics import check_com, com_margin
 from .topview import topview
+from .walker_match import walker_drive
 
 __all__ = ["analyse", "write_report", "Analysis"]
 
@@ -77,6 +78,7 @@ def analyse(robot: Robot, world: World | None = None, task: Task | None = None, 
         outlines=tuple(items),
         findings=tuple(out.findings),
         walker=walker,
+        walker_drive=walker_drive(robot, walkers[walker]) if walker else None,
     )
     return analysis, out.diagnostics
 

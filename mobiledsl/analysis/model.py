@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Any, Iterable
 
 from ..diagnostics import Diagnostic, Label, Severity, Span, error, warning
+from ..library.model import Gait
 
 Vec2 = tuple[float, float]
 Vec3 = tuple[float, float, float]
@@ -76,6 +77,19 @@ class Finding:
 
 
 @dataclass(frozen=True)
+class WalkerDrive:
+    """The walker a robot walks by, as a target writes its drive: the walker's command
+    ranges and controller as stated, and the robot's servos its policy moves, named
+    ``<leg component>_<link>``, in the order of the walker's joints."""
+
+    key: str                                 # "library/id"
+    dir: str                                 # the walker's directory
+    gait: Gait
+    controller: dict[str, Any]
+    joints: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Analysis:
     robot: str
     mass: float
@@ -91,6 +105,7 @@ class Analysis:
     outlines: tuple[Outline, ...] = ()
     findings: tuple[Finding, ...] = ()
     walker: str | None = None                # "library/id" of the walker it walks by
+    walker_drive: WalkerDrive | None = None  # and how it drives the robot
 
     # the kinematics' figures, read directly (not fields: they are serialised once, there)
     @property

@@ -22,6 +22,7 @@ from ..assembly import glue as g
 from ..assembly.mating import Transform, matrix_from_quat, mate
 from ..assembly.model import Component, Robot
 from ..library.model import Part, Walker
+from .model import WalkerDrive
 
 SAME_PLACE_M = 0.001
 SAME_TURN_RAD = 0.001
@@ -67,9 +68,10 @@ def same_place(c: Component, t: Transform) -> bool:
     return turn_between(matrix_from_quat(c.pose.quat), t.rotation) <= SAME_TURN_RAD + _SLACK
 
 
-def _one_to_one(edges: list[list[int]], n_right: int) -> bool:
-    """Whether every left node pairs with a right node of its own (Kuhn's augmenting
-    paths); the caller makes the two sides equal in number."""
+def _one_to_one(edges: list[list[int]], n_right: int) -> list[int] | None:
+    """Pair every left node with a right node of its own (Kuhn's augmenting paths): for
+    each right node, its left one; None when they do not pair off. The caller makes the two
+    sides equal in number."""
     owner = [-1] * n_right
 
     def augment(i: int, seen: list[bool]) -> bool:
@@ -82,34 +84,59 @@ def _one_to_one(edges: list[list[int]], n_right: int) -> bool:
                 return True
         return False
 
-    return all(augment(i, [False] * n_right) for i in range(len(edges)))
+    if not all(augment(i, [False] * n_right) for i in range(len(edges))):
+        return None
+    return owner
 
 
 def walks_by(robot: Robot, walker: Walker) -> bool:
     """Whether the robot is ``walker``'s robot."""
+    return limb_components(robot, walker) is not None
+
+
+def limb_components(robot: Robot, walker: Walker) -> dict[str, str] | None:
+    """Which leg of the robot is which limb of the walker (limb name -> component name),
+    or None when the robot is not the walker's."""
     if robot.chassis_type != "Legged":
-        return False
+        return None
     try:
         chassis = robot.component(robot.chassis)
     except KeyError:
-        return False
+        return None
     if chassis.part != f"{walker.library}/{walker.body}":
-        return False
+        return None
     body = robot.parts.get(chassis.part)
     legs = [c for c in robot.components if c.type == "Leg"]
     if body is None or len(legs) != len(walker.limbs):
-        return False
+        return None
     places: list[tuple[str, Transform]] = []
     for limb in walker.limbs:
         key = f"{walker.library}/{limb.part}"
         part = robot.parts.get(key)
         t = place_limb(body, part, limb.glue) if part is not None else None
         if t is None:
-            return False
+            return None
         places.append((key, t))
     edges = [[j for j, (key, t) in enumerate(places) if c.part == key and same_place(c, t)]
              for c in legs]
-    return _one_to_one(edges, len(places))
+    owner = _one_to_one(edges, len(places))
+    if owner is None:
+        return None
+    return {walker.limbs[j].name: legs[i].name for j, i in enumerate(owner)}
+
+
+def walker_drive(robot: Robot, walker: Walker) -> WalkerDrive | None:
+    """How ``walker`` drives the robot: its joints ("limb/link") named as the model names
+    the robot's servos ("<leg>_<link>")."""
+    legs = limb_components(robot, walker)
+    if legs is None:
+        return None
+    joints = []
+    for joint in walker.controller.get("joints") or ():
+        limb, _, link = str(joint).partition("/")
+        joints.append(f"{legs.get(limb, limb)}_{link}" if link else f"{robot.chassis}_{limb}")
+    return WalkerDrive(walker_key(walker), walker.dir, walker.gait, dict(walker.controller),
+                       tuple(joints))
 
 
 def matching_walkers(robot: Robot, walkers: Mapping[str, Walker] | None) -> list[str]:

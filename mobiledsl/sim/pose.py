@@ -53,3 +53,12 @@ def unit(v) -> np.ndarray:
     v = np.asarray(v, float)
     n = np.linalg.norm(v)
     return v / n if n > 0 else v
+
+
+def rotate_into(quat, v) -> np.ndarray:
+    """World vector ``v`` in the frame turned by (w, x, y, z) ``quat``."""
+    import mujoco
+    out = np.zeros(3)
+    q = np.asarray(quat, float)
+    mujoco.mju_rotVecQuat(out, np.asarray(v, float), np.array([q[0], -q[1], -q[2], -q[3]]))
+    return out

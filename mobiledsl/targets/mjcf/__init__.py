@@ -11,7 +11,7 @@ from ..emission import Emission
 from ..frames import fmt, fmtv, quat_from_yaw
 from ..stl import hull_files
 from .refusals import refusals
-from .controller import controller_file
+from .controller import controller_file, policy_assets
 from .drive import commands
 from .robot import RobotBuilder, RobotXml
 from .sensors import add_sensors
@@ -57,7 +57,8 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
     files = {f"{robot.name}.xml": (xml + "\n").encode("utf-8")}
     files.update([controller_file(robot, analysis, rows)])
     files.update(hull_files(robot.parts.values()))
-    return Emission(files=files, assets=tuple(asset_dirs(robot, world)))
+    assets = sorted(set(asset_dirs(robot, world)) | set(policy_assets(robot, analysis)))
+    return Emission(files=files, assets=tuple(assets))
 
 
 def twist_rows(robot: Robot) -> dict[str, list[float]]:

@@ -104,6 +104,22 @@ def feet(robot: Robot) -> dict[str, str]:
     return out
 
 
+def policy_assets(robot: Robot, analysis: Any) -> list[tuple[str, str]]:
+    """The folder of the policy the robot walks by, copied beside the model where the
+    description says it is."""
+    walker = getattr(analysis, "walker_drive", None)
+    if walker is not None:
+        folder, stated = f"walkers/{walker.key.split('/')[-1]}", walker.controller
+        source = walker.dir
+    else:
+        part = robot.part_of(robot.chassis)
+        if robot.chassis_type != "Legged" or "policy" not in (part.controller or {}):
+            return []
+        folder, stated, source = f"robot/{part.id}", part.controller, part.dir
+    sub = posixpath.dirname(stated["policy"])
+    return [(posixpath.join(source, sub) if sub else source, posixpath.join(folder, sub))]
+
+
 def controller_file(robot: Robot, analysis: Any,
                     twist_map: dict[str, list[float]]) -> tuple[str, bytes]:
     text = json.dumps(describe(robot, analysis, twist_map), sort_keys=True, indent=1,

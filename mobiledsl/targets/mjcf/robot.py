@@ -373,5 +373,10 @@ class RobotBuilder:
                 "ctrlrange": f"{fmt(lo - s.hold)} {fmt(hi - s.hold)}",
                 "forcerange": f"{fmt(-s.effort)} {fmt(s.effort)}"}))
         shown = visual_mesh(body, f"{name}_visual", part, link.visual, self.out)
+        grips = {f.shape: f.friction for f in part.feet if f.link == link.name}
         for i, shape in enumerate(link.collision):
-            shape_geom(body, f"{name}_collision_{i}", shape, part, self.out, shown=shown)
+            # a foot grips the floor by its own friction: its priority makes MuJoCo take it
+            # rather than the larger of the two geoms'
+            foot = {"friction": fmt(grips[i]), "priority": "1"} if i in grips else {}
+            shape_geom(body, f"{name}_collision_{i}", shape, part, self.out, shown=shown,
+                       **foot)

@@ -1,0 +1,240 @@
+"""The gait: a walking controller worked out from the robot's own model as it walks.
+
+The feet, taken in turn about the middle of where they stand, step every other one half a
+period apart. Each foot is on the floor ``duty`` of the period and in the air the rest,
+lifted ``step_height`` along its arc. The feet on the floor move back under the body as the
+floor does under a body going at the commanded twist, at the standing height and level; a
+foot in the air lands where that twist needs it, half a stride ahead of where it stands.
+Told to stop, it goes on stepping until the robot has settled (moving and turning hardly at
+all a whole period of workings in a row), then stops while every foot is down.
+
+The feet stand, at rest, where the servos' holds put them, moved together under the
+robot's centre of mass as the model is, with whatever is mounted on it; the legs' joint
+angles come from MuJoCo's kinematics (legs.LegKinematics).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .legs import LegKinematics, angle_about, find_legs
+
+TURN_GAIN = 1.0             # the strides of the sides, as a turn needs them on firm ground
+TICK = 0.004                 # the gait is worked out every 4 ms
+STILL_SPEED = 0.05           # m/s on average over a period: "moving hardly at all"
+STILL_TURN = 0.1             # rad/s likewise: "turning hardly at all"
+STILL_COMMAND = 1e-6
+LEVEL_GAIN = -1.0            # stance feet push the body back level: tilt's share undone
+LEVEL_DAMPING = 0.15         # s: and against its rate of tilting
+PLACE_GAIN = 0.3             # s: a foot lands this far ahead per m/s the body goes too fast
+TRIM_GAIN = 2.0              # 1/s: the strides are trimmed until the body goes as told
+TRIM_MOST = (0.15, 0.15, 0.3)  # the most trim, m/s, m/s, rad/s
+TRIM_FADE = 0.2              # s
+HEADING_GAIN = 1.5           # 1/s: the turn told to make up for the heading lost
+HEADING_MOST = 0.2           # rad: the most heading it makes up for
+
+
+def offsets_in_turn(points: list[np.ndarray]) -> list[float]:
+    """Each foot's phase offset (share of a period): taken in turn about their middle, every
+    other one half a period apart."""
+    centre = np.mean(points, axis=0)
+    order = sorted(range(len(points)), key=lambda i: angle_about(centre, points[i]))
+    out = [0.0] * len(points)
+    for rank, i in enumerate(order):
+        out[i] = 0.5 * (rank % 2)
+    return out
+
+
+def smooth(u: float) -> float:
+    """0 to 1 with zero speed at both ends (a cycloid's progress)."""
+    return u - math.sin(2 * math.pi * u) / (2 * math.pi)
+
+
+class GaitTiming:
+    """Which feet are in the air at a phase, and how far along their arc or their stance."""
+
+    def __init__(self, period: float, duty: float, offsets: list[float]):
+        self.period, self.duty, self.offsets = float(period), float(duty), list(offsets)
+
+    def local(self, phase: float, i: int) -> float:
+        return (phase - self.offsets[i]) % 1.0
+
+    def in_air(self, phase: float, i: int) -> bool:
+        return self.local(phase, i) < 1.0 - self.duty
+
+    def swing_progress(self, phase: float, i: int) -> float:
+        return self.local(phase, i) / (1.0 - self.duty)
+
+    def all_down(self, phase: float) -> bool:
+        return not any(self.in_air(phase, i) for i in range(len(self.offsets)))
+
+
+class GaitDrive:
+    tick = TICK
+
+    def __init__(self, model, data, controller: dict):
+        from .runtime import BASE_BODY, ROOT_JOINT
+        import mujoco
+        stated = controller["gait"]
+        self.step_height = float(stated["step_height"])
+        base = mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_BODY, BASE_BODY)
+        root = mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_JOINT, ROOT_JOINT)
+        self.root_dof = int(model.jnt_dofadr[root]) if root >= 0 else None
+        self.root_qadr = int(model.jnt_qposadr[root]) if root >= 0 else None
+        self.legs = find_legs(model, controller.get("feet") or {}, base)
+        self.kin = LegKinematics(model, int(model.jnt_qposadr[root]) if root >= 0 else None)
+        self.home = self._balanced_stance(base)
+        self.timing = GaitTiming(stated["period"], stated["duty"],
+                                 offsets_in_turn([p[:2] for p in self.home]))
+        self.phase = 0.0
+        self.stepping_now = False
+        self.still_ticks = 0
+        self.turn_gain = TURN_GAIN
+        self.trim = np.zeros(3)          # what the strides add so the body goes as told
+        self.heading = self.heading_asked = 0.0
+        self.history: list[tuple[float, float, float]] = []   # pose2d each tick, a period
+        self.targets = [p.copy() for p in self.home]
+        self.lift = [p.copy() for p in self.home]
+        self.was_in_air = [False] * len(self.legs)
+        self.q = [leg.hold.copy() for leg in self.legs]
+        self.q = self.kin.solve(self.legs, self.targets, self.q, iterations=20)
+
+    def _balanced_stance(self, base: int) -> list[np.ndarray]:
+        """Where the feet stand at hold, moved together so their middle lies under the
+        robot's centre of mass (in the base's frame)."""
+        feet = [self.kin.foot(leg) for leg in self.legs]
+        middle = np.mean(feet, axis=0)
+        com = self.kin.com(base)
+        shift = np.array([com[0] - middle[0], com[1] - middle[1], 0.0])
+        return [f + shift for f in feet]
+
+    # -- the gait's working, every tick ----------------------------------------------------
+    def stride_velocity(self, twist, p: np.ndarray) -> np.ndarray:
+        """How the floor moves under a body going at ``twist``, at point ``p`` (base frame)."""
+        vx, vy, wz = twist
+        return np.array([vx - wz * p[1] * self.turn_gain, vy + wz * p[0], 0.0])
+
+    def control(self, model, data, twist, time: float) -> None:
+        moving = any(abs(v) > STILL_COMMAND for v in twist)
+        if moving and not self.stepping_now:
+            self.stepping_now, self.still_ticks = True, 0
+            self.history.clear()
+            self.heading_asked = self._heading(data)
+        if self.stepping_now:
+            self._step(twist, data)
+            self._watch_for_stop(data, moving)
+        self.q = self.kin.solve(self.legs, self._levelled(data), self.q)
+        for leg, q in zip(self.legs, self.q):
+            data.ctrl[leg.actuators] = q - leg.hold
+
+    def _body_twist(self, data) -> tuple[np.ndarray, np.ndarray]:
+        """The base's velocity in its own frame (x, y, z) and its turn rate (roll, pitch, yaw
+        rates), as an IMU on it reads them."""
+        if self.root_dof is None:
+            return np.zeros(3), np.zeros(3)
+        from .pose import rotate_into
+        v = data.qvel[self.root_dof:self.root_dof + 6]
+        quat = data.qpos[self.root_qadr + 3:self.root_qadr + 7]
+        return rotate_into(quat, v[:3]), np.array(v[3:6])
+
+    def _levelled(self, data) -> list[np.ndarray]:
+        """The targets with the stance feet pushed to bring the body back level."""
+        if self.root_dof is None:
+            return self.targets
+        from .pose import yaw_roll_pitch
+        _, roll, pitch = yaw_roll_pitch(data.qpos[self.root_qadr + 3:self.root_qadr + 7])
+        _, rates = self._body_twist(data)
+        roll_e = roll + LEVEL_DAMPING * rates[0]
+        pitch_e = pitch + LEVEL_DAMPING * rates[1]
+        out = []
+        for i, p in enumerate(self.targets):
+            p = p.copy()
+            if not (self.stepping_now and self.timing.in_air(self.phase, i)):
+                p[2] += LEVEL_GAIN * (p[0] * math.sin(pitch_e) - p[1] * math.sin(roll_e))
+            out.append(p)
+        return out
+
+    def _trimmed(self, twist, v_body, rates) -> tuple[float, float, float]:
+        """The twist the strides are made for: the one told, plus what the body has been
+        falling short of it (slip, the legs' give), integrated slowly."""
+        if any(abs(v) > STILL_COMMAND for v in twist):
+            err = np.array([twist[0] - v_body[0], twist[1] - v_body[1], twist[2] - rates[2]])
+            self.trim = np.clip(self.trim + TRIM_GAIN * err * self.tick,
+                                -np.array(TRIM_MOST), TRIM_MOST)
+        else:       # told to stand: the trim of a walk would walk it on, so it fades
+            self.trim *= math.exp(-self.tick / TRIM_FADE)
+        self.heading_asked += twist[2] * self.tick
+        lost = (self.heading_asked - self.heading + math.pi) % (2 * math.pi) - math.pi
+        if abs(lost) > HEADING_MOST:    # the heading asked stays within reach of the robot's
+            lost = math.copysign(HEADING_MOST, lost)
+            self.heading_asked = self.heading + lost
+        out = np.asarray(twist, float) + self.trim
+        out[2] += HEADING_GAIN * lost
+        return tuple(out)
+
+    def _step(self, twist, data) -> None:
+        t = self.timing
+        v_body, rates = self._body_twist(data)
+        self.heading = self._heading(data)
+        excess = np.array([v_body[0] - twist[0], v_body[1] - twist[1], 0.0])
+        twist = self._trimmed(twist, v_body, rates)
+        self.phase = (self.phase + self.tick / t.period) % 1.0
+        stance_time = t.duty * t.period
+        for i, home in enumerate(self.home):
+            if t.in_air(self.phase, i):
+                if not self.was_in_air[i]:
+                    self.lift[i] = self.targets[i].copy()
+                u = t.swing_progress(self.phase, i)
+                land = home + self.stride_velocity(twist, home) * stance_time / 2 \
+                    + PLACE_GAIN * excess
+                p = self.lift[i] + (land - self.lift[i]) * smooth(u)
+                p[2] = home[2] + self.step_height * math.sin(math.pi * u)
+                self.targets[i] = p
+                self.was_in_air[i] = True
+            else:
+                p = self.targets[i]
+                p = p - self.stride_velocity(twist, p) * self.tick
+                p[2] = home[2]
+                self.targets[i] = p
+                self.was_in_air[i] = False
+
+    def _watch_for_stop(self, data, moving: bool) -> None:
+        """Count the workings in a row the robot hardly moved with nothing asked; after a
+        period of them, stop once every foot is down."""
+        still = not moving and self._body_still(data)
+        self.still_ticks = self.still_ticks + 1 if still else 0
+        settled = self.still_ticks >= self._ticks_a_period()
+        if settled and self.timing.all_down(self.phase):
+            self.stepping_now = False
+            self.trim[:] = 0.0
+
+    def _heading(self, data) -> float:
+        if self.root_qadr is None:
+            return 0.0
+        from .pose import yaw_roll_pitch
+        return yaw_roll_pitch(data.qpos[self.root_qadr + 3:self.root_qadr + 7])[0]
+
+    def _ticks_a_period(self) -> int:
+        return max(1, int(round(self.timing.period / self.tick)))
+
+    def _body_still(self, data) -> bool:
+        """Over the last period, the base went less than STILL_SPEED and turned less than
+        STILL_TURN on average (the stepping rocks it to and fro within a period)."""
+        if self.root_qadr is None:
+            return True
+        from .pose import yaw_roll_pitch
+        q = data.qpos[self.root_qadr:self.root_qadr + 7]
+        self.history.append((float(q[0]), float(q[1]), yaw_roll_pitch(q[3:7])[0]))
+        n = self._ticks_a_period()
+        del self.history[:-n - 1]
+        if len(self.history) <= n:
+            return False
+        (x0, y0, h0), (x1, y1, h1) = self.history[0], self.history[-1]
+        seconds = n * self.tick
+        turn = abs((h1 - h0 + math.pi) % (2 * math.pi) - math.pi)
+        return math.hypot(x1 - x0, y1 - y0) < STILL_SPEED * seconds and \
+            turn < STILL_TURN * seconds
+
+    def stepping(self) -> bool:
+        return self.stepping_now
