@@ -58,6 +58,11 @@ def verdict(run: StepRun) -> str | None:
     return None if reached(run) else STEP_NOT_REACHED
 
 
+def _n(value: float, places: int = 3) -> str:
+    """A figure for people: no "-0.000"."""
+    return f"{round(value, places) + 0.0:.{places}f}"
+
+
 def _asked_text(run: StepRun) -> str:
     a = run.asked
     if run.kind == "Spin":
@@ -70,13 +75,14 @@ def _asked_text(run: StepRun) -> str:
 def _reached_text(run: StepRun) -> str:
     r = run.reached
     if run.kind == "Spin":
-        return f"{r['angle_rad']:.3f} rad ({math.degrees(r['angle_rad']):.1f} deg)"
+        return f"{_n(r['angle_rad'])} rad ({_n(math.degrees(r['angle_rad']), 1)} deg)"
     if run.kind == "Navigate":
-        return f"{r['to_goal_m']:.3f} m from the goal, at ({r['x']:.2f}, {r['y']:.2f})"
-    return f"{r['distance_m']:.3f} m"
+        return f"{_n(r['to_goal_m'])} m from the goal, at ({_n(r['x'], 2)}, {_n(r['y'], 2)})"
+    return f"{_n(r['distance_m'])} m"
 
 
-def diagnostic(run: StepRun, code: str, span) -> Diagnostic:
+def diagnostic(run: StepRun, code: str, span, driver: str = "",
+               legged: bool = False) -> Diagnostic:
     what = f"step {run.index + 1} ({run.kind})"
     notes = [f"measured by the base's true pose in the simulator, after {run.seconds:.2f} s"]
     if code == TIPPED_OVER:
@@ -96,22 +102,43 @@ def diagnostic(run: StepRun, code: str, span) -> Diagnostic:
                      help=("move the obstacle out of the way, shorten the step, or use "
                            "Navigate to go around it",), notes=notes + extra)
     if run.not_run:
+        help_ = ("the simulator drives wheeled bases by their twist map and legged ones by "
+                 "their gait or walker policy; this robot's controller is not driven yet",) \
+            if run.not_run.startswith("the simulator") else ("fix what stopped the run first",)
         return error(code, f"{what} was not run: {run.not_run}", span, label="not run",
-                     help=("fix what stopped the run first",))
+                     help=help_)
     why = " (it ran out of time)" if run.timed_out else ""
+    if driver:
+        notes.append(f"the robot is driven by {driver}")
+    if _barely_moved(run):
+        notes.append("it barely moved: its controller does not take it that way")
+    help_ = "ask for less, or give the robot stronger motors or grippier wheels" if not legged \
+        else ("check that the gait or the walker's policy walks the robot: `mobiledsl "
+                    "simulate MODEL.xml --twist VX VY WZ --seconds S --json` runs one command")
     return error(code, f"{what}: asked {_asked_text(run)}, reached {_reached_text(run)}{why}",
-                 span, label="not reached",
-                 help=("ask for less, or give the robot stronger motors or grippier wheels",),
-                 notes=notes)
+                 span, label="not reached", help=(help_,), notes=notes)
 
 
-def judge(runs: list[StepRun], steps) -> tuple[dict, list[Diagnostic]]:
-    """The report (``run.json``'s content) and one diagnostic a failed step."""
+def _barely_moved(run: StepRun) -> bool:
+    """Less than a tenth of what was asked."""
+    if run.kind == "Spin":
+        return abs(run.reached["angle_rad"]) < 0.1 * run.asked["angle_rad"]
+    if run.kind == "Navigate":
+        start = run.trace[0] if run.trace else (run.reached["x"], run.reached["y"])
+        moved = math.dist(start, (run.reached["x"], run.reached["y"]))
+        return moved < 0.1 * (moved + run.reached["to_goal_m"])
+    return abs(run.reached["distance_m"]) < 0.1 * run.asked["distance_m"]
+
+
+def judge(runs: list[StepRun], steps, driver: str = "",
+          legged: bool = False) -> tuple[dict, list[Diagnostic]]:
+    """The report (``run.json``'s content) and one diagnostic a failed step. ``driver``
+    says, for people, what drives the robot (its twist map, its gait, a walker's policy)."""
     entries, diags = [], []
     for run in runs:
         code = verdict(run)
         if code is not None:
-            diags.append(diagnostic(run, code, steps[run.index].span))
+            diags.append(diagnostic(run, code, steps[run.index].span, driver, legged))
         entries.append(_round({
             "step": run.index + 1,
             "kind": run.kind,
@@ -127,6 +154,6 @@ def judge(runs: list[StepRun], steps) -> tuple[dict, list[Diagnostic]]:
             **({"path": [list(p) for p in run.planned]} if run.kind == "Navigate" else {}),
             **({"why": run.no_path or run.not_run} if (run.no_path or run.not_run) else {}),
         }))
-    report = {"steps": entries, "ok": all(e["ok"] for e in entries),
+    report = {"steps": entries, "ok": all(e["ok"] for e in entries), "driven_by": driver,
               "measured_by": "the base's true pose in the simulator (its free joint)"}
     return report, diags

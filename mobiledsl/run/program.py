@@ -56,7 +56,8 @@ def run_program(core: str | os.PathLike, world: str | os.PathLike | None,
         Path(compiled.outdir) / "mjcf" / f"{compiled.robot.name}.xml"
     runs, states, sim = _simulate(xml, compiled)
     from .judge import judge
-    report, diags = judge(runs, compiled.task.steps)
+    legged = compiled.robot.chassis_type == "Legged"
+    report, diags = judge(runs, compiled.task.steps, _driver(sim), legged)
     out.diagnostics.extend(diags)
     out.report = report
     out.simulated_s = sum(r.seconds for r in runs) + (SETTLE_FIRST_S if sim else 0.0)
@@ -98,6 +99,20 @@ def _simulate(xml: Path, compiled):
         if run.tipped:
             stopped = f"the robot tipped over in step {i + 1}"
     return runs, runner.states, sim
+
+
+def _driver(sim) -> str:
+    """What drives the robot, for people: its twist map, its gait or a walker's policy."""
+    if sim is None:
+        return ""
+    controller = getattr(sim, "controller", None) or {}
+    kind = controller.get("kind", "wheeled")
+    walker = (controller.get("walker") or {}).get("id")
+    if kind == "wheeled":
+        return "its twist map (wheel speeds for the asked body twist)"
+    if walker:
+        return f"the {kind} of walker '{walker}'"
+    return f"its {kind}"
 
 
 def _not_run(index: int, step, why: str):

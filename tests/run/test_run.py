@@ -4,6 +4,7 @@ is refused before any simulation, and the same run twice writes the same bytes."
 from __future__ import annotations
 
 import json
+import xml.etree.ElementTree as ET
 import math
 import subprocess
 import sys
@@ -68,6 +69,7 @@ def test_advance_backup_spin_and_navigate_are_reached(tmp_path):
     assert path_clearance(grid, [tuple(p) for p in nav["path"]]) >= radius + MARGIN_M - 1e-9
     svg = (tmp_path / "out" / "report" / "run.svg").read_text()
     assert svg.count('class="ok"') == 5 and 'data-name="crate"' in svg
+    ET.fromstring(svg.encode())                    # well-formed
 
 
 def test_a_wall_across_an_advance_is_a_collision_at_the_step(tmp_path):
