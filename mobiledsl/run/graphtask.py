@@ -1,7 +1,7 @@
 """The ``run:<program>`` doit tasks: run each program's task in MuJoCo, on the model its mjcf
 cell built, so CI sees which robots still reach their goals after a part changed.
 
-Not default tasks (``doit run`` or ``doit run:<program>`` runs them). Each depends on the
+Not default tasks: ``doit run`` runs them all, ``doit run:<program>`` one. Each depends on the
 program's mjcf cell (``build:<program>/mjcf``) and its emission record, on the program's
 files and on the run's and the simulator's code; it writes ``build/<program>/report/run.json``
 and ``run.svg`` and fails when a step fails, printing the run.* diagnostics.
