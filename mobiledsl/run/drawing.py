@@ -19,6 +19,7 @@ ENTITY_STYLE = {"Obstacle": ("#c8875a", "#7a4a25"), "SupportSurface": ("#9fb09f"
                 "Marker": ("#5fcf7f", "#1f7f3f")}
 RESULT_COLOUR = {True: "#2ca02c", False: "#d62728"}
 PLANNED = "#1f77b4"
+MARK_RADIUS = 0.15
 #: points kept of a step's trace (every n-th tick): enough for the eye, small files
 TRACE_POINTS = 400
 
@@ -38,7 +39,8 @@ def _thin(trace: list) -> list:
 
 def run_view(robot: str, world, analysis, start, report: dict, runs) -> bytes:
     entities = list(world.entities) if world is not None else []
-    shapes = [(e, shape_outline(e, s)) for e in entities for s in e.shapes]
+    shapes = [(e, shape_outline(e, s)) for e in entities for s in e.shapes] \
+        + [(e, _disc(e.pos[0], e.pos[1])) for e in entities if not e.shapes]
     footprint = list(analysis.footprint)
     start_poly = _pose_polygon(footprint, start)
     traces = [_thin(r.trace) for r in runs]
@@ -129,6 +131,12 @@ def run_view(robot: str, world, analysis, start, report: dict, runs) -> bytes:
     _legend(w, robot, report, runs, hi[0] + 2 * pad, hi[1], unit, stroke)
     w("</svg>")
     return ("\n".join(out) + "\n").encode("utf-8")
+
+
+def _disc(x: float, y: float) -> np.ndarray:
+    """A place without a shape (a marker the environment names): a disc as the model draws."""
+    t = np.linspace(0, 2 * math.pi, 24, endpoint=False)
+    return np.stack([x + MARK_RADIUS * np.cos(t), y + MARK_RADIUS * np.sin(t)], axis=1)
 
 
 def _hull(outline) -> list:

@@ -78,7 +78,8 @@ class Watch:
                 continue
             dist = mj.mj_geomDistance(m, d, int(self._robot_ids[r]), int(self._obstacle_ids[o]),
                                       min(known, FAR_M), None)
-            self.closest[name] = min(known, max(float(dist), 0.0))
+            if dist < FAR_M:                 # at the cap: further than we measure
+                self.closest[name] = min(known, max(float(dist), 0.0))
 
 
 def _solid(model, g: int) -> bool:
