@@ -155,3 +155,22 @@ def test_the_same_run_twice_writes_the_same_bytes(tmp_path):
         report = tmp_path / name / "report"
         outs.append(((report / "run.json").read_bytes(), (report / "run.svg").read_bytes()))
     assert outs[0] == outs[1]
+
+
+def test_frames_are_drawn_or_the_run_says_why_not(tmp_path):
+    w, t = files(tmp_path, GOAL, "    Advance(distance_m = 0.2)")
+    result = run_program(DIFF, w, t, [LIBRARY], tmp_path / "out", frames=3)
+    assert result.ok                          # pictures never decide the run
+    frames = tmp_path / "out" / "report" / "frames"
+    if result.frames.startswith("wrote"):
+        assert sorted(p.name for p in frames.iterdir()) == [
+            "contact_sheet.png", "frame_0000.png", "frame_0001.png", "frame_0002.png"]
+    else:
+        assert "no OpenGL context" in result.frames
+
+
+def test_no_frames_asked_none_drawn(tmp_path):
+    w, t = files(tmp_path, GOAL, "    Advance(distance_m = 0.2)")
+    result = run_program(DIFF, w, t, [LIBRARY], tmp_path / "out")
+    assert result.ok and result.frames == ""
+    assert not (tmp_path / "out" / "report" / "frames").exists()
