@@ -34,6 +34,12 @@ DONE_RAD = math.radians(0.5)
 ARRIVE_M = 0.05
 
 
+def time_limit(amount: float, rate: float) -> float:
+    """Seconds a step may take: four times what it needs at the asked rate, and 5 s more
+    (a skid-steer base turns slower than it is told; a stuck one must still end)."""
+    return 4.0 * amount / max(rate, 1e-3) + 5.0
+
+
 @dataclass
 class StepRun:
     """What happened in one step (before it is judged)."""
@@ -119,7 +125,7 @@ class Runner:
         x0, y0, yaw0 = self.sim.pose2d()
         c, s = math.cos(yaw0), math.sin(yaw0)
         way = np.array([c * body_dir[0] - s * body_dir[1], s * body_dir[0] + c * body_dir[1]])
-        limit = 2.5 * distance / max(speed, 1e-3) + 3.0
+        limit = time_limit(distance, speed)
         t0 = self.sim.time
         gone = 0.0
         while not run.tipped:
@@ -159,7 +165,7 @@ class Runner:
         run = StepRun(index, step.kind, {"angle_rad": angle, "direction": step.args["direction"]})
         _, _, last = self.sim.pose2d()
         turned = 0.0
-        limit = 2.5 * angle / max(rate, 1e-3) + 3.0
+        limit = time_limit(angle, rate)
         t0 = self.sim.time
         while not run.tipped:
             left = angle - turned
@@ -197,7 +203,7 @@ class Runner:
         run.planned = plan.path
         follower = Follower(plan.path, self.setup.chassis, speed)
         length = sum(math.dist(p, q) for p, q in zip(plan.path, plan.path[1:]))
-        limit = 3.0 * length / max(follower.speed, 1e-3) + 10.0
+        limit = time_limit(length, follower.speed) + 5.0
         t0 = self.sim.time
         while not run.tipped:
             pose = self.sim.pose2d()

@@ -174,3 +174,22 @@ def test_no_frames_asked_none_drawn(tmp_path):
     result = run_program(DIFF, w, t, [LIBRARY], tmp_path / "out")
     assert result.ok and result.frames == ""
     assert not (tmp_path / "out" / "report" / "frames").exists()
+
+
+DEMOS = sorted(p for p in (ROOT / "programs").iterdir() if (p / f"{p.name}.task").exists())
+
+
+@pytest.mark.parametrize("program", DEMOS, ids=[p.name for p in DEMOS])
+def test_every_demo_programs_task_is_reached_or_the_run_says_why(program, tmp_path):
+    f = [program / f"{program.name}{ext}" for ext in (".core", ".world", ".task")]
+    result = run_program(f[0], f[1], f[2], [LIBRARY], tmp_path / "out")
+    assert result.report is not None
+    if result.compiled.robot.chassis_type != "Legged":
+        assert result.ok, [d.message for d in result.diagnostics if d.is_error]
+        return
+    # a legged robot walks only as well as its gait or walker does: a step it does not
+    # reach says what drives it
+    for d in result.diagnostics:
+        if d.is_error:
+            assert d.code.startswith("run.")
+            assert any("driven by" in n for n in d.notes) or "not run" in d.message
