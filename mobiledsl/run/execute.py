@@ -99,12 +99,32 @@ class Runner:
             if run.tipped:
                 return
 
+    def _until(self, run: StepRun, remaining, done: float, limit: float, twist) -> None:
+        """Tick ``twist(left)`` until ``remaining()`` is within ``done``, the robot tips
+        over, or ``limit`` seconds are up."""
+        t0 = self.sim.time
+        while not run.tipped:
+            left = remaining()
+            if left <= done:
+                return
+            if self.sim.time - t0 > limit:
+                run.timed_out = True
+                return
+            self._tick(run, twist(left))
+
+    @staticmethod
+    def _brake(top: float, accel: float, left: float, least: float) -> float:
+        """The speed that still stops in ``left`` at a little under ``accel``."""
+        return min(top, max(least, math.sqrt(2 * accel * 0.8 * left)))
+
+    def _xy(self) -> np.ndarray:
+        x, y, _ = self.sim.pose2d()
+        return np.array([x, y])
+
     def execute(self, index: int, step) -> StepRun:
         self.watch.reset()
         start = self.sim.time
-        run = getattr(self, "_" + step.kind.lower())(index, step)
-        if not run.not_run and not run.no_path:
-            self._settle(run)
+        run = getattr(self, "_" + step.kind.lower())(index, step)   # each ends settled
         run.seconds = self.sim.time - start
         run.touched = dict(self.watch.touched)
         run.closest = {k: v for k, v in sorted(self.watch.closest.items())}
@@ -125,28 +145,13 @@ class Runner:
         x0, y0, yaw0 = self.sim.pose2d()
         c, s = math.cos(yaw0), math.sin(yaw0)
         way = np.array([c * body_dir[0] - s * body_dir[1], s * body_dir[0] + c * body_dir[1]])
-        limit = time_limit(distance, speed)
-        t0 = self.sim.time
-        gone = 0.0
-        while not run.tipped:
-            x, y, _ = self.sim.pose2d()
-            gone = float(way @ [x - x0, y - y0])
-            left = distance - gone
-            if left <= DONE_M:
-                break
-            if self.sim.time - t0 > limit:
-                run.timed_out = True
-                break
-            v = min(speed, max(0.02, math.sqrt(2 * self.setup.accel * 0.8 * left)))
-            self._tick(run, (v * body_dir[0], v * body_dir[1], 0.0))
-        self._finish_straight(run, x0, y0, way)
-        return run
-
-    def _finish_straight(self, run: StepRun, x0, y0, way) -> None:
+        self._until(run, lambda: distance - float(way @ (self._xy() - [x0, y0])), DONE_M,
+                    time_limit(distance, speed),
+                    lambda left: tuple(self._brake(speed, self.setup.accel, left, 0.02)
+                                       * np.array([body_dir[0], body_dir[1], 0.0])))
         self._settle(run)
-        x, y, _ = self.sim.pose2d()
-        run.reached = {"distance_m": float(way @ [x - x0, y - y0])}
-        run.trace.append((x, y))
+        run.reached = {"distance_m": float(way @ (self._xy() - [x0, y0]))}
+        return run
 
     def _advance(self, index, step):
         return self._straight(index, step, (1.0, 0.0))
@@ -163,26 +168,12 @@ class Runner:
         sign = 1.0 if step.args["direction"] == "left" else -1.0
         rate = min(self.setup.chassis.max_turn, 1.0)
         run = StepRun(index, step.kind, {"angle_rad": angle, "direction": step.args["direction"]})
-        _, _, last = self.sim.pose2d()
-        turned = 0.0
-        limit = time_limit(angle, rate)
-        t0 = self.sim.time
-        while not run.tipped:
-            left = angle - turned
-            if left <= DONE_RAD:
-                break
-            if self.sim.time - t0 > limit:
-                run.timed_out = True
-                break
-            w = min(rate, max(0.05, math.sqrt(2 * self.setup.turn_accel * 0.8 * left)))
-            self._tick(run, (0.0, 0.0, sign * w))
-            _, _, now = self.sim.pose2d()
-            turned += sign * wrap(now - last)
-            last = now
+        turned = Turned(self.sim)
+        self._until(run, lambda: angle - sign * turned(), DONE_RAD, time_limit(angle, rate),
+                    lambda left: (0.0, 0.0,
+                                  sign * self._brake(rate, self.setup.turn_accel, left, 0.05)))
         self._settle(run)
-        _, _, now = self.sim.pose2d()
-        turned += sign * wrap(now - last)
-        run.reached = {"angle_rad": turned}
+        run.reached = {"angle_rad": sign * turned()}
         return run
 
     # -- planning and following ----------------------------------------------------------
@@ -203,20 +194,28 @@ class Runner:
         run.planned = plan.path
         follower = Follower(plan.path, self.setup.chassis, speed)
         length = sum(math.dist(p, q) for p, q in zip(plan.path, plan.path[1:]))
-        limit = time_limit(length, follower.speed) + 5.0
-        t0 = self.sim.time
-        while not run.tipped:
-            pose = self.sim.pose2d()
-            if follower.remaining(pose) <= ARRIVE_M:
-                break
-            if self.sim.time - t0 > limit:
-                run.timed_out = True
-                break
-            self._tick(run, follower.command(pose))
+        self._until(run, lambda: follower.remaining(self.sim.pose2d()) - ARRIVE_M, 0.0,
+                    time_limit(length, follower.speed) + 5.0,
+                    lambda _left: follower.command(self.sim.pose2d()))
         self._settle(run)
         x, y, _ = self.sim.pose2d()
         run.reached = {"x": x, "y": y, "to_goal_m": math.dist((x, y), goal)}
         return run
+
+
+class Turned:
+    """The heading turned since it was made, counted through every half turn."""
+
+    def __init__(self, sim):
+        self.sim = sim
+        self.last = sim.pose2d()[2]
+        self.total = 0.0
+
+    def __call__(self) -> float:
+        now = self.sim.pose2d()[2]
+        self.total += wrap(now - self.last)
+        self.last = now
+        return self.total
 
 
 def chassis_of(analysis, limits: dict) -> Chassis:

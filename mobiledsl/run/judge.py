@@ -63,22 +63,17 @@ def _n(value: float, places: int = 3) -> str:
     return f"{round(value, places) + 0.0:.{places}f}"
 
 
-def _asked_text(run: StepRun) -> str:
-    a = run.asked
+def _text(run: StepRun, asked: bool) -> str:
+    """What the step asked (``asked``) or reached, for people."""
+    v = run.asked if asked else run.reached
     if run.kind == "Spin":
-        return f"{a['direction']} {a['angle_rad']:.3f} rad ({math.degrees(a['angle_rad']):.1f} deg)"
+        turn = f"{_n(v['angle_rad'])} rad ({_n(math.degrees(v['angle_rad']), 1)} deg)"
+        return f"{v['direction']} {turn}" if asked else turn
     if run.kind == "Navigate":
-        return f"to '{a['goal']}' at ({a['x']:.2f}, {a['y']:.2f})"
-    return f"{a['distance_m']:.3f} m"
-
-
-def _reached_text(run: StepRun) -> str:
-    r = run.reached
-    if run.kind == "Spin":
-        return f"{_n(r['angle_rad'])} rad ({_n(math.degrees(r['angle_rad']), 1)} deg)"
-    if run.kind == "Navigate":
-        return f"{_n(r['to_goal_m'])} m from the goal, at ({_n(r['x'], 2)}, {_n(r['y'], 2)})"
-    return f"{_n(r['distance_m'])} m"
+        at = f"({_n(v['x'], 2)}, {_n(v['y'], 2)})"
+        return f"to '{v['goal']}' at {at}" if asked else \
+            f"{_n(v['to_goal_m'])} m from the goal, at {at}"
+    return f"{_n(v['distance_m'])} m"
 
 
 def diagnostic(run: StepRun, code: str, span, driver: str = "",
@@ -97,7 +92,7 @@ def diagnostic(run: StepRun, code: str, span, driver: str = "",
     if code == COLLISION:
         hits = ", ".join(f"'{name}' (the base at ({x:.2f}, {y:.2f}))"
                          for name, (x, y) in sorted(run.touched.items()))
-        extra = [] if reached(run) else [f"asked {_asked_text(run)}, reached {_reached_text(run)}"]
+        extra = [] if reached(run) else [f"asked {_text(run, True)}, reached {_text(run, False)}"]
         return error(code, f"{what}: the robot hit {hits}", span, label="collided",
                      help=("move the obstacle out of the way, shorten the step, or use "
                            "Navigate to go around it",), notes=notes + extra)
@@ -115,7 +110,7 @@ def diagnostic(run: StepRun, code: str, span, driver: str = "",
     help_ = "ask for less, or give the robot stronger motors or grippier wheels" if not legged \
         else ("check that the gait or the walker's policy walks the robot: `mobiledsl "
                     "simulate MODEL.xml --twist VX VY WZ --seconds S --json` runs one command")
-    return error(code, f"{what}: asked {_asked_text(run)}, reached {_reached_text(run)}{why}",
+    return error(code, f"{what}: asked {_text(run, True)}, reached {_text(run, False)}{why}",
                  span, label="not reached", help=(help_,), notes=notes)
 
 
