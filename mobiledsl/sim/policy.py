@@ -83,7 +83,8 @@ class Observer:
     def imu_velocity(self, model, data) -> tuple[np.ndarray, np.ndarray]:
         """The IMU's linear and angular velocity, in its own frame."""
         vel = np.zeros(6)
-        self._mj.mj_objectVelocity(model, data, self._mj.mjtObj.mjOBJ_BODY, self.body, vel, 1)
+        # the body frame itself (XBODY), not its inertial frame
+        self._mj.mj_objectVelocity(model, data, self._mj.mjtObj.mjOBJ_XBODY, self.body, vel, 1)
         w_body, v_body = vel[:3], vel[3:]
         v_point = v_body + np.cross(w_body, self.offset)
         return self.turn.T @ v_point, self.turn.T @ w_body

@@ -1,0 +1,265 @@
+"""Make the demo walker's policy (walkers/quad_walker/assets/policy.onnx) on a CPU.
+
+The policy is distilled from the gait of the walker's body: the gait walks the robot in
+MuJoCo under random commands within the walker's ranges, and a small network (two hidden
+layers, tanh) learns, by supervised learning in numpy, the action the gait takes for what
+the walker's policy observes. Then the network walks, the gait says what it would have done
+in the states the network reaches, and the network learns those too (DAgger), twice. The
+network is written with the onnx package's helper API.
+
+    python libraries/make_walker_policy.py            # about ten minutes on one core
+    python libraries/make_walker_policy.py --quick    # a short run, to try the script
+
+It is seeded: the same run writes the same file (on the same numpy and MuJoCo).
+"""
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import math
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+LIBRARY = ROOT / "libraries" / "demo_parts"
+PROGRAM = ROOT / "programs" / "quad" / "quad.core"
+OUT = LIBRARY / "walkers" / "quad_walker" / "assets" / "policy.onnx"
+HIDDEN = 128
+SEED = 12
+
+
+# -- the robot and its teacher -------------------------------------------------------------
+def build_model(folder: Path) -> tuple[Path, dict]:
+    """The quad program's MJCF and its controller description (the walker's policy)."""
+    from mobiledsl.pipeline import compile_program
+    result = compile_program(str(PROGRAM), None, None, [str(LIBRARY)], ["mjcf"], str(folder),
+                             False)
+    xml = folder / "mjcf" / "quad.xml"
+    if not xml.exists():
+        sys.exit("the quad program did not compile: " +
+                 "; ".join(d.message for d in result.diagnostics))
+    desc = json.loads((folder / "mjcf" / "quad.controller.json").read_text())
+    assert desc["kind"] == "policy", "the quad program must walk by the walker"
+    return xml, desc
+
+
+def body_gait() -> dict:
+    import yaml
+    stated = yaml.safe_load((LIBRARY / "parts" / "quad_body" / "component.yaml").read_text())
+    return stated["controller"]["gait"]
+
+
+def make_teacher(model, data, desc: dict):
+    """The body's gait, worked out at the policy's period, its phase kept by the clock as
+    the policy's is, standing with every foot home while the command is still."""
+    from mobiledsl.sim.gait import GaitDrive
+    policy = desc["policy"]
+    period = float(policy["period"])
+    still = float(policy["phase"]["still_below"])
+
+    class Teacher(GaitDrive):
+        tick = period
+
+        def control(self, model, data, twist, time):
+            gait_period = self.timing.period
+            if math.sqrt(sum(v * v for v in twist)) < still:
+                self.stepping_now = False
+                self.targets = [h.copy() for h in self.home]
+                self.was_in_air = [False] * len(self.legs)
+                twist = (0.0, 0.0, 0.0)
+            else:
+                self.stepping_now = True
+                self.still_ticks = -10 ** 9          # the clock, not settling, stops it
+                # after _step adds a tick, the phase is the clock's
+                self.phase = (time / gait_period - self.tick / gait_period) % 1.0
+            super().control(model, data, twist, time)
+
+    controller = {"kind": "gait", "gait": body_gait(), "feet": desc["feet"],
+                  "limits": desc["limits"]}
+    return Teacher(model, data, controller)
+
+
+# -- rollouts ----------------------------------------------------------------------------------
+def random_commands(rng, limits: dict, seconds: float, hold=(1.0, 3.0)):
+    """Piecewise constant commands within the ranges, a still one now and then."""
+    t, out = 0.0, []
+    while t < seconds:
+        if rng.random() < 0.2:
+            cmd = (0.0, 0.0, 0.0)
+        else:
+            cmd = tuple(float(rng.uniform(*limits[k])) if limits[k][0] < limits[k][1] else 0.0
+                        for k in ("vx", "vy", "wz"))
+            if rng.random() < 0.5:           # often one way at a time, as tasks ask
+                keep = rng.integers(0, 3)
+                cmd = tuple(v if i == keep else 0.0 for i, v in enumerate(cmd))
+        length = float(rng.uniform(*hold))
+        out.append((t, cmd))
+        t += length
+    return out
+
+
+def rollout(xml: Path, desc: dict, student, share_teacher: float, seconds: float, rng):
+    """Walk ``seconds`` (in episodes restarted after a fall); at each period the teacher's
+    action is the label, and the one applied is the teacher's with probability
+    ``share_teacher``, else the student's. Returns observations and labels."""
+    import mujoco
+    from mobiledsl.sim.limits import RateLimiter
+    from mobiledsl.sim.policy import Observer, apply_simulator
+    from mobiledsl.sim.runtime import Simulation
+    policy = desc["policy"]
+    scale = float(policy["action_scale"])
+    obs_out, act_out = [], []
+    done = 0.0
+    while done < seconds:
+        model = mujoco.MjModel.from_xml_path(str(xml))
+        apply_simulator(model, policy["simulator"])
+        sim = Simulation(model, {"kind": "wheeled", "twist_map": {}, "feet": desc["feet"]})
+        data = sim.data
+        teacher = make_teacher(model, data, desc)
+        observer = Observer(model, policy)
+        limiter = RateLimiter(dict(desc["limits"]))
+        steps = int(round(float(policy["period"]) / model.opt.timestep))
+        last = np.zeros(len(observer.actuators), np.float32)
+        episode = min(20.0, seconds - done)
+        plan = random_commands(rng, desc["limits"], episode)
+        t = 0.0
+        while t < episode - 1e-9:
+            cmd = [c for s, c in plan if s <= t + 1e-9][-1]
+            limiter.ask(*cmd)
+            mujoco.mj_step1(model, data)
+            twist = limiter.step(float(policy["period"]))
+            obs = observer.observe(model, data, twist, last, data.time)
+            teacher.control(model, data, twist, data.time)
+            label = data.ctrl[observer.actuators] / scale
+            obs_out.append(obs)
+            act_out.append(label.astype(np.float32))
+            if student is not None and rng.random() >= share_teacher:
+                action = student(obs)
+                data.ctrl[observer.actuators] = scale * action
+                last = action.astype(np.float32)
+            else:
+                last = label.astype(np.float32)
+            mujoco.mj_step2(model, data)
+            for _ in range(steps - 1):
+                mujoco.mj_step(model, data)
+            t += float(policy["period"])
+            if sim.fell():
+                break
+        done += max(t, 1.0)
+    return np.array(obs_out), np.array(act_out)
+
+
+# -- the network ---------------------------------------------------------------------------
+class Network:
+    """obs -> tanh(W1) -> tanh(W2) -> W3, inputs normalised by the data's mean and spread."""
+
+    def __init__(self, n_in: int, n_out: int, rng):
+        def layer(a, b):
+            return rng.normal(0, 1 / math.sqrt(a), (a, b)), np.zeros(b)
+        self.params = [*layer(n_in, HIDDEN), *layer(HIDDEN, HIDDEN), *layer(HIDDEN, n_out)]
+        self.mean = np.zeros(n_in)
+        self.spread = np.ones(n_in)
+
+    def forward(self, x):
+        w1, b1, w2, b2, w3, b3 = self.params
+        z = (x - self.mean) / self.spread
+        h1 = np.tanh(z @ w1 + b1)
+        h2 = np.tanh(h1 @ w2 + b2)
+        return z, h1, h2, h2 @ w3 + b3
+
+    def __call__(self, obs):
+        return self.forward(np.asarray(obs, float)[None, :])[3][0]
+
+    def fit(self, x, y, epochs: int, rng, lr=1e-3, batch=256):
+        self.mean = x.mean(0)
+        self.spread = x.std(0) + 1e-3
+        m = [np.zeros_like(p) for p in self.params]
+        v = [np.zeros_like(p) for p in self.params]
+        step = 0
+        for epoch in range(epochs):
+            order = rng.permutation(len(x))
+            total = 0.0
+            for s in range(0, len(x), batch):
+                idx = order[s:s + batch]
+                z, h1, h2, out = self.forward(x[idx])
+                err = out - y[idx]
+                total += float((err ** 2).sum())
+                g_out = 2 * err / len(idx)
+                w1, b1, w2, b2, w3, b3 = self.params
+                g_w3, g_b3 = h2.T @ g_out, g_out.sum(0)
+                g_h2 = (g_out @ w3.T) * (1 - h2 ** 2)
+                g_w2, g_b2 = h1.T @ g_h2, g_h2.sum(0)
+                g_h1 = (g_h2 @ w2.T) * (1 - h1 ** 2)
+                g_w1, g_b1 = z.T @ g_h1, g_h1.sum(0)
+                step += 1
+                for i, g in enumerate((g_w1, g_b1, g_w2, g_b2, g_w3, g_b3)):
+                    m[i] = 0.9 * m[i] + 0.1 * g
+                    v[i] = 0.999 * v[i] + 0.001 * g * g
+                    mh, vh = m[i] / (1 - 0.9 ** step), v[i] / (1 - 0.999 ** step)
+                    self.params[i] -= lr * mh / (np.sqrt(vh) + 1e-8)
+            if epoch % 10 == 0 or epoch == epochs - 1:
+                print(f"  epoch {epoch}: mean squared error {total / y.size:.5f}", flush=True)
+
+    def onnx_bytes(self) -> bytes:
+        """The network as ONNX: the normalisation folded into the first layer."""
+        from onnx import TensorProto, helper
+        w1, b1, w2, b2, w3, b3 = self.params
+        w1n = w1 / self.spread[:, None]
+        b1n = b1 - (self.mean / self.spread) @ w1
+
+        def tensor(name, a):
+            a = np.asarray(a, np.float32)
+            return helper.make_tensor(name, TensorProto.FLOAT, a.shape, a.ravel().tolist())
+        nodes = [helper.make_node("MatMul", ["observation", "W1"], ["a1"]),
+                 helper.make_node("Add", ["a1", "B1"], ["z1"]),
+                 helper.make_node("Tanh", ["z1"], ["h1"]),
+                 helper.make_node("MatMul", ["h1", "W2"], ["a2"]),
+                 helper.make_node("Add", ["a2", "B2"], ["z2"]),
+                 helper.make_node("Tanh", ["z2"], ["h2"]),
+                 helper.make_node("MatMul", ["h2", "W3"], ["a3"]),
+                 helper.make_node("Add", ["a3", "B3"], ["action"])]
+        graph = helper.make_graph(
+            nodes, "quad_walker_policy",
+            [helper.make_tensor_value_info("observation", TensorProto.FLOAT, [1, w1.shape[0]])],
+            [helper.make_tensor_value_info("action", TensorProto.FLOAT, [1, w3.shape[1]])],
+            [tensor("W1", w1n), tensor("B1", b1n), tensor("W2", w2), tensor("B2", b2),
+             tensor("W3", w3), tensor("B3", b3)])
+        model = helper.make_model(graph, producer_name="make_walker_policy.py",
+                                  opset_imports=[helper.make_opsetid("", 13)])
+        model.ir_version = 8
+        return model.SerializeToString()
+
+
+# -- the whole -----------------------------------------------------------------------------
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a short run, to try the script")
+    parser.add_argument("-o", "--output", default=str(OUT), help="where to write the policy")
+    args = parser.parse_args(argv)
+    rng = np.random.default_rng(SEED)
+    scale = 0.1 if args.quick else 1.0
+    with tempfile.TemporaryDirectory() as tmp:
+        xml, desc = build_model(Path(tmp))
+        print("the gait walks, the network watches", flush=True)
+        x, y = rollout(xml, desc, None, 1.0, 400 * scale, rng)
+        net = Network(x.shape[1], y.shape[1], rng)
+        net.fit(x, y, max(5, int(60 * scale)), rng)
+        for share in (0.5, 0.0):
+            print(f"the network walks ({share:.0%} of the periods the gait), the gait labels",
+                  flush=True)
+            xs, ys = rollout(xml, desc, net, share, 200 * scale, rng)
+            x, y = np.concatenate([x, xs]), np.concatenate([y, ys])
+            net.fit(x, y, max(5, int(40 * scale)), rng)
+    out = Path(args.output)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(net.onnx_bytes())
+    print(f"wrote {out} ({len(x)} samples)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
