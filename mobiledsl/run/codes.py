@@ -28,7 +28,9 @@ CODES = {
         "wall, an object, a primitive with collision). The message names what was hit and "
         "where the robot was. A straight step runs into whatever lies ahead: move the "
         "obstacle, shorten the step, or let Navigate plan a way around it.",
-        "World w { Obstacle wall(type = box, size = (0.1, 2, 0.5), pos = (0.6, 0, 0.25, 0, 0, 0, 1)) }\n"
+        "World w {\n"
+        "    Obstacle wall(type = box, size = (0.1, 2, 0.5), pos = (0.6, 0, 0.25, 0, 0, 0, 1))\n"
+        "}\n"
         "Task t { Advance(distance_m = 1.0) }",
     ),
     TIPPED_OVER: CodeInfo(
@@ -37,7 +39,11 @@ CODES = {
         "The base rolled or pitched past 45 degrees, or its body came down on the floor. "
         "Nothing after that step is run. Lower the centre of mass, widen the support, or ask "
         "for a gentler speed.",
-        "Advance(distance_m = 1.0, speed_mps = 2.0)   // a tall robot on a small base",
+        "World w {   // a plank rising at 15 degrees, ending in a drop\n"
+        "    SupportSurface plank(type = box, size = (1.2, 1.0, 0.01),\n"
+        "                         pos = (0.88, 0, 0.155, 0, -0.1305, 0, 0.9914))\n"
+        "}\n"
+        "Task t { Advance(distance_m = 2.5, speed_mps = 0.7) }",
     ),
     NO_PATH: CodeInfo(
         Severity.ERROR,
@@ -48,8 +54,10 @@ CODES = {
         "obstacles close every way to the marker, or the marker lies inside or against an "
         "obstacle, there is no path. Move the marker or the obstacles, or leave a gap wider "
         "than the robot.",
-        "World w { Obstacle fence(type = box, size = (0.1, 8, 0.5), pos = (1, 0, 0.25, 0, 0, 0, 1))\n"
-        "          Marker goal(type = cylinder, size = (0.3, 0.3, 0.002), pos = (2, 0, 0.001, 0, 0, 0, 1)) }\n"
+        "World w {\n"
+        "    Obstacle pen(type = box, size = (1, 1, 0.5), pos = (2, 0, 0.25, 0, 0, 0, 1))\n"
+        "    Marker goal(type = cylinder, size = (0.3, 0.3, 0.002), pos = (2, 0, 0.001, 0, 0, 0, 1))\n"
+        "}\n"
         "Task t { Navigate(goal = @world/goal) }",
     ),
 }

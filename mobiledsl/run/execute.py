@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .follow import Chassis, Follower, wrap
-from .plan import Grid, footprint_radii, plan_path, world_grid
+from .plan import footprint_radii, plan_path, world_grid
 from .watch import Watch
 
 #: the controller's tick: a command is worked out this often (seconds of simulated time)
@@ -76,9 +76,8 @@ class Runner:
         self.steering = steering                      # a steered base's kingpins
         self.setup = setup
         self.world = world
-        self.watch = Watch(sim.model, sim.data, obstacles, sim.base)
+        self.watch = Watch(sim.model, sim.data, obstacles)
         self.states: list[np.ndarray] = []            # qpos each tick, for frames
-        self._grid: Grid | None = None
 
     # -- the loop every step shares ------------------------------------------------------
     def _tick(self, run: StepRun, twist) -> None:

@@ -53,7 +53,8 @@ def render_frames(model_xml: Path, states: list, n: int, outdir: Path) -> str:
             last = (done.stderr.strip().splitlines() or ["failed"])[-1]
             errors.append(f"{backend}: {last}")
     return "no frames: no OpenGL context could be made (" + "; ".join(errors) + "); " \
-           "install Mesa's EGL or OSMesa (Debian: libegl1 or libosmesa6)"
+           "install Mesa's EGL or OSMesa (Debian: libegl1 libegl-mesa0 libgl1-mesa-dri, " \
+           "or libosmesa6)"
 
 
 def _draw(model_xml: str, states_file: str, outdir: str) -> None:

@@ -11,14 +11,16 @@ import math
 
 import numpy as np
 
+BASE_BODY = "base_link"
 #: closest approaches further than this are not worked out exactly
 FAR_M = 3.0
 
 
 class Watch:
-    def __init__(self, model, data, obstacles: list[str], base_body: int):
+    def __init__(self, model, data, obstacles: list[str]):
         import mujoco
         self._mj = mujoco
+        base_body = mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_BODY, BASE_BODY)
         self.model, self.data = model, data
         self.robot_geoms = [g for g in range(model.ngeom) if _solid(model, g)
                             and model.body_rootid[model.geom_bodyid[g]] == base_body]
