@@ -11,8 +11,7 @@ that approximate the part, in each of the formats the library documents mention:
     .obj + .mtl     Wavefront OBJ with its material library
     .stl            binary STL
 
-and the placeholder policy of the walker ``quad_walker`` (``assets/policy.onnx``): a valid
-ONNX graph that answers eight zero actions, so every servo holds.
+(The walker ``quad_walker``'s policy is made by ``make_walker_policy.py``.)
 
 Shapes are stated in the part's own frame (metres, +x forward, +z up), as its
 ``component.yaml`` states its collision shape. A part whose ``visual`` places the mesh at
@@ -440,50 +439,6 @@ def png_bytes(width: int, height: int, pixel) -> bytes:
                      chunk(b"IDAT", zlib.compress(bytes(raw), 9)), chunk(b"IEND", b"")])
 
 
-# --------------------------------------------------------------------------- ONNX placeholder
-def _varint(n: int) -> bytes:
-    out = bytearray()
-    while True:
-        byte = n & 0x7F
-        n >>= 7
-        if n:
-            out.append(byte | 0x80)
-        else:
-            out.append(byte)
-            return bytes(out)
-
-
-def _field(number: int, wire: int, payload) -> bytes:
-    key = _varint((number << 3) | wire)
-    if wire == 0:
-        return key + _varint(payload)
-    return key + _varint(len(payload)) + payload
-
-
-def _string(number: int, text) -> bytes:
-    return _field(number, 2, text.encode() if isinstance(text, str) else text)
-
-
-def _value_info(name: str, dims) -> bytes:
-    shape = b"".join(_field(1, 2, _field(1, 0, d)) for d in dims)    # Dimension.dim_value
-    tensor = _field(1, 0, 1) + _field(2, 2, shape)                      # elem_type FLOAT, shape
-    return _string(1, name) + _field(2, 2, _field(1, 2, tensor))        # name, TypeProto.tensor_type
-
-
-def zero_policy_onnx(n_obs: int, n_act: int) -> bytes:
-    """ModelProto: action[1, n_act] = MatMul(observation[1, n_obs], W), W all zeros."""
-    weight = (_field(1, 0, n_obs) + _field(1, 0, n_act) + _field(2, 0, 1)   # dims, FLOAT
-              + _string(8, "W") + _string(9, bytes(4 * n_obs * n_act)))     # name, raw_data
-    node = _string(1, "observation") + _string(1, "W") + _string(2, "action") + \
-        _string(3, "policy") + _string(4, "MatMul")
-    graph = (_field(1, 2, node) + _string(2, "zero_policy") + _field(5, 2, weight)
-             + _field(11, 2, _value_info("observation", (1, n_obs)))
-             + _field(12, 2, _value_info("action", (1, n_act))))
-    opset = _string(1, "") + _field(2, 0, 13)
-    return (_field(1, 0, 8) + _string(2, "make_demo_meshes.py") + _string(3, "1")
-            + _field(7, 2, graph) + _field(8, 2, opset))
-
-
 # --------------------------------------------------------------------------- the parts
 # The mesh pose each declaration states in visual.xyz / visual.rpy (keep in step).
 VISUAL = {
@@ -790,8 +745,6 @@ def all_files() -> dict[str, bytes]:
         for filename, draw in MESHES[part]:
             for name, data in files_for(part, filename, draw).items():
                 out[os.path.join("parts", part, "assets", name)] = data
-    out[os.path.join("walkers", "quad_walker", "assets", "policy.onnx")] = \
-        zero_policy_onnx(36, 8)    # 3+3+3+3 + 8 angles + 8 speeds + 8 last actions
     return out
 
 

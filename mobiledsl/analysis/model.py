@@ -87,6 +87,7 @@ class WalkerDrive:
     gait: Gait
     controller: dict[str, Any]
     joints: tuple[str, ...]
+    hidden: tuple[str, ...] = ()             # the servos it reads as still, named so too
 
 
 @dataclass(frozen=True)

@@ -131,12 +131,13 @@ def walker_drive(robot: Robot, walker: Walker) -> WalkerDrive | None:
     legs = limb_components(robot, walker)
     if legs is None:
         return None
-    joints = []
-    for joint in walker.controller.get("joints") or ():
+    def servo(joint) -> str:
         limb, _, link = str(joint).partition("/")
-        joints.append(f"{legs.get(limb, limb)}_{link}" if link else f"{robot.chassis}_{limb}")
+        return f"{legs.get(limb, limb)}_{link}" if link else f"{robot.chassis}_{limb}"
+    joints = [servo(j) for j in walker.controller.get("joints") or ()]
+    hidden = [servo(j) for j in walker.controller.get("hidden") or ()]
     return WalkerDrive(walker_key(walker), walker.dir, walker.gait, dict(walker.controller),
-                       tuple(joints))
+                       tuple(joints), tuple(hidden))
 
 
 def matching_walkers(robot: Robot, walkers: Mapping[str, Walker] | None) -> list[str]:

@@ -20,18 +20,18 @@ import numpy as np
 
 from .legs import LegKinematics, angle_about, find_legs
 
-TURN_GAIN = 1.0             # the strides of the sides, as a turn needs them on firm ground
 TICK = 0.004                 # the gait is worked out every 4 ms
 STILL_SPEED = 0.05           # m/s on average over a period: "moving hardly at all"
 STILL_TURN = 0.1             # rad/s likewise: "turning hardly at all"
-STILL_COMMAND = 1e-6
+STILL_COMMAND = 1e-6         # a command smaller than this is no command
 LEVEL_GAIN = -1.0            # stance feet push the body back level: tilt's share undone
+ROLL_GAIN = 2.0              # the roll undone this much harder: the feet are nearer across
 LEVEL_DAMPING = 0.15         # s: and against its rate of tilting
 PLACE_GAIN = 0.3             # s: a foot lands this far ahead per m/s the body goes too fast
-TRIM_GAIN = 2.0              # 1/s: the strides are trimmed until the body goes as told
+TRIM_GAIN = 1.0              # 1/s: the strides are trimmed until the body goes as told
 TRIM_MOST = (0.15, 0.15, 0.3)  # the most trim, m/s, m/s, rad/s
-TRIM_FADE = 0.2              # s
-HEADING_GAIN = 1.5           # 1/s: the turn told to make up for the heading lost
+TRIM_FADE = 0.2              # s: told to stand, the trim fades this fast
+HEADING_GAIN = 0.5           # 1/s: the turn told to make up for the heading lost
 HEADING_MOST = 0.2           # rad: the most heading it makes up for
 
 
@@ -90,7 +90,7 @@ class GaitDrive:
         self.phase = 0.0
         self.stepping_now = False
         self.still_ticks = 0
-        self.turn_gain = TURN_GAIN
+        self.turn_gain = self._turn_gain()
         self.trim = np.zeros(3)          # what the strides add so the body goes as told
         self.heading = self.heading_asked = 0.0
         self.history: list[tuple[float, float, float]] = []   # pose2d each tick, a period
@@ -99,6 +99,20 @@ class GaitDrive:
         self.was_in_air = [False] * len(self.legs)
         self.q = [leg.hold.copy() for leg in self.legs]
         self.q = self.kin.solve(self.legs, self.targets, self.q, iterations=20)
+
+    def _turn_gain(self) -> float:
+        """How much longer the strides of the sides are made than turning on the spot needs
+        of them. Feet that can be moved across follow the turn and need none; feet that only
+        move fore and aft must slide across as the body turns, and the floor's friction
+        across holds the turn back: sliding, the turn goes on when each side's stride is
+        1 + (L / W)^2 times the turn's, L the feet's reach fore and aft of their middle and
+        W across it."""
+        if any(np.abs(self.kin.jacobian(leg)[1]).max() > 1e-6 for leg in self.legs):
+            return 1.0
+        middle = np.mean(self.home, axis=0)
+        reach = np.mean([abs(p[0] - middle[0]) for p in self.home])
+        across = np.mean([abs(p[1] - middle[1]) for p in self.home])
+        return 1.0 + (reach / across) ** 2 if across > 1e-6 else 1.0
 
     def _balanced_stance(self, base: int) -> list[np.ndarray]:
         """Where the feet stand at hold, moved together so their middle lies under the
@@ -151,7 +165,8 @@ class GaitDrive:
         for i, p in enumerate(self.targets):
             p = p.copy()
             if not (self.stepping_now and self.timing.in_air(self.phase, i)):
-                p[2] += LEVEL_GAIN * (p[0] * math.sin(pitch_e) - p[1] * math.sin(roll_e))
+                p[2] += LEVEL_GAIN * (p[0] * math.sin(pitch_e)
+                                      - ROLL_GAIN * p[1] * math.sin(roll_e))
             out.append(p)
         return out
 

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .pose import foot_geom
+
 DAMPING = 1e-4          # damped least squares: a target out of reach costs no wild turn
 
 
@@ -39,13 +41,12 @@ def find_legs(model, feet: dict[str, str], base: int) -> list[Leg]:
     servos = servo_of_joint(model)
     legs = []
     for name, geom_name in sorted(feet.items()):
-        g = mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_GEOM, geom_name)
-        if g < 0:
-            raise ValueError(f"foot {name!r} names geom {geom_name!r}, which the model lacks")
+        g = foot_geom(model, name, geom_name)
         joints = []
         body = int(model.geom_bodyid[g])
         while body not in (base, 0):
-            for j in range(model.body_jntadr[body], model.body_jntadr[body] + model.body_jntnum[body]):
+            first = model.body_jntadr[body]
+            for j in range(first, first + model.body_jntnum[body]):
                 if model.jnt_type[j] == mujoco.mjtJoint.mjJNT_HINGE and j in servos:
                     joints.append(j)
             body = int(model.body_parentid[body])
@@ -85,6 +86,11 @@ class LegKinematics:
         """The whole robot's centre of mass, in the base's frame."""
         return self.data.subtree_com[base].copy()
 
+    def jacobian(self, leg: Leg) -> np.ndarray:
+        """How the foot moves (base frame) per turn of each of its servos, where it is now."""
+        self._mj.mj_jacGeom(self.model, self.data, self.jacp, None, leg.geom)
+        return self.jacp[:, leg.dofs].copy()
+
     def solve(self, legs: list[Leg], targets: list[np.ndarray], q: list[np.ndarray],
               iterations: int = 3) -> list[np.ndarray]:
         """Joint angles placing each leg's foot at its target (base frame), from ``q``."""
@@ -96,8 +102,7 @@ class LegKinematics:
             self.forward()
             for i, (leg, target) in enumerate(zip(legs, targets)):
                 err = target - d.geom_xpos[leg.geom]
-                self._mj.mj_jacGeom(self.model, d, self.jacp, None, leg.geom)
-                jac = self.jacp[:, leg.dofs]
+                jac = self.jacobian(leg)
                 step = jac.T @ np.linalg.solve(jac @ jac.T + DAMPING * np.eye(3), err)
                 q[i] = np.clip(q[i] + step, leg.low, leg.high)
         return q

@@ -2,7 +2,6 @@
 rate, so a step in what is asked becomes a ramp in what the robot is told."""
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 DEFAULT_AX = 1.0      # m/s each second
@@ -44,7 +43,3 @@ class RateLimiter:
     def still(self, eps: float = 1e-9) -> bool:
         """Nothing asked and nothing left of the last command."""
         return all(abs(v) <= eps for v in self.now + self.asked)
-
-
-def speed(twist) -> float:
-    return math.hypot(twist[0], twist[1])

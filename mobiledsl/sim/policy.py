@@ -35,7 +35,8 @@ def apply_simulator(model, simulator: dict) -> None:
 def rpy_matrix(rpy) -> np.ndarray:
     """Fixed-axis roll, pitch, yaw as a rotation matrix (Rz Ry Rx)."""
     r, p, y = (float(a) for a in rpy)
-    cr, sr, cp, sp, cy, sy = math.cos(r), math.sin(r), math.cos(p), math.sin(p), math.cos(y), math.sin(y)
+    cr, sr, cp, sp = math.cos(r), math.sin(r), math.cos(p), math.sin(p)
+    cy, sy = math.cos(y), math.sin(y)
     return np.array([[cy * cp, cy * sp * sr - sy * cr, cy * sp * cr + sy * sr],
                      [sy * cp, sy * sp * sr + cy * cr, sy * sp * cr - cy * sr],
                      [-sp, cp * sr, cp * cr]])

@@ -38,6 +38,15 @@ def touching(data, geoms: set[int], floor: set[int]) -> set[int]:
     return out
 
 
+def foot_geom(model, name: str, geom: str) -> int:
+    """The geom a foot (``component.foot``) names, or ValueError."""
+    import mujoco
+    g = mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_GEOM, geom)
+    if g < 0:
+        raise ValueError(f"foot {name!r} names geom {geom!r}, which the model lacks")
+    return g
+
+
 def body_geoms(model, body: int) -> set[int]:
     return {g for g in range(model.ngeom) if model.geom_bodyid[g] == body
             and (model.geom_contype[g] or model.geom_conaffinity[g])}

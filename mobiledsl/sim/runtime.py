@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from .limits import RateLimiter
-from .pose import FALL_TILT, body_geoms, floor_geoms, tilt, touching, yaw_roll_pitch
+from .pose import FALL_TILT, body_geoms, floor_geoms, foot_geom, tilt, touching, yaw_roll_pitch
 
 BASE_BODY = "base_link"
 ROOT_JOINT = "root"
@@ -58,7 +58,20 @@ def make_controller(model, data, controller: dict, base_dir: Path | None):
     if kind == "policy":
         from .policy import PolicyDrive
         return PolicyDrive(model, data, controller, base_dir)
-    raise ValueError(f"unknown controller kind {kind!r}: expected wheeled, gait or policy")
+    if kind == "stand":
+        return Stand()
+    raise ValueError(f"unknown controller kind {kind!r}: expected wheeled, gait, policy "
+                     "or stand")
+
+
+class Stand:
+    """A legged robot with no walking controller: every servo holds where it holds."""
+
+    def control(self, model, data, twist, time: float) -> None:
+        pass
+
+    def stepping(self) -> bool:
+        return False
 
 
 class Simulation:
@@ -93,13 +106,7 @@ class Simulation:
     def _foot_geoms(self, feet) -> list[int] | None:
         if not feet:
             return None
-        ids = []
-        for name, geom in sorted(feet.items()):
-            g = self._mj.mj_name2id(self.model, self._mj.mjtObj.mjOBJ_GEOM, geom)
-            if g < 0:
-                raise ValueError(f"foot {name!r} names geom {geom!r}, which the model lacks")
-            ids.append(g)
-        return ids
+        return [foot_geom(self.model, name, geom) for name, geom in sorted(feet.items())]
 
     # -- commanding and stepping -----------------------------------------------------
     def command(self, vx: float, vy: float, wz: float) -> None:

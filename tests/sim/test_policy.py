@@ -152,6 +152,8 @@ def test_called_once_a_period_with_its_last_action(walker_model, tmp_path):
     start = n_obs - 8                       # last_action comes last in ORDER
     weight[start:, :] = np.eye(8, dtype=np.float32)
     d = configured(desc, tmp_path, weight, np.full(8, 0.001, np.float32))
+    d["policy"]["period"] = 0.02
+    d["policy"]["simulator"]["timestep"] = 0.002
     sim = Simulation(model, d)
     sim.advance(0.2)                        # 10 periods of 0.02 s
     assert sim.drive.last_action == pytest.approx(np.full(8, 0.010), abs=1e-6)

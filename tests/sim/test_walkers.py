@@ -26,12 +26,28 @@ def test_the_walkers_robot_walks_by_its_policy_over_the_bodys_gait(model_xml):
     desc = json.loads(controller_path(xml).read_text())
     assert desc["kind"] == "policy" and desc["gait"] is None
     assert desc["walker"]["id"] == "demo_parts/quad_walker"
-    # the walker's command ranges, not the body's
-    assert desc["limits"]["vx"] == [-0.2, 0.4] and desc["limits"]["wz"] == [-0.5, 0.5]
     assert (xml.parent / desc["policy"]["policy"]).is_file()      # copied beside the model
     assert desc["policy"]["actuators"] == [
         "front_left_hip", "front_left_knee", "front_right_hip", "front_right_knee",
         "rear_left_hip", "rear_left_knee", "rear_right_hip", "rear_right_knee"]
+
+
+def test_the_walker_takes_its_own_command_ranges_not_the_bodys(tmp_path):
+    import shutil
+    library = tmp_path / "lib"
+    shutil.copytree(LIBRARY, library)
+    walker = library / "walkers" / "quad_walker" / "walker.yaml"
+    text = walker.read_text()
+    stated = next(line for line in text.splitlines() if line.startswith("gait:"))
+    walker.write_text(text.replace(stated, "gait: {ahead: [-0.1, 0.25], aside: [0, 0], "
+                                           "turn: [-0.12, 0.1]}"))
+    core = tmp_path / "quad.core"
+    core.write_text(QUAD)
+    compile_program(str(core), None, None, [str(library)], ["mjcf"], str(tmp_path / "out"),
+                    False)
+    desc = json.loads((tmp_path / "out" / "mjcf" / "quad.controller.json").read_text())
+    assert desc["kind"] == "policy"
+    assert desc["limits"]["vx"] == [-0.1, 0.25] and desc["limits"]["wz"] == [-0.12, 0.1]
 
 
 def test_legs_declared_in_another_order_and_names_are_still_the_walkers(tmp_path):
@@ -55,7 +71,7 @@ def test_legs_placed_otherwise_walk_by_the_bodys_gait(model_xml):
     assert desc["kind"] == "gait" and desc["walker"] is None and desc["policy"] is None
     assert desc["gait"]["period"] == 0.4 and desc["gait"]["duty"] == 0.55
     assert desc["gait"]["step_height"] == 0.07
-    assert desc["limits"]["vx"] == [-0.2, 0.4] and desc["limits"]["vy"] == [0.0, 0.0]
+    assert desc["limits"]["vy"] == [0.0, 0.0]          # the body's legs only pitch
     assert sorted(desc["feet"]) == ["front_left.foot", "front_right.foot",
                                     "rear_left.foot", "rear_right.foot"]
 
@@ -63,6 +79,7 @@ def test_legs_placed_otherwise_walk_by_the_bodys_gait(model_xml):
 def test_a_leg_turned_about_is_not_the_walkers(tmp_path):
     text = QUAD.replace("Robot quad", "Robot nudged").replace(
         "Leg rear_right(ref = \"hip_leg\", glue = (-0.12, -0.08, -0.04, 0, 0, -1))",
-        "Leg rear_right(ref = \"hip_leg\", glue = (-0.12, -0.08, -0.04, 0, 0, -1, 3.14159265358979))")
+        "Leg rear_right(ref = \"hip_leg\", "
+        "glue = (-0.12, -0.08, -0.04, 0, 0, -1, 3.14159265358979))")
     desc, _ = emitted(tmp_path, text)
     assert desc["kind"] == "gait" and desc["walker"] is None

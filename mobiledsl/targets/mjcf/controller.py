@@ -61,11 +61,12 @@ def legged(robot: Robot, analysis: Any) -> dict[str, Any]:
         out["kind"] = "policy"
         out["walker"] = {"id": walker.key, "joints": list(walker.joints)}
         out["policy"] = policy(stated, f"walkers/{walker.key.split('/')[-1]}",
-                               list(walker.joints), robot)
+                               list(walker.joints), robot, list(walker.hidden))
     elif "policy" in stated:
         out["kind"] = "policy"
+        hidden = [f"{chassis.name}_{h}" for h in stated.get("hidden") or ()]
         out["policy"] = policy(stated, f"robot/{part.id}", servos(robot, chassis.name),
-                               robot)
+                               robot, hidden)
     elif "gait" in stated:
         out["kind"] = "gait"
         out["gait"] = dict(stated["gait"], basis=stated.get("basis"))
@@ -74,16 +75,17 @@ def legged(robot: Robot, analysis: Any) -> dict[str, Any]:
     return out
 
 
-def policy(stated: dict[str, Any], folder: str, joints: list[str],
-           robot: Robot) -> dict[str, Any]:
-    """The policy as stated, its file relative to the model, and the actuators it moves."""
+def policy(stated: dict[str, Any], folder: str, joints: list[str], robot: Robot,
+           hidden: list[str]) -> dict[str, Any]:
+    """The policy as stated, its file relative to the model, the actuators it moves and
+    those it reads as still."""
     out = {k: v for k, v in stated.items() if k != "joints"}
     out["policy"] = posixpath.join(folder, stated["policy"])
     out["actuators"] = joints
     imu = dict(stated.get("imu") or {})
     out["imu"] = imu
     out["imu_body"] = None if imu.get("link") is None else f"{robot.chassis}_{imu['link']}"
-    out["hidden_actuators"] = [f"{robot.chassis}_{h}" for h in stated.get("hidden") or ()]
+    out["hidden_actuators"] = hidden
     return out
 
 
