@@ -165,6 +165,7 @@ class Runner:
     def _spin(self, index: int, step) -> StepRun:
         angle = float(step.args.get("angle_rad", DEFAULT_ANGLE))
         sign = 1.0 if step.args["direction"] == "left" else -1.0
+        # a Spin states no rate: the top turn rate, but no more than 1 rad/s
         rate = min(self.setup.chassis.max_turn, 1.0)
         run = StepRun(index, step.kind, {"angle_rad": angle, "direction": step.args["direction"]})
         turned = Turned(self.sim)
