@@ -188,8 +188,10 @@ def test_every_demo_programs_task_is_reached_or_the_run_says_why(program, tmp_pa
         assert result.ok, [d.message for d in result.diagnostics if d.is_error]
         return
     # a legged robot walks only as well as its gait or walker does: a step it does not
-    # reach says what drives it
+    # reach says what drives it, or that the robot fell, or why it was not run
+    assert result.report["driven_by"]
     for d in result.diagnostics:
         if d.is_error:
             assert d.code.startswith("run.")
-            assert any("driven by" in n for n in d.notes) or "not run" in d.message
+            assert any("driven by" in n for n in d.notes) or "not run" in d.message \
+                or d.code == "run.tipped_over"
