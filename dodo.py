@@ -91,3 +91,10 @@ if GRAPH.has("build"):
     def task_build():
         """build:<program>/<target> builds one cell alone; build:<program> one program."""
         yield from GRAPH.build_tasks()
+
+if GRAPH.has("build"):
+    # `run` is a doit command, so the creator has another name and its tasks the basename
+    def task_run_tasks():
+        """run:<program> runs the program's task in MuJoCo on its mjcf cell (not default)."""
+        from mobiledsl.run.graphtask import run_tasks
+        yield from run_tasks(GRAPH)
