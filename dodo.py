@@ -47,5 +47,9 @@ def task_assets(): return GRAPH.tasks("assets")                       # noqa: E7
 def task_build(): return GRAPH.tasks("build")                         # noqa: E704
 
 
+# `run` is a doit command, so its creator has another name (its tasks keep the basename run)
+def task_run_tasks(): return GRAPH.tasks("run")                       # noqa: E704
+
+
 for _name in GRAPH.unused(globals()):
     del globals()[_name]

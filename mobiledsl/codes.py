@@ -5,7 +5,7 @@ import importlib
 
 from .diagnostics import CodeInfo
 
-_PHASES = ("library", "lang", "resolve", "assembly", "analysis", "targets")
+_PHASES = ("library", "lang", "resolve", "assembly", "analysis", "targets", "run")
 
 
 def all_codes() -> dict[str, CodeInfo]:

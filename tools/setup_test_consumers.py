@@ -15,6 +15,7 @@ fails with the reason when it cannot.
 """
 from __future__ import annotations
 
+import ctypes.util
 import os
 import re
 import shutil
@@ -44,8 +45,16 @@ def sdformat_package() -> str | None:
 
 
 def missing() -> list[str]:
-    """The Debian packages building the checker still needs."""
+    """The Debian packages the tests still need: what building the checker needs, nginx (the
+    remote artifact cache tests serve WebDAV from it) and Mesa's EGL and OSMesa (offscreen
+    frames of `mobiledsl run --frames`)."""
     needs = []
+    if shutil.which("nginx") is None and not Path("/usr/sbin/nginx").exists():
+        needs.append("nginx")
+    if ctypes.util.find_library("EGL") is None:
+        needs += ["libegl1", "libegl-mesa0", "libgl1-mesa-dri"]
+    if ctypes.util.find_library("OSMesa") is None:
+        needs.append("libosmesa6")
     if shutil.which("g++") is None:
         needs.append("g++")
     if shutil.which("pkg-config") is None:

@@ -53,9 +53,11 @@ from .reporter import make_reporter, mend_json_reporter
 
 # Every task creator dodo.py may define, in pipeline order (doit list shows them so).
 BASENAMES = ("manifest", "load", "walker", "parse", "refs", "deps", "resolve", "assemble",
-             "analyse", "emission", "emit", "assets", "build")
+             "analyse", "emission", "emit", "assets", "build", "run")
 # Built by a plain `doit`; build:<program>[/<target>] only when named.
-NOT_DEFAULT = ("build",)
+NOT_DEFAULT = ("build", "run")
+# A creator in dodo.py named otherwise than its tasks' basename (``run`` is a doit command).
+CREATORS = {"run_tasks": "run"}
 
 
 # The module every task's action runs in; its imports count for every task.
@@ -155,7 +157,7 @@ class Graph:
             return bool(self._programs())
         if phase in ("emission", "emit", "assets"):
             return any(self._cells())
-        if phase == "build":
+        if phase in ("build", "run"):
             return self.has("analyse")
         raise KeyError(phase)
 
@@ -165,14 +167,14 @@ class Graph:
                   "walker": self.walker_tasks, "refs": self.refs_tasks,
                   "deps": self.deps_tasks, "emission": self.emission_tasks,
                   "emit": self.emit_tasks, "assets": self.assets_tasks,
-                  "build": self.build_tasks}
+                  "build": self.build_tasks, "run": self.run_tasks}
         make = makers.get(basename) or functools.partial(self.program_tasks, basename)
         return make()
 
     def unused(self, namespace: dict) -> list[str]:
         """The task creators in dodo.py's ``namespace`` the matrix has no task for."""
         return [name for name in list(namespace) if name.startswith("task_")
-                and not self.has(name[len("task_"):])]
+                and not self.has(CREATORS.get(name[len("task_"):], name[len("task_"):]))]
 
     def basenames(self) -> list[str]:
         """The task creators dodo.py defines, in pipeline order."""
@@ -475,6 +477,11 @@ class Graph:
 
 
     # -- one cell, one program ----------------------------------------------------------------
+    def run_tasks(self) -> Iterator[dict]:
+        """``run:<program>``: the program's task run in MuJoCo on its mjcf cell (not default)."""
+        from ..run.graphtask import run_tasks
+        return run_tasks(self)
+
     def build_tasks(self) -> Iterator[dict]:
         """``build:<program>/<target>`` builds one cell and only what it needs (its program's
         phases, the parts it names); ``build:<program>`` every cell of a program. Not default

@@ -166,7 +166,7 @@ class Expect:
 @dataclass(frozen=True)
 class Case:
     id: str
-    command: str                      # "check" or "compile"
+    command: str                      # "check", "compile" or "run"
     edits: tuple[Edit, ...] = ()
     expect: tuple[Expect, ...] = ()   # empty: a near miss, which must report nothing
     program: str | None = None        # a demo program's name (compile)
@@ -277,11 +277,13 @@ def prepare(case: Case, root: Path, snapshot: Path) -> tuple[list[str], dict[str
         libs = [str(lib)]
         if case.lib2 is not None:
             libs = [str(root / "lib2"), *libs] if case.lib2_first else [*libs, str(root / "lib2")]
-        argv = ["compile", *map(str, prog_files)]
+        argv = [case.command, *map(str, prog_files)]
         for l in libs:
             argv += ["--library", l]
         argv += [a.replace("{lib}", str(lib)).replace("{demo}", str(DEMO)) for a in case.extra]
-        if case.targets:
+        if case.command == "run":                 # `mobiledsl run`: the task in MuJoCo
+            argv += ["-o", str(root / "out")]
+        elif case.targets:
             for t in case.targets:
                 argv += ["--target", t]
             argv += ["-o", str(root / "out")]

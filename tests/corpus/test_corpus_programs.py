@@ -493,6 +493,53 @@ CASES = [
          code="validation.assembly.one_walker", file=QD, line=6),
 ]
 
+# ---------------------------------------------------------------- run.* (`mobiledsl run`)
+def run_case(id: str, world_line: str, step: str, code: str | None = None) -> Case:
+    """The diff_drive rover runs one step in its yard with one entity added."""
+    edits = (write(DDT, "Task t {\n    " + step + "\n}\n", line=2),
+             after(DDW, "ground_plane = true", "    " + world_line))
+    expect = () if code is None else (Expect(code, ERROR, DDT, 2),)
+    return Case(id, "run", edits, expect, "diff_drive", ("core", "world", "task"))
+
+
+WALL = "Obstacle wall(type = box, size = (0.1, 2, 0.4), pos = ({x}, 0, 0.2, 0, 0, 0, 1))"
+DAIS = "SupportSurface dais(type = box, size = (0.6, 2, 0.1), pos = ({x}, 0, 0.05, 0, 0, 0, 1))"
+# a plank 1.2 m long rising at 15 degrees from x = 0.25, ending in a drop
+PLANK = ("SupportSurface plank(type = box, size = (1.2, 1.0, 0.01), "
+         "pos = (0.8796, 0, 0.1553, 0, -0.130526, 0, 0.991445))")
+# the yard's goal (3, -0.5) penned in, with a way in from the west ({gap} m wide)
+PEN = ("Obstacle pen_e(type = box, size = (0.1, 1.6, 0.4), pos = (3.7, -0.5, 0.2, 0, 0, 0, 1)) "
+       "Obstacle pen_n(type = box, size = (1.5, 0.1, 0.4), pos = (3.0, 0.25, 0.2, 0, 0, 0, 1)) "
+       "Obstacle pen_s(type = box, size = (1.5, 0.1, 0.4), pos = (3.0, -1.25, 0.2, 0, 0, 0, 1)) "
+       "Obstacle pen_w(type = box, size = (0.1, {side}, 0.4), pos = (2.3, {y}, 0.2, 0, 0, 0, 1))")
+
+
+def pen(gap: float) -> str:
+    side = 1.6 - gap                      # the west wall, from the south corner up
+    return PEN.format(side=round(side, 3), y=round(-1.3 + side / 2, 3))
+
+
+RUN_CASES = [
+    run_case("run_collision_wall_across_advance", WALL.format(x=0.6),
+             "Advance(distance_m = 1.0, speed_mps = 0.4)", "run.collision"),
+    run_case("run_no_path_goal_penned_in", pen(0.0), "Navigate(goal = @world/goal)",
+             "run.no_path"),
+    run_case("run_not_reached_dais_too_high", DAIS.format(x=0.7),
+             "Advance(distance_m = 1.0, speed_mps = 0.4)", "run.step_not_reached"),
+    run_case("run_tipped_over_off_a_plank", PLANK,
+             "Advance(distance_m = 2.5, speed_mps = 0.7)", "run.tipped_over"),
+]
+RUN_NEAR_MISSES = [
+    run_case("near_run_wall_beyond_the_advance", WALL.format(x=1.45),
+             "Advance(distance_m = 1.0, speed_mps = 0.4)"),
+    run_case("near_run_pen_with_a_way_in", pen(0.8), "Navigate(goal = @world/goal)"),
+    run_case("near_run_dais_beyond_the_advance", DAIS.format(x=1.5),
+             "Advance(distance_m = 1.0, speed_mps = 0.4)"),
+    run_case("near_run_stops_on_the_plank", PLANK, "Advance(distance_m = 0.8, speed_mps = 0.7)"),
+]
+CASES += RUN_CASES
+
+
 NEAR_MISSES = [
     prog("near_glue_0_9_mm_off", "diff_bot", sub(DB, GLUE_L, "glue = (0, 0.1209, -0.02, 0, 1, 0)")),
     prog("near_glue_direction_length", "diff_bot", sub(DB, GLUE_L, "glue = (0, 0.12, -0.02, 0, 1.0009, 0)")),
@@ -547,7 +594,7 @@ NEAR_MISSES = [
     prog("near_same_library_twice", "diff_bot", OWN_LIB,
          extra=("--library", "{lib}/", "--library", "{lib}/../lib")),
     prog("near_tiny_positive_distance", "diff_bot", sub(DBT, "BackUp(distance_m = 0.2)", "BackUp(distance_m = 1e-9)")),
-]
+] + RUN_NEAR_MISSES
 
 
 def _param(case: Case):

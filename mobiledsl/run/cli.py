@@ -1,0 +1,64 @@
+"""`mobiledsl run ROBOT.core WORLD.world TASK.task --library DIR ...`: the command line of the
+task run (registered with the CLI's subcommand table when it is imported)."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from ..cli import PROG, UsageError, add_diagnostics_options, info, report, subcommand
+
+
+def _configure(p: argparse.ArgumentParser) -> None:
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="ROBOT.core, WORLD.world and TASK.task (the world may be left out: "
+                        "the robot then runs on a bare floor)")
+    p.add_argument("--library", action="append", required=True, metavar="DIR",
+                   help="a component library (repeatable)")
+    p.add_argument("-o", "--output", dest="outdir", metavar="OUTDIR",
+                   help="output folder (default build/<robot name>): the model goes to "
+                        "OUTDIR/mjcf/, the run's report to OUTDIR/report/")
+    p.add_argument("--frames", type=int, default=0, metavar="N",
+                   help="also render N pictures of the run and a contact sheet "
+                        "(needs an OpenGL context: EGL or OSMesa)")
+    add_diagnostics_options(p)
+
+
+@subcommand("run", "run a program's task in MuJoCo and judge every step", _configure)
+def run_run(args: argparse.Namespace) -> int:
+    from ..cli import classify_files
+    from ..pipeline import InputError, exit_status
+    from .program import run_program
+    try:
+        files = classify_files(args.files)
+    except UsageError as exc:
+        args._parser.error(str(exc))
+    if "task" not in files:
+        args._parser.error("no .task file given: the steps to run")
+    if args.frames < 0:
+        args._parser.error("--frames takes a count of 0 or more")
+    for path in files.values():
+        if not os.path.isfile(path):
+            raise UsageError(f"cannot read '{path}': "
+                             + ("it is a directory" if os.path.isdir(path) else "no such file"))
+    try:
+        result = run_program(files["core"], files.get("world"), files["task"], args.library,
+                             args.outdir, args.frames)
+    except InputError as exc:
+        raise UsageError(str(exc)) from exc
+    report(result.diagnostics, args)
+    compiled = result.compiled
+    if compiled is not None and compiled.output_error is not None:
+        print(f"{PROG}: error: {compiled.output_error}", file=sys.stderr)
+        return 2
+    status = exit_status(result.diagnostics)
+    if result.report is not None:
+        steps = result.report["steps"]
+        ok = sum(1 for s in steps if s["ok"])
+        info(args, f"{ok} of {len(steps)} steps reached in {result.simulated_s:.1f} s "
+                   f"simulated; report in {result.report_dir}")
+        if result.frames:
+            info(args, result.frames)
+    elif status == 0:
+        info(args, "the task has no steps: nothing to run")
+    return status

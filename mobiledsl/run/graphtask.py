@@ -1,0 +1,68 @@
+"""The ``run:<program>`` doit tasks: run each program's task in MuJoCo, on the model its mjcf
+cell built, so CI sees which robots still reach their goals after a part changed.
+
+Not default tasks: ``doit run`` runs them all, ``doit run:<program>`` one. Each depends on the
+program's mjcf cell (``build:<program>/mjcf``) and its emission record, on the program's
+files and on the run's and the simulator's code; it writes ``build/<program>/report/run.json``
+and ``run.svg`` and fails when a step fails, printing the run.* diagnostics.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Iterator
+
+from doit.tools import config_changed
+
+TARGET = "mjcf"
+BASENAME = "run"
+CODE = ("run", "sim", "pipeline.py", "targets/ros/occupancy.py")
+
+
+def run_tasks(graph) -> Iterator[dict]:
+    from ..graph import layout
+    from ..graph.hashing import code_fingerprint
+    yield {"basename": BASENAME, "name": None, "uptodate": [True],
+           "doc": "run:<program> runs the program's task in MuJoCo (not a default task)"}
+    fingerprint = code_fingerprint(CODE)
+    libraries = [str(graph.root / rel) for rel in graph.matrix.libraries]
+    for program, target in list(graph._cells()):
+        if target != TARGET or not program.task:
+            continue
+        report = f"{layout.BUILD}/{program.name}/report"
+        yield {
+            "basename": BASENAME,
+            "name": program.name,
+            "actions": [(run_action, [graph.root, program, libraries])],
+            "task_dep": [f"build:{program.name}/{TARGET}"],
+            "file_dep": sorted(program.files.values())
+            + [layout.emission_record(program.name, TARGET)],
+            "targets": [f"{report}/run.json", f"{report}/run.svg"],
+            "uptodate": [config_changed(fingerprint)],
+            "verbosity": 2,
+        }
+
+
+def run_action(root: Path, program, libraries: list[str]) -> bool:
+    """Run one program's task on its built model; False (a failed task) when a step fails."""
+    from ..graph import layout
+    from ..pipeline import SourceCache, exit_status
+    from ..render import render
+    from .program import run_program
+    cell = root / layout.target_dir(program.name, TARGET)
+    models = sorted(cell.glob("*.xml"))
+    if len(models) != 1:
+        print(f"run:{program.name}: expected one model in {cell}, found {len(models)}",
+              file=sys.stderr)
+        return False
+    files = {kind: root / path for kind, path in program.files.items()}
+    result = run_program(files["core"], files.get("world"), files["task"], libraries,
+                         root / layout.BUILD / program.name, model_xml=models[0])
+    text = render("human", result.diagnostics, SourceCache(), False)
+    if text:
+        sys.stderr.write(text)
+    if result.report is not None:
+        steps = result.report["steps"]
+        ok = sum(1 for s in steps if s["ok"])
+        print(f"run:{program.name}: {ok} of {len(steps)} steps reached")
+    return exit_status(result.diagnostics) == 0 and result.report is not None

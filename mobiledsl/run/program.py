@@ -1,0 +1,130 @@
+"""`mobiledsl run`, in-process: compile the program to mjcf, execute its task in MuJoCo, judge
+every step and write the report (``report/run.json``, ``report/run.svg``, frames on request).
+
+File I/O stays here, at the edge; planning, following and judging are the modules beside it.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+from ..diagnostics import Diagnostic, has_errors
+from ..records import dumps, write_atomic
+
+#: the robot is let down onto its wheels or feet this long before the first step
+SETTLE_FIRST_S = 1.0
+
+
+@dataclass
+class RunResult:
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    compiled: Any = None                 # the pipeline's CompileResult
+    report: dict | None = None           # run.json's content; None when nothing ran
+    report_dir: str | None = None
+    frames: str = ""                     # what became of --frames, for people
+    simulated_s: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return self.report is not None and bool(self.report["ok"]) \
+            and not has_errors(self.diagnostics)
+
+
+def run_program(core: str | os.PathLike, world: str | os.PathLike | None,
+                task: str | os.PathLike, library_dirs: Sequence[str | os.PathLike],
+                outdir: str | os.PathLike | None = None, frames: int = 0,
+                model_xml: str | os.PathLike | None = None) -> RunResult:
+    """Compile (mjcf), run every step, judge and write the report. ``model_xml``: a model
+    already emitted (the build graph's mjcf cell) to run instead of emitting one."""
+    from ..pipeline import compile_program
+
+    out = RunResult()
+    targets = [] if model_xml is not None else ["mjcf"]
+    compiled = compile_program(core, world, task, library_dirs, targets, outdir,
+                               check_only=model_xml is not None)
+    out.compiled = compiled
+    out.diagnostics.extend(compiled.diagnostics)
+    if (compiled.has_errors or compiled.output_error
+            or compiled.robot is None or compiled.analysis is None):
+        return out
+    if compiled.task is None or not compiled.task.steps:
+        return out
+    root = Path(outdir) if outdir is not None else Path("build") / compiled.robot.name
+    xml = Path(model_xml) if model_xml is not None else \
+        Path(compiled.outdir) / "mjcf" / f"{compiled.robot.name}.xml"
+    runs, states, sim = _simulate(xml, compiled)
+    from .judge import judge
+    legged = compiled.robot.chassis_type == "Legged"
+    report, diags = judge(runs, compiled.task.steps, _driver(sim), legged)
+    out.diagnostics.extend(diags)
+    out.report = report
+    out.simulated_s = sum(r.seconds for r in runs) + (SETTLE_FIRST_S if sim else 0.0)
+    report_dir = root / "report"
+    out.report_dir = str(report_dir)
+    _write_reports(report_dir, report, runs, compiled)
+    if frames > 0:
+        from .frames import render_frames
+        out.frames = render_frames(xml, states, frames, report_dir / "frames")
+    return out
+
+
+def _simulate(xml: Path, compiled):
+    """Run every step; a robot the simulator cannot drive has every step not run, with why."""
+    from .execute import Runner, StepRun, setup_of
+    steps = compiled.task.steps
+    try:
+        from ..sim import load_simulation
+        sim = load_simulation(xml)
+    except (ImportError, ValueError, KeyError, NotImplementedError) as exc:
+        why = f"the simulator cannot drive this robot: {exc}"
+        return [_not_run(i, s, why) for i, s in enumerate(steps)], [], None
+    limits = dict(getattr(sim, "controller", {}).get("limits") or {})
+    setup = setup_of(compiled.analysis, compiled.world, limits)
+    obstacles = [e.name for e in (compiled.world.entities if compiled.world else ())
+                 if e.entity == "Obstacle" and e.collision]
+    from .steering import steering_of
+    runner = Runner(sim, setup, compiled.world, obstacles,
+                    steering_of(sim.model, compiled.robot))
+    sim.settle(SETTLE_FIRST_S)
+    runs: list[StepRun] = []
+    stopped = ""
+    for i, step in enumerate(steps):
+        if stopped:
+            runs.append(_not_run(i, step, stopped))
+            continue
+        run = runner.execute(i, step)
+        runs.append(run)
+        if run.tipped:
+            stopped = f"the robot tipped over in step {i + 1}"
+    return runs, runner.states, sim
+
+
+def _driver(sim) -> str:
+    """What drives the robot, for people: its twist map, its gait or a walker's policy."""
+    if sim is None:
+        return ""
+    controller = getattr(sim, "controller", None) or {}
+    kind = controller.get("kind", "wheeled")
+    walker = (controller.get("walker") or {}).get("id")
+    if kind == "wheeled":
+        return "its twist map (wheel speeds for the asked body twist)"
+    if walker:
+        return f"the {kind} of walker '{walker}'"
+    return f"its {kind}"
+
+
+def _not_run(index: int, step, why: str):
+    from .execute import StepRun
+    return StepRun(index, step.kind, dict(step.args), not_run=why)
+
+
+def _write_reports(report_dir: Path, report: dict, runs, compiled) -> None:
+    from .drawing import run_view
+    report_dir.mkdir(parents=True, exist_ok=True)
+    write_atomic(report_dir / "run.json", dumps(report))
+    start = compiled.world.start if compiled.world is not None else (0.0, 0.0, 0.0)
+    write_atomic(report_dir / "run.svg",
+                 run_view(compiled.robot.name, compiled.world, compiled.analysis, start,
+                          report, runs))

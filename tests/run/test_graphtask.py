@@ -1,0 +1,68 @@
+"""The run:<program> doit tasks: not default, built on the program's mjcf cell, up to date
+until an input changes, failing when a step fails."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("mujoco")
+
+REPO = Path(__file__).resolve().parents[2]
+
+WORLD = """World yard {
+    ground_plane = true
+    Obstacle wall(type = box, size = (0.1, 2.0, 0.4), pos = (%s, 0.0, 0.2, 0, 0, 0, 1))
+}
+"""
+TASK = "Task t {\n    Advance(distance_m = 0.3, speed_mps = 0.3)\n}\n"
+
+
+@pytest.fixture
+def project(tmp_path):
+    shutil.copy(REPO / "dodo.py", tmp_path / "dodo.py")
+    (tmp_path / "libraries").mkdir()
+    (tmp_path / "libraries" / "demo_parts").symlink_to(REPO / "libraries" / "demo_parts")
+    prog = tmp_path / "programs" / "rover"
+    prog.mkdir(parents=True)
+    core = (REPO / "programs" / "diff_drive" / "diff_drive.core").read_text()
+    (prog / "rover.core").write_text(core)
+    (prog / "rover.world").write_text(WORLD % "1.5")
+    (prog / "rover.task").write_text(TASK)
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.mobiledsl]\nlibraries = ["libraries/demo_parts"]\nprograms = "programs/*"\n'
+        'targets = ["mjcf"]\n')
+    return tmp_path
+
+
+def doit(root: Path, *args: str) -> tuple[int, dict]:
+    done = subprocess.run([sys.executable, "-m", "doit", "--reporter=json", *args],
+                          cwd=root, capture_output=True, text=True)
+    return done.returncode, json.loads(done.stdout)
+
+
+def results(report: dict) -> dict[str, str]:
+    return {t["name"]: t["result"] for t in report["tasks"] if t["name"].startswith("run:")}
+
+
+def test_run_tasks_are_not_default_and_run_on_the_mjcf_cell(project):
+    status, report = doit(project)
+    assert status == 0 and results(report) == {}
+    status, report = doit(project, "run:rover")
+    assert status == 0 and results(report) == {"run:rover": "success"}
+    run = json.loads((project / "build" / "rover" / "report" / "run.json").read_text())
+    assert run["ok"] is True
+    status, report = doit(project, "run:rover")
+    assert status == 0 and results(report) == {"run:rover": "up-to-date"}
+
+
+def test_a_failed_step_fails_the_run_task(project):
+    (project / "programs" / "rover" / "rover.world").write_text(WORLD % "0.3")
+    status, report = doit(project, "run:rover")
+    assert status != 0 and results(report) == {"run:rover": "fail"}
+    run = json.loads((project / "build" / "rover" / "report" / "run.json").read_text())
+    assert run["steps"][0]["collisions"] == ["wall"]
