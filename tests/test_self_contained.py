@@ -10,7 +10,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTSIDE = "sha" + "red"      # spelled apart so this file does not find itself
-# a literal path that leaves the checkout for that folder: ../shared, /work/shared, ...
+# a literal path that leaves the checkout for that folder: the shared folder beside the checkout, ...
 LITERAL = re.compile(r"(^|/)\.\./" + OUTSIDE + r"(/|$)|^/work/" + OUTSIDE + r"(/|$)")
 
 

@@ -251,7 +251,17 @@ def _chebyshev(A: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray] | None:
         axes, lo, hi = box
         half = (hi - lo) / 2
         return min(float(half.min()), 1.0), axes.T @ ((hi + lo) / 2)
-    return smalllp.chebyshev(A, b, cap=1.0)
+    found = smalllp.chebyshev(A, b, cap=1.0)
+    return found if found is not None else _highs_chebyshev(A, b)
+
+
+def _highs_chebyshev(A: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray] | None:
+    """The same linear program by HiGHS, should the small walk ever not finish."""
+    from scipy.optimize import linprog
+    m = A.shape[0]
+    res = linprog(c=[0, 0, 0, -1], A_ub=np.hstack([A, np.ones((m, 1))]), b_ub=b,
+                  bounds=[(None, None)] * 3 + [(None, 1.0)], method="highs")
+    return (float(res.x[3]), res.x[:3]) if res.status == 0 else None
 
 
 def _as_box(A: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
@@ -372,7 +382,7 @@ def _vertices_of(A: np.ndarray, b: np.ndarray, inside: np.ndarray) -> np.ndarray
         corners = np.array([[x, y, z] for x in (lo[0], hi[0]) for y in (lo[1], hi[1])
                             for z in (lo[2], hi[2])])
         return corners @ axes
-    return smalllp.vertices(A, b)
+    return smalllp.vertices(A, b, inside)
 
 
 def _uncovered(A, b, wells: Sequence[Well], r: float) -> np.ndarray | None:

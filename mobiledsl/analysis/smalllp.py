@@ -30,6 +30,7 @@ _MAX_PIVOTS = 10_000
 def chebyshev(A: np.ndarray, b: np.ndarray, cap: float = 1.0) -> tuple[float, np.ndarray] | None:
     """(radius, centre) of the largest ball in ``A x <= b`` with the radius at most ``cap``.
     The radius is negative when the half-spaces share no point. None if the walk fails."""
+    A, b = _tightest(A, b)
     m = A.shape[0]
     G = np.vstack([np.hstack([A, np.ones((m, 1))]), [[0.0, 0.0, 0.0, 1.0]]])
     h = np.concatenate([b, [cap]])
@@ -37,6 +38,19 @@ def chebyshev(A: np.ndarray, b: np.ndarray, cap: float = 1.0) -> tuple[float, np
     z[3] = float(min((b - A @ z[:3]).min(), cap))      # the ball that fits at the origin
     z = maximize(np.array([0.0, 0.0, 0.0, 1.0]), G, h, z)
     return None if z is None else (float(z[3]), z[:3].copy())
+
+
+def _tightest(A: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """One plane per normal, the tightest: two solids facing the same way (two wheels on one
+    axle line, a part flush with another) share planes, and a plane stated twice makes the
+    walk's corners degenerate for nothing."""
+    best: dict[tuple, int] = {}
+    for i, row in enumerate(np.round(A, 12).tolist()):
+        key = tuple(row)
+        if key not in best or b[i] < b[best[key]]:
+            best[key] = i
+    keep = sorted(best.values())
+    return A[keep], b[keep]
 
 
 def maximize(c: np.ndarray, G: np.ndarray, h: np.ndarray, z: np.ndarray) -> np.ndarray | None:
@@ -52,6 +66,8 @@ def maximize(c: np.ndarray, G: np.ndarray, h: np.ndarray, z: np.ndarray) -> np.n
         d, leaving = step
         if leaving is not None:
             active.remove(leaving)
+        if d is None:
+            continue
         rate = G @ d
         room = h - G @ z
         blocking = [(max(room[i], 0.0) / rate[i], i) for i in range(len(h))
@@ -66,35 +82,27 @@ def maximize(c: np.ndarray, G: np.ndarray, h: np.ndarray, z: np.ndarray) -> np.n
 
 
 def _direction(G: np.ndarray, active: list[int], c: np.ndarray):
-    """A direction that climbs while keeping the constraints that stay tight, and the one
-    that leaves; None at the optimum."""
+    """A direction that climbs while keeping tight the constraints that stay, and the one
+    that leaves (None when none does); None at the optimum. Every direction is ``c``
+    projected onto what keeps the remaining active planes tight: dropping a plane whose
+    multiplier is negative then moves off it into the feasible side (its rate is the
+    multiplier times a square), even where several active planes coincide."""
     n = G.shape[1]
     Ga = G[active] if active else np.zeros((0, n))
-    # climb inside the face the active planes span, if it climbs at all. Asked first even
-    # with n planes active: two of them may be one plane (two prisms sharing a face), and
-    # then they span no corner and the multipliers below would prove nothing
     d = _within(Ga, c)
     if float(d @ c) > _EPS:
         return d, None
-    corner = len(active) == n and np.linalg.matrix_rank(Ga) == n
-    if corner:
-        lam = np.linalg.solve(Ga.T, c)
-    else:
-        lam = np.linalg.lstsq(Ga.T, c, rcond=None)[0]
+    if not active:
+        return None
+    lam = np.linalg.lstsq(Ga.T, c, rcond=None)[0]
     negative = [k for k in range(len(active)) if lam[k] < -_EPS]
     if not negative:
         return None
     k = min(negative, key=lambda j: active[j])           # Bland: the lowest index leaves
     rest = [a for j, a in enumerate(active) if j != k]
-    if corner:
-        rhs = np.zeros(n)
-        rhs[k] = -1.0
-        d = np.linalg.solve(Ga, rhs)
-    else:
-        d = _within(G[rest] if rest else np.zeros((0, n)), c)   # drop it, climb in the rest
-    if float(d @ c) < -_EPS:
-        return None
-    return d, active[k]
+    d = _within(G[rest] if rest else np.zeros((0, n)), c)
+    # no climb once it is dropped (another active plane holds the same way): drop it only
+    return (d if float(d @ c) > _EPS else None), active[k]
 
 
 def _within(Ga: np.ndarray, c: np.ndarray) -> np.ndarray:
@@ -111,9 +119,16 @@ def _triples(m: int) -> np.ndarray:
     return np.array(list(itertools.combinations(range(m), 3)), dtype=np.intp).reshape(-1, 3)
 
 
-def vertices(A: np.ndarray, b: np.ndarray) -> np.ndarray | None:
+#: planes up to which every triple is tried (64: 41,664 triples, a few MB); a box against a
+#: wheel's prism has 56. More (a sphere's polytope has hundreds) goes to the general solver.
+MAX_PLANES = 64
+
+
+def vertices(A: np.ndarray, b: np.ndarray, inside: np.ndarray | None = None) -> np.ndarray | None:
     """The corners of the bounded polytope ``A x <= b`` (without repeats), or None when it
-    has fewer than four."""
+    has fewer than four. ``inside``, a point inside it, is needed only past MAX_PLANES."""
+    if A.shape[0] > MAX_PLANES:
+        return _general_vertices(A, b, inside)
     t = _triples(A.shape[0])
     M = A[t]                                        # (k, 3, 3)
     rhs = b[t]
@@ -127,6 +142,24 @@ def vertices(A: np.ndarray, b: np.ndarray) -> np.ndarray | None:
     if len(pts) < 4:
         return None
     return pts[first_of_each(np.round(pts, 9))]
+
+
+def _general_vertices(A: np.ndarray, b: np.ndarray, inside) -> np.ndarray | None:
+    """Qhull's half-space intersection, for polytopes of many planes (imported here: its
+    import costs more than a compile of boxes and wheels)."""
+    if inside is None:
+        found = chebyshev(A, b)
+        if found is None or found[0] <= 0:
+            return None
+        inside = found[1]
+    from scipy.spatial import HalfspaceIntersection, QhullError
+    hs = np.hstack([A, -b.reshape(-1, 1)])
+    for options in (None, "QJ"):
+        try:
+            return HalfspaceIntersection(hs, inside, qhull_options=options).intersections
+        except (QhullError, ValueError):
+            continue
+    return None
 
 
 def first_of_each(rows: np.ndarray) -> list[int]:

@@ -78,6 +78,7 @@ class Runner:
         self.world = world
         self.watch = Watch(sim.model, sim.data, obstacles)
         self.states: list[np.ndarray] = []            # qpos each tick, for frames
+        self.lag = actuator_lag(sim.model)
 
     # -- the loop every step shares ------------------------------------------------------
     def _tick(self, run: StepRun, twist) -> None:
@@ -111,10 +112,19 @@ class Runner:
                 return
             self._tick(run, twist(left))
 
-    @staticmethod
-    def _brake(top: float, accel: float, left: float, least: float) -> float:
-        """The speed that still stops in ``left`` at a little under ``accel``."""
-        return min(top, max(least, math.sqrt(2 * accel * 0.8 * left)))
+    def _brake(self, top: float, accel: float, left: float, least: float) -> float:
+        """The speed that still stops in ``left`` at a little under ``accel``, counting the
+        way the base goes on while the drives' ramp (``lag`` seconds) follows the command
+        down: v * lag + v^2 / (2 a) = left. Near the end it slows in proportion to what is
+        left, at a quarter of the ramp's rate, so the lagging drive closes in without
+        overshooting (a first-order lag under proportional control is critically damped
+        at a loop gain of 1 / (4 lag))."""
+        a = 0.8 * accel
+        left = max(left, 0.0)
+        speed = -a * self.lag + math.sqrt((a * self.lag) ** 2 + 2 * a * left)
+        if self.lag > 0:
+            speed = min(speed, left / (4 * self.lag))
+        return min(top, max(least, speed))
 
     def _xy(self) -> np.ndarray:
         x, y, _ = self.sim.pose2d()
@@ -216,6 +226,15 @@ class Turned:
         self.total += wrap(now - self.last)
         self.last = now
         return self.total
+
+
+def actuator_lag(model) -> float:
+    """The longest first-order ramp (s) the model puts between an actuator's command and its
+    force: the mjcf target ramps wheel drives as a motor driver does."""
+    import mujoco
+    ramps = (int(mujoco.mjtDyn.mjDYN_FILTER), int(mujoco.mjtDyn.mjDYN_FILTEREXACT))
+    return max((float(model.actuator_dynprm[i, 0]) for i in range(model.nu)
+                if int(model.actuator_dyntype[i]) in ramps), default=0.0)
 
 
 def chassis_of(analysis, limits: dict) -> Chassis:

@@ -43,6 +43,33 @@ def corners(points):
     return np.unique(np.round(points, 7), axis=0)
 
 
+def test_small_lp_two_wheels_on_one_line():
+    # two prisms about parallel axes share their side planes: degenerate corners everywhere
+    rng = np.random.default_rng(21)
+    for _ in range(200):
+        axis = rng.normal(size=3)
+        r = rng.uniform(0.01, 0.1)
+        centre = rng.normal(scale=0.1, size=3)
+        other = centre + rng.normal(scale=0.06, size=3) * [1, 1, 0]
+        p = G.prism(centre, axis, r, 0.03)
+        q = G.prism(other if rng.random() < 0.5 else centre + (other - centre) * 0.2, axis,
+                    r * rng.uniform(0.5, 1.5), 0.03)
+        A, b = np.vstack([p.A, q.A]), np.concatenate([p.b, q.b])
+        got = smalllp.chebyshev(A, b)
+        assert got is not None
+        assert got[0] == pytest.approx(scipy_chebyshev(A, b)[0], abs=1e-12)
+
+
+def test_many_planes_go_to_the_general_solver():
+    ball = G.Round(np.zeros(3), np.zeros(3), 0.05).poly()       # hundreds of planes
+    box = G.box((0.06, 0.06, 0.06), Transform(np.eye(3), np.array([0.04, 0, 0])))
+    A, b = np.vstack([ball.A, box.A]), np.concatenate([ball.b, box.b])
+    assert len(A) > smalllp.MAX_PLANES
+    got = smalllp.vertices(A, b)
+    theirs = HalfspaceIntersection(np.hstack([A, -b[:, None]]), scipy_chebyshev(A, b)[1])
+    assert np.allclose(corners(got), corners(theirs.intersections), atol=1e-6)
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_small_lp_matches_highs(seed):
     rng = np.random.default_rng(seed)
