@@ -17,7 +17,7 @@ import tempfile
 import textwrap
 from pathlib import Path
 
-from tests.library.examples import TOF
+from tests.library.examples import TOF, WHEEL
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -51,24 +51,8 @@ PARTS = {
           Lidar:
             mounts: {default: mount}
         """,
-    "standard_80": """\
-        schema_version: 1
-        id: standard_80                    # a plain wheel
-        category: wheel
-        description: Plain rubber wheel, radius 0.04 m.
-        visual: {file: assets/model.dae, xyz: [0, 0, 0], rpy: [0, 0, 0]}
-        wheel: {radius: 0.04, width: 0.03}
-        inertial:
-          mass: 0.1
-          origin_xyz: [0, 0, 0]
-          inertia: {ixx: 0.00005, ixy: 0, ixz: 0, iyy: 0.00005, iyz: 0, izz: 0.00008}
-          source: estimated
-          basis: solid cylinder
-        connectors:
-          mount: {pos: [0, 0, 0], dir: [0, 0, 1], joint: {type: continuous, axis: [0, 0, 1]}}
-        profiles:
-          Standard: {mounts: {default: mount}}
-        """,
+    # the library's plain wheel, with a comment the edit tests change
+    "standard_80": WHEEL.replace("id: standard_80\n", "id: standard_80  # a plain wheel\n"),
     "tof_vl53l1x": TOF,                  # a range finder
 }
 
