@@ -43,6 +43,20 @@ SEVERITY_COLOUR = {"error": "#d62728", "warning": "#ff7f0e", "note": "#1f77b4"}
 NEAR = 0.5
 
 
+def svg_head(title: str, x0: float, y1: float, vb_w: float, vb_h: float, px_w: int,
+             px_h: int, font: str) -> list[str]:
+    """The opening lines of a drawing seen from above: the SVG element (metres drawn as
+    millimetres, y up), its title and a white background."""
+    box = f"{_f(x0 * 1000)} {_f(-y1 * 1000)} {_f(vb_w)} {_f(vb_h)}"
+    x, y = _f(x0 * 1000), _f(-y1 * 1000)
+    return ['<?xml version="1.0" encoding="UTF-8"?>',
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{px_w}" height="{px_h}" '
+            f'viewBox="{box}" font-family="sans-serif" font-size="{font}">',
+            f"<title>{escape(title)}</title>",
+            f'<rect id="background" x="{x}" y="{y}" width="{_f(vb_w)}" height="{_f(vb_h)}" '
+            'fill="#ffffff"/>']
+
+
 def _f(v: float) -> str:
     s = f"{v:.2f}"
     return "0.00" if s == "-0.00" else s
@@ -235,15 +249,8 @@ def topview(a: Analysis) -> bytes:
     stroke = _f(unit * 1000 * 0.12)
     font = _f(unit * 1000 * 1.2)
 
-    out: list[str] = []
+    out = svg_head(f"{a.robot} seen from above", x0, y1, vb_w, vb_h, px_w, px_h, font)
     w = out.append
-    w('<?xml version="1.0" encoding="UTF-8"?>')
-    w(f'<svg xmlns="http://www.w3.org/2000/svg" width="{px_w}" height="{px_h}" '
-      f'viewBox="{_f(x0 * 1000)} {_f(-y1 * 1000)} {_f(vb_w)} {_f(vb_h)}" '
-      f'font-family="sans-serif" font-size="{font}">')
-    w(f"<title>{escape(a.robot)} seen from above</title>")
-    w(f'<rect id="background" x="{_f(x0 * 1000)}" y="{_f(-y1 * 1000)}" width="{_f(vb_w)}" '
-      f'height="{_f(vb_h)}" fill="#ffffff"/>')
     if near:
         _world(w, near, stroke, unit)
     _robot(w, a, stroke, unit)

@@ -8,12 +8,12 @@ its number and point primitives, so the same run gives the same bytes.
 from __future__ import annotations
 
 import math
-from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
 
-from ..analysis.topview import _f as num, _points as points, _pt as point
+from ..analysis.topview import _f as num, _points as points, _pt as point, svg_head
 from ..targets.ros.occupancy import shape_outline
+from ..xmlquote import escape, quoteattr
 
 ENTITY_STYLE = {"Obstacle": ("#c8875a", "#7a4a25"), "SupportSurface": ("#9fb09f", "#4f604f"),
                 "Marker": ("#5fcf7f", "#1f7f3f")}
@@ -61,15 +61,9 @@ def run_view(robot: str, world, analysis, start, report: dict, runs) -> bytes:
     stroke = num(unit * 1000 * 0.15)
     font = num(unit * 1000 * 1.2)
 
-    out: list[str] = []
+    out = svg_head(f"{robot}: the task's run seen from above", x0, y1, vb_w, vb_h, px_w, px_h,
+                   font)
     w = out.append
-    w('<?xml version="1.0" encoding="UTF-8"?>')
-    w(f'<svg xmlns="http://www.w3.org/2000/svg" width="{px_w}" height="{px_h}" '
-      f'viewBox="{num(x0 * 1000)} {num(-y1 * 1000)} {num(vb_w)} {num(vb_h)}" '
-      f'font-family="sans-serif" font-size="{font}">')
-    w(f"<title>{escape(robot)}: the task's run seen from above</title>")
-    w(f'<rect id="background" x="{num(x0 * 1000)}" y="{num(-y1 * 1000)}" width="{num(vb_w)}" '
-      f'height="{num(vb_h)}" fill="#ffffff"/>')
 
     w(f'<g id="world" stroke-width="{stroke}">')
     for entity, outline in shapes:
