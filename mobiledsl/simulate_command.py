@@ -11,13 +11,17 @@ import sys
 from .cli import UsageError, subcommand
 
 
+# one command from rest: an hour is far past any settling, and bounds the run and its trace
+MAX_SECONDS = 3600.0
+
+
 def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("model", metavar="MODEL.xml",
                    help="a model the mjcf target wrote (its .controller.json beside it)")
     p.add_argument("--twist", nargs=3, type=float, metavar=("VX", "VY", "WZ"), required=True,
                    help="the body twist asked: m/s ahead, m/s to the left, rad/s turning left")
     p.add_argument("--seconds", type=float, required=True, metavar="S",
-                   help="how long to simulate")
+                   help="how long to simulate (at most 3600)")
     p.add_argument("--trace", metavar="FILE.csv",
                    help="write t,x,y,z,qw,qx,qy,qz of the base every 10 ms")
     p.add_argument("--json", action="store_true",
@@ -29,8 +33,9 @@ def _configure(p: argparse.ArgumentParser) -> None:
 def run_simulate(args: argparse.Namespace) -> int:
     if not all(math.isfinite(v) for v in args.twist):
         raise UsageError("--twist takes three finite numbers")
-    if not math.isfinite(args.seconds) or args.seconds < 0:
-        raise UsageError("--seconds takes a number of seconds, 0 or more")
+    if not math.isfinite(args.seconds) or not 0 <= args.seconds <= MAX_SECONDS:
+        raise UsageError(f"--seconds takes a number of seconds from 0 to {MAX_SECONDS:g} "
+                         "(an hour of simulated time)")
     if not os.path.isfile(args.model):
         raise UsageError(f"cannot read '{args.model}': no such file")
     from .sim import load_simulation

@@ -36,6 +36,8 @@ def test_zero_seconds_stays_where_it_starts(model_xml, capsys):
 
 @pytest.mark.parametrize("args, says", [
     (["--twist", "0", "0", "0", "--seconds", "-1"], "--seconds"),
+    (["--twist", "0", "0", "0", "--seconds", "3600.5"], "--seconds"),
+    (["--twist", "0", "0", "0", "--seconds", "1e9"], "--seconds"),
     (["--twist", "nan", "0", "0", "--seconds", "1"], "--twist"),
 ])
 def test_bad_numbers_are_usage_errors(model_xml, capsys, args, says):
