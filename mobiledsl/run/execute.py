@@ -71,9 +71,8 @@ class Setup:
 class Runner:
     """Steps a ``mobiledsl.sim.Simulation`` through the task."""
 
-    def __init__(self, sim, setup: Setup, world, obstacles: list[str], steering=None):
+    def __init__(self, sim, setup: Setup, world, obstacles: list[str]):
         self.sim = sim
-        self.steering = steering                      # a steered base's kingpins
         self.setup = setup
         self.world = world
         self.watch = Watch(sim.model, sim.data, obstacles)
@@ -83,8 +82,6 @@ class Runner:
     # -- the loop every step shares ------------------------------------------------------
     def _tick(self, run: StepRun, twist) -> None:
         self.sim.command(*twist)
-        if self.steering is not None:
-            self.steering.apply(self.sim.data, twist[0], twist[2])
         self.sim.advance(TICK)
         x, y, _ = self.sim.pose2d()
         run.trace.append((x, y))

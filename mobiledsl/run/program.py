@@ -84,9 +84,7 @@ def _simulate(xml: Path, compiled):
     setup = setup_of(compiled.analysis, compiled.world, limits)
     obstacles = [e.name for e in (compiled.world.entities if compiled.world else ())
                  if e.entity == "Obstacle" and e.collision]
-    from .steering import steering_of
-    runner = Runner(sim, setup, compiled.world, obstacles,
-                    steering_of(sim.model, compiled.robot))
+    runner = Runner(sim, setup, compiled.world, obstacles)
     sim.settle(SETTLE_FIRST_S)
     runs: list[StepRun] = []
     stopped = ""

@@ -51,7 +51,7 @@ def make_controller(model, data, controller: dict, base_dir: Path | None):
     kind = controller.get("kind", "wheeled")
     if kind == "wheeled":
         from .wheeled import TwistDrive
-        return TwistDrive(model, controller.get("twist_map") or {})
+        return TwistDrive(model, controller.get("twist_map") or {}, controller.get("steering"))
     if kind == "gait":
         from .gait import GaitDrive
         return GaitDrive(model, data, controller)

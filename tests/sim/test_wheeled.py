@@ -65,3 +65,53 @@ def test_an_unknown_actuator_in_the_twist_map_is_refused(model_xml):
     model = mujoco.MjModel.from_xml_path(str(model_xml("diff_drive")))
     with pytest.raises(ValueError, match="no_such_drive"):
         Simulation(model, {"kind": "wheeled", "twist_map": {"no_such_drive": [1, 0, 0]}})
+
+
+# -- steered bases: the runtime sets the kingpins for the twist ------------------------------
+@pytest.mark.parametrize("program", ["ackermann", "tricycle"])
+@pytest.mark.parametrize("wz", [-0.4, 0.4])
+def test_a_steered_base_turns_as_told_either_way(model_xml, program, wz):
+    """Through the whole turn the yaw follows the asked rate (the wheels' angles put every
+    axle through one centre); both ways, so a sign slip cannot pass."""
+    xml = model_xml(program)
+    desc = json.loads(controller_path(xml).read_text())
+    assert desc["steering"]["kingpins"], "a steered base names its kingpins"
+    sim = load_simulation(xml)
+    sim.settle(0.3)
+    sim.command(0.4, 0.0, wz)
+    sim.advance(1.0)                            # up to speed (1 m/s^2, 2 rad/s^2)
+    yaw0 = sim.pose2d()[2]
+    sim.advance(2.0)
+    rate = (sim.pose2d()[2] - yaw0) / 2.0
+    assert rate == pytest.approx(wz, rel=0.2)
+    assert not sim.fell()
+
+
+@pytest.mark.parametrize("program", ["ackermann", "tricycle"])
+def test_kingpins_hold_their_angle_at_rest_and_straighten_going_ahead(model_xml, program):
+    sim = load_simulation(model_xml(program))
+    steer = sim.drive.steering
+    sim.command(0.3, 0.0, 0.5)
+    sim.advance(1.0)
+    turned = list(steer.angles)
+    assert all(abs(a) > 0.05 for a in turned)
+    # at rest the turning radius is undefined: the wheels keep the angle they have
+    assert steer.angles_for(0.0, 0.5) == turned
+    assert steer.angles_for(0.0, -0.5) == turned
+    sim.command(0.3, 0.0, 0.0)
+    sim.advance(1.0)
+    assert steer.angles == pytest.approx([0.0] * len(turned), abs=1e-9)
+
+
+def test_an_unsteered_base_describes_no_steering(model_xml):
+    desc = json.loads(controller_path(model_xml("diff_bot")).read_text())
+    assert desc["steering"] is None
+
+
+def test_a_kingpin_the_model_lacks_is_refused(model_xml):
+    import mujoco
+    xml = model_xml("ackermann")
+    desc = json.loads(controller_path(xml).read_text())
+    desc["steering"]["kingpins"][0]["actuator"] = "no_such_kingpin"
+    with pytest.raises(ValueError, match="no_such_kingpin"):
+        Simulation(mujoco.MjModel.from_xml_path(str(xml)), desc)

@@ -9,6 +9,7 @@ import posixpath
 from typing import Any
 
 from ...model.robot import Robot
+from .robot import kingpin_name
 
 GAIT_AX = 1.0          # the command moves toward the asked one by at most 1 m/s each second
 GAIT_AZ = 2.0          # and 2 rad/s each second
@@ -36,7 +37,22 @@ def wheeled(robot: Robot, analysis: Any, twist_map: dict[str, list[float]]) -> d
     return {"base": robot.chassis_type, "kind": "wheeled", "twist_map": twist_map,
             "limits": {"vx": _range(v), "vy": _range(side), "wz": _range(w),
                        "ax": WHEELED_AX, "az": WHEELED_AZ},
-            "gait": None, "policy": None, "walker": None, "feet": None}
+            "gait": None, "policy": None, "walker": None, "feet": None,
+            "steering": steering(robot)}
+
+
+def steering(robot: Robot) -> dict[str, Any] | None:
+    """A steered base's kingpins: each one's position actuator and its wheel's place in
+    base_link, and the x of the fixed wheels' axle the turning centre lies on."""
+    steered = [c for c in robot.components if c.steer is not None]
+    fixed = [c for c in robot.components
+             if c.steer is None and robot.parts[c.part].wheel is not None]
+    if not steered or not fixed:
+        return None
+    pins = [{"actuator": kingpin_name(c.name), "x": float(c.pose.xyz[0]),
+             "y": float(c.pose.xyz[1])} for c in steered]
+    return {"kingpins": pins,
+            "rear_x": sum(float(c.pose.xyz[0]) for c in fixed) / len(fixed)}
 
 
 def _range(limit: float | None) -> list[float] | None:
@@ -55,7 +71,7 @@ def legged(robot: Robot, analysis: Any) -> dict[str, Any]:
                    "wz": list(ranges.turn), "ax": GAIT_AX, "az": GAIT_AZ}
         if ranges is not None else {"ax": GAIT_AX, "az": GAIT_AZ},
         "twist_map": {}, "gait": None, "policy": None, "walker": None,
-        "feet": feet(robot),
+        "feet": feet(robot), "steering": None,
     }
     if walker is not None:
         out["kind"] = "policy"

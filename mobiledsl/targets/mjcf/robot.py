@@ -26,6 +26,11 @@ RAMP_S = 0.5            # a drive's command ramp (s) where the analysis states n
 RAMP_BOUNDS = (0.02, 0.5)
 
 
+def kingpin_name(wheel: str) -> str:
+    """A steered wheel's kingpin: its body, hinge and position actuator."""
+    return f"{wheel}_steer"
+
+
 def ramp_time(analysis) -> float:
     """The time constant of the drivers' speed ramp: a step to the top speed starts the base
     at the acceleration its motors allow (at most g/2), so it neither lifts a wheel nor
@@ -167,7 +172,7 @@ class RobotBuilder:
 
     def knuckle(self, parent: ET.Element, pxyz, pquat, c: Component):
         """A steered wheel turns on a kingpin: a small body between chassis and wheel."""
-        name = f"{c.name}_steer"
+        name = kingpin_name(c.name)
         point = np.asarray(c.steer.point, float)
         axis_local = rotate((pquat[0], -pquat[1], -pquat[2], -pquat[3]), c.steer.axis)
         xyz, _ = relative(pxyz, pquat, point, (1.0, 0.0, 0.0, 0.0))

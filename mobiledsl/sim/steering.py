@@ -2,15 +2,14 @@
 puts its axle through the turning centre, which lies on the line of the fixed wheels' axle at
 the turning radius vx / wz. The twist map drives the wheels; this sets the kingpins.
 
-The mjcf target names each kingpin's position actuator ``<wheel>_steer``. Only numpy and
-mujoco are used here, so the runtime may take this module over as it is.
+The controller description names each kingpin's position actuator (the mjcf target writes
+``<wheel>_steer``), the wheel's place in base_link and the fixed axle's x; each angle is held
+within the actuator's control range.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-
-import numpy as np
 
 #: below this speed the wheels keep their angle (the turning radius is undefined at rest)
 STILL_MPS = 1e-3
@@ -26,7 +25,7 @@ class Kingpin:
 
 
 class Steering:
-    def __init__(self, model, kingpins: list[Kingpin], rear_x: float):
+    def __init__(self, kingpins: list[Kingpin], rear_x: float):
         self.kingpins = kingpins
         self.rear_x = rear_x
         self.angles = [0.0] * len(kingpins)
@@ -42,7 +41,7 @@ class Steering:
                 delta -= math.pi
             elif delta < -math.pi / 2:
                 delta += math.pi
-            out.append(float(np.clip(delta, pin.low, pin.high)))
+            out.append(min(max(delta, pin.low), pin.high))
         return out
 
     def apply(self, data, vx: float, wz: float) -> None:
@@ -51,21 +50,18 @@ class Steering:
             data.ctrl[pin.actuator] = angle
 
 
-def steering_of(model, robot) -> Steering | None:
-    """The kingpins of the robot's steered wheels, or None for a base that steers none."""
+def steering_of(model, described: dict | None) -> Steering | None:
+    """The kingpins the controller description names (``steering``: ``rear_x`` and
+    ``kingpins``, each ``actuator``, ``x``, ``y``), or None for a base that steers none."""
     import mujoco
-    steered = [c for c in robot.components if c.steer is not None]
-    fixed = [c for c in robot.components
-             if c.steer is None and robot.parts[c.part].wheel is not None]
-    if not steered or not fixed:
+    if not described or not described.get("kingpins"):
         return None
     pins = []
-    for c in steered:
-        act = mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_ACTUATOR, f"{c.name}_steer")
+    for pin in described["kingpins"]:
+        act = mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_ACTUATOR, pin["actuator"])
         if act < 0:
-            continue
+            raise ValueError(f"the steering names actuator {pin['actuator']!r}, "
+                             "which the model does not have")
         low, high = (float(v) for v in model.actuator_ctrlrange[act])
-        pins.append(Kingpin(act, float(c.pose.xyz[0]), float(c.pose.xyz[1]), low, high))
-    if not pins:
-        return None
-    return Steering(model, pins, float(np.mean([c.pose.xyz[0] for c in fixed])))
+        pins.append(Kingpin(act, float(pin["x"]), float(pin["y"]), low, high))
+    return Steering(pins, float(described["rear_x"]))
