@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import math
 import re
+import xml.etree.ElementTree as ET
 
 import mujoco
 import numpy as np
 import pytest
 
+from mobiledsl.model.frames import matrix_from_quat, quat_from_rpy
 from mobiledsl.model.vocabulary import CHASSIS_TYPES
 from mobiledsl.targets.mjcf.drive import commands
 
@@ -29,41 +31,56 @@ SECONDS = 2.0
 def bullet_urdf(pkg, name):
     """The URDF with its package:// URIs made absolute, its visuals left out (PyBullet reads
     no COLLADA, and they do not move anything)."""
-    text = (pkg / "urdf" / f"{name}.urdf").read_text()
-    text = text.replace(f"package://{pkg.name}/", f"{pkg}/")
-    text = re.sub(r"<visual .*?</visual>", "", text, flags=re.S)
-    # PyBullet gives a link without an inertial a kilogram; a frame weighs next to nothing
-    text = re.sub(r'<link name="([^"]+)" />', r'<link name="\1"><inertial><mass value="1e-5"/>'
-                  r'<inertia ixx="1e-9" ixy="0" ixz="0" iyy="1e-9" iyz="0" izz="1e-9"/>'
-                  r'</inertial></link>', text)
+    root = ET.fromstring((pkg / "urdf" / f"{name}.urdf").read_text()
+                         .replace(f"package://{pkg.name}/", f"{pkg}/"))
+    for link in root.iter("link"):
+        for visual in link.findall("visual"):
+            link.remove(visual)
+        if link.find("inertial") is None:
+            # PyBullet gives a link without an inertial a kilogram; a frame or a moulded
+            # contact weighs next to nothing (Gazebo folds them into their parent)
+            inertial = ET.SubElement(link, "inertial")
+            ET.SubElement(inertial, "mass", value="1e-5")
+            ET.SubElement(inertial, "inertia", ixx="1e-9", ixy="0", ixz="0", iyy="1e-9",
+                          iyz="0", izz="1e-9")
     path = pkg / "urdf" / f"{name}_bullet.urdf"
-    path.write_text(text)
+    path.write_text(ET.tostring(root, encoding="unicode"))
     return path
 
 
 def in_bullet(result, out, twist):
-    """(forward m/s, turn rad/s) over the run's second half, in the base's frame."""
+    """(forward m/s, leftward m/s, turn rad/s) over the run's second half, in the base's
+    frame. Every surface grips as the URDF says: PyBullet reads each link's ``<contact>``
+    friction itself; an omni wheel's direction of free sliding (the ``fdir1`` with ``mu1`` 0
+    of its Gazebo extension) it has no URDF element for, so it gets it as its link's
+    anisotropic friction. Friction is bounded along each direction apart, as Gazebo's engines
+    (ODE, DART) bound mu1 and mu2 and as the MJCF's pyramidal friction cone does, rather than
+    by PyBullet's default implicit cone (see docs/targets.md)."""
     robot = result.robot
     pkg = out / "ros-gz-nav2" / f"{robot.name}_bringup"
+    urdf = bullet_urdf(pkg, robot.name)
     client = pybullet.connect(pybullet.DIRECT)
     try:
         pybullet.setGravity(0, 0, -9.81, physicsClientId=client)
         pybullet.setTimeStep(1.0 / HZ, physicsClientId=client)
+        pybullet.setPhysicsEngineParameter(enableConeFriction=0, physicsClientId=client)
         plane = pybullet.createCollisionShape(pybullet.GEOM_PLANE, physicsClientId=client)
         ground = pybullet.createMultiBody(0, plane, physicsClientId=client)
+        # the MJCF's floor; PyBullet multiplies the two surfaces' friction, so the tyre's
+        # own is what the wheel grips with
         pybullet.changeDynamics(ground, -1, lateralFriction=1.0, physicsClientId=client)
-        body = pybullet.loadURDF(str(bullet_urdf(pkg, robot.name)), [0, 0, 0.002],
+        body = pybullet.loadURDF(str(urdf), [0, 0, 0.002],
                                  flags=pybullet.URDF_USE_INERTIA_FROM_FILE,
                                  physicsClientId=client)
         joints = {}
+        slides = sliding_directions(urdf)
         for j in range(pybullet.getNumJoints(body, physicsClientId=client)):
             info = pybullet.getJointInfo(body, j, physicsClientId=client)
             joints[info[1].decode()] = j
             link = info[12].decode()
-            slides = "_contact_" in link or robot.component(link).type == "Caster" \
-                if link in {c.name for c in robot.components} or "_contact_" in link else False
-            pybullet.changeDynamics(body, j, lateralFriction=0.0 if slides else 1.0,
-                                    physicsClientId=client)
+            if link in slides:
+                pybullet.changeDynamics(body, j, anisotropicFriction=slides[link],
+                                        physicsClientId=client)
             if info[1].decode().endswith("_steer_joint"):    # steering held straight
                 pybullet.setJointMotorControl2(body, j, pybullet.POSITION_CONTROL,
                                                targetPosition=0.0, force=100.0,
@@ -84,10 +101,30 @@ def in_bullet(result, out, twist):
                 _, q = pybullet.getBasePositionAndOrientation(body, physicsClientId=client)
                 v, w = pybullet.getBaseVelocity(body, physicsClientId=client)
                 yaw = pybullet.getEulerFromQuaternion(q)[2]
-                samples.append((math.cos(yaw) * v[0] + math.sin(yaw) * v[1], w[2]))
+                samples.append((math.cos(yaw) * v[0] + math.sin(yaw) * v[1],
+                                -math.sin(yaw) * v[0] + math.cos(yaw) * v[1], w[2]))
         return np.mean(samples, axis=0)
     finally:
         pybullet.disconnect(client)
+
+
+def sliding_directions(urdf):
+    """link -> PyBullet's anisotropic friction (a scale per axis of the link) for each link
+    whose Gazebo extension lets it slide freely along fdir1 (mu1 0): the URDF's own statement,
+    in the only form PyBullet takes it. fdir1 is in the collision's frame; PyBullet scales
+    along the link's axes, so the collision must lie along them."""
+    root = ET.parse(urdf).getroot()
+    out = {}
+    for ext in root.iter("gazebo"):
+        if ext.findtext("fdir1") is None or float(ext.findtext("mu1")) != 0.0:
+            continue
+        link = root.find(f"link[@name='{ext.get('reference')}']")
+        rpy = [float(v) for v in link.find("collision/origin").get("rpy").split()]
+        fdir = matrix_from_quat(quat_from_rpy(rpy)) @ [float(v) for v in ext.findtext("fdir1").split()]
+        axis = int(np.argmax(np.abs(fdir)))
+        assert abs(abs(fdir[axis]) - 1.0) < 1e-9, f"fdir1 {fdir} not along an axis of {link}"
+        out[link.get("name")] = [0.0 if k == axis else 1.0 for k in range(3)]
+    return out
 
 
 def wheel_speeds(robot, twist):

@@ -14,6 +14,7 @@ from ...model.frames import matrix_from_quat as matrix, quat_from_rpy, quat_from
 from ..frames import fmt, fmtv
 from ..shares import (KNUCKLE_SHARE, MISSING_MASS, ROADWHEEL_SHARE, ROLLER_SHARE, Piece, moved,
                       remainder, scaled)
+from ..surfaces import TYRE_FRICTION
 from .drive import axle_sign, roller_axis_at_ground, wheel_axis
 
 ROBOT_CONTYPE = "2"     # robot geoms touch the world (contype 1) but never each other
@@ -24,6 +25,8 @@ SPEED_LOOP_GAIN = 50.0
 MOTOR_TIME_CONSTANT = 0.02   # s: a small DC gearmotor's mechanical time constant (10-50 ms)
 RAMP_S = 0.5            # a drive's command ramp (s) where the analysis states no top speed or start
 RAMP_BOUNDS = (0.02, 0.5)
+# sliding, torsional and rolling friction of whatever rolls on the floor (condim 3 uses the first)
+TYRE = f"{fmt(TYRE_FRICTION)} 0.01 0.001"
 
 
 def ramp_time(analysis) -> float:
@@ -243,7 +246,7 @@ class RobotBuilder:
             # cylinder's contacts jump between its rim's edges and chatter as the base turns
             sub(body, "geom", name=f"{c.name}_tyre", type="ellipsoid",
                 size=f"{fmt(radius)} {fmt(radius)} {fmt(width / 2)}", quat=fmtv(cyl),
-                friction="1.2 0.01 0.001", **collision_attrs(shown))
+                friction=TYRE, **collision_attrs(shown))
         self.drive(c, hinge, radius)
 
     def rollers(self, body: ET.Element, c: Component, part: Part, axis: np.ndarray) -> None:
@@ -278,7 +281,7 @@ class RobotBuilder:
                 diaginertia=fmtv([piece.inertia[0, 0]] * 3))
             sub(rb, "joint", name=f"{c.name}_roller_{k}", type="hinge", axis=fmtv(roller_axis),
                 damping="1e-05", armature="1e-06")
-            sub(rb, "geom", type="sphere", size=fmt(r_ball), friction="1.2 0.01 0.001",
+            sub(rb, "geom", type="sphere", size=fmt(r_ball), friction=TYRE,
                 **collision_attrs())
 
     def roller_pieces(self, c: Component, part: Part, axis: np.ndarray) -> list[Piece]:
@@ -410,7 +413,7 @@ class RobotBuilder:
             sub(wb, "joint", name=name, type="hinge", axis=fmtv(axle), damping="0.001",
                 armature="0.001")
             sub(wb, "geom", type="cylinder", size=f"{fmt(r)} {fmt(spec.width / 2)}",
-                quat=fmtv(quat_from_z(axle)), friction="1.2 0.01 0.001", **collision_attrs())
+                quat=fmtv(quat_from_z(axle)), friction=TYRE, **collision_attrs())
             joints.append(name)
         if spec.travel_per_turn_m is None:
             self.out.comments.append(f"{c.name}: the track states no travel_per_turn_m, so no "

@@ -10,6 +10,7 @@ from ...model.robot import Robot
 from ...model.world import World
 from ...model.frames import compose, quat_from_rpy, relative, rpy_from_quat
 from ..frames import fmt, fmtv
+from ..surfaces import TYRE_FRICTION
 from ..xmltext import to_text
 from .scan import scan_spec
 from .tree import Geometry, LinkSpec, Tree
@@ -17,7 +18,6 @@ from .tree import Geometry, LinkSpec, Tree
 SDF_VERSION = "1.9"
 # the namespace of Gazebo's own attributes (fdir1's gz:expressed_in), declared on <sdf>
 GZ_NAMESPACE = "http://gazebosim.org/schema"
-GRIP_MU = 1.0
 
 
 def sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) -> ET.Element:
@@ -201,7 +201,7 @@ def collision(link: ET.Element, name: str, g: Geometry, package: str,
         # a mecanum or omni wheel: grip along its rollers at the ground, fixed in the base
         # (not turning with the wheel), and slide freely across them
         ode = sub(sub(sub(el, "surface"), "friction"), "ode")
-        sub(ode, "mu", fmt(GRIP_MU))
+        sub(ode, "mu", fmt(TYRE_FRICTION))
         sub(ode, "mu2", "0")
         sub(ode, "fdir1", fmtv(grip), **{"gz:expressed_in": "base_link"})
     elif friction is not None:

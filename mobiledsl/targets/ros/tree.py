@@ -14,6 +14,7 @@ from ...model.robot import Component, Robot
 from ...library.model import Inertia, Inertial, Part, Shape
 from ...model.frames import matrix_from_quat as matrix, quat_from_z, relative, rotate, rpy_from_quat
 from ..shares import KNUCKLE_SHARE, MISSING_MASS, moved, scaled
+from ..surfaces import SLIDER_FRICTION, TYRE_FRICTION
 from ..mjcf.drive import roller_axis_at_ground, wheel_axis
 
 Vec = tuple[float, float, float]
@@ -35,10 +36,13 @@ class LinkSpec:
     visuals: list[Geometry] = field(default_factory=list)
     collisions: list[Geometry] = field(default_factory=list)
     component: str | None = None
-    friction: float | None = None       # a caster or contact slides: low friction
+    friction: float | None = None       # on the floor: a tyre grips, a caster or contact slides
     # a holonomic wheel grips only along its rollers at the ground: that direction in
     # base_link (Gazebo's fdir1), with no friction across it
     grip: Vec | None = None
+    # an omni wheel slides freely along its axle (its rollers turn that way): that direction in
+    # its collision's frame, which turns with the wheel (the z of its cylinder)
+    slides_along: Vec | None = None
 
 
 @dataclass(frozen=True)
@@ -135,15 +139,18 @@ def component_link(robot: Robot, c: Component, part: Part, name: str, tree: Tree
         axis = (conn.joint.axis or conn.dir) if conn else (0.0, 0.0, 1.0)
         if c.type == "Caster":
             spec.collisions.append(Geometry("sphere", (part.wheel.radius,)))
-            spec.friction = 0.0
+            spec.friction = SLIDER_FRICTION
         else:
             spec.collisions.append(Geometry("cylinder", (part.wheel.radius, part.wheel.width),
                                             rpy=along(axis)))
+            spec.friction = TYRE_FRICTION
             base_axle = rotate(c.pose.quat, axis)
             grip = roller_axis_at_ground(c, np.asarray(c.pose.xyz, float), c.type,
                                          base_axle / np.linalg.norm(base_axle))
             if grip is not None and c.type in ("Mecanum", "Omni_wheel"):
                 spec.grip = tuple(float(v) for v in grip)
+            if c.type == "Omni_wheel":
+                spec.slides_along = (0.0, 0.0, 1.0)
     elif part.track is not None:
         # in the simulators a track collides through a box on its belt's run
         spec.collisions.append(belt_box(part))
@@ -207,7 +214,7 @@ def contacts(c: Component, part: Part, name: str, tree: Tree) -> None:
     for i, contact in enumerate(part.contacts):
         link = f"{name}_contact_{i}"
         spec = LinkSpec(link, None, collisions=[Geometry("sphere", (contact.radius,))],
-                        friction=0.0)
+                        friction=SLIDER_FRICTION)
         tree.links.append(spec)
         tree.joints.append(JointSpec(f"{link}_joint", "fixed", name, link, tuple(contact.xyz),
                                      (0.0, 0.0, 0.0)))
