@@ -53,16 +53,11 @@ def _link(root: ET.Element, spec: LinkSpec, package: str) -> None:
 
 
 def _gazebo_friction(root: ET.Element, spec: LinkSpec) -> None:
-    """Gazebo's URDF extension: the link's collisions grip with mu1 along fdir1 (their own
-    frame) and mu2 across it. An omni wheel slides along its axle and grips across it."""
+    """Gazebo's URDF extension: the friction of the link's collisions, the same both ways
+    (mu1, mu2), as the SDF's world states it."""
     ext = ET.SubElement(root, "gazebo", reference=spec.name)
-    if spec.slides_along is not None:
-        ET.SubElement(ext, "mu1").text = fmt(0.0)
-        ET.SubElement(ext, "mu2").text = fmt(spec.friction)
-        ET.SubElement(ext, "fdir1").text = fmtv(spec.slides_along)
-    else:
-        ET.SubElement(ext, "mu1").text = fmt(spec.friction)
-        ET.SubElement(ext, "mu2").text = fmt(spec.friction)
+    ET.SubElement(ext, "mu1").text = fmt(spec.friction)
+    ET.SubElement(ext, "mu2").text = fmt(spec.friction)
 
 
 def _geometry(parent: ET.Element, g: Geometry, package: str) -> None:
