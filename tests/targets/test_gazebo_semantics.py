@@ -14,11 +14,11 @@ from ruamel.yaml import YAML
 from ruamel.yaml.events import AliasEvent
 
 from mobiledsl.model.frames import matrix_from_quat as matrix, quat_from_rpy
+from mobiledsl.targets.surfaces import SLIDER_FRICTION, TYRE_FRICTION
 
 from .conftest import PROGRAMS, chassis_type, compile_program
 
 WHEELED = [p for p in PROGRAMS if chassis_type(p) != "Legged"]
-GZ_NS = "{http://gazebosim.org/schema}"
 DRIVE_JOINT_PARAMS = ("left_joint", "right_joint", "front_left_joint", "front_right_joint",
                       "back_left_joint", "back_right_joint")
 
@@ -81,7 +81,9 @@ def test_urdf_wheel_joints_turn_forward_as_gazebo_does(built, program):
             rots[link] = rotation(j.find("parent").get("link")) @ matrix(quat_from_rpy(rpy))
         return rots[link]
 
-    wheels = [j for j in root.iter("joint") if j.get("type") == "continuous"]
+    # a mecanum or omni wheel's rollers turn freely about their own axes
+    wheels = [j for j in root.iter("joint") if j.get("type") == "continuous"
+              and "_roller_" not in j.get("name")]
     assert wheels or chassis_type(program) == "Tracked"
     for j in wheels:
         axis = rotation(j.find("child").get("link")) @ np.array(
@@ -90,26 +92,62 @@ def test_urdf_wheel_joints_turn_forward_as_gazebo_does(built, program):
         assert rolls[0] > 1e-6 or (abs(rolls[0]) < 1e-6 and rolls[1] > 0), (j.get("name"), rolls)
 
 
-def test_mecanum_wheels_grip_along_their_rollers(built):
-    """MecanumDrive only strafes when each wheel grips along its rollers and slides across
-    them: friction direction fdir1 fixed in the base (X pattern), mu2 zero."""
+@pytest.mark.parametrize("program", WHEELED, ids=lambda p: p.name)
+def test_what_touches_the_floor_grips_as_in_every_target(built, program):
+    """A tyre or roller grips with the tyre's friction, a caster ball slides, in the URDF for
+    PyBullet (<contact>) and Gazebo (<gazebo reference> mu1, mu2) and in the SDF; a link
+    that meets the floor only by accident (the chassis) states none."""
+    pkg = package_dir(built, program)
+    root = ET.parse(next((pkg / "urdf").glob("*.urdf"))).getroot()
+    core = (program / f"{program.name}.core").read_text()
+    casters = set(re.findall(r"^\s*Caster\s+(\w+)", core, flags=re.M))
+    gazebo = {g.get("reference"): g for g in root.findall("gazebo")}
+    sdf_links = {l.get("name"): l for l in robot_model(pkg).findall("link")}
+    rolling = 0
+    for link in root.findall("link"):
+        name = link.get("name")
+        friction = link.find("contact/lateral_friction")
+        if link.find("collision/geometry/cylinder") is None and "_roller_" not in name \
+                and name not in casters:
+            assert link.find("contact") is None and name not in gazebo, name
+            continue
+        expected = SLIDER_FRICTION if name in casters else TYRE_FRICTION
+        assert float(friction.get("value")) == expected, name
+        assert float(gazebo[name].findtext("mu1")) == expected, name
+        assert float(gazebo[name].findtext("mu2")) == expected, name
+        ode = sdf_links[name].find("collision/surface/friction/ode")
+        assert float(ode.findtext("mu")) == float(ode.findtext("mu2")) == expected, name
+        rolling += name not in casters
+    assert rolling >= 2 or chassis_type(program) == "Tracked"
+
+
+def test_mecanum_wheels_roll_on_rollers_in_the_x_pattern(built):
+    """MecanumDrive only strafes when each wheel grips across its rollers and slides along
+    them: the roller at the bottom of each wheel turns about (1, -1) at the front left and
+    back right wheels and (1, 1) at the others, seen from above; the hub itself touches
+    nothing."""
     pkg = package_dir(built, program_named("mecanum"))
     model = robot_model(pkg)
+    rot = link_rotations(model)
+    poses = {l.get("name"): np.array([float(v) for v in l.findtext("pose").split()[:3]])
+             for l in model.findall("link")}
     plugin = next(p for p in model.findall("plugin") if p.get("name").endswith("MecanumDrive"))
-    joints = {j.get("name"): j.findtext("child") for j in model.findall("joint")}
+    joints = {j.get("name"): j for j in model.findall("joint")}
     links = {l.get("name"): l for l in model.findall("link")}
     expected = {"front_left_joint": (1, -1), "back_right_joint": (1, -1),
                 "front_right_joint": (1, 1), "back_left_joint": (1, 1)}
     for param, (ex, ey) in expected.items():
-        link = links[joints[plugin.findtext(param)]]
-        ode = link.find("collision").find("surface").find("friction").find("ode")
-        fdir = ode.find("fdir1")
-        assert fdir is not None, param
-        assert fdir.get(f"{GZ_NS}expressed_in") == "base_link"
-        d = np.array([float(v) for v in fdir.text.split()])
-        assert np.allclose(d[:2] / np.linalg.norm(d[:2]), np.array([ex, ey]) / math.sqrt(2)), \
-            (param, d)
-        assert float(ode.findtext("mu2")) == 0.0 and float(ode.findtext("mu")) > 0.5
+        wheel = joints[plugin.findtext(param)].findtext("child")
+        assert links[wheel].find("collision") is None, wheel
+        rollers = [j for j in joints.values() if j.findtext("parent") == wheel]
+        assert len(rollers) == 16, (wheel, len(rollers))
+        bottom = min(rollers, key=lambda j: poses[j.findtext("child")][2])
+        child = bottom.findtext("child")
+        axis = rot[child] @ np.array([float(v) for v in bottom.find("axis").findtext("xyz").split()])
+        assert links[child].find("collision/geometry/sphere") is not None
+        assert abs(axis[2]) < 0.2, (param, axis)
+        along = axis[:2] / np.linalg.norm(axis[:2])
+        assert abs(along @ (np.array([ex, ey]) / math.sqrt(2))) > 0.98, (param, axis)
 
 
 def test_tracked_vehicle_publishes_nav2_frames_and_tracks_drive_forward(built):

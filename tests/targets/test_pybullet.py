@@ -5,7 +5,8 @@ that runs here."""
 from __future__ import annotations
 
 import math
-import re
+from contextlib import contextmanager
+import xml.etree.ElementTree as ET
 
 import mujoco
 import numpy as np
@@ -29,50 +30,68 @@ SECONDS = 2.0
 def bullet_urdf(pkg, name):
     """The URDF with its package:// URIs made absolute, its visuals left out (PyBullet reads
     no COLLADA, and they do not move anything)."""
-    text = (pkg / "urdf" / f"{name}.urdf").read_text()
-    text = text.replace(f"package://{pkg.name}/", f"{pkg}/")
-    text = re.sub(r"<visual .*?</visual>", "", text, flags=re.S)
-    # PyBullet gives a link without an inertial a kilogram; a frame weighs next to nothing
-    text = re.sub(r'<link name="([^"]+)" />', r'<link name="\1"><inertial><mass value="1e-5"/>'
-                  r'<inertia ixx="1e-9" ixy="0" ixz="0" iyy="1e-9" iyz="0" izz="1e-9"/>'
-                  r'</inertial></link>', text)
+    root = ET.fromstring((pkg / "urdf" / f"{name}.urdf").read_text()
+                         .replace(f"package://{pkg.name}/", f"{pkg}/"))
+    for link in root.iter("link"):
+        for visual in link.findall("visual"):
+            link.remove(visual)
+        if link.find("inertial") is None:
+            # PyBullet gives a link without an inertial a kilogram; a frame or a moulded
+            # contact weighs next to nothing (Gazebo folds them into their parent)
+            inertial = ET.SubElement(link, "inertial")
+            ET.SubElement(inertial, "mass", value="1e-5")
+            ET.SubElement(inertial, "inertia", ixx="1e-9", ixy="0", ixz="0", iyy="1e-9",
+                          iyz="0", izz="1e-9")
     path = pkg / "urdf" / f"{name}_bullet.urdf"
-    path.write_text(text)
+    ET.indent(root)           # PyBullet's reader fails on very long lines
+    path.write_text(ET.tostring(root, encoding="unicode"))
     return path
 
 
-def in_bullet(result, out, twist):
-    """(forward m/s, turn rad/s) over the run's second half, in the base's frame."""
-    robot = result.robot
-    pkg = out / "ros-gz-nav2" / f"{robot.name}_bringup"
+@contextmanager
+def bullet_world(result, out):
+    """A PyBullet world with the floor and the robot's URDF on it, at the MJCF's start height:
+    (client, body, joint index by name). Every surface grips as the URDF says (PyBullet reads
+    each link's ``<contact>`` friction), a mecanum or omni wheel through its rollers.
+    Friction is bounded along each direction apart, as Gazebo's engines (ODE, DART) bound mu1
+    and mu2 and as the MJCF's pyramidal friction cone does, rather than by PyBullet's default
+    implicit cone (see docs/targets.md). Every hinge turns freely, steering held straight."""
+    pkg = out / "ros-gz-nav2" / f"{result.robot.name}_bringup"
+    urdf = bullet_urdf(pkg, result.robot.name)
     client = pybullet.connect(pybullet.DIRECT)
     try:
         pybullet.setGravity(0, 0, -9.81, physicsClientId=client)
         pybullet.setTimeStep(1.0 / HZ, physicsClientId=client)
+        pybullet.setPhysicsEngineParameter(enableConeFriction=0, physicsClientId=client)
         plane = pybullet.createCollisionShape(pybullet.GEOM_PLANE, physicsClientId=client)
         ground = pybullet.createMultiBody(0, plane, physicsClientId=client)
+        # the MJCF's floor; PyBullet multiplies the two surfaces' friction, so the tyre's
+        # own is what the wheel grips with
         pybullet.changeDynamics(ground, -1, lateralFriction=1.0, physicsClientId=client)
-        body = pybullet.loadURDF(str(bullet_urdf(pkg, robot.name)), [0, 0, 0.002],
+        body = pybullet.loadURDF(str(urdf), [0, 0, 0.002],
                                  flags=pybullet.URDF_USE_INERTIA_FROM_FILE,
                                  physicsClientId=client)
         joints = {}
         for j in range(pybullet.getNumJoints(body, physicsClientId=client)):
             info = pybullet.getJointInfo(body, j, physicsClientId=client)
             joints[info[1].decode()] = j
-            link = info[12].decode()
-            slides = "_contact_" in link or robot.component(link).type == "Caster" \
-                if link in {c.name for c in robot.components} or "_contact_" in link else False
-            pybullet.changeDynamics(body, j, lateralFriction=0.0 if slides else 1.0,
-                                    physicsClientId=client)
-            if info[1].decode().endswith("_steer_joint"):    # steering held straight
+            if info[1].decode().endswith("_steer_joint"):
                 pybullet.setJointMotorControl2(body, j, pybullet.POSITION_CONTROL,
                                                targetPosition=0.0, force=100.0,
                                                physicsClientId=client)
-            elif info[2] == pybullet.JOINT_REVOLUTE:     # free unless driven below
+            elif info[2] == pybullet.JOINT_REVOLUTE:     # free unless driven
                 pybullet.setJointMotorControl2(body, j, pybullet.VELOCITY_CONTROL, force=0,
                                                physicsClientId=client)
-        speeds = wheel_speeds(robot, twist)
-        for wheel, (speed, force) in speeds.items():
+        yield client, body, joints
+    finally:
+        pybullet.disconnect(client)
+
+
+def in_bullet(result, out, twist):
+    """(forward m/s, leftward m/s, turn rad/s) over the run's second half, in the base's
+    frame, each driven wheel at the speed the twist map gives it."""
+    with bullet_world(result, out) as (client, body, joints):
+        for wheel, (speed, force) in wheel_speeds(result.robot, twist).items():
             pybullet.setJointMotorControl2(body, joints[f"{wheel}_joint"],
                                            pybullet.VELOCITY_CONTROL, targetVelocity=speed,
                                            force=force, physicsClientId=client)
@@ -84,10 +103,28 @@ def in_bullet(result, out, twist):
                 _, q = pybullet.getBasePositionAndOrientation(body, physicsClientId=client)
                 v, w = pybullet.getBaseVelocity(body, physicsClientId=client)
                 yaw = pybullet.getEulerFromQuaternion(q)[2]
-                samples.append((math.cos(yaw) * v[0] + math.sin(yaw) * v[1], w[2]))
+                samples.append((math.cos(yaw) * v[0] + math.sin(yaw) * v[1],
+                                -math.sin(yaw) * v[0] + math.cos(yaw) * v[1], w[2]))
         return np.mean(samples, axis=0)
-    finally:
-        pybullet.disconnect(client)
+
+
+def rest_in_bullet(result, out):
+    """base_link's world position and its tilt (degrees) after a second with nothing driven."""
+    with bullet_world(result, out) as (client, body, joints):
+        for _ in range(HZ):
+            pybullet.stepSimulation(physicsClientId=client)
+        state = pybullet.getLinkState(body, joints["base_footprint_joint"],
+                                      computeForwardKinematics=1, physicsClientId=client)
+        up = np.reshape(pybullet.getMatrixFromQuaternion(state[5]), (3, 3))[:, 2]
+        return np.array(state[4]), math.degrees(math.acos(min(1.0, up[2])))
+
+
+def rest_in_mujoco(out, name):
+    model = mujoco.MjModel.from_xml_path(str(out / "mjcf" / f"{name}.xml"))
+    data = settle(model)
+    base = mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_BODY, "base_link")
+    up = data.xmat[base].reshape(3, 3)[:, 2]
+    return data.xpos[base].copy(), math.degrees(math.acos(min(1.0, up[2])))
 
 
 def wheel_speeds(robot, twist):
@@ -125,30 +162,64 @@ def top(result, out):
     return v, kin.max_yaw_rate_rad_s or top_yaw(model, v)
 
 
-@pytest.mark.parametrize("program", ROLLING, ids=lambda p: p.name)
-def test_goes_forward_as_in_mujoco(both_targets, program):
-    result, out = both_targets(program)
-    v = 0.5 * top(result, out)[0]
-    if chassis_type(program) in ("Omni_drive", "Omni_three_wheel"):
-        pytest.skip("not yet written: an omni wheel's rollers in PyBullet")
-    bullet = in_bullet(result, out, (v, 0.0, 0.0))[0]
-    mj = in_mujoco(out, program.name, "forward", v)
-    assert bullet > 0 and mj > 0
-    assert bullet == pytest.approx(mj, rel=0.15)
+def kinds(program):
+    """The runs a base can make: forward; a spin where it turns on the spot; sideways where it
+    is holonomic."""
+    chassis = CHASSIS_TYPES[chassis_type(program)]
+    return ["forward"] + (["spin"] if chassis.spin else []) + \
+        (["sideways"] if chassis.holonomic else [])
 
 
-@pytest.mark.parametrize("program", [p for p in ROLLING if CHASSIS_TYPES[chassis_type(p)].spin
-                                     and chassis_type(p) not in ("Mecanum_four_wheel",
-                                                                 "Omni_drive",
-                                                                 "Omni_three_wheel")],
+# a skid-steer base's turn at a low rate: PyBullet's rigid contacts rock the four-wheeled
+# chassis on one diagonal pair of wheels then the other, and the pair turns it at 93-107 % of
+# the asked rate where MuJoCo's soft contacts share the weight on all four and turn it at
+# 80 %; from half the top rate up both turn it at about 80 % (measured, docs/targets.md)
+ROCKS = "not yet proven: a skid-steer base's slow spin, which PyBullet's rigid contacts turn " \
+        "up to a third faster than MuJoCo's (the chassis rocks on a diagonal pair of wheels)"
+
+
+@pytest.mark.parametrize("fraction", [0.1, 0.9])
+@pytest.mark.parametrize("program", [p for p in PROGRAMS if chassis_type(p) != "Legged"],
                          ids=lambda p: p.name)
-def test_spins_as_in_mujoco(both_targets, program):
-    if chassis_type(program) == "Diff_drive":
-        pytest.xfail("not yet proven: a skid-steer spin is all sideways sliding, and PyBullet's "
-                     "friction turns the base at about half MuJoCo's rate")
+def test_drives_as_in_mujoco(both_targets, program, fraction):
+    """Forward, spin and sideways (as the base can) at the two ends of its speed range."""
+    if chassis_type(program) == "Tracked":
+        pytest.skip("cannot be compared: a track is a box on a fixed joint in the URDF, which "
+                    "nothing in PyBullet moves (Gazebo drives its surface through the "
+                    "TrackController system); test_tracked_rests_as_in_mujoco compares its "
+                    "stance")
     result, out = both_targets(program)
-    w = 0.5 * top(result, out)[1]
-    bullet = in_bullet(result, out, (0.0, 0.0, w))[1]
-    mj = in_mujoco(out, program.name, "spin", w)
-    assert bullet > 0 and mj > 0
-    assert bullet == pytest.approx(mj, rel=0.15)
+    v, w = top(result, out)
+    for kind in kinds(program):
+        if kind == "spin" and chassis_type(program) == "Diff_drive" and fraction < 0.5:
+            continue                            # test_skid_steer_spins_slowly_as_in_mujoco
+        asked = fraction * (w if kind == "spin" else v)
+        axis = {"forward": 0, "sideways": 1, "spin": 2}[kind]
+        twist = [0.0, 0.0, 0.0]
+        twist[axis] = asked
+        bullet = in_bullet(result, out, tuple(twist))[axis]
+        mj = in_mujoco(out, program.name, kind, asked)
+        assert bullet > 0 and mj > 0, (kind, bullet, mj)
+        assert bullet == pytest.approx(mj, rel=0.15), (kind, bullet, mj)
+
+
+@pytest.mark.xfail(reason=ROCKS, strict=True)
+def test_skid_steer_spins_slowly_as_in_mujoco(both_targets):
+    program = next(p for p in PROGRAMS if chassis_type(p) == "Diff_drive")
+    result, out = both_targets(program)
+    asked = 0.1 * top(result, out)[1]
+    bullet = in_bullet(result, out, (0.0, 0.0, asked))[2]
+    mj = in_mujoco(out, program.name, "spin", asked)
+    assert bullet == pytest.approx(mj, rel=0.15), (bullet, mj)
+
+
+def test_tracked_rests_as_in_mujoco(both_targets):
+    """What of a tracked base PyBullet can show: it stands on its belts' boxes where the MJCF
+    stands on its road wheels (base_link's height, level), and stays put undriven."""
+    program = next(p for p in PROGRAMS if chassis_type(p) == "Tracked")
+    result, out = both_targets(program)
+    bullet, bullet_tilt = rest_in_bullet(result, out)
+    mj, mj_tilt = rest_in_mujoco(out, program.name)
+    assert bullet[2] == pytest.approx(mj[2], abs=2e-3)
+    assert bullet_tilt < 1.0 and mj_tilt < 1.0
+    assert np.linalg.norm(bullet[:2]) < 1e-3 and np.linalg.norm(mj[:2]) < 1e-3

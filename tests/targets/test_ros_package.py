@@ -61,6 +61,15 @@ def test_sdf_loads_in_libsdformat(built, program, sdfcheck):
 
 
 @pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: p.name)
+def test_urdf_loads_in_libsdformat(built, program, sdfcheck):
+    """Gazebo reads a URDF through libsdformat, its <gazebo> extensions and the <contact>
+    PyBullet reads with it."""
+    urdf = next((package_dir(built, program) / "urdf").glob("*.urdf"))
+    result = subprocess.run([str(sdfcheck), str(urdf)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: p.name)
 def test_yaml_parses_and_launch_compiles(built, program, tmp_path):
     pkg = package_dir(built, program)
     yaml = YAML(typ="safe")

@@ -15,6 +15,7 @@ import numpy as np
 from ...analysis.kinematics import skid_factor
 from ...model.robot import Component, Robot
 from ...model.frames import rotate
+from ..rollers import roller_axis_at_ground
 
 HOLONOMIC_WHEELS = ("Mecanum", "Omni_wheel")
 ROLLING = ("Standard", "Mecanum", "Omni_wheel")
@@ -52,23 +53,6 @@ def rolling_direction(axle: np.ndarray, sign: int) -> np.ndarray:
     d = sign * np.cross(axle, [0.0, 0.0, 1.0])
     n = np.linalg.norm(d)
     return d / n if n > 0 else d
-
-
-def roller_axis_at_ground(component: Component, centre: np.ndarray, wheel_type: str,
-                          axle: np.ndarray) -> np.ndarray | None:
-    """A mecanum wheel's rollers meet the ground at 45 degrees: front-left and rear-right
-    wheels along (1, -1), the other two along (1, 1) (the usual X pattern seen from above,
-    which lets the base strafe). An omni wheel's rollers lie along its rolling direction."""
-    fwd = np.cross(axle, [0.0, 0.0, 1.0])
-    fwd = fwd / (np.linalg.norm(fwd) or 1.0)
-    if wheel_type == "Omni_wheel":
-        return fwd
-    if wheel_type != "Mecanum":
-        return None
-    front = centre[0] >= 0
-    left = centre[1] >= 0
-    d = np.array([1.0, -1.0, 0.0]) if front == left else np.array([1.0, 1.0, 0.0])
-    return d / np.linalg.norm(d)
 
 
 def wheel_drives(robot: Robot) -> list[WheelDrive]:

@@ -12,18 +12,21 @@ from ...model.robot import Component, Robot
 from ...library.model import Inertial, Part, Shape
 from ...model.frames import matrix_from_quat as matrix, quat_from_rpy, quat_from_z, relative, rotate
 from ..frames import fmt, fmtv
-from ..shares import (KNUCKLE_SHARE, MISSING_MASS, ROADWHEEL_SHARE, ROLLER_SHARE, Piece, moved,
+from ..shares import (KNUCKLE_SHARE, MISSING_MASS, ROADWHEEL_SHARE, Piece, moved,
                       remainder, scaled)
-from .drive import axle_sign, roller_axis_at_ground, wheel_axis
+from ..surfaces import TYRE_FRICTION
+from ..rollers import rollers
+from .drive import axle_sign, wheel_axis
 
 ROBOT_CONTYPE = "2"     # robot geoms touch the world (contype 1) but never each other
 ROBOT_CONAFFINITY = "1"
-ROLLERS = 16
 MESH_FORMATS = (".stl", ".obj")
 SPEED_LOOP_GAIN = 50.0
 MOTOR_TIME_CONSTANT = 0.02   # s: a small DC gearmotor's mechanical time constant (10-50 ms)
 RAMP_S = 0.5            # a drive's command ramp (s) where the analysis states no top speed or start
 RAMP_BOUNDS = (0.02, 0.5)
+# sliding, torsional and rolling friction of whatever rolls on the floor (condim 3 uses the first)
+TYRE = f"{fmt(TYRE_FRICTION)} 0.01 0.001"
 
 
 def kingpin_name(wheel: str) -> str:
@@ -228,7 +231,7 @@ class RobotBuilder:
         if own is not None and c.steer is not None:
             own = scaled(own, 1.0 - KNUCKLE_SHARE)          # the rest is on its knuckle
         if own is not None:
-            inertial(body, remainder(own, self.roller_pieces(c, part, axis)) if holonomic
+            inertial(body, remainder(own, [r.piece for r in rollers(c, part, axis)]) if holonomic
                      else own)
         joint = f"{c.name}_joint"
         # the hinge passes through the wheel's centre (its frame's origin, where its rolling
@@ -248,64 +251,20 @@ class RobotBuilder:
             # cylinder's contacts jump between its rim's edges and chatter as the base turns
             sub(body, "geom", name=f"{c.name}_tyre", type="ellipsoid",
                 size=f"{fmt(radius)} {fmt(radius)} {fmt(width / 2)}", quat=fmtv(cyl),
-                friction="1.2 0.01 0.001", **collision_attrs(shown))
+                friction=TYRE, **collision_attrs(shown))
         self.drive(c, hinge, radius)
 
     def rollers(self, body: ET.Element, c: Component, part: Part, axis: np.ndarray) -> None:
-        """Free rollers round the rim, as spheres on hinges: each rolls about its own axis, so
-        the wheel grips only across that axis and the base can move sideways."""
-        radius = part.wheel.radius
-        centre_base = np.asarray(c.pose.xyz, float)
-        base_axle = rotate(c.pose.quat, axis)
-        ground_axis = roller_axis_at_ground(c, centre_base, c.type, base_axle)
-        # handedness: at the bottom, the roller axis is tangent +/- axle; pick the sign that
-        # matches the wanted ground direction (in the wheel's own frame)
-        inv = (c.pose.quat[0], -c.pose.quat[1], -c.pose.quat[2], -c.pose.quat[3])
-        down = rotate(inv, [0.0, 0.0, -1.0])
-        wanted = rotate(inv, ground_axis)
-        tangent0 = np.cross(axis, down)
-        tilt = 0.0
-        if c.type == "Mecanum":
-            plus = (tangent0 + axis) / math.sqrt(2)
-            tilt = 1.0 if abs(np.dot(plus, wanted)) > 0.9 else -1.0
-        ref = down - np.dot(down, axis) * axis
-        ref /= np.linalg.norm(ref)
-        other = np.cross(axis, ref)
-        r_ball = radius / 2
-        pieces = self.roller_pieces(c, part, axis)
-        for k, piece in enumerate(pieces):
-            radial = piece.com / (radius - r_ball)
-            tangent = np.cross(axis, radial)
-            roller_axis = tangent + tilt * axis
-            roller_axis /= np.linalg.norm(roller_axis)
-            rb = sub(body, "body", name=f"{c.name}_roller_{k}", pos=fmtv(piece.com))
+        """Free rollers round the rim, as spheres on hinges (rollers.py lays them out)."""
+        for roller in rollers(c, part, axis):
+            piece = roller.piece
+            rb = sub(body, "body", name=roller.name, pos=fmtv(piece.com))
             sub(rb, "inertial", pos="0 0 0", mass=fmt(piece.mass),
                 diaginertia=fmtv([piece.inertia[0, 0]] * 3))
-            sub(rb, "joint", name=f"{c.name}_roller_{k}", type="hinge", axis=fmtv(roller_axis),
+            sub(rb, "joint", name=roller.name, type="hinge", axis=fmtv(roller.axis),
                 damping="1e-05", armature="1e-06")
-            sub(rb, "geom", type="sphere", size=fmt(r_ball), friction="1.2 0.01 0.001",
+            sub(rb, "geom", type="sphere", size=fmt(roller.radius), friction=TYRE,
                 **collision_attrs())
-
-    def roller_pieces(self, c: Component, part: Part, axis: np.ndarray) -> list[Piece]:
-        """The rollers as masses round the rim (a ball of half the wheel's radius each),
-        their share of the wheel's mass (its knuckle's share first taken out)."""
-        radius = part.wheel.radius
-        stated = part.inertial.mass if part.inertial else MISSING_MASS
-        if c.steer is not None:
-            stated *= 1.0 - KNUCKLE_SHARE
-        mass = stated * ROLLER_SHARE / ROLLERS
-        r_ball = radius / 2
-        down = rotate((c.pose.quat[0], -c.pose.quat[1], -c.pose.quat[2], -c.pose.quat[3]),
-                      [0.0, 0.0, -1.0])
-        ref = down - np.dot(down, axis) * axis
-        ref /= np.linalg.norm(ref)
-        other = np.cross(axis, ref)
-        out = []
-        for k in range(ROLLERS):
-            phi = 2 * math.pi * k / ROLLERS
-            radial = math.cos(phi) * ref + math.sin(phi) * other
-            out.append(Piece(mass, radial * (radius - r_ball), 0.4 * mass * r_ball ** 2 * np.eye(3)))
-        return out
 
     def drive(self, c: Component, hinge: ET.Element, radius: float) -> None:
         """A velocity actuator bounded by the motor's no-load speed and stall torque."""
@@ -415,7 +374,7 @@ class RobotBuilder:
             sub(wb, "joint", name=name, type="hinge", axis=fmtv(axle), damping="0.001",
                 armature="0.001")
             sub(wb, "geom", type="cylinder", size=f"{fmt(r)} {fmt(spec.width / 2)}",
-                quat=fmtv(quat_from_z(axle)), friction="1.2 0.01 0.001", **collision_attrs())
+                quat=fmtv(quat_from_z(axle)), friction=TYRE, **collision_attrs())
             joints.append(name)
         if spec.travel_per_turn_m is None:
             self.out.comments.append(f"{c.name}: the track states no travel_per_turn_m, so no "

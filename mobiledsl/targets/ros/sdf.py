@@ -15,9 +15,6 @@ from .scan import scan_spec
 from .tree import Geometry, LinkSpec, Tree
 
 SDF_VERSION = "1.9"
-# the namespace of Gazebo's own attributes (fdir1's gz:expressed_in), declared on <sdf>
-GZ_NAMESPACE = "http://gazebosim.org/schema"
-GRIP_MU = 1.0
 
 
 def sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) -> ET.Element:
@@ -33,7 +30,7 @@ def pose(xyz, rpy) -> str:
 
 def world_sdf(robot: Robot, world: World | None, tree: Tree, package: str, drive: dict,
               start_height: float) -> bytes:
-    root = ET.Element("sdf", {"version": SDF_VERSION, "xmlns:gz": GZ_NAMESPACE})
+    root = ET.Element("sdf", version=SDF_VERSION)
     name = world.name if world is not None else "empty"
     w = sub(root, "world", name=name)
     physics = sub(w, "physics", name="1ms", type="ignored")
@@ -190,21 +187,14 @@ def link_body(link: ET.Element, spec: LinkSpec, package: str) -> None:
     for k, g in enumerate(spec.visuals):
         geometry_element(sub(link, "visual", name=f"visual_{k}"), g, package)
     for k, g in enumerate(spec.collisions):
-        collision(link, f"collision_{k}", g, package, spec.friction, spec.grip)
+        collision(link, f"collision_{k}", g, package, spec.friction)
 
 
 def collision(link: ET.Element, name: str, g: Geometry, package: str,
-              friction: float | None, grip=None) -> None:
+              friction: float | None) -> None:
     el = sub(link, "collision", name=name)
     geometry_element(el, g, package)
-    if grip is not None:
-        # a mecanum or omni wheel: grip along its rollers at the ground, fixed in the base
-        # (not turning with the wheel), and slide freely across them
-        ode = sub(sub(sub(el, "surface"), "friction"), "ode")
-        sub(ode, "mu", fmt(GRIP_MU))
-        sub(ode, "mu2", "0")
-        sub(ode, "fdir1", fmtv(grip), **{"gz:expressed_in": "base_link"})
-    elif friction is not None:
+    if friction is not None:
         ode = sub(sub(sub(el, "surface"), "friction"), "ode")
         sub(ode, "mu", fmt(friction))
         sub(ode, "mu2", fmt(friction))

@@ -13,8 +13,10 @@ import numpy as np
 from ...model.robot import Component, Robot
 from ...library.model import Inertia, Inertial, Part, Shape
 from ...model.frames import matrix_from_quat as matrix, quat_from_z, relative, rotate, rpy_from_quat
-from ..shares import KNUCKLE_SHARE, MISSING_MASS, moved, scaled
-from ..mjcf.drive import roller_axis_at_ground, wheel_axis
+from ..rollers import HOLONOMIC, rollers
+from ..shares import KNUCKLE_SHARE, MISSING_MASS, inertial, moved, remainder, scaled
+from ..surfaces import SLIDER_FRICTION, TYRE_FRICTION
+from ..mjcf.drive import wheel_axis
 
 Vec = tuple[float, float, float]
 
@@ -35,10 +37,7 @@ class LinkSpec:
     visuals: list[Geometry] = field(default_factory=list)
     collisions: list[Geometry] = field(default_factory=list)
     component: str | None = None
-    friction: float | None = None       # a caster or contact slides: low friction
-    # a holonomic wheel grips only along its rollers at the ground: that direction in
-    # base_link (Gazebo's fdir1), with no friction across it
-    grip: Vec | None = None
+    friction: float | None = None       # on the floor: a tyre grips, a caster or contact slides
 
 
 @dataclass(frozen=True)
@@ -104,6 +103,7 @@ def build_tree(robot: Robot, ground_height: float) -> Tree:
         else:
             attach(robot, c, part, name, frames, tree)
         contacts(c, part, name, tree)
+        roller_links(c, part, name, tree)
         optical_frame(c, name, tree)
     return tree
 
@@ -135,15 +135,15 @@ def component_link(robot: Robot, c: Component, part: Part, name: str, tree: Tree
         axis = (conn.joint.axis or conn.dir) if conn else (0.0, 0.0, 1.0)
         if c.type == "Caster":
             spec.collisions.append(Geometry("sphere", (part.wheel.radius,)))
-            spec.friction = 0.0
+            spec.friction = SLIDER_FRICTION
+        elif c.type in HOLONOMIC:
+            # the hub touches nothing: its rollers do, and carry their share of its mass
+            if own is not None:
+                spec.inertial = remainder(own, [r.piece for r in rollers(c, part, axis)])
         else:
             spec.collisions.append(Geometry("cylinder", (part.wheel.radius, part.wheel.width),
                                             rpy=along(axis)))
-            base_axle = rotate(c.pose.quat, axis)
-            grip = roller_axis_at_ground(c, np.asarray(c.pose.xyz, float), c.type,
-                                         base_axle / np.linalg.norm(base_axle))
-            if grip is not None and c.type in ("Mecanum", "Omni_wheel"):
-                spec.grip = tuple(float(v) for v in grip)
+            spec.friction = TYRE_FRICTION
     elif part.track is not None:
         # in the simulators a track collides through a box on its belt's run
         spec.collisions.append(belt_box(part))
@@ -203,11 +203,27 @@ def attach(robot: Robot, c: Component, part: Part, name: str, frames: dict, tree
         tree.joints.append(JointSpec(joint, "fixed", parent, name, tuple(xyz), rpy))
 
 
+def roller_links(c: Component, part: Part, name: str, tree: Tree) -> None:
+    """A mecanum or omni wheel's rollers: a link each, on a continuous joint about its
+    roller axis, as the MJCF has them (the same names, poses, axes and masses)."""
+    if part.wheel is None or c.type not in HOLONOMIC:
+        return
+    conn = part.connectors[c.connector]
+    for roller in rollers(c, part, conn.joint.axis or conn.dir):
+        piece = roller.piece
+        tree.links.append(LinkSpec(
+            roller.name, inertial(piece.mass, (0.0, 0.0, 0.0), piece.inertia, "roller ball"),
+            collisions=[Geometry("sphere", (roller.radius,))], friction=TYRE_FRICTION))
+        tree.joints.append(JointSpec(f"{roller.name}_joint", "continuous", name, roller.name,
+                                     tuple(float(v) for v in piece.com), (0.0, 0.0, 0.0),
+                                     tuple(float(v) for v in roller.axis)))
+
+
 def contacts(c: Component, part: Part, name: str, tree: Tree) -> None:
     for i, contact in enumerate(part.contacts):
         link = f"{name}_contact_{i}"
         spec = LinkSpec(link, None, collisions=[Geometry("sphere", (contact.radius,))],
-                        friction=0.0)
+                        friction=SLIDER_FRICTION)
         tree.links.append(spec)
         tree.joints.append(JointSpec(f"{link}_joint", "fixed", name, link, tuple(contact.xyz),
                                      (0.0, 0.0, 0.0)))

@@ -25,6 +25,9 @@ def urdf(robot_name: str, package: str, tree: Tree) -> bytes:
                           velocity="3")
         elif j.effort is not None:      # a driven wheel: its motor's torque and speed
             ET.SubElement(joint, "limit", effort=fmt(j.effort), velocity=fmt(j.velocity))
+    for link in tree.links:
+        if link.friction is not None:
+            _gazebo_friction(root, link)
     return (to_text(root, declaration=True) + "\n").encode()
 
 
@@ -43,6 +46,18 @@ def _link(root: ET.Element, spec: LinkSpec, package: str) -> None:
     for k, g in enumerate(spec.collisions):
         _geometry(ET.SubElement(link, "collision", name=f"{spec.name}_collision_{k}"), g,
                   package)
+    if spec.friction is not None:
+        # PyBullet reads a link's contact friction here (other URDF readers pass it by)
+        contact = ET.SubElement(link, "contact")
+        ET.SubElement(contact, "lateral_friction", value=fmt(spec.friction))
+
+
+def _gazebo_friction(root: ET.Element, spec: LinkSpec) -> None:
+    """Gazebo's URDF extension: the friction of the link's collisions, the same both ways
+    (mu1, mu2), as the SDF's world states it."""
+    ext = ET.SubElement(root, "gazebo", reference=spec.name)
+    ET.SubElement(ext, "mu1").text = fmt(spec.friction)
+    ET.SubElement(ext, "mu2").text = fmt(spec.friction)
 
 
 def _geometry(parent: ET.Element, g: Geometry, package: str) -> None:

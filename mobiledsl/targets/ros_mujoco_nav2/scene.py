@@ -52,9 +52,11 @@ def scan(robot: Robot) -> dict[str, Any] | None:
 
 def joints(tree: Tree) -> list[list[str]]:
     """[URDF joint, MJCF joint] for every moving joint robot_state_publisher needs: the
-    mjcf target names a wheel's hinge as the URDF does and a knuckle's ``<wheel>_steer``."""
-    knuckles = {joint: f"{component}_steer" for component, joint in tree.steer_joints.items()}
-    return [[j.name, knuckles.get(j.name, j.name)] for j in tree.joints if j.type != "fixed"]
+    mjcf target names a wheel's hinge as the URDF does, and a knuckle's (``<wheel>_steer``)
+    and a roller's (``<wheel>_roller_<k>``) after the body it turns."""
+    wheels = set(tree.wheel_joints.values())
+    return [[j.name, j.name if j.name in wheels else j.child] for j in tree.joints
+            if j.type != "fixed"]
 
 
 def node_description(robot: Robot, world: World | None, tree: Tree, height: float) -> bytes:
