@@ -26,18 +26,18 @@ import os
 import sys
 import textwrap
 import traceback
-from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from .diagnostics import Diagnostic, has_errors
 from .render import FORMATS, render, render_human
 from .render.sarif import tool_version
+from .recordtype import record
 
 PROG = "mobiledsl"
 
 
 # -- the subcommand registry -------------------------------------------------------------------
-@dataclass(frozen=True)
+@record
 class Subcommand:
     name: str                                             # "compile", "library check"
     help: str

@@ -7,11 +7,11 @@ Everything here is data; the phases that check a program against it are resolve
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
 from typing import Iterable
+from ..recordtype import record
 
 
-@dataclass(frozen=True)
+@record
 class ChassisType:
     name: str
     wheel_mounts: tuple[str, ...]     # required in the chassis part's profile
@@ -131,14 +131,14 @@ WORLD_SETTINGS = ("environment", "ground_plane", "start")
 # -- tasks (D5) ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class StepArg:
     name: str
     kind: str            # "positive" | "direction" | "marker"
     required: bool
 
 
-@dataclass(frozen=True)
+@record
 class StepType:
     name: str
     args: tuple[StepArg, ...]

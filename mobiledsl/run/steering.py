@@ -8,15 +8,15 @@ mujoco are used here, so the runtime may take this module over as it is.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
+from ..recordtype import record
 
 #: below this speed the wheels keep their angle (the turning radius is undefined at rest)
 STILL_MPS = 1e-3
 
 
-@dataclass(frozen=True)
+@record
 class Kingpin:
     actuator: int
     x: float                      # the steered wheel's place in base_link

@@ -8,19 +8,19 @@ base_link); a wheel whose axle lies along x rolls it to the left (+y).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
 
 from ...analysis.kinematics import skid_factor
 from ...model.robot import Component, Robot
 from ...model.frames import rotate
+from ...recordtype import record
 
 HOLONOMIC_WHEELS = ("Mecanum", "Omni_wheel")
 ROLLING = ("Standard", "Mecanum", "Omni_wheel")
 
 
-@dataclass(frozen=True)
+@record
 class WheelDrive:
     component: str
     type: str

@@ -15,11 +15,12 @@ from ...library.model import Inertia, Inertial, Part, Shape
 from ...model.frames import matrix_from_quat as matrix, quat_from_z, relative, rotate, rpy_from_quat
 from ..shares import KNUCKLE_SHARE, MISSING_MASS, moved, scaled
 from ..mjcf.drive import roller_axis_at_ground, wheel_axis
+from ...recordtype import record
 
 Vec = tuple[float, float, float]
 
 
-@dataclass(frozen=True)
+@record
 class Geometry:
     kind: str                     # box | sphere | cylinder | mesh
     size: tuple[float, ...] = ()  # box sides; sphere (radius,); cylinder (radius, length)
@@ -41,7 +42,7 @@ class LinkSpec:
     grip: Vec | None = None
 
 
-@dataclass(frozen=True)
+@record
 class JointSpec:
     name: str
     type: str                     # fixed | continuous | revolute
