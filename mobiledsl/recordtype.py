@@ -45,6 +45,8 @@ def _process(cls: type, eq: bool) -> type:
     for name in ("__setattr__", "__delattr__"):
         if name in own:
             raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
+    if cls.__doc__ is None:   # else dataclass asks inspect for a signature to write one
+        cls.__doc__ = f"{cls.__name__}({', '.join(getattr(cls, '__annotations__', {}))})"
     cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False)
     fields = dataclasses.fields(cls)
     if not _covered(cls, fields):
