@@ -4,9 +4,9 @@ A compile is a fresh process, and it defines a hundred record classes before it 
 file. ``dataclass(frozen=True)`` writes and compiles six methods for each (``__init__``,
 ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``, ``__delattr__``): most of the
 start-up of a small compile. ``record`` lets dataclasses do the part that compiles nothing
-(the fields, ``__match_args__``, the checks of defaults), compiles ``__init__`` alone, and
-gives the other five as closures over the class's field names, which behave as the
-generated ones do:
+(the fields, ``__match_args__``, the checks of defaults), compiles ``__init__`` alone, when
+the first instance is made, and gives the other five as closures over the class's field
+names, which behave as the generated ones do:
 
 - ``__eq__`` compares the tuples of the compared fields of two instances of one class;
 - ``__hash__`` hashes that tuple (unless the class defines its own);
@@ -52,8 +52,10 @@ def _process(cls: type, eq: bool) -> type:
     if not _covered(cls, fields):
         raise TypeError(f"{cls.__name__}: record takes positional fields only (no InitVar, "
                         "keyword-only or init=False field): use dataclass(frozen=True)")
+    _check_order(fields)
     cls.__dataclass_params__ = _FROZEN_PARAMS[eq]
-    _set(cls, "__init__", _init(cls, fields, own))
+    if "__init__" not in own:
+        _set(cls, "__init__", _lazy_init(cls, fields))
     _set(cls, "__repr__", _repr(cls, tuple(f.name for f in fields if f.repr)))
     names = tuple(f.name for f in fields)
     _set(cls, "__setattr__", _setattr(cls, names))
@@ -84,14 +86,32 @@ def _set(cls: type, name: str, fn: Callable) -> None:
     setattr(cls, name, fn)
 
 
-def _init(cls: type, fields: tuple[dataclasses.Field, ...], own: dict[str, Any]) -> Callable:
+def _check_order(fields: tuple[dataclasses.Field, ...]) -> None:
+    """A field without a default after one with a default: refused as dataclass does."""
+    seen_default = False
+    for f in fields:
+        has_default = f.default is not dataclasses.MISSING or \
+            f.default_factory is not dataclasses.MISSING
+        if seen_default and not has_default:
+            raise TypeError(f"non-default argument {f.name!r} follows default argument")
+        seen_default = seen_default or has_default
+
+
+def _lazy_init(cls: type, fields: tuple[dataclasses.Field, ...]) -> Callable:
+    """An ``__init__`` that compiles the class's own on the first instance and hands over to
+    it: a run makes instances of about half the record classes it imports."""
+    def __init__(self, *args, **kwargs):
+        real = _init(cls, fields)
+        _set(cls, "__init__", real)
+        real(self, *args, **kwargs)
+    return __init__
+
+
+def _init(cls: type, fields: tuple[dataclasses.Field, ...]) -> Callable:
     """``__init__`` compiled for the class: its fields in order, defaults and factories
     as dataclasses give them, set through ``object.__setattr__`` (the class is frozen)."""
-    if "__init__" in own:
-        return own["__init__"]
     params, body = [], []
     scope: dict[str, Any] = {"__set": object.__setattr__, "__factory": _HAS_FACTORY}
-    seen_default = False
     for f in fields:
         name = f.name
         if f.default is not dataclasses.MISSING:
@@ -103,12 +123,8 @@ def _init(cls: type, fields: tuple[dataclasses.Field, ...], own: dict[str, Any])
             params.append(f"{name}=__factory")
             value = f"__f_{name}() if {name} is __factory else {name}"
         else:
-            if seen_default:
-                raise TypeError(f"non-default argument {name!r} follows default argument")
             params.append(name)
             value = name
-        seen_default = seen_default or f.default is not dataclasses.MISSING or \
-            f.default_factory is not dataclasses.MISSING
         body.append(f"  __set(self, {name!r}, {value})")
     if hasattr(cls, "__post_init__"):
         body.append("  self.__post_init__()")

@@ -87,6 +87,7 @@ def test_record_is_the_frozen_dataclass(cls):
     assert dataclasses.is_dataclass(cls)
     assert [f.name for f in dataclasses.fields(cls)] == [f.name for f in dataclasses.fields(ref)]
     assert cls.__match_args__ == ref.__match_args__
+    cls(*_values(cls))                  # __init__ is compiled with the first instance
     ours = inspect.signature(cls).parameters.values()
     theirs = inspect.signature(ref).parameters.values()
     assert [(p.name, p.kind) for p in ours] == [(p.name, p.kind) for p in theirs]
