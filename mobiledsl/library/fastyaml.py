@@ -139,6 +139,19 @@ class _EventReader:
         while True:
             event = get()
             kind = type(event)
+            if kind is ScalarEvent:     # a key or a value: its place
+                s, e = event.start_mark, event.end_mark
+                line = s.line + 1
+                if e.line + 1 == line:  # on one line: the common case, built here
+                    col = s.column + 1
+                    end = e.column
+                    span = new(span_cls)
+                    set_(span, "__dict__", {"file": file, "line": line, "column": col,
+                                            "end_line": line,
+                                            "end_column": end if end > col else col,
+                                            "at": None})
+                else:
+                    span = self.span(s, e)
             if top is not None and top[1] is not None and top[3] is None:
                 # a map waiting for a key, or for its end
                 if kind is MappingEndEvent:
@@ -158,19 +171,7 @@ class _EventReader:
                     if (not event.style and (name in _NOT_KEYS or _json_number(name))) \
                             or not _plain_name(name) or name in top[0]:
                         raise _Decline  # ... and keys given twice
-                    s, e = event.start_mark, event.end_mark
-                    line = s.line + 1
-                    if e.line + 1 == line:  # a key on one line: the common case
-                        col = s.column + 1
-                        end = e.column
-                        span = new(span_cls)
-                        set_(span, "__dict__", {"file": file, "line": line, "column": col,
-                                                "end_line": line,
-                                                "end_column": end if end > col else col,
-                                                "at": None})
-                        top[1][name] = span
-                    else:
-                        top[1][name] = self.span(s, e)
+                    top[1][name] = span
                     top[3] = name
                     continue
             elif kind is SequenceEndEvent:
@@ -189,18 +190,6 @@ class _EventReader:
                     style = event.style
                     if top is not None and top[4] and not style and (":" in text or "?" in text):
                         raise _Decline  # libyaml 0.2.5 reads these inside [ ] and { }; older not
-                    s, e = event.start_mark, event.end_mark
-                    line = s.line + 1
-                    if e.line + 1 == line:
-                        col = s.column + 1
-                        end = e.column
-                        span = new(span_cls)
-                        set_(span, "__dict__", {"file": file, "line": line, "column": col,
-                                                "end_line": line,
-                                                "end_column": end if end > col else col,
-                                                "at": None})
-                    else:
-                        span = self.span(s, e)
                     node = new(ynode)
                     if style:
                         set_(node, "__dict__", {"kind": "str", "value": text, "span": span,
