@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import tomllib
 from pathlib import Path
+
 from .recordtype import record
 
 

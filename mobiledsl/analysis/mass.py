@@ -2,7 +2,6 @@
 its servo holds it, summed in base_link."""
 from __future__ import annotations
 
-
 import numpy as np
 
 from ..library.model import Inertial

@@ -6,7 +6,6 @@ and rolling geometry the rules work on.
 """
 from __future__ import annotations
 
-
 import numpy as np
 
 from ..model.robot import Component, Robot

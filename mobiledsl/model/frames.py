@@ -9,6 +9,7 @@ import math
 from typing import Iterable, Sequence
 
 import numpy as np
+
 from ..recordtype import record
 
 Vec = tuple[float, float, float]

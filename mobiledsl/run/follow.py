@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+
 from ..recordtype import record
 
 #: turn on the spot (where the base can) while the point ahead is further aside than this

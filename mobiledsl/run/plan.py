@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+
 from ..recordtype import record
 
 #: extra clearance beyond the circumscribed radius: following error and contact margins

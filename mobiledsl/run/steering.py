@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+
 from ..recordtype import record
 
 #: below this speed the wheels keep their angle (the turning radius is undefined at rest)
