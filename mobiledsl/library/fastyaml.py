@@ -136,6 +136,7 @@ class _EventReader:
         # mark, the key waiting for its value (maps), inside [ ] or { }]
         stack: list[list] = []
         top = None
+        want_key = False                    # the open collection is a map between entries
         while True:
             event = get()
             kind = type(event)
@@ -152,14 +153,14 @@ class _EventReader:
                                             "at": None})
                 else:
                     span = self.span(s, e)
-            if top is not None and top[1] is not None and top[3] is None:
-                # a map waiting for a key, or for its end
+            if want_key:                # a map waiting for a key, or for its end
                 if kind is MappingEndEvent:
                     values, key_spans, start = top[0], top[1], top[2]
                     node = _ynode("map", values, self.span(start, event.end_mark), None,
                                   key_spans)
                     stack.pop()
                     top = stack[-1] if stack else None
+                    want_key = False
                 else:
                     if kind is not ScalarEvent or event.anchor is not None \
                             or event.tag is not None:
@@ -173,6 +174,7 @@ class _EventReader:
                         raise _Decline  # ... and keys given twice
                     top[1][name] = span
                     top[3] = name
+                    want_key = False
                     continue
             elif kind is SequenceEndEvent:
                 node = _ynode("seq", tuple(top[0]), self.span(top[2], event.end_mark), None,
@@ -203,8 +205,9 @@ class _EventReader:
                         else:
                             m = _json_number(text) if text[0] in _NUMBER_START else None
                             if m:
-                                number = float(text) if (m.group(1) or m.group(2)
-                                                         or len(text) > 20) else int(text)
+                                # a fraction or an exponent (a group matched), or long
+                                number = float(text) if (m.lastindex or len(text) > 20) \
+                                    else int(text)
                                 set_(node, "__dict__", {"kind": "number", "value": number,
                                                         "span": span, "raw": text,
                                                         "key_spans": {}})
@@ -216,8 +219,8 @@ class _EventReader:
                     if len(stack) + 1 > max_depth:
                         raise _Limit(too_deep(file, event.start_mark))
                     flow = (top is not None and top[4]) or event.flow_style
-                    top = [[] if kind is SequenceStartEvent else {},
-                           None if kind is SequenceStartEvent else {},
+                    want_key = kind is MappingStartEvent
+                    top = [{} if want_key else [], {} if want_key else None,
                            event.start_mark, None, flow]
                     stack.append(top)
                     continue
@@ -231,6 +234,7 @@ class _EventReader:
             else:
                 top[0][top[3]] = node
                 top[3] = None
+                want_key = True
 
     def span(self, s, e) -> Span:
         line, col = s.line, s.column + 1
