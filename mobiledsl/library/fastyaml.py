@@ -42,35 +42,29 @@ def _laid_out(cls, names: tuple[str, ...]) -> bool:
 # Frozen dataclasses set each field through object.__setattr__ in __init__; filling the
 # instance's __dict__ key by key is about twice as fast, gives an equal object, and keeps
 # the dict as small as the constructor's would be (a dict literal put in place of it takes
-# two thirds more memory). The reader
-# writes those dicts itself, so it steps aside (read_yaml reads every file) if either record
-# is laid out otherwise.
-if not (_laid_out(YNode, ("kind", "value", "span", "raw", "key_spans"))
-        and _laid_out(Span, ("file", "line", "column", "end_line", "end_column", "at"))):
+# two thirds more memory). The reader writes those dicts itself (here, and inline for the
+# scalars in ``tree``), so it steps aside (read_yaml reads every file) if either record is
+# laid out otherwise.
+_YNODE_FIELDS = ("kind", "value", "span", "raw", "key_spans")
+_SPAN_FIELDS = ("file", "line", "column", "end_line", "end_column", "at")
+if not (_laid_out(YNode, _YNODE_FIELDS) and _laid_out(Span, _SPAN_FIELDS)):
     _CParser = None  # pragma: no cover - the record changed
 
 
-def _ynode(kind, value, span, raw, key_spans):
-    obj = _new(YNode)
-    d = obj.__dict__            # filled key by key: the compact dict of an instance
-    d["kind"] = kind
-    d["value"] = value
-    d["span"] = span
-    d["raw"] = raw
-    d["key_spans"] = key_spans
-    return obj
-
-
-def _span(file, line, column, end_line, end_column):
-    obj = _new(Span)
+def _filled(cls, names: tuple[str, ...], values: tuple) -> object:
+    obj = _new(cls)
     d = obj.__dict__
-    d["file"] = file
-    d["line"] = line
-    d["column"] = column
-    d["end_line"] = end_line
-    d["end_column"] = end_column
-    d["at"] = None
+    for name, value in zip(names, values):
+        d[name] = value
     return obj
+
+
+def _ynode(kind, value, span, raw, key_spans) -> YNode:
+    return _filled(YNode, _YNODE_FIELDS, (kind, value, span, raw, key_spans))
+
+
+def _span(file, line, column, end_line, end_column) -> Span:
+    return _filled(Span, _SPAN_FIELDS, (file, line, column, end_line, end_column, None))
 
 
 class _Decline(Exception):
