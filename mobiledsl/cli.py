@@ -20,24 +20,21 @@ phase that is missing, an internal error).
 from __future__ import annotations
 
 import argparse
-import difflib
 import importlib
 import os
 import sys
-import textwrap
-import traceback
-from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from .diagnostics import Diagnostic, has_errors
 from .render import FORMATS, render, render_human
 from .render.sarif import tool_version
+from .recordtype import record
 
 PROG = "mobiledsl"
 
 
 # -- the subcommand registry -------------------------------------------------------------------
-@dataclass(frozen=True)
+@record
 class Subcommand:
     name: str                                             # "compile", "library check"
     help: str
@@ -157,6 +154,7 @@ def _configure_explain(p: argparse.ArgumentParser) -> None:
 def suggest_codes(code: str, known: Sequence[str]) -> list[str]:
     """Codes the user may have meant: the full codes of a rule name given alone, else the
     closest spellings (at most three, closest first)."""
+    import difflib
     known = sorted(known)
     if "." not in code:                   # a rule name without its phase
         names = [k.rsplit(".", 1)[-1] for k in known]
@@ -170,6 +168,7 @@ def suggest_codes(code: str, known: Sequence[str]) -> list[str]:
 
 def _wrap(text: str, width: int = 88) -> str:
     """Fill each paragraph to ``width``; a paragraph with indented lines is kept as written."""
+    import textwrap
     paragraphs = []
     for para in text.strip("\n").split("\n\n"):
         if any(line[:1].isspace() for line in para.split("\n")):
@@ -408,6 +407,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:                # a bug: say so in one line, no traceback
         print(f"{PROG}: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
         if os.environ.get("MOBILEDSL_TRACEBACK"):
+            import traceback
             traceback.print_exc()
         else:
             print(f"{PROG}: this is a bug in mobiledsl, not in your files; "

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Iterable
 
+from .recordtype import record
+
 
 # A message quotes at most EXCERPT characters of a value it read (``excerpt``); as a last
 # guard, no text of a diagnostic is longer than MAX_TEXT, whatever a phase put in it, so a
@@ -38,7 +40,7 @@ class Severity(str, Enum):
     NOTE = "note"
 
 
-@dataclass(frozen=True)
+@record
 class Span:
     """A place in a source file. Lines and columns are 1-based; ends are inclusive columns
     of the last character (so a one-character span has column == end_column).
@@ -87,7 +89,7 @@ class Span:
         return ("", self.line or 0, self.column or 0)
 
 
-@dataclass(frozen=True)
+@record
 class Label:
     """A secondary place shown under the primary one (e.g. the first of two duplicate keys)."""
 
@@ -95,7 +97,7 @@ class Label:
     message: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Diagnostic:
     severity: Severity
     code: str
@@ -218,7 +220,7 @@ class Sink:
         return has_errors(self.items)
 
 
-@dataclass(frozen=True)
+@record
 class CodeInfo:
     """What ``mobiledsl explain CODE`` prints. Each phase package lists its codes in its own
     ``codes.py`` as ``CODES: dict[str, CodeInfo]``; ``mobiledsl.codes`` gathers them."""

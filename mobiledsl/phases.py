@@ -18,14 +18,15 @@ those imports to know which compiler modules each phase depends on.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import MISSING, dataclass, field
+from dataclasses import MISSING, field
 from functools import lru_cache
 from typing import Any, Callable, Mapping
 
 from .diagnostics import Diagnostic, Span, has_errors
+from .recordtype import record
 
 
-@dataclass(frozen=True)
+@record
 class Source:
     """A program file as a driver read it: its text, or the error that says why it is not
     text (then it is not parsed)."""
@@ -44,7 +45,7 @@ def _typed(cls: type, **types: Any) -> type:
     return dataclasses.make_dataclass(cls.__name__, fields, bases=(cls,), frozen=True)
 
 
-@dataclass(frozen=True)
+@record
 class Program:
     """The parse phase's result: the syntax trees of one program's files."""
 
@@ -59,7 +60,7 @@ def _program_type() -> type:
     return _typed(Program, core=CoreFile | None, world=WorldFile | None, task=TaskFile | None)
 
 
-@dataclass(frozen=True)
+@record
 class Resolution:
     """The resolve phase's result: the resolved program, and the walkers of the libraries
     it was resolved against (by "library/id"), which the analysis walks the robot by."""
@@ -194,7 +195,7 @@ def failed(result: Any, diagnostics: list[Diagnostic]) -> bool:
     return result is None or has_errors(diagnostics)
 
 
-@dataclass(frozen=True)
+@record
 class Phase:
     name: str
     run: Callable[..., Any]

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 
+from .recordtype import record
 
-@dataclass(frozen=True)
+
+@record
 class Project:
     root: Path
     libraries: tuple[str, ...]     # as paths from the current folder, in the table's order

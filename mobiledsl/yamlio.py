@@ -15,10 +15,11 @@ libyaml's composer). The size of the file is bounded before it is read (``MAX_BY
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, Iterator
 
 from .diagnostics import Diagnostic, Label, Span, error, excerpt
+from .recordtype import record
 
 if TYPE_CHECKING:
     from ruamel.yaml.nodes import Node
@@ -31,7 +32,7 @@ _JSON_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?\Z")
 _PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*\Z")
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class YNode:
     """One value of a YAML document. ``kind`` is map, seq, str, number, bool or null.
 

@@ -14,7 +14,6 @@ holds does not count (geometry.depth_beyond_wells).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -24,6 +23,7 @@ from .geometry import Poly, Solid, Well, boxes_overlap, depth_beyond_wells, \
     poly_from_points, rotation_about, unit
 from .model import Findings
 from .placement import Body, PlacedShape, chassis_connector, frame_of, track_of, where, wheel_of
+from ..recordtype import record
 
 WHEELS = "validation.assembly.wheels_clear_other_parts"
 PARTS = "validation.assembly.parts_clear_each_other"
@@ -33,7 +33,7 @@ SWEEP_CHORD = 1e-5
 MAX_SWEEP_PIECES = 400
 
 
-@dataclass(frozen=True)
+@record
 class NamedWell:
     well: Well
     owner: str                    # the component whose shape it is a void in
@@ -101,7 +101,7 @@ def part_wells(robot: Robot, a: Component, b: Component) -> list[NamedWell]:
 
 # -- swept spaces ---------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@record
 class Sweep:
     component: Component
     pieces: tuple[Solid, ...]

@@ -15,7 +15,6 @@ Every length is in metres; every point is in ``base_link`` unless a docstring sa
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
@@ -26,6 +25,7 @@ from ..model.frames import axis_angle
 from ..library.model import Shape
 from . import planar, smalllp
 from .smalllp import first_of_each
+from ..recordtype import record
 
 # scipy is imported where it is still needed (true hulls, a sphere or capsule against a
 # polytope): its import costs more than a whole compile of a robot made of boxes and wheels.
@@ -61,7 +61,7 @@ def perpendiculars(axis: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 # -- solids --------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@record
 class Poly:
     vertices: np.ndarray          # (n, 3)
     A: np.ndarray                 # (m, 3) unit outward normals
@@ -79,7 +79,7 @@ class Poly:
         return float((self.vertices @ n).min())
 
 
-@dataclass(frozen=True)
+@record
 class Round:
     a: np.ndarray
     b: np.ndarray
@@ -216,7 +216,7 @@ def shape_solid(shape: Shape, frame: Frame) -> Solid:
 
 # -- clearance -----------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@record
 class Well:
     """A cylinder about ``axis`` through ``centre``: ``radius`` across, ``width`` along."""
 

@@ -27,6 +27,7 @@ from .geometry import Round, convex_polygon, ground_basis, shape_solid, unit
 from . import smalllp
 from .model import Findings
 from .placement import Track, Wheel, frame_of, link_frame, tracks, wheels, where
+from ..recordtype import record
 
 CODE = "validation.assembly.wheels_touch_one_plane"
 #: how far from one plane the supports may be (D8)
@@ -37,7 +38,7 @@ MAX_TILT_RAD = math.radians(30)
 UP = np.array([0.0, 0.0, 1.0])
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Support:
     component: Component
     kind: str                     # wheel | caster | track | contact | foot

@@ -2,15 +2,14 @@
 its servo holds it, summed in base_link."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from ..library.model import Inertial
 from .placement import Body
+from ..recordtype import record
 
 
-@dataclass(frozen=True)
+@record
 class MassProperties:
     mass: float
     com: np.ndarray               # base_link

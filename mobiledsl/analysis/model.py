@@ -12,6 +12,7 @@ from typing import Any, Iterable
 
 from ..diagnostics import Diagnostic, Label, Severity, Span, error, warning
 from ..library.model import Gait
+from ..recordtype import record
 
 Vec2 = tuple[float, float]
 Vec3 = tuple[float, float, float]
@@ -37,7 +38,7 @@ def clean_points(points: Iterable[Iterable[float]]) -> tuple[tuple[float, ...], 
     return tuple(clean_vec(p) for p in points)
 
 
-@dataclass(frozen=True)
+@record
 class StepVerdict:
     index: int                    # 0-based, in the task's order
     kind: str                     # Advance | BackUp | Spin | Strafe | Navigate
@@ -46,7 +47,7 @@ class StepVerdict:
     reason: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Kinematics:
     can_spin: bool | None
     holonomic: bool | None
@@ -58,7 +59,7 @@ class Kinematics:
     max_accel_mps2: float | None = None    # the start the motors allow, at most g / 2
 
 
-@dataclass(frozen=True)
+@record
 class Outline:
     """One thing as seen from above, in ground coordinates, for the top view."""
 
@@ -69,7 +70,7 @@ class Outline:
     polygon: tuple[Vec2, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Finding:
     code: str
     severity: str                 # error | warning | note
@@ -78,7 +79,7 @@ class Finding:
     at: Vec2 | None = None        # where it is, in ground coordinates
 
 
-@dataclass(frozen=True)
+@record
 class WalkerDrive:
     """The walker a robot walks by, as a target writes its drive: the walker's command
     ranges and controller as stated, and the robot's servos its policy moves, named
@@ -92,7 +93,7 @@ class WalkerDrive:
     hidden: tuple[str, ...] = ()             # the servos it reads as still, named so too
 
 
-@dataclass(frozen=True)
+@record
 class Analysis:
     robot: str
     mass: float

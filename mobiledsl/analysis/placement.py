@@ -6,14 +6,13 @@ and rolling geometry the rules work on.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from ..model.robot import Component, Robot
 from ..diagnostics import Span
 from ..library.model import Inertial, Part, Shape
 from .geometry import Frame, Poly, Round, Solid, box, poly_from_points, prism, shape_solid, unit
+from ..recordtype import record
 
 #: the least height of a track's belt box (when its hub sits on its run)
 BELT_MIN_HEIGHT = 0.005
@@ -35,7 +34,7 @@ def strip_ref(ref: str | None) -> str | None:
     return ref.split("/", 1)[1] if ref.startswith("@core/") else ref
 
 
-@dataclass(frozen=True)
+@record
 class PlacedShape:
     component: str
     link: str | None              # None: the part's own shape
@@ -55,7 +54,7 @@ class PlacedShape:
         return f"the {kind} (shape {self.index}) of link '{self.link}' of '{self.component}'"
 
 
-@dataclass(frozen=True)
+@record
 class Body:
     """One rigid body: a part's own body (link None) or one of its links, as placed."""
 
@@ -98,7 +97,7 @@ def link_frame(c: Component, link: str) -> Frame | None:
 
 # -- wheels and tracks ----------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@record
 class Wheel:
     """A wheel's rolling cylinder (or a caster's sphere) in base_link."""
 
@@ -142,7 +141,7 @@ def wheel_of(c: Component, part: Part) -> Wheel | None:
     return Wheel(c, part, origin, axis, part.wheel.radius, part.wheel.width, False)
 
 
-@dataclass(frozen=True)
+@record
 class Track:
     """A track's run on the ground and its belt box, in base_link."""
 

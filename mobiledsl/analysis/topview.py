@@ -10,10 +10,10 @@ Numbers are written with two decimals, so the same analysis gives the same bytes
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from ..xmlquote import escape, quoteattr
 from .model import Analysis, Outline
+from ..recordtype import record
 
 STYLE = {
     "shape": ("#cfd8e3", "#44546a"),
@@ -70,7 +70,7 @@ def _points(poly) -> str:
     return " ".join(_pt(x, y) for x, y in poly)
 
 
-@dataclass(frozen=True)
+@record
 class Box:
     lo_x: float
     lo_y: float

@@ -8,7 +8,6 @@ within 0.01 (Euclidean distance).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Context, Decimal
 from typing import Iterable, Sequence
 
@@ -17,6 +16,7 @@ import numpy as np
 from ..diagnostics import Diagnostic, Span, error
 from ..library.model import Connector, Part
 from ..model.frames import Transform
+from ..recordtype import record
 
 POINT_TOLERANCE = 1e-3      # m
 DIRECTION_TOLERANCE = 0.01  # Euclidean distance between unit directions
@@ -26,7 +26,7 @@ _SLACK = 1e-12              # floating-point dust on the tolerances' edges
 GLUE_CODE = "validation.assembly.glue_on_connector"
 
 
-@dataclass(frozen=True)
+@record
 class HostConnector:
     """A connector of a placed component, in the chassis frame."""
 

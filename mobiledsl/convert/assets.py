@@ -10,19 +10,19 @@ assets/.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 
 from .source import ConversionError
+from ..recordtype import record
 
 
-@dataclass(frozen=True)
+@record
 class Copy:
     source: str    # relative to the part folder: a folder, or one file beside part.yaml
     target: str    # relative to the new part directory
     is_dir: bool
 
 
-@dataclass(frozen=True)
+@record
 class AssetPlan:
     moved: dict[str, str]        # a named path as written -> its path in the new layout
     copies: tuple[Copy, ...]

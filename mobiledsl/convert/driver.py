@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..diagnostics import Diagnostic, Label, Span
 from ..library.manifest import ID
@@ -22,13 +22,14 @@ from .findings import findings
 from .report import PartReport, Report, to_json
 from .rules import Converted, convert_part, named_files
 from .source import ConversionError, V3Part, read_checkout
+from ..recordtype import record
 
 __all__ = ["convert_library", "ConversionError", "Conversion"]
 
 REPORT = "conversion-report.json"
 
 
-@dataclass(frozen=True)
+@record
 class Conversion:
     dest: str
     report: Report

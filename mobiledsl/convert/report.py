@@ -7,22 +7,22 @@ the same source gives the same bytes.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
 from ..diagnostics import Diagnostic
 from .emit import Number
 from .rules import Item
+from ..recordtype import record
 
 
-@dataclass(frozen=True)
+@record
 class PartReport:
     id: str
     source: str         # "<category>/<id>/part.yaml"
     copied: tuple[tuple[str, str], ...]   # (from, to), relative to the part folders
 
 
-@dataclass(frozen=True)
+@record
 class Report:
     library: str
     parts: tuple[PartReport, ...]

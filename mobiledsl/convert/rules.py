@@ -13,6 +13,7 @@ from typing import Any
 from ..library.loader import ALL_FIELDS
 from ..model.vocabulary import COMPONENT_TYPES
 from .source import V3Part
+from ..recordtype import record
 
 # the profile names the previous compiler used for a type of another name
 PROFILE_TABLE = {"laser": "Lidar", "diff_four_wheel": "Diff_drive", "arm": "Attachment",
@@ -45,7 +46,7 @@ def profile_type(name: str) -> str | None:
     return _BY_SQUEEZED.get(_squeeze(name))
 
 
-@dataclass(frozen=True)
+@record
 class Item:
     part: str
     path: str        # dotted, in the v3 declaration

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
 from typing import Any
 
 from ..library.manifest import ID
 from ..yamlio import MAX_DEPTH
 from .emit import Number
+from ..recordtype import record
 
 V3_SCHEMA = 3
 
@@ -23,7 +23,7 @@ class ConversionError(Exception):
     """The checkout or the destination cannot be converted; the message says why."""
 
 
-@dataclass(frozen=True)
+@record
 class V3Part:
     category: str          # the category folder's name
     id: str                # the part folder's name

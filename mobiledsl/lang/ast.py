@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from typing import Union
 
 from ..diagnostics import Span
+from ..recordtype import record
 
 
 # --- values ---------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@record
 class Number:
     """A number as written (``raw``: ``-2e-3``, ``+1``) and its value as a float."""
 
@@ -26,7 +27,7 @@ class Number:
     span: Span
 
 
-@dataclass(frozen=True)
+@record
 class String:
     """A double-quoted string, escapes already decoded. ``span`` covers the quotes."""
 
@@ -34,7 +35,7 @@ class String:
     span: Span
 
 
-@dataclass(frozen=True)
+@record
 class Tuple:
     """``(number, number, ...)``; ``span`` runs from ``(`` to ``)``."""
 
@@ -42,7 +43,7 @@ class Tuple:
     span: Span
 
 
-@dataclass(frozen=True)
+@record
 class Ref:
     """``@core/<name>``, ``@world/<name>`` or ``@task/<name>``; ``span`` covers all of it."""
 
@@ -51,7 +52,7 @@ class Ref:
     span: Span
 
 
-@dataclass(frozen=True)
+@record
 class Word:
     """A bare identifier used as a value: ``true``, ``false``, ``left``, ``box`` ..."""
 
@@ -64,7 +65,7 @@ Value = Union[Number, String, Tuple, Ref, Word]
 
 # --- items ----------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@record
 class Arg:
     """``name = value``; ``span`` runs from the name to the end of the value."""
 
@@ -74,7 +75,7 @@ class Arg:
     name_span: Span
 
 
-@dataclass(frozen=True)
+@record
 class Item:
     """``<Kind> <name>(<args>)`` (a component or an entity) or ``<Kind>(<args>)`` (a step).
 
@@ -104,7 +105,7 @@ class Item:
 # ``name`` is "" only when the header lacked it (a syntax error was reported); ``span`` runs
 # from the header keyword to the closing brace (or the last token read).
 
-@dataclass(frozen=True)
+@record
 class CoreFile:
     """``Robot <name> { intent "..."  <Type> <name>(<args>) ... }``"""
 
@@ -116,7 +117,7 @@ class CoreFile:
     file: str
 
 
-@dataclass(frozen=True)
+@record
 class WorldFile:
     """``World <name> { <key> = <value> ...  <EntityType> <name>(<args>) ... }``
 
@@ -138,7 +139,7 @@ class WorldFile:
         return None
 
 
-@dataclass(frozen=True)
+@record
 class TaskFile:
     """``Task <name> { <Step>(<args>) ... }``"""
 

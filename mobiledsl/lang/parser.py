@@ -17,9 +17,8 @@ Error policy:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..diagnostics import Diagnostic, Label, Span, error, note
+from ..recordtype import record
 from .ast import Arg, CoreFile, Item, Number, Ref, String, TaskFile, Tuple, Value, Word, \
     WorldFile
 from .lexer import COMMA, EOF, EQUALS, IDENT, LBRACE, LPAREN, NUMBER, RBRACE, REF, \
@@ -33,7 +32,7 @@ VALUE_HELP = ('a value is a number `0.12`, a string `"diff_base"`, a tuple `(0, 
               "a reference `@core/<name>` or a word such as `true` or `left`")
 
 
-@dataclass(frozen=True)
+@record
 class _Lang:
     keyword: str       # Robot | World | Task
     ext: str           # .core | .world | .task

@@ -31,7 +31,6 @@ except ImportError:  # pragma: no cover - without it, always the one reader
 
 
 _new = object.__new__
-_set = object.__setattr__
 
 
 def _laid_out(cls, names: tuple[str, ...]) -> bool:
@@ -41,24 +40,31 @@ def _laid_out(cls, names: tuple[str, ...]) -> bool:
 
 
 # Frozen dataclasses set each field through object.__setattr__ in __init__; filling the
-# instance's __dict__ at once is about twice as fast and gives an equal object.
-if _laid_out(YNode, ("kind", "value", "span", "raw", "key_spans")):
-    def _ynode(kind, value, span, raw, key_spans):
-        obj = _new(YNode)
-        _set(obj, "__dict__", {"kind": kind, "value": value, "span": span, "raw": raw,
-                               "key_spans": key_spans})
-        return obj
-else:  # pragma: no cover - the record changed: construct it the ordinary way
-    _ynode = YNode
+# instance's __dict__ key by key is about twice as fast, gives an equal object, and keeps
+# the dict as small as the constructor's would be (a dict literal put in place of it takes
+# two thirds more memory). The reader writes those dicts itself (here, and inline for the
+# scalars in ``tree``), so it steps aside (read_yaml reads every file) if either record is
+# laid out otherwise.
+_YNODE_FIELDS = ("kind", "value", "span", "raw", "key_spans")
+_SPAN_FIELDS = ("file", "line", "column", "end_line", "end_column", "at")
+if not (_laid_out(YNode, _YNODE_FIELDS) and _laid_out(Span, _SPAN_FIELDS)):
+    _CParser = None  # pragma: no cover - the record changed
 
-if _laid_out(Span, ("file", "line", "column", "end_line", "end_column")):
-    def _span(file, line, column, end_line, end_column):
-        obj = _new(Span)
-        _set(obj, "__dict__", {"file": file, "line": line, "column": column,
-                               "end_line": end_line, "end_column": end_column})
-        return obj
-else:  # pragma: no cover
-    _span = Span
+
+def _filled(cls, names: tuple[str, ...], values: tuple) -> object:
+    obj = _new(cls)
+    d = obj.__dict__
+    for name, value in zip(names, values):
+        d[name] = value
+    return obj
+
+
+def _ynode(kind, value, span, raw, key_spans) -> YNode:
+    return _filled(YNode, _YNODE_FIELDS, (kind, value, span, raw, key_spans))
+
+
+def _span(file, line, column, end_line, end_column) -> Span:
+    return _filled(Span, _SPAN_FIELDS, (file, line, column, end_line, end_column, None))
 
 
 class _Decline(Exception):
@@ -102,15 +108,140 @@ def read_yaml_safely(source: str | bytes, file: str) -> tuple[YNode | None, list
 
 
 class _EventReader:
-    """Builds the tree straight from libyaml's events, without composing ruamel's nodes."""
+    """Builds the tree straight from libyaml's events, without composing ruamel's nodes.
 
-    __slots__ = ("file", "parser", "left", "max_depth")
+    One loop over the events with a stack of open collections (no call per value: this
+    loop is most of the time of loading a library). Each event is checked in the order
+    read_yaml checks it (anchor or tag, then the count of values, then the depth), so a
+    limit is reported at the same value."""
+
+    __slots__ = ("file", "parser")
 
     def __init__(self, file: str, parser):
         self.file = file
         self.parser = parser
-        self.left = yamlio.MAX_VALUES           # values the file may still hold
-        self.max_depth = yamlio.MAX_DEPTH
+
+    def read(self) -> YNode:
+        get = self.parser.get_event
+        names = [type(get()), type(get())]
+        if names != [StreamStartEvent, DocumentStartEvent]:
+            raise _Decline
+        root = self.tree(get)
+        if type(get()) is not DocumentEndEvent or type(get()) is not StreamEndEvent:
+            raise _Decline          # a second document: read_yaml reports it
+        return root
+
+    def tree(self, get) -> YNode:
+        file = self.file
+        left = yamlio.MAX_VALUES            # values the file may still hold
+        max_depth = yamlio.MAX_DEPTH
+        new, ynode, span_cls = _new, YNode, Span
+        # an open collection: [values (list or dict), key spans (None for a list), start
+        # mark, the key waiting for its value (maps), inside [ ] or { }]
+        stack: list[list] = []
+        top = None
+        want_key = False                    # the open collection is a map between entries
+        while True:
+            event = get()
+            kind = type(event)
+            if kind is ScalarEvent:     # a key or a value: its place
+                s, e = event.start_mark, event.end_mark
+                line = s.line + 1
+                if e.line + 1 == line:  # on one line: the common case, built here
+                    col = s.column + 1
+                    end = e.column
+                    span = new(span_cls)
+                    d = span.__dict__
+                    d["file"] = file
+                    d["line"] = line
+                    d["column"] = col
+                    d["end_line"] = line
+                    d["end_column"] = end if end > col else col
+                    d["at"] = None
+                else:
+                    span = self.span(s, e)
+            if want_key:                # a map waiting for a key, or for its end
+                if kind is MappingEndEvent:
+                    values, key_spans, start = top[0], top[1], top[2]
+                    node = _ynode("map", values, self.span(start, event.end_mark), None,
+                                  key_spans)
+                    stack.pop()
+                    top = stack[-1] if stack else None
+                    want_key = False
+                else:
+                    if kind is not ScalarEvent or event.anchor is not None \
+                            or event.tag is not None:
+                        raise _Decline  # read_yaml reports keys that are not plain names
+                    left -= 1
+                    if left < 0:
+                        raise _Limit(too_many_values(file, event.start_mark))
+                    name = event.value
+                    if (not event.style and (name in _NOT_KEYS or _json_number(name))) \
+                            or not _plain_name(name) or name in top[0]:
+                        raise _Decline  # ... and keys given twice
+                    top[1][name] = span
+                    top[3] = name
+                    want_key = False
+                    continue
+            elif kind is SequenceEndEvent:
+                node = _ynode("seq", tuple(top[0]), self.span(top[2], event.end_mark), None,
+                              {})
+                stack.pop()
+                top = stack[-1] if stack else None
+            else:
+                if event.anchor is not None or event.tag is not None:
+                    raise _Decline      # anchors and aliases: read_yaml bounds and reports them
+                left -= 1
+                if left < 0:
+                    raise _Limit(too_many_values(file, event.start_mark))
+                if kind is ScalarEvent:
+                    text = event.value
+                    style = event.style
+                    if top is not None and top[4] and not style and (":" in text or "?" in text):
+                        raise _Decline  # libyaml 0.2.5 reads these inside [ ] and { }; older not
+                    raw = None
+                    if style:
+                        kind_, value = "str", text
+                    else:
+                        constant = _CONSTANTS.get(text)
+                        if constant is not None:
+                            kind_, value = constant
+                        else:
+                            m = _json_number(text) if text[0] in _NUMBER_START else None
+                            if m:
+                                # a fraction or an exponent (a group matched), or long
+                                kind_, raw = "number", text
+                                value = float(text) if (m.lastindex or len(text) > 20) \
+                                    else int(text)
+                            else:
+                                kind_, value = "str", text
+                    node = new(ynode)
+                    d = node.__dict__
+                    d["kind"] = kind_
+                    d["value"] = value
+                    d["span"] = span
+                    d["raw"] = raw
+                    d["key_spans"] = {}
+                elif kind is SequenceStartEvent or kind is MappingStartEvent:
+                    if len(stack) + 1 > max_depth:
+                        raise _Limit(too_deep(file, event.start_mark))
+                    flow = (top is not None and top[4]) or event.flow_style
+                    want_key = kind is MappingStartEvent
+                    top = [{} if want_key else [], {} if want_key else None,
+                           event.start_mark, None, flow]
+                    stack.append(top)
+                    continue
+                else:
+                    raise _Decline
+            # the node is complete: it is the root, an item of a list or the value of a key
+            if top is None:
+                return node
+            if top[1] is None:
+                top[0].append(node)
+            else:
+                top[0][top[3]] = node
+                top[3] = None
+                want_key = True
 
     def span(self, s, e) -> Span:
         line, col = s.line, s.column + 1
@@ -121,78 +252,11 @@ class _EventReader:
             return _span(self.file, line + 1, col, end_line, None)
         return _span(self.file, line + 1, col, end_line + 1, end_col if end_col > col else col)
 
-    def read(self) -> YNode:
-        get = self.parser.get_event
-        names = [type(get()), type(get())]
-        if names != [StreamStartEvent, DocumentStartEvent]:
-            raise _Decline
-        root = self.value(get(), 0, False)
-        if type(get()) is not DocumentEndEvent or type(get()) is not StreamEndEvent:
-            raise _Decline          # a second document: read_yaml reports it
-        return root
 
-    def value(self, event, depth: int, flow: bool) -> YNode:
-        if event.anchor is not None or event.tag is not None:
-            raise _Decline          # anchors and aliases: read_yaml bounds and reports them
-        self.left -= 1
-        if self.left < 0:
-            raise _Limit(too_many_values(self.file, event.start_mark))
-        kind = type(event)
-        if kind is ScalarEvent:
-            text = event.value
-            if flow and not event.style and (":" in text or "?" in text):
-                raise _Decline      # libyaml 0.2.5 reads these inside [ ] and { }; older not
-            return _scalar(text, event.style, self.span(event.start_mark, event.end_mark))
-        depth += 1
-        if depth > self.max_depth:
-            raise _Limit(too_deep(self.file, event.start_mark))
-        get = self.parser.get_event
-        start = event.start_mark
-        flow = flow or event.flow_style
-        if kind is SequenceStartEvent:
-            items = []
-            while True:
-                item = get()
-                if type(item) is SequenceEndEvent:
-                    return _ynode("seq", tuple(items), self.span(start, item.end_mark), None, {})
-                items.append(self.value(item, depth, flow))
-        if kind is not MappingStartEvent:
-            raise _Decline
-        values: dict[str, YNode] = {}
-        key_spans: dict[str, Span] = {}
-        while True:
-            key = get()
-            if type(key) is MappingEndEvent:
-                return _ynode("map", values, self.span(start, key.end_mark), None, key_spans)
-            if type(key) is not ScalarEvent or key.anchor is not None or key.tag is not None:
-                raise _Decline      # read_yaml reports keys that are not plain names
-            self.left -= 1
-            if self.left < 0:
-                raise _Limit(too_many_values(self.file, key.start_mark))
-            name = key.value
-            if (key.style in (None, "") and (name in _NOT_KEYS or _json_number(name))) \
-                    or not _plain_name(name) or name in values:
-                raise _Decline      # ... and keys given twice
-            key_spans[name] = self.span(key.start_mark, key.end_mark)
-            values[name] = self.value(get(), depth, flow)
-
-
-def _scalar(text: str, style, span: Span) -> YNode:
-    if style not in (None, ""):
-        return _ynode("str", text, span, None, {})
-    if text in ("", "~", "null"):
-        return _ynode("null", None, span, None, {})
-    if text == "true":
-        return _ynode("bool", True, span, None, {})
-    if text == "false":
-        return _ynode("bool", False, span, None, {})
-    m = _json_number(text)
-    if m:
-        number = float(text) if (m.group(1) or m.group(2) or len(text) > 20) else int(text)
-        return _ynode("number", number, span, text, {})
-    return _ynode("str", text, span, None, {})
-
-
+# plain scalars that are not strings: (kind, value)
+_CONSTANTS = {"": ("null", None), "~": ("null", None), "null": ("null", None),
+              "true": ("bool", True), "false": ("bool", False)}
+_NUMBER_START = frozenset("-0123456789")
 _NOT_KEYS = frozenset(("", "~", "null", "true", "false"))
 _plain_name = _PLAIN_NAME.match
 _json_number = _JSON_NUMBER.match

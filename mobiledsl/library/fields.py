@@ -162,6 +162,9 @@ class Fields:
         if not node.is_seq or len(node.value) != n:
             self.wrong_type(node, path, what)
             return None
+        values = _plain_numbers(node.value, **kw)
+        if values is not None:          # every item a number in range: nothing to report
+            return values
         values = [self.number(v, f"{path}[{i}]", **kw) for i, v in enumerate(node.value)]
         return None if any(v is None for v in values) else tuple(values)
 
@@ -180,6 +183,22 @@ class Fields:
                        f"{format_vector(normalised(v)) if length > 0 else '[0, 0, 1]'}")
             return None
         return v
+
+
+def _plain_numbers(items, positive: bool = False, nonnegative: bool = False
+                   ) -> tuple | None:
+    """The values of ``items`` when ``Fields.number`` would take each without a word, else
+    None (and ``numbers`` checks them one by one, naming each item). Most vectors of a
+    library are such, and this spares building a path for each of their numbers."""
+    out = []
+    for v in items:
+        if v.kind != "number" or len(v.raw) > MAX_NUMBER_CHARS or not in_range(v):
+            return None
+        value = float(v.value)
+        if (positive and not value > 0) or (nonnegative and value < 0):
+            return None
+        out.append(value)
+    return tuple(out)
 
 
 def in_range(node: YNode) -> bool:

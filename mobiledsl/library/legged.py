@@ -31,6 +31,7 @@ from .inertia import check_inertial
 from .model import Foot, Gait, Link, LinkJoint, Servo, Shape
 from .paths import check_asset_path, check_visual
 from .shapes import LINK_SHAPES, check_shape_list
+from ..recordtype import record
 
 LEGGED_KEYS = ("links", "feet", "gait", "controller")
 LINK_CATEGORIES = ("chassis", "attachment", "leg")
@@ -47,7 +48,7 @@ POLICY_REQUIRED = ("policy", "period", "imu", "observation", "action_scale", "si
 POLICY_OPTIONAL = ("hidden", "phase")
 
 
-@dataclass(frozen=True)
+@record
 class LeggedFields:
     """What check_legged_fields read. ``spans`` maps dotted paths under the four keys
     ("links.head.servo.kp", "feet.foot.shape", "controller.simulator.timestep", list items

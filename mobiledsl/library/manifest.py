@@ -13,20 +13,21 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ..diagnostics import Diagnostic, Label, Severity, Sink, Span, error, warning, excerpt
 from ..yamlio import YNode
 from .fastyaml import read_yaml_fast
 from .fields import Fields
 from .reading import read_declaration
+from ..recordtype import record
 
 MANIFEST = "library.yaml"
 # An id is a directory name: letters, digits, _, - and . (not first), so never . or ..
 ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*\Z")
 
 
-@dataclass(frozen=True)
+@record
 class Manifest:
     name: str
     file: str                                            # <root>/library.yaml as given

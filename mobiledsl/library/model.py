@@ -7,22 +7,23 @@ its place, so any phase can point into component.yaml.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from ..diagnostics import Diagnostic, Span
+from ..recordtype import record
 
 Vec3 = tuple[float, float, float]
 
 
-@dataclass(frozen=True)
+@record
 class Visual:
     file: str                     # relative to the part directory, written with /
     xyz: Vec3
     rpy: Vec3
 
 
-@dataclass(frozen=True)
+@record
 class Shape:
     """A collision shape in the frame of its part (or link).
 
@@ -39,7 +40,7 @@ class Shape:
     faces: tuple[tuple[int, int, int], ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class Inertia:
     ixx: float
     ixy: float
@@ -49,7 +50,7 @@ class Inertia:
     izz: float
 
 
-@dataclass(frozen=True)
+@record
 class Inertial:
     mass: float
     origin_xyz: Vec3
@@ -58,31 +59,31 @@ class Inertial:
     basis: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Joint:
     type: str                     # fixed | continuous | revolute | prismatic
     axis: Vec3 | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Well:
     radius: float
     width: float
 
 
-@dataclass(frozen=True)
+@record
 class Steering:
     axis: Vec3
     max_angle_rad: float
 
 
-@dataclass(frozen=True)
+@record
 class Driveline:
     turns: tuple[str, ...]
     reduction: float | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Connector:
     name: str
     pos: Vec3
@@ -94,13 +95,13 @@ class Connector:
     driveline: Driveline | None = None
 
 
-@dataclass(frozen=True)
+@record
 class WheelSpec:
     radius: float
     width: float
 
 
-@dataclass(frozen=True)
+@record
 class TrackSpec:
     width: float
     ground_from: Vec3
@@ -108,7 +109,7 @@ class TrackSpec:
     travel_per_turn_m: float | None = None
 
 
-@dataclass(frozen=True)
+@record
 class MotorSpec:
     rated_voltage_v: float
     no_load_speed_rad_s: float
@@ -119,7 +120,7 @@ class MotorSpec:
     bus: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class BatterySpec:
     voltage_nominal_v: float
     voltage_min_v: float | None = None
@@ -127,7 +128,7 @@ class BatterySpec:
     capacity_ah: float | None = None
 
 
-@dataclass(frozen=True)
+@record
 class DriverSpec:
     channels: int | None = None
     buses: tuple[str, ...] = ()
@@ -138,7 +139,7 @@ class DriverSpec:
     output_voltage_v: float | None = None
 
 
-@dataclass(frozen=True)
+@record
 class RangeSpec:
     min_m: float
     max_m: float
@@ -146,14 +147,14 @@ class RangeSpec:
     rate_hz: float
 
 
-@dataclass(frozen=True)
+@record
 class Contact:
     xyz: Vec3
     radius: float
     note: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Servo:
     kp: float
     damping: float
@@ -164,7 +165,7 @@ class Servo:
     basis: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class LinkJoint:
     type: str                     # revolute | fixed
     xyz: Vec3
@@ -173,7 +174,7 @@ class LinkJoint:
     range: tuple[float, float] | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Link:
     name: str
     parent: str | None            # None: the part frame
@@ -184,7 +185,7 @@ class Link:
     servo: Servo | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Foot:
     name: str
     link: str
@@ -192,14 +193,14 @@ class Foot:
     friction: float
 
 
-@dataclass(frozen=True)
+@record
 class Gait:
     ahead: tuple[float, float]
     aside: tuple[float, float]
     turn: tuple[float, float]
 
 
-@dataclass(frozen=True)
+@record
 class EnvEntity:
     """An entity an environment brings, as a .world line would state it (unresolved)."""
 
@@ -213,7 +214,7 @@ class EnvEntity:
     span: Span | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Part:
     """A loaded part, object or environment (``category`` says which)."""
 
@@ -258,14 +259,14 @@ class Part:
         return self.spans.get("", Span(self.file, 1, 1))
 
 
-@dataclass(frozen=True)
+@record
 class Limb:
     name: str
     part: str
     glue: tuple[float, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Walker:
     library: str
     id: str
@@ -280,7 +281,7 @@ class Walker:
     spans: dict[str, Span] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record
 class LeftOut:
     """A registered id whose declaration failed to load, and why (for resolve errors)."""
 
@@ -289,7 +290,7 @@ class LeftOut:
     diagnostics: tuple[Diagnostic, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Library:
     name: str
     root: str

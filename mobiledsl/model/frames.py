@@ -6,10 +6,11 @@ rigid transforms.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 import numpy as np
+
+from ..recordtype import record
 
 Vec = tuple[float, float, float]
 Quat = tuple[float, float, float, float]
@@ -46,7 +47,7 @@ def cross3(a, b) -> np.ndarray:
     return np.array([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0])
 
 
-@dataclass(frozen=True)
+@record
 class Transform:
     """A rigid transform: x -> rotation @ x + translation."""
 

@@ -5,21 +5,22 @@ in MuJoCo's (w, x, y, z) order.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ..diagnostics import Span
 from ..library.model import Part, Vec3
+from ..recordtype import record
 
 Quat = tuple[float, float, float, float]
 
 
-@dataclass(frozen=True)
+@record
 class Pose:
     xyz: Vec3 = (0.0, 0.0, 0.0)
     quat: Quat = (1.0, 0.0, 0.0, 0.0)
 
 
-@dataclass(frozen=True)
+@record
 class PlacedLink:
     """A link of a part, placed where its servo holds it."""
 
@@ -29,14 +30,14 @@ class PlacedLink:
     joint_axis: Vec3 | None = None   # in base_link, for a revolute joint
 
 
-@dataclass(frozen=True)
+@record
 class Steer:
     axis: Vec3                    # kingpin axis in base_link
     max_angle_rad: float
     point: Vec3                   # a point on the kingpin (the mount's connector), base_link
 
 
-@dataclass(frozen=True)
+@record
 class Component:
     name: str
     type: str                     # the component type: Diff_drive, Standard, Motor, Lidar, ...
@@ -60,7 +61,7 @@ class Component:
     glue_span: Span | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Robot:
     name: str
     file: str

@@ -6,12 +6,12 @@ Everything here is data; the phases that check a program against it are resolve
 """
 from __future__ import annotations
 
-import difflib
-from dataclasses import dataclass
 from typing import Iterable
 
+from ..recordtype import record
 
-@dataclass(frozen=True)
+
+@record
 class ChassisType:
     name: str
     wheel_mounts: tuple[str, ...]     # required in the chassis part's profile
@@ -131,14 +131,14 @@ WORLD_SETTINGS = ("environment", "ground_plane", "start")
 # -- tasks (D5) ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class StepArg:
     name: str
     kind: str            # "positive" | "direction" | "marker"
     required: bool
 
 
-@dataclass(frozen=True)
+@record
 class StepType:
     name: str
     args: tuple[StepArg, ...]
@@ -186,6 +186,7 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
     lowered = {c.lower(): c for c in candidates}
     if word.lower() in lowered:
         return lowered[word.lower()]
+    import difflib                  # only on a misspelling: not on every compile's path
     match = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
     return lowered[match[0]] if match else None
 

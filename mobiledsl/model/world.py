@@ -4,14 +4,15 @@ Poses of entities are (x, y, z, qx, qy, qz, qw) in the world frame.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from ..diagnostics import Span
 from ..library.model import Part, Shape, Visual
+from ..recordtype import record
 
 
-@dataclass(frozen=True)
+@record
 class Entity:
     """A static thing of the world, resolved: its shapes are in its own frame."""
 
@@ -27,7 +28,7 @@ class Entity:
     span: Span | None = None
 
 
-@dataclass(frozen=True)
+@record
 class World:
     name: str
     file: str | None
@@ -39,7 +40,7 @@ class World:
     span: Span | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Step:
     kind: str                     # Advance | BackUp | Spin | Strafe | Navigate
     args: dict[str, Any]          # numbers, "left"/"right", goal entity name
@@ -47,7 +48,7 @@ class Step:
     arg_spans: dict[str, Span] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record
 class Task:
     name: str
     file: str | None

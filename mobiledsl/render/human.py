@@ -21,15 +21,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping
 
-from rich.cells import cell_len
-from rich.color import ColorSystem
-from rich.style import Style
-
 from ..diagnostics import Diagnostic, Span, count
 
 Sources = Callable[[str], "str | None"] | Mapping[str, str] | None
 
 TAB = "    "
+
+
+def cell_len(text: str) -> int:
+    """Terminal cells ``text`` takes (rich's count). rich is imported only here and for
+    colour, so that a run with nothing to quote does not pay for importing it."""
+    from rich.cells import cell_len as cells
+    return cells(text)
 
 # A quoted source line wider than this (in terminal cells) is cut around the primary place,
 # with "..." where text was left out, so that the markers stay under what they mark.
@@ -69,6 +72,8 @@ class _Out:
         if not self.color:
             self.lines.append("".join(text for text, _ in parts))
             return
+        from rich.color import ColorSystem
+        from rich.style import Style
         rendered = []
         for text, style in parts:
             if style and text:

@@ -7,14 +7,13 @@ components of the right kind. The world and the task are already the records of
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..model.world import Task, World
 from ..diagnostics import Span
 from ..library.model import Part
+from ..recordtype import record
 
 
-@dataclass(frozen=True)
+@record
 class Glue:
     """``(x, y, z, nx, ny, nz)`` or with a seventh number, the roll (rad), as written."""
 
@@ -34,7 +33,7 @@ class Glue:
         return self.values[6] if len(self.values) > 6 else None
 
 
-@dataclass(frozen=True)
+@record
 class ResolvedComponent:
     name: str
     type: str                      # a vocabulary type the part's profiles list
@@ -55,7 +54,7 @@ class ResolvedComponent:
         return self.part.profiles.get(self.type, {})
 
 
-@dataclass(frozen=True)
+@record
 class Resolved:
     name: str                      # the robot's name
     file: str

@@ -14,6 +14,7 @@ from ..library.model import Part
 from ..model import vocabulary as vocab
 from .catalog import Catalog
 from .model import Glue, ResolvedComponent
+from ..recordtype import record
 
 RESERVED = ("base_footprint", "base_link")
 RESERVED_HELP = ("the targets add links named base_footprint, base_link, <link>_contact_<n> "
@@ -36,7 +37,7 @@ class _Draft:
     wrong_refs: list = field(default_factory=list)
 
 
-@dataclass(frozen=True)
+@record
 class CoreResult:
     components: tuple[ResolvedComponent, ...]
     chassis: str | None

@@ -18,6 +18,7 @@ import numpy as np
 from .follow import Chassis, Follower, wrap
 from .plan import footprint_radii, plan_path, world_grid
 from .watch import Watch
+from ..recordtype import record
 
 #: the controller's tick: a command is worked out this often (seconds of simulated time)
 TICK = 0.05
@@ -59,7 +60,7 @@ class StepRun:
     not_run: str = ""                                 # why the step was not run at all
 
 
-@dataclass(frozen=True)
+@record
 class Setup:
     chassis: Chassis
     radius: float                 # the footprint's circumscribed radius

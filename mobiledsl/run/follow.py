@@ -8,9 +8,10 @@ The follower is a pure function of the pose: the simulator is not needed to test
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
+
+from ..recordtype import record
 
 #: turn on the spot (where the base can) while the point ahead is further aside than this
 TURN_IN_PLACE_RAD = math.radians(50)
@@ -18,7 +19,7 @@ TURN_IN_PLACE_RAD = math.radians(50)
 CREEP_MPS = 0.04
 
 
-@dataclass(frozen=True)
+@record
 class Chassis:
     """What the follower may ask of the base."""
 

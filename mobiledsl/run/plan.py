@@ -12,9 +12,10 @@ least the clearance of the cells it replaces.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
+
+from ..recordtype import record
 
 #: extra clearance beyond the circumscribed radius: following error and contact margins
 MARGIN_M = 0.05
@@ -23,7 +24,7 @@ SOFT_BAND_M = 0.30
 SOFT_WEIGHT = 4.0
 
 
-@dataclass(frozen=True)
+@record
 class Grid:
     """The occupancy grid bottom-up: cell (i, j) is centred at origin + ((j, i) + 0.5) * res."""
 
@@ -42,7 +43,7 @@ class Grid:
                 self.origin[1] + (i + 0.5) * self.resolution)
 
 
-@dataclass(frozen=True)
+@record
 class Plan:
     path: tuple[tuple[float, float], ...]   # world x, y from the start to the goal
     radius: float                            # the clearance the robot's centre keeps

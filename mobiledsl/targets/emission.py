@@ -2,12 +2,13 @@
 the diagnostics it raised. Writing them is the caller's job (CLI or build graph)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ..diagnostics import Diagnostic
+from ..recordtype import record
 
 
-@dataclass(frozen=True)
+@record
 class Emission:
     files: dict[str, bytes] = field(default_factory=dict)
     assets: tuple[tuple[str, str], ...] = ()      # (source directory, destination relative dir)

@@ -5,7 +5,6 @@ agree on every roller's pose, axis and mass (its share comes out of the wheel, s
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -13,6 +12,7 @@ from ..library.model import Part
 from ..model.frames import rotate
 from ..model.robot import Component
 from .shares import KNUCKLE_SHARE, MISSING_MASS, ROLLER_SHARE, Piece
+from ..recordtype import record
 
 ROLLERS = 16
 HOLONOMIC = ("Mecanum", "Omni_wheel")
@@ -35,7 +35,7 @@ def roller_axis_at_ground(component: Component, centre: np.ndarray, wheel_type: 
     return d / np.linalg.norm(d)
 
 
-@dataclass(frozen=True)
+@record
 class Roller:
     name: str                 # the body (link) of the roller: <wheel>_roller_<k>
     piece: Piece              # its mass, centre and inertia in the wheel's (part's) frame

@@ -4,12 +4,12 @@ of the part sum exactly to the part's stated inertial, so every target and the a
 agree on the robot's mass, centre of mass and inertia. One source for every share."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 import numpy as np
 
 from ..library.model import Inertia, Inertial
+from ..recordtype import record
 
 KNUCKLE_SHARE = 0.1     # of a steered wheel's stated mass, carried by its knuckle
 ROLLER_SHARE = 0.1      # of a mecanum or omni wheel's stated mass, carried by its rollers
@@ -17,7 +17,7 @@ ROADWHEEL_SHARE = 0.05  # of a track's stated mass, carried by its road wheels
 MISSING_MASS = 0.05     # kg, for a wheel or track that states no inertial
 
 
-@dataclass(frozen=True)
+@record
 class Piece:
     """A body a target adds, in the part's frame: its mass, centre and inertia about it."""
 

@@ -124,3 +124,17 @@ def test_any_text(source):
 @given(value=JSON, indent=st.sampled_from([None, 1, 2]))
 def test_any_json(value, indent):
     same(json.dumps(value, indent=indent))
+
+
+def test_every_yaml_file_of_the_repository():
+    """Both readers agree on every library declaration the repository ships (the demo
+    libraries, their walkers and objects, the tests' own files)."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    files = [os.path.join(folder, name)
+             for top in ("libraries", "tests")
+             for folder, _dirs, names in os.walk(os.path.join(root, top))
+             for name in names if name.endswith((".yaml", ".yml"))]
+    assert len(files) >= 30
+    for path in files:
+        with open(path, "rb") as fh:
+            same(fh.read(), path)

@@ -8,7 +8,6 @@ base_link); a wheel whose axle lies along x rolls it to the left (+y).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -16,12 +15,13 @@ from ...analysis.kinematics import skid_factor
 from ...model.robot import Component, Robot
 from ...model.frames import rotate
 from ..rollers import roller_axis_at_ground
+from ...recordtype import record
 
 HOLONOMIC_WHEELS = ("Mecanum", "Omni_wheel")
 ROLLING = ("Standard", "Mecanum", "Omni_wheel")
 
 
-@dataclass(frozen=True)
+@record
 class WheelDrive:
     component: str
     type: str

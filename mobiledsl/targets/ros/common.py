@@ -4,7 +4,6 @@ meshes the URDF names. Each target adds its simulator's files around these."""
 from __future__ import annotations
 
 import posixpath
-from dataclasses import dataclass
 from typing import Any
 
 from ...model.robot import Robot
@@ -17,9 +16,10 @@ from .config import nav2_params
 from .occupancy import MAX_CELLS, RESOLUTION, MapTooLarge, map_yaml, occupancy, pgm
 from .tree import Tree, build_tree
 from .urdf import urdf
+from ...recordtype import record
 
 
-@dataclass(frozen=True)
+@record
 class RosPackage:
     name: str                     # <robot>_bringup
     world_name: str

@@ -17,11 +17,12 @@ from ..rollers import HOLONOMIC, rollers
 from ..shares import KNUCKLE_SHARE, MISSING_MASS, inertial, moved, remainder, scaled
 from ..surfaces import SLIDER_FRICTION, TYRE_FRICTION
 from ..mjcf.drive import wheel_axis
+from ...recordtype import record
 
 Vec = tuple[float, float, float]
 
 
-@dataclass(frozen=True)
+@record
 class Geometry:
     kind: str                     # box | sphere | cylinder | mesh
     size: tuple[float, ...] = ()  # box sides; sphere (radius,); cylinder (radius, length)
@@ -40,7 +41,7 @@ class LinkSpec:
     friction: float | None = None       # on the floor: a tyre grips, a caster or contact slides
 
 
-@dataclass(frozen=True)
+@record
 class JointSpec:
     name: str
     type: str                     # fixed | continuous | revolute

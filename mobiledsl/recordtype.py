@@ -1,0 +1,186 @@
+"""``record``: what ``dataclasses.dataclass(frozen=True)`` builds, for less at import time.
+
+A compile is a fresh process, and it defines a hundred record classes before it reads a
+file. ``dataclass(frozen=True)`` writes and compiles six methods for each (``__init__``,
+``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``, ``__delattr__``): most of the
+start-up of a small compile. ``record`` lets dataclasses do the part that compiles nothing
+(the fields, ``__match_args__``, the checks of defaults), compiles ``__init__`` alone, when
+the first instance is made, and gives the other five as closures over the class's field
+names, which behave as the generated ones do:
+
+- ``__eq__`` compares the tuples of the compared fields of two instances of one class;
+- ``__hash__`` hashes that tuple (unless the class defines its own);
+- ``__repr__`` is ``Name(field=value, ...)`` over the fields shown;
+- setting or deleting a field raises ``dataclasses.FrozenInstanceError``.
+
+``dataclasses.fields``, ``replace``, ``asdict`` and ``is_dataclass`` see a frozen dataclass.
+A class with an ``InitVar``, keyword-only or ``init=False`` field is refused: write
+``dataclass(frozen=True)`` for it. ``tests/test_recordtype.py`` compares every record class
+with the dataclass it stands for.
+"""
+from __future__ import annotations
+
+import dataclasses
+import reprlib
+from operator import attrgetter
+from typing import Any, Callable
+
+# Every class made here, for the test that compares them with dataclasses' own.
+RECORDS: list[type] = []
+
+_FROZEN_PARAMS = {eq: dataclasses.dataclass(frozen=True, eq=eq)(
+    type("_Template", (), {})).__dataclass_params__ for eq in (True, False)}
+_HAS_FACTORY = object()     # the default of a field whose default is made by a factory
+
+
+def record(cls: type | None = None, /, *, eq: bool = True) -> Any:
+    """``@record`` or ``@record(eq=False)`` on a class: as ``@dataclass(frozen=True)``."""
+    def wrap(cls: type) -> type:
+        return _process(cls, eq)
+    return wrap if cls is None else wrap(cls)
+
+
+def _process(cls: type, eq: bool) -> type:
+    own = dict(cls.__dict__)
+    for name in ("__setattr__", "__delattr__"):
+        if name in own:
+            raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
+    if cls.__doc__ is None:   # else dataclass asks inspect for a signature to write one
+        cls.__doc__ = f"{cls.__name__}({', '.join(getattr(cls, '__annotations__', {}))})"
+    cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False)
+    fields = dataclasses.fields(cls)
+    if not _covered(cls, fields):
+        raise TypeError(f"{cls.__name__}: record takes positional fields only (no InitVar, "
+                        "keyword-only or init=False field): use dataclass(frozen=True)")
+    _check_order(fields)
+    cls.__dataclass_params__ = _FROZEN_PARAMS[eq]
+    if "__init__" not in own:
+        _set(cls, "__init__", _lazy_init(cls, fields))
+    _set(cls, "__repr__", _repr(cls, tuple(f.name for f in fields if f.repr)))
+    names = tuple(f.name for f in fields)
+    _set(cls, "__setattr__", _setattr(cls, names))
+    _set(cls, "__delattr__", _delattr(cls, names))
+    if eq:
+        compared = tuple(f.name for f in fields if f.compare)
+        if "__eq__" not in own:
+            _set(cls, "__eq__", _eq(cls, compared))
+        explicit_hash = own.get("__hash__", None) is not None or \
+            ("__hash__" in own and "__eq__" not in own)
+        if not explicit_hash:
+            hashed = tuple(f.name for f in fields
+                           if (f.compare if f.hash is None else f.hash))
+            _set(cls, "__hash__", _hash(cls, hashed))
+    RECORDS.append(cls)
+    return cls
+
+
+def _covered(cls: type, fields: tuple[dataclasses.Field, ...]) -> bool:
+    """Every field a plain positional one, as ``record`` builds them."""
+    if any("InitVar" in str(f.type) for f in cls.__dataclass_fields__.values()):
+        return False
+    return all(f.init and not f.kw_only for f in fields)
+
+
+def _set(cls: type, name: str, fn: Callable) -> None:
+    fn.__qualname__ = f"{cls.__qualname__}.{fn.__name__}"
+    setattr(cls, name, fn)
+
+
+def _check_order(fields: tuple[dataclasses.Field, ...]) -> None:
+    """A field without a default after one with a default: refused as dataclass does."""
+    seen_default = False
+    for f in fields:
+        has_default = f.default is not dataclasses.MISSING or \
+            f.default_factory is not dataclasses.MISSING
+        if seen_default and not has_default:
+            raise TypeError(f"non-default argument {f.name!r} follows default argument")
+        seen_default = seen_default or has_default
+
+
+def _lazy_init(cls: type, fields: tuple[dataclasses.Field, ...]) -> Callable:
+    """An ``__init__`` that compiles the class's own on the first instance and hands over to
+    it: a run makes instances of about half the record classes it imports."""
+    def __init__(self, *args, **kwargs):
+        real = _init(cls, fields)
+        _set(cls, "__init__", real)
+        real(self, *args, **kwargs)
+    return __init__
+
+
+def _init(cls: type, fields: tuple[dataclasses.Field, ...]) -> Callable:
+    """``__init__`` compiled for the class: its fields in order, defaults and factories
+    as dataclasses give them, set through ``object.__setattr__`` (the class is frozen)."""
+    params, body = [], []
+    scope: dict[str, Any] = {"__set": object.__setattr__, "__factory": _HAS_FACTORY}
+    for f in fields:
+        name = f.name
+        if f.default is not dataclasses.MISSING:
+            scope[f"__d_{name}"] = f.default
+            params.append(f"{name}=__d_{name}")
+            value = name
+        elif f.default_factory is not dataclasses.MISSING:
+            scope[f"__f_{name}"] = f.default_factory
+            params.append(f"{name}=__factory")
+            value = f"__f_{name}() if {name} is __factory else {name}"
+        else:
+            params.append(name)
+            value = name
+        body.append(f"  __set(self, {name!r}, {value})")
+    if hasattr(cls, "__post_init__"):
+        body.append("  self.__post_init__()")
+    source = (f"def __init__(self, {', '.join(params)}):\n" if params
+              else "def __init__(self):\n") + ("\n".join(body) or "  pass") + "\n"
+    exec(source, scope)   # the one method compiled for the class
+    return scope["__init__"]
+
+
+def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple]:
+    """The tuple of these attributes of an instance (a tuple even for one or none)."""
+    if len(names) >= 2:
+        return attrgetter(*names)
+    if len(names) == 1:
+        one = attrgetter(names[0])
+        return lambda obj: (one(obj),)
+    return lambda obj: ()
+
+
+def _repr(cls: type, names: tuple[str, ...]) -> Callable:
+    @reprlib.recursive_repr()
+    def __repr__(self):
+        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in names)
+        return f"{self.__class__.__qualname__}({shown})"
+    return __repr__
+
+
+def _eq(cls: type, names: tuple[str, ...]) -> Callable:
+    key = _getter(names)
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return key(self) == key(other)
+        return NotImplemented
+    return __eq__
+
+
+def _hash(cls: type, names: tuple[str, ...]) -> Callable:
+    key = _getter(names)
+
+    def __hash__(self):
+        return hash(key(self))
+    return __hash__
+
+
+def _setattr(cls: type, names: tuple[str, ...]) -> Callable:
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+    return __setattr__
+
+
+def _delattr(cls: type, names: tuple[str, ...]) -> Callable:
+    def __delattr__(self, name):
+        if type(self) is cls or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    return __delattr__
