@@ -24,7 +24,7 @@ from ..phases import PHASES, Phase, Source, run_report
 from ..records import dumps, from_json, to_json, write_atomic
 from . import cache, layout
 from .positions import Positions, split, table_path
-from .hashing import content_hash, file_state, hash_bytes, listing_digest, tree_states
+from .hashing import content_hash, hash_bytes, hash_text, listing_digest, tree_states
 
 
 # -- records -----------------------------------------------------------------------------------
@@ -511,8 +511,8 @@ def emitted_files(record: str) -> dict[str, str]:
     return files
 
 
-def blobs_present(task, values, record: str) -> bool:
-    """uptodate of an emission: every blob its record lists is still there."""
+def blobs_present(record: str) -> bool:
+    """Whether every blob an emission record lists is still there."""
     blob_dir = layout.blob_dir(record)
     return all(os.path.isfile(os.path.join(blob_dir, digest))
                for digest in emitted_files(record).values())
@@ -523,7 +523,7 @@ def emit_file_action(blob: str, out: str) -> None:
         write_output(out, fh.read())
 
 
-def file_has(task, values, path: str, digest: str) -> bool:
+def file_has(path: str, digest: str) -> bool:
     """uptodate: the file on disk holds exactly the bytes whose hash is ``digest`` (hashed
     only when its stat is not one hashed before)."""
     try:
@@ -534,32 +534,32 @@ def file_has(task, values, path: str, digest: str) -> bool:
 
 def assets_action(emission_rec: str, out: str, out_dir: str) -> dict:
     """Copy the asset directories the emission names, whole, into the target's folder;
-    delete what an earlier run copied and nothing names any more."""
-    data = read_json(emission_rec)
-    sources = data.get("assets", [])
-    wanted: dict[str, tuple[str, str]] = {}       # dest rel -> (source file, hash)
-    src_states: dict[str, dict] = {}
-    for source, dest in sources:
-        states = tree_states(source)
-        src_states[source] = states
-        for rel, state in states.items():
-            dest_rel = f"{dest.strip('/')}/{rel}" if dest not in ("", ".") else rel
-            wanted[dest_rel] = (os.path.join(source, rel), state[2])
+    delete what an earlier run copied and nothing names any more. Returns, as task values,
+    the directories and one hash of what was copied (see ``assets_uptodate``)."""
+    sources = read_json(emission_rec).get("assets", [])
+    wanted = _copies(sources, tree_states)
     try:
         previous = read_json(out).get("files", {})
     except (OSError, ValueError):
         previous = {}
     for rel in sorted(set(previous) - set(wanted)):
         _withdraw(os.path.join(out_dir, rel))
-    dest_states: dict[str, list] = {}
     with Transaction(_root_of(out_dir + "/")) as copied:     # all copied, or none
         for rel, (src, _) in sorted(wanted.items()):
-            path = os.path.join(out_dir, rel)
-            copied.write(path, read_asset(src))     # checked again: links, FIFOs, devices
-            dest_states[rel] = file_state(path)
-    write_record(out, {"files": {rel: h for rel, (_, h) in sorted(wanted.items())},
-                       "sources": sources})
-    return {"sources": sources, "src_states": src_states, "dest_states": dest_states}
+            copied.write(os.path.join(out_dir, rel), read_asset(src))  # checked again
+    files = {rel: digest for rel, (_, digest) in sorted(wanted.items())}
+    write_record(out, {"files": files, "sources": sources})
+    return {"sources": sources, "copied": hash_text(json.dumps(files, sort_keys=True))}
+
+
+def _copies(sources: list, tree) -> dict[str, tuple[str, str]]:
+    """dest rel -> (source file, hash) of every file below the asset directories."""
+    wanted: dict[str, tuple[str, str]] = {}
+    for source, dest in sources:
+        for rel, state in tree(source).items():
+            dest_rel = f"{dest.strip('/')}/{rel}" if dest not in ("", ".") else rel
+            wanted[dest_rel] = (os.path.join(source, rel), state[2])
+    return wanted
 
 
 _TREES: dict[str, dict[str, list]] = {}
@@ -570,28 +570,30 @@ def forget_trees() -> None:
     _TREES.clear()
 
 
-def _tree(source: str, saved: dict[str, list]) -> dict[str, list]:
-    # many cells copy the same part's assets: each tree is read once a build
+def _tree(source: str) -> dict[str, list]:
+    # many cells copy the same part's assets: each tree is read once a build (its files'
+    # hashes come from the stat cache while their stat stays the same)
     if source not in _TREES:
-        _TREES[source] = tree_states(source, saved)
+        _TREES[source] = tree_states(source)
     return _TREES[source]
 
 
 def assets_uptodate(task, values, out_dir: str) -> bool:
-    """uptodate of ``assets:<program>/<target>``: every source tree holds what was copied
-    last time and every copy still holds it (by content hash, re-hashing only files whose
-    stat moved)."""
-    src_states = values.get("src_states")
-    dest_states = values.get("dest_states")
-    if src_states is None or dest_states is None:
+    """uptodate of ``assets:<program>/<target>``: the source trees hold what was copied last
+    time, and every copy still holds its source's bytes (by content hash; the stat cache
+    spares re-hashing a file whose stat did not move). The task's values are the
+    directories and one hash, so doit's database stays small."""
+    sources, copied = values.get("sources"), values.get("copied")
+    if sources is None or copied is None:
         return False
-    for source, saved in src_states.items():
-        now = _tree(source, saved)
-        if {k: v[2] for k, v in now.items()} != {k: v[2] for k, v in saved.items()}:
-            return False
-    for rel, saved in dest_states.items():
+    wanted = _copies(sources, _tree)
+    if hash_text(json.dumps({rel: h for rel, (_, h) in wanted.items()}, sort_keys=True)) \
+            != copied:
+        return False
+    for rel, (_, digest) in wanted.items():
+        path = os.path.join(out_dir, rel)
         try:
-            if file_state(os.path.join(out_dir, rel), saved)[2] != saved[2]:
+            if content_hash(path, os.stat(path)) != digest:
                 return False
         except OSError:
             return False
@@ -617,7 +619,7 @@ def remove_listed(record: str, out_dir: str) -> None:
 def cell_complete(task, values, record: str, out_dir: str) -> bool:
     """uptodate of ``build:<program>/<target>``: every file the emission lists holds its
     bytes (checked after the emission and assets tasks ran, as task_dep)."""
-    return all(file_has(task, values, os.path.join(out_dir, rel), digest)
+    return all(file_has(os.path.join(out_dir, rel), digest)
                for rel, digest in emitted_files(record).items())
 
 
@@ -628,7 +630,7 @@ def cell_action(record: str, out_dir: str) -> None:
     blob_dir = layout.blob_dir(record)
     for rel, digest in sorted(emitted_files(record).items()):
         out = os.path.join(out_dir, rel)
-        if not file_has(None, None, out, digest):
+        if not file_has(out, digest):
             emit_file_action(os.path.join(blob_dir, digest), out)
             print(f"wrote {out}")
 
@@ -640,5 +642,4 @@ def _signed(*checks) -> None:
         check.__signature__ = inspect.signature(check)
 
 
-_signed(listing_unchanged, report_present, blobs_present, file_has, assets_uptodate,
-        cell_complete)
+_signed(listing_unchanged, report_present, assets_uptodate, cell_complete)

@@ -436,7 +436,9 @@ class Graph:
                 "actions": [(actions.emission_action, [target, *records, out, out_dir])],
                 "file_dep": records + [self.config("emission", target)],
                 "targets": [out, table_path(out)],
-                "uptodate": [(actions.blobs_present, [out], {})],
+                # a value, not a callable doit would call per task: nothing but the
+                # emission itself removes its blobs while a build runs
+                "uptodate": [actions.blobs_present(out)],
                 "clean": [(actions.remove_listed, [out, out_dir])],
             }
 
@@ -455,7 +457,9 @@ class Graph:
                                  [f"{layout.blob_dir(record)}/{digest}", out])],
                     "task_dep": [f"emission:{program.name}/{target}"],
                     "targets": [out],
-                    "uptodate": [(actions.file_has, [out, digest], {})],
+                    # created after every emission ran, when nothing but this task
+                    # writes the file any more: the check is a value, not a callable
+                    "uptodate": [actions.file_has(out, digest)],
                     "clean": [actions.remove_targets],
                 }
 
