@@ -15,7 +15,7 @@ import json
 import os
 import sys
 from pathlib import PurePosixPath
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from ..diagnostics import Diagnostic, Span, has_errors
 from ..inputs import read_regular
@@ -24,7 +24,7 @@ from ..phases import PHASES, Phase, Source, run_report
 from ..records import dumps, from_json, to_json, write_atomic
 from . import cache, layout
 from .positions import Positions, split, table_path
-from .hashing import content_hash, hash_bytes, hash_text, listing_digest, tree_states
+from .hashing import files_hold, hash_bytes, hash_text, listing_digest, tree_states
 
 
 # -- records -----------------------------------------------------------------------------------
@@ -523,21 +523,22 @@ def emit_file_action(blob: str, out: str) -> None:
         write_output(out, fh.read())
 
 
-def file_has(path: str, digest: str) -> bool:
-    """uptodate: the file on disk holds exactly the bytes whose hash is ``digest`` (hashed
-    only when its stat is not one hashed before)."""
-    try:
-        return content_hash(path, os.stat(path)) == digest
-    except OSError:
-        return False
+def cell_holds(record: str, out_dir: str) -> dict[str, bool]:
+    """rel -> whether the cell's file holds the bytes the emission record has for it (the
+    files are hashed only when the stat cache cannot vouch for the cell's files as a whole)."""
+    files = emitted_files(record)
+    held = files_hold(f"emit:{out_dir}", {f"{out_dir}/{rel}": d for rel, d in files.items()})
+    return {rel: held[f"{out_dir}/{rel}"] for rel in files}
 
 
 def assets_action(emission_rec: str, out: str, out_dir: str) -> dict:
     """Copy the asset directories the emission names, whole, into the target's folder;
     delete what an earlier run copied and nothing names any more. Returns, as task values,
-    the directories and one hash of what was copied (see ``assets_uptodate``)."""
+    the directories and one hash of what they held (see ``assets_uptodate``)."""
     sources = read_json(emission_rec).get("assets", [])
-    wanted = _copies(sources, tree_states)
+    trees = {source: _read_tree(source) for source, _ in sources}
+    wanted = {copy: (os.path.join(source, rel), digest)
+              for copy, source, rel, digest in _copies(sources, trees)}
     try:
         previous = read_json(out).get("files", {})
     except (OSError, ValueError):
@@ -547,22 +548,40 @@ def assets_action(emission_rec: str, out: str, out_dir: str) -> dict:
     with Transaction(_root_of(out_dir + "/")) as copied:     # all copied, or none
         for rel, (src, _) in sorted(wanted.items()):
             copied.write(os.path.join(out_dir, rel), read_asset(src))  # checked again
-    files = {rel: digest for rel, (_, digest) in sorted(wanted.items())}
-    write_record(out, {"files": files, "sources": sources})
-    return {"sources": sources, "copied": hash_text(json.dumps(files, sort_keys=True))}
+    write_record(out, {"files": {rel: digest for rel, (_, digest) in sorted(wanted.items())},
+                       "sources": sources})
+    return {"sources": sources, "copied": _copied(sources, trees)}
 
 
-def _copies(sources: list, tree) -> dict[str, tuple[str, str]]:
-    """dest rel -> (source file, hash) of every file below the asset directories."""
-    wanted: dict[str, tuple[str, str]] = {}
+def _copies(sources: list, trees: dict) -> Iterator[tuple[str, str, str, str]]:
+    """(copy rel, source directory, rel below it, hash) of every file the directories hold."""
     for source, dest in sources:
-        for rel, state in tree(source).items():
-            dest_rel = f"{dest.strip('/')}/{rel}" if dest not in ("", ".") else rel
-            wanted[dest_rel] = (os.path.join(source, rel), state[2])
-    return wanted
+        prefix = f"{dest.strip('/')}/" if dest not in ("", ".") else ""
+        for rel, digest in trees[source][1].items():
+            yield prefix + rel, source, rel, digest
 
 
-_TREES: dict[str, dict[str, list]] = {}
+def _copied(sources: list, trees: dict[str, tuple[str, dict[str, str]]]) -> str:
+    """One hash of the directories, where each goes, and what each holds."""
+    return hash_text(json.dumps([[source, dest, trees[source][0]] for source, dest in sources]))
+
+
+def _read_tree(source: str) -> tuple[str, dict[str, str]]:
+    """(one hash of, rel -> hash of) the files below an asset directory."""
+    files = {rel: state[2] for rel, state in tree_states(source).items()}
+    return hash_text(json.dumps(files, sort_keys=True)), files
+
+
+class _Trees(dict):
+    """Asset trees read once a build: many cells copy the same part's assets (the files'
+    hashes come from the stat cache while their stat stays the same)."""
+
+    def __missing__(self, source: str) -> tuple[str, dict[str, str]]:
+        self[source] = _read_tree(source)
+        return self[source]
+
+
+_TREES = _Trees()
 
 
 def forget_trees() -> None:
@@ -570,34 +589,16 @@ def forget_trees() -> None:
     _TREES.clear()
 
 
-def _tree(source: str) -> dict[str, list]:
-    # many cells copy the same part's assets: each tree is read once a build (its files'
-    # hashes come from the stat cache while their stat stays the same)
-    if source not in _TREES:
-        _TREES[source] = tree_states(source)
-    return _TREES[source]
-
-
 def assets_uptodate(task, values, out_dir: str) -> bool:
     """uptodate of ``assets:<program>/<target>``: the source trees hold what was copied last
-    time, and every copy still holds its source's bytes (by content hash; the stat cache
-    spares re-hashing a file whose stat did not move). The task's values are the
-    directories and one hash, so doit's database stays small."""
+    time, and every copy still holds its source's bytes (by content hash, hashed only when
+    the stat cache cannot vouch for the cell's copies as a whole). The task's values are
+    the directories and one hash, so doit's database stays small."""
     sources, copied = values.get("sources"), values.get("copied")
-    if sources is None or copied is None:
+    if sources is None or copied is None or _copied(sources, _TREES) != copied:
         return False
-    wanted = _copies(sources, _tree)
-    if hash_text(json.dumps({rel: h for rel, (_, h) in wanted.items()}, sort_keys=True)) \
-            != copied:
-        return False
-    for rel, (_, digest) in wanted.items():
-        path = os.path.join(out_dir, rel)
-        try:
-            if content_hash(path, os.stat(path)) != digest:
-                return False
-        except OSError:
-            return False
-    return True
+    expected = {f"{out_dir}/{copy}": digest for copy, _, _, digest in _copies(sources, _TREES)}
+    return all(files_hold(f"assets:{out_dir}", expected).values())
 
 
 def remove_listed(record: str, out_dir: str) -> None:
@@ -619,8 +620,7 @@ def remove_listed(record: str, out_dir: str) -> None:
 def cell_complete(task, values, record: str, out_dir: str) -> bool:
     """uptodate of ``build:<program>/<target>``: every file the emission lists holds its
     bytes (checked after the emission and assets tasks ran, as task_dep)."""
-    return all(file_has(os.path.join(out_dir, rel), digest)
-               for rel, digest in emitted_files(record).items())
+    return all(cell_holds(record, out_dir).values())
 
 
 def cell_action(record: str, out_dir: str) -> None:
@@ -628,9 +628,10 @@ def cell_action(record: str, out_dir: str) -> None:
     of that cell do, for a ``doit build:<program>/<target>`` that builds the cell alone (the
     emit tasks are created only after every emission ran)."""
     blob_dir = layout.blob_dir(record)
+    held = cell_holds(record, out_dir)
     for rel, digest in sorted(emitted_files(record).items()):
-        out = os.path.join(out_dir, rel)
-        if not file_has(out, digest):
+        if not held[rel]:
+            out = f"{out_dir}/{rel}"
             emit_file_action(os.path.join(blob_dir, digest), out)
             print(f"wrote {out}")
 

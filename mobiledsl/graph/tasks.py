@@ -449,7 +449,8 @@ class Graph:
         for program, target in self._cells():
             record = layout.emission_record(program.name, target)
             out_dir = layout.target_dir(program.name, target)
-            for rel, digest in sorted(actions.emitted_files(str(self.root / record)).items()):
+            held = actions.cell_holds(record, out_dir)
+            for rel, digest in sorted(actions.emitted_files(record).items()):
                 out = f"{out_dir}/{rel}"
                 yield {
                     "name": f"{program.name}/{target}/{rel}",
@@ -459,7 +460,7 @@ class Graph:
                     "targets": [out],
                     # created after every emission ran, when nothing but this task
                     # writes the file any more: the check is a value, not a callable
-                    "uptodate": [actions.file_has(out, digest)],
+                    "uptodate": [held[rel]],
                     "clean": [actions.remove_targets],
                 }
 
