@@ -17,6 +17,8 @@ import sys
 from pathlib import PurePosixPath
 from typing import Any, Iterable, Iterator
 
+from doit.action import PythonAction
+
 from ..diagnostics import Diagnostic, Span, has_errors
 from ..inputs import read_regular
 from ..outputs import Transaction, check_no_links, read_asset
@@ -370,6 +372,19 @@ def prune_empty_folders(path: str) -> None:
         folder = os.path.dirname(folder)
 
 
+class Clean(PythonAction):
+    """A clean action: doit's PythonAction, made without the checks its constructor runs.
+    doit makes every task's clean actions on every run, and only ``doit clean`` uses them;
+    for a graph of thousands of tasks making them cost more than a no-op build's checks
+    of the tasks' own files."""
+
+    def __init__(self, py_callable, *args) -> None:     # pylint: disable=super-init-not-called
+        self.py_callable, self.args, self.kwargs = py_callable, list(args), {}
+        self.task = None
+        self.out = self.err = self.result = None
+        self.values = {}
+
+
 def remove_targets(task, dryrun) -> None:
     """clean action: doit's own (the task's targets), then the folders that leaves empty."""
     from doit.task import clean_targets
@@ -498,7 +513,6 @@ def emitted_files(record: str) -> dict[str, str]:
         return {}
     # records are replaced whole (write_atomic): a new file is a new inode
     key = (st.st_ino, st.st_mtime_ns, st.st_size)
-    record = os.path.abspath(record)
     known = _EMITTED.get(record)
     if known is not None and known[0] == key:
         return known[1]
@@ -512,10 +526,15 @@ def emitted_files(record: str) -> dict[str, str]:
 
 
 def blobs_present(record: str) -> bool:
-    """Whether every blob an emission record lists is still there."""
-    blob_dir = layout.blob_dir(record)
-    return all(os.path.isfile(os.path.join(blob_dir, digest))
-               for digest in emitted_files(record).values())
+    """Whether every blob an emission record lists is still there (one listing of the blob
+    folder, not a stat per blob)."""
+    files = emitted_files(record)
+    if not files:
+        return True
+    try:
+        return set(files.values()) <= set(os.listdir(layout.blob_dir(record)))
+    except OSError:
+        return False
 
 
 def emit_file_action(blob: str, out: str) -> None:
@@ -523,10 +542,12 @@ def emit_file_action(blob: str, out: str) -> None:
         write_output(out, fh.read())
 
 
-def cell_holds(record: str, out_dir: str) -> dict[str, bool]:
+def cell_holds(record: str, out_dir: str, files: dict[str, str] | None = None
+               ) -> dict[str, bool]:
     """rel -> whether the cell's file holds the bytes the emission record has for it (the
-    files are hashed only when the stat cache cannot vouch for the cell's files as a whole)."""
-    files = emitted_files(record)
+    files are hashed only when the stat cache cannot vouch for the cell's files as a whole).
+    ``files``: the record's files, when the caller has read them."""
+    files = emitted_files(record) if files is None else files
     held = files_hold(f"emit:{out_dir}", {f"{out_dir}/{rel}": d for rel, d in files.items()})
     return {rel: held[f"{out_dir}/{rel}"] for rel in files}
 

@@ -256,12 +256,15 @@ class Graph:
 
     _programs = programs
 
-    def _cells(self) -> Iterator[tuple[Program, str]]:
+    def _cells(self) -> list[tuple[Program, str]]:
+        return self._cell_list
+
+    @functools.cached_property
+    def _cell_list(self) -> list[tuple[Program, str]]:
+        # every target generator walks the cells: the exclusions are matched once
         targets = self.targets_available()
-        for program in self._programs():
-            for target in self.matrix.targets_of(program.name):
-                if target in targets:
-                    yield program, target
+        return [(program, target) for program in self._programs()
+                for target in self.matrix.targets_of(program.name) if target in targets]
 
     def _library_pairs(self) -> list[tuple[str, str]]:
         """(name, root) of every library a program is resolved against, in matrix order."""
@@ -308,7 +311,7 @@ class Graph:
                 "actions": [(actions.manifest_action, [lib.root, out])],
                 "file_dep": [manifest, conf],
                 "targets": [out, table_path(out)],
-                "clean": [actions.remove_targets],
+                "clean": [actions.Clean(actions.remove_targets)],
             }
 
     def load_tasks(self) -> Iterator[dict]:
@@ -332,7 +335,7 @@ class Graph:
                     "uptodate": [(actions.listing_unchanged, [part_dir], {})] +
                                 ([config_changed({"listed_at": listed_at})] if listed_at
                                  else []),
-                    "clean": [actions.remove_targets],
+                    "clean": [actions.Clean(actions.remove_targets)],
                 }
 
     def walker_tasks(self) -> Iterator[dict]:
@@ -360,7 +363,7 @@ class Graph:
                         config_changed({"listed_at": listed_at}),
                         (actions.listing_unchanged, [f"{lib.root}/walkers/{wid}"], {}),
                     ],
-                    "clean": [actions.remove_targets],
+                    "clean": [actions.Clean(actions.remove_targets)],
                 }
         named.save()
 
@@ -381,7 +384,7 @@ class Graph:
                        for name in row.inputs if name in PHASES}
             task = {"name": program.name, "targets": [out, table_path(out)],
                     "file_dep": sorted(records.values()) + [conf],
-                    "clean": [actions.remove_targets]}
+                    "clean": [actions.Clean(actions.remove_targets)]}
             kwargs: dict = {}
             if phase == "parse":
                 kwargs["files"] = program.files
@@ -398,7 +401,7 @@ class Graph:
                 report = layout.report_dir(program.name)
                 task["actions"] = [(actions.analyse_action, [*records.values(), out, report])]
                 task["uptodate"] = [(actions.report_present, [out, report], {})]
-                task["clean"] = [(actions.remove_report, [out, report])]
+                task["clean"] = [actions.Clean(actions.remove_report, out, report)]
             yield task
 
     def refs_tasks(self) -> Iterator[dict]:
@@ -439,7 +442,7 @@ class Graph:
                 # a value, not a callable doit would call per task: nothing but the
                 # emission itself removes its blobs while a build runs
                 "uptodate": [actions.blobs_present(out)],
-                "clean": [(actions.remove_listed, [out, out_dir])],
+                "clean": [actions.Clean(actions.remove_listed, out, out_dir)],
             }
 
     def emit_tasks(self) -> Iterator[dict]:
@@ -449,19 +452,21 @@ class Graph:
         for program, target in self._cells():
             record = layout.emission_record(program.name, target)
             out_dir = layout.target_dir(program.name, target)
-            held = actions.cell_holds(record, out_dir)
-            for rel, digest in sorted(actions.emitted_files(record).items()):
+            files = actions.emitted_files(record)
+            held = actions.cell_holds(record, out_dir, files)
+            blobs = layout.blob_dir(record)
+            for rel, digest in sorted(files.items()):
                 out = f"{out_dir}/{rel}"
                 yield {
                     "name": f"{program.name}/{target}/{rel}",
                     "actions": [(actions.emit_file_action,
-                                 [f"{layout.blob_dir(record)}/{digest}", out])],
+                                 [f"{blobs}/{digest}", out])],
                     "task_dep": [f"emission:{program.name}/{target}"],
                     "targets": [out],
                     # created after every emission ran, when nothing but this task
                     # writes the file any more: the check is a value, not a callable
                     "uptodate": [held[rel]],
-                    "clean": [actions.remove_targets],
+                    "clean": [actions.Clean(actions.remove_targets)],
                 }
 
     def assets_tasks(self) -> Iterator[dict]:
@@ -477,7 +482,7 @@ class Graph:
                 "file_dep": [emission, conf],
                 "targets": [out, table_path(out)],
                 "uptodate": [(actions.assets_uptodate, [out_dir], {})],
-                "clean": [(actions.remove_listed, [out, out_dir])],
+                "clean": [actions.Clean(actions.remove_listed, out, out_dir)],
             }
 
 
