@@ -112,6 +112,7 @@ class Graph:
         self.code = CodeIndex(self.root / layout.CODE_CACHE)
         self._fingerprints: dict[tuple[str, str | None], str] = {}
         self._configs: set[str] = set()           # config files written by this load
+        self._preloaded = False                   # doit's saved states read at once
         self.blocked: list[str] = []          # library roots that cannot be loaded
         self.libraries: list[LibraryInfo] = self._read_libraries()
         self.registry = {lib.name: sorted(lib.parts) for lib in self.libraries if lib.ok}
@@ -168,6 +169,10 @@ class Graph:
                   "deps": self.deps_tasks, "emission": self.emission_tasks,
                   "emit": self.emit_tasks, "assets": self.assets_tasks,
                   "build": self.build_tasks, "run": self.run_tasks}
+        if not self._preloaded:
+            # doit opened its database before it asked for the first tasks
+            self._preloaded = True
+            state.preload_database()
         make = makers.get(basename) or functools.partial(self.program_tasks, basename)
         return make()
 
