@@ -15,7 +15,9 @@ import json
 import os
 import sys
 from pathlib import PurePosixPath
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
+
+from doit.action import PythonAction
 
 from ..diagnostics import Diagnostic, Span, has_errors
 from ..inputs import read_regular
@@ -24,7 +26,7 @@ from ..phases import PHASES, Phase, Source, run_report
 from ..records import dumps, from_json, to_json, write_atomic
 from . import cache, layout
 from .positions import Positions, split, table_path
-from .hashing import content_hash, file_state, hash_bytes, listing_digest, tree_states
+from .hashing import files_hold, hash_bytes, hash_text, listing_digest, tree_states
 
 
 # -- records -----------------------------------------------------------------------------------
@@ -370,6 +372,19 @@ def prune_empty_folders(path: str) -> None:
         folder = os.path.dirname(folder)
 
 
+class Clean(PythonAction):
+    """A clean action: doit's PythonAction, made without the checks its constructor runs.
+    doit makes every task's clean actions on every run, and only ``doit clean`` uses them;
+    for a graph of thousands of tasks making them cost more than a no-op build's checks
+    of the tasks' own files."""
+
+    def __init__(self, py_callable, *args) -> None:     # pylint: disable=super-init-not-called
+        self.py_callable, self.args, self.kwargs = py_callable, list(args), {}
+        self.task = None
+        self.out = self.err = self.result = None
+        self.values = {}
+
+
 def remove_targets(task, dryrun) -> None:
     """clean action: doit's own (the task's targets), then the folders that leaves empty."""
     from doit.task import clean_targets
@@ -498,7 +513,6 @@ def emitted_files(record: str) -> dict[str, str]:
         return {}
     # records are replaced whole (write_atomic): a new file is a new inode
     key = (st.st_ino, st.st_mtime_ns, st.st_size)
-    record = os.path.abspath(record)
     known = _EMITTED.get(record)
     if known is not None and known[0] == key:
         return known[1]
@@ -511,11 +525,16 @@ def emitted_files(record: str) -> dict[str, str]:
     return files
 
 
-def blobs_present(task, values, record: str) -> bool:
-    """uptodate of an emission: every blob its record lists is still there."""
-    blob_dir = layout.blob_dir(record)
-    return all(os.path.isfile(os.path.join(blob_dir, digest))
-               for digest in emitted_files(record).values())
+def blobs_present(record: str) -> bool:
+    """Whether every blob an emission record lists is still there (one listing of the blob
+    folder, not a stat per blob)."""
+    files = emitted_files(record)
+    if not files:
+        return True
+    try:
+        return set(files.values()) <= set(os.listdir(layout.blob_dir(record)))
+    except OSError:
+        return False
 
 
 def emit_file_action(blob: str, out: str) -> None:
@@ -523,46 +542,67 @@ def emit_file_action(blob: str, out: str) -> None:
         write_output(out, fh.read())
 
 
-def file_has(task, values, path: str, digest: str) -> bool:
-    """uptodate: the file on disk holds exactly the bytes whose hash is ``digest`` (hashed
-    only when its stat is not one hashed before)."""
-    try:
-        return content_hash(path, os.stat(path)) == digest
-    except OSError:
-        return False
+def cell_holds(record: str, out_dir: str, files: dict[str, str] | None = None
+               ) -> dict[str, bool]:
+    """rel -> whether the cell's file holds the bytes the emission record has for it (the
+    files are hashed only when the stat cache cannot vouch for the cell's files as a whole).
+    ``files``: the record's files, when the caller has read them."""
+    files = emitted_files(record) if files is None else files
+    held = files_hold(f"emit:{out_dir}", {f"{out_dir}/{rel}": d for rel, d in files.items()})
+    return {rel: held[f"{out_dir}/{rel}"] for rel in files}
 
 
 def assets_action(emission_rec: str, out: str, out_dir: str) -> dict:
     """Copy the asset directories the emission names, whole, into the target's folder;
-    delete what an earlier run copied and nothing names any more."""
-    data = read_json(emission_rec)
-    sources = data.get("assets", [])
-    wanted: dict[str, tuple[str, str]] = {}       # dest rel -> (source file, hash)
-    src_states: dict[str, dict] = {}
-    for source, dest in sources:
-        states = tree_states(source)
-        src_states[source] = states
-        for rel, state in states.items():
-            dest_rel = f"{dest.strip('/')}/{rel}" if dest not in ("", ".") else rel
-            wanted[dest_rel] = (os.path.join(source, rel), state[2])
+    delete what an earlier run copied and nothing names any more. Returns, as task values,
+    the directories and one hash of what they held (see ``assets_uptodate``)."""
+    sources = read_json(emission_rec).get("assets", [])
+    trees = {source: _read_tree(source) for source, _ in sources}
+    wanted = {copy: (os.path.join(source, rel), digest)
+              for copy, source, rel, digest in _copies(sources, trees)}
     try:
         previous = read_json(out).get("files", {})
     except (OSError, ValueError):
         previous = {}
     for rel in sorted(set(previous) - set(wanted)):
         _withdraw(os.path.join(out_dir, rel))
-    dest_states: dict[str, list] = {}
     with Transaction(_root_of(out_dir + "/")) as copied:     # all copied, or none
         for rel, (src, _) in sorted(wanted.items()):
-            path = os.path.join(out_dir, rel)
-            copied.write(path, read_asset(src))     # checked again: links, FIFOs, devices
-            dest_states[rel] = file_state(path)
-    write_record(out, {"files": {rel: h for rel, (_, h) in sorted(wanted.items())},
+            copied.write(os.path.join(out_dir, rel), read_asset(src))  # checked again
+    write_record(out, {"files": {rel: digest for rel, (_, digest) in sorted(wanted.items())},
                        "sources": sources})
-    return {"sources": sources, "src_states": src_states, "dest_states": dest_states}
+    return {"sources": sources, "copied": _copied(sources, trees)}
 
 
-_TREES: dict[str, dict[str, list]] = {}
+def _copies(sources: list, trees: dict) -> Iterator[tuple[str, str, str, str]]:
+    """(copy rel, source directory, rel below it, hash) of every file the directories hold."""
+    for source, dest in sources:
+        prefix = f"{dest.strip('/')}/" if dest not in ("", ".") else ""
+        for rel, digest in trees[source][1].items():
+            yield prefix + rel, source, rel, digest
+
+
+def _copied(sources: list, trees: dict[str, tuple[str, dict[str, str]]]) -> str:
+    """One hash of the directories, where each goes, and what each holds."""
+    return hash_text(json.dumps([[source, dest, trees[source][0]] for source, dest in sources]))
+
+
+def _read_tree(source: str) -> tuple[str, dict[str, str]]:
+    """(one hash of, rel -> hash of) the files below an asset directory."""
+    files = {rel: state[2] for rel, state in tree_states(source).items()}
+    return hash_text(json.dumps(files, sort_keys=True)), files
+
+
+class _Trees(dict):
+    """Asset trees read once a build: many cells copy the same part's assets (the files'
+    hashes come from the stat cache while their stat stays the same)."""
+
+    def __missing__(self, source: str) -> tuple[str, dict[str, str]]:
+        self[source] = _read_tree(source)
+        return self[source]
+
+
+_TREES = _Trees()
 
 
 def forget_trees() -> None:
@@ -570,32 +610,16 @@ def forget_trees() -> None:
     _TREES.clear()
 
 
-def _tree(source: str, saved: dict[str, list]) -> dict[str, list]:
-    # many cells copy the same part's assets: each tree is read once a build
-    if source not in _TREES:
-        _TREES[source] = tree_states(source, saved)
-    return _TREES[source]
-
-
 def assets_uptodate(task, values, out_dir: str) -> bool:
-    """uptodate of ``assets:<program>/<target>``: every source tree holds what was copied
-    last time and every copy still holds it (by content hash, re-hashing only files whose
-    stat moved)."""
-    src_states = values.get("src_states")
-    dest_states = values.get("dest_states")
-    if src_states is None or dest_states is None:
+    """uptodate of ``assets:<program>/<target>``: the source trees hold what was copied last
+    time, and every copy still holds its source's bytes (by content hash, hashed only when
+    the stat cache cannot vouch for the cell's copies as a whole). The task's values are
+    the directories and one hash, so doit's database stays small."""
+    sources, copied = values.get("sources"), values.get("copied")
+    if sources is None or copied is None or _copied(sources, _TREES) != copied:
         return False
-    for source, saved in src_states.items():
-        now = _tree(source, saved)
-        if {k: v[2] for k, v in now.items()} != {k: v[2] for k, v in saved.items()}:
-            return False
-    for rel, saved in dest_states.items():
-        try:
-            if file_state(os.path.join(out_dir, rel), saved)[2] != saved[2]:
-                return False
-        except OSError:
-            return False
-    return True
+    expected = {f"{out_dir}/{copy}": digest for copy, _, _, digest in _copies(sources, _TREES)}
+    return all(files_hold(f"assets:{out_dir}", expected).values())
 
 
 def remove_listed(record: str, out_dir: str) -> None:
@@ -617,8 +641,7 @@ def remove_listed(record: str, out_dir: str) -> None:
 def cell_complete(task, values, record: str, out_dir: str) -> bool:
     """uptodate of ``build:<program>/<target>``: every file the emission lists holds its
     bytes (checked after the emission and assets tasks ran, as task_dep)."""
-    return all(file_has(task, values, os.path.join(out_dir, rel), digest)
-               for rel, digest in emitted_files(record).items())
+    return all(cell_holds(record, out_dir).values())
 
 
 def cell_action(record: str, out_dir: str) -> None:
@@ -626,9 +649,10 @@ def cell_action(record: str, out_dir: str) -> None:
     of that cell do, for a ``doit build:<program>/<target>`` that builds the cell alone (the
     emit tasks are created only after every emission ran)."""
     blob_dir = layout.blob_dir(record)
+    held = cell_holds(record, out_dir)
     for rel, digest in sorted(emitted_files(record).items()):
-        out = os.path.join(out_dir, rel)
-        if not file_has(None, None, out, digest):
+        if not held[rel]:
+            out = f"{out_dir}/{rel}"
             emit_file_action(os.path.join(blob_dir, digest), out)
             print(f"wrote {out}")
 
@@ -640,5 +664,4 @@ def _signed(*checks) -> None:
         check.__signature__ = inspect.signature(check)
 
 
-_signed(listing_unchanged, report_present, blobs_present, file_has, assets_uptodate,
-        cell_complete)
+_signed(listing_unchanged, report_present, assets_uptodate, cell_complete)

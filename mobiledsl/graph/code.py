@@ -100,15 +100,17 @@ class CodeIndex:
 
     def _read(self) -> None:
         old: dict[str, list] = {}
+        read_from = None
         for cache in self.caches:
             try:
                 saved = json.loads(cache.read_text())
             except (OSError, ValueError):
                 continue
             if isinstance(saved, dict) and saved.get("format") == FORMAT:
-                old = saved.get("files", {})
+                old, read_from = saved.get("files", {}), cache
                 break
         new: dict[str, list] = {}
+        reused = 0                               # entries taken from the cache as they were
         for dirpath, dirnames, filenames in os.walk(PACKAGE_DIR):
             dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
             for name in sorted(filenames):
@@ -117,6 +119,7 @@ class CodeIndex:
                 path = os.path.join(dirpath, name)
                 rel = os.path.relpath(path, PACKAGE_DIR).replace(os.sep, "/")
                 new[rel] = self._entry(path, rel, old.get(rel))
+                reused += new[rel] is old.get(rel)
         for rel, (_, _, digest, found) in new.items():
             if rel.endswith(".py"):
                 module = module_name(rel)
@@ -125,6 +128,8 @@ class CodeIndex:
             else:
                 self.hashes[rel] = digest
                 self.data.setdefault(self._owner(rel), []).append(rel)
+        if read_from == self.caches[0] and reused == len(new) == len(old):
+            return                               # the compiler is as its cache says
         text = json.dumps({"format": FORMAT, "files": new}, sort_keys=True) + "\n"
         for cache in self.caches:
             try:

@@ -61,23 +61,30 @@ def _trusted_mtime(st: os.stat_result, now: float | None = None) -> int | None:
 
 
 class StatCache:
-    """The content hash of files by their stat, for files old enough to trust it, kept
-    between runs (``build/.stat.json``).
+    """What was hashed, by stat, for files old enough to trust their stat, kept between
+    runs (``build/.stat.json``): the content hash of single files, and whether a group of
+    files (one cell's emitted files, its asset copies) held the bytes expected of them.
 
     doit keeps a file_dep's state as the consuming task saw it when it last ran; a file
     written just before (a record the previous task wrote) is saved without a trusted
     mtime, and doit does not save states again while the task stays up to date. Without
     this cache such a file would be hashed on every later build; with it, it is hashed once
-    more when it has grown old, and never again while its stat stays the same."""
+    more when it has grown old, and never again while its stat stays the same. A group is
+    one entry however many files it has, so that the cache a no-op build reads stays small
+    (a cell has dozens of copied meshes)."""
+
+    FORMAT = 2
 
     def __init__(self, path: str | os.PathLike):
         self.path = Path(path)
         try:
-            self.entries: dict[str, list] = json.loads(self.path.read_text())
-            if not isinstance(self.entries, dict):
-                self.entries = {}
+            saved = json.loads(self.path.read_text())
         except (OSError, ValueError):
-            self.entries = {}
+            saved = None
+        if not isinstance(saved, dict) or saved.get("format") != self.FORMAT:
+            saved = {}
+        self.entries: dict[str, list] = saved.get("files", {})
+        self.groups: dict[str, str] = saved.get("groups", {})
         self.dirty = False
 
     def get(self, path: str, st: os.stat_result) -> str | None:
@@ -94,8 +101,9 @@ class StatCache:
     def save(self) -> None:
         if self.dirty:
             from ..records import write_atomic
+            data = {"format": self.FORMAT, "files": self.entries, "groups": self.groups}
             try:
-                write_atomic(self.path, json.dumps(self.entries, sort_keys=True) + "\n")
+                write_atomic(self.path, json.dumps(data, sort_keys=True) + "\n")
             except OSError:
                 pass
             self.dirty = False
@@ -125,6 +133,44 @@ def content_hash(path: str | os.PathLike, st: os.stat_result) -> str:
     if cache is not None:
         cache.put(key, st, digest)
     return digest
+
+
+def files_hold(group: str, expected: dict[str, str]) -> dict[str, bool]:
+    """Whether each file ``expected`` names holds the bytes whose xxh3 it gives. The files
+    are hashed unless the stat cache's entry for ``group`` says that these very stats (mtime,
+    ctime, size, inode) held these bytes when they were old enough to trust; it says so
+    after a check found every file holding its bytes."""
+    stats: dict[str, os.stat_result | None] = {}
+    lines = []
+    for path, digest in expected.items():
+        try:
+            st = stats[path] = os.stat(path)
+        except OSError:
+            stats[path] = None
+            continue
+        lines.append(f"{path}\0{st.st_mtime_ns}\0{st.st_ctime_ns}\0{st.st_size}\0{st.st_ino}\0"
+                     f"{digest}\n")
+    signature = hash_bytes("".join(sorted(lines)).encode("utf-8", "surrogateescape"))
+    cache = _STATS
+    complete = None not in stats.values()
+    if complete and cache is not None and cache.groups.get(group) == signature:
+        return dict.fromkeys(expected, True)
+    held = {path: st is not None and _hash_or_none(path) == expected[path]
+            for path, st in stats.items()}
+    # trusted once changed (ctime: an edit whose mtime was set back counts) long enough ago
+    now = time.time()
+    if cache is not None and complete and all(held.values()) and \
+            all(now - st.st_ctime >= RACY_SECONDS for st in stats.values()):
+        cache.groups[group] = signature
+        cache.dirty = True
+    return held
+
+
+def _hash_or_none(path: str) -> str | None:
+    try:
+        return hash_file(path)
+    except OSError:
+        return None
 
 
 def file_state(path: str | os.PathLike, previous: list | tuple | None = None,

@@ -7,7 +7,8 @@ project root, written with ``/``, so the records and doit's database hold no mac
     build/.libraries.json                   the ids each library.yaml registers, by its hash
     build/.code.json                        each compiler module's hash and imports (code.py)
     build/.walkers.json                     the parts each walker.yaml names, by its hash
-    build/.stat.json                        trusted file hashes by stat (hashing.StatCache)
+    build/.stat.json                        trusted file hashes by stat, one entry a cell for its
+                                            files (hashing.StatCache)
     build/.config/<kind>.json               the code fingerprint (and settings) of a kind of task
     build/.positions/...                    each record's positions table (positions.py)
     build/<library>/library.json            manifest record: the registered ids, diagnostics

@@ -81,10 +81,6 @@ class Matrix:
         return tuple(t for t in self.targets if not self.cell_excluded(program, t))
 
 
-def _rel(path: Path, root: Path) -> str:
-    return path.relative_to(root).as_posix()
-
-
 def _strings(value, what: str) -> list[str]:
     if isinstance(value, str):
         return [value]
@@ -112,36 +108,42 @@ def _exclusions(value) -> tuple[Exclusion, ...]:
 
 
 def _programs(patterns: list[str], root: Path, warnings: list[str]) -> tuple[Program, ...]:
+    # plain strings relative to the root, not Path objects: a no-op build reads the matrix
+    # every time, and 200 programs through pathlib cost more than the rest of reading it
     found: dict[str, Program] = {}
     for pattern in patterns:
         if os.path.isabs(pattern):
             raise MatrixError(f"[tool.mobiledsl] programs glob {pattern!r} must be relative "
                               "to the project root")
-        for match in sorted(glob.glob(str(root / pattern))):
-            path = Path(match)
-            if path.is_dir():
-                name, folder, core = path.name, path, path / f"{path.name}.core"
-                if not core.is_file():
-                    warnings.append(f"{_rel(path, root)}: no {name}.core in it; not a program")
+        pattern = Path(pattern).as_posix()          # ./a//b/ is a/b, as matches are named
+        for match in sorted(glob.glob(pattern, root_dir=root)):
+            rel = match.replace(os.sep, "/").rstrip("/")
+            full = os.path.join(root, rel)
+            if os.path.isdir(full):
+                name, folder = rel.rpartition("/")[2], rel
+                core = f"{folder}/{name}.core"
+                if not os.path.isfile(os.path.join(root, core)):
+                    warnings.append(f"{rel}: no {name}.core in it; not a program")
                     continue
-            elif path.suffix == ".core" and path.is_file():
-                name, folder, core = path.stem, path.parent, path
+            elif rel.endswith(".core") and not rel.endswith("/.core") and rel != ".core" \
+                    and os.path.isfile(full):
+                folder, _, file = rel.rpartition("/")
+                name, folder, core = file[:-len(".core")], folder or ".", rel
             else:
                 continue
             if not SAFE_NAME.match(name):
-                warnings.append(f"{_rel(core, root)}: '{name}' cannot name a folder under "
+                warnings.append(f"{core}: '{name}' cannot name a folder under "
                                 "build/; skipped")
                 continue
             if name in found:
-                if found[name].core != _rel(core, root):
-                    warnings.append(f"{_rel(core, root)}: a second program named '{name}' "
+                if found[name].core != core:
+                    warnings.append(f"{core}: a second program named '{name}' "
                                     f"(the first is {found[name].core}); skipped")
                 continue
-            world = folder / f"{name}.world"
-            task = folder / f"{name}.task"
-            found[name] = Program(name, _rel(folder, root), _rel(core, root),
-                                  _rel(world, root) if world.is_file() else None,
-                                  _rel(task, root) if task.is_file() else None)
+            world, task = (f"{core[:-len('.core')]}.{kind}" for kind in ("world", "task"))
+            found[name] = Program(name, folder, core,
+                                  world if os.path.isfile(os.path.join(root, world)) else None,
+                                  task if os.path.isfile(os.path.join(root, task)) else None)
     return tuple(found[n] for n in sorted(found))
 
 

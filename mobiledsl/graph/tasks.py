@@ -112,6 +112,7 @@ class Graph:
         self.code = CodeIndex(self.root / layout.CODE_CACHE)
         self._fingerprints: dict[tuple[str, str | None], str] = {}
         self._configs: set[str] = set()           # config files written by this load
+        self._preloaded = False                   # doit's saved states read at once
         self.blocked: list[str] = []          # library roots that cannot be loaded
         self.libraries: list[LibraryInfo] = self._read_libraries()
         self.registry = {lib.name: sorted(lib.parts) for lib in self.libraries if lib.ok}
@@ -168,6 +169,10 @@ class Graph:
                   "deps": self.deps_tasks, "emission": self.emission_tasks,
                   "emit": self.emit_tasks, "assets": self.assets_tasks,
                   "build": self.build_tasks, "run": self.run_tasks}
+        if not self._preloaded:
+            # doit opened its database before it asked for the first tasks
+            self._preloaded = True
+            state.preload_database()
         make = makers.get(basename) or functools.partial(self.program_tasks, basename)
         return make()
 
@@ -256,12 +261,15 @@ class Graph:
 
     _programs = programs
 
-    def _cells(self) -> Iterator[tuple[Program, str]]:
+    def _cells(self) -> list[tuple[Program, str]]:
+        return self._cell_list
+
+    @functools.cached_property
+    def _cell_list(self) -> list[tuple[Program, str]]:
+        # every target generator walks the cells: the exclusions are matched once
         targets = self.targets_available()
-        for program in self._programs():
-            for target in self.matrix.targets_of(program.name):
-                if target in targets:
-                    yield program, target
+        return [(program, target) for program in self._programs()
+                for target in self.matrix.targets_of(program.name) if target in targets]
 
     def _library_pairs(self) -> list[tuple[str, str]]:
         """(name, root) of every library a program is resolved against, in matrix order."""
@@ -308,7 +316,7 @@ class Graph:
                 "actions": [(actions.manifest_action, [lib.root, out])],
                 "file_dep": [manifest, conf],
                 "targets": [out, table_path(out)],
-                "clean": [actions.remove_targets],
+                "clean": [actions.Clean(actions.remove_targets)],
             }
 
     def load_tasks(self) -> Iterator[dict]:
@@ -332,7 +340,7 @@ class Graph:
                     "uptodate": [(actions.listing_unchanged, [part_dir], {})] +
                                 ([config_changed({"listed_at": listed_at})] if listed_at
                                  else []),
-                    "clean": [actions.remove_targets],
+                    "clean": [actions.Clean(actions.remove_targets)],
                 }
 
     def walker_tasks(self) -> Iterator[dict]:
@@ -360,7 +368,7 @@ class Graph:
                         config_changed({"listed_at": listed_at}),
                         (actions.listing_unchanged, [f"{lib.root}/walkers/{wid}"], {}),
                     ],
-                    "clean": [actions.remove_targets],
+                    "clean": [actions.Clean(actions.remove_targets)],
                 }
         named.save()
 
@@ -381,7 +389,7 @@ class Graph:
                        for name in row.inputs if name in PHASES}
             task = {"name": program.name, "targets": [out, table_path(out)],
                     "file_dep": sorted(records.values()) + [conf],
-                    "clean": [actions.remove_targets]}
+                    "clean": [actions.Clean(actions.remove_targets)]}
             kwargs: dict = {}
             if phase == "parse":
                 kwargs["files"] = program.files
@@ -398,7 +406,7 @@ class Graph:
                 report = layout.report_dir(program.name)
                 task["actions"] = [(actions.analyse_action, [*records.values(), out, report])]
                 task["uptodate"] = [(actions.report_present, [out, report], {})]
-                task["clean"] = [(actions.remove_report, [out, report])]
+                task["clean"] = [actions.Clean(actions.remove_report, out, report)]
             yield task
 
     def refs_tasks(self) -> Iterator[dict]:
@@ -436,8 +444,10 @@ class Graph:
                 "actions": [(actions.emission_action, [target, *records, out, out_dir])],
                 "file_dep": records + [self.config("emission", target)],
                 "targets": [out, table_path(out)],
-                "uptodate": [(actions.blobs_present, [out], {})],
-                "clean": [(actions.remove_listed, [out, out_dir])],
+                # a value, not a callable doit would call per task: nothing but the
+                # emission itself removes its blobs while a build runs
+                "uptodate": [actions.blobs_present(out)],
+                "clean": [actions.Clean(actions.remove_listed, out, out_dir)],
             }
 
     def emit_tasks(self) -> Iterator[dict]:
@@ -447,16 +457,21 @@ class Graph:
         for program, target in self._cells():
             record = layout.emission_record(program.name, target)
             out_dir = layout.target_dir(program.name, target)
-            for rel, digest in sorted(actions.emitted_files(str(self.root / record)).items()):
+            files = actions.emitted_files(record)
+            held = actions.cell_holds(record, out_dir, files)
+            blobs = layout.blob_dir(record)
+            for rel, digest in sorted(files.items()):
                 out = f"{out_dir}/{rel}"
                 yield {
                     "name": f"{program.name}/{target}/{rel}",
                     "actions": [(actions.emit_file_action,
-                                 [f"{layout.blob_dir(record)}/{digest}", out])],
+                                 [f"{blobs}/{digest}", out])],
                     "task_dep": [f"emission:{program.name}/{target}"],
                     "targets": [out],
-                    "uptodate": [(actions.file_has, [out, digest], {})],
-                    "clean": [actions.remove_targets],
+                    # created after every emission ran, when nothing but this task
+                    # writes the file any more: the check is a value, not a callable
+                    "uptodate": [held[rel]],
+                    "clean": [actions.Clean(actions.remove_targets)],
                 }
 
     def assets_tasks(self) -> Iterator[dict]:
@@ -472,7 +487,7 @@ class Graph:
                 "file_dep": [emission, conf],
                 "targets": [out, table_path(out)],
                 "uptodate": [(actions.assets_uptodate, [out_dir], {})],
-                "clean": [(actions.remove_listed, [out, out_dir])],
+                "clean": [actions.Clean(actions.remove_listed, out, out_dir)],
             }
 
 

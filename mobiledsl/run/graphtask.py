@@ -1,10 +1,12 @@
 """The ``run:<program>`` doit tasks: run each program's task in MuJoCo, on the model its mjcf
 cell built, so CI sees which robots still reach their goals after a part changed.
 
-Not default tasks: ``doit run`` runs them all, ``doit run:<program>`` one. Each depends on the
-program's mjcf cell (``build:<program>/mjcf``) and its emission record, on the program's
-files and on the run's and the simulator's code; it writes ``build/<program>/report/run.json``
-and ``run.svg`` and fails when a step fails, printing the run.* diagnostics.
+Not default tasks: ``doit run`` runs them all, ``doit run:<program>`` one. Each runs after the
+program's mjcf emission and assets, writes the cell's files that are not in place yet (as
+``build:<program>/mjcf`` does), and depends on its emission record, on the program's files and
+on the code its action can run (read from the code, as the phases' fingerprints are); it
+writes ``build/<program>/report/run.json`` and ``run.svg`` and fails when a step fails,
+printing the run.* diagnostics.
 """
 from __future__ import annotations
 
@@ -16,15 +18,14 @@ from doit.tools import config_changed
 
 TARGET = "mjcf"
 BASENAME = "run"
-CODE = ("run", "sim", "pipeline.py", "targets/ros/occupancy.py")
 
 
 def run_tasks(graph) -> Iterator[dict]:
     from ..graph import layout
-    from ..graph.hashing import code_fingerprint
     yield {"basename": BASENAME, "name": None, "uptodate": [True],
            "doc": "run:<program> runs the program's task in MuJoCo (not a default task)"}
-    fingerprint = code_fingerprint(CODE)
+    # the modules run_action can import, the simulator's among them
+    fingerprint = graph.code.fingerprint([run_action])
     libraries = [str(graph.root / rel) for rel in graph.matrix.libraries]
     for program, target in list(graph._cells()):
         if target != TARGET or not program.task:
@@ -34,7 +35,9 @@ def run_tasks(graph) -> Iterator[dict]:
             "basename": BASENAME,
             "name": program.name,
             "actions": [(run_action, [graph.root, program, libraries])],
-            "task_dep": [f"build:{program.name}/{TARGET}"],
+            # the cell's own tasks, not build:<program>/mjcf, which is made only when named
+            "task_dep": [f"emission:{program.name}/{TARGET}",
+                         f"assets:{program.name}/{TARGET}"],
             "file_dep": sorted(program.files.values())
             + [layout.emission_record(program.name, TARGET)],
             "targets": [f"{report}/run.json", f"{report}/run.svg"],
@@ -46,9 +49,12 @@ def run_tasks(graph) -> Iterator[dict]:
 def run_action(root: Path, program, libraries: list[str]) -> bool:
     """Run one program's task on its built model; False (a failed task) when a step fails."""
     from ..graph import layout
+    from ..graph.actions import cell_action
     from ..pipeline import SourceCache, exit_status
     from ..render import render
     from .program import run_program
+    cell_action(layout.emission_record(program.name, TARGET),
+                layout.target_dir(program.name, TARGET))
     cell = root / layout.target_dir(program.name, TARGET)
     models = sorted(cell.glob("*.xml"))
     if len(models) != 1:

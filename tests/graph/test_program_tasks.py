@@ -4,6 +4,7 @@ rewrites identical bytes stops the rebuild there (early cutoff)."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -141,3 +142,39 @@ def test_a_library_that_cannot_be_loaded_holds_back_the_programs(tmp_path):
     manifest.write_text(good)
     ran = executed(doit(root))
     assert "resolve:scout" in ran and "emit:scout/mjcf/scout.xml" in ran
+
+
+@pytest.fixture
+def old_at_once(monkeypatch):
+    """Files count as old enough to trust their stat as soon as they are written."""
+    from mobiledsl.graph import hashing
+    monkeypatch.setattr(hashing, "RACY_SECONDS", 0.0)
+
+
+def _same_size_edit(path):
+    st = path.stat()
+    data = path.read_bytes()
+    path.write_bytes(bytes([data[0] ^ 1]) + data[1:])     # one byte changed ...
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))   # ... mtime put back
+
+
+def test_an_emitted_file_edited_by_hand_is_written_again_however_it_was_edited(project,
+                                                                             old_at_once):
+    assert executed(doit(project)) == []          # the cell's files are vouched for now
+    xml = project / "build" / "ranger" / "mjcf" / "ranger.xml"
+    before = xml.read_bytes()
+    _same_size_edit(xml)
+    assert executed(doit(project)) == ["emit:ranger/mjcf/ranger.xml"]
+    assert xml.read_bytes() == before
+    assert executed(doit(project)) == []
+
+
+def test_a_copied_mesh_edited_by_hand_is_copied_again_however_it_was_edited(project,
+                                                                          old_at_once):
+    assert executed(doit(project)) == []
+    copy = next((project / "build" / "ranger" / "mjcf").rglob("tof_vl53l1x/**/model.dae"))
+    before = copy.read_bytes()
+    _same_size_edit(copy)
+    assert executed(doit(project)) == ["assets:ranger/mjcf"]
+    assert copy.read_bytes() == before
+    assert executed(doit(project)) == []

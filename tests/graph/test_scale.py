@@ -268,3 +268,21 @@ def test_watch_prints_the_diagnostics_of_an_edit(tmp_path):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_a_no_op_reads_the_saved_states_at_once_and_finds_nothing_to_do(tmp_path,
+                                                                      monkeypatch):
+    from doit.dependency import SqliteDB
+    root = new_project(tmp_path / "proj")
+    doit(root)
+    asked: list[str] = []
+    one_by_one = SqliteDB._get_task_data
+    monkeypatch.setattr(SqliteDB, "_get_task_data",
+                        lambda self, name: asked.append(name) or one_by_one(self, name))
+    assert executed(doit(root)) == []
+    assert [name for name in asked if ":" in name] == []    # only group tasks have no row
+    # the states read at once are the states: an edit is seen, and only it runs
+    core = root / "programs" / "scout" / "scout.core"
+    core.write_text(core.read_text() + "\n// a comment\n")
+    assert executed(doit(root)) == ["parse:scout"]
+    assert executed(doit(root)) == []

@@ -199,3 +199,61 @@ def test_spans_sort_in_written_order_with_or_without_their_lines():
     from mobiledsl.diagnostics import Span
     assert Span("a", 2, 1).order() < Span("a", 10, 1).order()
     assert Span("a", at="build/r.json#2").order() < Span("a", at="build/r.json#10").order()
+
+
+# -- a group of files vouched for by one entry of the stat cache --------------------------------
+@pytest.fixture
+def stat_cache(tmp_path, monkeypatch):
+    """A fresh stat cache for this test; files count as old at once (no 2 s wait)."""
+    from mobiledsl.graph import hashing
+    monkeypatch.setattr(hashing, "_STATS", hashing.StatCache(tmp_path / "stat.json"))
+    monkeypatch.setattr(hashing, "RACY_SECONDS", 0.0)
+    hashed = []
+    real = hashing.hash_file
+    monkeypatch.setattr(hashing, "hash_file", lambda p: hashed.append(str(p)) or real(p))
+    return hashed
+
+
+def _files(tmp_path, **contents):
+    for name, text in contents.items():
+        (tmp_path / name).write_text(text)
+    return {str(tmp_path / name): hash_file(tmp_path / name) for name in contents}
+
+
+def test_a_group_the_cache_vouched_for_is_not_hashed_again(tmp_path, stat_cache):
+    from mobiledsl.graph.hashing import files_hold
+    expected = _files(tmp_path, a="aaaa", b="bbbb")
+    assert files_hold("cell", expected) == dict.fromkeys(expected, True)
+    assert len(stat_cache) == 2                   # hashed once, then vouched for
+    assert files_hold("cell", expected) == dict.fromkeys(expected, True)
+    assert len(stat_cache) == 2
+
+
+def test_a_same_size_edit_with_its_mtime_put_back_is_seen_in_a_vouched_group(tmp_path,
+                                                                            stat_cache):
+    from mobiledsl.graph.hashing import files_hold
+    expected = _files(tmp_path, a="aaaa", b="bbbb")
+    files_hold("cell", expected)
+    a = tmp_path / "a"
+    st = os.stat(a)
+    a.write_text("xxxx")                          # same size ...
+    os.utime(a, ns=(st.st_atime_ns, st.st_mtime_ns))  # ... and the mtime it had
+    held = files_hold("cell", expected)
+    assert held == {str(a): False, str(tmp_path / "b"): True}
+
+
+def test_a_missing_file_of_a_group_does_not_hold_and_is_not_vouched_for(tmp_path, stat_cache):
+    from mobiledsl.graph import hashing
+    expected = _files(tmp_path, a="aaaa")
+    expected[str(tmp_path / "gone")] = "0" * 32
+    assert hashing.files_hold("cell", expected) == {str(tmp_path / "a"): True,
+                                                    str(tmp_path / "gone"): False}
+    assert "cell" not in hashing._STATS.groups
+
+
+def test_a_group_of_fresh_files_is_hashed_until_they_are_old(tmp_path, monkeypatch):
+    from mobiledsl.graph import hashing
+    monkeypatch.setattr(hashing, "_STATS", hashing.StatCache(tmp_path / "stat.json"))
+    expected = _files(tmp_path, a="aaaa")         # just written: within RACY_SECONDS
+    assert hashing.files_hold("cell", expected) == dict.fromkeys(expected, True)
+    assert "cell" not in hashing._STATS.groups
