@@ -102,11 +102,15 @@ def test_told_to_stop_it_settles_and_stands_on_every_foot(walked):
 def test_the_command_follows_at_a_bounded_rate_within_the_gaits_ranges(model_xml):
     sim = load_simulation(model_xml("quad_gait"))
     sim.command(5.0, 1.0, -5.0)                     # beyond every range
-    assert sim.limiter.asked == pytest.approx((sim.controller["limits"]["vx"][1], 0.0,
-                                               sim.controller["limits"]["wz"][0]))
+    limits = sim.controller["limits"]
+    assert sim.limiter.asked == pytest.approx((limits["vx"][1], limits["vy"][1],
+                                               limits["wz"][0]))
     sim.advance(0.1)
-    # 1 m/s each second ahead; 2 rad/s each second turning, up to the range's -0.15
-    assert sim.twist == pytest.approx((0.1, 0.0, -0.15), abs=1e-9)
+    # 1 m/s each second ahead and aside; 2 rad/s each second turning
+    assert sim.twist == pytest.approx((0.1, 0.1, -0.2), abs=1e-9)
+    sim.advance(0.1)
+    # aside, the range's end 0.15 is reached and held
+    assert sim.twist == pytest.approx((0.2, 0.15, -0.4), abs=1e-9)
     sim.command(-5.0, 0.0, 5.0)
     sim.advance(0.1)
-    assert sim.twist == pytest.approx((0.0, 0.0, 0.05), abs=1e-9)
+    assert sim.twist == pytest.approx((0.1, 0.05, -0.2), abs=1e-9)
