@@ -189,20 +189,17 @@ HELD_OUT = ((0.2, 0.0, 0.0), (-0.2, 0.0, 0.0), (0.0, 0.1, 0.0), (0.0, 0.0, 0.5),
             (0.0, 0.0, -0.5))
 
 
-def reached_share(walk: Walk, command, actor, seconds: float) -> tuple[float, bool]:
+def walk_command(walk: Walk, command, actor, seconds: float) -> tuple[float, bool]:
     """Walk ``command`` ``seconds`` from rest; its speed over the last 3 s against the
     asked, and whether it fell."""
+    from mobiledsl.sim.pose import reached_share
     fell, poses = False, []
     for _ in range(int(round(seconds / walk.period))):
         walk.tick(command, actor, 0.0, None)
         poses.append(walk.sim.pose2d())
         fell = fell or walk.sim.fell()
-    (x0, y0, h0), (x1, y1, h1) = poses[-int(round(3.0 / walk.period))], poses[-1]
-    speed = math.hypot(command[0], command[1])
-    if speed > 0:
-        ang = h0 + math.atan2(command[1], command[0])
-        return ((x1 - x0) * math.cos(ang) + (y1 - y0) * math.sin(ang)) / 3.0 / speed, fell
-    return ((h1 - h0 + math.pi) % (2 * math.pi) - math.pi) / 3.0 / command[2], fell
+    window = int(round(3.0 / walk.period))
+    return reached_share(poses[-window], poses[-1], command, 3.0), fell
 
 
 def score(xml: Path, desc: dict, student, seconds: float = 5.0, seed: int = 99) -> float:
@@ -210,7 +207,7 @@ def score(xml: Path, desc: dict, student, seconds: float = 5.0, seed: int = 99) 
     summed, plus 5 for each fall, over the held-out runs and a random run of 20 s."""
     total = 0.0
     for command in HELD_OUT:
-        share, fell = reached_share(Walk(xml, desc), command, student, seconds)
+        share, fell = walk_command(Walk(xml, desc), command, student, seconds)
         total += abs(share - 1.0) + 5.0 * fell
     walk = Walk(xml, desc)
     rng = np.random.default_rng(seed)
