@@ -3,11 +3,12 @@
 The policy is distilled from the gait of the walker's body: the gait walks the robot in
 MuJoCo under random commands within the walker's ranges, and a small network (two hidden
 layers, tanh) learns, by supervised learning in numpy, the action the gait takes for what
-the walker's policy observes. Then the network walks, the gait says what it would have done
-in the states the network reaches, and the network learns those too (DAgger), twice.
+the walker's policy observes. Then the network walks, with noise on its actions, the gait
+says what it would have done in the states the network reaches, and the network learns
+those too (DAgger), round after round; the network that walks held-out runs best is kept.
 The network is written with the onnx package's helper API.
 
-    python libraries/make_walker_policy.py            # about ten minutes on one core
+    python libraries/make_walker_policy.py            # about six minutes of one core
     python libraries/make_walker_policy.py --quick    # a short run, to try the script
 
 It is seeded: the same run writes the same file (on the same numpy and MuJoCo).
