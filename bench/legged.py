@@ -31,6 +31,7 @@ import numpy as np
 from mobiledsl.sim.pose import reached_share, wrap
 
 ROOT = Path(__file__).resolve().parents[1]
+YES_NO = {True: "yes", False: "no"}
 LIBRARY = ROOT / "libraries" / "demo_parts"
 
 
@@ -175,7 +176,7 @@ def main(argv=None) -> int:
         reached = f"{r['share'] * 100:.0f} %" + (
             f" ({r['reached']:.3f} {unit})" if not label.startswith("random") else "")
         print(f"| {name} | {by} | {label} | {reached} | {math.degrees(r['heading']):.1f} deg | "
-              f"{'yes' if r['fell'] else 'no'} | {r['feet']} |")
+              f"{'yes' if r['fell'] else 'no'} | {YES_NO.get(r['feet'], 'n/a')} |")
     return 0
 
 
