@@ -28,7 +28,10 @@ from pathlib import Path
 
 import numpy as np
 
+from mobiledsl.sim.pose import reached_share, wrap
+
 ROOT = Path(__file__).resolve().parents[1]
+YES_NO = {True: "yes", False: "no"}
 LIBRARY = ROOT / "libraries" / "demo_parts"
 
 
@@ -47,10 +50,6 @@ def build(program: Path, tmp: Path) -> Path:
     compile_program(str(program / f"{program.name}.core"), None, None, [str(LIBRARY)],
                     ["mjcf"], str(tmp / program.name), False)
     return tmp / program.name / "mjcf" / f"{program.name}.xml"
-
-
-def wrap(a: float) -> float:
-    return (a + math.pi) % (2 * math.pi) - math.pi
 
 
 class Watch:
@@ -85,18 +84,10 @@ def one_command(xml: Path, twist, seconds: float) -> dict:
     watch = Watch(sim)
     sim.command(*twist)
     watch.run(seconds - 3.0)
-    x0, y0, h0 = sim.pose2d()
+    start = sim.pose2d()
     watch.run(3.0)
-    x1, y1, h1 = sim.pose2d()
-    asked_v = math.hypot(twist[0], twist[1])
-    if asked_v > 0:
-        # the asked direction in the world, from the heading at the window's start
-        ang = h0 + math.atan2(twist[1], twist[0])
-        reached = ((x1 - x0) * math.cos(ang) + (y1 - y0) * math.sin(ang)) / 3.0
-        share = reached / asked_v
-    else:
-        reached = wrap(h1 - h0) / 3.0
-        share = reached / twist[2]
+    share = reached_share(start, sim.pose2d(), twist, 3.0)
+    reached = share * (math.hypot(twist[0], twist[1]) or abs(twist[2]))
     heading = watch.heading_error()
     feet = watch.stop()
     return {"share": share, "reached": reached, "heading": heading, "fell": watch.fell,
@@ -185,7 +176,7 @@ def main(argv=None) -> int:
         reached = f"{r['share'] * 100:.0f} %" + (
             f" ({r['reached']:.3f} {unit})" if not label.startswith("random") else "")
         print(f"| {name} | {by} | {label} | {reached} | {math.degrees(r['heading']):.1f} deg | "
-              f"{'yes' if r['fell'] else 'no'} | {r['feet']} |")
+              f"{'yes' if r['fell'] else 'no'} | {YES_NO.get(r['feet'], 'n/a')} |")
     return 0
 
 

@@ -599,6 +599,10 @@ def quad_body(m):
             m.cylinder("dark", [x, y, -0.0425], 0.015, 0.005)
 
 
+def hip_leg_mount(m):
+    m.box("dark", [0, 0, -0.002], [0.05, 0.04, 0.004])
+
+
 def hip_leg_hip(m):
     m.box("dark", [0, 0, -0.01], [0.04, 0.03, 0.02])
 
@@ -706,7 +710,7 @@ MESHES = {
     "trike_base": [("model.obj", trike_base)],
     "car_base": [("model.stl", car_base)],
     "quad_body": [("model.stl", quad_body)],
-    "hip_leg": [("hip.stl", hip_leg_hip), ("thigh.stl", hip_leg_thigh), ("shin.stl", hip_leg_shin)],
+    "hip_leg": [("mount.stl", hip_leg_mount), ("hip.stl", hip_leg_hip), ("thigh.stl", hip_leg_thigh), ("shin.stl", hip_leg_shin)],
     "work_table": [("model.glb", work_table)],
     "ramp_10deg": [("model.glb", ramp_10deg)],
     "pallet_rack": [("model.gltf", pallet_rack)],

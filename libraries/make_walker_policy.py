@@ -3,11 +3,12 @@
 The policy is distilled from the gait of the walker's body: the gait walks the robot in
 MuJoCo under random commands within the walker's ranges, and a small network (two hidden
 layers, tanh) learns, by supervised learning in numpy, the action the gait takes for what
-the walker's policy observes. Then the network walks, the gait says what it would have done
-in the states the network reaches, and the network learns those too (DAgger), twice.
+the walker's policy observes. Then the network walks, with noise on its actions, the gait
+says what it would have done in the states the network reaches, and the network learns
+those too (DAgger), round after round; the network that walks held-out runs best is kept.
 The network is written with the onnx package's helper API.
 
-    python libraries/make_walker_policy.py            # about ten minutes on one core
+    python libraries/make_walker_policy.py            # about six minutes of one core
     python libraries/make_walker_policy.py --quick    # a short run, to try the script
 
 It is seeded: the same run writes the same file (on the same numpy and MuJoCo).
@@ -59,7 +60,9 @@ def body_gait() -> dict:
 
 def make_teacher(model, data, desc: dict):
     """The body's gait, worked out at the policy's period, its phase kept by the clock as
-    the policy's is, standing with every foot home while the command is still."""
+    the policy's is, standing with every foot home while the command is still. It strides
+    for the command as told: the gait's slow trim and heading hold integrate what no
+    observation shows, so a network could only guess them."""
     from mobiledsl.sim.gait import GaitDrive
     policy = desc["policy"]
     period = float(policy["period"])
@@ -67,6 +70,13 @@ def make_teacher(model, data, desc: dict):
 
     class Teacher(GaitDrive):
         tick = period
+        # the gait lands its feet lightly for the body's speed, as its trim keeps that
+        # speed and harder landings throw the rocking body about; without the trim, the
+        # teacher lands them harder (0.3 s per m/s) so that its speed holds
+        place_gain = 0.3
+
+        def _trimmed(self, twist, v_body, rates):
+            return tuple(float(v) for v in twist)
 
         def control(self, model, data, twist, time):
             gait_period = self.timing.period
@@ -92,7 +102,7 @@ def random_commands(rng, limits: dict, seconds: float, hold=(1.0, 3.0)):
     """Piecewise constant commands within the ranges, a still one now and then."""
     t, out = 0.0, []
     while t < seconds:
-        if rng.random() < 0.2:
+        if rng.random() < 0.15:
             cmd = (0.0, 0.0, 0.0)
         else:
             cmd = tuple(float(rng.uniform(*limits[k])) if limits[k][0] < limits[k][1] else 0.0
@@ -100,73 +110,134 @@ def random_commands(rng, limits: dict, seconds: float, hold=(1.0, 3.0)):
             if rng.random() < 0.5:           # often one way at a time, as tasks ask
                 keep = rng.integers(0, 3)
                 cmd = tuple(v if i == keep else 0.0 for i, v in enumerate(cmd))
-        length = float(rng.uniform(*hold))
         out.append((t, cmd))
-        t += length
+        t += float(rng.uniform(*hold))
     return out
 
 
-def rollout(xml: Path, desc: dict, student, share_teacher: float, seconds: float, rng):
-    """Walk ``seconds`` (in episodes restarted after a fall); at each period the teacher's
-    action is the label, and the one applied is the teacher's with probability
-    ``share_teacher``, else the student's. Returns observations and labels."""
-    import mujoco
-    from mobiledsl.sim.limits import RateLimiter
-    from mobiledsl.sim.policy import Observer, apply_simulator
-    from mobiledsl.sim.runtime import Simulation
-    policy = desc["policy"]
-    scale = float(policy["action_scale"])
+class Walk:
+    """One episode in MuJoCo: the walker's model with its simulator options, the teacher,
+    the observer and the command's rate limit, stepped a policy period at a time."""
+
+    def __init__(self, xml: Path, desc: dict):
+        import mujoco
+        from mobiledsl.sim.limits import RateLimiter
+        from mobiledsl.sim.policy import Observer, apply_simulator
+        from mobiledsl.sim.runtime import Simulation
+        self.mj = mujoco
+        self.policy = desc["policy"]
+        self.model = mujoco.MjModel.from_xml_path(str(xml))
+        apply_simulator(self.model, self.policy["simulator"])
+        self.sim = Simulation(self.model, {"kind": "wheeled", "twist_map": {},
+                                           "feet": desc["feet"]})
+        self.data = self.sim.data
+        self.teacher = make_teacher(self.model, self.data, desc)
+        self.observer = Observer(self.model, self.policy)
+        self.limiter = RateLimiter(dict(desc["limits"]))
+        self.period = float(self.policy["period"])
+        self.scale = float(self.policy["action_scale"])
+        self.steps = int(round(self.period / self.model.opt.timestep))
+        self.last = np.zeros(len(self.observer.actuators), np.float32)
+
+    def tick(self, command, actor, noise: float, rng):
+        """One period: returns the observation and the teacher's action for it. ``actor``
+        (None: the teacher) gives the action applied, plus ``noise`` (its spread)."""
+        mj, data = self.mj, self.data
+        self.limiter.ask(*command)
+        mj.mj_step1(self.model, data)
+        twist = self.limiter.step(self.period)
+        obs = self.observer.observe(self.model, data, twist, self.last, data.time)
+        self.teacher.control(self.model, data, twist, data.time)
+        label = (data.ctrl[self.observer.actuators] / self.scale).astype(np.float32)
+        action = label if actor is None else np.asarray(actor(obs), np.float32)
+        if noise > 0:
+            action = action + rng.normal(0.0, noise, action.shape).astype(np.float32)
+        data.ctrl[self.observer.actuators] = self.scale * action
+        self.last = action
+        mj.mj_step2(self.model, data)
+        for _ in range(self.steps - 1):
+            mj.mj_step(self.model, data)
+        return obs, label
+
+
+def rollout(xml: Path, desc: dict, student, share_teacher: float, noise: float,
+            seconds: float, rng, every: int = 2):
+    """Walk ``seconds`` (in episodes of at most 20 s, restarted after a fall) under random
+    commands; each period the teacher's action is the label, and the one applied is the
+    teacher's with probability ``share_teacher``, else the student's, with noise added so
+    that it meets states off its path and learns the way back. Keeps every ``every``-th
+    period (neighbours are nearly the same sample)."""
     obs_out, act_out = [], []
     done = 0.0
     while done < seconds:
-        model = mujoco.MjModel.from_xml_path(str(xml))
-        apply_simulator(model, policy["simulator"])
-        sim = Simulation(model, {"kind": "wheeled", "twist_map": {}, "feet": desc["feet"]})
-        data = sim.data
-        teacher = make_teacher(model, data, desc)
-        observer = Observer(model, policy)
-        limiter = RateLimiter(dict(desc["limits"]))
-        steps = int(round(float(policy["period"]) / model.opt.timestep))
-        last = np.zeros(len(observer.actuators), np.float32)
+        walk = Walk(xml, desc)
         episode = min(20.0, seconds - done)
         plan = random_commands(rng, desc["limits"], episode)
-        t = 0.0
+        t, n = 0.0, 0
         while t < episode - 1e-9:
-            cmd = [c for s, c in plan if s <= t + 1e-9][-1]
-            limiter.ask(*cmd)
-            mujoco.mj_step1(model, data)
-            twist = limiter.step(float(policy["period"]))
-            obs = observer.observe(model, data, twist, last, data.time)
-            teacher.control(model, data, twist, data.time)
-            label = data.ctrl[observer.actuators] / scale
-            obs_out.append(obs)
-            act_out.append(label.astype(np.float32))
-            if student is not None and rng.random() >= share_teacher:
-                action = student(obs)
-                data.ctrl[observer.actuators] = scale * action
-                last = action.astype(np.float32)
-            else:
-                last = label.astype(np.float32)
-            mujoco.mj_step2(model, data)
-            for _ in range(steps - 1):
-                mujoco.mj_step(model, data)
-            t += float(policy["period"])
-            if sim.fell():
+            command = [c for s, c in plan if s <= t + 1e-9][-1]
+            actor = None if student is None or rng.random() < share_teacher else student
+            obs, label = walk.tick(command, actor, noise, rng)
+            if n % every == 0:
+                obs_out.append(obs)
+                act_out.append(label)
+            t += walk.period
+            n += 1
+            if walk.sim.fell():
                 break
         done += max(t, 1.0)
     return np.array(obs_out), np.array(act_out)
 
 
+# -- the held-out score --------------------------------------------------------------------
+HELD_OUT = ((0.2, 0.0, 0.0), (-0.2, 0.0, 0.0), (0.0, 0.1, 0.0), (0.0, 0.0, 0.5),
+            (0.0, 0.0, -0.5))
+
+
+def walk_command(walk: Walk, command, actor, seconds: float) -> tuple[float, bool]:
+    """Walk ``command`` ``seconds`` from rest; its speed over the last 3 s against the
+    asked, and whether it fell."""
+    from mobiledsl.sim.pose import reached_share
+    fell, poses = False, []
+    for _ in range(int(round(seconds / walk.period))):
+        walk.tick(command, actor, 0.0, None)
+        poses.append(walk.sim.pose2d())
+        fell = fell or walk.sim.fell()
+    window = int(round(3.0 / walk.period))
+    return reached_share(poses[-window], poses[-1], command, 3.0), fell
+
+
+def score(xml: Path, desc: dict, student, seconds: float = 5.0, seed: int = 99) -> float:
+    """Lower is better: how far each held-out run's speed is from the asked (as a share),
+    summed, plus 5 for each fall, over the held-out runs and a random run of 20 s."""
+    total = 0.0
+    for command in HELD_OUT:
+        share, fell = walk_command(Walk(xml, desc), command, student, seconds)
+        total += abs(share - 1.0) + 5.0 * fell
+    walk = Walk(xml, desc)
+    rng = np.random.default_rng(seed)
+    for start, command in random_commands(rng, desc["limits"], 20.0, hold=(2.0, 4.0)):
+        for _ in range(int(round(min(3.0, 20.0 - start) / walk.period))):
+            walk.tick(command, student, 0.0, None)
+            if walk.sim.fell():
+                return total + 5.0
+    return total
+
+
 # -- the network ---------------------------------------------------------------------------
 class Network:
-    """obs -> tanh(W1) -> tanh(W2) -> W3, inputs normalised by the data's mean and spread."""
+    """obs -> tanh(W1) -> tanh(W2) -> W3, inputs normalised by the first data's mean and
+    spread (kept after, so that learning more starts from what was learned)."""
 
-    def __init__(self, n_in: int, n_out: int, rng):
+    def __init__(self, x, n_out: int, rng):
         def layer(a, b):
             return rng.normal(0, 1 / math.sqrt(a), (a, b)), np.zeros(b)
+        n_in = x.shape[1]
         self.params = [*layer(n_in, HIDDEN), *layer(HIDDEN, HIDDEN), *layer(HIDDEN, n_out)]
-        self.mean = np.zeros(n_in)
-        self.spread = np.ones(n_in)
+        self.mean = x.mean(0)
+        self.spread = x.std(0) + 1e-3
+        self._adam = ([np.zeros_like(p) for p in self.params],
+                      [np.zeros_like(p) for p in self.params], [0])
 
     def forward(self, x):
         w1, b1, w2, b2, w3, b3 = self.params
@@ -178,12 +249,11 @@ class Network:
     def __call__(self, obs):
         return self.forward(np.asarray(obs, float)[None, :])[3][0]
 
+    def copy_params(self):
+        return [p.copy() for p in self.params]
+
     def fit(self, x, y, epochs: int, rng, lr=1e-3, batch=512):
-        self.mean = x.mean(0)
-        self.spread = x.std(0) + 1e-3
-        m = [np.zeros_like(p) for p in self.params]
-        v = [np.zeros_like(p) for p in self.params]
-        step = 0
+        m, v, step = self._adam
         for epoch in range(epochs):
             order = rng.permutation(len(x))
             total = 0.0
@@ -199,11 +269,11 @@ class Network:
                 g_w2, g_b2 = h1.T @ g_h2, g_h2.sum(0)
                 g_h1 = (g_h2 @ w2.T) * (1 - h1 ** 2)
                 g_w1, g_b1 = z.T @ g_h1, g_h1.sum(0)
-                step += 1
+                step[0] += 1
                 for i, g in enumerate((g_w1, g_b1, g_w2, g_b2, g_w3, g_b3)):
                     m[i] = 0.9 * m[i] + 0.1 * g
                     v[i] = 0.999 * v[i] + 0.001 * g * g
-                    mh, vh = m[i] / (1 - 0.9 ** step), v[i] / (1 - 0.999 ** step)
+                    mh, vh = m[i] / (1 - 0.9 ** step[0]), v[i] / (1 - 0.999 ** step[0])
                     self.params[i] -= lr * mh / (np.sqrt(vh) + 1e-8)
             if epoch % 10 == 0 or epoch == epochs - 1:
                 print(f"  epoch {epoch}: mean squared error {total / y.size:.5f}", flush=True)
@@ -239,29 +309,42 @@ class Network:
 
 
 # -- the whole -----------------------------------------------------------------------------
+# each DAgger round: the teacher's share of the periods, the noise on the actions applied
+ROUNDS = ((0.5, 0.1), (0.2, 0.1), (0.0, 0.1), (0.0, 0.1), (0.0, 0.05), (0.0, 0.05),
+          (0.0, 0.05), (0.0, 0.0))
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run, to try the script")
     parser.add_argument("-o", "--output", default=str(OUT), help="where to write the policy")
     args = parser.parse_args(argv)
     rng = np.random.default_rng(SEED)
-    scale = 0.1 if args.quick else 1.0
+    scale = 0.05 if args.quick else 1.0
+    rounds = ROUNDS[:2] if args.quick else ROUNDS
     with tempfile.TemporaryDirectory() as tmp:
         xml, desc = build_model(Path(tmp))
         print("the gait walks, the network watches", flush=True)
-        x, y = rollout(xml, desc, None, 1.0, 200 * scale, rng)
-        net = Network(x.shape[1], y.shape[1], rng)
-        net.fit(x, y, max(5, int(60 * scale)), rng)
-        for share in (0.5, 0.0):
-            print(f"the network walks ({share:.0%} of the periods the gait), the gait labels",
-                  flush=True)
-            xs, ys = rollout(xml, desc, net, share, 100 * scale, rng)
+        x, y = rollout(xml, desc, None, 1.0, 0.05, 240 * scale, rng)
+        net = Network(x, y.shape[1], rng)
+        net.fit(x, y, max(3, int(30 * scale)), rng)
+        best = (score(xml, desc, net), net.copy_params())
+        print(f"  held-out score {best[0]:.3f}", flush=True)
+        for share, noise in rounds:
+            print(f"the network walks ({share:.0%} of the periods the gait, noise {noise}), "
+                  "the gait labels", flush=True)
+            xs, ys = rollout(xml, desc, net, share, noise, 120 * scale, rng)
             x, y = np.concatenate([x, xs]), np.concatenate([y, ys])
-            net.fit(x, y, max(5, int(40 * scale)), rng)
+            net.fit(x, y, max(2, int(10 * scale)), rng)
+            held = score(xml, desc, net)
+            print(f"  held-out score {held:.3f} ({len(x)} samples)", flush=True)
+            if held < best[0]:          # early stopping: the best network seen is kept
+                best = (held, net.copy_params())
+        net.params = best[1]
     out = Path(args.output)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(net.onnx_bytes())
-    print(f"wrote {out} ({len(x)} samples)")
+    print(f"wrote {out} (held-out score {best[0]:.3f}, {len(x)} samples)")
     return 0
 
 

@@ -78,7 +78,7 @@ class Runner:
         self.world = world
         self.watch = Watch(sim.model, sim.data, obstacles)
         self.states: list[np.ndarray] = []            # qpos each tick, for frames
-        self.lag = actuator_lag(sim.model)
+        self.lag = max(actuator_lag(sim.model), walking_lag(sim.controller))
 
     # -- the loop every step shares ------------------------------------------------------
     def _tick(self, run: StepRun, twist) -> None:
@@ -224,6 +224,20 @@ class Turned:
         self.total += wrap(now - self.last)
         self.last = now
         return self.total
+
+
+def walking_lag(controller: dict) -> float:
+    """How long (s) a walking robot goes on at its old speed after the command changes: a
+    foot in the air lands where the speed asked as it lifted needs it, so the body follows
+    a new command about half a step later. Half the gait's period, or half the period of a
+    policy's phase; 0 for wheels and a policy without a phase."""
+    gait = controller.get("gait") or {}
+    if gait.get("period"):
+        return 0.5 * float(gait["period"])
+    phase = (controller.get("policy") or {}).get("phase") or {}
+    if phase.get("frequency"):
+        return 0.5 / float(phase["frequency"])
+    return 0.0
 
 
 def actuator_lag(model) -> float:

@@ -27,7 +27,8 @@ STILL_COMMAND = 1e-6         # a command smaller than this is no command
 LEVEL_GAIN = -1.0            # stance feet push the body back level: tilt's share undone
 ROLL_GAIN = 2.0              # the roll undone this much harder: the feet are nearer across
 LEVEL_DAMPING = 0.15         # s: and against its rate of tilting
-PLACE_GAIN = 0.3             # s: a foot lands this far ahead per m/s the body goes too fast
+PLACE_GAIN = 0.15            # s: a foot lands this far ahead per m/s the body goes too fast
+                             # (the body rocks within a step: more throws the feet about)
 TRIM_GAIN = 1.0              # 1/s: the strides are trimmed until the body goes as told
 TRIM_MOST = (0.15, 0.15, 0.3)  # the most trim, m/s, m/s, rad/s
 TRIM_FADE = 0.2              # s: told to stand, the trim fades this fast
@@ -72,6 +73,7 @@ class GaitTiming:
 
 class GaitDrive:
     tick = TICK
+    place_gain = PLACE_GAIN
 
     def __init__(self, model, data, controller: dict):
         from .runtime import BASE_BODY, ROOT_JOINT
@@ -202,7 +204,7 @@ class GaitDrive:
                     self.lift[i] = self.targets[i].copy()
                 u = t.swing_progress(self.phase, i)
                 land = home + self.stride_velocity(twist, home) * stance_time / 2 \
-                    + PLACE_GAIN * excess
+                    + self.place_gain * excess
                 p = self.lift[i] + (land - self.lift[i]) * smooth(u)
                 p[2] = home[2] + self.step_height * math.sin(math.pi * u)
                 self.targets[i] = p

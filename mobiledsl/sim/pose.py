@@ -71,3 +71,21 @@ def rotate_into(quat, v) -> np.ndarray:
     q = np.asarray(quat, float)
     mujoco.mju_rotVecQuat(out, np.asarray(v, float), np.array([q[0], -q[1], -q[2], -q[3]]))
     return out
+
+
+def wrap(angle: float) -> float:
+    """An angle within [-pi, pi)."""
+    return (angle + math.pi) % (2 * math.pi) - math.pi
+
+
+def reached_share(start, end, twist, seconds: float) -> float:
+    """How much of the asked twist a robot reached between two poses (x, y, heading) taken
+    ``seconds`` apart: the distance along the asked direction (from the heading at the
+    start) over the time, against the asked speed; for a turn on the spot, the turn."""
+    (x0, y0, h0), (x1, y1, h1) = start, end
+    speed = math.hypot(twist[0], twist[1])
+    if speed > 0:
+        way = h0 + math.atan2(twist[1], twist[0])
+        along = (x1 - x0) * math.cos(way) + (y1 - y0) * math.sin(way)
+        return along / seconds / speed
+    return wrap(h1 - h0) / seconds / twist[2]

@@ -30,8 +30,8 @@ QD, QDT = P("quad"), P("quad", "task")
 # the walker's command ranges widened past the body's (the documents' ranges), for cases
 # that tell the walker's ranges from the body's gait
 WIDE_WALKER = sub("lib/walkers/quad_walker/walker.yaml",
-                  "gait: {ahead: [-0.2, 0.3], aside: [0, 0], turn: [-0.15, 0.15]}",
-                  "gait: {ahead: [-0.3, 0.6], aside: [-0.2, 0.2], turn: [-0.8, 0.8]}")
+                  "gait: {ahead: [-0.3, 0.3], aside: [-0.15, 0.15], turn: [-0.6, 0.6]}",
+                  "gait: {ahead: [-0.4, 0.6], aside: [-0.2, 0.2], turn: [-0.8, 0.8]}")
 
 LIDAR = part("lidar_ld06")
 MOTOR = part("gearmotor_37d")
@@ -458,7 +458,7 @@ CASES = [
     prog("library_yaml_broken_blocks_the_compile", "diff_bot", sub("lib/library.yaml", "name: demo_parts", "name: [demo_parts"),
          code="library.yaml_syntax", file="lib/library.yaml", line=0),
     prog("kinematics_gait_turns_one_way_only", "quad",
-         sub(part("quad_body"), "turn: [-0.15, 0.15]", "turn: [0, 0.15]"),
+         sub(part("quad_body"), "turn: [-0.6, 0.6]", "turn: [0, 0.6]"),
          sub(part("quad_body"), "hip_fl: {pos: [0.12, 0.08, -0.04]", "hip_fl: {pos: [0.122, 0.08, -0.04]"),
          sub(QD, "glue = (0.12, 0.08, -0.04, 0, 0, -1)", "glue = (0.122, 0.08, -0.04, 0, 0, -1)"),
          code="validation.kinematics.spin_supported", file=QDT, line=5, files=("core", "world", "task")),

@@ -8,8 +8,11 @@ import math
 import numpy as np
 import pytest
 
+from mobiledsl.pipeline import compile_program
 from mobiledsl.sim import load_simulation
 from mobiledsl.sim.gait import TICK, GaitTiming, offsets_in_turn
+
+from ..targets.conftest import LIBRARY, ROOT
 
 SAMPLES = 4000
 
@@ -102,11 +105,52 @@ def test_told_to_stop_it_settles_and_stands_on_every_foot(walked):
 def test_the_command_follows_at_a_bounded_rate_within_the_gaits_ranges(model_xml):
     sim = load_simulation(model_xml("quad_gait"))
     sim.command(5.0, 1.0, -5.0)                     # beyond every range
-    assert sim.limiter.asked == pytest.approx((sim.controller["limits"]["vx"][1], 0.0,
-                                               sim.controller["limits"]["wz"][0]))
+    limits = sim.controller["limits"]
+    assert sim.limiter.asked == pytest.approx((limits["vx"][1], limits["vy"][1],
+                                               limits["wz"][0]))
     sim.advance(0.1)
-    # 1 m/s each second ahead; 2 rad/s each second turning, up to the range's -0.15
-    assert sim.twist == pytest.approx((0.1, 0.0, -0.15), abs=1e-9)
+    # 1 m/s each second ahead and aside; 2 rad/s each second turning
+    assert sim.twist == pytest.approx((0.1, 0.1, -0.2), abs=1e-9)
+    sim.advance(0.1)
+    # aside, the range's end 0.15 is reached and held
+    assert sim.twist == pytest.approx((0.2, 0.15, -0.4), abs=1e-9)
     sim.command(-5.0, 0.0, 5.0)
     sim.advance(0.1)
-    assert sim.twist == pytest.approx((0.0, 0.0, 0.05), abs=1e-9)
+    assert sim.twist == pytest.approx((0.1, 0.05, -0.2), abs=1e-9)
+
+
+def pitch_only_library(tmp_path):
+    """The demo library with hip_leg's rolling bracket taken out: its hip on its frame."""
+    import shutil
+    import yaml
+    library = tmp_path / "lib"
+    shutil.copytree(LIBRARY, library)
+    shutil.rmtree(library / "walkers")
+    leg = library / "parts" / "hip_leg" / "component.yaml"
+    stated = yaml.safe_load(leg.read_text())
+    del stated["links"]["abduct"]
+    stated["links"]["hip"]["parent"] = None
+    leg.write_text(yaml.safe_dump(stated))
+    return library
+
+
+def turn_gain_of(tmp_path, library) -> tuple[float, list]:
+    out = tmp_path / "out"
+    compile_program(str(ROOT / "programs" / "quad_gait" / "quad_gait.core"), None, None,
+                    [str(library)], ["mjcf"], str(out), False)
+    sim = load_simulation(out / "mjcf" / "quad_gait.xml")
+    return sim.drive.turn_gain, sim.drive.home
+
+
+def test_feet_that_step_across_turn_by_stepping(tmp_path):
+    gain, _ = turn_gain_of(tmp_path, LIBRARY)
+    assert gain == 1.0
+
+
+def test_feet_that_only_pitch_make_the_strides_longer_to_slide_round(tmp_path):
+    gain, home = turn_gain_of(tmp_path, pitch_only_library(tmp_path))
+    middle = np.mean(home, axis=0)
+    reach = np.mean([abs(p[0] - middle[0]) for p in home])
+    across = np.mean([abs(p[1] - middle[1]) for p in home])
+    assert gain == pytest.approx(1 + (reach / across) ** 2)
+    assert gain > 3                      # 0.12 m fore and aft of the middle, 0.08 m across

@@ -107,16 +107,17 @@ def hand_observation(sim, desc, twist, last_action, time):
 @pytest.mark.parametrize("twist", [(0.2, -0.1, 0.3), (0.01, 0.0, 0.02)])
 def test_observation_and_action_against_a_hand_computation(walker_model, tmp_path, twist):
     model, desc = walker_model
-    n_obs = 3 + 3 + 8 + 4 + 3 + 3 + 8 + 8
+    n = len(desc["policy"]["actuators"])       # the servos the policy moves
+    n_obs = 3 + 3 + n + 4 + 3 + 3 + n + n
     rng = np.random.default_rng(7)
-    weight = rng.normal(0, 0.1, (n_obs, 8)).astype(np.float32)
-    bias = rng.normal(0, 0.1, 8).astype(np.float32)
+    weight = rng.normal(0, 0.1, (n_obs, n)).astype(np.float32)
+    bias = rng.normal(0, 0.1, n).astype(np.float32)
     d = configured(desc, tmp_path, weight, bias)
     sim = Simulation(model, d)
     moving_state(sim)
     drive = sim.drive
     assert drive.observer.size == n_obs
-    first_action = np.arange(8, dtype=np.float32) / 10
+    first_action = np.arange(n, dtype=np.float32) / 10
     drive.last_action = first_action.copy()
     drive.control(sim.model, sim.data, twist, sim.time)
     expected = hand_observation(sim, d, twist, first_action, sim.time)
@@ -132,7 +133,9 @@ def test_observation_and_action_against_a_hand_computation(walker_model, tmp_pat
 
 def test_the_simulator_options_are_the_policys(walker_model, tmp_path):
     model, desc = walker_model
-    d = configured(desc, tmp_path, np.zeros((40, 8), np.float32), np.zeros(8, np.float32))
+    n = len(desc["policy"]["actuators"])
+    d = configured(desc, tmp_path, np.zeros((16 + 3 * n, n), np.float32),
+                   np.zeros(n, np.float32))
     d["policy"]["simulator"] = {"timestep": 0.005, "integrator": "Euler", "iterations": 3,
                                 "ls_iterations": 4, "eulerdamp": False}
     d["policy"]["period"] = 0.02
@@ -147,13 +150,14 @@ def test_the_simulator_options_are_the_policys(walker_model, tmp_path):
 def test_called_once_a_period_with_its_last_action(walker_model, tmp_path):
     """A policy whose action is its last action plus one counts its calls."""
     model, desc = walker_model
-    n_obs = 40
-    weight = np.zeros((n_obs, 8), np.float32)
-    start = n_obs - 8                       # last_action comes last in ORDER
-    weight[start:, :] = np.eye(8, dtype=np.float32)
-    d = configured(desc, tmp_path, weight, np.full(8, 0.001, np.float32))
+    n = len(desc["policy"]["actuators"])
+    n_obs = 16 + 3 * n
+    weight = np.zeros((n_obs, n), np.float32)
+    start = n_obs - n                       # last_action comes last in ORDER
+    weight[start:, :] = np.eye(n, dtype=np.float32)
+    d = configured(desc, tmp_path, weight, np.full(n, 0.001, np.float32))
     d["policy"]["period"] = 0.02
     d["policy"]["simulator"]["timestep"] = 0.002
     sim = Simulation(model, d)
     sim.advance(0.2)                        # 10 periods of 0.02 s
-    assert sim.drive.last_action == pytest.approx(np.full(8, 0.010), abs=1e-6)
+    assert sim.drive.last_action == pytest.approx(np.full(n, 0.010), abs=1e-6)
