@@ -20,10 +20,6 @@ def to_text(root: ET.Element, declaration: bool = False, indent: str = "  ") -> 
     return "".join(out)
 
 
-def _blank(text: str | None) -> bool:
-    return not text or not text.strip()
-
-
 def _write(elem: ET.Element, write, here: str, space: str, tail: str | None) -> None:
     """Write ``elem`` at the indentation ``here`` ("\\n" and its parent's depth of
     ``space``), then ``tail``: ET.indent gives an element with children, where its text or
@@ -34,26 +30,23 @@ def _write(elem: ET.Element, write, here: str, space: str, tail: str | None) -> 
     elif tag is ET.ProcessingInstruction:
         write(f"<?{elem.text}?>")
     else:
-        write("<" + tag)
-        for key, value in elem.attrib.items():
-            write(f' {key}="{_escape_attrib(value)}"')
+        attrib = elem.attrib
+        head = "<" + tag + "".join([f' {key}="{_escape_attrib(value)}"'
+                                    for key, value in attrib.items()]) if attrib else "<" + tag
         text = elem.text
         if len(elem):
             inner = here + space
-            write(">")
-            write(inner if _blank(text) else _escape_cdata(text))
+            write(head + ">" + (inner if not text or not text.strip() else _escape_cdata(text)))
             last = len(elem) - 1
             for i, child in enumerate(elem):
                 child_tail = child.tail
-                if _blank(child_tail):
+                if not child_tail or not child_tail.strip():
                     child_tail = here if i == last else inner    # the last one dedents
                 _write(child, write, inner, space, child_tail)
             write(f"</{tag}>")
         elif text:
-            write(">")
-            write(_escape_cdata(text))
-            write(f"</{tag}>")
+            write(f"{head}>{_escape_cdata(text)}</{tag}>")
         else:
-            write(" />")
+            write(head + " />")
     if tail:
         write(_escape_cdata(tail))
