@@ -1,7 +1,8 @@
 """The phases run in-process, one after the other, for the command line.
 
 ``compile_program`` parses the program, loads what of the libraries it names (as the build
-graph does: the parts it names, never a whole library), then runs the other program phases of
+graph does: the parts it names; a whole library only to word the error of a ref that names
+no part of it, "did you mean"), then runs the other program phases of
 ``mobiledsl.phases.PHASES`` in their order (resolve, assemble, analyse) and, for each asked
 target, emits. A phase that reports an error stops every later phase: its output would
 be a guess. The build graph (``mobiledsl.graph``) runs the same table as separate, cached
