@@ -18,9 +18,10 @@ those imports to know which compiler modules each phase depends on.
 from __future__ import annotations
 
 import dataclasses
+import os
 from dataclasses import MISSING, field
 from functools import lru_cache
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from .diagnostics import Diagnostic, Span, has_errors
 from .recordtype import record
@@ -99,16 +100,114 @@ def run_walker(root: str, library: str, walker_id: str, parts: dict,
     return walker, [d.with_severity(Severity.WARNING) if d.is_error else d for d in diags]
 
 
-def run_libraries(roots: list[str]) -> Result:
-    """Every library, loaded whole (the command line; the graph loads part by part)."""
+def run_libraries(roots: list[str], refs: Iterable[str] | None = None) -> Result:
+    """The libraries a program is resolved against. Without ``refs``, every library loaded
+    whole. With them (the ids a program names, ``program_refs``), as the build graph loads
+    them: each manifest, then only the parts the refs can mean, what those name in turn (an
+    environment's objects) and the walkers whose body is among them, with their limbs'
+    parts; the others are never read. A library whose manifest does not load is left out,
+    with its errors."""
     from .library.loader import load_library
-    libraries, diags = [], []
+    if refs is None:
+        libraries, diags = [], []
+        for root in roots:
+            library, ds = load_library(root)
+            diags.extend(ds)
+            if library is not None:
+                libraries.append(library)
+        return libraries, diags
+    manifests, diags = [], []
     for root in roots:
-        library, ds = load_library(root)
+        manifest, ds = run_manifest(root)
         diags.extend(ds)
-        if library is not None:
-            libraries.append(library)
-    return libraries, diags
+        if manifest is not None:
+            manifests.append((root, manifest))
+    loads = _Loads(manifests)
+    loads.named(refs)
+    for i in range(len(manifests)):           # an environment's objects, once each
+        for part in [p for p in loads.parts[i].values() if p.category == "environment"]:
+            loads.named(e.ref for e in part.entities if e.ref)
+    walkers = [loads.walkers(i) for i in range(len(manifests))]
+    for i in range(len(manifests)):
+        diags.extend(loads.diagnostics(i))
+        diags.extend(d for _, ds in walkers[i].values() for d in ds)
+    return [loads.library(i, {wid: w for wid, (w, _) in walkers[i].items() if w is not None})
+            for i in range(len(manifests))], diags
+
+
+class _Loads:
+    """The parts loaded so far of each library (by its place among the manifests), each
+    loaded once, and what each load reported."""
+
+    def __init__(self, manifests: list[tuple[str, Any]]):
+        self.manifests = manifests
+        self.parts: list[dict[str, Any]] = [{} for _ in manifests]
+        self.reports: list[dict[str, list[Diagnostic]]] = [{} for _ in manifests]
+
+    def named(self, refs: Iterable[str]) -> None:
+        """Load what each ref can mean: "<library>/<id>" in every library of that name, a
+        bare id in every library that registers it (resolve reports an ambiguous one)."""
+        for ref in refs:
+            lib, sep, pid = ref.partition("/")
+            for i, (_, manifest) in enumerate(self.manifests):
+                if (manifest.name == lib if sep else True):
+                    self.load(i, pid if sep else ref)
+
+    def load(self, i: int, pid: str) -> None:
+        root, manifest = self.manifests[i]
+        if pid not in manifest.parts or pid in self.reports[i]:
+            return
+        part, self.reports[i][pid] = run_load(root, manifest.name, pid, manifest.parts[pid])
+        if part is not None:
+            self.parts[i][pid] = part
+
+    def walkers(self, i: int) -> dict[str, tuple[Any, list[Diagnostic]]]:
+        """The walkers of library ``i`` whose body the program uses, loaded against that
+        body and their limbs' parts."""
+        from .library.walkers import named_parts
+        root, manifest = self.manifests[i]
+        out = {}
+        for wid, span in manifest.walkers.items():
+            named = named_parts(root, wid)
+            if named is None or named[0] not in self.reports[i]:
+                continue
+            for pid in named[1]:
+                self.load(i, pid)
+            out[wid] = run_walker(root, manifest.name, wid, self.parts[i], span)
+        return out
+
+    def diagnostics(self, i: int) -> list[Diagnostic]:
+        """What the loads of library ``i`` reported, in the order its manifest lists them."""
+        reports = self.reports[i]
+        return [d for pid in self.manifests[i][1].parts if pid in reports for d in reports[pid]]
+
+    def library(self, i: int, walkers: dict[str, Any]) -> Any:
+        from .library.loader import part_paths
+        from .library.model import LeftOut, Library
+        root, manifest = self.manifests[i]
+        left_out = {pid: LeftOut(pid, part_paths(root, pid)[1], tuple(ds))
+                    for pid, ds in self.reports[i].items() if pid not in self.parts[i]}
+        return Library(manifest.name, os.fspath(root), dict(self.parts[i]), walkers, left_out)
+
+
+def program_refs(program: Program | None) -> set[str]:
+    """Every part id a parsed program names: each ``ref = "..."`` argument of its components,
+    entities and steps, and its world's ``environment = "..."``. It may name more than
+    resolve will use, never less."""
+    if program is None:
+        return set()
+    items: list[Any] = []
+    args: list[Any] = []
+    if program.core is not None:
+        items.extend(program.core.components)
+    if program.world is not None:
+        items.extend(program.world.entities)
+        args.extend(program.world.settings)
+    if program.task is not None:
+        items.extend(program.task.steps)
+    args.extend(a for item in items for a in item.args)
+    return {a.value.value for a in args if a.name in ("ref", "environment")
+            and isinstance(getattr(a.value, "value", None), str) and a.value.value}
 
 
 def run_parse(sources: Mapping[str, Source | None]) -> Result:

@@ -1,8 +1,10 @@
 """The phases run in-process, one after the other, for the command line.
 
-``compile_program`` loads the libraries, then runs the program phases of
-``mobiledsl.phases.PHASES`` in their order (parse, resolve, assemble, analyse) and, for each
-asked target, emits. A phase that reports an error stops every later phase: its output would
+``compile_program`` parses the program, loads what of the libraries it names (as the build
+graph does: the parts it names; a whole library only to word the error of a ref that names
+no part of it, "did you mean"), then runs the other program phases of
+``mobiledsl.phases.PHASES`` in their order (resolve, assemble, analyse) and, for each asked
+target, emits. A phase that reports an error stops every later phase: its output would
 be a guess. The build graph (``mobiledsl.graph``) runs the same table as separate, cached
 tasks instead.
 """
@@ -16,7 +18,8 @@ from typing import Any, Iterable, Sequence
 from .diagnostics import Diagnostic, Span, error, has_errors
 from .inputs import Refused, read_regular
 from .outputs import Transaction, read_asset
-from .phases import PHASES, PROGRAM_PHASES, TARGETS, Source, failed, run_libraries, run_report
+from .phases import (PHASES, PROGRAM_PHASES, TARGETS, Source, failed, program_refs,
+                     run_libraries, run_report)
 
 # Codes that say the environment is wrong rather than the inputs (exit status 2, not 1).
 ENVIRONMENT_CODES = frozenset({"library.manifest_missing"})
@@ -115,9 +118,10 @@ def exit_status(diagnostics: Iterable[Diagnostic]) -> int:
 
 
 # -- phases ----------------------------------------------------------------------------------
-def load_libraries(library_dirs: Sequence[str | os.PathLike]
+def load_libraries(library_dirs: Sequence[str | os.PathLike], refs: Iterable[str] | None = None
                    ) -> tuple[list[Any], list[Diagnostic]]:
-    """Load each library once, in order (a folder named twice is loaded once)."""
+    """Load each library once, in order (a folder named twice is loaded once): whole, or
+    only what ``refs`` (the ids a program names) need."""
     seen: set[str] = set()
     roots = []
     for root in library_dirs:
@@ -125,7 +129,23 @@ def load_libraries(library_dirs: Sequence[str | os.PathLike]
         if key not in seen:
             seen.add(key)
             roots.append(str(root))
-    return run_libraries(roots)
+    return run_libraries(roots, refs)
+
+
+# A ref resolve cannot match is reported with the ids it could have meant ("did you mean"),
+# and two libraries of one name with the ids both register: those messages need every part.
+_NEEDS_EVERY_PART = frozenset({"resolve.unknown_part", "resolve.ambiguous_part"})
+
+
+def _resolve_against_whole(parse: Any, library_dirs: Sequence[str | os.PathLike],
+                           value: Any, diags: list[Diagnostic]) -> tuple[Any, list[Diagnostic]]:
+    """Resolve again against the libraries loaded whole when what resolve reported needs
+    them, so that its messages are those of a compile that loaded everything; their load
+    problems are not this program's business (``library check`` reports them)."""
+    if not any(d.code in _NEEDS_EVERY_PART for d in diags):
+        return value, diags
+    libraries, _ = load_libraries(library_dirs)
+    return PHASES["resolve"].run(parse=parse, libraries=libraries)
 
 
 def _read_program(path: str | os.PathLike) -> Source:
@@ -170,17 +190,26 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
         if target not in TARGETS:
             raise InputError(f"unknown target '{target}' (choose from {', '.join(TARGETS)})")
 
-    libraries, diags = load_libraries(library_dirs)
-    result.libraries = libraries
+    # the program is parsed first, since only the parts it names are loaded; what the
+    # libraries report still comes first, and a library that does not load stops the compile
+    values: dict[str, Any] = {"sources": sources}
+    parse = PHASES["parse"]
+    program, parse_diags = parse.run(**{key: values[key] for key in parse.inputs})
+    libraries, diags = load_libraries(library_dirs, program_refs(program))
+    result.libraries = values["libraries"] = libraries
     result.diagnostics.extend(diags)
     result.phases_run.append("load")
     if has_errors(diags):
         return result
 
-    values: dict[str, Any] = {"sources": sources, "libraries": libraries}
     for name in PROGRAM_PHASES:
         phase = PHASES[name]
-        value, diags = phase.run(**{key: values[key] for key in phase.inputs})
+        if name == "parse":
+            value, diags = program, parse_diags
+        else:
+            value, diags = phase.run(**{key: values[key] for key in phase.inputs})
+        if name == "resolve" and failed(value, diags):
+            value, diags = _resolve_against_whole(values["parse"], library_dirs, value, diags)
         result.diagnostics.extend(diags)
         result.phases_run.append(name)
         _keep(result, name, value)

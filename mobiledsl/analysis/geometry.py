@@ -15,7 +15,7 @@ Every length is in metres; every point is in ``base_link`` unless a docstring sa
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Sequence
 
 import numpy as np
@@ -61,19 +61,26 @@ def perpendiculars(axis: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 # -- solids --------------------------------------------------------------------------------
 
+def _frozen(a: np.ndarray) -> np.ndarray:
+    a.flags.writeable = False
+    return a
+
+
 @record
 class Poly:
     vertices: np.ndarray          # (n, 3)
     A: np.ndarray                 # (m, 3) unit outward normals
     b: np.ndarray                 # (m,)
 
-    @property
+    # the bounding box, asked for by every pair it is tested against: kept once computed
+    # (read-only, so that no caller can change it for the next)
+    @cached_property
     def lo(self) -> np.ndarray:
-        return self.vertices.min(axis=0)
+        return _frozen(self.vertices.min(axis=0))
 
-    @property
+    @cached_property
     def hi(self) -> np.ndarray:
-        return self.vertices.max(axis=0)
+        return _frozen(self.vertices.max(axis=0))
 
     def lowest(self, n: np.ndarray) -> float:
         return float((self.vertices @ n).min())
@@ -85,13 +92,13 @@ class Round:
     b: np.ndarray
     radius: float
 
-    @property
+    @cached_property
     def lo(self) -> np.ndarray:
-        return np.minimum(self.a, self.b) - self.radius
+        return _frozen(np.minimum(self.a, self.b) - self.radius)
 
-    @property
+    @cached_property
     def hi(self) -> np.ndarray:
-        return np.maximum(self.a, self.b) + self.radius
+        return _frozen(np.maximum(self.a, self.b) + self.radius)
 
     def lowest(self, n: np.ndarray) -> float:
         return float(min(self.a @ n, self.b @ n)) - self.radius
@@ -160,9 +167,13 @@ def poly_from_faces(points: np.ndarray, faces) -> Poly:
     return Poly(pts, normals, (pts @ normals.T).max(axis=0))
 
 
+# the corners of a box of half-sides 1, in the order its vertices are kept
+_BOX_CORNERS = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)])
+
+
 def box(size: Sequence[float], frame: Frame) -> Poly:
     half = np.asarray(size, dtype=float) / 2
-    corners = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)]) * half
+    corners = _BOX_CORNERS * half
     verts = frame.points(corners)
     normals = []
     offsets = []
@@ -240,7 +251,7 @@ class Well:
 
 
 def boxes_overlap(p: Solid, q: Solid, slack: float = 0.0) -> bool:
-    return bool(np.all(p.lo <= q.hi + slack) and np.all(q.lo <= p.hi + slack))
+    return bool((p.lo <= q.hi + slack).all() and (q.lo <= p.hi + slack).all())
 
 
 def _chebyshev(A: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray] | None:

@@ -38,6 +38,29 @@ def walker_file(root: str | os.PathLike, walker_id: str) -> Path:
     return Path(root) / "walkers" / walker_id / WALKER_FILE
 
 
+def named_parts(root: str | os.PathLike, walker_id: str) -> tuple[str, list[str]] | None:
+    """(body, every part id it names: the body and its limbs' parts) of a walker.yaml, read
+    without checking it against any part; None when the file does not read as such (then
+    its load reports why, and no robot walks by it)."""
+    file = walker_file(root, walker_id)
+    try:
+        data = read_declaration(root, str(file))
+    except OSError:
+        return None
+    if isinstance(data, Diagnostic):
+        return None
+    node, _ = read_yaml_fast(data, str(file))
+    assembly = node.get("assembly") if node is not None and node.is_map else None
+    body = assembly.get("body") if assembly is not None and assembly.is_map else None
+    limbs = assembly.get("limbs") if assembly is not None and assembly.is_map else None
+    if body is None or not body.is_str or limbs is None or not limbs.is_map:
+        return None
+    named = [body.value] + [limb.get("part").value for _, limb in limbs.items()
+                            if limb.is_map and limb.get("part") is not None
+                            and limb.get("part").is_str]
+    return body.value, sorted(set(named))
+
+
 def load_walker(root: str | os.PathLike, library_name: str, walker_id: str,
                 parts: dict[str, Part], registered_at: Span | None = None
                 ) -> tuple[Walker | None, list[Diagnostic]]:

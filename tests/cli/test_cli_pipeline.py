@@ -28,7 +28,8 @@ class Fakes:
 
     # where each stand-in goes: the phase table's run functions import these when they run
     WHERE = {
-        "mobiledsl.library.loader.load_library": "load_library",
+        "mobiledsl.pipeline.run_libraries": "run_libraries",
+        "mobiledsl.pipeline.program_refs": "program_refs",
         "mobiledsl.lang.parse_core": "parse_core",
         "mobiledsl.lang.parse_world": "parse_world",
         "mobiledsl.lang.parse_task": "parse_task",
@@ -46,8 +47,13 @@ class Fakes:
             return [error(f"{phase}.broken", f"{phase} failed", Span("x.core", 1, 1))]
         return [warning(f"{phase}.hmm", f"{phase} warns", Span("x.core", 1, 1))]
 
-    def load_library(self, root):
-        return ({"root": root}, self._diags("load"))
+    def run_libraries(self, roots, refs=None):
+        self.refs = refs
+        loaded = [({"root": root}, self._diags("load")) for root in roots]
+        return [lib for lib, _ in loaded], [d for _, ds in loaded for d in ds]
+
+    def program_refs(self, program):
+        return {"a_part"} if program is not None else set()
 
     def parse_core(self, text, file):
         return ({"core": text, "file": file}, self._diags("parse_core"))
@@ -115,8 +121,10 @@ def run(program, targets=(), outdir=None, check=False, libs=("lib_a", "lib_b")):
 
 def test_every_phase_runs_in_order_and_check_writes_nothing(program, fakes):
     result = run(program, targets=["mjcf"], outdir=program / "out", check=True)
-    assert fakes.calls == ["load", "load", "parse_core", "parse_world", "parse_task",
+    # the program is parsed first: only what it names is loaded
+    assert fakes.calls == ["parse_core", "parse_world", "parse_task", "load", "load",
                            "resolve", "assemble", "analyse"]
+    assert fakes.refs == {"a_part"}
     assert result.phases_run == ["load", "parse", "resolve", "assemble", "analyse"]
     assert result.robot.name == "bot" and result.analysis == {"mass": 1}
     assert (result.world, result.task) == ("W", "T")
@@ -139,12 +147,12 @@ def test_an_output_folder_without_targets_gets_the_report(program, fakes):
 
 
 @pytest.mark.parametrize("phase, last", [
-    ("load", ["load", "load"]),
-    ("parse_world", ["load", "load", "parse_core", "parse_world", "parse_task"]),
-    ("resolve", ["load", "load", "parse_core", "parse_world", "parse_task", "resolve"]),
-    ("assemble", ["load", "load", "parse_core", "parse_world", "parse_task", "resolve",
+    ("load", ["parse_core", "parse_world", "parse_task", "load", "load"]),
+    ("parse_world", ["parse_core", "parse_world", "parse_task", "load", "load"]),
+    ("resolve", ["parse_core", "parse_world", "parse_task", "load", "load", "resolve"]),
+    ("assemble", ["parse_core", "parse_world", "parse_task", "load", "load", "resolve",
                   "assemble"]),
-    ("analyse", ["load", "load", "parse_core", "parse_world", "parse_task", "resolve",
+    ("analyse", ["parse_core", "parse_world", "parse_task", "load", "load", "resolve",
                  "assemble", "analyse"]),
 ])
 def test_a_phase_with_errors_stops_the_later_ones(program, fakes, phase, last):
@@ -152,6 +160,10 @@ def test_a_phase_with_errors_stops_the_later_ones(program, fakes, phase, last):
     result = run(program, targets=["mjcf"], outdir=program / "out")
     assert fakes.calls == last
     assert exit_status(result.diagnostics) == 1
+    if phase == "load":
+        # a library that does not load stops the compile before the program's own reports
+        assert result.phases_run == ["load"]
+        assert {d.code.split(".")[0] for d in result.diagnostics} == {"load"}
     if phase == "analyse":
         # the analysis ran: its report (the top view, findings marked) is written alone
         assert sorted(p.name for p in (program / "out").rglob("*") if p.is_file()) == \

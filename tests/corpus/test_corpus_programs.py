@@ -451,9 +451,13 @@ CASES = [
           sub(DBW, "start = (0.0, 0.0, 0.0)", "start = (0.0, 0.0, 0.0")),
          (Expect("syntax.unexpected_token", file=DB), Expect("syntax.missing_paren", file=DBW, line=0)),
          "diff_bot", ("core", "world")),
+    # a compile reads only the parts its program names (as the build graph's program tasks
+    # do): a broken part it does not name is `library check`'s to report, not the compile's
     prog("broken_part_the_program_does_not_name", "diff_bot",
-         sub(part("imu_bno055"), "  mass: 0.003", "  mass: 0"),
-         code="library.invalid_value", severity=W),
+         sub(part("imu_bno055"), "  mass: 0.003", "  mass: 0")),
+    prog("broken_part_the_program_names", "diff_bot",
+         sub(part("lidar_ld06"), "  mass: 0.0824982", "  mass: 0"),
+         code="library.invalid_value", severity=W, also=("resolve.unknown_part",), rc=1),
 
     prog("library_yaml_broken_blocks_the_compile", "diff_bot", sub("lib/library.yaml", "name: demo_parts", "name: [demo_parts"),
          code="library.yaml_syntax", file="lib/library.yaml", line=0),

@@ -38,7 +38,7 @@ def demo_library():
 
 def run(argv: list[str], loaded) -> tuple[int, str]:
     err = io.StringIO()
-    with mock.patch.object(pipeline, "load_libraries", lambda dirs: loaded), \
+    with mock.patch.object(pipeline, "load_libraries", lambda dirs, *named: loaded), \
             contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
         status = cli.main(argv)
     return status, err.getvalue()

@@ -143,8 +143,8 @@ def test_an_asset_link_repointed_after_loading_is_not_copied(project, monkeypatc
     secret.write_text("the secret\n")
     load = pipeline.load_libraries
 
-    def load_then_repoint(dirs):
-        loaded = load(dirs)
+    def load_then_repoint(dirs, *named):
+        loaded = load(dirs, *named)
         (assets / "model.dae").unlink()
         os.symlink(secret, assets / "model.dae")            # after loading, before copying
         return loaded

@@ -39,6 +39,30 @@ def test_odd_cases(declaration):
     assert xmltext.to_text(odd_tree(), declaration) == reference(odd_tree(), declaration)
 
 
+def tails_tree() -> ET.Element:
+    """Tails and texts the indentation keeps or replaces: white space on a middle and on a
+    last child, text on a last child, a comment last, a root with a tail of its own."""
+    root = ET.Element("root")
+    root.tail = "after the root"
+    a = ET.SubElement(root, "a")
+    a.tail = "   \n  "
+    b = ET.SubElement(a, "b")
+    b.tail = "kept"
+    c = ET.SubElement(root, "c")
+    c.text = "\n\n"
+    ET.SubElement(c, "d").tail = " "
+    root.append(ET.Comment("last"))
+    lone = ET.Element("lone")
+    lone.text = "  "
+    return root, lone
+
+
+@pytest.mark.parametrize("indent", ["  ", "\t", ""])
+def test_tails_and_indents(indent):
+    for mine, theirs in zip(tails_tree(), tails_tree()):
+        assert xmltext.to_text(mine, True, indent) == reference(theirs, True, indent)
+
+
 @pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: p.name)
 def test_every_program_same_bytes(program, monkeypatch, tmp_path):
     files = [next(program.glob(f"*.{k}"), None) for k in ("core", "world", "task")]

@@ -53,7 +53,7 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
         "requirements.txt": PIP.encode(),
         "CMakeLists.txt": cmakelists(pkg.name, FOLDERS, node=NODE),
         "launch/bringup.launch.py": launch(pkg.name, robot.name, pkg.world_name,
-                                           template="bringup_mujoco.launch.py.j2"),
+                                           simulator="mujoco"),
         "mjcf/node.json": node_description(robot, world, pkg.tree, pkg.height),
     }
     files.update({f"{pkg.name}/{name}": data for name, data in node_files().items()})
