@@ -22,7 +22,7 @@ from doit.action import PythonAction
 from ..diagnostics import Diagnostic, Span, has_errors
 from ..inputs import read_regular
 from ..outputs import Transaction, check_no_links, read_asset
-from ..phases import PHASES, Phase, Source, run_report
+from ..phases import PHASES, Phase, Source, program_refs, run_report
 from ..records import dumps, from_json, to_json, write_atomic
 from . import cache, layout
 from .positions import Positions, split, table_path
@@ -243,43 +243,20 @@ def _show_record(data: bytes) -> None:
     show(diagnostics_of(json.loads(data.decode("utf-8"))))
 
 
-def scan_refs(data: Any) -> set[str]:
-    """The part ids a parse record names: every ``ref = "..."`` argument and the world's
-    ``environment = "..."`` setting, found by walking the record's JSON (an argument is
-    ``{"name": ..., "value": {"value": <string>, ...}}``). Cheap and shape-tolerant; it may
-    name more than resolve will use, never less."""
-    found: set[str] = set()
-    stack = [data]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            name = node.get("name")
-            value = node.get("value")
-            if name in ("ref", "environment") and isinstance(value, dict) \
-                    and isinstance(value.get("value"), str):
-                found.add(value["value"])
-            for key in ("ref", "environment"):
-                if isinstance(node.get(key), str):
-                    found.add(node[key])
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return {r for r in found if r}
-
-
 def records_for(refs: Iterable[str], registry: dict[str, list[str]]) -> set[str]:
     """Part record paths a set of refs can mean: ``"lib/id"`` that library's, a plain id
-    every library's that registers it (resolve reports an ambiguous one)."""
+    every library's that registers it (resolve reports an ambiguous one). A ref that no
+    library searched registers means every part of those libraries: resolve says which id
+    was meant ("did you mean"), from the parts of the kind it wants, as the command line
+    does."""
     out: set[str] = set()
     for ref in refs:
         lib, sep, pid = ref.partition("/")
-        if sep:
-            if pid in registry.get(lib, ()):
-                out.add(layout.part_record(lib, pid))
-            continue
-        for lib, ids in registry.items():
-            if ref in ids:
-                out.add(layout.part_record(lib, ref))
+        searched = {lib: registry[lib]} if sep and lib in registry else {} if sep else registry
+        found = {name for name, ids in searched.items() if (pid if sep else ref) in ids}
+        for name in found or searched:
+            ids = [pid if sep else ref] if found else searched[name]
+            out.update(layout.part_record(name, i) for i in ids)
     return out
 
 
@@ -315,7 +292,7 @@ def refs_action(parse_rec: str, registry: dict[str, list[str]],
     """calc_dep of ``deps:<program>``: the records of the parts the program names, and the
     walker records of every library it names a part of (``deps_action`` keeps the walkers
     whose body the program uses)."""
-    records = records_for(scan_refs(read_json(parse_rec)), registry)
+    records = records_for(program_refs(read_result("parse", parse_rec)), registry)
     libs = sorted({layout.split_part_record(p)[0] for p in records})
     walker_records = [layout.walker_record(lib, w) for lib in libs for w in walkers.get(lib, ())]
     return {"file_dep": sorted(records) + sorted(walker_records)}

@@ -560,18 +560,11 @@ class WalkerParts:
 
 
 def _named_by_walker(data: bytes) -> list[str] | None:
-    """``assembly.body`` and each ``assembly.limbs.*.part`` of a walker.yaml; None when the
-    file does not read as such."""
-    from ..yamlio import read_yaml
-    try:
-        node, _ = read_yaml(data, "walker.yaml")
-        doc = node.plain()
-        assembly = doc["assembly"]
-        named = [assembly["body"]] + [limb["part"] for limb in assembly["limbs"].values()]
-    except Exception:                  # any shape at all: the walker's load reports it
-        return None
-    return sorted({n for n in named if isinstance(n, str)}) \
-        if all(isinstance(n, str) for n in named) else None
+    """The part ids a walker.yaml names (its body and its limbs' parts, as the command line
+    reads them); None when the file does not read as such."""
+    from ..library.walkers import named_in
+    named = named_in(data, "walker.yaml")
+    return None if named is None else named[1]
 
 
 def _ids(listed) -> dict[str, Span | None]:

@@ -49,7 +49,12 @@ def named_parts(root: str | os.PathLike, walker_id: str) -> tuple[str, list[str]
         return None
     if isinstance(data, Diagnostic):
         return None
-    node, _ = read_yaml_fast(data, str(file))
+    return named_in(data, str(file))
+
+
+def named_in(data: bytes | str, file: str) -> tuple[str, list[str]] | None:
+    """``named_parts`` of a walker.yaml's bytes."""
+    node, _ = read_yaml_fast(data, file)
     assembly = node.get("assembly") if node is not None and node.is_map else None
     body = assembly.get("body") if assembly is not None and assembly.is_map else None
     limbs = assembly.get("limbs") if assembly is not None and assembly.is_map else None

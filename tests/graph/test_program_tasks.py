@@ -178,3 +178,28 @@ def test_a_copied_mesh_edited_by_hand_is_copied_again_however_it_was_edited(proj
     assert executed(doit(project)) == ["assets:ranger/mjcf"]
     assert copy.read_bytes() == before
     assert executed(doit(project)) == []
+
+
+def test_a_misspelled_part_gets_the_command_lines_did_you_mean(project):
+    """The graph reads only the parts a program names; a ref no library registers makes it
+    read them all, so resolve suggests the id the command line suggests. Fixing the ref
+    brings the program back to its own parts."""
+    from mobiledsl.pipeline import compile_program
+    core = project / "programs" / "scout" / "scout.core"
+    edit(core, 'ref = "lidar_ld06"', 'ref = "lidar_ld6"')
+    report = doit(project)
+    task = next(t for t in report["tasks"] if t["name"] == "resolve:scout")
+    assert 'did you mean "lidar_ld06"?' in task["err"]
+    cli = compile_program(str(core), None, None, [str(project / "libraries" / LIBRARY)])
+    record = json.loads((project / "build/scout/records/resolve.json").read_text())
+    unknown = [d for d in record["diagnostics"] if d["code"] == "resolve.unknown_part"]
+    assert [list(d.help) for d in cli.diagnostics if d.code == "resolve.unknown_part"] == \
+        [d["help"] for d in unknown] != []
+    edit(core, 'ref = "lidar_ld6"', 'ref = "lidar_ld06"')
+    doit(project)
+    # back to its own parts: a part only ranger names changes, and none of scout's tasks run
+    edit(project / "libraries" / LIBRARY / "parts" / "tof_vl53l1x" / "component.yaml",
+         "description: A time-of-flight", "description: A ToF")
+    ran = executed(doit(project))
+    assert [t for t in ran if t.endswith(":scout")] == []
+    assert "resolve:ranger" in ran
