@@ -19,16 +19,20 @@ phase that is missing, an internal error).
 """
 from __future__ import annotations
 
-import argparse
-import importlib
-import os
-import sys
-from typing import Callable, Sequence
+from . import blas
 
-from .diagnostics import Diagnostic, has_errors
-from .render import FORMATS, render, render_human
-from .render.sarif import tool_version
-from .recordtype import record
+blas.one_thread()           # before anything imports numpy
+
+import argparse  # noqa: E402
+import importlib  # noqa: E402
+import os  # noqa: E402
+import sys  # noqa: E402
+from typing import Callable, Sequence  # noqa: E402
+
+from .diagnostics import Diagnostic, has_errors  # noqa: E402
+from .render import FORMATS, render, render_human  # noqa: E402
+from .render.sarif import tool_version  # noqa: E402
+from .recordtype import record  # noqa: E402
 
 PROG = "mobiledsl"
 

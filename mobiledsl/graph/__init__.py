@@ -18,7 +18,11 @@ The names below are imported when first used, so that ``mobiledsl`` (which impor
 """
 from __future__ import annotations
 
-import importlib
+from .. import blas
+
+blas.one_thread()           # the build tool's process: before anything imports numpy
+
+import importlib  # noqa: E402
 
 __all__ = ["Graph", "Matrix", "MatrixError", "Program", "XxhashChecker", "read_matrix"]
 
