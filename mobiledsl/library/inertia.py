@@ -14,9 +14,6 @@ inequality, is held only to the exact rule.
 """
 from __future__ import annotations
 
-from decimal import Decimal
-from fractions import Fraction
-
 import numpy as np
 
 from ..yamlio import YNode
@@ -26,7 +23,6 @@ from .model import Inertia, Inertial
 SOURCES = ("measured", "datasheet", "cad_measured", "estimated", "placeholder")
 NEEDS_BASIS = ("estimated", "placeholder")
 TERMS = ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")
-ALLOWANCE = Fraction(5, 2 ** 53)
 
 
 def check_inertial(F: Fields, node: YNode | None, path: str, own_part: bool) -> Inertial | None:
@@ -81,14 +77,10 @@ def check_tensor(F: Fields, node: YNode | None, path: str, own_part: bool) -> In
     return Inertia(**values)
 
 
-def exact_value(raw: str) -> Fraction:
-    """The exact rational a JSON number's text spells (through Decimal, which takes any
-    number of digits)."""
-    return Fraction(Decimal(raw))
-
-
 def _scaled(raws: dict[str, str]) -> dict[str, int]:
-    """The decimals as integers over one common power of ten: exact, and fast to multiply."""
+    """The decimals as integers over one common power of ten: exact, and fast to multiply.
+    (decimal is imported here: most parts state no tensor, and importing it costs ~2 ms.)"""
+    from decimal import Decimal
     parts = {}
     for term, raw in raws.items():
         sign, digits, exponent = Decimal(raw).as_tuple()
