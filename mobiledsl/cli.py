@@ -30,8 +30,7 @@ import sys  # noqa: E402
 from typing import Callable, Sequence  # noqa: E402
 
 from .diagnostics import Diagnostic, has_errors  # noqa: E402
-from .render import FORMATS, render, render_human  # noqa: E402
-from .render.sarif import tool_version  # noqa: E402
+from .render import FORMATS  # noqa: E402
 from .recordtype import record  # noqa: E402
 
 PROG = "mobiledsl"
@@ -81,6 +80,7 @@ class _Version(argparse.Action):
     lookup costs more than parsing a program)."""
 
     def __call__(self, parser, namespace, values, option_string=None):
+        from .render.sarif import tool_version
         parser.exit(message=f"{PROG} {tool_version()}\n")
 
 
@@ -129,6 +129,7 @@ def report(diagnostics: Sequence[Diagnostic], args: argparse.Namespace,
     appear on success too, so that a run that found nothing says so."""
     fmt = getattr(args, "diagnostics", "human")
     if fmt == "human":
+        from .render.human import render_human
         if sources is None:
             from .pipeline import SourceCache
             sources = SourceCache()
@@ -138,6 +139,7 @@ def report(diagnostics: Sequence[Diagnostic], args: argparse.Namespace,
             sys.stderr.write(text)
             sys.stderr.flush()
     else:
+        from .render import render
         sys.stdout.write(render(fmt, diagnostics))
         sys.stdout.flush()
 

@@ -79,7 +79,7 @@ def check_tensor(F: Fields, node: YNode | None, path: str, own_part: bool) -> In
 
 def _scaled(raws: dict[str, str]) -> dict[str, int]:
     """The decimals as integers over one common power of ten: exact, and fast to multiply.
-    (decimal is imported here: most parts state no tensor, and importing it costs ~2 ms.)"""
+    (decimal is imported here, by the first part that states a tensor.)"""
     from decimal import Decimal
     parts = {}
     for term, raw in raws.items():

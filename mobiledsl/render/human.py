@@ -18,10 +18,10 @@ it the text holds no escape codes at all.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping
 
 from ..diagnostics import Diagnostic, Span, count
+from ..recordtype import record
 
 Sources = Callable[[str], "str | None"] | Mapping[str, str] | None
 
@@ -118,7 +118,7 @@ class _Lines:
 
 
 # -- one diagnostic ---------------------------------------------------------------------------
-@dataclass(eq=False)
+@record(eq=False)
 class _Mark:
     span: Span
     label: str
