@@ -30,4 +30,6 @@ def fmt(x: float) -> str:
 
 
 def fmtv(values: Iterable[float]) -> str:
-    return " ".join(map(fmt, values))
+    # an array's floats taken out at once: iterating it makes a numpy scalar of each
+    tolist = getattr(values, "tolist", None)
+    return " ".join(map(fmt, values if tolist is None else tolist()))

@@ -81,3 +81,12 @@ def test_full_store_still_formats(monkeypatch):
 def test_fmtv_joins_with_spaces():
     assert fmtv([1.0, -0.0, 2.5e-16, 1e16]) == "1 0 0 1e+16"
     assert fmtv([]) == ""
+
+
+@pytest.mark.parametrize("kind", [list, tuple, iter, np.array,
+                                  lambda v: np.array([x for x in v if abs(x) < 1e30],
+                                                     dtype=np.float32)])
+def test_fmtv_of_any_sequence_as_each_number(kind):
+    values = many(200, 7)
+    assert fmtv(kind(values)) == " ".join(fresh(v) for v in kind(values))
+    assert fmtv(kind([])) == ""
