@@ -5,11 +5,11 @@ records. Rendering (human, JSON, SARIF) lives in ``mobiledsl.render``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 from typing import Iterable
 
-from .recordtype import record
+from .recordtype import mutable_record, record
 
 
 # A message quotes at most EXCERPT characters of a value it read (``excerpt``); as a last
@@ -188,7 +188,7 @@ def sort_key(d: Diagnostic) -> tuple:
     return (s.file, s.line or 0, s.column or 0, d.code, d.message)
 
 
-@dataclass
+@mutable_record
 class Sink:
     """Collects diagnostics while a phase runs; phases return ``sink.items``."""
 

@@ -11,10 +11,11 @@ tasks instead.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterable, Sequence
 
+from .recordtype import mutable_record
 from .diagnostics import Diagnostic, Span, error, has_errors
 from .inputs import Refused, read_regular
 from .outputs import Transaction, read_asset
@@ -34,7 +35,7 @@ class OutputError(Exception):
     file): an environment failure, exit status 2, not a bug and not a diagnostic."""
 
 
-@dataclass
+@mutable_record
 class CompileResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     robot: Any = None                      # mobiledsl.model.robot.Robot

@@ -17,6 +17,10 @@ names, which behave as the generated ones do:
 A class with an ``InitVar``, keyword-only or ``init=False`` field is refused: write
 ``dataclass(frozen=True)`` for it. ``tests/test_recordtype.py`` compares every record class
 with the dataclass it stands for.
+
+``mutable_record`` is the same for a plain ``@dataclass`` (fields may be set; with ``eq``,
+instances are unhashable, as dataclass makes them): the working state a phase fills in.
+``tests/test_recordtype_mutable.py`` compares each with its dataclass.
 """
 from __future__ import annotations
 
@@ -25,26 +29,48 @@ import reprlib
 from operator import attrgetter
 from typing import Any, Callable
 
-# Every class made here, for the test that compares them with dataclasses' own.
+# Every class made here, for the tests that compare them with dataclasses' own.
 RECORDS: list[type] = []
+MUTABLE_RECORDS: list[type] = []
 
-_FROZEN_PARAMS = {eq: dataclasses.dataclass(frozen=True, eq=eq)(
-    type("_Template", (), {})).__dataclass_params__ for eq in (True, False)}
+_PARAMS: dict[tuple[bool, bool], Any] = {}     # (frozen, eq) -> a dataclass's parameters
 _HAS_FACTORY = object()     # the default of a field whose default is made by a factory
 
 
 def record(cls: type | None = None, /, *, eq: bool = True) -> Any:
     """``@record`` or ``@record(eq=False)`` on a class: as ``@dataclass(frozen=True)``."""
     def wrap(cls: type) -> type:
-        return _process(cls, eq)
+        return _process(cls, eq, frozen=True)
     return wrap if cls is None else wrap(cls)
 
 
-def _process(cls: type, eq: bool) -> type:
+def mutable_record(cls: type | None = None, /, *, eq: bool = True) -> Any:
+    """``@mutable_record`` or ``@mutable_record(eq=False)``: as ``@dataclass``."""
+    def wrap(cls: type) -> type:
+        return _process(cls, eq, frozen=False)
+    return wrap if cls is None else wrap(cls)
+
+
+def _params(frozen: bool, eq: bool) -> Any:
+    """The ``__dataclass_params__`` dataclass gives a class of these options: taken from a
+    template that compiles nothing (no method asked for), then told the options."""
+    params = _PARAMS.get((frozen, eq))
+    if params is None:
+        template = dataclasses.dataclass(type("_Template", (), {"__doc__": "A template."}),
+                                         init=False, repr=False, eq=False)
+        params = template.__dataclass_params__
+        params.init, params.repr, params.eq, params.frozen = True, True, eq, frozen
+        _PARAMS[frozen, eq] = params
+    return params
+
+
+def _process(cls: type, eq: bool, frozen: bool) -> type:
     own = dict(cls.__dict__)
     for name in ("__setattr__", "__delattr__"):
         if name in own:
-            raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
+            raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}"
+                            if frozen else f"{cls.__name__}: mutable_record sets fields "
+                            f"past {name}: use dataclass for a class with its own")
     if cls.__doc__ is None:   # else dataclass asks inspect for a signature to write one
         cls.__doc__ = f"{cls.__name__}({', '.join(getattr(cls, '__annotations__', {}))})"
     cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False)
@@ -53,13 +79,14 @@ def _process(cls: type, eq: bool) -> type:
         raise TypeError(f"{cls.__name__}: record takes positional fields only (no InitVar, "
                         "keyword-only or init=False field): use dataclass(frozen=True)")
     _check_order(fields)
-    cls.__dataclass_params__ = _FROZEN_PARAMS[eq]
+    cls.__dataclass_params__ = _params(frozen, eq)
     if "__init__" not in own:
         _set(cls, "__init__", _lazy_init(cls, fields))
     _set(cls, "__repr__", _repr(cls, tuple(f.name for f in fields if f.repr)))
     names = tuple(f.name for f in fields)
-    _set(cls, "__setattr__", _setattr(cls, names))
-    _set(cls, "__delattr__", _delattr(cls, names))
+    if frozen:
+        _set(cls, "__setattr__", _setattr(cls, names))
+        _set(cls, "__delattr__", _delattr(cls, names))
     if eq:
         compared = tuple(f.name for f in fields if f.compare)
         if "__eq__" not in own:
@@ -69,8 +96,12 @@ def _process(cls: type, eq: bool) -> type:
         if not explicit_hash:
             hashed = tuple(f.name for f in fields
                            if (f.compare if f.hash is None else f.hash))
-            _set(cls, "__hash__", _hash(cls, hashed))
-    RECORDS.append(cls)
+            # dataclass: a frozen class hashes its fields, a mutable one is unhashable
+            if frozen:
+                _set(cls, "__hash__", _hash(cls, hashed))
+            else:
+                cls.__hash__ = None
+    (RECORDS if frozen else MUTABLE_RECORDS).append(cls)
     return cls
 
 
@@ -109,7 +140,8 @@ def _lazy_init(cls: type, fields: tuple[dataclasses.Field, ...]) -> Callable:
 
 def _init(cls: type, fields: tuple[dataclasses.Field, ...]) -> Callable:
     """``__init__`` compiled for the class: its fields in order, defaults and factories
-    as dataclasses give them, set through ``object.__setattr__`` (the class is frozen)."""
+    as dataclasses give them, set through ``object.__setattr__`` (a frozen class refuses
+    the plain way; a mutable one has no ``__setattr__`` of its own)."""
     params, body = [], []
     scope: dict[str, Any] = {"__set": object.__setattr__, "__factory": _HAS_FACTORY}
     for f in fields:

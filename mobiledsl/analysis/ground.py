@@ -16,7 +16,7 @@ opposite wheels and leaves the other two t/2 above it.)
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Callable
 
 import numpy as np
@@ -27,7 +27,7 @@ from .geometry import Round, convex_polygon, ground_basis, shape_solid, unit
 from . import smalllp
 from .model import Findings
 from .placement import Track, Wheel, frame_of, link_frame, tracks, wheels, where
-from ..recordtype import record
+from ..recordtype import mutable_record, record
 
 CODE = "validation.assembly.wheels_touch_one_plane"
 #: how far from one plane the supports may be (D8)
@@ -52,7 +52,7 @@ class Support:
         return float(self.lowest_point(n) @ n)
 
 
-@dataclass
+@mutable_record
 class Ground:
     normal: np.ndarray
     offset: float                 # the plane: normal . x = offset (base_link)

@@ -7,12 +7,12 @@ Points are in ``base_link`` (x, y, z) unless named ``ground``: those are (x, y) 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Iterable
 
 from ..diagnostics import Diagnostic, Label, Severity, Span, error, warning
 from ..library.model import Gait
-from ..recordtype import record
+from ..recordtype import mutable_record, record
 
 Vec2 = tuple[float, float]
 Vec3 = tuple[float, float, float]
@@ -130,7 +130,7 @@ class Analysis:
         return self.kinematics.holonomic
 
 
-@dataclass
+@mutable_record
 class Findings:
     """Collects each rule's result twice over: as a Diagnostic (for the user) and as a
     Finding (for the report and its top view)."""

@@ -12,11 +12,12 @@ whatever mates onto it is not placed either, and is not reported a second time.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..recordtype import mutable_record
 from ..diagnostics import Diagnostic, Label, Sink, Span
 from ..library.model import Part
 from ..model import vocabulary as vocab
@@ -34,7 +35,7 @@ STEERING = "validation.assembly.steering_declared"
 RESERVED = "resolve.duplicate_name"     # a steered wheel's knuckle name (see _check_knuckle_names)
 
 
-@dataclass
+@mutable_record
 class Placement:
     name: str
     transform: Transform

@@ -19,7 +19,7 @@ Where a rule is decided here and how (see docs/legged.md):
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any, Iterable
@@ -31,7 +31,7 @@ from .inertia import check_inertial
 from .model import Foot, Gait, Link, LinkJoint, Servo, Shape
 from .paths import check_asset_path, check_visual
 from .shapes import LINK_SHAPES, check_shape_list
-from ..recordtype import record
+from ..recordtype import mutable_record, record
 
 LEGGED_KEYS = ("links", "feet", "gait", "controller")
 LINK_CATEGORIES = ("chassis", "attachment", "leg")
@@ -61,7 +61,7 @@ class LeggedFields:
     spans: dict[str, Span] = field(default_factory=dict)
 
 
-@dataclass
+@mutable_record
 class _LinkInfo:
     """What later checks need of a declared link, even one whose own checks failed."""
 
@@ -482,7 +482,7 @@ def check_gait(F: Fields, node: YNode, path: str) -> Gait | None:
 # walking controller
 
 
-@dataclass
+@mutable_record
 class PolicyContext:
     """What a policy's names refer to. ``servos`` are the names joints and hidden take (a
     part: link names; a walker: owner/link), None when they could not be worked out;

@@ -6,7 +6,7 @@ cannot be resolved is reported and left out, so one mistake is reported once.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ..diagnostics import Label, Sink, Span
 from ..lang.ast import CoreFile, Item, Ref, String, Tuple, value_kind
@@ -14,7 +14,7 @@ from ..library.model import Part
 from ..model import vocabulary as vocab
 from .catalog import Catalog
 from .model import Glue, ResolvedComponent
-from ..recordtype import record
+from ..recordtype import mutable_record, record
 
 RESERVED = ("base_footprint", "base_link")
 RESERVED_HELP = ("the targets add links named base_footprint, base_link, <link>_contact_<n> "
@@ -23,7 +23,7 @@ RESERVED_HELP = ("the targets add links named base_footprint, base_link, <link>_
                  "component",)
 
 
-@dataclass
+@mutable_record
 class _Draft:
     item: Item
     name: str

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import numpy as np
 
+from ...recordtype import mutable_record
 from ...model.robot import Component, Robot
 from ...library.model import Inertial, Part, Shape
 from ...model.frames import matrix_from_quat as matrix, quat_from_rpy, quat_from_z, relative, rotate
@@ -64,7 +65,7 @@ def slider_attrs(shown: bool) -> dict[str, str]:
     return {"condim": "1", "priority": "1", **collision_attrs(shown)}
 
 
-@dataclass
+@mutable_record
 class RobotXml:
     """What building the robot collects besides its bodies."""
 

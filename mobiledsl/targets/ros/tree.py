@@ -6,7 +6,7 @@ component is a link named after it; a steered wheel hangs from its knuckle
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import numpy as np
 
@@ -17,7 +17,7 @@ from ..rollers import HOLONOMIC, rollers
 from ..shares import KNUCKLE_SHARE, MISSING_MASS, inertial, moved, remainder, scaled
 from ..surfaces import SLIDER_FRICTION, TYRE_FRICTION
 from ..mjcf.drive import wheel_axis
-from ...recordtype import record
+from ...recordtype import mutable_record, record
 
 Vec = tuple[float, float, float]
 
@@ -31,7 +31,7 @@ class Geometry:
     rpy: Vec = (0.0, 0.0, 0.0)
 
 
-@dataclass
+@mutable_record
 class LinkSpec:
     name: str
     inertial: Inertial | None = None
@@ -55,7 +55,7 @@ class JointSpec:
     velocity: float | None = None  # rad/s, its motor's no-load speed
 
 
-@dataclass
+@mutable_record
 class Tree:
     links: list[LinkSpec] = field(default_factory=list)
     joints: list[JointSpec] = field(default_factory=list)
