@@ -4,60 +4,27 @@ of the package against a dataclass made from the same fields, and at the edges (
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import inspect
-import pkgutil
 from dataclasses import field
 
 import pytest
 
-import mobiledsl
 from mobiledsl.recordtype import MUTABLE_RECORDS, RECORDS, mutable_record, record
+from tests.test_recordtype import _values
 
 
-def _all_mutable() -> list[type]:
-    for info in pkgutil.walk_packages(mobiledsl.__path__, "mobiledsl."):
-        if not info.name.endswith("__main__"):
-            importlib.import_module(info.name)
-    return sorted(set(MUTABLE_RECORDS), key=lambda c: (c.__module__, c.__qualname__))
-
-
-ALL = _all_mutable()
+# test_recordtype imports every module of the package, which registers every class
+ALL = sorted(set(MUTABLE_RECORDS), key=lambda c: (c.__module__, c.__qualname__))
 
 
 def _reference(cls: type) -> type:
-    fields = [(f.name, f.type, dataclasses.field(default=f.default,
-                                                 default_factory=f.default_factory,
-                                                 repr=f.repr, compare=f.compare, hash=f.hash))
+    """The plain dataclass ``cls`` stands for: same name, fields and eq."""
+    fields = [(f.name, f.type, field(default=f.default, default_factory=f.default_factory,
+                                     repr=f.repr, compare=f.compare, hash=f.hash))
               for f in dataclasses.fields(cls)]
     ref = dataclasses.make_dataclass(cls.__name__, fields, eq=cls.__dataclass_params__.eq)
     ref.__qualname__ = cls.__qualname__
     return ref
-
-
-class _Value:
-    def __init__(self, tag):
-        self.tag = tag
-
-    def __repr__(self):
-        return f"<{self.tag}>"
-
-    def __eq__(self, other):
-        return isinstance(other, _Value) and other.tag == self.tag
-
-    __hash__ = None
-
-
-def _values(cls: type) -> list:
-    out = []
-    for f in dataclasses.fields(cls):
-        if f.default is not dataclasses.MISSING:
-            out.append(f.default)
-        elif f.default_factory is not dataclasses.MISSING:
-            out.append(f.default_factory())
-        else:
-            out.append(_Value(f.name))
-    return out
 
 
 def test_the_working_state_classes_are_found_and_mutable():
@@ -129,25 +96,18 @@ def test_own_hash_kept_and_eq_false_keeps_identity():
     assert p == p
 
 
-def test_what_mutable_record_refuses():
-    with pytest.raises(TypeError, match="non-default argument"):
-        @mutable_record
-        class Order:
-            x: int = 1
-            y: int
+REFUSED = [
+    ({"__annotations__": {"x": "int", "y": "int"}, "x": 1}, "non-default argument"),
+    ({"__annotations__": {"x": "int"}, "x": field(kw_only=True)}, "positional fields only"),
+    ({"__annotations__": {"x": "int"}, "__setattr__": lambda self, name, value: None},
+     "__setattr__"),
+]
 
-    with pytest.raises(TypeError, match="positional fields only"):
-        @mutable_record
-        class KwOnly:
-            x: int = field(kw_only=True)
 
-    with pytest.raises(TypeError, match="__setattr__"):
-        @mutable_record
-        class Sets:
-            x: int
-
-            def __setattr__(self, name, value):
-                pass
+@pytest.mark.parametrize("namespace, match", REFUSED, ids=["order", "kw_only", "setattr"])
+def test_what_mutable_record_refuses(namespace, match):
+    with pytest.raises(TypeError, match=match):
+        mutable_record(type("Refused", (), dict(namespace)))
 
 
 def test_a_record_and_a_mutable_one_differ_only_in_freezing():
