@@ -21,7 +21,7 @@ import dataclasses
 import os
 from dataclasses import MISSING, field
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
 
 from .diagnostics import Diagnostic, Span, has_errors
 from .recordtype import record
@@ -135,6 +135,19 @@ def run_libraries(roots: list[str], refs: Iterable[str] | None = None) -> Result
             for i in range(len(manifests))], diags
 
 
+def parts_meant(ref: str, registries: Sequence[tuple[str, Collection[str]]]
+                ) -> tuple[list[tuple[int, str]], list[int]]:
+    """What a ref can mean among libraries given as (name, registered ids), by their place:
+    ``"<library>/<id>"`` that id in every library of that name, a bare id in every library
+    that registers it (resolve reports an ambiguous one); and the libraries it was looked
+    for in. The command line and the build graph both load by this rule."""
+    lib, sep, pid = ref.partition("/")
+    if not sep:
+        pid = ref
+    searched = [i for i, (name, _) in enumerate(registries) if not sep or name == lib]
+    return [(i, pid) for i in searched if pid in registries[i][1]], searched
+
+
 class _Loads:
     """The parts loaded so far of each library (by its place among the manifests), each
     loaded once, and what each load reported."""
@@ -145,13 +158,11 @@ class _Loads:
         self.reports: list[dict[str, list[Diagnostic]]] = [{} for _ in manifests]
 
     def named(self, refs: Iterable[str]) -> None:
-        """Load what each ref can mean: "<library>/<id>" in every library of that name, a
-        bare id in every library that registers it (resolve reports an ambiguous one)."""
+        """Load what each ref can mean (``parts_meant``)."""
+        registries = [(manifest.name, manifest.parts) for _, manifest in self.manifests]
         for ref in refs:
-            lib, sep, pid = ref.partition("/")
-            for i, (_, manifest) in enumerate(self.manifests):
-                if (manifest.name == lib if sep else True):
-                    self.load(i, pid if sep else ref)
+            for i, pid in parts_meant(ref, registries)[0]:
+                self.load(i, pid)
 
     def load(self, i: int, pid: str) -> None:
         root, manifest = self.manifests[i]

@@ -22,7 +22,7 @@ from doit.action import PythonAction
 from ..diagnostics import Diagnostic, Span, has_errors
 from ..inputs import read_regular
 from ..outputs import Transaction, check_no_links, read_asset
-from ..phases import PHASES, Phase, Source, program_refs, run_report
+from ..phases import PHASES, Phase, Source, parts_meant, program_refs, run_report
 from ..records import dumps, from_json, to_json, write_atomic
 from . import cache, layout
 from .positions import Positions, split, table_path
@@ -244,19 +244,17 @@ def _show_record(data: bytes) -> None:
 
 
 def records_for(refs: Iterable[str], registry: dict[str, list[str]]) -> set[str]:
-    """Part record paths a set of refs can mean: ``"lib/id"`` that library's, a plain id
-    every library's that registers it (resolve reports an ambiguous one). A ref that no
-    library searched registers means every part of those libraries: resolve says which id
-    was meant ("did you mean"), from the parts of the kind it wants, as the command line
-    does."""
+    """The part records a set of refs can mean, by the rule the command line loads by
+    (``phases.parts_meant``). A ref that no library searched registers means every part of
+    those libraries: resolve says which id was meant ("did you mean"), from the parts of
+    the kind it wants, as the command line does."""
+    registries = list(registry.items())
     out: set[str] = set()
     for ref in refs:
-        lib, sep, pid = ref.partition("/")
-        searched = {lib: registry[lib]} if sep and lib in registry else {} if sep else registry
-        found = {name for name, ids in searched.items() if (pid if sep else ref) in ids}
-        for name in found or searched:
-            ids = [pid if sep else ref] if found else searched[name]
-            out.update(layout.part_record(name, i) for i in ids)
+        meant, searched = parts_meant(ref, registries)
+        if not meant:
+            meant = [(i, pid) for i in searched for pid in registries[i][1]]
+        out.update(layout.part_record(registries[i][0], pid) for i, pid in meant)
     return out
 
 
