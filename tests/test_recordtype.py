@@ -76,6 +76,19 @@ def _values(cls: type, tag: str = "v") -> list:
     return out
 
 
+def same_fields(cls, ref):
+    """Assert that a record class has the fields, match args and signature of the dataclass
+    it stands for; its and the reference's parameters."""
+    assert dataclasses.is_dataclass(cls)
+    assert [f.name for f in dataclasses.fields(cls)] == [f.name for f in dataclasses.fields(ref)]
+    assert cls.__match_args__ == ref.__match_args__
+    cls(*_values(cls))                  # __init__ is compiled with the first instance
+    ours = list(inspect.signature(cls).parameters.values())
+    theirs = list(inspect.signature(ref).parameters.values())
+    assert [(p.name, p.kind) for p in ours] == [(p.name, p.kind) for p in theirs]
+    return ours, theirs
+
+
 def test_every_record_class_is_found():
     assert len(ALL) >= 100
     assert all(c.__dataclass_params__.frozen for c in ALL)
@@ -84,13 +97,7 @@ def test_every_record_class_is_found():
 @pytest.mark.parametrize("cls", ALL, ids=lambda c: f"{c.__module__}.{c.__qualname__}")
 def test_record_is_the_frozen_dataclass(cls):
     ref = _reference(cls)
-    assert dataclasses.is_dataclass(cls)
-    assert [f.name for f in dataclasses.fields(cls)] == [f.name for f in dataclasses.fields(ref)]
-    assert cls.__match_args__ == ref.__match_args__
-    cls(*_values(cls))                  # __init__ is compiled with the first instance
-    ours = inspect.signature(cls).parameters.values()
-    theirs = inspect.signature(ref).parameters.values()
-    assert [(p.name, p.kind) for p in ours] == [(p.name, p.kind) for p in theirs]
+    ours, theirs = same_fields(cls, ref)
     plain = [f.default_factory is dataclasses.MISSING for f in dataclasses.fields(cls)]
     assert [p.default for p, keep in zip(ours, plain) if keep] == \
         [p.default for p, keep in zip(theirs, plain) if keep]

@@ -4,13 +4,12 @@ of the package against a dataclass made from the same fields, and at the edges (
 from __future__ import annotations
 
 import dataclasses
-import inspect
 from dataclasses import field
 
 import pytest
 
 from mobiledsl.recordtype import MUTABLE_RECORDS, RECORDS, mutable_record, record
-from tests.test_recordtype import _values
+from tests.test_recordtype import _values, same_fields
 
 
 # test_recordtype imports every module of the package, which registers every class
@@ -37,13 +36,7 @@ def test_the_working_state_classes_are_found_and_mutable():
 @pytest.mark.parametrize("cls", ALL, ids=lambda c: f"{c.__module__}.{c.__qualname__}")
 def test_mutable_record_is_the_dataclass(cls):
     ref = _reference(cls)
-    assert dataclasses.is_dataclass(cls)
-    assert [f.name for f in dataclasses.fields(cls)] == [f.name for f in dataclasses.fields(ref)]
-    assert cls.__match_args__ == ref.__match_args__
-    cls(*_values(cls))
-    ours = list(inspect.signature(cls).parameters.values())
-    theirs = list(inspect.signature(ref).parameters.values())
-    assert [(p.name, p.kind) for p in ours] == [(p.name, p.kind) for p in theirs]
+    same_fields(cls, ref)
     values = _values(cls)
     a, b, r = cls(*values), cls(*values), ref(*values)
     assert repr(a) == repr(r)
