@@ -28,11 +28,16 @@ def load_simulation(model_xml: str | os.PathLike) -> "Simulation":
     import mujoco
     model = mujoco.MjModel.from_xml_path(os.fspath(model_xml))
     path = controller_path(model_xml)
-    if path.is_file():
-        controller = json.loads(path.read_text(encoding="utf-8"))
-    else:
+    if not path.is_file():
         controller = {"kind": "wheeled", "twist_map": twist_map_of(model), "limits": {}}
-    return Simulation(model, controller, base_dir=Path(model_xml).parent)
+        return Simulation(model, controller, base_dir=Path(model_xml).parent)
+    try:
+        controller = json.loads(path.read_text(encoding="utf-8"))
+        return Simulation(model, controller, base_dir=Path(model_xml).parent)
+    except (KeyError, TypeError, AttributeError, IndexError) as exc:
+        # a hand-edited description: say which file, as for any other unreadable input
+        raise ValueError(f"{path.name} is not a controller description as the mjcf target "
+                         f"writes it ({type(exc).__name__}: {exc})") from exc
 
 
 def twist_map_of(model) -> dict[str, list[float]]:

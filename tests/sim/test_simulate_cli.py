@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import csv
 import json
+import shutil
+import subprocess
+import sys
 
 import pytest
 
@@ -49,3 +52,31 @@ def test_a_missing_model_is_a_usage_error(tmp_path, capsys):
     assert main(["simulate", str(tmp_path / "none.xml"), "--twist", "0", "0", "0",
                  "--seconds", "1"]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("edit", [
+    lambda d: d.update(twist_map=5),
+    lambda d: d.update(kind=["wheeled"]),
+    lambda d: d.update(steering={"kingpins": [{"actuator": "wheel_fl_steer"}]}),
+    lambda d: d.update(steering={"kingpins": [{"actuator": "wheel_fl_steer", "x": "a", "y": 0}],
+                                 "rear_x": 0}),
+    lambda d: d.clear(),
+])
+def test_a_hand_broken_controller_description_is_a_usage_error(model_xml, tmp_path, edit):
+    """Whatever shape the description is edited into: one line naming the file, status 2,
+    never an internal error."""
+    source = model_xml("ackermann")
+    folder = tmp_path / "mjcf"
+    shutil.copytree(source.parent, folder)
+    xml = folder / source.name
+    described = xml.with_name(xml.stem + ".controller.json")
+    data = json.loads(described.read_text())
+    edit(data)
+    described.write_text(json.dumps(data))
+    done = subprocess.run([sys.executable, "-m", "mobiledsl", "simulate", str(xml), "--twist",
+                           "0.2", "0", "0.2", "--seconds", "0.1", "--json"],
+                          capture_output=True, text=True)
+    assert done.returncode in (0, 2), done.stderr
+    assert "internal error" not in done.stderr and "Traceback" not in done.stderr
+    if done.returncode == 2:
+        assert "controller" in done.stderr or "cannot load" in done.stderr
