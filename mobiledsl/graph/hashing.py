@@ -297,7 +297,7 @@ def _source_digest(rel: str) -> str:
     for sub in walk_files(path):
         if "__pycache__" in sub.split("/"):
             continue
-        if not sub.endswith((".py", ".j2", ".json", ".txt")):
+        if not sub.endswith((".py", ".json", ".txt")):
             continue
         h.update(f"{rel}/{sub}\0".encode())
         h.update((path / sub).read_bytes())
