@@ -170,12 +170,12 @@ def kinds(program):
         (["sideways"] if chassis.holonomic else [])
 
 
-# a skid-steer base's turn at a low rate: PyBullet's rigid contacts rock the four-wheeled
-# chassis on one diagonal pair of wheels then the other, and the pair turns it at 93-107 % of
-# the asked rate where MuJoCo's soft contacts share the weight on all four and turn it at
-# 80 %; from half the top rate up both turn it at about 80 % (measured, docs/targets.md)
-ROCKS = "not yet proven: a skid-steer base's slow spin, which PyBullet's rigid contacts turn " \
-        "up to a third faster than MuJoCo's (the chassis rocks on a diagonal pair of wheels)"
+# a skid-steer base's turn at a low rate: PyBullet bounds friction along each direction apart
+# (a square, as Gazebo's mu1/mu2), so the wheels grip lengthwise while they slide sideways and
+# turn the base at the full asked rate; MuJoCo's soft pyramidal cone turns it at about 80 %
+# (measured, docs/targets.md). From half the top rate up both turn it at 75-80 %.
+ROCKS = "not yet proven: a skid-steer base's slow spin, which PyBullet's square friction " \
+        "bound turns about a quarter faster than MuJoCo's soft pyramidal cone"
 
 
 @pytest.mark.parametrize("fraction", [0.1, 0.9])
