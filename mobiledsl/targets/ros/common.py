@@ -10,7 +10,7 @@ from ...model.robot import Robot
 
 from ...model.world import World
 from ...diagnostics import Diagnostic, error
-from ..mjcf import base_height
+from ..ground import base_height
 from ..stl import hull_files
 from .config import nav2_params
 from .occupancy import MAX_CELLS, RESOLUTION, MapTooLarge, map_yaml, occupancy, pgm
