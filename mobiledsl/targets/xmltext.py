@@ -5,14 +5,11 @@ its cost on a model of a thousand bodies. The indentation is decided while writi
 test holds the two to the same bytes."""
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 
 # ElementTree's own escaping, so the text is what it would have written
 _escape_attrib = ET._escape_attrib          # type: ignore[attr-defined]
 _escape_cdata = ET._escape_cdata            # type: ignore[attr-defined]
-# what _escape_attrib changes, but for the quote, counted apart
-_SPECIAL = re.compile("[&<>\r\n\t]").search
 
 DECLARATION = "<?xml version='1.0' encoding='utf-8'?>\n"
 
@@ -68,12 +65,13 @@ def _leaf(elem: ET.Element) -> str:
 
 def _head(tag: str, attrib: dict[str, str]) -> str:
     """``<tag`` and the attributes. They are written as they are and escaped only when the
-    text shows something to escape: a character ElementTree escapes, or more quotes than
-    the values' own."""
+    text shows something to escape: a character ElementTree escapes (the line breaks and
+    tab are not printable), or more quotes than the values' own."""
     if not attrib:
         return "<" + tag
     body = "".join([f' {key}="{value}"' for key, value in attrib.items()])
-    if _SPECIAL(body) is None and body.count('"') == 2 * len(attrib):
+    if (body.isprintable() and "&" not in body and "<" not in body and ">" not in body
+            and body.count('"') == 2 * len(attrib)):
         return "<" + tag + body
     return "<" + tag + "".join([f' {key}="{_escape_attrib(value)}"'
                                 for key, value in attrib.items()])

@@ -11,19 +11,11 @@ PyYAML. A test holds the two to the same text."""
 from __future__ import annotations
 
 import math
-import re
 from functools import lru_cache
 from typing import Any
 
 WIDTH = 80          # the emitter's line width: a space past it becomes a line break
 SIMPLE_KEY = 128    # a longer key is written as a complex key ("? key")
-
-# printable ASCII, no quote of either kind and no backslash: what single quotes hold as is
-_QUOTABLE = re.compile(r"[ !#-&(-\[\]-~]+")
-# where a block plain scalar cannot be: an indicator first, ": " or " #" inside, a space or
-# a colon last, a document marker first
-_NOT_PLAIN = re.compile(r"[#,\[\]{}&*!|>%@`]|[?:-]( |$)|---|\.\.\.| |.*(: | #|[: ]$)", re.S)
-
 
 class _Outside(Exception):
     """A value this writer leaves to PyYAML."""
@@ -54,7 +46,7 @@ def _mapping(data: dict, indent: int, inline: bool, out: list[str]) -> None:
         if type(key) is not str or len(key) >= SIMPLE_KEY:
             raise _Outside
         if not _plain(key):             # quoted, never folded
-            if _QUOTABLE.fullmatch(key) is None:
+            if not _quotable(key):
                 raise _Outside
             key = f"'{key}'"
         out.append(f"{key}:" if inline and i == 0 else f"{pad}{key}:")
@@ -98,7 +90,7 @@ def _scalar(value: Any, kind: type, column: int, indent: int) -> str:
     if kind is str:
         if _plain(value):
             return _folded(value, column, indent)
-        if _QUOTABLE.fullmatch(value) is None:
+        if not _quotable(value):
             raise _Outside
         return "'" + _folded(value, column + 1, indent) + "'"
     if kind is bool:
@@ -147,12 +139,29 @@ def _folded(text: str, column: int, indent: int) -> str:
     return "".join(out)
 
 
+def _quotable(text: str) -> bool:
+    """Printable ASCII with no quote of either kind and no backslash: what single quotes
+    hold as it is."""
+    return (text.isascii() and text.isprintable() and "'" not in text and '"' not in text
+            and "\\" not in text and text != "")
+
+
 @lru_cache(maxsize=4096)
 def _plain(text: str) -> bool:
-    """Whether a string goes out plain: printable ASCII read back as a string, with no
-    indicator where block plain scalars cannot have one."""
-    return (_QUOTABLE.fullmatch(text) is not None and _NOT_PLAIN.match(text) is None
-            and _resolved(text) == "str")
+    """Whether a string goes out plain: quotable, read back as a string, and with no
+    indicator where a block plain scalar cannot have one: first (one of ``#,[]{}&*!|>%@```,
+    or one of ``?:-`` alone or before a space, or a document marker), inside (": " or
+    " #") or last (a colon or a space)."""
+    if not _quotable(text):
+        return False
+    first = text[0]
+    if first in "#,[]{}&*!|>%@` " or text.startswith(("---", "...")):
+        return False
+    if first in "?:-" and text[1:2] in ("", " "):
+        return False
+    if ": " in text or " #" in text or text[-1] in ": ":
+        return False
+    return _resolved(text) == "str"
 
 
 @lru_cache(maxsize=4096)

@@ -50,7 +50,7 @@ def test_same_text_as_pyyaml_or_none(data):
 
 
 # what the writer answers for: no empty collection, no quote, break or character past ASCII
-WRITABLE_TEXT = TRICKY.filter(lambda t: t and yamltext._QUOTABLE.fullmatch(t)) \
+WRITABLE_TEXT = TRICKY.filter(yamltext._quotable) \
     | st.from_regex(r"[a-z_/:. -]{1,20}", fullmatch=True) | LONG.filter(bool)
 WRITABLE = st.recursive(
     WRITABLE_TEXT | st.booleans() | st.none() | st.integers() | st.floats(),
