@@ -32,23 +32,25 @@ def _write(elem: ET.Element, out: list[str], here: str, space: str) -> None:
         return
     inner = here + space
     text = elem.text
-    out.append(_head(tag, elem.attrib) + ">"
-               + (inner if not text or not text.strip() else _escape_cdata(text)))
-    last = len(elem) - 1
-    for i, child in enumerate(elem):
-        # most elements are leaves: written here, without a call of their own
-        if len(child) or not isinstance(child.tag, str):
+    # what comes before the next child: the text, then each child's tail, or in their place
+    # the indentation; it is written with the child, in one piece
+    before = _head(tag, elem.attrib) + ">" + (
+        inner if not text or not text.strip() else _escape_cdata(text))
+    kept = False
+    for child in elem:
+        ctag = child.tag
+        if len(child) or not isinstance(ctag, str):
+            out.append(before)
             _write(child, out, inner, space)
-        else:
-            ctag, ctext = child.tag, child.text
+        else:       # most elements are leaves: written here, without a call of their own
+            ctext = child.text
             head = _head(ctag, child.attrib)
-            out.append(f"{head}>{_cdata(ctext)}</{ctag}>" if ctext else head + " />")
+            out.append(f"{before}{head}>{_cdata(ctext)}</{ctag}>" if ctext
+                       else f"{before}{head} />")
         tail = child.tail
-        if tail and tail.strip():
-            out.append(_escape_cdata(tail))
-        else:
-            out.append(here if i == last else inner)     # the last one dedents
-    out.append(f"</{tag}>")
+        kept = bool(tail) and bool(tail.strip())
+        before = _escape_cdata(tail) if kept else inner
+    out.append(f"{before if kept else here}</{tag}>")     # the last one dedents
 
 
 def _leaf(elem: ET.Element) -> str:
