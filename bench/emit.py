@@ -72,7 +72,8 @@ def main() -> None:
     from mobiledsl.targets.mjcf import emit as mjcf
     from mobiledsl.targets.ros import emit as ros
     from mobiledsl.targets.ros.config import bridge, nav2_params
-    print("| parts | mjcf emit ms | ros-gz-nav2 emit ms | XML text of the three files ms | nav2 + bridge YAML ms |")
+    print("| parts | mjcf emit ms | ros-gz-nav2 emit ms | XML text of the three files ms "
+          "| nav2 + bridge YAML ms |")
     print("|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         for n in (int(s) for s in args.sizes.split(",")):

@@ -149,9 +149,9 @@ def _quotable(text: str) -> bool:
 @lru_cache(maxsize=4096)
 def _plain(text: str) -> bool:
     """Whether a string goes out plain: quotable, read back as a string, and with no
-    indicator where a block plain scalar cannot have one: first (one of ``#,[]{}&*!|>%@```,
-    or one of ``?:-`` alone or before a space, or a document marker), inside (": " or
-    " #") or last (a colon or a space)."""
+    indicator where a block plain scalar cannot have one. First: a space, one of
+    ``# , [ ] { } & * ! | > % @`` or a backquote, one of ``? : -`` alone or before a space,
+    or a document marker; inside: ": " or " #"; last: a colon or a space."""
     if not _quotable(text):
         return False
     first = text[0]

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 
-from ...model.robot import Robot
+from ...model.robot import Component, Robot
 from ...model.world import World
 from ...model.frames import compose, quat_from_rpy, relative, rpy_from_quat
 from ..frames import fmt, fmtv
@@ -206,7 +206,7 @@ def collision(link: ET.Element, name: str, g: Geometry, package: str,
         sub(ode, "mu2", fmt(friction))
 
 
-def sensor_elements(link: ET.Element, robot: Robot, spec: LinkSpec, c) -> None:
+def sensor_elements(link: ET.Element, robot: Robot, spec: LinkSpec, c: Component) -> None:
     """The sensor of the component ``c`` a link is made from, if it is one."""
     part = robot.parts[c.part]
     kind = c.type
