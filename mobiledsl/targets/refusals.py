@@ -9,6 +9,7 @@ def moving_joint_refusals(robot: Robot) -> list[Diagnostic]:
     """No target writes a moving joint on a connector a mating uses: the part's own (unless
     the part is a wheel) or the one it mates onto. Moving bodies belong in links."""
     problems: list[Diagnostic] = []
+    part_of = {c.name: robot.parts[c.part] for c in robot.components}   # by name, once
     for c in robot.components:
         if c.parent is None:
             continue
@@ -22,7 +23,7 @@ def moving_joint_refusals(robot: Robot) -> list[Diagnostic]:
                 c.glue_span or c.span, label="moving joint on a mating connector",
                 help=f"remove the joint from connectors.{own.name} in {part.file}, or move the "
                      "part's moving bodies into links"))
-        host_part = robot.part_of(c.parent)
+        host_part = part_of[c.parent]
         host = host_part.connectors.get(c.host_connector) if c.host_connector else None
         if host is not None and host.joint.type != "fixed":
             problems.append(error(

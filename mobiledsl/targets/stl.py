@@ -7,6 +7,7 @@ from typing import Iterable, Sequence
 import numpy as np
 
 _HEADER = b"mobiledsl convex hull".ljust(80, b" ")
+HULLS = "robot/hulls"
 
 
 def hull_stl(vertices: Sequence[Sequence[float]], faces: Sequence[Sequence[int]]) -> bytes:
@@ -25,8 +26,10 @@ def hull_stl(vertices: Sequence[Sequence[float]], faces: Sequence[Sequence[int]]
     return b"".join(out)
 
 
-def hull_files(parts: Iterable, folder: str = "robot/hulls") -> dict[str, bytes]:
-    """Each part's hull as ``<folder>/<part>_hull.stl`` (D11's place for them)."""
-    return {f"{folder}/{part.id}_hull.stl": hull_stl(part.collision[0].vertices,
-                                                     part.collision[0].faces)
-            for part in parts if part.collision and part.collision[0].type == "hull"}
+def hull_files(parts: Iterable, *folders: str) -> dict[str, bytes]:
+    """Each part's hull as ``<folder>/<part>_hull.stl`` in every folder asked (by default
+    ``robot/hulls``, D11's place for them), each hull made once."""
+    hulls = {part.id: hull_stl(part.collision[0].vertices, part.collision[0].faces)
+             for part in parts if part.collision and part.collision[0].type == "hull"}
+    return {f"{folder}/{part_id}_hull.stl": data
+            for folder in folders or (HULLS,) for part_id, data in hulls.items()}

@@ -16,37 +16,68 @@ DECLARATION = "<?xml version='1.0' encoding='utf-8'?>\n"
 
 def to_text(root: ET.Element, declaration: bool = False, indent: str = "  ") -> str:
     out: list[str] = [DECLARATION] if declaration else []
-    _write(root, out.append, "\n", indent, root.tail)
+    _write(root, out, "\n", indent)
+    if root.tail:
+        out.append(_escape_cdata(root.tail))
     return "".join(out)
 
 
-def _write(elem: ET.Element, write, here: str, space: str, tail: str | None) -> None:
-    """Write ``elem`` at the indentation ``here`` ("\\n" and its parent's depth of
-    ``space``), then ``tail``: ET.indent gives an element with children, where its text or
-    a child's tail is only white space, the indentation of the next line."""
+def _write(elem: ET.Element, out: list[str], here: str, space: str) -> None:
+    """Write ``elem`` (not its tail) at the indentation ``here`` ("\\n" and its parent's
+    depth of ``space``): ET.indent gives an element with children, where its text or a
+    child's tail is only white space, the indentation of the next line."""
+    tag = elem.tag
+    if not len(elem) or not isinstance(tag, str):
+        out.append(_leaf(elem))
+        return
+    inner = here + space
+    text = elem.text
+    # what comes before the next child: the text, then each child's tail, or in their place
+    # the indentation; it is written with the child, in one piece
+    before = _head(tag, elem.attrib) + ">" + (
+        inner if not text or not text.strip() else _escape_cdata(text))
+    kept = False
+    for child in elem:
+        ctag = child.tag
+        if len(child) or not isinstance(ctag, str):
+            out.append(before)
+            _write(child, out, inner, space)
+        else:       # most elements are leaves: written here, without a call of their own
+            ctext = child.text
+            head = _head(ctag, child.attrib)
+            out.append(f"{before}{head}>{_cdata(ctext)}</{ctag}>" if ctext
+                       else f"{before}{head} />")
+        tail = child.tail
+        kept = bool(tail) and bool(tail.strip())
+        before = _escape_cdata(tail) if kept else inner
+    out.append(f"{before if kept else here}</{tag}>")     # the last one dedents
+
+
+def _leaf(elem: ET.Element) -> str:
+    """An element without children, a comment or a processing instruction."""
     tag = elem.tag
     if tag is ET.Comment:
-        write(f"<!--{elem.text}-->")
-    elif tag is ET.ProcessingInstruction:
-        write(f"<?{elem.text}?>")
-    else:
-        attrib = elem.attrib
-        head = "<" + tag + "".join([f' {key}="{_escape_attrib(value)}"'
-                                    for key, value in attrib.items()]) if attrib else "<" + tag
-        text = elem.text
-        if len(elem):
-            inner = here + space
-            write(head + ">" + (inner if not text or not text.strip() else _escape_cdata(text)))
-            last = len(elem) - 1
-            for i, child in enumerate(elem):
-                child_tail = child.tail
-                if not child_tail or not child_tail.strip():
-                    child_tail = here if i == last else inner    # the last one dedents
-                _write(child, write, inner, space, child_tail)
-            write(f"</{tag}>")
-        elif text:
-            write(f"{head}>{_escape_cdata(text)}</{tag}>")
-        else:
-            write(head + " />")
-    if tail:
-        write(_escape_cdata(tail))
+        return f"<!--{elem.text}-->"
+    if tag is ET.ProcessingInstruction:
+        return f"<?{elem.text}?>"
+    text = elem.text
+    head = _head(tag, elem.attrib)
+    return f"{head}>{_escape_cdata(text)}</{tag}>" if text else head + " />"
+
+
+def _head(tag: str, attrib: dict[str, str]) -> str:
+    """``<tag`` and the attributes. They are written as they are and escaped only when the
+    text shows something to escape: a character ElementTree escapes (the line breaks and
+    tab are not printable), or more quotes than the values' own."""
+    if not attrib:
+        return "<" + tag
+    body = "".join([f' {key}="{value}"' for key, value in attrib.items()])
+    if (body.isprintable() and "&" not in body and "<" not in body and ">" not in body
+            and body.count('"') == 2 * len(attrib)):
+        return "<" + tag + body
+    return "<" + tag + "".join([f' {key}="{_escape_attrib(value)}"'
+                                for key, value in attrib.items()])
+
+
+def _cdata(text: str) -> str:
+    return _escape_cdata(text) if "&" in text or "<" in text or ">" in text else text

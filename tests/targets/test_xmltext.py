@@ -82,3 +82,16 @@ def test_every_program_same_bytes(program, monkeypatch, tmp_path):
         monkeypatch.setattr(importlib.import_module(module), "to_text", reference)
     theirs = emitted(tmp_path / "theirs")
     assert ours and ours == theirs
+
+
+@pytest.mark.parametrize("value", ['"', "'", "&", "<", ">", "\n", "\r", "\t", "\x0b", "\u00fc",
+                                   "a=\"b\"", "plain", "", " "])
+def test_each_character_escaped_or_not(value):
+    """An attribute value alone with each character ElementTree escapes, and with ones it
+    leaves (a single quote, a character that is not printable, one past ASCII), next to a
+    plain value, on a leaf and on an element with children."""
+    def tree():
+        root = ET.Element("root", {"a": value, "b": "1 2"})
+        ET.SubElement(root, "leaf", {"b": "x", "a": value}).text = value
+        return root
+    assert xmltext.to_text(tree()) == reference(tree())

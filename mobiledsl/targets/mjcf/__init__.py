@@ -11,6 +11,7 @@ from ...model.world import Task, World
 from ..emission import Emission
 from ...model.frames import quat_from_yaw
 from ..frames import fmt, fmtv
+from ..ground import base_height
 from ..stl import hull_files
 from ..xmltext import to_text
 from .refusals import refusals
@@ -81,25 +82,6 @@ def start_pose(robot: Robot, world: World | None, analysis: Any):
     x, y, yaw = world.start if world is not None else (0.0, 0.0, 0.0)
     height = base_height(robot, analysis)
     return (x, y, height + 0.002), quat_from_yaw(yaw)
-
-
-def base_height(robot: Robot, analysis: Any) -> float:
-    """How far base_link stands above the ground: from the analysis where it decided the
-    ground, else from the lowest wheel, caster or contact."""
-    ground_z = getattr(analysis, "ground_z", None) if analysis is not None else None
-    if ground_z is not None:
-        return -float(ground_z)
-    lows = []
-    for c in robot.components:
-        part = robot.parts[c.part]
-        z = c.pose.xyz[2]
-        if part.wheel is not None:
-            lows.append(z - part.wheel.radius)
-        for contact in part.contacts:
-            lows.append(z + contact.xyz[2] - contact.radius)
-        if part.track is not None:
-            lows.append(z + min(part.track.ground_from[2], part.track.ground_to[2]))
-    return -min(lows) if lows else 0.0
 
 
 def asset_dirs(robot: Robot, world: World | None) -> list[tuple[str, str]]:

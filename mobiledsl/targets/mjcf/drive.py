@@ -15,6 +15,7 @@ from ...analysis.kinematics import skid_factor
 from ...model.robot import Component, Robot
 from ...model.frames import rotate
 from ..rollers import roller_axis_at_ground
+from ..wheels import axle_sign, wheel_axis
 from ...recordtype import record
 
 HOLONOMIC_WHEELS = ("Mecanum", "Omni_wheel")
@@ -30,22 +31,6 @@ class WheelDrive:
     axle: np.ndarray              # unit, base_link, the joint axis
     sign: int                     # +1: positive joint turn rolls the base "forward"
     roller_axis: np.ndarray | None  # at the ground, base_link (holonomic wheels)
-
-
-def axle_sign(axle: np.ndarray) -> int:
-    if abs(axle[1]) > 1e-6:
-        return 1 if axle[1] > 0 else -1
-    return 1 if axle[0] < 0 else -1
-
-
-def wheel_axis(c: Component, axis) -> tuple[float, float, float]:
-    """The wheel's joint axis in its own frame, turned so that a positive turn rolls the base
-    forward (or, for an axle along x, to its left): every target writes its hinge so, as
-    Gazebo's drive systems command it."""
-    a = np.asarray(axis, float)
-    base_axle = rotate(c.pose.quat, a)
-    sign = axle_sign(base_axle / np.linalg.norm(base_axle))
-    return tuple(float(v) for v in sign * a)
 
 
 def rolling_direction(axle: np.ndarray, sign: int) -> np.ndarray:

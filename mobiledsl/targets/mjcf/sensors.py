@@ -17,6 +17,12 @@ CAMERA_FOVY_DEG = 60
 
 def add_sensors(builder, robot: Robot) -> None:
     out = builder.out
+    # a range sensor's site turns +z onto the part's +x; a lidar's rays are the same fan
+    # for every lidar: each turn is worked out once
+    forward = fmtv(quat_from_z((1, 0, 0)))
+    rays = [fmtv(quat_from_z((math.cos(a), math.sin(a), 0.0)))
+            for a in (2 * math.pi * k / LIDAR_BEAMS for k in range(LIDAR_BEAMS))] \
+        if any(c.type in ("Lidar", "Lidar3D") for c in robot.components) else []
     for c in robot.components:
         body = builder.bodies.get(c.name)
         part = robot.parts[c.part]
@@ -25,16 +31,14 @@ def add_sensors(builder, robot: Robot) -> None:
         if c.type in ("Range", "Ultrasonic"):
             cutoff = part.range.max_m if part.range else ULTRASONIC_RANGE_M
             site = f"{c.name}_site"
-            sub(body, "site", name=site, quat=fmtv(quat_from_z((1, 0, 0))), size="0.003")
+            sub(body, "site", name=site, quat=forward, size="0.003")
             out.sensors.append(ET.Element("rangefinder", {"name": c.name, "site": site,
                                                           "cutoff": fmt(cutoff)}))
         elif c.type in ("Lidar", "Lidar3D"):
             # a scan as a fan of rays in the sensor's xy plane
-            for k in range(LIDAR_BEAMS):
-                angle = 2 * math.pi * k / LIDAR_BEAMS
+            for k, ray in enumerate(rays):
                 site = f"{c.name}_ray_{k}"
-                sub(body, "site", name=site, size="0.002",
-                    quat=fmtv(quat_from_z((math.cos(angle), math.sin(angle), 0.0))))
+                sub(body, "site", name=site, size="0.002", quat=ray)
                 out.sensors.append(ET.Element("rangefinder", {"name": site, "site": site,
                                                               "cutoff": fmt(LIDAR_RANGE_M)}))
         elif c.type == "IMU":

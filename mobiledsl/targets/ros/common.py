@@ -10,8 +10,8 @@ from ...model.robot import Robot
 
 from ...model.world import World
 from ...diagnostics import Diagnostic, error
-from ..mjcf import base_height
-from ..stl import hull_files
+from ..ground import base_height
+from ..stl import HULLS, hull_files
 from .config import nav2_params
 from .occupancy import MAX_CELLS, RESOLUTION, MapTooLarge, map_yaml, occupancy, pgm
 from .tree import Tree, build_tree
@@ -58,8 +58,7 @@ def ros_package(robot: Robot, world: World | None, analysis: Any, task: Any = No
     }
     out = {prefix + k: v for k, v in files.items()}
     # the hulls' place every target shares, and the copy the package installs and its URIs name
-    out.update(hull_files(robot.parts.values()))
-    out.update(hull_files(robot.parts.values(), f"{prefix}meshes/hulls"))
+    out.update(hull_files(robot.parts.values(), HULLS, f"{prefix}meshes/hulls"))
     assets = set()
     for part in list(robot.parts.values()) + list(world.parts.values() if world else []):
         if part.visual is not None:

@@ -7,6 +7,7 @@ from typing import Any
 import yaml
 
 from ...model.robot import Robot
+from .. import yamltext
 from .drive import HOLONOMIC
 
 DEFAULT_SPEED = 0.5         # m/s where the kinematics could not decide the top speed
@@ -25,8 +26,13 @@ class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
 
 
 def dump_yaml(data: Any) -> bytes:
-    return yaml.dump(data, Dumper=_Dumper, default_flow_style=False, sort_keys=False,
-                     allow_unicode=True).encode()
+    """The YAML text PyYAML gives, written by ``yamltext`` where it knows how (every file the
+    targets write today) and by PyYAML otherwise."""
+    text = yamltext.dump(data)
+    if text is None:
+        text = yaml.dump(data, Dumper=_Dumper, default_flow_style=False, sort_keys=False,
+                         allow_unicode=True)
+    return text.encode()
 
 
 def limits(robot: Robot, analysis: Any, task: Any = None) -> dict[str, float]:

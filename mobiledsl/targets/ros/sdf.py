@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 
-from ...model.robot import Robot
+from ...model.robot import Component, Robot
 from ...model.world import World
 from ...model.frames import compose, quat_from_rpy, relative, rpy_from_quat
 from ..frames import fmt, fmtv
@@ -129,6 +129,12 @@ def robot_model(w: ET.Element, robot: Robot, tree: Tree, package: str, drive: di
     sub(model, "pose", pose(start, (0.0, 0.0, yaw)))
     poses = link_poses(tree)
     folded = fold_massless(tree)
+    # looked up by name once: a model of a thousand links asks for each of them
+    specs = {s.name: s for s in tree.links}
+    onto: dict[str, list[str]] = {}
+    for child, parent in folded.values():
+        onto.setdefault(parent, []).append(child)
+    components = {c.name: c for c in robot.components}
     for spec in tree.links:
         if spec.name in folded or spec.name == "base_footprint":
             continue
@@ -136,16 +142,16 @@ def robot_model(w: ET.Element, robot: Robot, tree: Tree, package: str, drive: di
         link = sub(model, "link", name=spec.name)
         sub(link, "pose", pose(xyz, rpy_from_quat(quat)))
         link_body(link, spec, package)
-        for child, offset in folded.values():
-            if offset == spec.name:
-                extra = next(s for s in tree.links if s.name == child)
-                cxyz, cquat = poses[child]
-                rel_xyz, rel_quat = relative(xyz, quat, cxyz, cquat)
-                for k, g in enumerate(extra.collisions):
-                    moved = Geometry(g.kind, g.size, g.uri, tuple(rel_xyz),
-                                     rpy_from_quat(rel_quat))
-                    collision(link, f"{child}_collision_{k}", moved, package, extra.friction)
-        sensor_elements(link, robot, spec)
+        for child in onto.get(spec.name, ()):
+            extra = specs[child]
+            cxyz, cquat = poses[child]
+            rel_xyz, rel_quat = relative(xyz, quat, cxyz, cquat)
+            for k, g in enumerate(extra.collisions):
+                moved = Geometry(g.kind, g.size, g.uri, tuple(rel_xyz),
+                                 rpy_from_quat(rel_quat))
+                collision(link, f"{child}_collision_{k}", moved, package, extra.friction)
+        if spec.component is not None:
+            sensor_elements(link, robot, spec, components[spec.component])
     for j in tree.joints:
         if j.child in folded or j.parent == "base_footprint":
             continue
@@ -200,10 +206,8 @@ def collision(link: ET.Element, name: str, g: Geometry, package: str,
         sub(ode, "mu2", fmt(friction))
 
 
-def sensor_elements(link: ET.Element, robot: Robot, spec: LinkSpec) -> None:
-    if spec.component is None:
-        return
-    c = robot.component(spec.component)
+def sensor_elements(link: ET.Element, robot: Robot, spec: LinkSpec, c: Component) -> None:
+    """The sensor of the component ``c`` a link is made from, if it is one."""
     part = robot.parts[c.part]
     kind = c.type
     if kind in ("Lidar", "Lidar3D", "Range", "Ultrasonic"):

@@ -16,7 +16,7 @@ from ...model.frames import matrix_from_quat as matrix, quat_from_z, relative, r
 from ..rollers import HOLONOMIC, rollers
 from ..shares import KNUCKLE_SHARE, MISSING_MASS, inertial, moved, remainder, scaled
 from ..surfaces import SLIDER_FRICTION, TYRE_FRICTION
-from ..mjcf.drive import wheel_axis
+from ..wheels import wheel_axis
 from ...recordtype import mutable_record, record
 
 Vec = tuple[float, float, float]
