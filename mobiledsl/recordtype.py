@@ -3,10 +3,11 @@
 A compile is a fresh process, and it defines a hundred record classes before it reads a
 file. ``dataclass(frozen=True)`` writes and compiles six methods for each (``__init__``,
 ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``, ``__delattr__``): most of the
-start-up of a small compile. ``record`` lets dataclasses do the part that compiles nothing
-(the fields, ``__match_args__``, the checks of defaults), compiles ``__init__`` alone, when
-the first instance is made, and gives the other five as closures over the class's field
-names, which behave as the generated ones do:
+start-up of a small compile. ``record`` declares the fields as dataclasses does (the
+``Field`` objects, ``__match_args__``, the checks of defaults; for a class with a pseudo-field
+or a dataclass base it lets dataclasses do it), compiles ``__init__`` alone, when the first
+instance is made, and gives the other five as closures over the class's field names, which
+behave as the generated ones do:
 
 - ``__eq__`` compares the tuples of the compared fields of two instances of one class;
 - ``__hash__`` hashes that tuple (unless the class defines its own);
@@ -24,8 +25,11 @@ instances are unhashable, as dataclass makes them): the working state a phase fi
 """
 from __future__ import annotations
 
+import abc
 import dataclasses
 import reprlib
+import sys
+import typing
 from operator import attrgetter
 from typing import Any, Callable
 
@@ -73,7 +77,8 @@ def _process(cls: type, eq: bool, frozen: bool) -> type:
                             f"past {name}: use dataclass for a class with its own")
     if cls.__doc__ is None:   # else dataclass asks inspect for a signature to write one
         cls.__doc__ = f"{cls.__name__}({', '.join(getattr(cls, '__annotations__', {}))})"
-    cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False)
+    if not _declare_fields(cls):
+        cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False)
     fields = dataclasses.fields(cls)
     if not _covered(cls, fields):
         raise TypeError(f"{cls.__name__}: record takes positional fields only (no InitVar, "
@@ -103,6 +108,61 @@ def _process(cls: type, eq: bool, frozen: bool) -> type:
                 cls.__hash__ = None
     (RECORDS if frozen else MUTABLE_RECORDS).append(cls)
     return cls
+
+
+# A field's kind as dataclasses marks it, read off a field it made: an ordinary field.
+_ORDINARY = dataclasses.fields(dataclasses.make_dataclass("_One", ["x"]))[0]._field_type
+# Names whose annotation makes a pseudo-field dataclasses alone tells apart.
+_PSEUDO = frozenset({"ClassVar", "InitVar", "KW_ONLY"})
+
+
+def _declare_fields(cls: type) -> bool:
+    """Give ``cls`` the fields ``dataclass`` would find, as it finds them (defaults,
+    ``field()`` options, class attributes put right, ``__match_args__``), when the class is
+    the plain case: no dataclass base and only string annotations (``from __future__ import
+    annotations``) whose head names none of ClassVar, InitVar or KW_ONLY in the class's
+    module. dataclass asks a regular expression and the module about every annotation: about
+    half of the import time of a record class. False, touching nothing, for any other class:
+    dataclass then declares it."""
+    own = cls.__dict__.get("__annotations__", {})
+    scope = getattr(sys.modules.get(cls.__module__), "__dict__", {})
+    if any(hasattr(base, "__dataclass_fields__") for base in cls.__mro__[1:]):
+        return False
+    for annotation in own.values():
+        if not isinstance(annotation, str):
+            return False
+        head = annotation.split("[", 1)[0].rsplit(".", 1)[-1].strip()
+        if head in _PSEUDO or _is_pseudo(scope.get(head)):
+            return False
+    fields: dict[str, dataclasses.Field] = {}
+    for name, annotation in own.items():
+        default = getattr(cls, name, dataclasses.MISSING)
+        f = default if isinstance(default, dataclasses.Field) else dataclasses.field(default=default)
+        f.name, f.type, f._field_type = name, annotation, _ORDINARY
+        if f.kw_only is dataclasses.MISSING:
+            f.kw_only = False
+        if f.default.__class__.__hash__ is None:
+            raise ValueError(f"mutable default {type(f.default)} for field {name} is not "
+                             "allowed: use default_factory")
+        fields[name] = f
+    for name, value in list(cls.__dict__.items()):
+        if isinstance(value, dataclasses.Field):
+            if name not in own:
+                raise TypeError(f"{name!r} is a field but has no type annotation")
+            if value.default is dataclasses.MISSING:
+                delattr(cls, name)
+            else:
+                setattr(cls, name, value.default)
+    cls.__dataclass_fields__ = fields
+    if "__match_args__" not in cls.__dict__:
+        cls.__match_args__ = tuple(f.name for f in fields.values() if not f.kw_only)
+    abc.update_abstractmethods(cls)
+    return True
+
+
+def _is_pseudo(value: Any) -> bool:
+    return value is not None and (value is typing.ClassVar or value is dataclasses.InitVar or \
+        value is dataclasses.KW_ONLY or isinstance(value, dataclasses.InitVar))
 
 
 def _covered(cls: type, fields: tuple[dataclasses.Field, ...]) -> bool:
