@@ -278,25 +278,45 @@ def _highs_chebyshev(A: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray] |
 def _as_box(A: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """When every plane of ``A x <= b`` faces along one of three perpendicular axes (two
     boxes turned alike: most parts on a chassis), the box they bound: (axes as rows, lo,
-    hi) along those axes; else None. Its largest ball and its corners are then exact."""
+    hi) along those axes; else None. Its largest ball and its corners are then exact.
+
+    Each axis is the first plane along it; a plane is along an axis when its normal's dot
+    product with the axis is 1 or -1 within 1e-12, and must otherwise be perpendicular to it
+    within 1e-12. Plain floats: a dozen planes cost less so than as arrays."""
     if len(A) > 24:
         return None
-    D = A @ A.T
-    parallel = np.abs(np.abs(D) - 1.0) <= 1e-12
-    if not np.all(parallel | (np.abs(D) <= 1e-12)):
+    rows = A.tolist()
+    axes: list[int] = []                    # the rows that are axes, in order
+    along: list[tuple[int, bool]] = []      # per plane: its axis, and whether it faces its way
+    for i, (x, y, z) in enumerate(rows):
+        found = None
+        for k, r in enumerate(axes):
+            rx, ry, rz = rows[r]
+            d = x * rx + y * ry + z * rz
+            if abs(abs(d) - 1.0) <= 1e-12:
+                if found is None:
+                    found = (k, d > 0)
+            elif abs(d) > 1e-12:
+                return None
+        if found is None:
+            if abs(x * x + y * y + z * z - 1.0) > 1e-12:
+                return None
+            axes.append(i)
+            found = (len(axes) - 1, True)
+        along.append(found)
+    if len(axes) != 3:
         return None
-    first = np.argmax(parallel, axis=1)          # the first plane parallel to each
-    reps = np.array(sorted(set(first.tolist())), dtype=np.intp)
-    if len(reps) != 3:
+    lo, hi = [-math.inf] * 3, [math.inf] * 3
+    for (k, ahead), offset in zip(along, b.tolist()):
+        # ties go to the later plane, as numpy's minimum and maximum give them
+        if ahead:
+            if offset <= hi[k]:
+                hi[k] = offset
+        elif -offset >= lo[k]:
+            lo[k] = -offset
+    if not all(math.isfinite(v) for v in lo + hi):
         return None
-    k = np.searchsorted(reps, first)
-    ahead = D[np.arange(len(A)), first] > 0
-    lo, hi = np.full(3, -np.inf), np.full(3, np.inf)
-    np.minimum.at(hi, k[ahead], b[ahead])
-    np.maximum.at(lo, k[~ahead], -b[~ahead])
-    if not (np.all(np.isfinite(lo)) and np.all(np.isfinite(hi))):
-        return None
-    return A[reps], lo, hi
+    return A[axes], np.array(lo), np.array(hi)
 
 
 def _segment_signed_distance(seg_a: np.ndarray, seg_b: np.ndarray, poly: Poly) -> tuple[float, np.ndarray]:
