@@ -171,18 +171,20 @@ def poly_from_faces(points: np.ndarray, faces) -> Poly:
 _BOX_CORNERS = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)])
 
 
+# the planes of a box, in the order they are kept: -x, +x, -y, +y, -z, +z of its frame
+_BOX_AXES = [0, 0, 1, 1, 2, 2]
+_BOX_SIGNS = np.array([-1.0, 1.0, -1.0, 1.0, -1.0, 1.0])[:, None]
+
+
 def box(size: Sequence[float], frame: Frame) -> Poly:
     half = np.asarray(size, dtype=float) / 2
-    corners = _BOX_CORNERS * half
-    verts = frame.points(corners)
-    normals = []
+    verts = frame.points(_BOX_CORNERS * half)
+    normals = frame.rotation.T[_BOX_AXES] * _BOX_SIGNS
     offsets = []
     for k in range(3):
-        for s in (-1.0, 1.0):
-            n = frame.rotation[:, k] * s
-            normals.append(n)
-            offsets.append(float(n @ frame.translation) + half[k])
-    return Poly(verts, np.array(normals), np.array(offsets))
+        along = float(normals[2 * k + 1] @ frame.translation)
+        offsets += (-along + half[k], along + half[k])    # (-n) . t is -(n . t) exactly
+    return Poly(verts, normals, np.array(offsets))
 
 
 def prism(centre, axis, radius: float, width: float, sides: int = PRISM_SIDES) -> Poly:
