@@ -21,7 +21,7 @@ from typing import Sequence
 import numpy as np
 
 from ..model.frames import Transform as Frame
-from ..model.frames import axis_angle
+from ..model.frames import axis_angle, norm
 from ..library.model import Shape
 from . import planar, smalllp
 from .smalllp import first_of_each
@@ -47,7 +47,7 @@ def rotation_about(axis: Sequence[float], point: Sequence[float], angle: float) 
 
 def unit(v) -> np.ndarray:
     v = np.asarray(v, dtype=float)
-    n = float(np.linalg.norm(v))
+    n = float(norm(v))
     return v / n if n > 0 else v
 
 
@@ -364,7 +364,7 @@ def _segments_distance(p1, q1, p2, q2) -> tuple[float, np.ndarray]:
     d1, d2, r = q1 - p1, q2 - p2, p1 - p2
     a, e, f = d1 @ d1, d2 @ d2, d2 @ r
     if a <= 1e-18 and e <= 1e-18:
-        return float(np.linalg.norm(r)), (p1 + p2) / 2
+        return float(norm(r)), (p1 + p2) / 2
     if a <= 1e-18:
         s, t = 0.0, min(max(f / e, 0.0), 1.0)
     else:
@@ -381,7 +381,7 @@ def _segments_distance(p1, q1, p2, q2) -> tuple[float, np.ndarray]:
             elif t > 1:
                 t, s = 1.0, min(max((bb - c) / a, 0.0), 1.0)
     c1, c2 = p1 + d1 * s, p2 + d2 * t
-    return float(np.linalg.norm(c1 - c2)), (c1 + c2) / 2
+    return float(norm(c1 - c2)), (c1 + c2) / 2
 
 
 def depth(p: Solid, q: Solid) -> tuple[float, np.ndarray | None]:
@@ -495,7 +495,7 @@ def ground_basis(n: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     onto the plane, and n x that."""
     x = np.array([1.0, 0.0, 0.0])
     ex = x - (x @ n) * n
-    if np.linalg.norm(ex) < 1e-9:
+    if norm(ex) < 1e-9:
         ex = np.array([0.0, 1.0, 0.0]) - n[1] * n
     ex = unit(ex)
     return ex, np.cross(n, ex)
@@ -513,7 +513,7 @@ def _segment_point_distance(p, a, b) -> float:
     ab = b - a
     L = ab @ ab
     t = 0.0 if L == 0 else min(max(((p - a) @ ab) / L, 0.0), 1.0)
-    return float(np.linalg.norm(p - (a + t * ab)))
+    return float(norm(p - (a + t * ab)))
 
 
 def polygon_margin(point, polygon) -> float:
@@ -526,7 +526,7 @@ def polygon_margin(point, polygon) -> float:
         return -math.inf
     if len(poly) < 3:
         if len(poly) == 1:
-            return -float(np.linalg.norm(p - poly[0]))
+            return -float(norm(p - poly[0]))
         return -_segment_point_distance(p, poly[0], poly[1])
     inside = True
     dist = math.inf

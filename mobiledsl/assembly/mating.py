@@ -12,7 +12,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..model.frames import Transform, axis_angle, cross3, unit
+from ..model.frames import Transform, axis_angle, cross3, norm, unit
 
 #: when the sine of the angle between the part's connector dir and its target is below this
 #: (and the cosine negative), the two are taken as exactly opposite: the half-turn rule.
@@ -31,7 +31,7 @@ def shortest_arc(a: Sequence[float], b: Sequence[float]) -> np.ndarray:
     a, b = unit(a), unit(b)
     c = float(np.dot(a, b))
     v = cross3(a, b)
-    s = float(np.linalg.norm(v))
+    s = float(norm(v))
     if c < 0 and s < OPPOSITE:
         x = np.array([1.0, 0.0, 0.0])
         if abs(float(np.dot(x, a))) > ALONG:

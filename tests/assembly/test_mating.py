@@ -126,3 +126,17 @@ def test_link_transform_turns_by_hold_after_xyz_and_rpy():
     assert np.allclose(t.rotation, axis_angle((0, 0, 1), 0.5))
     composed = Transform.identity() @ t
     assert np.allclose(composed.point((1, 0, 0)), [math.cos(0.5), math.sin(0.5), 0.02])
+
+
+def test_norm_is_numpys_to_the_bit():
+    from mobiledsl.model.frames import norm
+    rng = np.random.default_rng(11)
+    vectors = [rng.normal(size=3) * 10.0 ** rng.integers(-150, 150) for _ in range(2000)]
+    vectors += [np.zeros(3), [0, 3, 4], (1e-320, 0.0, 0.0), [1e308, 1e308, 0.0],
+                [np.inf, 0.0, 1.0], [np.nan, 0.0, 1.0], rng.normal(size=2), [-0.0, -0.0, -0.0]]
+    with np.errstate(over="ignore", invalid="ignore"):
+        for v in vectors:
+            theirs = float(np.linalg.norm(v))
+            ours = norm(v)
+            assert type(ours) is float
+            assert repr(ours) == repr(theirs), v
