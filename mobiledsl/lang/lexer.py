@@ -37,10 +37,15 @@ _PUNCT = {"(": LPAREN, ")": RPAREN, "{": LBRACE, "}": RBRACE, ",": COMMA, "=": E
 _IDENT_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
 _IDENT_CHARS = _IDENT_START | frozenset("0123456789")
 _DIGITS = frozenset("0123456789")
-_NUMBER_BODY = _IDENT_CHARS | frozenset(".")
 _WHITESPACE = frozenset(" \t\r\f\ufeff")
 _JSON_NUMBER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?\Z")
 _PLAIN_NUMBER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+# runs the main loop skips or takes whole (one match, not a turn of the loop per character)
+_SPACE_RUN = re.compile("[ \t\r\f\ufeff]+")
+_IDENT_RUN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# a run that could be meant as one number: signs, then letters, digits, `_` and `.`, and a
+# sign right after an `e` or `E`
+_NUMBER_RUN = re.compile(r"[+-]*(?:[A-Za-z0-9_.]|(?<=[eE])[+-])*")
 _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r",
             "t": "\t"}
 _HEX = frozenset("0123456789abcdefABCDEF")
@@ -107,11 +112,11 @@ class _Lexer:
              bad: bool = False) -> Token:
         """A token of text[start:end], all on the current line."""
         first = self.line != self.last_line
-        col = self.col(start)
+        col = start - self.line_start + 1
         if first:
             self.indent = col
-        tok = Token(kind, self.text[start:end], self.line, col, self.line, self.col(end - 1),
-                    value, bad, first, self.indent)
+        tok = Token(kind, self.text[start:end], self.line, col, self.line,
+                    end - self.line_start, value, bad, first, self.indent)
         self.last_line = self.line
         self.tokens.append(tok)
         return tok
@@ -131,7 +136,7 @@ class _Lexer:
                 self.pos += 1
                 self.newline(self.pos)
             elif c in _WHITESPACE:
-                self.pos += 1
+                self.pos = _SPACE_RUN.match(text, self.pos).end()
             elif c == "/" and text.startswith("//", self.pos):
                 self.line_comment()
             elif c == "/" and text.startswith("/*", self.pos):
@@ -176,10 +181,7 @@ class _Lexer:
                         "of the line")
 
     def identifier(self) -> None:
-        text = self.text
-        p = self.pos + 1
-        while p < len(text) and text[p] in _IDENT_CHARS:
-            p += 1
+        p = _IDENT_RUN.match(self.text, self.pos).end()
         self.emit(IDENT, self.pos, p, self.text[self.pos:p])
         self.pos = p
 
@@ -187,18 +189,8 @@ class _Lexer:
         """A maximal run that could be meant as one number, then checked against JSON's
         number syntax (with an optional leading + or -)."""
         text = self.text
-        n = len(text)
-        start = p = self.pos
-        while p < n and (text[p] == "+" or text[p] == "-"):
-            p += 1
-        while p < n:
-            c = text[p]
-            if c in _NUMBER_BODY:
-                p += 1
-            elif (c == "+" or c == "-") and text[p - 1] in "eE":
-                p += 1
-            else:
-                break
+        start = self.pos
+        p = _NUMBER_RUN.match(text, start).end()
         raw = text[start:p]
         self.pos = p
         if len(raw) > MAX_CHARS:          # refused before it is converted or quoted
