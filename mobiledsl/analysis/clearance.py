@@ -217,18 +217,21 @@ def check_wheels(robot: Robot, bodies: list[Body], out: Findings, to_ground) -> 
             other = body.component
             if other.name == sw.component.name:
                 continue
-            names = wheel_well_connectors(robot, sw.component, other)
-            recess = own_well(robot, sw.component, other)
+            names = recess = None           # asked for once a shape of the body is touched
             for shape in body.shapes:
+                touched = [piece for piece in sw.pieces if boxes_overlap(piece, shape.solid)]
+                if not touched:
+                    continue
+                if names is None:
+                    names = wheel_well_connectors(robot, sw.component, other)
+                    recess = own_well(robot, sw.component, other)
                 wells = [] if shape.link is not None else \
                     [w for w in (well_at(robot, other, n) for n in names) if w is not None]
                 if recess is not None and shape.link is None:
                     wells.append(recess)        # the host's own shape, not its links
                 worst = None
                 corners = []
-                for piece in sw.pieces:
-                    if not boxes_overlap(piece, shape.solid):
-                        continue
+                for piece in touched:
                     hit = depth_beyond_wells(piece, shape.solid, [w.well for w in wells], TOLERANCE)
                     if hit is None:
                         continue
@@ -343,8 +346,7 @@ def touching_shapes(bodies: list[Body]) -> list[tuple[tuple[int, int], tuple[int
     x overlaps its own, so a robot of many parts side by side costs what it has in pairs."""
     keys = [(i, k) for i, body in enumerate(bodies) for k in range(len(body.shapes))]
     # plain floats: most shapes meet few others, and a pair's test is then a few comparisons
-    lo = [tuple(bodies[i].shapes[k].solid.lo.tolist()) for i, k in keys]
-    hi = [tuple(bodies[i].shapes[k].solid.hi.tolist()) for i, k in keys]
+    lo, hi = zip(*(bodies[i].shapes[k].solid.bounds for i, k in keys)) if keys else ((), ())
     order = sorted(range(len(keys)), key=lambda n: lo[n][0])
     pairs = []
     for n, p in enumerate(order):

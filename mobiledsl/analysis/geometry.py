@@ -82,6 +82,10 @@ class Poly:
     def hi(self) -> np.ndarray:
         return _frozen(self.vertices.max(axis=0))
 
+    @cached_property
+    def bounds(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        return _bounds(self)
+
     def lowest(self, n: np.ndarray) -> float:
         return float((self.vertices @ n).min())
 
@@ -100,6 +104,10 @@ class Round:
     def hi(self) -> np.ndarray:
         return _frozen(np.maximum(self.a, self.b) + self.radius)
 
+    @cached_property
+    def bounds(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        return _bounds(self)
+
     def lowest(self, n: np.ndarray) -> float:
         return float(min(self.a @ n, self.b @ n)) - self.radius
 
@@ -111,6 +119,12 @@ class Round:
 
 
 Solid = Poly | Round
+
+
+def _bounds(s: Solid) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The bounding box as two tuples of plain floats: the broad phases compare many pairs
+    of them, a few comparisons each."""
+    return tuple(s.lo.tolist()), tuple(s.hi.tolist())
 
 
 @lru_cache(maxsize=None)
@@ -253,7 +267,10 @@ class Well:
 
 
 def boxes_overlap(p: Solid, q: Solid, slack: float = 0.0) -> bool:
-    return bool((p.lo <= q.hi + slack).all() and (q.lo <= p.hi + slack).all())
+    (pa, pb, pc), (pA, pB, pC) = p.bounds
+    (qa, qb, qc), (qA, qB, qC) = q.bounds
+    return pa <= qA + slack and pb <= qB + slack and pc <= qC + slack and \
+        qa <= pA + slack and qb <= pB + slack and qc <= pC + slack
 
 
 def _chebyshev(A: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray] | None:
