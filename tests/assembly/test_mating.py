@@ -140,3 +140,14 @@ def test_norm_is_numpys_to_the_bit():
             ours = norm(v)
             assert type(ours) is float
             assert repr(ours) == repr(theirs), v
+
+
+def test_a_rotation_is_worked_out_once_per_exact_directions():
+    a = mating_rotation((0, 0, 1), (1, 0, 0), (0.3, 0, -1.0), None, 0.5)
+    b = mating_rotation(np.array([0, 0, 1]), [1.0, 0.0, 0.0], (0.3, 0.0, -1), None, 0.5)
+    assert a is b and not a.flags.writeable
+    with pytest.raises(ValueError):
+        a[0, 0] = 1.0
+    # the same numbers but for the sign of a zero, or another roll: worked out again
+    assert mating_rotation((0, 0, 1), (1, 0, 0), (0.3, -0.0, -1.0), None, 0.5) is not a
+    assert mating_rotation((0, 0, 1), (1, 0, 0), (0.3, 0, -1.0), None, 0.25) is not a
