@@ -48,10 +48,11 @@ def record(cls: type | None = None, /, *, eq: bool = True) -> Any:
     return wrap if cls is None else wrap(cls)
 
 
-def mutable_record(cls: type | None = None, /, *, eq: bool = True) -> Any:
-    """``@mutable_record`` or ``@mutable_record(eq=False)``: as ``@dataclass``."""
+def mutable_record(cls: type | None = None, /, *, eq: bool = True, slots: bool = False) -> Any:
+    """``@mutable_record``, ``@mutable_record(eq=False)`` or ``(slots=True)``: as
+    ``@dataclass`` with the same options."""
     def wrap(cls: type) -> type:
-        return _process(cls, eq, frozen=False)
+        return _process(cls, eq, frozen=False, slots=slots)
     return wrap if cls is None else wrap(cls)
 
 
@@ -68,7 +69,7 @@ def _params(frozen: bool, eq: bool) -> Any:
     return params
 
 
-def _process(cls: type, eq: bool, frozen: bool) -> type:
+def _process(cls: type, eq: bool, frozen: bool, slots: bool = False) -> type:
     own = dict(cls.__dict__)
     for name in ("__setattr__", "__delattr__"):
         if name in own:
@@ -84,9 +85,11 @@ def _process(cls: type, eq: bool, frozen: bool) -> type:
         raise TypeError(f"{cls.__name__}: record takes positional fields only (no InitVar, "
                         "keyword-only or init=False field): use dataclass(frozen=True)")
     _check_order(fields)
+    if slots:
+        cls = _with_slots(cls, fields)
     cls.__dataclass_params__ = _params(frozen, eq)
     if "__init__" not in own:
-        _set(cls, "__init__", _lazy_init(cls, fields))
+        _set(cls, "__init__", _lazy_init(cls, fields, frozen))
     _set(cls, "__repr__", _repr(cls, tuple(f.name for f in fields if f.repr)))
     names = tuple(f.name for f in fields)
     if frozen:
@@ -165,6 +168,19 @@ def _is_pseudo(value: Any) -> bool:
         value is dataclasses.KW_ONLY or isinstance(value, dataclasses.InitVar))
 
 
+def _with_slots(cls: type, fields: tuple[dataclasses.Field, ...]) -> type:
+    """The class made again with a slot per field, as ``dataclass(slots=True)`` makes it
+    (a class's slots are fixed when it is made): its namespace less the fields' defaults,
+    which ``__init__`` holds, and less the instance dict."""
+    names = tuple(f.name for f in fields)
+    namespace = {k: v for k, v in cls.__dict__.items()
+                 if k not in names and k not in ("__dict__", "__weakref__")}
+    namespace["__slots__"] = names
+    made = type(cls)(cls.__name__, cls.__bases__, namespace)
+    made.__qualname__ = cls.__qualname__
+    return made
+
+
 def _covered(cls: type, fields: tuple[dataclasses.Field, ...]) -> bool:
     """Every field a plain positional one, as ``record`` builds them."""
     if any("InitVar" in str(f.type) for f in cls.__dataclass_fields__.values()):
@@ -188,20 +204,21 @@ def _check_order(fields: tuple[dataclasses.Field, ...]) -> None:
         seen_default = seen_default or has_default
 
 
-def _lazy_init(cls: type, fields: tuple[dataclasses.Field, ...]) -> Callable:
+def _lazy_init(cls: type, fields: tuple[dataclasses.Field, ...], frozen: bool) -> Callable:
     """An ``__init__`` that compiles the class's own on the first instance and hands over to
     it: a run makes instances of about half the record classes it imports."""
     def __init__(self, *args, **kwargs):
-        real = _init(cls, fields)
+        real = _init(cls, fields, frozen)
         _set(cls, "__init__", real)
         real(self, *args, **kwargs)
     return __init__
 
 
-def _init(cls: type, fields: tuple[dataclasses.Field, ...]) -> Callable:
+def _init(cls: type, fields: tuple[dataclasses.Field, ...], frozen: bool) -> Callable:
     """``__init__`` compiled for the class: its fields in order, defaults and factories
-    as dataclasses give them, set through ``object.__setattr__`` (a frozen class refuses
-    the plain way; a mutable one has no ``__setattr__`` of its own)."""
+    as dataclasses give them, set through ``object.__setattr__`` in a frozen class (which
+    refuses the plain way), plainly in a mutable one (which has no ``__setattr__`` of its
+    own), as dataclasses set them."""
     params, body = [], []
     scope: dict[str, Any] = {"__set": object.__setattr__, "__factory": _HAS_FACTORY}
     for f in fields:
@@ -217,7 +234,7 @@ def _init(cls: type, fields: tuple[dataclasses.Field, ...]) -> Callable:
         else:
             params.append(name)
             value = name
-        body.append(f"  __set(self, {name!r}, {value})")
+        body.append(f"  __set(self, {name!r}, {value})" if frozen else f"  self.{name} = {value}")
     if hasattr(cls, "__post_init__"):
         body.append("  self.__post_init__()")
     source = (f"def __init__(self, {', '.join(params)}):\n" if params

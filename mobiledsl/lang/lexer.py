@@ -12,10 +12,10 @@ inclusive.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from ..diagnostics import Diagnostic, Span, error, excerpt
 from ..numbers import MAX_CHARS, in_range
+from ..recordtype import mutable_record
 
 # token kinds
 IDENT = "identifier"
@@ -37,15 +37,11 @@ _PUNCT = {"(": LPAREN, ")": RPAREN, "{": LBRACE, "}": RBRACE, ",": COMMA, "=": E
 _IDENT_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
 _IDENT_CHARS = _IDENT_START | frozenset("0123456789")
 _DIGITS = frozenset("0123456789")
+_NUMBER_BODY = _IDENT_CHARS | frozenset(".")
 _WHITESPACE = frozenset(" \t\r\f\ufeff")
-_JSON_NUMBER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?\Z")
-_PLAIN_NUMBER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
-# runs the main loop skips or takes whole (one match, not a turn of the loop per character)
-_SPACE_RUN = re.compile("[ \t\r\f\ufeff]+")
-_IDENT_RUN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-# a run that could be meant as one number: signs, then letters, digits, `_` and `.`, and a
-# sign right after an `e` or `E`
-_NUMBER_RUN = re.compile(r"[+-]*(?:[A-Za-z0-9_.]|(?<=[eE])[+-])*")
+# JSON's number with an optional sign: the whole of a number token (fullmatch), or how a
+# bad one begins (match). One pattern: each costs a start-up its compile.
+_JSON_NUMBER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r",
             "t": "\t"}
 _HEX = frozenset("0123456789abcdefABCDEF")
@@ -53,7 +49,7 @@ _HEX = frozenset("0123456789abcdefABCDEF")
 #: diagnostics built per file; past this the lexer only counts them (the parser shows fewer)
 MAX_LEX_DIAGNOSTICS = 1000
 
-@dataclass(slots=True)
+@mutable_record(slots=True)
 class Token:
     kind: str
     text: str            # the source text of the token
@@ -136,7 +132,7 @@ class _Lexer:
                 self.pos += 1
                 self.newline(self.pos)
             elif c in _WHITESPACE:
-                self.pos = _SPACE_RUN.match(text, self.pos).end()
+                self.pos += 1
             elif c == "/" and text.startswith("//", self.pos):
                 self.line_comment()
             elif c == "/" and text.startswith("/*", self.pos):
@@ -181,7 +177,10 @@ class _Lexer:
                         "of the line")
 
     def identifier(self) -> None:
-        p = _IDENT_RUN.match(self.text, self.pos).end()
+        text = self.text
+        p = self.pos + 1
+        while p < len(text) and text[p] in _IDENT_CHARS:
+            p += 1
         self.emit(IDENT, self.pos, p, self.text[self.pos:p])
         self.pos = p
 
@@ -189,8 +188,18 @@ class _Lexer:
         """A maximal run that could be meant as one number, then checked against JSON's
         number syntax (with an optional leading + or -)."""
         text = self.text
-        start = self.pos
-        p = _NUMBER_RUN.match(text, start).end()
+        n = len(text)
+        start = p = self.pos
+        while p < n and (text[p] == "+" or text[p] == "-"):
+            p += 1
+        while p < n:
+            c = text[p]
+            if c in _NUMBER_BODY:
+                p += 1
+            elif (c == "+" or c == "-") and text[p - 1] in "eE":
+                p += 1
+            else:
+                break
         raw = text[start:p]
         self.pos = p
         if len(raw) > MAX_CHARS:          # refused before it is converted or quoted
@@ -200,7 +209,7 @@ class _Lexer:
                         tok.end_line, tok.end_col, "too long",
                         f"write a number in at most {MAX_CHARS} characters, such as `0.12`")
             return
-        if _JSON_NUMBER.match(raw):
+        if _JSON_NUMBER.fullmatch(raw):
             if not in_range(raw):
                 tok = self.emit(NUMBER, start, p, 0.0, bad=True)
                 self.report("syntax.invalid_number", f"the number `{raw}` is out of range: a "
@@ -392,7 +401,7 @@ def _number_help(raw: str) -> str:
     sign = raw[: len(raw) - len(body)]
     if len(sign) > 1:
         return "write at most one sign: `-0.5`, `+1`"
-    m = _PLAIN_NUMBER.match(raw)
+    m = _JSON_NUMBER.match(raw)
     if m and m.end() > len(sign) and raw[m.end():m.end() + 1].isalpha() and \
             raw[m.end():m.end() + 1] not in "eE":
         return (f"write the number alone, `{m.group()}`: units are not written, the "
