@@ -212,9 +212,13 @@ class _Stack:
         self.bands.setdefault(math.floor(y / self.band), []).append((x, y, half_width))
 
     def _overlaps(self, x: float, y: float, half_width: float) -> bool:
-        k = math.floor(y / self.band)
-        return any(abs(px - x) < half_width + pw and abs(py - y) < self.band
-                   for b in (k - 1, k, k + 1) for px, py, pw in self.bands.get(b, ()))
+        band = self.band
+        k = math.floor(y / band)
+        for b in (k - 1, k, k + 1):                 # loops, not any(): asked for by every move
+            for px, py, pw in self.bands.get(b, ()):
+                if abs(px - x) < half_width + pw and abs(py - y) < band:
+                    return True
+        return False
 
     def place(self, x: float, y: float, half_width: float) -> float:
         for _ in range(self.MOVES):
