@@ -6,6 +6,8 @@ rigid transforms.
 from __future__ import annotations
 
 import math
+import struct
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -128,12 +130,26 @@ def _nonzero(s: float) -> float:
 
 
 def matrix_from_quat(q: Sequence[float]) -> np.ndarray:
+    """The rotation matrix of a unit quaternion (w, x, y, z): read-only, since the matrix of
+    each quaternion is worked out once per process (the parts of a robot mostly stand
+    turned alike) and handed to every caller."""
     w, x, y, z = (float(c) for c in q)
-    return np.array([
+    return _matrix_from_quat(_QUAT_BITS.pack(w, x, y, z))
+
+
+_QUAT_BITS = struct.Struct("4d")    # the key: exact bits, so -0.0 and 0.0 stay apart
+
+
+@lru_cache(maxsize=4096)
+def _matrix_from_quat(bits: bytes) -> np.ndarray:
+    w, x, y, z = _QUAT_BITS.unpack(bits)
+    m = np.array([
         [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
         [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
         [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)],
     ])
+    m.flags.writeable = False
+    return m
 
 
 def _clean(x: float) -> float:

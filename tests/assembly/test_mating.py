@@ -151,3 +151,15 @@ def test_a_rotation_is_worked_out_once_per_exact_directions():
     # the same numbers but for the sign of a zero, or another roll: worked out again
     assert mating_rotation((0, 0, 1), (1, 0, 0), (0.3, -0.0, -1.0), None, 0.5) is not a
     assert mating_rotation((0, 0, 1), (1, 0, 0), (0.3, 0, -1.0), None, 0.25) is not a
+
+
+def test_a_quaternions_matrix_is_worked_out_once_and_read_only():
+    q = (0.9, 0.1, -0.3, 0.2)
+    n = math.sqrt(sum(c * c for c in q))
+    q = tuple(c / n for c in q)
+    m = matrix_from_quat(q)
+    assert matrix_from_quat(np.array(q)) is m and not m.flags.writeable
+    assert np.allclose(m @ m.T, np.eye(3)) and quat_from_matrix(m) == pytest.approx(q)
+    other = matrix_from_quat((1.0, -0.0, 0.0, 0.0))
+    assert other is not matrix_from_quat((1.0, 0.0, 0.0, 0.0))
+    assert np.array_equal(other, np.eye(3))
