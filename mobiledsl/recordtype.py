@@ -216,10 +216,14 @@ def _lazy_init(cls: type, fields: tuple[dataclasses.Field, ...], frozen: bool) -
 
 def _init(cls: type, fields: tuple[dataclasses.Field, ...], frozen: bool) -> Callable:
     """``__init__`` compiled for the class: its fields in order, defaults and factories
-    as dataclasses give them, set through ``object.__setattr__`` in a frozen class (which
-    refuses the plain way), plainly in a mutable one (which has no ``__setattr__`` of its
-    own), as dataclasses set them."""
+    as dataclasses give them. A mutable class sets them plainly, as dataclasses does (it
+    has no ``__setattr__`` of its own). A frozen one refuses the plain way: dataclasses
+    goes through ``object.__setattr__``, which for a field (never a data descriptor) writes
+    the instance's dict; writing the dict itself gives the same object in half the time."""
     params, body = [], []
+    direct = frozen and "__slots__" not in cls.__dict__
+    if direct:
+        body.append("  __own = self.__dict__")
     scope: dict[str, Any] = {"__set": object.__setattr__, "__factory": _HAS_FACTORY}
     for f in fields:
         name = f.name
@@ -234,7 +238,8 @@ def _init(cls: type, fields: tuple[dataclasses.Field, ...], frozen: bool) -> Cal
         else:
             params.append(name)
             value = name
-        body.append(f"  __set(self, {name!r}, {value})" if frozen else f"  self.{name} = {value}")
+        body.append(f"  __own[{name!r}] = {value}" if direct else
+                    f"  __set(self, {name!r}, {value})" if frozen else f"  self.{name} = {value}")
     if hasattr(cls, "__post_init__"):
         body.append("  self.__post_init__()")
     source = (f"def __init__(self, {', '.join(params)}):\n" if params
