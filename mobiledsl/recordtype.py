@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import abc
 import dataclasses
-import reprlib
 import sys
 import typing
+from _thread import get_ident
 from operator import attrgetter
 from typing import Any, Callable
 
@@ -78,10 +78,11 @@ def _process(cls: type, eq: bool, frozen: bool, slots: bool = False) -> type:
                             f"past {name}: use dataclass for a class with its own")
     if cls.__doc__ is None:   # else dataclass asks inspect for a signature to write one
         cls.__doc__ = f"{cls.__name__}({', '.join(getattr(cls, '__annotations__', {}))})"
-    if not _declare_fields(cls):
+    declared = _declare_fields(cls)     # else dataclass declares them, InitVars and all
+    if not declared:
         cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False)
     fields = dataclasses.fields(cls)
-    if not _covered(cls, fields):
+    if not _covered(cls, fields, declared):
         raise TypeError(f"{cls.__name__}: record takes positional fields only (no InitVar, "
                         "keyword-only or init=False field): use dataclass(frozen=True)")
     _check_order(fields)
@@ -181,9 +182,10 @@ def _with_slots(cls: type, fields: tuple[dataclasses.Field, ...]) -> type:
     return made
 
 
-def _covered(cls: type, fields: tuple[dataclasses.Field, ...]) -> bool:
-    """Every field a plain positional one, as ``record`` builds them."""
-    if any("InitVar" in str(f.type) for f in cls.__dataclass_fields__.values()):
+def _covered(cls: type, fields: tuple[dataclasses.Field, ...], declared: bool) -> bool:
+    """Every field a plain positional one, as ``record`` builds them (a class whose fields
+    ``_declare_fields`` declared has no InitVar)."""
+    if not declared and any("InitVar" in str(f.type) for f in cls.__dataclass_fields__.values()):
         return False
     return all(f.init and not f.kw_only for f in fields)
 
@@ -259,9 +261,20 @@ def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple]:
 
 
 def _repr(cls: type, names: tuple[str, ...]) -> Callable:
-    @reprlib.recursive_repr()
+    """``Name(field=value, ...)``, and ``...`` for an instance met again inside its own
+    repr, as ``reprlib.recursive_repr`` guards it (written out: the decorator costs more
+    to make, once per class, than the repr itself)."""
+    running: set[tuple[int, int]] = set()
+
     def __repr__(self):
-        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in names)
+        key = id(self), get_ident()
+        if key in running:
+            return "..."
+        running.add(key)
+        try:
+            shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in names)
+        finally:
+            running.discard(key)
         return f"{self.__class__.__qualname__}({shown})"
     return __repr__
 

@@ -150,3 +150,15 @@ def test_a_record_and_a_mutable_one_differ_only_in_freezing():
     assert Frozen.__dataclass_params__.eq and Loose.__dataclass_params__.eq
     with pytest.raises(dataclasses.FrozenInstanceError):
         Frozen(1).x = 2
+
+
+def test_a_repr_that_meets_its_own_instance_says_so_as_dataclass_does():
+    @mutable_record
+    class Node:
+        child: object = None
+
+    ref = dataclasses.make_dataclass("Node", [("child", object, None)])
+    ours, theirs = Node(), ref()
+    ours.child, theirs.child = ours, theirs
+    assert repr(ours).endswith("Node(child=...)") and repr(theirs) == "Node(child=...)"
+    assert repr(Node(Node())).endswith("Node(child=None))")
