@@ -17,7 +17,9 @@ def _chain(pts: list[tuple[float, float]]) -> list[tuple[float, float]]:
             ox, oy = out[-2]
             ax, ay = out[-1]
             ax, ay, bx, by = ax - ox, ay - oy, px - ox, py - oy
-            if ax * by - ay * bx > 1e-12 * (abs(ax) + abs(ay)) * (abs(bx) + abs(by)):
+            cross = ax * by - ay * bx
+            # the dust bound is never negative: no turn to the right needs it worked out
+            if cross > 0 and cross > 1e-12 * (abs(ax) + abs(ay)) * (abs(bx) + abs(by)):
                 break
             out.pop()
         out.append(p)
