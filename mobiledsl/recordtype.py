@@ -115,7 +115,9 @@ def _process(cls: type, eq: bool, frozen: bool, slots: bool = False) -> type:
 
 
 # A field's kind as dataclasses marks it, read off a field it made: an ordinary field.
-_ORDINARY = dataclasses.fields(dataclasses.make_dataclass("_One", ["x"]))[0]._field_type
+_ORDINARY = dataclasses.fields(dataclasses.dataclass(
+    type("_One", (), {"__doc__": "One field.", "__annotations__": {"x": "int"}}),
+    init=False, repr=False, eq=False))[0]._field_type
 # Names whose annotation makes a pseudo-field dataclasses alone tells apart.
 _PSEUDO = frozenset({"ClassVar", "InitVar", "KW_ONLY"})
 
