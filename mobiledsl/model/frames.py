@@ -42,12 +42,25 @@ def axis_angle(axis: Sequence[float], angle: float) -> np.ndarray:
 
 
 def rpy_matrix(rpy: Sequence[float]) -> np.ndarray:
+    """The rotation matrix of roll, pitch and yaw: read-only, worked out once per process
+    for each (the shapes of a part's every copy are turned alike)."""
     r, p, y = (float(a) for a in rpy)
+    return _rpy_matrix(_RPY_BITS.pack(r, p, y))
+
+
+_RPY_BITS = struct.Struct("3d")     # the key: exact bits, so -0.0 and 0.0 stay apart
+
+
+@lru_cache(maxsize=4096)
+def _rpy_matrix(bits: bytes) -> np.ndarray:
+    r, p, y = _RPY_BITS.unpack(bits)
     cr, sr, cp, sp, cy, sy = math.cos(r), math.sin(r), math.cos(p), math.sin(p), math.cos(y), math.sin(y)
     rx = np.array([[1, 0, 0], [0, cr, -sr], [0, sr, cr]], dtype=float)
     ry = np.array([[cp, 0, sp], [0, 1, 0], [-sp, 0, cp]], dtype=float)
     rz = np.array([[cy, -sy, 0], [sy, cy, 0], [0, 0, 1]], dtype=float)
-    return rz @ ry @ rx
+    m = rz @ ry @ rx
+    m.flags.writeable = False
+    return m
 
 
 def cross3(a, b) -> np.ndarray:

@@ -163,3 +163,11 @@ def test_a_quaternions_matrix_is_worked_out_once_and_read_only():
     other = matrix_from_quat((1.0, -0.0, 0.0, 0.0))
     assert other is not matrix_from_quat((1.0, 0.0, 0.0, 0.0))
     assert np.array_equal(other, np.eye(3))
+
+
+def test_an_rpy_matrix_is_worked_out_once_and_read_only():
+    from mobiledsl.model.frames import quat_from_rpy
+    m = rpy_matrix((0.1, -0.2, 0.3))
+    assert rpy_matrix(np.array([0.1, -0.2, 0.3])) is m and not m.flags.writeable
+    assert np.allclose(m, matrix_from_quat(quat_from_rpy((0.1, -0.2, 0.3))))
+    assert rpy_matrix((0.0, 0.0, -0.0)) is not rpy_matrix((0.0, 0.0, 0.0))
