@@ -126,29 +126,33 @@ class _Lexer:
     def run(self) -> tuple[list[Token], list[Diagnostic], int]:
         text = self.text
         n = len(text)
+        # the branches test characters no two of them share, the commonest first
         while self.pos < n:
             c = text[self.pos]
-            if c == "\n":
+            if c in _WHITESPACE:
+                p = self.pos + 1
+                while p < n and text[p] in _WHITESPACE:
+                    p += 1
+                self.pos = p
+            elif c == "\n":
                 self.pos += 1
                 self.newline(self.pos)
-            elif c in _WHITESPACE:
-                self.pos += 1
-            elif c == "/" and text.startswith("//", self.pos):
-                self.line_comment()
-            elif c == "/" and text.startswith("/*", self.pos):
-                self.block_comment()
             elif c in _IDENT_START:
                 self.identifier()
+            elif c in _PUNCT:
+                self.emit(_PUNCT[c], self.pos, self.pos + 1)
+                self.pos += 1
             elif c in _DIGITS or c == "+" or c == "-" or (
                     c == "." and text[self.pos + 1: self.pos + 2] in _DIGITS):
                 self.number()
             elif c == '"':
                 self.string()
+            elif c == "/" and text.startswith("//", self.pos):
+                self.line_comment()
+            elif c == "/" and text.startswith("/*", self.pos):
+                self.block_comment()
             elif c == "@":
                 self.reference()
-            elif c in _PUNCT:
-                self.emit(_PUNCT[c], self.pos, self.pos + 1)
-                self.pos += 1
             else:
                 self.invalid()
         self.tokens.append(Token(EOF, "", self.line, self.col(n), self.line, self.col(n),
