@@ -202,23 +202,23 @@ def box(size: Sequence[float], frame: Frame) -> Poly:
 
 
 def prism(centre, axis, radius: float, width: float, sides: int = PRISM_SIDES) -> Poly:
-    """A prism drawn around the cylinder (its flat sides touch the cylinder)."""
+    """A prism drawn around the cylinder (its flat sides touch the cylinder). The corners
+    and side normals are worked out for all sides at once, by the same operations in the
+    same order as one side at a time (the angles' sines and cosines by ``math``)."""
     c = np.asarray(centre, dtype=float)
     a = unit(axis)
     u, v = perpendiculars(a)
     r = radius / math.cos(math.pi / sides)
-    ring = [c + r * (math.cos(2 * math.pi * (k + 0.5) / sides) * u
-                     + math.sin(2 * math.pi * (k + 0.5) / sides) * v) for k in range(sides)]
-    ring = np.array(ring)
+    corner = [2 * math.pi * (k + 0.5) / sides for k in range(sides)]
+    ring = c + r * (np.array([math.cos(t) for t in corner])[:, None] * u
+                    + np.array([math.sin(t) for t in corner])[:, None] * v)
     verts = np.vstack([ring + a * width / 2, ring - a * width / 2])
-    normals = [a, -a]
+    side = [2 * math.pi * (k + 1) / sides for k in range(sides)]
+    sides_n = (np.array([math.cos(t) for t in side])[:, None] * u
+               + np.array([math.sin(t) for t in side])[:, None] * v)
     offsets = [float(a @ c) + width / 2, float(-a @ c) + width / 2]
-    for k in range(sides):
-        ang = 2 * math.pi * (k + 1) / sides
-        n = math.cos(ang) * u + math.sin(ang) * v
-        normals.append(n)
-        offsets.append(float(n @ c) + radius)
-    return Poly(verts, np.array(normals), np.array(offsets))
+    offsets += [float(n @ c) + radius for n in sides_n]
+    return Poly(verts, np.vstack([a, -a, sides_n]), np.array(offsets))
 
 
 def shape_solid(shape: Shape, frame: Frame) -> Solid:
