@@ -86,6 +86,16 @@ class Poly:
     def bounds(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
         return _bounds(self)
 
+    @cached_property
+    def planes(self) -> tuple[list, bool, tuple[int, ...], tuple[tuple[int, bool], ...]]:
+        """Its normals as plain floats, filed by ``_sort_planes``: (normals, whether each is
+        along or across the axes found, the axes, each plane's axis and way)."""
+        rows = self.A.tolist()
+        axes: list[int] = []
+        along: list[tuple[int, bool]] = []
+        ok = _sort_planes(rows, 0, rows, axes, along)
+        return rows, ok, tuple(axes), tuple(along)
+
     def lowest(self, n: np.ndarray) -> float:
         return float((self.vertices @ n).min())
 
@@ -278,11 +288,16 @@ def _chebyshev(A: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray] | None:
     negative when the half-spaces share no point (then it is how far apart they are, at most)."""
     box = _as_box(A, b)
     if box is not None:
-        axes, lo, hi = box
-        half = (hi - lo) / 2
-        return min(float(half.min()), 1.0), axes.T @ ((hi + lo) / 2)
+        return _box_ball(box)
     found = smalllp.chebyshev(A, b, cap=1.0)
     return found if found is not None else _highs_chebyshev(A, b)
+
+
+def _box_ball(box: tuple[np.ndarray, np.ndarray, np.ndarray]) -> tuple[float, np.ndarray]:
+    """The largest ball of a box (capped at 1 m, as ``_chebyshev``'s)."""
+    axes, lo, hi = box
+    half = (hi - lo) / 2
+    return min(float(half.min()), 1.0), axes.T @ ((hi + lo) / 2)
 
 
 def _highs_chebyshev(A: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray] | None:
@@ -307,7 +322,17 @@ def _as_box(A: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.nd
     rows = A.tolist()
     axes: list[int] = []                    # the rows that are axes, in order
     along: list[tuple[int, bool]] = []      # per plane: its axis, and whether it faces its way
-    for i, (x, y, z) in enumerate(rows):
+    if not _sort_planes(rows, 0, rows, axes, along) or len(axes) != 3:
+        return None
+    return _box_along(A, axes, along, b.tolist())
+
+
+def _sort_planes(planes: list, first: int, rows: list, axes: list[int],
+                 along: list[tuple[int, bool]]) -> bool:
+    """File ``planes`` (normals, the first of them row ``first`` of ``rows``) under the axes
+    found so far, adding an axis for a plane along none; False at a plane that is neither
+    along nor perpendicular to one (or is no unit normal)."""
+    for i, (x, y, z) in enumerate(planes, first):
         found = None
         for k, r in enumerate(axes):
             rx, ry, rz = rows[r]
@@ -316,17 +341,20 @@ def _as_box(A: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.nd
                 if found is None:
                     found = (k, d > 0)
             elif abs(d) > 1e-12:
-                return None
+                return False
         if found is None:
             if abs(x * x + y * y + z * z - 1.0) > 1e-12:
-                return None
+                return False
             axes.append(i)
             found = (len(axes) - 1, True)
         along.append(found)
-    if len(axes) != 3:
-        return None
+    return True
+
+
+def _box_along(A: np.ndarray, axes: list[int], along: list[tuple[int, bool]],
+               offsets: list[float]) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     lo, hi = [-math.inf] * 3, [math.inf] * 3
-    for (k, ahead), offset in zip(along, b.tolist()):
+    for (k, ahead), offset in zip(along, offsets):
         # ties go to the later plane, as numpy's minimum and maximum give them
         if ahead:
             if offset <= hi[k]:
@@ -336,6 +364,20 @@ def _as_box(A: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.nd
     if not all(math.isfinite(v) for v in lo + hi):
         return None
     return A[axes], np.array(lo), np.array(hi)
+
+
+def _pair_box(p: Poly, q: Poly) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """``_as_box`` of the planes of ``p`` and then ``q``, with ``p``'s filed once for every
+    pair it is in (a chassis meets every part on it)."""
+    rows, ok, axes, along = p.planes
+    if not ok:
+        return None                 # the planes of both fail where p's own fail
+    if len(axes) != 3 or len(rows) + len(q.A) > 24:
+        return _as_box(np.vstack([p.A, q.A]), np.concatenate([p.b, q.b]))
+    axes, along = list(axes), list(along)
+    if not _sort_planes(q.A.tolist(), len(rows), rows, axes, along) or len(axes) != 3:
+        return None
+    return _box_along(p.A, axes, along, p.b.tolist() + q.b.tolist())
 
 
 def _segment_signed_distance(seg_a: np.ndarray, seg_b: np.ndarray, poly: Poly) -> tuple[float, np.ndarray]:
@@ -418,7 +460,9 @@ def depth(p: Solid, q: Solid) -> tuple[float, np.ndarray | None]:
         r, poly = (p, q) if isinstance(p, Round) else (q, p)
         sd, at = _segment_signed_distance(r.a, r.b, poly)
         return r.radius - sd, at
-    cheb = _chebyshev(np.vstack([p.A, q.A]), np.concatenate([p.b, q.b]))
+    box = _pair_box(p, q)
+    cheb = _box_ball(box) if box is not None else \
+        _chebyshev(np.vstack([p.A, q.A]), np.concatenate([p.b, q.b]))
     if cheb is None:
         return -1.0, None
     return 2 * cheb[0], cheb[1]
