@@ -13,7 +13,6 @@ from ..model.robot import Robot
 from ..model.world import Task, World
 from ..diagnostics import Diagnostic
 from ..library.model import Walker
-from ..records import dumps
 from .clearance import check_parts, check_wheels
 from .footprint import Projector, check_bounded, footprint, outlines
 from .ground import check_plane, find_ground
@@ -99,6 +98,7 @@ def _walking_by(robot: Robot, walker: str | None,
 
 
 def write_report(analysis: Analysis) -> dict[str, bytes]:
-    from .topview import topview     # a compile with --check draws nothing
+    from ..records import dumps       # a compile with --check writes no report (nor JSON)
+    from .topview import topview
     return {"analysis.json": dumps(analysis).encode("utf-8"),
             "topview.svg": topview(analysis)}
