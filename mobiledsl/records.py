@@ -21,17 +21,42 @@ T = TypeVar("T")
 
 
 def to_json(obj: Any) -> Any:
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        if hasattr(obj, "to_json") and not getattr(obj, "_generic_json", False):
-            return obj.to_json()
-        return {f.name: to_json(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
-    if isinstance(obj, Enum):
+    cls = obj.__class__
+    way = _WAYS.get(cls)
+    if way is None:
+        way = _WAYS[cls] = _way(cls)
+    if way.__class__ is tuple:                  # a record's fields
+        return {name: to_json(getattr(obj, name)) for name in way}
+    if way is _OWN:
+        return obj.to_json()
+    if way is _ENUM:
         return obj.value
-    if isinstance(obj, dict):
+    if way is _DICT:
         return {str(k): to_json(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
+    if way is _LIST:
         return [to_json(v) for v in obj]
     return obj
+
+
+# How a value of each class turns into JSON, decided once per class: a record by its own
+# ``to_json`` (unless it asks for the generic form) or by its fields in order, an enum by
+# its value, a dict by its items, a list or tuple item by item, anything else as it is.
+_OWN, _ENUM, _DICT, _LIST, _PLAIN = "own", "enum", "dict", "list", "plain"
+_WAYS: dict[type, Any] = {}
+
+
+def _way(cls: type) -> Any:
+    if dataclasses.is_dataclass(cls) and not issubclass(cls, type):
+        if hasattr(cls, "to_json") and not getattr(cls, "_generic_json", False):
+            return _OWN
+        return tuple(f.name for f in dataclasses.fields(cls))
+    if issubclass(cls, Enum):
+        return _ENUM
+    if issubclass(cls, dict):
+        return _DICT
+    if issubclass(cls, (list, tuple)):
+        return _LIST
+    return _PLAIN
 
 
 def dumps(obj: Any) -> str:

@@ -3,10 +3,11 @@
 A compile is a fresh process, and it defines a hundred record classes before it reads a
 file. ``dataclass(frozen=True)`` writes and compiles six methods for each (``__init__``,
 ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``, ``__delattr__``): most of the
-start-up of a small compile. ``record`` lets dataclasses do the part that compiles nothing
-(the fields, ``__match_args__``, the checks of defaults), compiles ``__init__`` alone, when
-the first instance is made, and gives the other five as closures over the class's field
-names, which behave as the generated ones do:
+start-up of a small compile. ``record`` declares the fields as dataclasses does (the
+``Field`` objects, ``__match_args__``, the checks of defaults; for a class with a pseudo-field
+or a dataclass base it lets dataclasses do it), compiles ``__init__`` alone, when the first
+instance is made, and gives the other five as closures over the class's field names, which
+behave as the generated ones do:
 
 - ``__eq__`` compares the tuples of the compared fields of two instances of one class;
 - ``__hash__`` hashes that tuple (unless the class defines its own);
@@ -24,8 +25,11 @@ instances are unhashable, as dataclass makes them): the working state a phase fi
 """
 from __future__ import annotations
 
+import abc
 import dataclasses
-import reprlib
+import sys
+import typing
+from _thread import get_ident
 from operator import attrgetter
 from typing import Any, Callable
 
@@ -44,10 +48,11 @@ def record(cls: type | None = None, /, *, eq: bool = True) -> Any:
     return wrap if cls is None else wrap(cls)
 
 
-def mutable_record(cls: type | None = None, /, *, eq: bool = True) -> Any:
-    """``@mutable_record`` or ``@mutable_record(eq=False)``: as ``@dataclass``."""
+def mutable_record(cls: type | None = None, /, *, eq: bool = True, slots: bool = False) -> Any:
+    """``@mutable_record``, ``@mutable_record(eq=False)`` or ``(slots=True)``: as
+    ``@dataclass`` with the same options."""
     def wrap(cls: type) -> type:
-        return _process(cls, eq, frozen=False)
+        return _process(cls, eq, frozen=False, slots=slots)
     return wrap if cls is None else wrap(cls)
 
 
@@ -64,7 +69,7 @@ def _params(frozen: bool, eq: bool) -> Any:
     return params
 
 
-def _process(cls: type, eq: bool, frozen: bool) -> type:
+def _process(cls: type, eq: bool, frozen: bool, slots: bool = False) -> type:
     own = dict(cls.__dict__)
     for name in ("__setattr__", "__delattr__"):
         if name in own:
@@ -73,15 +78,19 @@ def _process(cls: type, eq: bool, frozen: bool) -> type:
                             f"past {name}: use dataclass for a class with its own")
     if cls.__doc__ is None:   # else dataclass asks inspect for a signature to write one
         cls.__doc__ = f"{cls.__name__}({', '.join(getattr(cls, '__annotations__', {}))})"
-    cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False)
+    declared = _declare_fields(cls)     # else dataclass declares them, InitVars and all
+    if not declared:
+        cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False)
     fields = dataclasses.fields(cls)
-    if not _covered(cls, fields):
+    if not _covered(cls, fields, declared):
         raise TypeError(f"{cls.__name__}: record takes positional fields only (no InitVar, "
                         "keyword-only or init=False field): use dataclass(frozen=True)")
     _check_order(fields)
+    if slots:
+        cls = _with_slots(cls, fields)
     cls.__dataclass_params__ = _params(frozen, eq)
     if "__init__" not in own:
-        _set(cls, "__init__", _lazy_init(cls, fields))
+        _set(cls, "__init__", _lazy_init(cls, fields, frozen))
     _set(cls, "__repr__", _repr(cls, tuple(f.name for f in fields if f.repr)))
     names = tuple(f.name for f in fields)
     if frozen:
@@ -105,9 +114,80 @@ def _process(cls: type, eq: bool, frozen: bool) -> type:
     return cls
 
 
-def _covered(cls: type, fields: tuple[dataclasses.Field, ...]) -> bool:
-    """Every field a plain positional one, as ``record`` builds them."""
-    if any("InitVar" in str(f.type) for f in cls.__dataclass_fields__.values()):
+# A field's kind as dataclasses marks it, read off a field it made: an ordinary field.
+_ORDINARY = dataclasses.fields(dataclasses.dataclass(
+    type("_One", (), {"__doc__": "One field.", "__annotations__": {"x": "int"}}),
+    init=False, repr=False, eq=False))[0]._field_type
+# Names whose annotation makes a pseudo-field dataclasses alone tells apart.
+_PSEUDO = frozenset({"ClassVar", "InitVar", "KW_ONLY"})
+
+
+def _declare_fields(cls: type) -> bool:
+    """Give ``cls`` the fields ``dataclass`` would find, as it finds them (defaults,
+    ``field()`` options, class attributes put right, ``__match_args__``), when the class is
+    the plain case: no dataclass base and only string annotations (``from __future__ import
+    annotations``) whose head names none of ClassVar, InitVar or KW_ONLY in the class's
+    module. dataclass asks a regular expression and the module about every annotation: about
+    half of the import time of a record class. False, touching nothing, for any other class:
+    dataclass then declares it."""
+    own = cls.__dict__.get("__annotations__", {})
+    scope = getattr(sys.modules.get(cls.__module__), "__dict__", {})
+    if any(hasattr(base, "__dataclass_fields__") for base in cls.__mro__[1:]):
+        return False
+    for annotation in own.values():
+        if not isinstance(annotation, str):
+            return False
+        head = annotation.split("[", 1)[0].rsplit(".", 1)[-1].strip()
+        if head in _PSEUDO or _is_pseudo(scope.get(head)):
+            return False
+    fields: dict[str, dataclasses.Field] = {}
+    for name, annotation in own.items():
+        default = getattr(cls, name, dataclasses.MISSING)
+        f = default if isinstance(default, dataclasses.Field) else dataclasses.field(default=default)
+        f.name, f.type, f._field_type = name, annotation, _ORDINARY
+        if f.kw_only is dataclasses.MISSING:
+            f.kw_only = False
+        if f.default.__class__.__hash__ is None:
+            raise ValueError(f"mutable default {type(f.default)} for field {name} is not "
+                             "allowed: use default_factory")
+        fields[name] = f
+    for name, value in list(cls.__dict__.items()):
+        if isinstance(value, dataclasses.Field):
+            if name not in own:
+                raise TypeError(f"{name!r} is a field but has no type annotation")
+            if value.default is dataclasses.MISSING:
+                delattr(cls, name)
+            else:
+                setattr(cls, name, value.default)
+    cls.__dataclass_fields__ = fields
+    if "__match_args__" not in cls.__dict__:
+        cls.__match_args__ = tuple(f.name for f in fields.values() if not f.kw_only)
+    abc.update_abstractmethods(cls)
+    return True
+
+
+def _is_pseudo(value: Any) -> bool:
+    return value is not None and (value is typing.ClassVar or value is dataclasses.InitVar or \
+        value is dataclasses.KW_ONLY or isinstance(value, dataclasses.InitVar))
+
+
+def _with_slots(cls: type, fields: tuple[dataclasses.Field, ...]) -> type:
+    """The class made again with a slot per field, as ``dataclass(slots=True)`` makes it
+    (a class's slots are fixed when it is made): its namespace less the fields' defaults,
+    which ``__init__`` holds, and less the instance dict."""
+    names = tuple(f.name for f in fields)
+    namespace = {k: v for k, v in cls.__dict__.items()
+                 if k not in names and k not in ("__dict__", "__weakref__")}
+    namespace["__slots__"] = names
+    made = type(cls)(cls.__name__, cls.__bases__, namespace)
+    made.__qualname__ = cls.__qualname__
+    return made
+
+
+def _covered(cls: type, fields: tuple[dataclasses.Field, ...], declared: bool) -> bool:
+    """Every field a plain positional one, as ``record`` builds them (a class whose fields
+    ``_declare_fields`` declared has no InitVar)."""
+    if not declared and any("InitVar" in str(f.type) for f in cls.__dataclass_fields__.values()):
         return False
     return all(f.init and not f.kw_only for f in fields)
 
@@ -128,21 +208,26 @@ def _check_order(fields: tuple[dataclasses.Field, ...]) -> None:
         seen_default = seen_default or has_default
 
 
-def _lazy_init(cls: type, fields: tuple[dataclasses.Field, ...]) -> Callable:
+def _lazy_init(cls: type, fields: tuple[dataclasses.Field, ...], frozen: bool) -> Callable:
     """An ``__init__`` that compiles the class's own on the first instance and hands over to
     it: a run makes instances of about half the record classes it imports."""
     def __init__(self, *args, **kwargs):
-        real = _init(cls, fields)
+        real = _init(cls, fields, frozen)
         _set(cls, "__init__", real)
         real(self, *args, **kwargs)
     return __init__
 
 
-def _init(cls: type, fields: tuple[dataclasses.Field, ...]) -> Callable:
+def _init(cls: type, fields: tuple[dataclasses.Field, ...], frozen: bool) -> Callable:
     """``__init__`` compiled for the class: its fields in order, defaults and factories
-    as dataclasses give them, set through ``object.__setattr__`` (a frozen class refuses
-    the plain way; a mutable one has no ``__setattr__`` of its own)."""
+    as dataclasses give them. A mutable class sets them plainly, as dataclasses does (it
+    has no ``__setattr__`` of its own). A frozen one refuses the plain way: dataclasses
+    goes through ``object.__setattr__``, which for a field (never a data descriptor) writes
+    the instance's dict; writing the dict itself gives the same object in half the time."""
     params, body = [], []
+    direct = frozen and "__slots__" not in cls.__dict__
+    if direct:
+        body.append("  __own = self.__dict__")
     scope: dict[str, Any] = {"__set": object.__setattr__, "__factory": _HAS_FACTORY}
     for f in fields:
         name = f.name
@@ -157,7 +242,8 @@ def _init(cls: type, fields: tuple[dataclasses.Field, ...]) -> Callable:
         else:
             params.append(name)
             value = name
-        body.append(f"  __set(self, {name!r}, {value})")
+        body.append(f"  __own[{name!r}] = {value}" if direct else
+                    f"  __set(self, {name!r}, {value})" if frozen else f"  self.{name} = {value}")
     if hasattr(cls, "__post_init__"):
         body.append("  self.__post_init__()")
     source = (f"def __init__(self, {', '.join(params)}):\n" if params
@@ -177,9 +263,20 @@ def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple]:
 
 
 def _repr(cls: type, names: tuple[str, ...]) -> Callable:
-    @reprlib.recursive_repr()
+    """``Name(field=value, ...)``, and ``...`` for an instance met again inside its own
+    repr, as ``reprlib.recursive_repr`` guards it (written out: the decorator costs more
+    to make, once per class, than the repr itself)."""
+    running: set[tuple[int, int]] = set()
+
     def __repr__(self):
-        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in names)
+        key = id(self), get_ident()
+        if key in running:
+            return "..."
+        running.add(key)
+        try:
+            shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in names)
+        finally:
+            running.discard(key)
         return f"{self.__class__.__qualname__}({shown})"
     return __repr__
 

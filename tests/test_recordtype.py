@@ -10,6 +10,9 @@ import math
 import pkgutil
 from dataclasses import FrozenInstanceError, field
 
+import typing
+from typing import ClassVar
+
 import pytest
 
 import mobiledsl
@@ -237,3 +240,54 @@ def test_a_frozen_dataclass_may_extend_a_record():
     assert Sub(2).x == 2 and Sub(2) == Sub(2) and Sub(2) != Base(2)
     with pytest.raises(FrozenInstanceError):
         Sub(2).x = 3
+
+
+# -- what record declares itself and what it leaves to dataclass --------------------------------
+CountAlias = ClassVar     # a pseudo-field named through the module: dataclass finds it
+
+
+def test_class_variables_are_not_fields():
+    @record
+    class Counted:
+        x: int
+        total: ClassVar[int] = 0
+        aliased: CountAlias[int] = 1
+        dotted: typing.ClassVar[str] = "s"
+
+    assert [f.name for f in dataclasses.fields(Counted)] == ["x"]
+    assert Counted.__match_args__ == ("x",) and Counted(2).total == 0
+
+
+def test_a_field_declared_as_dataclass_declares_it():
+    @record
+    class Plain:
+        name: str
+        size: int = field(default=3, repr=False, compare=False)
+        items: list = field(default_factory=list)
+        kind: str = "a"
+
+    ref = dataclasses.make_dataclass("Plain", [("name", "str"),
+                                               ("size", "int", field(default=3, repr=False,
+                                                                     compare=False)),
+                                               ("items", "list", field(default_factory=list)),
+                                               ("kind", "str", "a")], frozen=True)
+    ours, theirs = dataclasses.fields(Plain), dataclasses.fields(ref)
+    keys = ("name", "type", "default", "default_factory", "repr", "compare", "hash", "init",
+            "kw_only", "metadata")
+    assert [[getattr(f, k) for k in keys] for f in ours] == \
+        [[getattr(f, k) for k in keys] for f in theirs]
+    assert Plain.size == 3 and "items" not in Plain.__dict__ and Plain.kind == "a"
+    assert repr(Plain("n")).endswith("Plain(name='n', items=[], kind='a')")
+
+
+def test_what_dataclass_refuses_record_refuses():
+    with pytest.raises(ValueError, match="mutable default"):
+        @record
+        class Shared:
+            items: list = []            # noqa: RUF012
+
+    with pytest.raises(TypeError, match="no type annotation"):
+        @record
+        class Unnamed:
+            x: int
+            y = field(default=1)

@@ -21,7 +21,8 @@ def _reference(cls: type) -> type:
     fields = [(f.name, f.type, field(default=f.default, default_factory=f.default_factory,
                                      repr=f.repr, compare=f.compare, hash=f.hash))
               for f in dataclasses.fields(cls)]
-    ref = dataclasses.make_dataclass(cls.__name__, fields, eq=cls.__dataclass_params__.eq)
+    ref = dataclasses.make_dataclass(cls.__name__, fields, eq=cls.__dataclass_params__.eq,
+                                     slots="__slots__" in cls.__dict__)
     ref.__qualname__ = cls.__qualname__
     return ref
 
@@ -50,6 +51,39 @@ def test_mutable_record_is_the_dataclass(cls):
         assert getattr(obj, first) == "changed"
     assert (a == b) == (r2 == r)                # a field set after: equal as dataclass says
     assert dataclasses.asdict(b).keys() == dataclasses.asdict(r).keys()
+
+
+def test_slots_as_dataclass_makes_them():
+    @mutable_record(slots=True)
+    class Tok:
+        """A token."""
+        kind: str
+        items: list = field(default_factory=list)
+        size: int = 3
+
+        def twice(self) -> int:
+            return 2 * self.size
+
+    ref = dataclasses.make_dataclass("Tok", [("kind", str),
+                                             ("items", list, field(default_factory=list)),
+                                             ("size", int, 3)], slots=True)
+    assert Tok.__slots__ == ref.__slots__ == ("kind", "items", "size")
+    a = Tok("k")
+    assert not hasattr(a, "__dict__") and a.twice() == 6 and Tok.__doc__ == "A token."
+    assert repr(a).endswith("Tok(kind='k', items=[], size=3)") and a == Tok("k", [], 3)
+    a.size = 4
+    assert a.size == 4 and dataclasses.replace(a, kind="j") == Tok("j", [], 4)
+    for obj in (a, ref("k")):
+        with pytest.raises(AttributeError):
+            obj.other = 1
+    assert [f.name for f in dataclasses.fields(Tok)] == ["kind", "items", "size"]
+    assert Tok in MUTABLE_RECORDS and Tok.__qualname__.endswith("Tok")
+
+    @mutable_record
+    class Plain:
+        kind: str
+
+    assert hasattr(Plain("k"), "__dict__")
 
 
 def test_factories_are_per_instance_and_fields_settable():
@@ -116,3 +150,15 @@ def test_a_record_and_a_mutable_one_differ_only_in_freezing():
     assert Frozen.__dataclass_params__.eq and Loose.__dataclass_params__.eq
     with pytest.raises(dataclasses.FrozenInstanceError):
         Frozen(1).x = 2
+
+
+def test_a_repr_that_meets_its_own_instance_says_so_as_dataclass_does():
+    @mutable_record
+    class Node:
+        child: object = None
+
+    ref = dataclasses.make_dataclass("Node", [("child", object, None)])
+    ours, theirs = Node(), ref()
+    ours.child, theirs.child = ours, theirs
+    assert repr(ours).endswith("Node(child=...)") and repr(theirs) == "Node(child=...)"
+    assert repr(Node(Node())).endswith("Node(child=None))")

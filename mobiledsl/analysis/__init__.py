@@ -13,7 +13,6 @@ from ..model.robot import Robot
 from ..model.world import Task, World
 from ..diagnostics import Diagnostic
 from ..library.model import Walker
-from ..records import dumps
 from .clearance import check_parts, check_wheels
 from .footprint import Projector, check_bounded, footprint, outlines
 from .ground import check_plane, find_ground
@@ -25,7 +24,6 @@ from .placement import bodies as place_bodies
 from .power import check_power
 from .statics import check_com, com_margin
 from .surroundings import surroundings
-from .topview import topview
 from .walker_match import walker_drive
 
 __all__ = ["analyse", "write_report", "Analysis"]
@@ -100,5 +98,7 @@ def _walking_by(robot: Robot, walker: str | None,
 
 
 def write_report(analysis: Analysis) -> dict[str, bytes]:
+    from ..records import dumps       # a compile with --check writes no report (nor JSON)
+    from .topview import topview
     return {"analysis.json": dumps(analysis).encode("utf-8"),
             "topview.svg": topview(analysis)}

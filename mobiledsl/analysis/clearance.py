@@ -217,18 +217,21 @@ def check_wheels(robot: Robot, bodies: list[Body], out: Findings, to_ground) -> 
             other = body.component
             if other.name == sw.component.name:
                 continue
-            names = wheel_well_connectors(robot, sw.component, other)
-            recess = own_well(robot, sw.component, other)
+            names = recess = None           # asked for once a shape of the body is touched
             for shape in body.shapes:
+                touched = [piece for piece in sw.pieces if boxes_overlap(piece, shape.solid)]
+                if not touched:
+                    continue
+                if names is None:
+                    names = wheel_well_connectors(robot, sw.component, other)
+                    recess = own_well(robot, sw.component, other)
                 wells = [] if shape.link is not None else \
                     [w for w in (well_at(robot, other, n) for n in names) if w is not None]
                 if recess is not None and shape.link is None:
                     wells.append(recess)        # the host's own shape, not its links
                 worst = None
                 corners = []
-                for piece in sw.pieces:
-                    if not boxes_overlap(piece, shape.solid):
-                        continue
+                for piece in touched:
                     hit = depth_beyond_wells(piece, shape.solid, [w.well for w in wells], TOLERANCE)
                     if hit is None:
                         continue
@@ -342,19 +345,20 @@ def touching_shapes(bodies: list[Body]) -> list[tuple[tuple[int, int], tuple[int
     their shapes. Sort and sweep along x: a shape is compared only with those whose extent along
     x overlaps its own, so a robot of many parts side by side costs what it has in pairs."""
     keys = [(i, k) for i, body in enumerate(bodies) for k in range(len(body.shapes))]
-    if not keys:
-        return []
-    lo = np.array([bodies[i].shapes[k].solid.lo for i, k in keys])
-    hi = np.array([bodies[i].shapes[k].solid.hi for i, k in keys])
-    body = np.array([i for i, _ in keys])
-    order = np.argsort(lo[:, 0], kind="stable")
-    starts = lo[order, 0]
+    # plain floats: most shapes meet few others, and a pair's test is then a few comparisons
+    lo, hi = zip(*(bodies[i].shapes[k].solid.bounds for i, k in keys)) if keys else ((), ())
+    order = sorted(range(len(keys)), key=lambda n: lo[n][0])
     pairs = []
     for n, p in enumerate(order):
-        q = order[n + 1:np.searchsorted(starts, hi[p, 0], side="right")]
-        meet = q[(body[q] != body[p]) & np.all(lo[q] <= hi[p], axis=1) & np.all(lo[p] <= hi[q], axis=1)]
-        for r in meet.tolist():
-            pairs.append((keys[p], keys[r]) if keys[p] < keys[r] else (keys[r], keys[p]))
+        (plx, ply, plz), (phx, phy, phz) = lo[p], hi[p]
+        for m in range(n + 1, len(order)):
+            q = order[m]
+            (qlx, qly, qlz), (qhx, qhy, qhz) = lo[q], hi[q]
+            if qlx > phx:
+                break                   # sorted by where they start along x: none further meets
+            if keys[q][0] != keys[p][0] and qly <= phy and qlz <= phz and \
+                    plx <= qhx and ply <= qhy and plz <= qhz:
+                pairs.append((keys[p], keys[q]) if keys[p] < keys[q] else (keys[q], keys[p]))
     return sorted(pairs, key=lambda pq: (pq[0][0], pq[1][0], pq[0][1], pq[1][1]))
 
 

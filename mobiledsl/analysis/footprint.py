@@ -29,7 +29,10 @@ class Projector:
 
     def __call__(self, pts) -> np.ndarray:
         d = np.asarray(pts, dtype=float).reshape(-1, 3) - self.origin
-        return np.stack([d @ self.ex, d @ self.ey], axis=1)
+        out = np.empty((len(d), 2))
+        out[:, 0] = d @ self.ex
+        out[:, 1] = d @ self.ey
+        return out
 
     def circle(self, centre, radius: float) -> np.ndarray:
         c = self(centre)[0]

@@ -21,7 +21,7 @@ from typing import Sequence
 import numpy as np
 
 from ..model.frames import Transform as Frame
-from ..model.frames import axis_angle
+from ..model.frames import axis_angle, norm
 from ..library.model import Shape
 from . import planar, smalllp
 from .smalllp import first_of_each
@@ -47,7 +47,7 @@ def rotation_about(axis: Sequence[float], point: Sequence[float], angle: float) 
 
 def unit(v) -> np.ndarray:
     v = np.asarray(v, dtype=float)
-    n = float(np.linalg.norm(v))
+    n = float(norm(v))
     return v / n if n > 0 else v
 
 
@@ -82,6 +82,20 @@ class Poly:
     def hi(self) -> np.ndarray:
         return _frozen(self.vertices.max(axis=0))
 
+    @cached_property
+    def bounds(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        return _bounds(self)
+
+    @cached_property
+    def planes(self) -> tuple[list, bool, tuple[int, ...], tuple[tuple[int, bool], ...]]:
+        """Its normals as plain floats, filed by ``_sort_planes``: (normals, whether each is
+        along or across the axes found, the axes, each plane's axis and way)."""
+        rows = self.A.tolist()
+        axes: list[int] = []
+        along: list[tuple[int, bool]] = []
+        ok = _sort_planes(rows, 0, rows, axes, along)
+        return rows, ok, tuple(axes), tuple(along)
+
     def lowest(self, n: np.ndarray) -> float:
         return float((self.vertices @ n).min())
 
@@ -100,6 +114,10 @@ class Round:
     def hi(self) -> np.ndarray:
         return _frozen(np.maximum(self.a, self.b) + self.radius)
 
+    @cached_property
+    def bounds(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        return _bounds(self)
+
     def lowest(self, n: np.ndarray) -> float:
         return float(min(self.a @ n, self.b @ n)) - self.radius
 
@@ -111,6 +129,12 @@ class Round:
 
 
 Solid = Poly | Round
+
+
+def _bounds(s: Solid) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The bounding box as two tuples of plain floats: the broad phases compare many pairs
+    of them, a few comparisons each."""
+    return tuple(s.lo.tolist()), tuple(s.hi.tolist())
 
 
 @lru_cache(maxsize=None)
@@ -171,38 +195,40 @@ def poly_from_faces(points: np.ndarray, faces) -> Poly:
 _BOX_CORNERS = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)])
 
 
+# the planes of a box, in the order they are kept: -x, +x, -y, +y, -z, +z of its frame
+_BOX_AXES = [0, 0, 1, 1, 2, 2]
+_BOX_SIGNS = np.array([-1.0, 1.0, -1.0, 1.0, -1.0, 1.0])[:, None]
+
+
 def box(size: Sequence[float], frame: Frame) -> Poly:
     half = np.asarray(size, dtype=float) / 2
-    corners = _BOX_CORNERS * half
-    verts = frame.points(corners)
-    normals = []
+    verts = frame.points(_BOX_CORNERS * half)
+    normals = frame.rotation.T[_BOX_AXES] * _BOX_SIGNS
     offsets = []
     for k in range(3):
-        for s in (-1.0, 1.0):
-            n = frame.rotation[:, k] * s
-            normals.append(n)
-            offsets.append(float(n @ frame.translation) + half[k])
-    return Poly(verts, np.array(normals), np.array(offsets))
+        along = float(normals[2 * k + 1] @ frame.translation)
+        offsets += (-along + half[k], along + half[k])    # (-n) . t is -(n . t) exactly
+    return Poly(verts, normals, np.array(offsets))
 
 
 def prism(centre, axis, radius: float, width: float, sides: int = PRISM_SIDES) -> Poly:
-    """A prism drawn around the cylinder (its flat sides touch the cylinder)."""
+    """A prism drawn around the cylinder (its flat sides touch the cylinder). The corners
+    and side normals are worked out for all sides at once, by the same operations in the
+    same order as one side at a time (the angles' sines and cosines by ``math``)."""
     c = np.asarray(centre, dtype=float)
     a = unit(axis)
     u, v = perpendiculars(a)
     r = radius / math.cos(math.pi / sides)
-    ring = [c + r * (math.cos(2 * math.pi * (k + 0.5) / sides) * u
-                     + math.sin(2 * math.pi * (k + 0.5) / sides) * v) for k in range(sides)]
-    ring = np.array(ring)
+    corner = [2 * math.pi * (k + 0.5) / sides for k in range(sides)]
+    ring = c + r * (np.array([math.cos(t) for t in corner])[:, None] * u
+                    + np.array([math.sin(t) for t in corner])[:, None] * v)
     verts = np.vstack([ring + a * width / 2, ring - a * width / 2])
-    normals = [a, -a]
+    side = [2 * math.pi * (k + 1) / sides for k in range(sides)]
+    sides_n = (np.array([math.cos(t) for t in side])[:, None] * u
+               + np.array([math.sin(t) for t in side])[:, None] * v)
     offsets = [float(a @ c) + width / 2, float(-a @ c) + width / 2]
-    for k in range(sides):
-        ang = 2 * math.pi * (k + 1) / sides
-        n = math.cos(ang) * u + math.sin(ang) * v
-        normals.append(n)
-        offsets.append(float(n @ c) + radius)
-    return Poly(verts, np.array(normals), np.array(offsets))
+    offsets += [float(n @ c) + radius for n in sides_n]
+    return Poly(verts, np.vstack([a, -a, sides_n]), np.array(offsets))
 
 
 def shape_solid(shape: Shape, frame: Frame) -> Solid:
@@ -251,7 +277,10 @@ class Well:
 
 
 def boxes_overlap(p: Solid, q: Solid, slack: float = 0.0) -> bool:
-    return bool((p.lo <= q.hi + slack).all() and (q.lo <= p.hi + slack).all())
+    (pa, pb, pc), (pA, pB, pC) = p.bounds
+    (qa, qb, qc), (qA, qB, qC) = q.bounds
+    return pa <= qA + slack and pb <= qB + slack and pc <= qC + slack and \
+        qa <= pA + slack and qb <= pB + slack and qc <= pC + slack
 
 
 def _chebyshev(A: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray] | None:
@@ -259,11 +288,16 @@ def _chebyshev(A: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray] | None:
     negative when the half-spaces share no point (then it is how far apart they are, at most)."""
     box = _as_box(A, b)
     if box is not None:
-        axes, lo, hi = box
-        half = (hi - lo) / 2
-        return min(float(half.min()), 1.0), axes.T @ ((hi + lo) / 2)
+        return _box_ball(box)
     found = smalllp.chebyshev(A, b, cap=1.0)
     return found if found is not None else _highs_chebyshev(A, b)
+
+
+def _box_ball(box: tuple[np.ndarray, np.ndarray, np.ndarray]) -> tuple[float, np.ndarray]:
+    """The largest ball of a box (capped at 1 m, as ``_chebyshev``'s)."""
+    axes, lo, hi = box
+    half = (hi - lo) / 2
+    return min(float(half.min()), 1.0), axes.T @ ((hi + lo) / 2)
 
 
 def _highs_chebyshev(A: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray] | None:
@@ -278,25 +312,72 @@ def _highs_chebyshev(A: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray] |
 def _as_box(A: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """When every plane of ``A x <= b`` faces along one of three perpendicular axes (two
     boxes turned alike: most parts on a chassis), the box they bound: (axes as rows, lo,
-    hi) along those axes; else None. Its largest ball and its corners are then exact."""
+    hi) along those axes; else None. Its largest ball and its corners are then exact.
+
+    Each axis is the first plane along it; a plane is along an axis when its normal's dot
+    product with the axis is 1 or -1 within 1e-12, and must otherwise be perpendicular to it
+    within 1e-12. Plain floats: a dozen planes cost less so than as arrays."""
     if len(A) > 24:
         return None
-    D = A @ A.T
-    parallel = np.abs(np.abs(D) - 1.0) <= 1e-12
-    if not np.all(parallel | (np.abs(D) <= 1e-12)):
+    rows = A.tolist()
+    axes: list[int] = []                    # the rows that are axes, in order
+    along: list[tuple[int, bool]] = []      # per plane: its axis, and whether it faces its way
+    if not _sort_planes(rows, 0, rows, axes, along) or len(axes) != 3:
         return None
-    first = np.argmax(parallel, axis=1)          # the first plane parallel to each
-    reps = np.array(sorted(set(first.tolist())), dtype=np.intp)
-    if len(reps) != 3:
+    return _box_along(A, axes, along, b.tolist())
+
+
+def _sort_planes(planes: list, first: int, rows: list, axes: list[int],
+                 along: list[tuple[int, bool]]) -> bool:
+    """File ``planes`` (normals, the first of them row ``first`` of ``rows``) under the axes
+    found so far, adding an axis for a plane along none; False at a plane that is neither
+    along nor perpendicular to one (or is no unit normal)."""
+    for i, (x, y, z) in enumerate(planes, first):
+        found = None
+        for k, r in enumerate(axes):
+            rx, ry, rz = rows[r]
+            d = x * rx + y * ry + z * rz
+            if abs(abs(d) - 1.0) <= 1e-12:
+                if found is None:
+                    found = (k, d > 0)
+            elif abs(d) > 1e-12:
+                return False
+        if found is None:
+            if abs(x * x + y * y + z * z - 1.0) > 1e-12:
+                return False
+            axes.append(i)
+            found = (len(axes) - 1, True)
+        along.append(found)
+    return True
+
+
+def _box_along(A: np.ndarray, axes: list[int], along: list[tuple[int, bool]],
+               offsets: list[float]) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    lo, hi = [-math.inf] * 3, [math.inf] * 3
+    for (k, ahead), offset in zip(along, offsets):
+        # ties go to the later plane, as numpy's minimum and maximum give them
+        if ahead:
+            if offset <= hi[k]:
+                hi[k] = offset
+        elif -offset >= lo[k]:
+            lo[k] = -offset
+    if not all(math.isfinite(v) for v in lo + hi):
         return None
-    k = np.searchsorted(reps, first)
-    ahead = D[np.arange(len(A)), first] > 0
-    lo, hi = np.full(3, -np.inf), np.full(3, np.inf)
-    np.minimum.at(hi, k[ahead], b[ahead])
-    np.maximum.at(lo, k[~ahead], -b[~ahead])
-    if not (np.all(np.isfinite(lo)) and np.all(np.isfinite(hi))):
+    return A[axes], np.array(lo), np.array(hi)
+
+
+def _pair_box(p: Poly, q: Poly) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """``_as_box`` of the planes of ``p`` and then ``q``, with ``p``'s filed once for every
+    pair it is in (a chassis meets every part on it)."""
+    rows, ok, axes, along = p.planes
+    if not ok:
+        return None                 # the planes of both fail where p's own fail
+    if len(axes) != 3 or len(rows) + len(q.A) > 24:
+        return _as_box(np.vstack([p.A, q.A]), np.concatenate([p.b, q.b]))
+    axes, along = list(axes), list(along)
+    if not _sort_planes(q.A.tolist(), len(rows), rows, axes, along) or len(axes) != 3:
         return None
-    return A[reps], lo, hi
+    return _box_along(p.A, axes, along, p.b.tolist() + q.b.tolist())
 
 
 def _segment_signed_distance(seg_a: np.ndarray, seg_b: np.ndarray, poly: Poly) -> tuple[float, np.ndarray]:
@@ -342,7 +423,7 @@ def _segments_distance(p1, q1, p2, q2) -> tuple[float, np.ndarray]:
     d1, d2, r = q1 - p1, q2 - p2, p1 - p2
     a, e, f = d1 @ d1, d2 @ d2, d2 @ r
     if a <= 1e-18 and e <= 1e-18:
-        return float(np.linalg.norm(r)), (p1 + p2) / 2
+        return float(norm(r)), (p1 + p2) / 2
     if a <= 1e-18:
         s, t = 0.0, min(max(f / e, 0.0), 1.0)
     else:
@@ -359,7 +440,7 @@ def _segments_distance(p1, q1, p2, q2) -> tuple[float, np.ndarray]:
             elif t > 1:
                 t, s = 1.0, min(max((bb - c) / a, 0.0), 1.0)
     c1, c2 = p1 + d1 * s, p2 + d2 * t
-    return float(np.linalg.norm(c1 - c2)), (c1 + c2) / 2
+    return float(norm(c1 - c2)), (c1 + c2) / 2
 
 
 def depth(p: Solid, q: Solid) -> tuple[float, np.ndarray | None]:
@@ -379,7 +460,9 @@ def depth(p: Solid, q: Solid) -> tuple[float, np.ndarray | None]:
         r, poly = (p, q) if isinstance(p, Round) else (q, p)
         sd, at = _segment_signed_distance(r.a, r.b, poly)
         return r.radius - sd, at
-    cheb = _chebyshev(np.vstack([p.A, q.A]), np.concatenate([p.b, q.b]))
+    box = _pair_box(p, q)
+    cheb = _box_ball(box) if box is not None else \
+        _chebyshev(np.vstack([p.A, q.A]), np.concatenate([p.b, q.b]))
     if cheb is None:
         return -1.0, None
     return 2 * cheb[0], cheb[1]
@@ -473,7 +556,7 @@ def ground_basis(n: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     onto the plane, and n x that."""
     x = np.array([1.0, 0.0, 0.0])
     ex = x - (x @ n) * n
-    if np.linalg.norm(ex) < 1e-9:
+    if norm(ex) < 1e-9:
         ex = np.array([0.0, 1.0, 0.0]) - n[1] * n
     ex = unit(ex)
     return ex, np.cross(n, ex)
@@ -491,7 +574,7 @@ def _segment_point_distance(p, a, b) -> float:
     ab = b - a
     L = ab @ ab
     t = 0.0 if L == 0 else min(max(((p - a) @ ab) / L, 0.0), 1.0)
-    return float(np.linalg.norm(p - (a + t * ab)))
+    return float(norm(p - (a + t * ab)))
 
 
 def polygon_margin(point, polygon) -> float:
@@ -504,7 +587,7 @@ def polygon_margin(point, polygon) -> float:
         return -math.inf
     if len(poly) < 3:
         if len(poly) == 1:
-            return -float(np.linalg.norm(p - poly[0]))
+            return -float(norm(p - poly[0]))
         return -_segment_point_distance(p, poly[0], poly[1])
     inside = True
     dist = math.inf

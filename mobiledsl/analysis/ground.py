@@ -21,6 +21,7 @@ from typing import Callable
 
 import numpy as np
 
+from ..model.frames import norm
 from ..model.robot import Component, Robot
 from ..library.model import Foot, Part
 from .geometry import Round, convex_polygon, ground_basis, shape_solid, unit
@@ -90,7 +91,7 @@ def _wheel_support(w: Wheel) -> Support:
 
     def radial(n):
         r = n - (n @ a) * a
-        return unit(r) if np.linalg.norm(r) > 1e-12 else np.zeros(3)
+        return unit(r) if norm(r) > 1e-12 else np.zeros(3)
 
     def lowest(n):
         s = 1.0 if n @ a >= 0 else -1.0
@@ -214,7 +215,7 @@ def _fit(sups: list[Support]) -> np.ndarray:
             return n
         alpha, beta = found
         new = unit(np.array([-alpha, -beta, 1.0]))
-        if np.linalg.norm(new - n) < 1e-12:
+        if norm(new - n) < 1e-12:
             return new
         n = new
     return n

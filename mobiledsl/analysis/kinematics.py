@@ -25,6 +25,7 @@ import math
 
 import numpy as np
 
+from ..model.frames import norm
 from ..model.robot import Component, Robot
 from ..model.world import Step, Task
 from ..model.vocabulary import CHASSIS_TYPES
@@ -109,7 +110,7 @@ def skid_factor(robot: Robot) -> float:
     pts = [(w.centre[0], w.centre[1], 0.0) for w in wheels(robot)
            if not w.caster and w.component.driven]
     pts += [((t.run_from[0] + t.run_to[0]) / 2, (t.run_from[1] + t.run_to[1]) / 2,
-             float(np.linalg.norm((t.run_to - t.run_from)[:2])) ** 2 / 12) for t in tracks(robot)]
+             float(norm((t.run_to - t.run_from)[:2])) ** 2 / 12) for t in tracks(robot)]
     if len(pts) < 2:
         return 1.0
     xy = np.array([p[:2] for p in pts], float)

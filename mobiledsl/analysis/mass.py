@@ -16,6 +16,10 @@ class MassProperties:
     inertia: np.ndarray           # 3x3 about com, base_link axes
 
 
+_EYE = np.eye(3)
+_EYE.flags.writeable = False
+
+
 def tensor(i: Inertial) -> np.ndarray:
     t = i.inertia
     return np.array([[t.ixx, t.ixy, t.ixz], [t.ixy, t.iyy, t.iyz], [t.ixz, t.iyz, t.izz]],
@@ -38,5 +42,5 @@ def mass_properties(bodies: list[Body]) -> MassProperties:
     inertia = np.zeros((3, 3))
     for m, c, I in items:
         r = c - com
-        inertia += I + m * ((r @ r) * np.eye(3) - np.outer(r, r))
+        inertia += I + m * ((r @ r) * _EYE - r[:, None] * r[None, :])   # np.outer's own product
     return MassProperties(float(total), com, (inertia + inertia.T) / 2)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..model.frames import norm
 from ..model.robot import Component, Robot
 from ..diagnostics import Span
 from ..library.model import Inertial, Part, Shape
@@ -177,7 +178,7 @@ def track_of(c: Component, part: Part) -> Track | None:
     h = across * part.track.width / 2
     if abs(float(along @ up)) < 1e-12:
         # the belt runs square to the part's up: a box, without a hull to compute
-        belt = box((float(np.linalg.norm(p1 - p0)), part.track.width, height),
+        belt = box((float(norm(p1 - p0)), part.track.width, height),
                    Frame(np.column_stack([along, across, up]), (p0 + p1) / 2 + up * height / 2))
     else:
         belt = poly_from_points(np.array([p + s * h + k * height * up for p in (p0, p1)

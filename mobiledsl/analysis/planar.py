@@ -6,47 +6,54 @@ from __future__ import annotations
 import numpy as np
 
 
-def _turns_left(o, a, b) -> bool:
-    """Whether o -> a -> b turns left by more than floating-point dust (a point on a
-    straight edge is no corner)."""
-    ax, ay, bx, by = a[0] - o[0], a[1] - o[1], b[0] - o[0], b[1] - o[1]
-    return ax * by - ay * bx > 1e-12 * (abs(ax) + abs(ay)) * (abs(bx) + abs(by))
+def _chain(pts: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """One half of the monotone chain over ``pts`` in order: the corners kept. A point is
+    kept when o -> a -> p turns left by more than floating-point dust (a point on a straight
+    edge is no corner)."""
+    out: list[tuple[float, float]] = []
+    for p in pts:
+        px, py = p
+        while len(out) >= 2:
+            ox, oy = out[-2]
+            ax, ay = out[-1]
+            ax, ay, bx, by = ax - ox, ay - oy, px - ox, py - oy
+            cross = ax * by - ay * bx
+            # the dust bound is never negative: no turn to the right needs it worked out
+            if cross > 0 and cross > 1e-12 * (abs(ax) + abs(ay)) * (abs(bx) + abs(by)):
+                break
+            out.pop()
+        out.append(p)
+    return out
+
+
+def _hull_sorted(pts: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """``hull`` of points already distinct and sorted."""
+    if len(pts) < 3:
+        return pts
+    return _chain(pts)[:-1] + _chain(pts[::-1])[:-1]
 
 
 def hull(points: np.ndarray) -> list[tuple[float, float]]:
     """The corners of the convex hull of distinct 2D points, counter-clockwise, with no
     corner on a straight edge; fewer than three when they all lie on one line."""
-    pts = sorted((float(x), float(y)) for x, y in points)
-    if len(pts) < 3:
-        return pts
-    lower: list[tuple[float, float]] = []
-    for p in pts:
-        while len(lower) >= 2 and not _turns_left(lower[-2], lower[-1], p):
-            lower.pop()
-        lower.append(p)
-    upper: list[tuple[float, float]] = []
-    for p in reversed(pts):
-        while len(upper) >= 2 and not _turns_left(upper[-2], upper[-1], p):
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
+    return _hull_sorted(sorted((float(x), float(y)) for x, y in points))
 
 
 def convex_polygon(points) -> list[tuple[float, float]]:
     """The convex hull of 2D points, counter-clockwise from its lowest-leftmost corner.
     Fewer than three points, or points on one line, give the extreme points of that line."""
-    pts = np.array(sorted({(x, y) for x, y in
-                           np.round(np.asarray(points, dtype=float).reshape(-1, 2), 12).tolist()}),
-                   dtype=float).reshape(-1, 2)
-    if len(pts) == 0:
+    distinct = sorted(set(map(tuple, np.round(np.asarray(points, dtype=float).reshape(-1, 2),
+                                               12).tolist())))
+    if len(distinct) == 0:
         return []
-    if len(pts) == 1:
-        return [(float(pts[0][0]), float(pts[0][1]))]
-    poly = hull(pts)
+    if len(distinct) == 1:
+        return [distinct[0]]
+    poly = _hull_sorted(distinct)
     if len(poly) >= 3:
         start = min(range(len(poly)), key=lambda i: (poly[i][1], poly[i][0]))
         return poly[start:] + poly[:start]
     # on one line: its two extreme points
+    pts = np.array(distinct, dtype=float)
     d = pts - pts[0]
     direction = d[np.argmax(np.linalg.norm(d, axis=1))]
     s = d @ direction

@@ -16,6 +16,7 @@ import numpy as np
 
 from typing import Callable, Sequence
 
+from ..model.frames import norm
 from ..model.robot import Robot
 from ..diagnostics import Label
 from .geometry import polygon_margin
@@ -50,7 +51,7 @@ def nearest_on_polygon(p, polygon: Sequence) -> np.ndarray:
         ab = b - a
         t = 0.0 if not ab @ ab else float(np.clip((p - a) @ ab / (ab @ ab), 0.0, 1.0))
         q = a + t * ab
-        if best is None or np.linalg.norm(p - q) < np.linalg.norm(p - best):
+        if best is None or norm(p - q) < norm(p - best):
             best = q
     return best
 
@@ -61,9 +62,9 @@ def pulls_out(bodies: Sequence[Body], to_ground: Callable, at, polygon: Sequence
     of mass is not beyond the polygon by more than ``ON_EDGE``."""
     edge = nearest_on_polygon(at, polygon)
     miss = np.asarray(at, dtype=float) - edge
-    if np.linalg.norm(miss) <= ON_EDGE:
+    if norm(miss) <= ON_EDGE:
         return None
-    direction = miss / np.linalg.norm(miss)
+    direction = miss / norm(miss)
     moments: dict[str, float] = {}
     masses: dict[str, float] = {}
     for b in bodies:                      # a part and its links pull as one component

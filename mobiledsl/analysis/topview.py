@@ -211,16 +211,34 @@ class _Stack:
     def _file(self, x: float, y: float, half_width: float) -> None:
         self.bands.setdefault(math.floor(y / self.band), []).append((x, y, half_width))
 
-    def _overlaps(self, x: float, y: float, half_width: float) -> bool:
-        k = math.floor(y / self.band)
-        return any(abs(px - x) < half_width + pw and abs(py - y) < self.band
-                   for b in (k - 1, k, k + 1) for px, py, pw in self.bands.get(b, ()))
+    def _blocker(self, x: float, y: float, half_width: float) -> tuple[int, float] | None:
+        """(band, height) of a placed text that a text at (x, y) would overprint, or None."""
+        band = self.band
+        k = math.floor(y / band)
+        for b in (k - 1, k, k + 1):                 # loops, not any(): asked for by every move
+            for px, py, pw in self.bands.get(b, ()):
+                if abs(px - x) < half_width + pw and abs(py - y) < band:
+                    return b, py
+        return None
 
     def place(self, x: float, y: float, half_width: float) -> float:
-        for _ in range(self.MOVES):
-            if not self._overlaps(x, y, half_width):
+        """Down by a step until nothing is overprinted (at most ``MOVES`` steps). While the
+        text that was in the way is still in the way (close enough, in a band next to the
+        new height's), the search would find it again: the steps past it are taken without
+        asking, so a text that moves down a long column of names costs no search a step."""
+        step, band = self.unit * 1.8, self.band
+        moves = 0
+        while moves < self.MOVES:
+            hit = self._blocker(x, y, half_width)
+            if hit is None:
                 break
-            y -= self.unit * 1.8
+            b, py = hit
+            y -= step
+            moves += 1
+            while moves < self.MOVES and abs(py - y) < band and \
+                    abs(math.floor(y / band) - b) <= 1:
+                y -= step
+                moves += 1
         self._file(x, y, half_width)
         return y
 

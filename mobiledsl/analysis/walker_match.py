@@ -20,7 +20,7 @@ import numpy as np
 
 from ..assembly import glue as g
 from ..assembly.mating import mate
-from ..model.frames import Transform, matrix_from_quat
+from ..model.frames import Transform, matrix_from_quat, norm
 from ..model.robot import Component, Robot
 from ..library.model import Part, Walker
 from .model import WalkerDrive
@@ -64,7 +64,7 @@ def place_limb(body: Part, leg: Part, glue: tuple[float, ...]) -> Transform | No
 
 def same_place(c: Component, t: Transform) -> bool:
     at = np.asarray(c.pose.xyz, dtype=float)
-    if float(np.linalg.norm(at - t.translation)) > SAME_PLACE_M + _SLACK:
+    if float(norm(at - t.translation)) > SAME_PLACE_M + _SLACK:
         return False
     return turn_between(matrix_from_quat(c.pose.quat), t.rotation) <= SAME_TURN_RAD + _SLACK
 

@@ -23,7 +23,7 @@ from ..library.model import Part
 from ..model import vocabulary as vocab
 from . import glue as g
 from .mating import link_transform, mate
-from ..model.frames import Transform, clean_vec
+from ..model.frames import Transform, clean_vec, norm
 from ..model.robot import Component, PlacedLink, Pose, Robot, Steer
 
 if TYPE_CHECKING:
@@ -219,7 +219,7 @@ class _Assembler:
         c = self.comps[name]
         v = c.glue.values
         n = np.asarray(v[3:6], dtype=float)
-        n = n / np.linalg.norm(n)
+        n = n / norm(n)
         fake = g.HostConnector("?", "?", np.asarray(v[:3], dtype=float), n, None, None)
         self._place(name, fake, shadow=True)
 

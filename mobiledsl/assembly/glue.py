@@ -15,7 +15,7 @@ import numpy as np
 
 from ..diagnostics import Diagnostic, Span, error
 from ..library.model import Connector, Part
-from ..model.frames import Transform
+from ..model.frames import Transform, norm
 from ..recordtype import record
 
 POINT_TOLERANCE = 1e-3      # m
@@ -55,12 +55,12 @@ def connectors_in_chassis_frame(component: str, part: Part,
 
 def _unit(v: Sequence[float]) -> np.ndarray:
     a = np.asarray(v, dtype=float)
-    n = float(np.linalg.norm(a))
+    n = float(norm(a))
     return a / n if n > 0 else a
 
 
 def direction_length(glue: Sequence[float]) -> float:
-    return float(np.linalg.norm(np.asarray(glue[3:6], dtype=float)))
+    return float(norm(np.asarray(glue[3:6], dtype=float)))
 
 
 def is_unit(glue: Sequence[float]) -> bool:
@@ -68,11 +68,11 @@ def is_unit(glue: Sequence[float]) -> bool:
 
 
 def point_distance(glue: Sequence[float], hc: HostConnector) -> float:
-    return float(np.linalg.norm(np.asarray(glue[:3], dtype=float) - hc.pos))
+    return float(norm(np.asarray(glue[:3], dtype=float) - hc.pos))
 
 
 def direction_distance(glue: Sequence[float], hc: HostConnector) -> float:
-    return float(np.linalg.norm(_unit(glue[3:6]) - hc.dir))
+    return float(norm(_unit(glue[3:6]) - hc.dir))
 
 
 def direction_cosine(glue: Sequence[float], hc: HostConnector) -> float:

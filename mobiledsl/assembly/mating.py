@@ -8,11 +8,12 @@ roll, pitch, yaw (URDF's convention: R = Rz(yaw) Ry(pitch) Rx(roll)).
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
 
-from ..model.frames import Transform, axis_angle, cross3, unit
+from ..model.frames import Transform, axis_angle, cross3, norm, unit
 
 #: when the sine of the angle between the part's connector dir and its target is below this
 #: (and the cosine negative), the two are taken as exactly opposite: the half-turn rule.
@@ -31,7 +32,7 @@ def shortest_arc(a: Sequence[float], b: Sequence[float]) -> np.ndarray:
     a, b = unit(a), unit(b)
     c = float(np.dot(a, b))
     v = cross3(a, b)
-    s = float(np.linalg.norm(v))
+    s = float(norm(v))
     if c < 0 and s < OPPOSITE:
         x = np.array([1.0, 0.0, 0.0])
         if abs(float(np.dot(x, a))) > ALONG:
@@ -55,13 +56,34 @@ def frame_from(dir_: Sequence[float], up: Sequence[float]) -> np.ndarray:
 def mating_rotation(own_dir: Sequence[float], own_up: Sequence[float] | None,
                     host_dir: Sequence[float], host_up: Sequence[float] | None,
                     roll: float = 0.0) -> np.ndarray:
-    """The part's rotation in the chassis frame.
+    """The part's rotation in the chassis frame (read-only: it is kept for the next part
+    that mates the same way).
 
     ``own_*`` are the part's connector in its own frame, ``host_*`` the connector it mates onto
     in the chassis frame (``host_dir`` is the glue direction). The part's dir is turned onto
     -host_dir; when both state ``up`` the part's up is turned onto the host's, otherwise the
     shortest arc is taken. ``roll`` then turns the part about host_dir (right-hand rule).
     """
+    return _rotation(_bits(own_dir), _bits(own_up), _bits(host_dir), _bits(host_up),
+                     float(roll))
+
+
+def _bits(v: Sequence[float] | None) -> bytes | None:
+    """A direction as a key: its exact float64 bits (so that -0.0 and 0.0 stay apart)."""
+    return None if v is None else np.asarray(v, dtype=float).tobytes()
+
+
+def _vector(bits: bytes | None) -> np.ndarray | None:
+    return None if bits is None else np.frombuffer(bits)
+
+
+# Parts of a kind mated alike (a row of sensors on a deck) turn alike: each rotation is
+# worked out once per process and looked up for the next.
+@lru_cache(maxsize=1024)
+def _rotation(own_dir: bytes, own_up: bytes | None, host_dir: bytes, host_up: bytes | None,
+              roll: float) -> np.ndarray:
+    own_dir, own_up = _vector(own_dir), _vector(own_up)
+    host_dir, host_up = _vector(host_dir), _vector(host_up)
     target = -unit(host_dir)
     if own_up is not None and host_up is not None:
         rotation = frame_from(target, host_up) @ frame_from(own_dir, own_up).T
@@ -69,6 +91,7 @@ def mating_rotation(own_dir: Sequence[float], own_up: Sequence[float] | None,
         rotation = shortest_arc(own_dir, target)
     if roll:
         rotation = axis_angle(host_dir, roll) @ rotation
+    rotation.flags.writeable = False
     return rotation
 
 

@@ -12,10 +12,10 @@ inclusive.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from ..diagnostics import Diagnostic, Span, error, excerpt
 from ..numbers import MAX_CHARS, in_range
+from ..recordtype import mutable_record
 
 # token kinds
 IDENT = "identifier"
@@ -39,8 +39,9 @@ _IDENT_CHARS = _IDENT_START | frozenset("0123456789")
 _DIGITS = frozenset("0123456789")
 _NUMBER_BODY = _IDENT_CHARS | frozenset(".")
 _WHITESPACE = frozenset(" \t\r\f\ufeff")
-_JSON_NUMBER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?\Z")
-_PLAIN_NUMBER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+# JSON's number with an optional sign: the whole of a number token (fullmatch), or how a
+# bad one begins (match). One pattern: each costs a start-up its compile.
+_JSON_NUMBER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r",
             "t": "\t"}
 _HEX = frozenset("0123456789abcdefABCDEF")
@@ -48,7 +49,7 @@ _HEX = frozenset("0123456789abcdefABCDEF")
 #: diagnostics built per file; past this the lexer only counts them (the parser shows fewer)
 MAX_LEX_DIAGNOSTICS = 1000
 
-@dataclass(slots=True)
+@mutable_record(slots=True)
 class Token:
     kind: str
     text: str            # the source text of the token
@@ -107,11 +108,11 @@ class _Lexer:
              bad: bool = False) -> Token:
         """A token of text[start:end], all on the current line."""
         first = self.line != self.last_line
-        col = self.col(start)
+        col = start - self.line_start + 1
         if first:
             self.indent = col
-        tok = Token(kind, self.text[start:end], self.line, col, self.line, self.col(end - 1),
-                    value, bad, first, self.indent)
+        tok = Token(kind, self.text[start:end], self.line, col, self.line,
+                    end - self.line_start, value, bad, first, self.indent)
         self.last_line = self.line
         self.tokens.append(tok)
         return tok
@@ -125,29 +126,33 @@ class _Lexer:
     def run(self) -> tuple[list[Token], list[Diagnostic], int]:
         text = self.text
         n = len(text)
+        # the branches test characters no two of them share, the commonest first
         while self.pos < n:
             c = text[self.pos]
-            if c == "\n":
+            if c in _WHITESPACE:
+                p = self.pos + 1
+                while p < n and text[p] in _WHITESPACE:
+                    p += 1
+                self.pos = p
+            elif c == "\n":
                 self.pos += 1
                 self.newline(self.pos)
-            elif c in _WHITESPACE:
-                self.pos += 1
-            elif c == "/" and text.startswith("//", self.pos):
-                self.line_comment()
-            elif c == "/" and text.startswith("/*", self.pos):
-                self.block_comment()
             elif c in _IDENT_START:
                 self.identifier()
+            elif c in _PUNCT:
+                self.emit(_PUNCT[c], self.pos, self.pos + 1)
+                self.pos += 1
             elif c in _DIGITS or c == "+" or c == "-" or (
                     c == "." and text[self.pos + 1: self.pos + 2] in _DIGITS):
                 self.number()
             elif c == '"':
                 self.string()
+            elif c == "/" and text.startswith("//", self.pos):
+                self.line_comment()
+            elif c == "/" and text.startswith("/*", self.pos):
+                self.block_comment()
             elif c == "@":
                 self.reference()
-            elif c in _PUNCT:
-                self.emit(_PUNCT[c], self.pos, self.pos + 1)
-                self.pos += 1
             else:
                 self.invalid()
         self.tokens.append(Token(EOF, "", self.line, self.col(n), self.line, self.col(n),
@@ -208,7 +213,7 @@ class _Lexer:
                         tok.end_line, tok.end_col, "too long",
                         f"write a number in at most {MAX_CHARS} characters, such as `0.12`")
             return
-        if _JSON_NUMBER.match(raw):
+        if _JSON_NUMBER.fullmatch(raw):
             if not in_range(raw):
                 tok = self.emit(NUMBER, start, p, 0.0, bad=True)
                 self.report("syntax.invalid_number", f"the number `{raw}` is out of range: a "
@@ -400,7 +405,7 @@ def _number_help(raw: str) -> str:
     sign = raw[: len(raw) - len(body)]
     if len(sign) > 1:
         return "write at most one sign: `-0.5`, `+1`"
-    m = _PLAIN_NUMBER.match(raw)
+    m = _JSON_NUMBER.match(raw)
     if m and m.end() > len(sign) and raw[m.end():m.end() + 1].isalpha() and \
             raw[m.end():m.end() + 1] not in "eE":
         return (f"write the number alone, `{m.group()}`: units are not written, the "

@@ -6,6 +6,8 @@ rigid transforms.
 from __future__ import annotations
 
 import math
+import struct
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -16,9 +18,17 @@ Vec = tuple[float, float, float]
 Quat = tuple[float, float, float, float]
 
 
+def norm(v: Sequence[float]) -> float:
+    """``np.linalg.norm`` of a vector, to the bit: the square root of its dot product with
+    itself, which is what numpy computes for a vector, without numpy's checks of the
+    argument that cost several times the arithmetic on three numbers."""
+    a = np.asarray(v, dtype=float)
+    return math.sqrt(a.dot(a))
+
+
 def unit(v: Sequence[float]) -> np.ndarray:
     a = np.asarray(v, dtype=float)
-    n = float(np.linalg.norm(a))
+    n = norm(a)
     if n == 0.0:
         raise ValueError("a zero vector has no direction")
     return a / n
@@ -32,12 +42,25 @@ def axis_angle(axis: Sequence[float], angle: float) -> np.ndarray:
 
 
 def rpy_matrix(rpy: Sequence[float]) -> np.ndarray:
+    """The rotation matrix of roll, pitch and yaw: read-only, worked out once per process
+    for each (the shapes of a part's every copy are turned alike)."""
     r, p, y = (float(a) for a in rpy)
+    return _rpy_matrix(_RPY_BITS.pack(r, p, y))
+
+
+_RPY_BITS = struct.Struct("3d")     # the key: exact bits, so -0.0 and 0.0 stay apart
+
+
+@lru_cache(maxsize=4096)
+def _rpy_matrix(bits: bytes) -> np.ndarray:
+    r, p, y = _RPY_BITS.unpack(bits)
     cr, sr, cp, sp, cy, sy = math.cos(r), math.sin(r), math.cos(p), math.sin(p), math.cos(y), math.sin(y)
     rx = np.array([[1, 0, 0], [0, cr, -sr], [0, sr, cr]], dtype=float)
     ry = np.array([[cp, 0, sp], [0, 1, 0], [-sp, 0, cp]], dtype=float)
     rz = np.array([[cy, -sy, 0], [sy, cy, 0], [0, 0, 1]], dtype=float)
-    return rz @ ry @ rx
+    m = rz @ ry @ rx
+    m.flags.writeable = False
+    return m
 
 
 def cross3(a, b) -> np.ndarray:
@@ -91,20 +114,21 @@ class Transform:
 
 def quat_from_matrix(m: np.ndarray) -> Quat:
     """A unit quaternion (w, x, y, z), w >= 0, of a proper rotation matrix."""
-    m = np.asarray(m, dtype=float)
-    tr = m[0, 0] + m[1, 1] + m[2, 2]
+    # plain floats: the same IEEE arithmetic as numpy's scalars, at a fraction of the cost
+    (m00, m01, m02), (m10, m11, m12), (m20, m21, m22) = np.asarray(m, dtype=float).tolist()
+    tr = m00 + m11 + m22
     if tr > 0:
-        s = math.sqrt(tr + 1.0) * 2
-        q = (0.25 * s, (m[2, 1] - m[1, 2]) / s, (m[0, 2] - m[2, 0]) / s, (m[1, 0] - m[0, 1]) / s)
-    elif m[0, 0] > m[1, 1] and m[0, 0] > m[2, 2]:
-        s = math.sqrt(1.0 + m[0, 0] - m[1, 1] - m[2, 2]) * 2
-        q = ((m[2, 1] - m[1, 2]) / s, 0.25 * s, (m[0, 1] + m[1, 0]) / s, (m[0, 2] + m[2, 0]) / s)
-    elif m[1, 1] > m[2, 2]:
-        s = math.sqrt(1.0 + m[1, 1] - m[0, 0] - m[2, 2]) * 2
-        q = ((m[0, 2] - m[2, 0]) / s, (m[0, 1] + m[1, 0]) / s, 0.25 * s, (m[1, 2] + m[2, 1]) / s)
+        s = _nonzero(math.sqrt(tr + 1.0) * 2)
+        q = (0.25 * s, (m21 - m12) / s, (m02 - m20) / s, (m10 - m01) / s)
+    elif m00 > m11 and m00 > m22:
+        s = _nonzero(math.sqrt(1.0 + m00 - m11 - m22) * 2)
+        q = ((m21 - m12) / s, 0.25 * s, (m01 + m10) / s, (m02 + m20) / s)
+    elif m11 > m22:
+        s = _nonzero(math.sqrt(1.0 + m11 - m00 - m22) * 2)
+        q = ((m02 - m20) / s, (m01 + m10) / s, 0.25 * s, (m12 + m21) / s)
     else:
-        s = math.sqrt(1.0 + m[2, 2] - m[0, 0] - m[1, 1]) * 2
-        q = ((m[1, 0] - m[0, 1]) / s, (m[0, 2] + m[2, 0]) / s, (m[1, 2] + m[2, 1]) / s, 0.25 * s)
+        s = _nonzero(math.sqrt(1.0 + m22 - m00 - m11) * 2)
+        q = ((m10 - m01) / s, (m02 + m20) / s, (m12 + m21) / s, 0.25 * s)
     n = math.sqrt(sum(c * c for c in q))
     q = tuple(c / n for c in q)
     if q[0] < 0 or (q[0] == 0 and next((c for c in q[1:] if c != 0), 0) < 0):
@@ -112,13 +136,33 @@ def quat_from_matrix(m: np.ndarray) -> Quat:
     return clean_quat(q)
 
 
+def _nonzero(s: float) -> float:
+    """``s``, or numpy's zero when it is one (of a matrix that is no rotation): dividing by
+    it then gives inf or nan as numpy's scalars do, where a float would raise."""
+    return s if s != 0 else np.float64(0.0)
+
+
 def matrix_from_quat(q: Sequence[float]) -> np.ndarray:
+    """The rotation matrix of a unit quaternion (w, x, y, z): read-only, since the matrix of
+    each quaternion is worked out once per process (the parts of a robot mostly stand
+    turned alike) and handed to every caller."""
     w, x, y, z = (float(c) for c in q)
-    return np.array([
+    return _matrix_from_quat(_QUAT_BITS.pack(w, x, y, z))
+
+
+_QUAT_BITS = struct.Struct("4d")    # the key: exact bits, so -0.0 and 0.0 stay apart
+
+
+@lru_cache(maxsize=4096)
+def _matrix_from_quat(bits: bytes) -> np.ndarray:
+    w, x, y, z = _QUAT_BITS.unpack(bits)
+    m = np.array([
         [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
         [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
         [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)],
     ])
+    m.flags.writeable = False
+    return m
 
 
 def _clean(x: float) -> float:
@@ -164,12 +208,12 @@ def quat_conj(q: Sequence[float]) -> Quat:
 def quat_from_z(axis: Sequence[float]) -> Quat:
     """The shortest-arc turn taking +z onto ``axis`` (a cylinder's or a site's axis)."""
     a = np.asarray(axis, dtype=float)
-    a = a / np.linalg.norm(a)
+    a = a / norm(a)
     z = np.array([0.0, 0.0, 1.0])
     c = float(np.dot(z, a))
     if c < -1 + 1e-12:
         return (0.0, 1.0, 0.0, 0.0)
-    v = np.cross(z, a)
+    v = cross3(z, a)
     return normalise((1.0 + c, *v))
 
 

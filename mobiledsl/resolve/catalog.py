@@ -162,7 +162,8 @@ def _few(ids: Sequence[str], most: int = 3) -> str:
     return shown + (f" and {len(ids) - most} more" if len(ids) > most else "")
 
 
-_NAME = re.compile(r"name[ \t]*:[ \t]*(?:\"[^\"\n]*\"|'[^'\n]*'|[^#\s]+)")
+# compiled (by re, once) when a name clash is reported, not at every start
+_NAME = r"name[ \t]*:[ \t]*(?:\"[^\"\n]*\"|'[^'\n]*'|[^#\s]+)"
 
 
 def _name_span(lib: Library) -> Span:
@@ -175,7 +176,7 @@ def _name_span(lib: Library) -> Span:
     except OSError:
         return Span(file)
     for n, text in enumerate(lines, 1):
-        m = _NAME.match(text)
+        m = re.match(_NAME, text)
         if m is not None:
             return Span(file, n, 1, n, m.end())
     return Span(file)

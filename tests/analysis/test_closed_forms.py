@@ -106,6 +106,22 @@ def test_boxes_turned_alike_are_exact():
         assert G._as_box(np.vstack([p.A, s.A]), np.concatenate([p.b, s.b])) is None
 
 
+def test_a_pair_of_polytopes_is_a_box_as_their_planes_together_are():
+    rng = np.random.default_rng(17)
+    for i in range(400):
+        R = axis_angle(rng.normal(size=3), rng.uniform(0, 3))
+        flip = np.eye(3)[rng.permutation(3)] * rng.choice([-1, 1], size=3)
+        turn = R @ flip if i % 4 else axis_angle(rng.normal(size=3), 1e-11 * (i % 3)) @ R
+        p = G.box(rng.uniform(0.005, 0.3, 3), Transform(R, rng.normal(scale=0.1, size=3)))
+        q = G.box(rng.uniform(0.005, 0.3, 3), Transform(turn, rng.normal(scale=0.1, size=3)))
+        for a, b in ((p, q), (q, p), (p, random_prism(rng)), (random_prism(rng), q)):
+            together = G._as_box(np.vstack([a.A, b.A]), np.concatenate([a.b, b.b]))
+            pair = G._pair_box(a, b)
+            assert (pair is None) == (together is None)
+            if pair is not None:
+                assert all(np.array_equal(x, y) for x, y in zip(pair, together))
+
+
 def scipy_polygon(pts):
     hull = ConvexHull(pts)
     poly = pts[hull.vertices]

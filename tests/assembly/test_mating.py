@@ -126,3 +126,48 @@ def test_link_transform_turns_by_hold_after_xyz_and_rpy():
     assert np.allclose(t.rotation, axis_angle((0, 0, 1), 0.5))
     composed = Transform.identity() @ t
     assert np.allclose(composed.point((1, 0, 0)), [math.cos(0.5), math.sin(0.5), 0.02])
+
+
+def test_norm_is_numpys_to_the_bit():
+    from mobiledsl.model.frames import norm
+    rng = np.random.default_rng(11)
+    vectors = [rng.normal(size=3) * 10.0 ** rng.integers(-150, 150) for _ in range(2000)]
+    vectors += [np.zeros(3), [0, 3, 4], (1e-320, 0.0, 0.0), [1e308, 1e308, 0.0],
+                [np.inf, 0.0, 1.0], [np.nan, 0.0, 1.0], rng.normal(size=2), [-0.0, -0.0, -0.0]]
+    with np.errstate(over="ignore", invalid="ignore"):
+        for v in vectors:
+            theirs = float(np.linalg.norm(v))
+            ours = norm(v)
+            assert type(ours) is float
+            assert repr(ours) == repr(theirs), v
+
+
+def test_a_rotation_is_worked_out_once_per_exact_directions():
+    a = mating_rotation((0, 0, 1), (1, 0, 0), (0.3, 0, -1.0), None, 0.5)
+    b = mating_rotation(np.array([0, 0, 1]), [1.0, 0.0, 0.0], (0.3, 0.0, -1), None, 0.5)
+    assert a is b and not a.flags.writeable
+    with pytest.raises(ValueError):
+        a[0, 0] = 1.0
+    # the same numbers but for the sign of a zero, or another roll: worked out again
+    assert mating_rotation((0, 0, 1), (1, 0, 0), (0.3, -0.0, -1.0), None, 0.5) is not a
+    assert mating_rotation((0, 0, 1), (1, 0, 0), (0.3, 0, -1.0), None, 0.25) is not a
+
+
+def test_a_quaternions_matrix_is_worked_out_once_and_read_only():
+    q = (0.9, 0.1, -0.3, 0.2)
+    n = math.sqrt(sum(c * c for c in q))
+    q = tuple(c / n for c in q)
+    m = matrix_from_quat(q)
+    assert matrix_from_quat(np.array(q)) is m and not m.flags.writeable
+    assert np.allclose(m @ m.T, np.eye(3)) and quat_from_matrix(m) == pytest.approx(q)
+    other = matrix_from_quat((1.0, -0.0, 0.0, 0.0))
+    assert other is not matrix_from_quat((1.0, 0.0, 0.0, 0.0))
+    assert np.array_equal(other, np.eye(3))
+
+
+def test_an_rpy_matrix_is_worked_out_once_and_read_only():
+    from mobiledsl.model.frames import quat_from_rpy
+    m = rpy_matrix((0.1, -0.2, 0.3))
+    assert rpy_matrix(np.array([0.1, -0.2, 0.3])) is m and not m.flags.writeable
+    assert np.allclose(m, matrix_from_quat(quat_from_rpy((0.1, -0.2, 0.3))))
+    assert rpy_matrix((0.0, 0.0, -0.0)) is not rpy_matrix((0.0, 0.0, 0.0))

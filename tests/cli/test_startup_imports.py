@@ -44,6 +44,7 @@ def test_a_compile_imports_its_own_form_and_no_other_command(tiny_program, tiny_
     assert "mobiledsl.pipeline" in held                 # it did compile
     assert held & set(FORMS) == loaded
     assert not held & set(COMMAND_MODULES)
+    assert not held & {"mobiledsl.analysis.topview", "mobiledsl.records"}   # no report
 
 
 def test_version_imports_sarif_for_the_version_only():
