@@ -24,6 +24,7 @@ from . import blas
 blas.one_thread()           # before anything imports numpy
 
 import argparse  # noqa: E402
+import gc  # noqa: E402
 import importlib  # noqa: E402
 import os  # noqa: E402
 import sys  # noqa: E402
@@ -433,6 +434,8 @@ def _main(argv: Sequence[str] | None) -> tuple[int, bool]:
         words = sys.argv[1:] if argv is None else list(argv)
         parser = build_parser(words)
         args = parser.parse_args(words)
+        if not args._ends_at_once:
+            gc.enable()                     # off from the start only for a compile (entry.py)
         return int(args._run(args)), args._ends_at_once
     except SystemExit as exc:               # argparse: --help, --version, usage errors
         code = exc.code

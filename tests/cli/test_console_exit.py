@@ -43,3 +43,28 @@ def test_other_commands_and_usage_errors_end_as_python_does(tiny_library):
     assert explain.returncode == 0 and explain.stdout and explain.stderr.endswith("ENDED\n")
     usage = console("compile")
     assert usage.returncode == 2 and usage.stderr.endswith("ENDED\n")
+
+
+# the entry point turns the cyclic collector off before the first import; which commands
+# get it back
+COLLECTOR = ("import gc, sys; from mobiledsl.entry import console; import mobiledsl.cli as cli; "
+             "off = not gc.isenabled(); "
+             "status, at_once = cli._main(sys.argv[1:]); "
+             "print(off, gc.isenabled(), at_once)")
+
+
+def collector(*argv: str) -> list[str]:
+    env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    out = subprocess.run([sys.executable, "-c", COLLECTOR, *argv], env=env, capture_output=True,
+                         text=True, timeout=300)
+    return out.stdout.split()[-3:]
+
+
+def test_the_collector_stays_off_for_a_compile_only(tiny_program, tiny_library, tmp_path):
+    """A compile runs without the cyclic collector (its process ends when it is done); a
+    long-lived command (here explain, as simulate, run or the build graph would) gets it back
+    before it runs."""
+    compiled = collector("compile", str(tiny_program), "--library", str(tiny_library),
+                         "--check")
+    assert compiled == ["True", "False", "True"]
+    assert collector("explain", "syntax.missing_paren") == ["True", "True", "False"]
