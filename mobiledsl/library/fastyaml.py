@@ -19,6 +19,7 @@ import dataclasses
 
 from ..diagnostics import Diagnostic, Span, error, excerpt
 from .. import yamlio
+from .plainyaml import read_plain
 from ..yamlio import YNode, _JSON_NUMBER, _PLAIN_NAME, read_yaml, too_deep, too_many_values
 
 try:  # PyYAML's binding of libyaml, when PyYAML was built with it
@@ -80,10 +81,13 @@ class _Limit(Exception):
 
 def read_yaml_fast(source: str | bytes, file: str) -> tuple[YNode | None, list[Diagnostic]]:
     """Exactly ``read_yaml(source, file)``, faster for plain files."""
-    if _CParser is None:
-        return read_yaml_safely(source, file)
     try:
         text = source.decode("utf-8") if isinstance(source, bytes) else source
+        node = read_plain(text, file)
+        if node is not None:
+            return node, []
+        if _CParser is None:
+            return read_yaml_safely(source, file)
         parser = _CParser(text)
         try:
             return _EventReader(file, parser).read(), []

@@ -1,0 +1,464 @@
+"""The common YAML file read by a scanner of its own, to the tree ``read_yaml`` gives.
+
+A component.yaml is nearly always written the same way: block mappings and lists by
+indentation, [ ] and { } on a line or a few, plain or simply quoted scalars, comments.
+libyaml reads such a file fast, but handing its events to Python costs an object per event
+and two per place; reading the text here, with one compiled pattern per line and one per
+token of a [ ] or { }, costs less than that hand-over alone.
+
+The subset is strict: ``read_plain`` returns None (and ``read_yaml_fast`` reads the file
+the longer way) for anything else: a tab, CR or character libyaml does not read as text, an
+anchor, alias, tag, directive, document marker, block scalar, quoted text with an escape,
+a scalar over more than one line, an empty value, a key that is not a plain name or is
+given twice, a ':' or '#' inside a plain scalar of a [ ] or { }, a limit of yamlio reached
+(the longer way reports it). Within it, every value, kind, raw number and place is the one
+``read_yaml`` gives, which ``tests/library/test_fastyaml.py`` checks against it.
+"""
+from __future__ import annotations
+
+import re
+
+from .. import yamlio
+from ..diagnostics import Span
+from ..yamlio import YNode, _JSON_NUMBER
+
+# Text libyaml reads as printable characters and no line break but '\n': no tab, CR, NEL,
+# BOM, U+2028/9 or control character (any of them: the longer way).
+_OUTSIDE = re.compile("[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd"
+                      "\U00010000-\U0010ffff]")
+
+# A line of a block: its indentation, then an optional '- ' (a list item), then an optional
+# key with its ':' (a plain name, plain or quoted; a simple key is at most 1,024 characters
+# in libyaml), then what is left of the line.
+_LINE = re.compile(r"""([ ]*)(-(?:[ ]+|(?=\n|\Z)))?
+    (?:(?:([A-Za-z_][A-Za-z0-9_.\-]{0,999})|'([A-Za-z_][A-Za-z0-9_.\-]{0,999})'
+         |"([A-Za-z_][A-Za-z0-9_.\-]{0,999})"):(?:[ ]+|(?=\n|\Z)))?""", re.X)
+
+# What may follow a value on its line: spaces, and a comment after a space.
+_REST = re.compile(r" *(?:(?<= )#[^\n]*)?(?=\n|\Z)")
+
+# A block value on the rest of a line: a plain scalar (not starting with an indicator; no
+# ': ' or ' #' inside, no trailing space) or a quoted one without escapes, then _REST.
+_WORD = r"(?:[^ \n:]|:(?=[^ \n]))"
+_BLOCK_VALUE = re.compile(rf"""(?:
+    ((?:[^-?:,\[\]{{}}\#&*!|>'"%@` \n]|-(?=[^ \n])){_WORD}*(?:[ ]+(?!\#){_WORD}+)*)
+    |'([^'\n]*)'(?!')|"([^"\\\n]*)")
+    [ ]*(?:(?<=[ ])\#[^\n]*)?(?=\n|\Z)""", re.X)
+
+# One token inside [ ] or { }, after spaces: an opening or closing bracket, a comma, a ':'
+# before a space, a plain scalar (no ':', '#' or flow indicator in it), a quoted scalar
+# without escapes, or a line break (after a comment).
+_FW = r"[^ \n,\[\]{}:#]"
+_FLOW_PLAIN = rf"(?:[^-?,\[\]{{}}:\#&*!|>'\"%@` \n]|-(?=[^ \n,\[\]{{}}])){_FW}*(?:[ ]+{_FW}+)*"
+_FLOW = re.compile(rf"""[ ]*(?:
+    ([\[{{]) | ([\]}}]) | (,) | (:)(?=[ \n])
+    | ({_FLOW_PLAIN})
+    | '([^'\n]*)'(?!') | "([^"\\\n]*)"
+    | (?:(?<=[ ])\#[^\n]*)?(\n))""", re.X)
+# Most [ ] and { } hold plain scalars only, on one line: one match each, split at ','.
+_NAME = r"[A-Za-z_][A-Za-z0-9_.\-]{0,999}"
+_FLAT_SEQ = re.compile(rf"\[[ ]*({_FLOW_PLAIN}(?:[ ]*,[ ]*{_FLOW_PLAIN})*)?[ ]*\]")
+_FLAT_MAP = re.compile(rf"\{{[ ]*({_NAME}:[ ]+{_FLOW_PLAIN}(?:[ ]*,[ ]*{_NAME}:[ ]+{_FLOW_PLAIN})*)?"
+                       rf"[ ]*\}}")
+_OPEN, _CLOSE, _COMMA, _COLON, _PLAIN, _SQ, _DQ, _NL = range(1, 9)
+
+_CONSTANTS = {"~": ("null", None), "null": ("null", None),
+              "true": ("bool", True), "false": ("bool", False)}
+_NOT_KEYS = frozenset(("null", "true", "false"))
+_NUMBER_START = frozenset("-0123456789")
+_json_number = _JSON_NUMBER.match
+_new = object.__new__
+
+
+class _Decline(Exception):
+    """Not the subset: read the file the longer way."""
+
+
+def read_plain(text: str, file: str) -> YNode | None:
+    """The tree of ``text`` as ``read_yaml`` gives it, or None when it is not the subset."""
+    if _OUTSIDE.search(text) is not None:
+        return None
+    try:
+        return _Reader(text, file).read()
+    except _Decline:
+        return None
+
+
+def _span(file, line, column, end_line, end_column) -> Span:
+    span = _new(Span)
+    d = span.__dict__
+    d["file"] = file
+    d["line"] = line
+    d["column"] = column
+    d["end_line"] = end_line
+    d["end_column"] = end_column
+    d["at"] = None
+    return span
+
+
+def _node(kind, value, span, raw, key_spans) -> YNode:
+    node = _new(YNode)
+    d = node.__dict__
+    d["kind"] = kind
+    d["value"] = value
+    d["span"] = span
+    d["raw"] = raw
+    d["key_spans"] = key_spans
+    return node
+
+
+def _scalar(file, text, quoted, line, col, end) -> YNode:
+    """A scalar on one line, from column ``col`` to ``end`` (1-based, inclusive)."""
+    span = _span(file, line, col, line, end if end > col else col)
+    if quoted:
+        return _node("str", text, span, None, {})
+    constant = _CONSTANTS.get(text)
+    if constant is not None:
+        return _node(constant[0], constant[1], span, None, {})
+    if text[0] in _NUMBER_START:
+        m = _json_number(text)
+        if m:   # a fraction or an exponent (a group matched), or long
+            value = float(text) if (m.lastindex or len(text) > 20) else int(text)
+            return _node("number", value, span, text, {})
+    return _node("str", text, span, None, {})
+
+
+def _block_span(file, sline, scol, eline0, ecol0) -> Span:
+    """A block collection from (sline, scol), 1-based, to the next token at (eline0, ecol0),
+    0-based, as yamlio's _node_span words it."""
+    if eline0 > sline - 1 and ecol0 == 0:
+        return _span(file, sline, scol, eline0, None)
+    return _span(file, sline, scol, eline0 + 1, ecol0 if ecol0 > scol else scol)
+
+
+class _Block:
+    """An open block mapping or list: its indentation (the column of its keys or dashes),
+    its values, where it starts, and the key whose value is still to come."""
+
+    __slots__ = ("is_map", "indent", "values", "key_spans", "line", "column", "key",
+                 "indentless")
+
+    def __init__(self, is_map, indent, line, column, indentless):
+        self.is_map = is_map
+        self.indent = indent
+        self.values = {} if is_map else []
+        self.key_spans = {} if is_map else None
+        self.line = line
+        self.column = column
+        self.key = None
+        self.indentless = indentless
+
+
+class _Reader:
+    __slots__ = ("text", "file", "stack", "root", "left", "line0", "line_start")
+
+    def __init__(self, text: str, file: str):
+        self.text = text
+        self.file = file
+        self.stack: list[_Block] = []
+        self.root = None
+        self.left = yamlio.MAX_VALUES      # values the file may still hold
+        self.line0 = 0                     # the line being read, 0-based
+        self.line_start = 0                # where it starts in text
+
+    def read(self) -> YNode:
+        text = self.text
+        n = len(text)
+        line_match = _LINE.match
+        while self.line_start <= n:
+            start = self.line_start
+            eol = text.find("\n", start)
+            if eol < 0:
+                eol = n
+            m = line_match(text, start, eol)
+            pos = m.end()
+            if m.lastindex == 1 and (pos == eol or text[pos] == "#"):
+                self.next_line(eol)      # blank, or a comment
+                continue
+            self.line(m, start, pos, eol)
+        # the end of the stream: libyaml puts it at the start of the line after the last
+        end_line0 = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
+        while self.stack:
+            self.close(end_line0, 0)
+        if self.root is None:
+            raise _Decline
+        return self.root
+
+    def next_line(self, eol: int) -> None:
+        self.line0 += 1
+        self.line_start = eol + 1
+
+    def line(self, m, start: int, pos: int, eol: int) -> None:
+        """One line with content: close what it ends, then read its item, key and value."""
+        text = self.text
+        ind = m.end(1) - start
+        dash = m.group(2)
+        stack = self.stack
+        while stack:
+            top = stack[-1]
+            if ind > top.indent:
+                break
+            if ind == top.indent:
+                if top.is_map:
+                    if dash and top.key is not None:
+                        break            # a list at the key's own indentation
+                    if not dash:
+                        break
+                elif dash:
+                    break
+                elif not top.indentless:
+                    raise _Decline       # a key beside a list's dashes
+            self.close(self.line0, ind)
+        top = stack[-1] if stack else None
+        if top is None and self.root is not None:
+            raise _Decline               # more after the root
+        line1 = self.line0 + 1
+        if dash:
+            if top is None or top.is_map or top.indent != ind:
+                self.open(False, ind, top, False)
+            top = stack[-1]              # else the next item of this list
+        k = m.lastindex
+        if k > 2:                        # a key
+            key = m.group(k)
+            plain = k == 3
+            if plain and key in _NOT_KEYS:
+                raise _Decline
+            key_col = m.start(k) - start - (0 if plain else 1)
+            if top is not None and top.is_map and top.indent == key_col:
+                if top.key is not None:
+                    raise _Decline       # the key before this one has no value
+            else:
+                top = self.open(True, key_col, top, bool(dash))
+            if key in top.values:
+                raise _Decline
+            top.key_spans[key] = _span(self.file, line1, key_col + 1, line1,
+                                       m.end(k) - start + (0 if plain else 1))
+            top.key = key
+            top.values[key] = None        # keeps the order; the value replaces it
+            self.count()
+            if pos == eol or text[pos] == "#":
+                self.next_line(eol)       # the value is on the lines below
+                return
+        elif not dash:
+            raise _Decline               # a scalar or [ ] on a line of its own
+        self.value(pos, eol)
+
+    def count(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise _Decline               # the longer way reports the limit
+
+    def open(self, is_map: bool, indent: int, parent: _Block | None, item: bool) -> _Block:
+        """A block collection starting at ``indent`` on this line: the root, the value of
+        the parent's key (on a line below it; a list may stand at the key's indentation)
+        or an item of the parent list (``item``: on the line of its '-')."""
+        if parent is not None:
+            if parent.is_map:
+                if parent.key is None or indent < parent.indent or \
+                        (indent == parent.indent and is_map):
+                    raise _Decline
+            elif not item or indent <= parent.indent:
+                raise _Decline
+        if len(self.stack) + 1 > yamlio.MAX_DEPTH:
+            raise _Decline
+        self.count()
+        indentless = parent is not None and parent.is_map and indent == parent.indent
+        block = _Block(is_map, indent, self.line0 + 1, indent + 1, indentless)
+        self.stack.append(block)
+        return block
+
+    def close(self, eline0: int, ecol0: int) -> None:
+        block = self.stack.pop()
+        if block.is_map:
+            if block.key is not None:
+                raise _Decline           # an empty value
+            node = _node("map", block.values, _block_span(self.file, block.line, block.column,
+                                                          eline0, ecol0), None, block.key_spans)
+        else:
+            node = _node("seq", tuple(block.values), _block_span(
+                self.file, block.line, block.column, eline0, ecol0), None, {})
+        self.attach(node)
+
+    def attach(self, node: YNode) -> None:
+        if not self.stack:
+            if self.root is not None:
+                raise _Decline
+            self.root = node
+            return
+        top = self.stack[-1]
+        if top.is_map:
+            top.values[top.key] = node
+            top.key = None
+        else:
+            top.values.append(node)
+
+    def value(self, pos: int, eol: int) -> None:
+        """The value on the rest of the line from ``pos``: a scalar or a [ ] or { }."""
+        text = self.text
+        if pos == eol or text[pos] == "#":
+            raise _Decline               # a '-' with nothing after it
+        ch = text[pos]
+        if ch == "[" or ch == "{":
+            node, end = self.flow(pos)
+            m = _REST.match(text, end)
+            if m is None:
+                raise _Decline
+            self.attach(node)
+            eol = m.end()
+        else:
+            m = _BLOCK_VALUE.match(text, pos, eol)
+            if m is None:
+                raise _Decline
+            self.count()
+            k = m.lastindex
+            col = m.start(k) - self.line_start
+            quoted = k != 1
+            self.attach(_scalar(self.file, m.group(k), quoted, self.line0 + 1,
+                                col + (0 if quoted else 1),
+                                m.end(k) - self.line_start + (1 if quoted else 0)))
+        self.next_line(eol)
+
+    def flow(self, pos: int) -> tuple[YNode, int]:
+        """The [ ] or { } opening at ``pos``, which may run over several lines; returns its
+        tree and where it ends. Leaves line0 and line_start at its last line."""
+        text, file = self.text, self.file
+        match = _FLOW.match
+        depth = len(self.stack)
+        # open collections: [is_map, values, key_spans, line, column, state, key]; a list's
+        # state is 0 (an item or ']' next), 1 (',' or ']') or 2 (an item); a map's 0 (a key
+        # or '}'), 1 (':'), 2 (a value), 3 (',' or '}') or 4 (a key)
+        stack: list[list] = []
+        while True:
+            m = match(text, pos)
+            if m is None:
+                raise _Decline
+            k = m.lastindex
+            pos = m.end()
+            if k == _NL:
+                self.line0 += 1
+                self.line_start = pos
+                if text.startswith(("---", "..."), pos):
+                    raise _Decline       # perhaps a document marker
+                continue
+            top = stack[-1] if stack else None
+            state = top[5] if top is not None else 2
+            if k == _OPEN or k >= _PLAIN:     # a value
+                if top is not None:
+                    if top[0]:
+                        if state == 0 or state == 4:   # a key
+                            if k == _OPEN:
+                                raise _Decline
+                            key = m.group(k)
+                            if k == _PLAIN and (key in _NOT_KEYS or not _is_name(key)) \
+                                    or k != _PLAIN and not _is_name(key) or key in top[1]:
+                                raise _Decline
+                            self.count()
+                            s = m.start(k) - self.line_start
+                            q = k != _PLAIN
+                            top[2][key] = _span(file, self.line0 + 1, s + (0 if q else 1),
+                                                self.line0 + 1,
+                                                m.end(k) - self.line_start + (1 if q else 0))
+                            top[6] = key
+                            top[5] = 1
+                            continue
+                        if state != 2:
+                            raise _Decline
+                    elif state == 1:
+                        raise _Decline
+                if k == _OPEN:
+                    if depth + len(stack) + 1 > yamlio.MAX_DEPTH:
+                        raise _Decline
+                    is_map = m.group(k) == "{"
+                    at = m.start(k)
+                    flat = (_FLAT_MAP if is_map else _FLAT_SEQ).match(text, at)
+                    if flat is not None:
+                        node = self.flat(flat, is_map, at)
+                        pos = flat.end()
+                    else:
+                        self.count()
+                        stack.append([is_map, {} if is_map else [], {} if is_map else None,
+                                      self.line0 + 1, at - self.line_start + 1, 0, None])
+                        continue
+                else:
+                    self.count()
+                    s = m.start(k) - self.line_start
+                    q = k != _PLAIN
+                    node = _scalar(file, m.group(k), q, self.line0 + 1, s + (0 if q else 1),
+                                   m.end(k) - self.line_start + (1 if q else 0))
+            elif k == _CLOSE:
+                if top is None or top[0] != (m.group(k) == "}") or state not in (0, 1, 3):
+                    raise _Decline       # the wrong bracket, or after ',' or ':'
+                if top[0] and state == 1:
+                    raise _Decline       # a key without a value
+                stack.pop()
+                line1 = self.line0 + 1
+                end = pos - self.line_start
+                span = _span(file, top[3], top[4], line1, end)
+                node = _node("map", top[1], span, None, top[2]) if top[0] else \
+                    _node("seq", tuple(top[1]), span, None, {})
+            elif k == _COMMA:
+                if top is None or state != (3 if top[0] else 1):
+                    raise _Decline
+                top[5] = 4 if top[0] else 2
+                continue
+            else:                                # ':'
+                if top is None or not top[0] or state != 1:
+                    raise _Decline
+                top[5] = 2
+                continue
+            # a complete value: the whole, an item, or a key's value
+            if not stack:
+                return node, pos
+            top = stack[-1]
+            if top[0]:
+                top[1][top[6]] = node
+                top[5] = 3
+            else:
+                top[1].append(node)
+                top[5] = 1
+
+
+    def flat(self, m, is_map: bool, at: int) -> YNode:
+        """A [ ] or { } of plain scalars on one line, matched whole by _FLAT_SEQ or
+        _FLAT_MAP: its items are its text split at ',' (and each pair at ':')."""
+        file = self.file
+        line_start = self.line_start
+        line1 = self.line0 + 1
+        span = _span(file, line1, at - line_start + 1, line1, m.end() - line_start)
+        inner = m.group(1)
+        if inner is None:
+            self.count()
+            return _node("map", {}, span, None, {}) if is_map else \
+                _node("seq", (), span, None, {})
+        parts = inner.split(",")
+        self.left -= 1 + len(parts) * (2 if is_map else 1)
+        if self.left < 0:
+            raise _Decline
+        off = m.start(1) - line_start     # 0-based column where the part starts
+        if not is_map:
+            items = []
+            for part in parts:
+                item = part.lstrip(" ")
+                c = off + len(part) - len(item)
+                item = item.rstrip(" ")
+                items.append(_scalar(file, item, False, line1, c + 1, c + len(item)))
+                off += len(part) + 1
+            return _node("seq", tuple(items), span, None, {})
+        values: dict[str, YNode] = {}
+        key_spans: dict[str, Span] = {}
+        for part in parts:
+            key, _, value = part.partition(":")
+            name = key.lstrip(" ")
+            if name in _NOT_KEYS or name in values:
+                raise _Decline
+            c = off + len(key) - len(name)
+            key_spans[name] = _span(file, line1, c + 1, line1, c + len(name))
+            item = value.lstrip(" ")
+            c = off + len(part) - len(item)
+            item = item.rstrip(" ")
+            values[name] = _scalar(file, item, False, line1, c + 1, c + len(item))
+            off += len(part) + 1
+        return _node("map", values, span, None, key_spans)
+
+
+_is_name = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,999}\Z").match
