@@ -45,26 +45,23 @@ _BLOCK_VALUE = re.compile(rf"""(?:
     |'([^'\n]*)'(?!')|"([^"\\\n]*)")
     [ ]*(?:(?<=[ ])\#[^\n]*)?(?=\n|\Z)""", re.X)
 
-# One token inside [ ] or { }, after spaces: an opening or closing bracket, a comma, a ':'
-# before a space, a plain scalar (no ':', '#' or flow indicator in it), a quoted scalar
-# without escapes, or a line break (after a comment).
+# The tokens of a [ ] or { } as one list (findall: one call): each is (the spaces and line
+# breaks before it, the token, the ',' or ':' after it, a character that starts no token).
+# A token is a bracket, a quoted scalar without escapes, a comment or a plain scalar (no
+# ':', '#' or flow indicator in it); ':' is one only before a space. Every character of the
+# text is in some tuple, so the places can be counted from the lengths.
 _FW = r"[^ \n,\[\]{}:#]"
 _FLOW_PLAIN = rf"(?:[^-?,\[\]{{}}:\#&*!|>'\"%@` \n]|-(?=[^ \n,\[\]{{}}])){_FW}*(?:[ ]+{_FW}+)*"
-_FLOW = re.compile(rf"""[ ]*(?:
-    ([\[{{]) | ([\]}}]) | (,) | (:)(?=[ \n])
-    | ({_FLOW_PLAIN})
-    | '([^'\n]*)'(?!') | "([^"\\\n]*)"
-    | (?:(?<=[ ])\#[^\n]*)?(\n))""", re.X)
-# Most [ ] and { } hold plain scalars only, on one line: one match each, split at ','.
-_NAME = r"[A-Za-z_][A-Za-z0-9_.\-]{0,999}"
-_FLAT_SEQ = re.compile(rf"\[[ ]*({_FLOW_PLAIN}(?:[ ]*,[ ]*{_FLOW_PLAIN})*)?[ ]*\]")
-_FLAT_MAP = re.compile(rf"\{{[ ]*({_NAME}:[ ]+{_FLOW_PLAIN}(?:[ ]*,[ ]*{_NAME}:[ ]+{_FLOW_PLAIN})*)?"
-                       rf"[ ]*\}}")
-_OPEN, _CLOSE, _COMMA, _COLON, _PLAIN, _SQ, _DQ, _NL = range(1, 9)
+_TOKENS = re.compile(rf"""([ \n]*)(?:
+    ([\[\]{{}}]|'[^'\n]*'(?!')|"[^"\\\n]*"|\#[^\n]*|{_FLOW_PLAIN})(:(?=[ \n])|[ ]*,)?
+    |([^\n]))""", re.X).findall
 
 _CONSTANTS = {"~": ("null", None), "null": ("null", None),
               "true": ("bool", True), "false": ("bool", False)}
 _NOT_KEYS = frozenset(("null", "true", "false"))
+# plain scalars read so far, as (kind, value, raw): a library repeats most of its numbers
+_RESOLVED: dict[str, tuple] = {}
+_RESOLVED_MAX = 50_000
 _NUMBER_START = frozenset("-0123456789")
 _json_number = _JSON_NUMBER.match
 _new = object.__new__
@@ -112,15 +109,26 @@ def _scalar(file, text, quoted, line, col, end) -> YNode:
     span = _span(file, line, col, line, end if end > col else col)
     if quoted:
         return _node("str", text, span, None, {})
+    resolved = _RESOLVED.get(text) or _resolve(text)
+    return _node(resolved[0], resolved[1], span, resolved[2], {})
+
+
+def _resolve(text: str) -> tuple:
+    """(kind, value, raw) of a plain scalar, as yamlio reads it; kept for the next time."""
     constant = _CONSTANTS.get(text)
     if constant is not None:
-        return _node(constant[0], constant[1], span, None, {})
-    if text[0] in _NUMBER_START:
-        m = _json_number(text)
+        out = constant + (None,)
+    else:
+        m = _json_number(text) if text[0] in _NUMBER_START else None
         if m:   # a fraction or an exponent (a group matched), or long
-            value = float(text) if (m.lastindex or len(text) > 20) else int(text)
-            return _node("number", value, span, text, {})
-    return _node("str", text, span, None, {})
+            out = ("number", float(text) if (m.lastindex or len(text) > 20) else int(text),
+                   text)
+        else:
+            out = ("str", text, None)
+    if len(_RESOLVED) >= _RESOLVED_MAX:
+        _RESOLVED.clear()
+    _RESOLVED[text] = out
+    return out
 
 
 def _block_span(file, sline, scol, eline0, ecol0) -> Span:
@@ -241,7 +249,7 @@ class _Reader:
                 return
         elif not dash:
             raise _Decline               # a scalar or [ ] on a line of its own
-        self.value(pos, eol)
+        self.value(pos, eol, ind)
 
     def count(self) -> None:
         self.left -= 1
@@ -292,19 +300,14 @@ class _Reader:
         else:
             top.values.append(node)
 
-    def value(self, pos: int, eol: int) -> None:
+    def value(self, pos: int, eol: int, ind: int) -> None:
         """The value on the rest of the line from ``pos``: a scalar or a [ ] or { }."""
         text = self.text
         if pos == eol or text[pos] == "#":
             raise _Decline               # a '-' with nothing after it
         ch = text[pos]
         if ch == "[" or ch == "{":
-            node, end = self.flow(pos)
-            m = _REST.match(text, end)
-            if m is None:
-                raise _Decline
-            self.attach(node)
-            eol = m.end()
+            eol = self.flow(pos, eol, ind)
         else:
             m = _BLOCK_VALUE.match(text, pos, eol)
             if m is None:
@@ -318,147 +321,152 @@ class _Reader:
                                 m.end(k) - self.line_start + (1 if quoted else 0)))
         self.next_line(eol)
 
-    def flow(self, pos: int) -> tuple[YNode, int]:
-        """The [ ] or { } opening at ``pos``, which may run over several lines; returns its
-        tree and where it ends. Leaves line0 and line_start at its last line."""
-        text, file = self.text, self.file
-        match = _FLOW.match
-        depth = len(self.stack)
-        # open collections: [is_map, values, key_spans, line, column, state, key]; a list's
-        # state is 0 (an item or ']' next), 1 (',' or ']') or 2 (an item); a map's 0 (a key
-        # or '}'), 1 (':'), 2 (a value), 3 (',' or '}') or 4 (a key)
-        stack: list[list] = []
-        while True:
-            m = match(text, pos)
-            if m is None:
+    def flow(self, pos: int, eol: int, ind: int) -> int:
+        """The [ ] or { } opening at ``pos``: read, attached, and the end of its last line
+        returned. It is read from the rest of its line, or, when it does not close there,
+        from the lines below that are more indented than ``ind`` (blank ones too)."""
+        text = self.text
+        node, end = self.tokens(text[pos:eol], pos)
+        if node is None:
+            last = eol
+            n = len(text)
+            while last < n:
+                nxt = text.find("\n", last + 1)
+                if nxt < 0:
+                    nxt = n
+                line = text[last + 1:nxt]
+                if line.strip(" ") and len(line) - len(line.lstrip(" ")) <= ind:
+                    break
+                last = nxt
+            node, end = self.tokens(text[pos:last], pos)
+            if node is None:
                 raise _Decline
-            k = m.lastindex
-            pos = m.end()
-            if k == _NL:
-                self.line0 += 1
-                self.line_start = pos
-                if text.startswith(("---", "..."), pos):
-                    raise _Decline       # perhaps a document marker
+        m = _REST.match(text, end)
+        if m is None:
+            raise _Decline
+        self.attach(node)
+        return m.end()
+
+    def tokens(self, seg: str, at: int) -> tuple[YNode | None, int | None]:
+        """The tree of the [ ] or { } that ``seg`` (the text from ``at``) opens and where it
+        ends, or (None, None) when it does not close in ``seg``; raises _Decline for
+        anything else that is not the subset."""
+        file = self.file
+        line0 = self.line0
+        line_start = self.line_start
+        room = yamlio.MAX_DEPTH - len(self.stack)
+        new = _new
+        resolved = _RESOLVED
+        # open collections: [is_map, values, key_spans, line, column, state, key]; state
+        # is 0 after the opening bracket, 1 after a value (a closing bracket next), 2 after
+        # a ',' (a value or a key next) and 3 after a key's ':' (its value next)
+        stack: list[list] = []
+        top = None
+        values = 0
+        off = at
+        for spaces, tok, sep, junk in _TOKENS(seg):
+            if junk:
+                raise _Decline
+            c = off + len(spaces)               # where the token starts
+            off = c + len(tok)                  # and the first place after it
+            if "\n" in spaces:
+                line0 += spaces.count("\n")
+                line_start = c - (len(spaces) - 1 - spaces.rindex("\n"))
+                if c == line_start:
+                    raise _Decline               # at the start of a line
+            ch = tok[0]
+            if ch == "#":
+                if not spaces:
+                    raise _Decline               # '#' inside a plain scalar
                 continue
-            top = stack[-1] if stack else None
-            state = top[5] if top is not None else 2
-            if k == _OPEN or k >= _PLAIN:     # a value
-                if top is not None:
-                    if top[0]:
-                        if state == 0 or state == 4:   # a key
-                            if k == _OPEN:
-                                raise _Decline
-                            key = m.group(k)
-                            if k == _PLAIN and (key in _NOT_KEYS or not _is_name(key)) \
-                                    or k != _PLAIN and not _is_name(key) or key in top[1]:
-                                raise _Decline
-                            self.count()
-                            s = m.start(k) - self.line_start
-                            q = k != _PLAIN
-                            top[2][key] = _span(file, self.line0 + 1, s + (0 if q else 1),
-                                                self.line0 + 1,
-                                                m.end(k) - self.line_start + (1 if q else 0))
-                            top[6] = key
-                            top[5] = 1
-                            continue
-                        if state != 2:
-                            raise _Decline
-                    elif state == 1:
-                        raise _Decline
-                if k == _OPEN:
-                    if depth + len(stack) + 1 > yamlio.MAX_DEPTH:
-                        raise _Decline
-                    is_map = m.group(k) == "{"
-                    at = m.start(k)
-                    flat = (_FLAT_MAP if is_map else _FLAT_SEQ).match(text, at)
-                    if flat is not None:
-                        node = self.flat(flat, is_map, at)
-                        pos = flat.end()
-                    else:
-                        self.count()
-                        stack.append([is_map, {} if is_map else [], {} if is_map else None,
-                                      self.line0 + 1, at - self.line_start + 1, 0, None])
-                        continue
-                else:
-                    self.count()
-                    s = m.start(k) - self.line_start
-                    q = k != _PLAIN
-                    node = _scalar(file, m.group(k), q, self.line0 + 1, s + (0 if q else 1),
-                                   m.end(k) - self.line_start + (1 if q else 0))
-            elif k == _CLOSE:
-                if top is None or top[0] != (m.group(k) == "}") or state not in (0, 1, 3):
-                    raise _Decline       # the wrong bracket, or after ',' or ':'
-                if top[0] and state == 1:
-                    raise _Decline       # a key without a value
+            if ch == "[" or ch == "{":
+                if sep or top is not None and (top[5] != 3 if top[0] else top[5] == 1):
+                    raise _Decline
+                if len(stack) >= room:
+                    raise _Decline
+                values += 1
+                is_map = ch == "{"
+                top = [is_map, {} if is_map else [], {} if is_map else None, line0 + 1,
+                       c - line_start + 1, 0, None]
+                stack.append(top)
+                continue
+            if top is None:
+                raise _Decline
+            line1 = line0 + 1
+            span = new(Span)
+            d = span.__dict__
+            d["file"] = file
+            d["line"] = line1
+            d["column"] = c - line_start + 1
+            d["end_line"] = line1
+            d["end_column"] = off - line_start
+            d["at"] = None
+            node = new(YNode)
+            d = node.__dict__
+            if ch == "]" or ch == "}":
+                if top[0] != (ch == "}") or top[5] > 1:
+                    raise _Decline               # the wrong bracket, or after ',' or ':'
                 stack.pop()
-                line1 = self.line0 + 1
-                end = pos - self.line_start
-                span = _span(file, top[3], top[4], line1, end)
-                node = _node("map", top[1], span, None, top[2]) if top[0] else \
-                    _node("seq", tuple(top[1]), span, None, {})
-            elif k == _COMMA:
-                if top is None or state != (3 if top[0] else 1):
+                span.__dict__["line"] = top[3]
+                span.__dict__["column"] = top[4]
+                if top[0]:
+                    d["kind"] = "map"
+                    d["value"] = top[1]
+                    d["key_spans"] = top[2]
+                else:
+                    d["kind"] = "seq"
+                    d["value"] = tuple(top[1])
+                    d["key_spans"] = {}
+                d["span"] = span
+                d["raw"] = None
+                if not stack:
+                    if sep:
+                        raise _Decline
+                    self.left -= values
+                    if self.left < 0:
+                        raise _Decline
+                    self.line0 = line0
+                    self.line_start = line_start
+                    return node, off
+                top = stack[-1]
+            else:                                # a scalar
+                values += 1
+                if ch == "'" or ch == '"':
+                    text = tok[1:-1]
+                    kind, value, raw = "str", text, None
+                else:
+                    text = tok
+                    try:
+                        kind, value, raw = resolved[tok]
+                    except KeyError:
+                        kind, value, raw = _resolve(tok)
+                if sep == ":":                   # a key: a plain name (quoted or not)
+                    if not top[0] or top[5] & 1 or kind != "str" or not _is_name(text) \
+                            or text in top[1]:
+                        raise _Decline
+                    top[2][text] = span
+                    top[6] = text
+                    top[5] = 3
+                    off += 1
+                    continue
+                if top[5] != 3 if top[0] else top[5] == 1:
                     raise _Decline
-                top[5] = 4 if top[0] else 2
-                continue
-            else:                                # ':'
-                if top is None or not top[0] or state != 1:
-                    raise _Decline
-                top[5] = 2
-                continue
-            # a complete value: the whole, an item, or a key's value
-            if not stack:
-                return node, pos
-            top = stack[-1]
+                d["kind"] = kind
+                d["value"] = value
+                d["span"] = span
+                d["raw"] = raw
+                d["key_spans"] = {}
             if top[0]:
                 top[1][top[6]] = node
-                top[5] = 3
             else:
                 top[1].append(node)
+            if sep:
+                top[5] = 2
+                off += len(sep)
+            else:
                 top[5] = 1
-
-
-    def flat(self, m, is_map: bool, at: int) -> YNode:
-        """A [ ] or { } of plain scalars on one line, matched whole by _FLAT_SEQ or
-        _FLAT_MAP: its items are its text split at ',' (and each pair at ':')."""
-        file = self.file
-        line_start = self.line_start
-        line1 = self.line0 + 1
-        span = _span(file, line1, at - line_start + 1, line1, m.end() - line_start)
-        inner = m.group(1)
-        if inner is None:
-            self.count()
-            return _node("map", {}, span, None, {}) if is_map else \
-                _node("seq", (), span, None, {})
-        parts = inner.split(",")
-        self.left -= 1 + len(parts) * (2 if is_map else 1)
-        if self.left < 0:
-            raise _Decline
-        off = m.start(1) - line_start     # 0-based column where the part starts
-        if not is_map:
-            items = []
-            for part in parts:
-                item = part.lstrip(" ")
-                c = off + len(part) - len(item)
-                item = item.rstrip(" ")
-                items.append(_scalar(file, item, False, line1, c + 1, c + len(item)))
-                off += len(part) + 1
-            return _node("seq", tuple(items), span, None, {})
-        values: dict[str, YNode] = {}
-        key_spans: dict[str, Span] = {}
-        for part in parts:
-            key, _, value = part.partition(":")
-            name = key.lstrip(" ")
-            if name in _NOT_KEYS or name in values:
-                raise _Decline
-            c = off + len(key) - len(name)
-            key_spans[name] = _span(file, line1, c + 1, line1, c + len(name))
-            item = value.lstrip(" ")
-            c = off + len(part) - len(item)
-            item = item.rstrip(" ")
-            values[name] = _scalar(file, item, False, line1, c + 1, c + len(item))
-            off += len(part) + 1
-        return _node("map", values, span, None, key_spans)
-
+        if stack:
+            return None, None
+        raise _Decline
 
 _is_name = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,999}\Z").match
