@@ -155,7 +155,54 @@ def hull_problem(vertices, faces) -> tuple[tuple[str, int] | None, str] | None:
     used = sorted({k for f in faces for k in f})
     if len(used) - len(edges) + len(faces) != 2 or not _connected(used, edges):
         return None, "has triangles that do not close one solid"
+    if _clearly_convex(vertices, faces, used):
+        return None
+    return _geometry_problem(vertices, faces, used)
 
+
+# Below this many faces, and for corners within this many metres of the origin, plain
+# Python decides first whether a hull is clearly a convex solid: its rounding errors are
+# then far below half the tolerances it must clear.
+SMALL_HULL = 64
+NEAR = 1e3
+
+
+def _clearly_convex(vertices, faces, used) -> bool:
+    """True when every face has an area, no corner lies near or beyond a face's plane on
+    the far side, and the volume is well clear of none: the numpy check would find no
+    problem. False leaves the decision (and the words) to ``_geometry_problem``."""
+    if len(faces) > SMALL_HULL or any(abs(c) > NEAR for v in vertices for c in v):
+        return False
+    n = len(used)
+    cx = sum(vertices[k][0] for k in used) / n
+    cy = sum(vertices[k][1] for k in used) / n
+    cz = sum(vertices[k][2] for k in used) / n
+    six_volume = 0.0
+    for a, b, c in faces:
+        ax, ay, az = vertices[a]
+        ux, uy, uz = vertices[b][0] - ax, vertices[b][1] - ay, vertices[b][2] - az
+        vx, vy, vz = vertices[c][0] - ax, vertices[c][1] - ay, vertices[c][2] - az
+        nx, ny, nz = uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx
+        area2 = nx * nx + ny * ny + nz * nz
+        if not area2 > 4 * MIN_AREA2:
+            return False
+        scale = area2 ** 0.5
+        offset = nx * ax + ny * ay + nz * az
+        most = least = 0.0
+        for x, y, z in vertices:
+            d = (nx * x + ny * y + nz * z - offset) / scale
+            if d > most:
+                most = d
+            elif d < least:
+                least = d
+        if most > CONVEX_TOLERANCE / 2 and least < -CONVEX_TOLERANCE / 2:
+            return False
+        six_volume += abs((ax - cx) * (nx) + (ay - cy) * (ny) + (az - cz) * (nz))
+    return six_volume / 6.0 > 2 * MIN_VOLUME
+
+
+def _geometry_problem(vertices, faces, used) -> tuple[tuple[str, int] | None, str] | None:
+    """Flat faces, corners outside a face's plane, no volume: in numpy, with the words."""
     V = np.asarray(vertices, dtype=np.float64)
     T = np.asarray(faces, dtype=np.intp)
     A, B, C = V[T[:, 0]], V[T[:, 1]], V[T[:, 2]]
