@@ -52,8 +52,14 @@ _BLOCK_VALUE = re.compile(rf"""(?:
 # text is in some tuple, so the places can be counted from the lengths.
 _FW = r"[^ \n,\[\]{}:#]"
 _FLOW_PLAIN = rf"(?:[^-?,\[\]{{}}:\#&*!|>'\"%@` \n]|-(?=[^ \n,\[\]{{}}])){_FW}*(?:[ ]+{_FW}+)*"
+# A [ ] or { } of plain scalars alone on one line (most of them: [x, y, z]) is one token,
+# whose items are found by splitting it at ',' (and each pair at ':').
+_NAME = r"[A-Za-z_][A-Za-z0-9_.\-]{0,999}"
+_FLAT_SEQ = rf"\[[ ]*(?:{_FLOW_PLAIN}(?:[ ]*,[ ]*{_FLOW_PLAIN})*)?[ ]*\]"
+_FLAT_MAP = rf"\{{[ ]*(?:{_NAME}:[ ]+{_FLOW_PLAIN}(?:[ ]*,[ ]*{_NAME}:[ ]+{_FLOW_PLAIN})*)?[ ]*\}}"
 _TOKENS = re.compile(rf"""([ \n]*)(?:
-    ([\[\]{{}}]|'[^'\n]*'(?!')|"[^"\\\n]*"|\#[^\n]*|{_FLOW_PLAIN})(:(?=[ \n])|[ ]*,)?
+    ({_FLAT_SEQ}|{_FLAT_MAP}|[\[\]{{}}]|'[^'\n]*'(?!')|"[^"\\\n]*"|\#[^\n]*|{_FLOW_PLAIN})
+    (:(?=[ \n])|[ ]*,)?
     |([^\n]))""", re.X).findall
 
 _CONSTANTS = {"~": ("null", None), "null": ("null", None),
@@ -321,6 +327,15 @@ class _Reader:
                                 m.end(k) - self.line_start + (1 if quoted else 0)))
         self.next_line(eol)
 
+    def done(self, node: YNode, end: int, values: int, line0: int, line_start: int):
+        """A [ ] or { } read whole: its values counted, the reader moved to its last line."""
+        self.left -= values
+        if self.left < 0:
+            raise _Decline
+        self.line0 = line0
+        self.line_start = line_start
+        return node, end
+
     def flow(self, pos: int, eol: int, ind: int) -> int:
         """The [ ] or { } opening at ``pos``: read, attached, and the end of its last line
         returned. It is read from the rest of its line, or, when it does not close there,
@@ -380,35 +395,41 @@ class _Reader:
                     raise _Decline               # '#' inside a plain scalar
                 continue
             if ch == "[" or ch == "{":
-                if sep or top is not None and (top[5] != 3 if top[0] else top[5] == 1):
+                if top is not None and (top[5] != 3 if top[0] else top[5] == 1):
                     raise _Decline
                 if len(stack) >= room:
                     raise _Decline
-                values += 1
-                is_map = ch == "{"
-                top = [is_map, {} if is_map else [], {} if is_map else None, line0 + 1,
-                       c - line_start + 1, 0, None]
-                stack.append(top)
-                continue
-            if top is None:
+                if len(tok) == 1:
+                    if sep:
+                        raise _Decline
+                    values += 1
+                    is_map = ch == "{"
+                    top = [is_map, {} if is_map else [], {} if is_map else None, line0 + 1,
+                           c - line_start + 1, 0, None]
+                    stack.append(top)
+                    continue
+                node, n = _flat(tok, file, line0 + 1, c - line_start)
+                values += n
+                if top is None:
+                    if sep:
+                        raise _Decline
+                    return self.done(node, off, values, line0, line_start)
+            elif top is None:
                 raise _Decline
-            line1 = line0 + 1
-            span = new(Span)
-            d = span.__dict__
-            d["file"] = file
-            d["line"] = line1
-            d["column"] = c - line_start + 1
-            d["end_line"] = line1
-            d["end_column"] = off - line_start
-            d["at"] = None
-            node = new(YNode)
-            d = node.__dict__
-            if ch == "]" or ch == "}":
+            elif ch == "]" or ch == "}":
                 if top[0] != (ch == "}") or top[5] > 1:
                     raise _Decline               # the wrong bracket, or after ',' or ':'
                 stack.pop()
-                span.__dict__["line"] = top[3]
-                span.__dict__["column"] = top[4]
+                span = new(Span)
+                d = span.__dict__
+                d["file"] = file
+                d["line"] = top[3]
+                d["column"] = top[4]
+                d["end_line"] = line0 + 1
+                d["end_column"] = off - line_start
+                d["at"] = None
+                node = new(YNode)
+                d = node.__dict__
                 if top[0]:
                     d["kind"] = "map"
                     d["value"] = top[1]
@@ -422,15 +443,19 @@ class _Reader:
                 if not stack:
                     if sep:
                         raise _Decline
-                    self.left -= values
-                    if self.left < 0:
-                        raise _Decline
-                    self.line0 = line0
-                    self.line_start = line_start
-                    return node, off
+                    return self.done(node, off, values, line0, line_start)
                 top = stack[-1]
             else:                                # a scalar
                 values += 1
+                line1 = line0 + 1
+                span = new(Span)
+                d = span.__dict__
+                d["file"] = file
+                d["line"] = line1
+                d["column"] = c - line_start + 1
+                d["end_line"] = line1
+                d["end_column"] = off - line_start
+                d["at"] = None
                 if ch == "'" or ch == '"':
                     text = tok[1:-1]
                     kind, value, raw = "str", text, None
@@ -451,11 +476,14 @@ class _Reader:
                     continue
                 if top[5] != 3 if top[0] else top[5] == 1:
                     raise _Decline
+                node = new(YNode)
+                d = node.__dict__
                 d["kind"] = kind
                 d["value"] = value
                 d["span"] = span
                 d["raw"] = raw
                 d["key_spans"] = {}
+            # a complete value: an item, or a key's value
             if top[0]:
                 top[1][top[6]] = node
             else:
@@ -468,5 +496,57 @@ class _Reader:
         if stack:
             return None, None
         raise _Decline
+
+def _flat(tok: str, file: str, line1: int, col: int) -> tuple[YNode, int]:
+    """The node of a _FLAT_SEQ or _FLAT_MAP token at column ``col`` (0-based) of line
+    ``line1``, and how many values it holds (itself, its keys and their values). The
+    records are filled here, as in ``_Reader.tokens``: this is most of a library's values."""
+    span = _span(file, line1, col + 1, line1, col + len(tok))
+    inner = tok[1:-1]
+    is_map = tok[0] == "{"
+    if not inner.strip(" "):
+        return (_node("map", {}, span, None, {}) if is_map else
+                _node("seq", (), span, None, {})), 1
+    new = _new
+    resolved = _RESOLVED
+    items = []
+    key_spans: dict[str, Span] = {}
+    names = []
+    off = col + 1                       # where the part starts, 0-based
+    for part in inner.split(","):
+        if is_map:
+            key, _, part = part.partition(":")
+            name = key.lstrip(" ")
+            if name in _NOT_KEYS or name in key_spans:
+                raise _Decline
+            c = off + len(key) - len(name)
+            key_spans[name] = _span(file, line1, c + 1, line1, c + len(name))
+            names.append(name)
+            off += len(key) + 1
+        item = part.lstrip(" ")
+        c = off + len(part) - len(item) + 1          # the item's first column, 1-based
+        item = item.rstrip(" ")
+        off += len(part) + 1
+        sp = new(Span)
+        d = sp.__dict__
+        d["file"] = file
+        d["line"] = line1
+        d["column"] = c
+        d["end_line"] = line1
+        d["end_column"] = c - 1 + len(item)
+        d["at"] = None
+        node = new(YNode)
+        d = node.__dict__
+        try:
+            d["kind"], d["value"], d["raw"] = resolved[item]
+        except KeyError:
+            d["kind"], d["value"], d["raw"] = _resolve(item)
+        d["span"] = sp
+        d["key_spans"] = {}
+        items.append(node)
+    if is_map:
+        return _node("map", dict(zip(names, items)), span, None, key_spans), 1 + 2 * len(items)
+    return _node("seq", tuple(items), span, None, {}), 1 + len(items)
+
 
 _is_name = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,999}\Z").match
