@@ -27,30 +27,29 @@ from ..yamlio import YNode, _JSON_NUMBER
 _OUTSIDE = re.compile("[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd"
                       "\U00010000-\U0010ffff]")
 
-# A line of a block: its indentation, then an optional '- ' (a list item), then an optional
-# key with its ':' (a plain name, plain or quoted; a simple key is at most 1,024 characters
-# in libyaml), then what is left of the line.
-_LINE = re.compile(r"""([ ]*)(-(?:[ ]+|(?=\n|\Z)))?
-    (?:(?:([A-Za-z_][A-Za-z0-9_.\-]{0,999})|'([A-Za-z_][A-Za-z0-9_.\-]{0,999})'
-         |"([A-Za-z_][A-Za-z0-9_.\-]{0,999})"):(?:[ ]+|(?=\n|\Z)))?""", re.X)
-
-# What may follow a value on its line: spaces, and a comment after a space.
-_REST = re.compile(r" *(?:(?<= )#[^\n]*)?(?=\n|\Z)")
-
-# A block value on the rest of a line: a plain scalar (not starting with an indicator; no
-# ': ' or ' #' inside, no trailing space) or a quoted one without escapes, then _REST.
+# A line of a block, all in one match: its indentation (1), an optional '- ' (2), an
+# optional key and its ':' (3 plain, 4 and 5 quoted: a plain name; a simple key is at most
+# 1,024 characters in libyaml), an optional scalar (6 plain: not starting with an
+# indicator, no ': ' or ' #' inside, no trailing space; 7 and 8 quoted, without escapes)
+# and the end of the line (9: spaces, and a comment after a space). Group 9 unmatched
+# leaves the rest of the line to the reader: a [ ] or { }, or not the subset.
+_KEY = r"[A-Za-z_][A-Za-z0-9_.\-]{0,999}"
 _WORD = r"(?:[^ \n:]|:(?=[^ \n]))"
-_BLOCK_VALUE = re.compile(rf"""(?:
-    ((?:[^-?:,\[\]{{}}\#&*!|>'"%@` \n]|-(?=[^ \n])){_WORD}*(?:[ ]+(?!\#){_WORD}+)*)
-    |'([^'\n]*)'(?!')|"([^"\\\n]*)")
-    [ ]*(?:(?<=[ ])\#[^\n]*)?(?=\n|\Z)""", re.X)
+_LINE = re.compile(rf"""([ ]*)(-(?:[ ]+|(?=\n|\Z)))?
+    (?:(?:({_KEY})|'({_KEY})'|"({_KEY})"):(?:[ ]+|(?=\n|\Z)))?
+    (?:((?:[^-?:,\[\]{{}}\#&*!|>'"%@` \n]|-(?=[^ \n])){_WORD}*(?:[ ]+(?!\#){_WORD}+)*)
+       |'([^'\n]*)'(?!')|"([^"\\\n]*)")?
+    ([ ]*(?:(?<=[ ])\#[^\n]*)?(?=\n|\Z))?""", re.X)
+
+# What may follow a [ ] or { } on its line: spaces, and a comment after a space.
+_REST = re.compile(r" *(?:(?<= )#[^\n]*)?(?=\n|\Z)")
 
 # The tokens of a [ ] or { } as one list (findall: one call): each is (the spaces and line
 # breaks before it, the token, the ',' or ':' after it, a character that starts no token).
 # A token is a bracket, a quoted scalar without escapes, a comment or a plain scalar (no
 # ':', '#' or flow indicator in it); ':' is one only before a space. Every character of the
 # text is in some tuple, so the places can be counted from the lengths.
-_FW = r"[^ \n,\[\]{}:#]"
+_FW = r"[^ \n,\[\]{}:#?]"
 _FLOW_PLAIN = rf"(?:[^-?,\[\]{{}}:\#&*!|>'\"%@` \n]|-(?=[^ \n,\[\]{{}}])){_FW}*(?:[ ]+{_FW}+)*"
 # A [ ] or { } of plain scalars alone on one line (most of them: [x, y, z]) is one token,
 # whose items are found by splitting it at ',' (and each pair at ':').
@@ -178,22 +177,91 @@ class _Reader:
     def read(self) -> YNode:
         text = self.text
         n = len(text)
-        line_match = _LINE.match
+        match = _LINE.match
+        stack = self.stack
         while self.line_start <= n:
             start = self.line_start
             eol = text.find("\n", start)
             if eol < 0:
                 eol = n
-            m = line_match(text, start, eol)
-            pos = m.end()
-            if m.lastindex == 1 and (pos == eol or text[pos] == "#"):
+            m = match(text, start, eol)
+            spaces, dash, plain_key, key1, key2, plain, value1, value2, end = m.groups()
+            key = plain_key or key1 or key2
+            scalar = plain is not None or value1 is not None or value2 is not None
+            if not dash and key is None and not scalar and \
+                    (end is not None or text.startswith("#", start + len(spaces))):
                 self.next_line(eol)      # blank, or a comment
                 continue
-            self.line(m, start, pos, eol)
-        # the end of the stream: libyaml puts it at the start of the line after the last
-        end_line0 = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
-        while self.stack:
-            self.close(end_line0, 0)
+            # close what the line ends
+            ind = len(spaces)
+            while stack:
+                top = stack[-1]
+                if ind > top.indent:
+                    break
+                if ind == top.indent:
+                    if top.is_map:
+                        if not dash or top.key is not None:
+                            break        # a key, or a list at the key's own indentation
+                    elif dash:
+                        break
+                    elif not top.indentless:
+                        raise _Decline   # a key beside a list's dashes
+                self.close(self.line0, ind)
+            top = stack[-1] if stack else None
+            if top is None and self.root is not None:
+                raise _Decline           # more after the root
+            line1 = self.line0 + 1
+            col = ind                    # where the item or key starts, 0-based
+            if dash:
+                if top is None or top.is_map or top.indent != ind:
+                    top = self.open(False, ind, top, False)
+                col += len(dash)
+            if key is not None:
+                if plain_key is not None and key in _NOT_KEYS:
+                    raise _Decline
+                if top is not None and top.is_map and top.indent == col:
+                    if top.key is not None:
+                        raise _Decline   # the key before this one has no value
+                else:
+                    top = self.open(True, col, top, bool(dash))
+                if key in top.values:
+                    raise _Decline
+                top.key_spans[key] = _span(self.file, line1, col + 1, line1,
+                                           col + len(key) + (0 if plain_key else 2))
+                top.key = key
+                top.values[key] = None    # keeps the order; the value replaces it
+                self.count()
+            elif not dash:
+                raise _Decline           # a scalar or [ ] on a line of its own
+            if end is None:
+                if scalar:
+                    raise _Decline       # something after the scalar
+                pos = m.end()
+                ch = text[pos] if pos < eol else ""
+                if ch != "[" and ch != "{":
+                    raise _Decline
+                eol = self.flow(pos, eol, ind)
+            elif plain is not None:
+                self.count()
+                c = m.start(6) - start + 1
+                self.attach(_scalar(self.file, plain, False, line1, c, c + len(plain) - 1))
+            elif value1 is not None or value2 is not None:
+                self.count()
+                k = 7 if value1 is not None else 8
+                c = m.start(k) - start
+                self.attach(_scalar(self.file, m.group(k), True, line1, c, m.end(k) - start + 1))
+            elif key is None:
+                raise _Decline           # a '-' with nothing after it
+            self.next_line(eol)          # (after a key alone, its value is below)
+        # The end of the text closes what is still open, as a line would that starts where
+        # the text ends (past trailing spaces or a comment); then libyaml puts the end of
+        # the stream at the start of the next line, and closes the rest there.
+        last_line0 = text.count("\n")
+        last_col = n - (text.rfind("\n") + 1)
+        while stack and last_col and stack[-1].indent > last_col:
+            self.close(last_line0, last_col)
+        while stack:
+            self.close(last_line0 + (1 if last_col else 0), 0)
         if self.root is None:
             raise _Decline
         return self.root
@@ -201,61 +269,6 @@ class _Reader:
     def next_line(self, eol: int) -> None:
         self.line0 += 1
         self.line_start = eol + 1
-
-    def line(self, m, start: int, pos: int, eol: int) -> None:
-        """One line with content: close what it ends, then read its item, key and value."""
-        text = self.text
-        ind = m.end(1) - start
-        dash = m.group(2)
-        stack = self.stack
-        while stack:
-            top = stack[-1]
-            if ind > top.indent:
-                break
-            if ind == top.indent:
-                if top.is_map:
-                    if dash and top.key is not None:
-                        break            # a list at the key's own indentation
-                    if not dash:
-                        break
-                elif dash:
-                    break
-                elif not top.indentless:
-                    raise _Decline       # a key beside a list's dashes
-            self.close(self.line0, ind)
-        top = stack[-1] if stack else None
-        if top is None and self.root is not None:
-            raise _Decline               # more after the root
-        line1 = self.line0 + 1
-        if dash:
-            if top is None or top.is_map or top.indent != ind:
-                self.open(False, ind, top, False)
-            top = stack[-1]              # else the next item of this list
-        k = m.lastindex
-        if k > 2:                        # a key
-            key = m.group(k)
-            plain = k == 3
-            if plain and key in _NOT_KEYS:
-                raise _Decline
-            key_col = m.start(k) - start - (0 if plain else 1)
-            if top is not None and top.is_map and top.indent == key_col:
-                if top.key is not None:
-                    raise _Decline       # the key before this one has no value
-            else:
-                top = self.open(True, key_col, top, bool(dash))
-            if key in top.values:
-                raise _Decline
-            top.key_spans[key] = _span(self.file, line1, key_col + 1, line1,
-                                       m.end(k) - start + (0 if plain else 1))
-            top.key = key
-            top.values[key] = None        # keeps the order; the value replaces it
-            self.count()
-            if pos == eol or text[pos] == "#":
-                self.next_line(eol)       # the value is on the lines below
-                return
-        elif not dash:
-            raise _Decline               # a scalar or [ ] on a line of its own
-        self.value(pos, eol, ind)
 
     def count(self) -> None:
         self.left -= 1
@@ -305,27 +318,6 @@ class _Reader:
             top.key = None
         else:
             top.values.append(node)
-
-    def value(self, pos: int, eol: int, ind: int) -> None:
-        """The value on the rest of the line from ``pos``: a scalar or a [ ] or { }."""
-        text = self.text
-        if pos == eol or text[pos] == "#":
-            raise _Decline               # a '-' with nothing after it
-        ch = text[pos]
-        if ch == "[" or ch == "{":
-            eol = self.flow(pos, eol, ind)
-        else:
-            m = _BLOCK_VALUE.match(text, pos, eol)
-            if m is None:
-                raise _Decline
-            self.count()
-            k = m.lastindex
-            col = m.start(k) - self.line_start
-            quoted = k != 1
-            self.attach(_scalar(self.file, m.group(k), quoted, self.line0 + 1,
-                                col + (0 if quoted else 1),
-                                m.end(k) - self.line_start + (1 if quoted else 0)))
-        self.next_line(eol)
 
     def done(self, node: YNode, end: int, values: int, line0: int, line_start: int):
         """A [ ] or { } read whole: its values counted, the reader moved to its last line."""
@@ -426,7 +418,8 @@ class _Reader:
                 d["line"] = top[3]
                 d["column"] = top[4]
                 d["end_line"] = line0 + 1
-                d["end_column"] = off - line_start
+                end = off - line_start          # over lines, yamlio's span keeps it at
+                d["end_column"] = end if end > top[4] else top[4]     # the start's column
                 d["at"] = None
                 node = new(YNode)
                 d = node.__dict__
