@@ -106,10 +106,10 @@ def _plainly_there(part_dir: str, text: str) -> bool:
     segments = text.split("/")
     if len(segments) < 2:
         return False
-    walk = part_dir
+    walk = part_dir.rstrip(os.sep) or os.sep
     try:
         for segment in segments:
-            walk = os.path.join(walk, segment)
+            walk = walk + os.sep + segment if walk != os.sep else os.sep + segment
             mode = os.lstat(walk).st_mode
             if stat.S_ISLNK(mode):
                 return False
