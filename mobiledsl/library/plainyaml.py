@@ -175,12 +175,15 @@ class _Reader:
         self.line_start = 0                # where it starts in text
 
     def read(self) -> YNode:
-        text = self.text
+        text, file = self.text, self.file
         n = len(text)
         match = _LINE.match
         stack = self.stack
-        while self.line_start <= n:
-            start = self.line_start
+        new = _new
+        start = line0 = 0
+        while start <= n:
+            self.line0 = line0
+            self.line_start = start
             eol = text.find("\n", start)
             if eol < 0:
                 eol = n
@@ -190,7 +193,8 @@ class _Reader:
             scalar = plain is not None or value1 is not None or value2 is not None
             if not dash and key is None and not scalar and \
                     (end is not None or text.startswith("#", start + len(spaces))):
-                self.next_line(eol)      # blank, or a comment
+                line0 += 1               # blank, or a comment
+                start = eol + 1
                 continue
             # close what the line ends
             ind = len(spaces)
@@ -206,11 +210,11 @@ class _Reader:
                         break
                     elif not top.indentless:
                         raise _Decline   # a key beside a list's dashes
-                self.close(self.line0, ind)
+                self.close(line0, ind)
             top = stack[-1] if stack else None
             if top is None and self.root is not None:
                 raise _Decline           # more after the root
-            line1 = self.line0 + 1
+            line1 = line0 + 1
             col = ind                    # where the item or key starts, 0-based
             if dash:
                 if top is None or top.is_map or top.indent != ind:
@@ -224,13 +228,14 @@ class _Reader:
                         raise _Decline   # the key before this one has no value
                 else:
                     top = self.open(True, col, top, bool(dash))
-                if key in top.values:
+                values = top.values
+                if key in values:
                     raise _Decline
-                top.key_spans[key] = _span(self.file, line1, col + 1, line1,
+                top.key_spans[key] = _span(file, line1, col + 1, line1,
                                            col + len(key) + (0 if plain_key else 2))
                 top.key = key
-                top.values[key] = None    # keeps the order; the value replaces it
-                self.count()
+                values[key] = None        # keeps the order; the value replaces it
+                self.left -= 1
             elif not dash:
                 raise _Decline           # a scalar or [ ] on a line of its own
             if end is None:
@@ -241,18 +246,46 @@ class _Reader:
                 if ch != "[" and ch != "{":
                     raise _Decline
                 eol = self.flow(pos, eol, ind)
-            elif plain is not None:
-                self.count()
-                c = m.start(6) - start + 1
-                self.attach(_scalar(self.file, plain, False, line1, c, c + len(plain) - 1))
-            elif value1 is not None or value2 is not None:
-                self.count()
-                k = 7 if value1 is not None else 8
-                c = m.start(k) - start
-                self.attach(_scalar(self.file, m.group(k), True, line1, c, m.end(k) - start + 1))
+                line0 = self.line0
+            elif scalar:
+                self.left -= 1
+                span = new(Span)
+                d = span.__dict__
+                d["file"] = file
+                d["line"] = line1
+                d["end_line"] = line1
+                d["at"] = None
+                node = new(YNode)
+                d2 = node.__dict__
+                if plain is not None:
+                    c = m.start(6) - start + 1
+                    d["column"] = c
+                    d["end_column"] = c + len(plain) - 1
+                    try:
+                        d2["kind"], d2["value"], d2["raw"] = _RESOLVED[plain]
+                    except KeyError:
+                        d2["kind"], d2["value"], d2["raw"] = _resolve(plain)
+                else:
+                    k = 7 if value1 is not None else 8
+                    d["column"] = m.start(k) - start
+                    d["end_column"] = m.end(k) - start + 1
+                    d2["kind"] = "str"
+                    d2["value"] = m.group(k)
+                    d2["raw"] = None
+                d2["span"] = span
+                d2["key_spans"] = {}
+                if key is not None:
+                    top.values[key] = node
+                    top.key = None
+                else:
+                    top.values.append(node)
             elif key is None:
                 raise _Decline           # a '-' with nothing after it
-            self.next_line(eol)          # (after a key alone, its value is below)
+            if self.left < 0:
+                raise _Decline           # the longer way reports the limit
+            line0 += 1                   # (after a key alone, its value is below)
+            start = eol + 1
+        self.line0 = line0
         # The end of the text closes what is still open, as a line would that starts where
         # the text ends (past trailing spaces or a comment); then libyaml puts the end of
         # the stream at the start of the next line, and closes the rest there.
@@ -265,10 +298,6 @@ class _Reader:
         if self.root is None:
             raise _Decline
         return self.root
-
-    def next_line(self, eol: int) -> None:
-        self.line0 += 1
-        self.line_start = eol + 1
 
     def count(self) -> None:
         self.left -= 1
