@@ -362,7 +362,19 @@ class _Reader:
         returned. It is read from the rest of its line, or, when it does not close there,
         from the lines below that are more indented than ``ind`` (blank ones too)."""
         text = self.text
-        node, end = self.tokens(text[pos:eol], pos)
+        seg = text[pos:eol]
+        col = pos - self.line_start
+        known = _SEEN_FLOWS.get(seg)
+        if known is not None:               # this very text was read before, on one line
+            shape, values, depth = known
+            self.left -= values
+            if self.left < 0 or len(self.stack) + depth > yamlio.MAX_DEPTH:
+                raise _Decline
+            self.attach(_build(shape, self.file, self.line0 + 1, col))
+            return eol
+        line0 = self.line0
+        left = self.left
+        node, end = self.tokens(seg, pos)
         if node is None:
             last = eol
             n = len(text)
@@ -380,6 +392,10 @@ class _Reader:
         m = _REST.match(text, end)
         if m is None:
             raise _Decline
+        if self.line0 == line0:             # on one line: kept for the next time
+            if len(_SEEN_FLOWS) >= _SEEN_MAX:
+                _SEEN_FLOWS.clear()
+            _SEEN_FLOWS[seg] = (_shape(node, col), left - self.left, _depth(node))
         self.attach(node)
         return m.end()
 
@@ -569,6 +585,69 @@ def _flat(tok: str, file: str, line1: int, col: int) -> tuple[YNode, int]:
     if is_map:
         return _node("map", dict(zip(names, items)), span, None, key_spans), 1 + 2 * len(items)
     return _node("seq", tuple(items), span, None, {}), 1 + len(items)
+
+
+# The [ ] and { } read on one line, by their text: (shape, values, depth). A library
+# repeats many ([0, 0, 0], {type: continuous, axis: [0, 0, 1]}); reading one again is then
+# building its records from the shape, with the columns moved to where it stands.
+_SEEN_FLOWS: dict[str, tuple] = {}
+_SEEN_MAX = 20_000
+
+
+def _shape(node: YNode, col: int) -> tuple:
+    """``node`` with its columns counted from ``col`` (0-based): a scalar as (kind, column,
+    end column, value, raw); a collection as (kind, column, end column, items) and, for a
+    map, its keys as (name, column, end column) beside the items."""
+    span = node.span
+    head = (node.kind, span.column - col, span.end_column - col)
+    if node.kind == "seq":
+        return head + (tuple(_shape(item, col) for item in node.value),)
+    if node.kind == "map":
+        keys = tuple((name, s.column - col, s.end_column - col)
+                     for name, s in node.key_spans.items())
+        return head + (tuple(_shape(item, col) for item in node.value.values()), keys)
+    return head + (node.value, node.raw)
+
+
+def _depth(node: YNode) -> int:
+    if node.kind == "seq":
+        return 1 + max((_depth(item) for item in node.value), default=0)
+    if node.kind == "map":
+        return 1 + max((_depth(item) for item in node.value.values()), default=0)
+    return 0
+
+
+def _build(shape: tuple, file: str, line1: int, col: int) -> YNode:
+    """The records of a collection's ``shape`` (see ``_shape``) on line ``line1``, its
+    columns counted from ``col``: new records, equal to those read from the text."""
+    new = _new
+    items = []
+    for item in shape[3]:
+        kind = item[0]
+        if kind == "seq" or kind == "map":
+            items.append(_build(item, file, line1, col))
+            continue
+        span = new(Span)
+        d = span.__dict__
+        d["file"] = file
+        d["line"] = line1
+        d["column"] = col + item[1]
+        d["end_line"] = line1
+        d["end_column"] = col + item[2]
+        d["at"] = None
+        node = new(YNode)
+        d = node.__dict__
+        d["kind"] = kind
+        d["value"] = item[3]
+        d["span"] = span
+        d["raw"] = item[4]
+        d["key_spans"] = {}
+        items.append(node)
+    span = _span(file, line1, col + shape[1], line1, col + shape[2])
+    if shape[0] == "seq":
+        return _node("seq", tuple(items), span, None, {})
+    key_spans = {name: _span(file, line1, col + c, line1, col + e) for name, c, e in shape[4]}
+    return _node("map", dict(zip(key_spans, items)), span, None, key_spans)
 
 
 _is_name = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,999}\Z").match
