@@ -646,7 +646,17 @@ def _build(shape: tuple, file: str, line1: int, col: int) -> YNode:
     span = _span(file, line1, col + shape[1], line1, col + shape[2])
     if shape[0] == "seq":
         return _node("seq", tuple(items), span, None, {})
-    key_spans = {name: _span(file, line1, col + c, line1, col + e) for name, c, e in shape[4]}
+    key_spans = {}
+    for name, c, e in shape[4]:
+        key = new(Span)
+        d = key.__dict__
+        d["file"] = file
+        d["line"] = line1
+        d["column"] = col + c
+        d["end_line"] = line1
+        d["end_column"] = col + e
+        d["at"] = None
+        key_spans[name] = key
     return _node("map", dict(zip(key_spans, items)), span, None, key_spans)
 
 
