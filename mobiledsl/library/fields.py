@@ -198,20 +198,33 @@ def _plain_numbers(items, positive: bool = False, nonnegative: bool = False
     """The values of ``items`` when ``Fields.number`` would take each without a word, else
     None (and ``numbers`` checks them one by one, naming each item). Most vectors of a
     library are such, and this spares building a path for each of their numbers."""
+    try:                # numbers are judged by their text alone, so once for each text
+        out = tuple([_PLAIN[v.raw] for v in items])
+    except KeyError:
+        out = _judged(items)
+        if out is None:
+            return None
+    if positive:
+        return out if all(x > 0 for x in out) else None
+    if nonnegative:
+        return None if any(x < 0 for x in out) else out
+    return out
+
+
+# number texts judged plain (short and in range) so far, to their values
+_PLAIN: dict[str, float] = {}
+_PLAIN_MAX = 50_000
+
+
+def _judged(items) -> tuple | None:
     out = []
     for v in items:
-        if v.kind != "number" or len(v.raw) > MAX_NUMBER_CHARS:
+        if v.kind != "number" or len(v.raw) > MAX_NUMBER_CHARS or not in_range(v):
             return None
-        value = v.value
-        if value:           # in_range, inline: this runs for most numbers of a library
-            size = -value if value < 0 else value
-            if size < SMALLEST or size > LARGEST:
-                return None
-        elif not written_as_zero(v.raw):
-            return None
-        value = float(value)
-        if (positive and not value > 0) or (nonnegative and value < 0):
-            return None
+        value = float(v.value)
+        if len(_PLAIN) >= _PLAIN_MAX:
+            _PLAIN.clear()
+        _PLAIN[v.raw] = value
         out.append(value)
     return tuple(out)
 
