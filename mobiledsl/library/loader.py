@@ -57,6 +57,11 @@ def _collector_paused():
         yield
     finally:
         if enabled:
+            if not gc.get_freeze_count():
+                # What was built is long-lived: moved to the oldest generation at once (what
+                # the collector's first pass over it would do), so that pass is not paid now.
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 
