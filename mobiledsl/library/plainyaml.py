@@ -177,8 +177,8 @@ class _Reader:
     def read(self) -> YNode:
         text, file = self.text, self.file
         n = len(text)
-        match = _LINE.match
         stack = self.stack
+        seen = _SEEN_LINES
         new = _new
         start = line0 = 0
         while start <= n:
@@ -187,17 +187,21 @@ class _Reader:
             eol = text.find("\n", start)
             if eol < 0:
                 eol = n
-            m = match(text, start, eol)
-            spaces, dash, plain_key, key1, key2, plain, value1, value2, end = m.groups()
-            key = plain_key or key1 or key2
-            scalar = plain is not None or value1 is not None or value2 is not None
-            if not dash and key is None and not scalar and \
-                    (end is not None or text.startswith("#", start + len(spaces))):
-                line0 += 1               # blank, or a comment
+            line = text[start:eol]
+            shape = seen.get(line)
+            if shape is None:
+                shape = _line_shape(line)
+                if len(seen) >= _SEEN_MAX:
+                    seen.clear()
+                seen[line] = shape
+            if shape is _BLANK:
+                line0 += 1
                 start = eol + 1
                 continue
+            if shape is None:
+                raise _Decline
+            ind, dash, col, key, key_end, scalar, flow_col = shape
             # close what the line ends
-            ind = len(spaces)
             while stack:
                 top = stack[-1]
                 if ind > top.indent:
@@ -215,72 +219,55 @@ class _Reader:
             if top is None and self.root is not None:
                 raise _Decline           # more after the root
             line1 = line0 + 1
-            col = ind                    # where the item or key starts, 0-based
             if dash:
                 if top is None or top.is_map or top.indent != ind:
                     top = self.open(False, ind, top, False)
-                col += len(dash)
             if key is not None:
-                if plain_key is not None and key in _NOT_KEYS:
-                    raise _Decline
                 if top is not None and top.is_map and top.indent == col:
                     if top.key is not None:
                         raise _Decline   # the key before this one has no value
                 else:
-                    top = self.open(True, col, top, bool(dash))
+                    top = self.open(True, col, top, dash)
                 values = top.values
                 if key in values:
                     raise _Decline
-                top.key_spans[key] = _span(file, line1, col + 1, line1,
-                                           col + len(key) + (0 if plain_key else 2))
+                span = new(Span)
+                d = span.__dict__
+                d["file"] = file
+                d["line"] = line1
+                d["column"] = col + 1
+                d["end_line"] = line1
+                d["end_column"] = key_end
+                d["at"] = None
+                top.key_spans[key] = span
                 top.key = key
                 values[key] = None        # keeps the order; the value replaces it
                 self.left -= 1
-            elif not dash:
-                raise _Decline           # a scalar or [ ] on a line of its own
-            if end is None:
-                if scalar:
-                    raise _Decline       # something after the scalar
-                pos = m.end()
-                ch = text[pos] if pos < eol else ""
-                if ch != "[" and ch != "{":
-                    raise _Decline
-                eol = self.flow(pos, eol, ind)
-                line0 = self.line0
-            elif scalar:
+            if scalar is not None:
                 self.left -= 1
                 span = new(Span)
                 d = span.__dict__
                 d["file"] = file
                 d["line"] = line1
+                d["column"] = scalar[0]
                 d["end_line"] = line1
+                d["end_column"] = scalar[1]
                 d["at"] = None
                 node = new(YNode)
-                d2 = node.__dict__
-                if plain is not None:
-                    c = m.start(6) - start + 1
-                    d["column"] = c
-                    d["end_column"] = c + len(plain) - 1
-                    try:
-                        d2["kind"], d2["value"], d2["raw"] = _RESOLVED[plain]
-                    except KeyError:
-                        d2["kind"], d2["value"], d2["raw"] = _resolve(plain)
-                else:
-                    k = 7 if value1 is not None else 8
-                    d["column"] = m.start(k) - start
-                    d["end_column"] = m.end(k) - start + 1
-                    d2["kind"] = "str"
-                    d2["value"] = m.group(k)
-                    d2["raw"] = None
-                d2["span"] = span
-                d2["key_spans"] = {}
+                d = node.__dict__
+                d["kind"] = scalar[2]
+                d["value"] = scalar[3]
+                d["span"] = span
+                d["raw"] = scalar[4]
+                d["key_spans"] = {}
                 if key is not None:
                     top.values[key] = node
                     top.key = None
                 else:
                     top.values.append(node)
-            elif key is None:
-                raise _Decline           # a '-' with nothing after it
+            elif flow_col is not None:
+                eol = self.flow(start + flow_col, eol, ind)
+                line0 = self.line0
             if self.left < 0:
                 raise _Decline           # the longer way reports the limit
             line0 += 1                   # (after a key alone, its value is below)
@@ -585,6 +572,47 @@ def _flat(tok: str, file: str, line1: int, col: int) -> tuple[YNode, int]:
     if is_map:
         return _node("map", dict(zip(names, items)), span, None, key_spans), 1 + 2 * len(items)
     return _node("seq", tuple(items), span, None, {}), 1 + len(items)
+
+
+# The lines read so far, by their text: what _line_shape made of them.
+_SEEN_LINES: dict[str, object] = {}
+_BLANK = ("blank",)
+
+
+def _line_shape(line: str):
+    """What a line of a block holds, apart from where it stands among the others: _BLANK
+    (nothing, or a comment), None (not the subset, whatever comes before it), or (its
+    indentation, whether it is a list item, the column of its key or item, the key, the
+    key's end column (1-based), its scalar as (column, end column, kind, value, raw) and
+    the column of the [ or { its value opens (0-based))."""
+    m = _LINE.match(line)
+    spaces, dash, plain_key, key1, key2, plain, value1, value2, end = m.groups()
+    key = plain_key or key1 or key2
+    scalar = None
+    if plain is not None:
+        c = m.start(6) + 1
+        scalar = (c, c + len(plain) - 1) + (_RESOLVED.get(plain) or _resolve(plain))
+    elif value1 is not None or value2 is not None:
+        k = 7 if value1 is not None else 8
+        scalar = (m.start(k), m.end(k) + 1, "str", m.group(k), None)
+    if not dash and key is None and scalar is None and \
+            (end is not None or line.startswith("#", len(spaces))):
+        return _BLANK
+    if key is None and not dash:
+        return None                     # a scalar or [ ] on a line of its own
+    if plain_key is not None and key in _NOT_KEYS:
+        return None
+    ind = len(spaces)
+    col = ind + (len(dash) if dash else 0)      # where the item or key starts, 0-based
+    key_end = col + len(key) + (0 if plain_key else 2) if key is not None else None
+    flow_col = None
+    if end is None:
+        flow_col = m.end()
+        if scalar is not None or not line.startswith(("[", "{"), flow_col):
+            return None                 # something after the scalar, or not a value
+    elif scalar is None and key is None:
+        return None                     # a '-' with nothing after it
+    return ind, bool(dash), col, key, key_end, scalar, flow_col
 
 
 # The [ ] and { } read on one line, by their text: (shape, values, depth). A library
