@@ -133,3 +133,15 @@ def test_mujoco_accepts_every_part_tensor_we_accept():
             accepted = False
         if result is not None:
             assert accepted, full
+
+
+@pytest.mark.parametrize("raw", ["0", "-0", "-0.0", "0e-999999999", "1", "-7", "1.50",
+                                 "0.000120", "1e5", "1E+5", "-2.5e-3",
+                                 "123456789012345678901234.5e-30", "9" * 99])
+def test_a_decimal_is_read_exactly_from_its_spelling(raw):
+    from decimal import Decimal
+    from mobiledsl.library.inertia import _decimal
+    mantissa, exponent = _decimal(raw)
+    assert Decimal(f"{mantissa}e{exponent}") == Decimal(raw)
+    if Decimal(raw):            # the same exponent as Decimal's, so the same common scale
+        assert exponent == Decimal(raw).as_tuple().exponent
