@@ -187,3 +187,25 @@ def test_limits_are_left_to_the_longer_way(monkeypatch):
     assert read_plain("a:\n  b: [[1]]\n", "f.yaml") is None
     assert read_plain("a:\n  b:\n    c: [1]\n", "f.yaml") is None
     same("a:\n  b: [[1]]\n")
+
+
+def test_a_line_or_flow_read_before_is_placed_where_it_now_stands():
+    """The scanner keeps what it made of a line and of a one-line [ ] or { } by their
+    text; met again, at another line, column or file, they are placed anew."""
+    first = "a: [1, {b: [2, 'x']}, 3]  # c\nk: v\n"
+    again = "z:\n  y:\n    k: v\n    w: [1, {b: [2, 'x']}, 3]  # c\n  a: [1, {b: [2, 'x']}, 3]  # c\n"
+    for text, file in [(first, "one.yaml"), (again, "two.yaml"), (first, "three.yaml")]:
+        assert read_plain(text, file) is not None
+        same(text, file)
+
+
+def test_kept_shapes_still_meet_the_limits(monkeypatch):
+    text = "a: [[1, 2], [3]]\n"
+    assert read_plain(text, "f.yaml") is not None          # kept
+    monkeypatch.setattr(yamlio, "MAX_DEPTH", 2)             # the map and one list
+    assert read_plain(text, "f.yaml") is None
+    same(text)
+    monkeypatch.setattr(yamlio, "MAX_DEPTH", 3)
+    monkeypatch.setattr(yamlio, "MAX_VALUES", 7)            # map, key, 3 lists, 3 numbers: 8
+    assert read_plain(text, "f.yaml") is None
+    same(text)
