@@ -3,14 +3,15 @@
 ``read_yaml`` composes through ruamel.yaml's YAML(typ="safe"), which resolves a YAML tag
 for every value only for yamlio to ignore the tags, then walks the graph twice. Loading a
 library reads one small file per part, so that dominates. Here the tree is built in one
-pass straight from the parse events of PyYAML's C extension (libyaml).
+pass straight from the parse events of PyYAML's C extension (libyaml), after
+``plainyaml`` (quicker still) has declined the file.
 
 The fast path takes only the plain case: one document, no anchor, alias or tag, no key that
 is not a plain name or is given twice, no plain scalar holding ':' or '?' inside [ ] or { }
 (PyYAML's libyaml reads those; ruamel's, which read_yaml uses, refuses them). It checks
 yamlio's limits as the events come (depth and number of values) and reports them itself,
-with read_yaml's very diagnostic. Anything else, and any exception, falls back to ``read_yaml``, so every other diagnostic comes from
-the one reader. ``tests/library/test_fastyaml.py`` checks that both give identical trees.
+with read_yaml's very diagnostic. Anything else, and any exception, falls back to
+``read_yaml``, so every other diagnostic comes from the one reader. ``tests/library/test_fastyaml.py`` checks that both give identical trees.
 Neither function raises for any input.
 """
 from __future__ import annotations

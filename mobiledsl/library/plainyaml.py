@@ -3,16 +3,20 @@
 A component.yaml is nearly always written the same way: block mappings and lists by
 indentation, [ ] and { } on a line or a few, plain or simply quoted scalars, comments.
 libyaml reads such a file fast, but handing its events to Python costs an object per event
-and two per place; reading the text here, with one compiled pattern per line and one per
-token of a [ ] or { }, costs less than that hand-over alone.
+and two per place; reading the text here costs less than that hand-over alone: one match a
+block line, one findall a [ ] or { } (a [ ] or { } of plain scalars alone is one token,
+split at its commas), and what was made of a line or of a one-line [ ] or { } is kept by
+its text, so that meeting it again (a library repeats [0, 0, 1] and ``source: estimated``
+many times) is only building its records where it now stands.
 
 The subset is strict: ``read_plain`` returns None (and ``read_yaml_fast`` reads the file
 the longer way) for anything else: a tab, CR or character libyaml does not read as text, an
 anchor, alias, tag, directive, document marker, block scalar, quoted text with an escape,
 a scalar over more than one line, an empty value, a key that is not a plain name or is
-given twice, a ':' or '#' inside a plain scalar of a [ ] or { }, a limit of yamlio reached
-(the longer way reports it). Within it, every value, kind, raw number and place is the one
-``read_yaml`` gives, which ``tests/library/test_fastyaml.py`` checks against it.
+given twice, a ':', '?' or '#' inside a plain scalar of a [ ] or { }, a [ ] or { } whose
+later lines are not more indented than its first, a limit of yamlio reached (the longer
+way reports it). Within it, every value, kind, raw number and place is the one
+``read_yaml`` gives, which ``tests/library/test_plainyaml.py`` checks against it.
 """
 from __future__ import annotations
 
@@ -33,10 +37,10 @@ _OUTSIDE = re.compile("[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-
 # indicator, no ': ' or ' #' inside, no trailing space; 7 and 8 quoted, without escapes)
 # and the end of the line (9: spaces, and a comment after a space). Group 9 unmatched
 # leaves the rest of the line to the reader: a [ ] or { }, or not the subset.
-_KEY = r"[A-Za-z_][A-Za-z0-9_.\-]{0,999}"
+_NAME = r"[A-Za-z_][A-Za-z0-9_.\-]{0,999}"      # yamlio's plain name, as a simple key
 _WORD = r"(?:[^ \n:]|:(?=[^ \n]))"
 _LINE = re.compile(rf"""([ ]*)(-(?:[ ]+|(?=\n|\Z)))?
-    (?:(?:({_KEY})|'({_KEY})'|"({_KEY})"):(?:[ ]+|(?=\n|\Z)))?
+    (?:(?:({_NAME})|'({_NAME})'|"({_NAME})"):(?:[ ]+|(?=\n|\Z)))?
     (?:((?:[^-?:,\[\]{{}}\#&*!|>'"%@` \n]|-(?=[^ \n])){_WORD}*(?:[ ]+(?!\#){_WORD}+)*)
        |'([^'\n]*)'(?!')|"([^"\\\n]*)")?
     ([ ]*(?:(?<=[ ])\#[^\n]*)?(?=\n|\Z))?""", re.X)
@@ -53,7 +57,6 @@ _FW = r"[^ \n,\[\]{}:#?]"
 _FLOW_PLAIN = rf"(?:[^-?,\[\]{{}}:\#&*!|>'\"%@` \n]|-(?=[^ \n,\[\]{{}}])){_FW}*(?:[ ]+{_FW}+)*"
 # A [ ] or { } of plain scalars alone on one line (most of them: [x, y, z]) is one token,
 # whose items are found by splitting it at ',' (and each pair at ':').
-_NAME = r"[A-Za-z_][A-Za-z0-9_.\-]{0,999}"
 _FLAT_SEQ = rf"\[[ ]*(?:{_FLOW_PLAIN}(?:[ ]*,[ ]*{_FLOW_PLAIN})*)?[ ]*\]"
 _FLAT_MAP = rf"\{{[ ]*(?:{_NAME}:[ ]+{_FLOW_PLAIN}(?:[ ]*,[ ]*{_NAME}:[ ]+{_FLOW_PLAIN})*)?[ ]*\}}"
 _TOKENS = re.compile(rf"""([ \n]*)(?:
@@ -107,15 +110,6 @@ def _node(kind, value, span, raw, key_spans) -> YNode:
     d["raw"] = raw
     d["key_spans"] = key_spans
     return node
-
-
-def _scalar(file, text, quoted, line, col, end) -> YNode:
-    """A scalar on one line, from column ``col`` to ``end`` (1-based, inclusive)."""
-    span = _span(file, line, col, line, end if end > col else col)
-    if quoted:
-        return _node("str", text, span, None, {})
-    resolved = _RESOLVED.get(text) or _resolve(text)
-    return _node(resolved[0], resolved[1], span, resolved[2], {})
 
 
 def _resolve(text: str) -> tuple:
@@ -576,6 +570,7 @@ def _flat(tok: str, file: str, line1: int, col: int) -> tuple[YNode, int]:
 
 # The lines read so far, by their text: what _line_shape made of them.
 _SEEN_LINES: dict[str, object] = {}
+_SEEN_MAX = 20_000                      # texts kept, of each kind, before starting afresh
 _BLANK = ("blank",)
 
 
@@ -619,7 +614,6 @@ def _line_shape(line: str):
 # repeats many ([0, 0, 0], {type: continuous, axis: [0, 0, 1]}); reading one again is then
 # building its records from the shape, with the columns moved to where it stands.
 _SEEN_FLOWS: dict[str, tuple] = {}
-_SEEN_MAX = 20_000
 
 
 def _shape(node: YNode, col: int) -> tuple:
@@ -688,4 +682,4 @@ def _build(shape: tuple, file: str, line1: int, col: int) -> YNode:
     return _node("map", dict(zip(key_spans, items)), span, None, key_spans)
 
 
-_is_name = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]{0,999}\Z").match
+_is_name = re.compile(_NAME + r"\Z").match
