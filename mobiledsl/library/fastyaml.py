@@ -16,10 +16,9 @@ Neither function raises for any input.
 """
 from __future__ import annotations
 
-import dataclasses
-
 from ..diagnostics import Diagnostic, Span, error, excerpt
 from .. import yamlio
+from .filling import LAID_OUT, new, span as _span, ynode as _ynode
 from .plainyaml import read_plain
 from ..yamlio import YNode, _JSON_NUMBER, _PLAIN_NAME, read_yaml, too_deep, too_many_values
 
@@ -32,41 +31,9 @@ except ImportError:  # pragma: no cover - without it, always the one reader
     _CParser = None
 
 
-_new = object.__new__
-
-
-def _laid_out(cls, names: tuple[str, ...]) -> bool:
-    """``cls`` is a plain dataclass with exactly these fields, kept in ``__dict__``."""
-    return (tuple(f.name for f in dataclasses.fields(cls)) == names
-            and not hasattr(cls, "__slots__") and "__post_init__" not in vars(cls))
-
-
-# Frozen dataclasses set each field through object.__setattr__ in __init__; filling the
-# instance's __dict__ key by key is about twice as fast, gives an equal object, and keeps
-# the dict as small as the constructor's would be (a dict literal put in place of it takes
-# two thirds more memory). The reader writes those dicts itself (here, and inline for the
-# scalars in ``tree``), so it steps aside (read_yaml reads every file) if either record is
-# laid out otherwise.
-_YNODE_FIELDS = ("kind", "value", "span", "raw", "key_spans")
-_SPAN_FIELDS = ("file", "line", "column", "end_line", "end_column", "at")
-if not (_laid_out(YNode, _YNODE_FIELDS) and _laid_out(Span, _SPAN_FIELDS)):
-    _CParser = None  # pragma: no cover - the record changed
-
-
-def _filled(cls, names: tuple[str, ...], values: tuple) -> object:
-    obj = _new(cls)
-    d = obj.__dict__
-    for name, value in zip(names, values):
-        d[name] = value
-    return obj
-
-
-def _ynode(kind, value, span, raw, key_spans) -> YNode:
-    return _filled(YNode, _YNODE_FIELDS, (kind, value, span, raw, key_spans))
-
-
-def _span(file, line, column, end_line, end_column) -> Span:
-    return _filled(Span, _SPAN_FIELDS, (file, line, column, end_line, end_column, None))
+if not LAID_OUT:
+    _CParser = None  # pragma: no cover - the record changed: read_yaml reads every file
+_new = new
 
 
 class _Decline(Exception):

@@ -25,6 +25,7 @@ import re
 from .. import yamlio
 from ..diagnostics import Span
 from ..yamlio import YNode, _JSON_NUMBER
+from .filling import LAID_OUT, new as _new, span as _span, ynode as _node
 
 # Text libyaml reads as printable characters and no line break but '\n': no tab, CR, NEL,
 # BOM, U+2028/9 or control character (any of them: the longer way).
@@ -72,7 +73,6 @@ _RESOLVED: dict[str, tuple] = {}
 _RESOLVED_MAX = 50_000
 _NUMBER_START = frozenset("-0123456789")
 _json_number = _JSON_NUMBER.match
-_new = object.__new__
 
 
 class _Decline(Exception):
@@ -81,35 +81,12 @@ class _Decline(Exception):
 
 def read_plain(text: str, file: str) -> YNode | None:
     """The tree of ``text`` as ``read_yaml`` gives it, or None when it is not the subset."""
-    if _OUTSIDE.search(text) is not None:
+    if not LAID_OUT or _OUTSIDE.search(text) is not None:
         return None
     try:
         return _Reader(text, file).read()
     except _Decline:
         return None
-
-
-def _span(file, line, column, end_line, end_column) -> Span:
-    span = _new(Span)
-    d = span.__dict__
-    d["file"] = file
-    d["line"] = line
-    d["column"] = column
-    d["end_line"] = end_line
-    d["end_column"] = end_column
-    d["at"] = None
-    return span
-
-
-def _node(kind, value, span, raw, key_spans) -> YNode:
-    node = _new(YNode)
-    d = node.__dict__
-    d["kind"] = kind
-    d["value"] = value
-    d["span"] = span
-    d["raw"] = raw
-    d["key_spans"] = key_spans
-    return node
 
 
 def _resolve(text: str) -> tuple:
