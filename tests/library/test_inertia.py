@@ -156,5 +156,11 @@ def test_the_quick_diagonal_check_passes_only_what_the_exact_check_passes(ixx, i
     raws = dict(ixx=ixx, iyy=iyy, izz=izz, ixy="0", ixz="0", iyz="0")
     if _clearly_a_body({k: float(v) for k, v in raws.items()}):
         assert exact_problem(raws) is None
-    assert _clearly_a_body(dict(ixx=3e-5, iyy=4e-5, izz=5e-5, ixy=0.0, ixz=0.0, iyz=0.0)) \
-        or (ixx, iyy, izz) != ("3e-5", "4e-5", "5e-5")
+
+
+def test_the_quick_diagonal_check_takes_the_common_tensor_and_leaves_the_rest():
+    from mobiledsl.library.inertia import _clearly_a_body
+    common = dict(ixx=3e-5, iyy=4e-5, izz=5e-5, ixy=0.0, ixz=0.0, iyz=0.0)
+    assert _clearly_a_body(common)
+    assert not _clearly_a_body({**common, "ixy": 1e-7})           # not diagonal
+    assert not _clearly_a_body({**common, "izz": 7e-5})           # on the edge
