@@ -13,7 +13,7 @@ from collections import Counter
 import numpy as np
 
 from ..yamlio import YNode
-from .fields import Fields
+from .fields import Fields, _plain_numbers
 from .model import Shape
 
 CONVEX_TOLERANCE = 1e-6        # m: how far a corner may lie outside a face's plane
@@ -30,8 +30,12 @@ def check_hull(F: Fields, node: YNode, path: str) -> Shape | None:
             if node.get(key) is None:
                 F.missing(node, f"{path}.{key}")
         return None
-    vertices = _vertices(F, vnode, f"{path}.vertices")
-    faces = _faces(F, fnode, f"{path}.faces", None if vertices is None else len(vertices))
+    vertices = _plain_vertices(vnode)
+    if vertices is None:
+        vertices = _vertices(F, vnode, f"{path}.vertices")
+    faces = _plain_faces(fnode, len(vertices)) if vertices is not None else None
+    if faces is None:
+        faces = _faces(F, fnode, f"{path}.faces", None if vertices is None else len(vertices))
     if vertices is None or faces is None:
         return None
     why = hull_problem(vertices, faces)
@@ -43,6 +47,41 @@ def check_hull(F: Fields, node: YNode, path: str) -> Shape | None:
         return None
     return Shape("hull", None, (0.0, 0.0, 0.0), (0.0, 0.0, 0.0),
                  vertices=tuple(vertices), faces=tuple(faces))
+
+
+def _plain_vertices(node: YNode) -> list[tuple[float, float, float]] | None:
+    """The corners when ``_vertices`` would take them without a word (at least four, each
+    three plain numbers), else None: it then names what is wrong, item by item."""
+    if node.kind != "seq" or len(node.value) < 4:
+        return None
+    out = []
+    for v in node.value:
+        if v.kind != "seq" or len(v.value) != 3:
+            return None
+        p = _plain_numbers(v.value)
+        if p is None:
+            return None
+        out.append(p)
+    return out
+
+
+def _plain_faces(node: YNode, n: int) -> list[tuple[int, int, int]] | None:
+    """The triangles when ``_faces`` would take them without a word (each three whole
+    numbers naming corners 0 to n - 1), else None."""
+    if node.kind != "seq" or not node.value:
+        return None
+    out = []
+    for face in node.value:
+        if face.kind != "seq" or len(face.value) != 3:
+            return None
+        tri = []
+        for index in face.value:
+            raw = index.raw
+            if raw is None or not raw.isdigit() or len(raw) > 18 or int(raw) >= n:
+                return None
+            tri.append(int(raw))
+        out.append(tuple(tri))
+    return out
 
 
 def _vertices(F: Fields, node: YNode, path: str) -> list[tuple[float, float, float]] | None:
