@@ -216,6 +216,11 @@ _PLAIN: dict[str, float] = {}
 _PLAIN_MAX = 50_000
 
 
+def forget() -> None:
+    """Drop the number texts judged so far: the state of a fresh process."""
+    _PLAIN.clear()
+
+
 def _judged(items) -> tuple | None:
     out = []
     for v in items:

@@ -75,6 +75,14 @@ _NUMBER_START = frozenset("-0123456789")
 _json_number = _JSON_NUMBER.match
 
 
+def forget() -> None:
+    """Drop the scalars, lines and [ ]/{ } kept so far: the state of a fresh process (a
+    benchmark measures it this way)."""
+    _RESOLVED.clear()
+    _SEEN_LINES.clear()
+    _SEEN_FLOWS.clear()
+
+
 class _Decline(Exception):
     """Not the subset: read the file the longer way."""
 
@@ -323,7 +331,7 @@ class _Reader:
         seg = text[pos:eol]
         col = pos - self.line_start
         known = _SEEN_FLOWS.get(seg)
-        if known is not None:               # this very text was read before, on one line
+        if known:                           # this very text was read before, on one line
             shape, values, depth = known
             self.left -= values
             if self.left < 0 or len(self.stack) + depth > yamlio.MAX_DEPTH:
@@ -350,10 +358,11 @@ class _Reader:
         m = _REST.match(text, end)
         if m is None:
             raise _Decline
-        if self.line0 == line0:             # on one line: kept for the next time
-            if len(_SEEN_FLOWS) >= _SEEN_MAX:
+        if self.line0 == line0:             # on one line: kept for the next time, once
+            if len(_SEEN_FLOWS) >= _SEEN_MAX:   # it is met a second time
                 _SEEN_FLOWS.clear()
-            _SEEN_FLOWS[seg] = (_shape(node, col), left - self.left, _depth(node))
+            _SEEN_FLOWS[seg] = _ONCE if known is None else \
+                (_shape(node, col), left - self.left, _depth(node))
         self.attach(node)
         return m.end()
 
@@ -587,10 +596,11 @@ def _line_shape(line: str):
     return ind, bool(dash), col, key, key_end, scalar, flow_col
 
 
-# The [ ] and { } read on one line, by their text: (shape, values, depth). A library
-# repeats many ([0, 0, 0], {type: continuous, axis: [0, 0, 1]}); reading one again is then
+# The [ ] and { } read on one line, by their text: _ONCE when met once, then (shape,
+# values, depth). A library repeats many ([0, 0, 0], {type: continuous, axis: [0, 0, 1]}); reading one again is then
 # building its records from the shape, with the columns moved to where it stands.
 _SEEN_FLOWS: dict[str, tuple] = {}
+_ONCE = ()
 
 
 def _shape(node: YNode, col: int) -> tuple:
