@@ -8,8 +8,6 @@ either way: each face's outward side is found from the hull's own corners, not i
 """
 from __future__ import annotations
 
-from collections import Counter
-
 import numpy as np
 
 from ..yamlio import YNode
@@ -173,18 +171,20 @@ def hull_problem(vertices, faces) -> tuple[tuple[str, int] | None, str] | None:
             return ("vertices", i), (f"repeats a corner: vertices[{i}] is vertices"
                                      f"[{seen_corner[key]}]")
         seen_corner[key] = i
-    seen_tri: dict[frozenset, int] = {}
-    edges: Counter = Counter()
+    seen_tri: dict[tuple[int, int, int], int] = {}
+    edges: dict[tuple[int, int], int] = {}
     for i, (a, b, c) in enumerate(faces):
         if a == b or b == c or a == c:
             return ("faces", i), f"has a triangle that names a corner twice: faces[{i}]"
-        key = frozenset((a, b, c))
+        key = tuple(sorted((a, b, c)))
         if key in seen_tri:
             return ("faces", i), f"repeats a triangle: faces[{i}] is faces[{seen_tri[key]}]"
         seen_tri[key] = i
-        for e in ((a, b), (b, c), (c, a)):
-            edges[(min(e), max(e))] += 1
-    for (a, b), count in sorted(edges.items()):
+        for e in ((a, b) if a < b else (b, a), (b, c) if b < c else (c, b),
+                  (c, a) if c < a else (a, c)):
+            edges[e] = edges.get(e, 0) + 1
+    # every edge on two triangles (the common case); else the first wrong one, in order
+    for (a, b), count in (() if all(n == 2 for n in edges.values()) else sorted(edges.items())):
         if count == 1:
             return None, (f"leaves an edge open: the edge between corners {a} and {b} borders "
                           "only one triangle")
