@@ -3,22 +3,23 @@
 ``read_yaml`` composes through ruamel.yaml's YAML(typ="safe"), which resolves a YAML tag
 for every value only for yamlio to ignore the tags, then walks the graph twice. Loading a
 library reads one small file per part, so that dominates. Here the tree is built in one
-pass straight from the parse events of PyYAML's C extension (libyaml).
+pass straight from the parse events of PyYAML's C extension (libyaml), after
+``plainyaml`` (quicker still) has declined the file.
 
 The fast path takes only the plain case: one document, no anchor, alias or tag, no key that
 is not a plain name or is given twice, no plain scalar holding ':' or '?' inside [ ] or { }
 (PyYAML's libyaml reads those; ruamel's, which read_yaml uses, refuses them). It checks
 yamlio's limits as the events come (depth and number of values) and reports them itself,
-with read_yaml's very diagnostic. Anything else, and any exception, falls back to ``read_yaml``, so every other diagnostic comes from
-the one reader. ``tests/library/test_fastyaml.py`` checks that both give identical trees.
+with read_yaml's very diagnostic. Anything else, and any exception, falls back to
+``read_yaml``, so every other diagnostic comes from the one reader. ``tests/library/test_fastyaml.py`` checks that both give identical trees.
 Neither function raises for any input.
 """
 from __future__ import annotations
 
-import dataclasses
-
 from ..diagnostics import Diagnostic, Span, error, excerpt
 from .. import yamlio
+from .filling import LAID_OUT, new, span as _span, ynode as _ynode
+from .plainyaml import read_plain
 from ..yamlio import YNode, _JSON_NUMBER, _PLAIN_NAME, read_yaml, too_deep, too_many_values
 
 try:  # PyYAML's binding of libyaml, when PyYAML was built with it
@@ -30,41 +31,9 @@ except ImportError:  # pragma: no cover - without it, always the one reader
     _CParser = None
 
 
-_new = object.__new__
-
-
-def _laid_out(cls, names: tuple[str, ...]) -> bool:
-    """``cls`` is a plain dataclass with exactly these fields, kept in ``__dict__``."""
-    return (tuple(f.name for f in dataclasses.fields(cls)) == names
-            and not hasattr(cls, "__slots__") and "__post_init__" not in vars(cls))
-
-
-# Frozen dataclasses set each field through object.__setattr__ in __init__; filling the
-# instance's __dict__ key by key is about twice as fast, gives an equal object, and keeps
-# the dict as small as the constructor's would be (a dict literal put in place of it takes
-# two thirds more memory). The reader writes those dicts itself (here, and inline for the
-# scalars in ``tree``), so it steps aside (read_yaml reads every file) if either record is
-# laid out otherwise.
-_YNODE_FIELDS = ("kind", "value", "span", "raw", "key_spans")
-_SPAN_FIELDS = ("file", "line", "column", "end_line", "end_column", "at")
-if not (_laid_out(YNode, _YNODE_FIELDS) and _laid_out(Span, _SPAN_FIELDS)):
-    _CParser = None  # pragma: no cover - the record changed
-
-
-def _filled(cls, names: tuple[str, ...], values: tuple) -> object:
-    obj = _new(cls)
-    d = obj.__dict__
-    for name, value in zip(names, values):
-        d[name] = value
-    return obj
-
-
-def _ynode(kind, value, span, raw, key_spans) -> YNode:
-    return _filled(YNode, _YNODE_FIELDS, (kind, value, span, raw, key_spans))
-
-
-def _span(file, line, column, end_line, end_column) -> Span:
-    return _filled(Span, _SPAN_FIELDS, (file, line, column, end_line, end_column, None))
+if not LAID_OUT:
+    _CParser = None  # pragma: no cover - the record changed: read_yaml reads every file
+_new = new
 
 
 class _Decline(Exception):
@@ -80,10 +49,13 @@ class _Limit(Exception):
 
 def read_yaml_fast(source: str | bytes, file: str) -> tuple[YNode | None, list[Diagnostic]]:
     """Exactly ``read_yaml(source, file)``, faster for plain files."""
-    if _CParser is None:
-        return read_yaml_safely(source, file)
     try:
         text = source.decode("utf-8") if isinstance(source, bytes) else source
+        node = read_plain(text, file)
+        if node is not None:
+            return node, []
+        if _CParser is None:
+            return read_yaml_safely(source, file)
         parser = _CParser(text)
         try:
             return _EventReader(file, parser).read(), []

@@ -61,23 +61,31 @@ class Fields:
              ignore_unknown: bool = False) -> bool:
         """Unknown keys are library.unknown_field (listing the allowed ones); absent required
         keys are library.missing_field at the mapping. Returns True when both hold."""
-        required = list(required)
-        allowed = required + [k for k in optional if k not in required]
+        if not isinstance(required, (tuple, list)):
+            required = tuple(required)
+        if not isinstance(optional, (tuple, list)):
+            optional = tuple(optional)
+        values = node.value
         ok = True
         if not ignore_unknown:
-            for key, _ in node.items():
-                if key not in allowed:
-                    where = f"'{path}.{key}'" if path else f"'{key}'"
-                    self.error("library.unknown_field",
-                               f"{where} is not a field of {path or 'this declaration'}",
-                               node.key_span(key), label="unknown field",
-                               help=f"the allowed fields are: {', '.join(allowed)}")
+            for key in values:
+                if key not in required and key not in optional:
+                    self._unknown(node, path, key, required, optional)
                     ok = False
         for key in required:
-            if node.get(key) is None and key not in node.value:
+            if key not in values:
                 self.missing(node, f"{path}.{key}" if path else key)
                 ok = False
         return ok
+
+    def _unknown(self, node: YNode, path: str, key: str, required: Iterable[str],
+                 optional: Iterable[str]) -> None:
+        allowed = list(required)
+        allowed += [k for k in optional if k not in allowed]
+        where = f"'{path}.{key}'" if path else f"'{key}'"
+        self.error("library.unknown_field", f"{where} is not a field of {path or 'this declaration'}",
+                   node.key_span(key), label="unknown field",
+                   help=f"the allowed fields are: {', '.join(allowed)}")
 
     def missing(self, node: YNode, path: str, why: str = "") -> None:
         self.error("library.missing_field",
@@ -159,7 +167,7 @@ class Fields:
     def numbers(self, node: YNode | None, path: str, n: int, what: str, **kw) -> tuple | None:
         if node is None:
             return None
-        if not node.is_seq or len(node.value) != n:
+        if node.kind != "seq" or len(node.value) != n:
             self.wrong_type(node, path, what)
             return None
         values = _plain_numbers(node.value, **kw)
@@ -190,13 +198,38 @@ def _plain_numbers(items, positive: bool = False, nonnegative: bool = False
     """The values of ``items`` when ``Fields.number`` would take each without a word, else
     None (and ``numbers`` checks them one by one, naming each item). Most vectors of a
     library are such, and this spares building a path for each of their numbers."""
+    try:                # numbers are judged by their text alone, so once for each text
+        out = tuple([_PLAIN[v.raw] for v in items])
+    except KeyError:
+        out = _judged(items)
+        if out is None:
+            return None
+    if positive:
+        return out if all(x > 0 for x in out) else None
+    if nonnegative:
+        return None if any(x < 0 for x in out) else out
+    return out
+
+
+# number texts judged plain (short and in range) so far, to their values
+_PLAIN: dict[str, float] = {}
+_PLAIN_MAX = 50_000
+
+
+def forget() -> None:
+    """Drop the number texts judged so far: the state of a fresh process."""
+    _PLAIN.clear()
+
+
+def _judged(items) -> tuple | None:
     out = []
     for v in items:
         if v.kind != "number" or len(v.raw) > MAX_NUMBER_CHARS or not in_range(v):
             return None
         value = float(v.value)
-        if (positive and not value > 0) or (nonnegative and value < 0):
-            return None
+        if len(_PLAIN) >= _PLAIN_MAX:
+            _PLAIN.clear()
+        _PLAIN[v.raw] = value
         out.append(value)
     return tuple(out)
 

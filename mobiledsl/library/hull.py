@@ -8,12 +8,10 @@ either way: each face's outward side is found from the hull's own corners, not i
 """
 from __future__ import annotations
 
-from collections import Counter
-
 import numpy as np
 
 from ..yamlio import YNode
-from .fields import Fields
+from .fields import Fields, _plain_numbers
 from .model import Shape
 
 CONVEX_TOLERANCE = 1e-6        # m: how far a corner may lie outside a face's plane
@@ -30,8 +28,12 @@ def check_hull(F: Fields, node: YNode, path: str) -> Shape | None:
             if node.get(key) is None:
                 F.missing(node, f"{path}.{key}")
         return None
-    vertices = _vertices(F, vnode, f"{path}.vertices")
-    faces = _faces(F, fnode, f"{path}.faces", None if vertices is None else len(vertices))
+    vertices = _plain_vertices(vnode)
+    if vertices is None:
+        vertices = _vertices(F, vnode, f"{path}.vertices")
+    faces = _plain_faces(fnode, len(vertices)) if vertices is not None else None
+    if faces is None:
+        faces = _faces(F, fnode, f"{path}.faces", None if vertices is None else len(vertices))
     if vertices is None or faces is None:
         return None
     why = hull_problem(vertices, faces)
@@ -43,6 +45,41 @@ def check_hull(F: Fields, node: YNode, path: str) -> Shape | None:
         return None
     return Shape("hull", None, (0.0, 0.0, 0.0), (0.0, 0.0, 0.0),
                  vertices=tuple(vertices), faces=tuple(faces))
+
+
+def _plain_vertices(node: YNode) -> list[tuple[float, float, float]] | None:
+    """The corners when ``_vertices`` would take them without a word (at least four, each
+    three plain numbers), else None: it then names what is wrong, item by item."""
+    if node.kind != "seq" or len(node.value) < 4:
+        return None
+    out = []
+    for v in node.value:
+        if v.kind != "seq" or len(v.value) != 3:
+            return None
+        p = _plain_numbers(v.value)
+        if p is None:
+            return None
+        out.append(p)
+    return out
+
+
+def _plain_faces(node: YNode, n: int) -> list[tuple[int, int, int]] | None:
+    """The triangles when ``_faces`` would take them without a word (each three whole
+    numbers naming corners 0 to n - 1), else None."""
+    if node.kind != "seq" or not node.value:
+        return None
+    out = []
+    for face in node.value:
+        if face.kind != "seq" or len(face.value) != 3:
+            return None
+        tri = []
+        for index in face.value:
+            raw = index.raw
+            if raw is None or not raw.isdigit() or len(raw) > 18 or int(raw) >= n:
+                return None
+            tri.append(int(raw))
+        out.append(tuple(tri))
+    return out
 
 
 def _vertices(F: Fields, node: YNode, path: str) -> list[tuple[float, float, float]] | None:
@@ -134,18 +171,20 @@ def hull_problem(vertices, faces) -> tuple[tuple[str, int] | None, str] | None:
             return ("vertices", i), (f"repeats a corner: vertices[{i}] is vertices"
                                      f"[{seen_corner[key]}]")
         seen_corner[key] = i
-    seen_tri: dict[frozenset, int] = {}
-    edges: Counter = Counter()
+    seen_tri: dict[tuple[int, int, int], int] = {}
+    edges: dict[tuple[int, int], int] = {}
     for i, (a, b, c) in enumerate(faces):
         if a == b or b == c or a == c:
             return ("faces", i), f"has a triangle that names a corner twice: faces[{i}]"
-        key = frozenset((a, b, c))
+        key = tuple(sorted((a, b, c)))
         if key in seen_tri:
             return ("faces", i), f"repeats a triangle: faces[{i}] is faces[{seen_tri[key]}]"
         seen_tri[key] = i
-        for e in ((a, b), (b, c), (c, a)):
-            edges[(min(e), max(e))] += 1
-    for (a, b), count in sorted(edges.items()):
+        for e in ((a, b) if a < b else (b, a), (b, c) if b < c else (c, b),
+                  (c, a) if c < a else (a, c)):
+            edges[e] = edges.get(e, 0) + 1
+    # every edge on two triangles (the common case); else the first wrong one, in order
+    for (a, b), count in (() if all(n == 2 for n in edges.values()) else sorted(edges.items())):
         if count == 1:
             return None, (f"leaves an edge open: the edge between corners {a} and {b} borders "
                           "only one triangle")
@@ -155,7 +194,54 @@ def hull_problem(vertices, faces) -> tuple[tuple[str, int] | None, str] | None:
     used = sorted({k for f in faces for k in f})
     if len(used) - len(edges) + len(faces) != 2 or not _connected(used, edges):
         return None, "has triangles that do not close one solid"
+    if _clearly_convex(vertices, faces, used):
+        return None
+    return _geometry_problem(vertices, faces, used)
 
+
+# Below this many faces, and for corners within this many metres of the origin, plain
+# Python decides first whether a hull is clearly a convex solid: its rounding errors are
+# then far below half the tolerances it must clear.
+SMALL_HULL = 64
+NEAR = 1e3
+
+
+def _clearly_convex(vertices, faces, used) -> bool:
+    """True when every face has an area, no corner lies near or beyond a face's plane on
+    the far side, and the volume is well clear of none: the numpy check would find no
+    problem. False leaves the decision (and the words) to ``_geometry_problem``."""
+    if len(faces) > SMALL_HULL or any(abs(c) > NEAR for v in vertices for c in v):
+        return False
+    n = len(used)
+    cx = sum(vertices[k][0] for k in used) / n
+    cy = sum(vertices[k][1] for k in used) / n
+    cz = sum(vertices[k][2] for k in used) / n
+    six_volume = 0.0
+    for a, b, c in faces:
+        ax, ay, az = vertices[a]
+        ux, uy, uz = vertices[b][0] - ax, vertices[b][1] - ay, vertices[b][2] - az
+        vx, vy, vz = vertices[c][0] - ax, vertices[c][1] - ay, vertices[c][2] - az
+        nx, ny, nz = uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx
+        area2 = nx * nx + ny * ny + nz * nz
+        if not area2 > 4 * MIN_AREA2:
+            return False
+        scale = area2 ** 0.5
+        offset = nx * ax + ny * ay + nz * az
+        most = least = 0.0
+        for x, y, z in vertices:
+            d = (nx * x + ny * y + nz * z - offset) / scale
+            if d > most:
+                most = d
+            elif d < least:
+                least = d
+        if most > CONVEX_TOLERANCE / 2 and least < -CONVEX_TOLERANCE / 2:
+            return False
+        six_volume += abs((ax - cx) * (nx) + (ay - cy) * (ny) + (az - cz) * (nz))
+    return six_volume / 6.0 > 2 * MIN_VOLUME
+
+
+def _geometry_problem(vertices, faces, used) -> tuple[tuple[str, int] | None, str] | None:
+    """Flat faces, corners outside a face's plane, no volume: in numpy, with the words."""
     V = np.asarray(vertices, dtype=np.float64)
     T = np.asarray(faces, dtype=np.intp)
     A, B, C = V[T[:, 0]], V[T[:, 1]], V[T[:, 2]]

@@ -63,7 +63,8 @@ def check_tensor(F: Fields, node: YNode | None, path: str, own_part: bool) -> In
               for t in TERMS}
     if any(v is None for v in values.values()):
         return None
-    why = exact_problem({t: node.get(t).raw for t in TERMS})
+    why = None if _clearly_a_body(values) else exact_problem({t: node.get(t).raw
+                                                               for t in TERMS})
     if why is not None:
         F.invalid(node, path, why, help="state the tensor of a body that can exist: for a "
                   "solid, work it out from its shape and mass (a box's ixx is m(y² + z²)/12)")
@@ -77,19 +78,34 @@ def check_tensor(F: Fields, node: YNode | None, path: str, own_part: bool) -> In
     return Inertia(**values)
 
 
+def _clearly_a_body(v: dict[str, float]) -> bool:
+    """A diagonal tensor whose largest moment falls short of the sum of the others by far
+    more than the doubles' rounding of the decimals: the exact check would pass it. (The
+    moments are positive here, and a term is 0.0 only when written as zero.)"""
+    if v["ixy"] or v["ixz"] or v["iyz"]:
+        return False
+    xx, yy, zz = v["ixx"], v["iyy"], v["izz"]
+    margin = 1 - 1e-9
+    return xx <= (yy + zz) * margin and yy <= (xx + zz) * margin and zz <= (xx + yy) * margin
+
+
 def _scaled(raws: dict[str, str]) -> dict[str, int]:
     """The decimals as integers over one common power of ten: exact, and fast to multiply.
-    (decimal is imported here, by the first part that states a tensor.)"""
-    from decimal import Decimal
+    Each is read from its JSON spelling (the reader only makes numbers of those)."""
     parts = {}
     for term, raw in raws.items():
-        sign, digits, exponent = Decimal(raw).as_tuple()
-        mantissa = int("".join(map(str, digits))) if len(digits) < 4000 else \
-            int(Decimal((0, digits, 0)))
-        parts[term] = (-mantissa if sign else mantissa, exponent)
+        mantissa, exponent = _decimal(raw)
+        parts[term] = (mantissa, exponent)
     # a zero may be written with any exponent (0e-999999999): it takes no part in the scale
     low = min((e for m, e in parts.values() if m), default=0)
     return {t: m * 10 ** (e - low) if m else 0 for t, (m, e) in parts.items()}
+
+
+def _decimal(raw: str) -> tuple[int, int]:
+    """(m, e) with raw == m * 10**e exactly, for a JSON number such as -1.25e-3."""
+    text, _, exp = raw.replace("E", "e").partition("e")
+    whole, _, fraction = text.partition(".")
+    return int(whole + fraction), (int(exp) if exp else 0) - len(fraction)
 
 
 def exact_problem(raws: dict[str, str]) -> str | None:

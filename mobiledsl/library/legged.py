@@ -89,7 +89,7 @@ def check_legged_fields(F: Fields, root: YNode, part_dir: Path | str, category: 
     was_failed = F.failed
     F.failed = False
     try:
-        result = _check_part(F, root, Path(part_dir), category,
+        result = _check_part(F, root, part_dir, category,
                              None if profile_types is None else set(profile_types))
         failed = F.failed
     finally:
@@ -97,7 +97,7 @@ def check_legged_fields(F: Fields, root: YNode, part_dir: Path | str, category: 
     return None if failed else result
 
 
-def _check_part(F: Fields, root: YNode, part_dir: Path, category: str | None,
+def _check_part(F: Fields, root: YNode, part_dir: Path | str, category: str | None,
                 profiles: set[str] | None) -> LeggedFields:
     legged = profiles is not None and "Legged" in profiles
     is_leg = category == "leg"
@@ -120,7 +120,7 @@ def _check_part(F: Fields, root: YNode, part_dir: Path, category: str | None,
             F.unsupported(root, "links", "links", f"only a chassis, an attachment or a leg "
                           f"moves links of its own, and this part is a {category}")
         else:
-            links = _check_links(F, links_node, part_dir)
+            links = _check_links(F, links_node, Path(part_dir))
     elif is_leg:
         F.missing(root, "links", "a leg moves its feet by links of its own")
 
@@ -167,7 +167,7 @@ def _check_part(F: Fields, root: YNode, part_dir: Path, category: str | None,
             F.unsupported(root, "controller", "controller", "only a part used as Legged "
                           "walks, and this part's profiles do not list Legged")
         else:
-            controller = _check_part_controller(F, controller_node, part_dir, links,
+            controller = _check_part_controller(F, controller_node, Path(part_dir), links,
                                                 links_node is not None, feet_node, feet,
                                                 is_chassis)
 

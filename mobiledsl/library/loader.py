@@ -57,6 +57,11 @@ def _collector_paused():
         yield
     finally:
         if enabled:
+            if not gc.get_freeze_count():
+                # What was built is long-lived: moved to the oldest generation at once (what
+                # the collector's first pass over it would do), so that pass is not paid now.
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 
@@ -181,16 +186,24 @@ def _spans(node: YNode, path: str, spans: dict[str, Span]) -> None:
     if kind == "map":
         prefix = path + "." if path else ""
         for key, child in node.value.items():
-            if child.kind == "map" or child.kind == "seq":
+            kind = child.kind
+            if kind == "map" or kind == "seq":
                 _spans(child, prefix + key, spans)
             else:
                 spans[prefix + key] = child.span
     elif kind == "seq":
-        for i, child in enumerate(node.value):
-            if child.kind == "map" or child.kind == "seq":
-                _spans(child, f"{path}[{i}]", spans)
+        for index, child in zip(_INDEXES, node.value):
+            kind = child.kind
+            if kind == "map" or kind == "seq":
+                _spans(child, path + index, spans)
             else:
-                spans[f"{path}[{i}]"] = child.span
+                spans[path + index] = child.span
+        for i in range(len(_INDEXES), len(node.value)):
+            _spans(node.value[i], f"{path}[{i}]", spans)
+
+
+# "[0]", "[1]"...: the suffixes of the items of most lists, written once
+_INDEXES = tuple(f"[{i}]" for i in range(256))
 
 
 def load_library(root: str | os.PathLike) -> tuple[Library | None, list[Diagnostic]]:

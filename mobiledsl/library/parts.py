@@ -104,7 +104,7 @@ def check_part_fields(F: Fields, root: YNode, part_dir: Path | str,
     out["contacts"] = check_contacts(F, root.get("contacts"), "contacts")
     out["provenance"] = check_provenance(F, root.get("provenance"), "provenance")
 
-    legged = check_legged_fields(F, root, Path(part_dir), category, types)
+    legged = check_legged_fields(F, root, part_dir, category, types)
     if legged is not None:
         out["links"] = tuple(legged.links or ())
         out["feet"] = tuple(legged.feet or ())

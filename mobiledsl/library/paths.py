@@ -51,6 +51,8 @@ def check_asset_path(F: Fields, node: YNode | None, part_dir: Path | str, path: 
                   "with /, such as assets/model.glb")
         return None
     part_dir = os.fspath(part_dir)
+    if must_exist and _plainly_there(part_dir, text):
+        return text
     full = os.path.join(part_dir, *text.split("/"))
     if os.path.isdir(full):
         _directory(F, node, path, text)
@@ -94,6 +96,39 @@ def check_asset_path(F: Fields, node: YNode | None, part_dir: Path | str, path: 
                        f"assets/{text.rpartition('/')[2]}")
         return None
     return text
+
+
+def _plainly_there(part_dir: str, text: str) -> bool:
+    """The common case, decided with an lstat a segment and a scandir a directory: ``text``
+    has a directory, each segment exists and none is a symbolic link, it names a regular
+    file, and nothing in that file's directory tree is a link. Every check of
+    ``check_asset_path`` then passes; anything else is left to them (False)."""
+    segments = text.split("/")
+    if len(segments) < 2:
+        return False
+    walk = part_dir.rstrip(os.sep) or os.sep
+    try:
+        for segment in segments:
+            walk = walk + os.sep + segment if walk != os.sep else os.sep + segment
+            mode = os.lstat(walk).st_mode
+            if stat.S_ISLNK(mode):
+                return False
+    except (OSError, ValueError):
+        return False
+    if not stat.S_ISREG(mode):
+        return False
+    pending = [os.path.dirname(walk)]
+    while pending:
+        try:
+            with os.scandir(pending.pop()) as entries:
+                for entry in entries:
+                    if entry.is_symlink():
+                        return False
+                    if entry.is_dir(follow_symlinks=False):
+                        pending.append(entry.path)
+        except OSError:
+            return False
+    return True
 
 
 def _directory(F: Fields, node: YNode, path: str, text: str) -> None:

@@ -4,8 +4,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mobiledsl.diagnostics import Sink
+from mobiledsl.library import hull as hull_module
 from mobiledsl.library.fields import Fields
 from mobiledsl.library.parts import check_part_collision
 from mobiledsl.yamlio import read_yaml
@@ -165,3 +168,43 @@ def test_a_large_hull_of_a_convex_polytope(n):
         faces.append([k, (k + 1) % n, n])
         faces.append([(k + 1) % n, k, n + 1])
     ok(v, faces)
+
+
+# -- the plain-Python decision for small hulls ------------------------------------------
+
+def _both(vertices, faces):
+    """(what hull_problem says, what the numpy check alone says)."""
+    used = sorted({k for f in faces for k in f})
+    return hull_module.hull_problem(vertices, faces), \
+        hull_module._geometry_problem(vertices, faces, used)
+
+
+@settings(max_examples=200, deadline=None)
+@given(scale=st.sampled_from([1e-4, 1e-3, 0.05, 1.0, 500.0, 5e3]),
+       bend=st.sampled_from([0.0, 1e-9, 4e-7, 6e-7, 9e-7, 1.1e-6, 2e-6, 1e-3]),
+       which=st.integers(0, 7), squash=st.sampled_from([1.0, 1e-6, 1e-9, 0.0]))
+def test_the_plain_decision_agrees_with_numpy(scale, bend, which, squash):
+    """Corners pushed out of a face's plane by about the tolerance, hulls squashed flat,
+    large and small: the plain-Python decision never passes a hull the numpy check
+    refuses, and every answer (and message) is the numpy check's."""
+    vertices = [[x * scale, y * scale, z * scale * squash] for x, y, z in FRUSTUM_V]
+    vertices[which][2] += bend if which >= 4 else -bend
+    faces = [tuple(f) for f in FRUSTUM_F]
+    answer, numpy_answer = _both(vertices, faces)
+    assert answer == numpy_answer
+    if hull_module._clearly_convex(vertices, faces, list(range(8))):
+        assert numpy_answer is None
+
+
+def test_the_plain_decision_leaves_large_and_many_faced_hulls_to_numpy(monkeypatch):
+    calls = []
+    real = hull_module._geometry_problem
+    monkeypatch.setattr(hull_module, "_geometry_problem",
+                        lambda *a: calls.append(1) or real(*a))
+    ok(FRUSTUM_V, FRUSTUM_F)                                  # clear: no numpy
+    assert calls == []
+    ok([[x * 5e4, y * 5e4, z * 5e4] for x, y, z in FRUSTUM_V], FRUSTUM_F)
+    assert calls == [1]                                       # beyond NEAR
+    monkeypatch.setattr(hull_module, "SMALL_HULL", 11)
+    ok(FRUSTUM_V, FRUSTUM_F)                                  # 12 faces > 11
+    assert calls == [1, 1]

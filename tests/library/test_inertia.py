@@ -133,3 +133,34 @@ def test_mujoco_accepts_every_part_tensor_we_accept():
             accepted = False
         if result is not None:
             assert accepted, full
+
+
+@pytest.mark.parametrize("raw", ["0", "-0", "-0.0", "0e-999999999", "1", "-7", "1.50",
+                                 "0.000120", "1e5", "1E+5", "-2.5e-3",
+                                 "123456789012345678901234.5e-30", "9" * 99])
+def test_a_decimal_is_read_exactly_from_its_spelling(raw):
+    from decimal import Decimal
+    from mobiledsl.library.inertia import _decimal
+    mantissa, exponent = _decimal(raw)
+    assert Decimal(f"{mantissa}e{exponent}") == Decimal(raw)
+    if Decimal(raw):            # the same exponent as Decimal's, so the same common scale
+        assert exponent == Decimal(raw).as_tuple().exponent
+
+
+@pytest.mark.parametrize("ixx,iyy,izz", [("1", "1", "2"), ("1", "1", "1.999999999"),
+                                         ("1", "1", "1.9999999999999999"), ("2", "1", "1"),
+                                         ("1", "2.0000001", "1"), ("3e-5", "4e-5", "5e-5"),
+                                         ("1e-30", "1e-30", "2.0000000000000001e-30")])
+def test_the_quick_diagonal_check_passes_only_what_the_exact_check_passes(ixx, iyy, izz):
+    from mobiledsl.library.inertia import _clearly_a_body, exact_problem
+    raws = dict(ixx=ixx, iyy=iyy, izz=izz, ixy="0", ixz="0", iyz="0")
+    if _clearly_a_body({k: float(v) for k, v in raws.items()}):
+        assert exact_problem(raws) is None
+
+
+def test_the_quick_diagonal_check_takes_the_common_tensor_and_leaves_the_rest():
+    from mobiledsl.library.inertia import _clearly_a_body
+    common = dict(ixx=3e-5, iyy=4e-5, izz=5e-5, ixy=0.0, ixz=0.0, iyz=0.0)
+    assert _clearly_a_body(common)
+    assert not _clearly_a_body({**common, "ixy": 1e-7})           # not diagonal
+    assert not _clearly_a_body({**common, "izz": 7e-5})           # on the edge

@@ -167,3 +167,40 @@ def test_plain_path_problem_accepts_dots_inside_names():
     assert plain_path_problem("assets/model.v2.glb") is None
     assert plain_path_problem("assets/..hidden/model.glb") is None
     assert plain_path_problem("assets/...") is None
+
+
+def test_the_quick_check_takes_only_a_tree_without_links(part_dir):
+    """An lstat a segment and a scandir decide the plain case; anything with a link in it,
+    or that is not a regular file in a directory of its own, is left to the full checks,
+    whose answers are those above."""
+    from mobiledsl.library.paths import _plainly_there
+    d = str(part_dir)
+    assert _plainly_there(d, "assets/model.gltf")
+    assert _plainly_there(d, "assets/textures/wood.png")
+    assert _plainly_there(d + "/", "assets/textures/wood.png")     # a trailing / on the dir
+    assert not _plainly_there(d, "model.dae")             # beside the declaration
+    assert not _plainly_there(d, "assets/textures")       # a directory
+    assert not _plainly_there(d, "assets/none.glb")       # absent
+    assert not _plainly_there(d, "assets/model.gltf/x")   # below a file
+    (part_dir / "assets" / "textures" / "up.png").symlink_to("../model.bin")
+    assert not _plainly_there(d, "assets/model.gltf")     # a link below, inside or not
+    ok(part_dir, "assets/model.gltf")
+
+
+def test_a_library_root_written_with_dot_dot_through_a_link(tmp_path):
+    """The root as written and as resolved differ when '..' follows a link: a file under
+    the one and not the other is refused, as when the root is resolved first."""
+    from mobiledsl.inputs import Refused, read_regular
+    real = tmp_path / "real"
+    (real / "lib").mkdir(parents=True)
+    (real / "lib" / "a.yaml").write_text("a: 1\n")
+    (tmp_path / "elsewhere" / "deep").mkdir(parents=True)
+    (tmp_path / "real" / "link").symlink_to(tmp_path / "elsewhere" / "deep",
+                                            target_is_directory=True)
+    assert read_regular(real / "lib" / "a.yaml", within=real / "lib") == b"a: 1\n"
+    # real/link/.. is elsewhere/, which real/lib/a.yaml is not in
+    with pytest.raises(Refused):
+        read_regular(real / "lib" / "a.yaml", within=f"{real}/link/..")
+    (tmp_path / "elsewhere" / "b.yaml").write_text("b: 1\n")
+    assert read_regular(tmp_path / "elsewhere" / "b.yaml", within=f"{real}/link/..") == \
+        b"b: 1\n"

@@ -1,0 +1,672 @@
+"""The common YAML file read by a scanner of its own, to the tree ``read_yaml`` gives.
+
+A component.yaml is nearly always written the same way: block mappings and lists by
+indentation, [ ] and { } on a line or a few, plain or simply quoted scalars, comments.
+libyaml reads such a file fast, but handing its events to Python costs an object per event
+and two per place; reading the text here costs less than that hand-over alone: one match a
+block line, one findall a [ ] or { } (a [ ] or { } of plain scalars alone is one token,
+split at its commas), and what was made of a line or of a one-line [ ] or { } is kept by
+its text, so that meeting it again (a library repeats [0, 0, 1] and ``source: estimated``
+many times) is only building its records where it now stands.
+
+The subset is strict: ``read_plain`` returns None (and ``read_yaml_fast`` reads the file
+the longer way) for anything else: a tab, CR or character libyaml does not read as text, an
+anchor, alias, tag, directive, document marker, block scalar, quoted text with an escape,
+a scalar over more than one line, an empty value, a key that is not a plain name or is
+given twice, a ':', '?' or '#' inside a plain scalar of a [ ] or { }, a [ ] or { } whose
+later lines are not more indented than its first, a limit of yamlio reached (the longer
+way reports it). Within it, every value, kind, raw number and place is the one
+``read_yaml`` gives, which ``tests/library/test_plainyaml.py`` checks against it.
+"""
+from __future__ import annotations
+
+import re
+
+from .. import yamlio
+from ..diagnostics import Span
+from ..yamlio import YNode, _JSON_NUMBER
+from .filling import LAID_OUT, new as _new, span as _span, ynode as _node
+
+# Text libyaml reads as printable characters and no line break but '\n': no tab, CR, NEL,
+# BOM, U+2028/9 or control character (any of them: the longer way).
+_OUTSIDE = re.compile("[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd"
+                      "\U00010000-\U0010ffff]")
+
+# A line of a block, all in one match: its indentation (1), an optional '- ' (2), an
+# optional key and its ':' (3 plain, 4 and 5 quoted: a plain name; a simple key is at most
+# 1,024 characters in libyaml), an optional scalar (6 plain: not starting with an
+# indicator, no ': ' or ' #' inside, no trailing space; 7 and 8 quoted, without escapes)
+# and the end of the line (9: spaces, and a comment after a space). Group 9 unmatched
+# leaves the rest of the line to the reader: a [ ] or { }, or not the subset.
+_NAME = r"[A-Za-z_][A-Za-z0-9_.\-]{0,999}"      # yamlio's plain name, as a simple key
+_WORD = r"(?:[^ \n:]|:(?=[^ \n]))"
+_LINE = re.compile(rf"""([ ]*)(-(?:[ ]+|(?=\n|\Z)))?
+    (?:(?:({_NAME})|'({_NAME})'|"({_NAME})"):(?:[ ]+|(?=\n|\Z)))?
+    (?:((?:[^-?:,\[\]{{}}\#&*!|>'"%@` \n]|-(?=[^ \n])){_WORD}*(?:[ ]+(?!\#){_WORD}+)*)
+       |'([^'\n]*)'(?!')|"([^"\\\n]*)")?
+    ([ ]*(?:(?<=[ ])\#[^\n]*)?(?=\n|\Z))?""", re.X)
+
+# What may follow a [ ] or { } on its line: spaces, and a comment after a space.
+_REST = re.compile(r" *(?:(?<= )#[^\n]*)?(?=\n|\Z)")
+
+# The tokens of a [ ] or { } as one list (findall: one call): each is (the spaces and line
+# breaks before it, the token, the ',' or ':' after it, a character that starts no token).
+# A token is a bracket, a quoted scalar without escapes, a comment or a plain scalar (no
+# ':', '#' or flow indicator in it); ':' is one only before a space. Every character of the
+# text is in some tuple, so the places can be counted from the lengths.
+_FW = r"[^ \n,\[\]{}:#?]"
+_FLOW_PLAIN = rf"(?:[^-?,\[\]{{}}:\#&*!|>'\"%@` \n]|-(?=[^ \n,\[\]{{}}])){_FW}*(?:[ ]+{_FW}+)*"
+# A [ ] or { } of plain scalars alone on one line (most of them: [x, y, z]) is one token,
+# whose items are found by splitting it at ',' (and each pair at ':').
+_FLAT_SEQ = rf"\[[ ]*(?:{_FLOW_PLAIN}(?:[ ]*,[ ]*{_FLOW_PLAIN})*)?[ ]*\]"
+_FLAT_MAP = rf"\{{[ ]*(?:{_NAME}:[ ]+{_FLOW_PLAIN}(?:[ ]*,[ ]*{_NAME}:[ ]+{_FLOW_PLAIN})*)?[ ]*\}}"
+_TOKENS = re.compile(rf"""([ \n]*)(?:
+    ({_FLAT_SEQ}|{_FLAT_MAP}|[\[\]{{}}]|'[^'\n]*'(?!')|"[^"\\\n]*"|\#[^\n]*|{_FLOW_PLAIN})
+    (:(?=[ \n])|[ ]*,)?
+    |([^\n]))""", re.X).findall
+
+_CONSTANTS = {"~": ("null", None), "null": ("null", None),
+              "true": ("bool", True), "false": ("bool", False)}
+_NOT_KEYS = frozenset(("null", "true", "false"))
+# plain scalars read so far, as (kind, value, raw): a library repeats most of its numbers
+_RESOLVED: dict[str, tuple] = {}
+_RESOLVED_MAX = 50_000
+_NUMBER_START = frozenset("-0123456789")
+_json_number = _JSON_NUMBER.match
+
+
+def forget() -> None:
+    """Drop the scalars, lines and [ ]/{ } kept so far: the state of a fresh process (a
+    benchmark measures it this way)."""
+    _RESOLVED.clear()
+    _SEEN_LINES.clear()
+    _SEEN_FLOWS.clear()
+
+
+class _Decline(Exception):
+    """Not the subset: read the file the longer way."""
+
+
+def read_plain(text: str, file: str) -> YNode | None:
+    """The tree of ``text`` as ``read_yaml`` gives it, or None when it is not the subset."""
+    if not LAID_OUT or _OUTSIDE.search(text) is not None:
+        return None
+    try:
+        return _Reader(text, file).read()
+    except _Decline:
+        return None
+
+
+def _resolve(text: str) -> tuple:
+    """(kind, value, raw) of a plain scalar, as yamlio reads it; kept for the next time."""
+    constant = _CONSTANTS.get(text)
+    if constant is not None:
+        out = constant + (None,)
+    else:
+        m = _json_number(text) if text[0] in _NUMBER_START else None
+        if m:   # a fraction or an exponent (a group matched), or long
+            out = ("number", float(text) if (m.lastindex or len(text) > 20) else int(text),
+                   text)
+        else:
+            out = ("str", text, None)
+    if len(_RESOLVED) >= _RESOLVED_MAX:
+        _RESOLVED.clear()
+    _RESOLVED[text] = out
+    return out
+
+
+def _block_span(file, sline, scol, eline0, ecol0) -> Span:
+    """A block collection from (sline, scol), 1-based, to the next token at (eline0, ecol0),
+    0-based, as yamlio's _node_span words it."""
+    if eline0 > sline - 1 and ecol0 == 0:
+        return _span(file, sline, scol, eline0, None)
+    return _span(file, sline, scol, eline0 + 1, ecol0 if ecol0 > scol else scol)
+
+
+class _Block:
+    """An open block mapping or list: its indentation (the column of its keys or dashes),
+    its values, where it starts, and the key whose value is still to come."""
+
+    __slots__ = ("is_map", "indent", "values", "key_spans", "line", "column", "key",
+                 "indentless")
+
+    def __init__(self, is_map, indent, line, column, indentless):
+        self.is_map = is_map
+        self.indent = indent
+        self.values = {} if is_map else []
+        self.key_spans = {} if is_map else None
+        self.line = line
+        self.column = column
+        self.key = None
+        self.indentless = indentless
+
+
+class _Reader:
+    __slots__ = ("text", "file", "stack", "root", "left", "line0", "line_start")
+
+    def __init__(self, text: str, file: str):
+        self.text = text
+        self.file = file
+        self.stack: list[_Block] = []
+        self.root = None
+        self.left = yamlio.MAX_VALUES      # values the file may still hold
+        self.line0 = 0                     # the line being read, 0-based
+        self.line_start = 0                # where it starts in text
+
+    def read(self) -> YNode:
+        text, file = self.text, self.file
+        n = len(text)
+        stack = self.stack
+        seen = _SEEN_LINES
+        new = _new
+        start = line0 = 0
+        while start <= n:
+            self.line0 = line0
+            self.line_start = start
+            eol = text.find("\n", start)
+            if eol < 0:
+                eol = n
+            line = text[start:eol]
+            shape = seen.get(line)
+            if shape is None:
+                shape = _line_shape(line)
+                if len(seen) >= _SEEN_MAX:
+                    seen.clear()
+                seen[line] = shape
+            if shape is _BLANK:
+                line0 += 1
+                start = eol + 1
+                continue
+            if shape is None:
+                raise _Decline
+            ind, dash, col, key, key_end, scalar, flow_col = shape
+            # close what the line ends
+            while stack:
+                top = stack[-1]
+                if ind > top.indent:
+                    break
+                if ind == top.indent:
+                    if top.is_map:
+                        if not dash or top.key is not None:
+                            break        # a key, or a list at the key's own indentation
+                    elif dash:
+                        break
+                    elif not top.indentless:
+                        raise _Decline   # a key beside a list's dashes
+                self.close(line0, ind)
+            top = stack[-1] if stack else None
+            if top is None and self.root is not None:
+                raise _Decline           # more after the root
+            line1 = line0 + 1
+            if dash:
+                if top is None or top.is_map or top.indent != ind:
+                    top = self.open(False, ind, top, False)
+            if key is not None:
+                if top is not None and top.is_map and top.indent == col:
+                    if top.key is not None:
+                        raise _Decline   # the key before this one has no value
+                else:
+                    top = self.open(True, col, top, dash)
+                values = top.values
+                if key in values:
+                    raise _Decline
+                span = new(Span)
+                d = span.__dict__
+                d["file"] = file
+                d["line"] = line1
+                d["column"] = col + 1
+                d["end_line"] = line1
+                d["end_column"] = key_end
+                d["at"] = None
+                top.key_spans[key] = span
+                top.key = key
+                values[key] = None        # keeps the order; the value replaces it
+                self.left -= 1
+            if scalar is not None:
+                self.left -= 1
+                span = new(Span)
+                d = span.__dict__
+                d["file"] = file
+                d["line"] = line1
+                d["column"] = scalar[0]
+                d["end_line"] = line1
+                d["end_column"] = scalar[1]
+                d["at"] = None
+                node = new(YNode)
+                d = node.__dict__
+                d["kind"] = scalar[2]
+                d["value"] = scalar[3]
+                d["span"] = span
+                d["raw"] = scalar[4]
+                d["key_spans"] = {}
+                if key is not None:
+                    top.values[key] = node
+                    top.key = None
+                else:
+                    top.values.append(node)
+            elif flow_col is not None:
+                eol = self.flow(start + flow_col, eol, ind)
+                line0 = self.line0
+            if self.left < 0:
+                raise _Decline           # the longer way reports the limit
+            line0 += 1                   # (after a key alone, its value is below)
+            start = eol + 1
+        self.line0 = line0
+        # The end of the text closes what is still open, as a line would that starts where
+        # the text ends (past trailing spaces or a comment); then libyaml puts the end of
+        # the stream at the start of the next line, and closes the rest there.
+        last_line0 = text.count("\n")
+        last_col = n - (text.rfind("\n") + 1)
+        while stack and last_col and stack[-1].indent > last_col:
+            self.close(last_line0, last_col)
+        while stack:
+            self.close(last_line0 + (1 if last_col else 0), 0)
+        if self.root is None:
+            raise _Decline
+        return self.root
+
+    def count(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise _Decline               # the longer way reports the limit
+
+    def open(self, is_map: bool, indent: int, parent: _Block | None, item: bool) -> _Block:
+        """A block collection starting at ``indent`` on this line: the root, the value of
+        the parent's key (on a line below it; a list may stand at the key's indentation)
+        or an item of the parent list (``item``: on the line of its '-')."""
+        if parent is not None:
+            if parent.is_map:
+                if parent.key is None or indent < parent.indent or \
+                        (indent == parent.indent and is_map):
+                    raise _Decline
+            elif not item or indent <= parent.indent:
+                raise _Decline
+        if len(self.stack) + 1 > yamlio.MAX_DEPTH:
+            raise _Decline
+        self.count()
+        indentless = parent is not None and parent.is_map and indent == parent.indent
+        block = _Block(is_map, indent, self.line0 + 1, indent + 1, indentless)
+        self.stack.append(block)
+        return block
+
+    def close(self, eline0: int, ecol0: int) -> None:
+        block = self.stack.pop()
+        if block.is_map:
+            if block.key is not None:
+                raise _Decline           # an empty value
+            node = _node("map", block.values, _block_span(self.file, block.line, block.column,
+                                                          eline0, ecol0), None, block.key_spans)
+        else:
+            node = _node("seq", tuple(block.values), _block_span(
+                self.file, block.line, block.column, eline0, ecol0), None, {})
+        self.attach(node)
+
+    def attach(self, node: YNode) -> None:
+        if not self.stack:
+            if self.root is not None:
+                raise _Decline
+            self.root = node
+            return
+        top = self.stack[-1]
+        if top.is_map:
+            top.values[top.key] = node
+            top.key = None
+        else:
+            top.values.append(node)
+
+    def done(self, node: YNode, end: int, values: int, line0: int, line_start: int):
+        """A [ ] or { } read whole: its values counted, the reader moved to its last line."""
+        self.left -= values
+        if self.left < 0:
+            raise _Decline
+        self.line0 = line0
+        self.line_start = line_start
+        return node, end
+
+    def flow(self, pos: int, eol: int, ind: int) -> int:
+        """The [ ] or { } opening at ``pos``: read, attached, and the end of its last line
+        returned. It is read from the rest of its line, or, when it does not close there,
+        from the lines below that are more indented than ``ind`` (blank ones too)."""
+        text = self.text
+        seg = text[pos:eol]
+        col = pos - self.line_start
+        known = _SEEN_FLOWS.get(seg)
+        if known:                           # this very text was read before, on one line
+            shape, values, depth = known
+            self.left -= values
+            if self.left < 0 or len(self.stack) + depth > yamlio.MAX_DEPTH:
+                raise _Decline
+            self.attach(_build(shape, self.file, self.line0 + 1, col))
+            return eol
+        line0 = self.line0
+        left = self.left
+        node, end = self.tokens(seg, pos)
+        if node is None:
+            last = eol
+            n = len(text)
+            while last < n:
+                nxt = text.find("\n", last + 1)
+                if nxt < 0:
+                    nxt = n
+                line = text[last + 1:nxt]
+                if line.strip(" ") and len(line) - len(line.lstrip(" ")) <= ind:
+                    break
+                last = nxt
+            node, end = self.tokens(text[pos:last], pos)
+            if node is None:
+                raise _Decline
+        m = _REST.match(text, end)
+        if m is None:
+            raise _Decline
+        if self.line0 == line0:             # on one line: kept for the next time, once
+            if len(_SEEN_FLOWS) >= _SEEN_MAX:   # it is met a second time
+                _SEEN_FLOWS.clear()
+            _SEEN_FLOWS[seg] = _ONCE if known is None else \
+                (_shape(node, col), left - self.left, _depth(node))
+        self.attach(node)
+        return m.end()
+
+    def tokens(self, seg: str, at: int) -> tuple[YNode | None, int | None]:
+        """The tree of the [ ] or { } that ``seg`` (the text from ``at``) opens and where it
+        ends, or (None, None) when it does not close in ``seg``; raises _Decline for
+        anything else that is not the subset."""
+        file = self.file
+        line0 = self.line0
+        line_start = self.line_start
+        room = yamlio.MAX_DEPTH - len(self.stack)
+        new = _new
+        resolved = _RESOLVED
+        # open collections: [is_map, values, key_spans, line, column, state, key]; state
+        # is 0 after the opening bracket, 1 after a value (a closing bracket next), 2 after
+        # a ',' (a value or a key next) and 3 after a key's ':' (its value next)
+        stack: list[list] = []
+        top = None
+        values = 0
+        off = at
+        for spaces, tok, sep, junk in _TOKENS(seg):
+            if junk:
+                raise _Decline
+            c = off + len(spaces)               # where the token starts
+            off = c + len(tok)                  # and the first place after it
+            if "\n" in spaces:
+                line0 += spaces.count("\n")
+                line_start = c - (len(spaces) - 1 - spaces.rindex("\n"))
+                if c == line_start:
+                    raise _Decline               # at the start of a line
+            ch = tok[0]
+            if ch == "#":
+                if not spaces:
+                    raise _Decline               # '#' inside a plain scalar
+                continue
+            if ch == "[" or ch == "{":
+                if top is not None and (top[5] != 3 if top[0] else top[5] == 1):
+                    raise _Decline
+                if len(stack) >= room:
+                    raise _Decline
+                if len(tok) == 1:
+                    if sep:
+                        raise _Decline
+                    values += 1
+                    is_map = ch == "{"
+                    top = [is_map, {} if is_map else [], {} if is_map else None, line0 + 1,
+                           c - line_start + 1, 0, None]
+                    stack.append(top)
+                    continue
+                node, n = _flat(tok, file, line0 + 1, c - line_start)
+                values += n
+                if top is None:
+                    if sep:
+                        raise _Decline
+                    return self.done(node, off, values, line0, line_start)
+            elif top is None:
+                raise _Decline
+            elif ch == "]" or ch == "}":
+                if top[0] != (ch == "}") or top[5] > 1:
+                    raise _Decline               # the wrong bracket, or after ',' or ':'
+                stack.pop()
+                span = new(Span)
+                d = span.__dict__
+                d["file"] = file
+                d["line"] = top[3]
+                d["column"] = top[4]
+                d["end_line"] = line0 + 1
+                end = off - line_start          # over lines, yamlio's span keeps it at
+                d["end_column"] = end if end > top[4] else top[4]     # the start's column
+                d["at"] = None
+                node = new(YNode)
+                d = node.__dict__
+                if top[0]:
+                    d["kind"] = "map"
+                    d["value"] = top[1]
+                    d["key_spans"] = top[2]
+                else:
+                    d["kind"] = "seq"
+                    d["value"] = tuple(top[1])
+                    d["key_spans"] = {}
+                d["span"] = span
+                d["raw"] = None
+                if not stack:
+                    if sep:
+                        raise _Decline
+                    return self.done(node, off, values, line0, line_start)
+                top = stack[-1]
+            else:                                # a scalar
+                values += 1
+                line1 = line0 + 1
+                span = new(Span)
+                d = span.__dict__
+                d["file"] = file
+                d["line"] = line1
+                d["column"] = c - line_start + 1
+                d["end_line"] = line1
+                d["end_column"] = off - line_start
+                d["at"] = None
+                if ch == "'" or ch == '"':
+                    text = tok[1:-1]
+                    kind, value, raw = "str", text, None
+                else:
+                    text = tok
+                    try:
+                        kind, value, raw = resolved[tok]
+                    except KeyError:
+                        kind, value, raw = _resolve(tok)
+                if sep == ":":                   # a key: a plain name (quoted or not)
+                    if not top[0] or top[5] & 1 or kind != "str" or not _is_name(text) \
+                            or text in top[1]:
+                        raise _Decline
+                    top[2][text] = span
+                    top[6] = text
+                    top[5] = 3
+                    off += 1
+                    continue
+                if top[5] != 3 if top[0] else top[5] == 1:
+                    raise _Decline
+                node = new(YNode)
+                d = node.__dict__
+                d["kind"] = kind
+                d["value"] = value
+                d["span"] = span
+                d["raw"] = raw
+                d["key_spans"] = {}
+            # a complete value: an item, or a key's value
+            if top[0]:
+                top[1][top[6]] = node
+            else:
+                top[1].append(node)
+            if sep:
+                top[5] = 2
+                off += len(sep)
+            else:
+                top[5] = 1
+        if stack:
+            return None, None
+        raise _Decline
+
+def _flat(tok: str, file: str, line1: int, col: int) -> tuple[YNode, int]:
+    """The node of a _FLAT_SEQ or _FLAT_MAP token at column ``col`` (0-based) of line
+    ``line1``, and how many values it holds (itself, its keys and their values). The
+    records are filled here, as in ``_Reader.tokens``: this is most of a library's values."""
+    span = _span(file, line1, col + 1, line1, col + len(tok))
+    inner = tok[1:-1]
+    is_map = tok[0] == "{"
+    if not inner.strip(" "):
+        return (_node("map", {}, span, None, {}) if is_map else
+                _node("seq", (), span, None, {})), 1
+    new = _new
+    resolved = _RESOLVED
+    items = []
+    key_spans: dict[str, Span] = {}
+    names = []
+    off = col + 1                       # where the part starts, 0-based
+    for part in inner.split(","):
+        if is_map:
+            key, _, part = part.partition(":")
+            name = key.lstrip(" ")
+            if name in _NOT_KEYS or name in key_spans:
+                raise _Decline
+            c = off + len(key) - len(name)
+            key_spans[name] = _span(file, line1, c + 1, line1, c + len(name))
+            names.append(name)
+            off += len(key) + 1
+        item = part.lstrip(" ")
+        c = off + len(part) - len(item) + 1          # the item's first column, 1-based
+        item = item.rstrip(" ")
+        off += len(part) + 1
+        sp = new(Span)
+        d = sp.__dict__
+        d["file"] = file
+        d["line"] = line1
+        d["column"] = c
+        d["end_line"] = line1
+        d["end_column"] = c - 1 + len(item)
+        d["at"] = None
+        node = new(YNode)
+        d = node.__dict__
+        try:
+            d["kind"], d["value"], d["raw"] = resolved[item]
+        except KeyError:
+            d["kind"], d["value"], d["raw"] = _resolve(item)
+        d["span"] = sp
+        d["key_spans"] = {}
+        items.append(node)
+    if is_map:
+        return _node("map", dict(zip(names, items)), span, None, key_spans), 1 + 2 * len(items)
+    return _node("seq", tuple(items), span, None, {}), 1 + len(items)
+
+
+# The lines read so far, by their text: what _line_shape made of them.
+_SEEN_LINES: dict[str, object] = {}
+_SEEN_MAX = 20_000                      # texts kept, of each kind, before starting afresh
+_BLANK = ("blank",)
+
+
+def _line_shape(line: str):
+    """What a line of a block holds, apart from where it stands among the others: _BLANK
+    (nothing, or a comment), None (not the subset, whatever comes before it), or (its
+    indentation, whether it is a list item, the column of its key or item, the key, the
+    key's end column (1-based), its scalar as (column, end column, kind, value, raw) and
+    the column of the [ or { its value opens (0-based))."""
+    m = _LINE.match(line)
+    spaces, dash, plain_key, key1, key2, plain, value1, value2, end = m.groups()
+    key = plain_key or key1 or key2
+    scalar = None
+    if plain is not None:
+        c = m.start(6) + 1
+        scalar = (c, c + len(plain) - 1) + (_RESOLVED.get(plain) or _resolve(plain))
+    elif value1 is not None or value2 is not None:
+        k = 7 if value1 is not None else 8
+        scalar = (m.start(k), m.end(k) + 1, "str", m.group(k), None)
+    if not dash and key is None and scalar is None and \
+            (end is not None or line.startswith("#", len(spaces))):
+        return _BLANK
+    if key is None and not dash:
+        return None                     # a scalar or [ ] on a line of its own
+    if plain_key is not None and key in _NOT_KEYS:
+        return None
+    ind = len(spaces)
+    col = ind + (len(dash) if dash else 0)      # where the item or key starts, 0-based
+    key_end = col + len(key) + (0 if plain_key else 2) if key is not None else None
+    flow_col = None
+    if end is None:
+        flow_col = m.end()
+        if scalar is not None or not line.startswith(("[", "{"), flow_col):
+            return None                 # something after the scalar, or not a value
+    elif scalar is None and key is None:
+        return None                     # a '-' with nothing after it
+    return ind, bool(dash), col, key, key_end, scalar, flow_col
+
+
+# The [ ] and { } read on one line, by their text: _ONCE when met once, then (shape,
+# values, depth). A library repeats many ([0, 0, 0], {type: continuous, axis: [0, 0, 1]}); reading one again is then
+# building its records from the shape, with the columns moved to where it stands.
+_SEEN_FLOWS: dict[str, tuple] = {}
+_ONCE = ()
+
+
+def _shape(node: YNode, col: int) -> tuple:
+    """``node`` with its columns counted from ``col`` (0-based): a scalar as (kind, column,
+    end column, value, raw); a collection as (kind, column, end column, items) and, for a
+    map, its keys as (name, column, end column) beside the items."""
+    span = node.span
+    head = (node.kind, span.column - col, span.end_column - col)
+    if node.kind == "seq":
+        return head + (tuple(_shape(item, col) for item in node.value),)
+    if node.kind == "map":
+        keys = tuple((name, s.column - col, s.end_column - col)
+                     for name, s in node.key_spans.items())
+        return head + (tuple(_shape(item, col) for item in node.value.values()), keys)
+    return head + (node.value, node.raw)
+
+
+def _depth(node: YNode) -> int:
+    if node.kind == "seq":
+        return 1 + max((_depth(item) for item in node.value), default=0)
+    if node.kind == "map":
+        return 1 + max((_depth(item) for item in node.value.values()), default=0)
+    return 0
+
+
+def _build(shape: tuple, file: str, line1: int, col: int) -> YNode:
+    """The records of a collection's ``shape`` (see ``_shape``) on line ``line1``, its
+    columns counted from ``col``: new records, equal to those read from the text."""
+    new = _new
+    items = []
+    for item in shape[3]:
+        kind = item[0]
+        if kind == "seq" or kind == "map":
+            items.append(_build(item, file, line1, col))
+            continue
+        span = new(Span)
+        d = span.__dict__
+        d["file"] = file
+        d["line"] = line1
+        d["column"] = col + item[1]
+        d["end_line"] = line1
+        d["end_column"] = col + item[2]
+        d["at"] = None
+        node = new(YNode)
+        d = node.__dict__
+        d["kind"] = kind
+        d["value"] = item[3]
+        d["span"] = span
+        d["raw"] = item[4]
+        d["key_spans"] = {}
+        items.append(node)
+    span = _span(file, line1, col + shape[1], line1, col + shape[2])
+    if shape[0] == "seq":
+        return _node("seq", tuple(items), span, None, {})
+    key_spans = {}
+    for name, c, e in shape[4]:
+        key = new(Span)
+        d = key.__dict__
+        d["file"] = file
+        d["line"] = line1
+        d["column"] = col + c
+        d["end_line"] = line1
+        d["end_column"] = col + e
+        d["at"] = None
+        key_spans[name] = key
+    return _node("map", dict(zip(key_spans, items)), span, None, key_spans)
+
+
+_is_name = re.compile(_NAME + r"\Z").match

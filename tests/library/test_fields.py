@@ -1,0 +1,37 @@
+"""The small checks: numbers of a vector judged once by their text, keys of a mapping."""
+from __future__ import annotations
+
+from mobiledsl.diagnostics import Sink
+from mobiledsl.library import fields
+from mobiledsl.library.fields import Fields
+from mobiledsl.yamlio import read_yaml
+
+
+def vector(text: str, **kw):
+    node, diags = read_yaml(f"v: {text}\n", "f.yaml")
+    assert node is not None and not diags
+    sink = Sink()
+    return Fields(sink, "f.yaml").vec3(node.get("v"), "v", **kw), sink.items
+
+
+def test_a_vector_is_read_the_same_the_first_time_and_after():
+    fields._PLAIN.clear()
+    for _ in range(2):
+        assert vector("[0, -1.5, 2e-3]") == ((0.0, -1.5, 0.002), [])
+        assert vector("[0, -1.5, 2e-3]", nonnegative=True)[0] is None
+        assert vector("[1, 1.5, 2e-3]", positive=True)[0] == (1.0, 1.5, 0.002)
+        assert vector("[0, 1.5, 2e-3]", positive=True)[0] is None
+        value, diags = vector("[1e-101, 0.0e5, 1e31]")
+        assert value is None and [d.code for d in diags] == ["library.invalid_value"] * 2
+        assert "1e-101" not in fields._PLAIN and "1e31" not in fields._PLAIN
+        assert vector("[1, 'a', 2]")[0] is None
+
+
+def test_keys_take_any_iterable_and_name_the_allowed_in_order():
+    node, _ = read_yaml("m: {a: 1, z: 2}\n", "f.yaml")
+    sink = Sink()
+    F = Fields(sink, "f.yaml")
+    assert not F.keys(node.get("m"), "m", (k for k in ["a", "b"]), iter(["c", "a"]))
+    assert [d.code for d in sink.items] == ["library.unknown_field", "library.missing_field"]
+    assert sink.items[0].help == ("the allowed fields are: a, b, c",)
+    assert F.keys(node.get("m"), "m", ["a"], ["z"]) and len(sink.items) == 2

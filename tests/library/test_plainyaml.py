@@ -1,0 +1,211 @@
+"""The scanner of the common YAML subset reads exactly what read_yaml reads, or steps aside.
+
+Files are generated as a person writes them: block mappings and lists (indented or not),
+[ ] and { } on one line or over several, plain and quoted scalars, comments at line ends
+and on lines of their own, blank lines, with or without a final newline; then some are
+spoiled (a tab, CR, a BOM, a document marker, an anchor...). Every one must give read_yaml's
+tree and diagnostics, and the clean ones must be read by the scanner itself.
+"""
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mobiledsl import yamlio
+from mobiledsl.library.plainyaml import read_plain
+from mobiledsl.yamlio import read_yaml
+from tests.library.test_fastyaml import dump, same
+
+SETTINGS = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "300")), deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+NAMES = st.sampled_from(["a", "b", "mass", "xyz", "origin_xyz", "_x", "a.b", "a-b", "K9",
+                         "type", "file", "é" * 0 + "z" * 30])
+PLAIN = st.sampled_from(["0", "1", "-1", "0.5", "-0.25", "1e-5", "2.5E+3", "-0", "007", "1.",
+                         ".5", "0x10", "1_000", "null", "~", "true", "false", "True", "yes",
+                         "continuous", "assets/model.glb", "solid box at the stated mass",
+                         "part#3", "a-b", "-x", "é😀 ünï", "1" * 25, "x" * 80, "Nan",
+                         "1.2.3", "a,b", "[x]"])
+BLOCK_ONLY = st.sampled_from(["https://example.com/x", "a, b and c", "x]", "{y", "a:b",
+                              "50% off"])
+QUOTED = st.sampled_from(["'a b'", "'true'", "'1'", "''", '"x"', '"a: b"', '"#"', "'#x'",
+                          '"é"', "'it''s'", '"tab\\t"'])
+
+
+def scalars(block: bool):
+    options = [PLAIN, QUOTED] + ([BLOCK_ONLY] if block else [])
+    return st.one_of(*options)
+
+
+def trees(depth: int = 4):
+    leaf = st.one_of(PLAIN, QUOTED)
+    return st.recursive(
+        leaf, lambda inner: st.one_of(
+            st.lists(inner, max_size=4).map(lambda x: ("seq", x)),
+            st.dictionaries(NAMES, inner, max_size=4).map(lambda x: ("map", list(x.items())))),
+        max_leaves=12)
+
+
+@st.composite
+def documents(draw):
+    """A document as text, from a random tree and random choices of layout."""
+    root = draw(st.one_of(st.dictionaries(NAMES, trees(), min_size=1, max_size=5)
+                          .map(lambda x: ("map", list(x.items()))),
+                          st.lists(trees(), min_size=1, max_size=4).map(lambda x: ("seq", x))))
+    step = draw(st.sampled_from([1, 2, 4]))
+    lines: list[str] = []
+    comment = st.sampled_from(["", "", "", " # note", "  #: x", " #"])
+
+    def flow(node, wrap: bool) -> str:
+        if isinstance(node, str):
+            return node
+        kind, items = node
+        sep = ",\n    " if wrap and draw(st.booleans()) else ", "
+        if kind == "seq":
+            return "[" + sep.join(flow(v, wrap) for v in items) + "]"
+        return "{" + sep.join(f"{k}: {flow(v, wrap)}" for k, v in items) + "}"
+
+    def block(node, indent: int, lead: str) -> None:
+        """Write ``node`` whose first line starts with ``lead`` at ``indent``."""
+        kind, items = node
+        pad = " " * indent
+        if not items:
+            lines.append(pad + lead + ("[]" if kind == "seq" else "{}") + draw(comment))
+            return
+        first = True
+        for item in items:
+            key, value = (None, item) if kind == "seq" else item
+            head = (lead if first else " " * len(lead)) if lead else ""
+            first = False
+            prefix = pad + head + ("- " if kind == "seq" else "") + \
+                (f"{key}:" if key is not None else "")
+            if isinstance(value, str) or draw(st.integers(0, 3)) == 0:
+                text = value if isinstance(value, str) else flow(value, draw(st.booleans()))
+                if isinstance(value, str) and key is not None and draw(st.integers(0, 5)) == 0:
+                    text = draw(BLOCK_ONLY)
+                lines.append(prefix + (" " if key is not None else "") + text + draw(comment))
+            elif key is not None:
+                lines.append(prefix + draw(comment))
+                if draw(st.integers(0, 4)) == 0:
+                    lines.append(draw(st.sampled_from(["", "# between", "   # deeper"])))
+                child_indent = len(pad + head) + (0 if value[0] == "seq" and
+                                                  draw(st.booleans()) else step)
+                block(value, child_indent, "")
+            else:   # an item that is a collection: on the line of its '-'
+                if value[0] == "map" and value[1]:
+                    _compact(value, len(pad + head), lines, draw, comment, flow)
+                else:
+                    lines.append(prefix + " " + flow(value, False) + draw(comment))
+
+    block(root, draw(st.sampled_from([0, 0, 0, 2])), "")
+    text = "\n".join(lines)
+    return text + draw(st.sampled_from(["\n", "\n", "", "\n\n", "\n# end", "\n  "]))
+
+
+def _compact(node, dash_col, lines, draw, comment, flow):
+    """A mapping as a list item: its first key on the line of the '-'."""
+    pad = " " * dash_col
+    for i, (key, value) in enumerate(node[1]):
+        lead = pad + ("- " if i == 0 else "  ")
+        text = value if isinstance(value, str) else flow(value, False)
+        lines.append(f"{lead}{key}: {text}" + draw(comment))
+
+
+SPOILERS = ["\t", "\r", "\ufeff", "---\n", "&a ", "*a", "!!str ", "? ", "|\n", "%YAML 1.1\n",
+            "\u2028", "\x85", "...\n", "- ", ": ", "#", "'", '"', "[", "}", ",", "\\", "\n "]
+
+
+@SETTINGS
+@given(text=documents())
+def test_a_plain_file_reads_as_read_yaml_reads_it(text):
+    same(text)
+
+
+@SETTINGS
+@given(text=documents(), spoiler=st.sampled_from(SPOILERS), where=st.floats(0, 1))
+def test_a_spoiled_file_reads_as_read_yaml_reads_it(text, spoiler, where):
+    at = int(where * len(text))
+    same(text[:at] + spoiler + text[at:])
+
+
+@SETTINGS
+@given(text=documents())
+def test_the_scanner_reads_what_it_should(text):
+    """A clean file is the scanner's own unless it holds what it leaves to the longer
+    way (an empty value, '' quotes, a ':' or '#' in a flow scalar, a key that is a
+    constant, a flow over lines that start at the left)."""
+    node = read_plain(text, "f.yaml")
+    expected, diags = read_yaml(text, "f.yaml")
+    if node is not None:
+        assert diags == [] and dump(node) == dump(expected)
+
+
+def test_the_benchmark_shape_is_read_by_the_scanner():
+    text = ("schema_version: 1\nid: wheel_1\ncategory: wheel\n"
+            "description: A wheel, 80 mm across.  # measured\n"
+            "visual: {file: assets/model.glb, xyz: [0, 0, 0.003], rpy: [0, 0, 0]}\n"
+            "inertial:\n  mass: 0.25\n  origin_xyz: [0, 0, 0]\n"
+            "  inertia: {ixx: 1e-5, ixy: 0, ixz: 0, iyy: 1.2e-5, iyz: 0, izz: 1.5e-5}\n"
+            "  source: estimated\n"
+            "connectors:\n  mount: {pos: [0, 0, 0], dir: [0, 0, 1], joint: {type: continuous, "
+            "axis: [0, 0, 1]}}\n"
+            "contacts:\n  - {xyz: [-0.15, 0, -0.035], radius: 0.025}\n"
+            "  - xyz: [0.1, 0, 0]\n    radius: 0.02\n"
+            "faces: [[0, 2, 1], [0, 3, 2],\n        [4, 5, 6]]  # closed\n"
+            "list:\n- a\n- 'b'\n- \"c\"\nprovenance: {name: x, source_url: null}\n")
+    node = read_plain(text, "f.yaml")
+    assert node is not None
+    same(text)
+
+
+def test_the_scanner_steps_aside_for_what_it_does_not_read():
+    for text in ["a: &x 1\n", "a: *x\n", "a: !!str 1\n", "a:\n", "a: 1\na: 2\n", "true: 1\n",
+                 "a: |\n  x\n", "a: b\n  c\n", "a:\tb\n", "a: b\r\n", "\ufeffa: 1\n",
+                 "---\na: 1\n", "a: [1,\n2]\n", "a: {b: http://x}\n", "a: [b#c]\n",
+                 "a: 'it''s'\n", 'a: "x\\ty"\n', "- - 1\n", "-\n  a: 1\n", "'a b': 1\n",
+                 "a: [1, 2,]\n", "a: {b}\n", "a: 1\n  b: 2\n", "", "# only\n", "x\n",
+                 "a : 1\n", "[1, 2]\n---\n"]:
+        assert read_plain(text, "f.yaml") is None, text
+        same(text)
+
+
+def test_limits_are_left_to_the_longer_way(monkeypatch):
+    # two mappings, three keys, two lists and four numbers: 11 values
+    at_bound = "a: [1, 2, 3]\nb: {c: [4]}\n"
+    monkeypatch.setattr(yamlio, "MAX_VALUES", 11)
+    assert read_plain(at_bound, "f.yaml") is not None
+    assert read_yaml(at_bound, "f.yaml")[1] == []
+    assert read_plain(at_bound.replace("4]", "4, 5]"), "f.yaml") is None
+    same(at_bound.replace("4]", "4, 5]"))
+    monkeypatch.setattr(yamlio, "MAX_VALUES", 10)
+    assert read_plain(at_bound, "f.yaml") is None
+    same(at_bound)
+    monkeypatch.setattr(yamlio, "MAX_DEPTH", 3)
+    assert read_plain("a:\n  b: [1]\n", "f.yaml") is not None
+    assert read_plain("a:\n  b: [[1]]\n", "f.yaml") is None
+    assert read_plain("a:\n  b:\n    c: [1]\n", "f.yaml") is None
+    same("a:\n  b: [[1]]\n")
+
+
+def test_a_line_or_flow_read_before_is_placed_where_it_now_stands():
+    """The scanner keeps what it made of a line and of a one-line [ ] or { } by their
+    text; met again, at another line, column or file, they are placed anew."""
+    first = "a: [1, {b: [2, 'x']}, 3]  # c\nk: v\n"
+    again = "z:\n  y:\n    k: v\n    w: [1, {b: [2, 'x']}, 3]  # c\n  a: [1, {b: [2, 'x']}, 3]  # c\n"
+    for text, file in [(first, "one.yaml"), (again, "two.yaml"), (first, "three.yaml")]:
+        assert read_plain(text, file) is not None
+        same(text, file)
+
+
+def test_kept_shapes_still_meet_the_limits(monkeypatch):
+    text = "a: [[1, 2], [3]]\n"
+    assert read_plain(text, "f.yaml") is not None          # kept
+    monkeypatch.setattr(yamlio, "MAX_DEPTH", 2)             # the map and one list
+    assert read_plain(text, "f.yaml") is None
+    same(text)
+    monkeypatch.setattr(yamlio, "MAX_DEPTH", 3)
+    monkeypatch.setattr(yamlio, "MAX_VALUES", 7)            # map, key, 3 lists, 3 numbers: 8
+    assert read_plain(text, "f.yaml") is None
+    same(text)
