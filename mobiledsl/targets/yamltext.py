@@ -3,7 +3,8 @@
 
 PyYAML builds a node for every value and asks its resolver about each of them in Python
 before its emitter runs; for the targets' parameter files that was most of their cost. Here
-the values are written straight out, and the resolver is asked once per distinct string.
+the values are written straight out, and a string's implicit type (``yamltypes``, the same
+rules as PyYAML's resolver) is found once per distinct string.
 What this writer does not know for sure how PyYAML would write (an empty collection, a key
 that is not a short plain string, a string with quotes, line breaks or characters outside
 printable ASCII, a number type of its own) makes ``dump`` answer None, and the caller asks
@@ -13,6 +14,8 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from typing import Any
+
+from .yamltypes import implicit_type
 
 WIDTH = 80          # the emitter's line width: a space past it becomes a line break
 SIMPLE_KEY = 128    # a longer key is written as a complex key ("? key")
@@ -112,7 +115,7 @@ def _float(value: float) -> str:
     text = repr(value).lower()
     if "." not in text and "e" in text:
         text = text.replace("e", ".0e", 1)      # 1e+16 reads back as a float only so
-    if _resolved(text) != "float":
+    if implicit_type(text) != "float":
         raise _Outside
     return text
 
@@ -161,23 +164,5 @@ def _plain(text: str) -> bool:
         return False
     if ": " in text or " #" in text or text[-1] in ": ":
         return False
-    return _resolved(text) == "str"
+    return implicit_type(text) == "str"
 
-
-@lru_cache(maxsize=4096)
-def _resolved(text: str) -> str:
-    """The type PyYAML's safe loader reads a plain ``text`` as (str, int, float, bool,
-    null, timestamp, ...)."""
-    return _resolver().resolve(_scalar_node(), text, (True, False)).rsplit(":", 1)[1]
-
-
-@lru_cache(maxsize=1)
-def _resolver():
-    from yaml.resolver import Resolver
-    return Resolver()
-
-
-@lru_cache(maxsize=1)
-def _scalar_node():
-    from yaml.nodes import ScalarNode
-    return ScalarNode

@@ -21,7 +21,7 @@ PROGRAMS = [p for p in ALL_PROGRAMS if chassis_type(p) != "Legged"]
 
 
 def reference(data) -> str:
-    return yaml.dump(data, Dumper=config._Dumper, default_flow_style=False, sort_keys=False,
+    return yaml.dump(data, Dumper=config._dumper(), default_flow_style=False, sort_keys=False,
                      allow_unicode=True)
 
 

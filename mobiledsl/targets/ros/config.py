@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
-
-import yaml
 
 from ...model.robot import Robot
 from .. import yamltext
@@ -16,13 +15,18 @@ DEFAULT_ACCEL = 1.0         # m/s^2
 REVERSE_SHARE = 0.5         # of the top speed, backing up when the task asks no faster
 
 
-class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
-    """libyaml's emitter where PyYAML has it (the pure one otherwise: the same bytes).
-    rcl's parameter parser refuses anchors and aliases ("Will not support aliasing"): a
-    value used twice is written out twice."""
+@lru_cache(maxsize=1)
+def _dumper():
+    """PyYAML's dumper for what ``yamltext`` leaves (imported then: a compile whose files
+    yamltext writes never loads PyYAML's package). libyaml's emitter where PyYAML has it
+    (the pure one otherwise: the same bytes). rcl's parameter parser refuses anchors and
+    aliases ("Will not support aliasing"): a value used twice is written out twice."""
+    import yaml
 
-    def ignore_aliases(self, data) -> bool:
-        return True
+    class Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
+        def ignore_aliases(self, data) -> bool:
+            return True
+    return Dumper
 
 
 def dump_yaml(data: Any) -> bytes:
@@ -30,7 +34,8 @@ def dump_yaml(data: Any) -> bytes:
     targets write today) and by PyYAML otherwise."""
     text = yamltext.dump(data)
     if text is None:
-        text = yaml.dump(data, Dumper=_Dumper, default_flow_style=False, sort_keys=False,
+        import yaml
+        text = yaml.dump(data, Dumper=_dumper(), default_flow_style=False, sort_keys=False,
                          allow_unicode=True)
     return text.encode()
 
