@@ -169,17 +169,24 @@ class _Reader:
             line = text[start:eol]
             shape = seen.get(line)
             if shape is None:
-                shape = _line_shape(line)
-                if len(seen) >= _SEEN_MAX:
-                    seen.clear()
-                seen[line] = shape
+                # a line with a comment is read as the text before its first ' #' when that
+                # was a line read before (if the ' #' is inside quotes, it was none)
+                h = line.find(" #")
+                if h < 0 or (shape := seen.get(line[:h])) is None:
+                    shape = _line_shape(line)
+                    if len(seen) >= _SEEN_MAX:
+                        seen.clear()
+                    seen[line] = shape
+                    if h >= 0 and shape is not None and (
+                            shape is _BLANK or shape[6] is not None or shape[7] == h):
+                        seen[line[:h]] = shape      # its comment starts there
             if shape is _BLANK:
                 line0 += 1
                 start = eol + 1
                 continue
             if shape is None:
                 raise _Decline
-            ind, dash, col, key, key_end, scalar, flow_col = shape
+            ind, dash, col, key, key_end, scalar, flow_col, _ = shape
             # close what the line ends
             while stack:
                 top = stack[-1]
@@ -331,6 +338,12 @@ class _Reader:
         seg = text[pos:eol]
         col = pos - self.line_start
         known = _SEEN_FLOWS.get(seg)
+        if known is None and (seg[-1] == " " or " #" in seg):
+            # kept by the text of the [ ] or { } alone: what follows it on its line is
+            # spaces and a comment from the first ' #' on (before it, there is no [ ] or
+            # { } read before when that ' #' is inside quotes)
+            h = seg.find(" #")
+            known = _SEEN_FLOWS.get((seg if h < 0 else seg[:h]).rstrip(" "))
         if known:                           # this very text was read before, on one line
             shape, values, depth = known
             self.left -= values
@@ -361,7 +374,8 @@ class _Reader:
         if self.line0 == line0:             # on one line: kept for the next time, once
             if len(_SEEN_FLOWS) >= _SEEN_MAX:   # it is met a second time
                 _SEEN_FLOWS.clear()
-            _SEEN_FLOWS[seg] = _ONCE if known is None else \
+            alone = text[pos:end]
+            _SEEN_FLOWS[alone] = _ONCE if _SEEN_FLOWS.get(alone) is None else \
                 (_shape(node, col), left - self.left, _depth(node))
         self.attach(node)
         return m.end()
@@ -587,13 +601,16 @@ def _line_shape(line: str):
     col = ind + (len(dash) if dash else 0)      # where the item or key starts, 0-based
     key_end = col + len(key) + (0 if plain_key else 2) if key is not None else None
     flow_col = None
+    cut = -1
     if end is None:
         flow_col = m.end()
         if scalar is not None or not line.startswith(("[", "{"), flow_col):
             return None                 # something after the scalar, or not a value
     elif scalar is None and key is None:
         return None                     # a '-' with nothing after it
-    return ind, bool(dash), col, key, key_end, scalar, flow_col
+    elif "#" in end:
+        cut = m.start(9) + end.index("#") - 1
+    return ind, bool(dash), col, key, key_end, scalar, flow_col, cut
 
 
 # The [ ] and { } read on one line, by their text: _ONCE when met once, then (shape,

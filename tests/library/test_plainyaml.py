@@ -209,3 +209,31 @@ def test_kept_shapes_still_meet_the_limits(monkeypatch):
     monkeypatch.setattr(yamlio, "MAX_VALUES", 7)            # map, key, 3 lists, 3 numbers: 8
     assert read_plain(text, "f.yaml") is None
     same(text)
+
+
+def _commented(text: str, comment: str) -> str:
+    return "".join(line + comment + "\n" for line in text.split("\n")[:-1]) + \
+        text.rpartition("\n")[2]
+
+
+@SETTINGS
+@given(text=documents(), comment=st.sampled_from([" # c", "  #x # y", " #", "   #: 'q' [z"]),
+       first=st.booleans())
+def test_a_line_met_before_with_another_comment_reads_as_read_yaml_reads_it(text, comment,
+                                                                             first):
+    """Lines and [ ] or { } are kept by their text before a comment: read with a comment
+    after every line, before or after the same file without, each reads as read_yaml."""
+    texts = [text, _commented(text, comment)]
+    for t in texts if first else texts[::-1]:
+        same(t)
+
+
+def test_a_comment_is_cut_at_its_own_hash_only():
+    """A ' #' inside quotes is no comment: the text before it is no line or [ ] read
+    before, whatever was read before with that text."""
+    for text in ["a: 'x\n", "a: 'x #y'\n", "b: ['x\n", "b: ['x #y', 1]  # c\n",
+                 "a: [1]\n", "a: [1]  # c\n", "- a\n", "- a #b\n", "- 'a #b'\n",
+                 "a:\n  b: 1\n", "a:  # c\n  b: 1\n", "a: #c\n  - 1\n", "  # only\n"]:
+        same(text)
+    assert read_plain("b: ['x #y', 1]  # c\n", "f.yaml") is not None
+    assert read_plain("a:  # c\n  b: 1\n", "f.yaml") is not None
