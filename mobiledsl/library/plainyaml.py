@@ -60,6 +60,8 @@ _FLOW_PLAIN = rf"(?:[^-?,\[\]{{}}:\#&*!|>'\"%@` \n]|-(?=[^ \n,\[\]{{}}])){_FW}*(
 # whose items are found by splitting it at ',' (and each pair at ':').
 _FLAT_SEQ = rf"\[[ ]*(?:{_FLOW_PLAIN}(?:[ ]*,[ ]*{_FLOW_PLAIN})*)?[ ]*\]"
 _FLAT_MAP = rf"\{{[ ]*(?:{_NAME}:[ ]+{_FLOW_PLAIN}(?:[ ]*,[ ]*{_NAME}:[ ]+{_FLOW_PLAIN})*)?[ ]*\}}"
+# ... and followed by nothing but spaces and a comment: read without _TOKENS
+_FLAT_ALONE = re.compile(rf"(?:{_FLAT_SEQ}|{_FLAT_MAP})(?= *(?:(?<= )#[^\n]*)?(?=\n|\Z))").match
 _TOKENS = re.compile(rf"""([ \n]*)(?:
     ({_FLAT_SEQ}|{_FLAT_MAP}|[\[\]{{}}]|'[^'\n]*'(?!')|"[^"\\\n]*"|\#[^\n]*|{_FLOW_PLAIN})
     (:(?=[ \n])|[ ]*,)?
@@ -353,7 +355,13 @@ class _Reader:
             return eol
         line0 = self.line0
         left = self.left
-        node, end = self.tokens(seg, pos)
+        m = _FLAT_ALONE(text, pos, eol)
+        if m is not None and len(self.stack) < yamlio.MAX_DEPTH:
+            # a [ ] or { } of plain scalars, then the end of the line: split, not scanned
+            node, values = _flat(m.group(), self.file, line0 + 1, col)
+            node, end = self.done(node, m.end(), values, line0, self.line_start)
+        else:
+            node, end = self.tokens(seg, pos)
         if node is None:
             last = eol
             n = len(text)
