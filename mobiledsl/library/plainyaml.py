@@ -6,7 +6,7 @@ libyaml reads such a file fast, but handing its events to Python costs an object
 and two per place; reading the text here costs less than that hand-over alone: one match a
 block line, one findall a [ ] or { } (a [ ] or { } of plain scalars alone is one token,
 split at its commas), and what was made of a line or of a one-line [ ] or { } is kept by
-its text, so that meeting it again (a library repeats [0, 0, 1] and ``source: estimated``
+its text (a comment after it does not count), so that meeting it again (a library repeats [0, 0, 1] and ``source: estimated``
 many times) is only building its records where it now stands.
 
 The subset is strict: ``read_plain`` returns None (and ``read_yaml_fast`` reads the file
