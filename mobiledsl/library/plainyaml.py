@@ -83,6 +83,7 @@ def forget() -> None:
     _RESOLVED.clear()
     _SEEN_LINES.clear()
     _SEEN_FLOWS.clear()
+    _SEEN_OVER.clear()
 
 
 class _Decline(Exception):
@@ -355,6 +356,19 @@ class _Reader:
             return eol
         line0 = self.line0
         left = self.left
+        over = _SEEN_OVER.get(seg)
+        if over:                            # read before over these very lines
+            full, least, lines, shape, values, depth = over
+            m = _REST.match(text, pos + len(full)) if least > ind and \
+                text.startswith(full, pos) else None
+            if m is not None:
+                self.left -= values
+                if self.left < 0 or len(self.stack) + depth > yamlio.MAX_DEPTH:
+                    raise _Decline
+                self.line0 = line0 + lines
+                self.line_start = text.rfind("\n", 0, m.start()) + 1
+                self.attach(_build_over(shape, self.file, line0 + 1, col))
+                return m.end()
         m = _FLAT_ALONE(text, pos, eol)
         if m is not None and len(self.stack) < yamlio.MAX_DEPTH:
             # a [ ] or { } of plain scalars, then the end of the line: split, not scanned
@@ -385,6 +399,13 @@ class _Reader:
             alone = text[pos:end]
             _SEEN_FLOWS[alone] = _ONCE if _SEEN_FLOWS.get(alone) is None else \
                 (_shape(node, col), left - self.left, _depth(node))
+        else:                               # over lines: kept by its first, once it is
+            if len(_SEEN_OVER) >= _SEEN_MAX:    # met a second time
+                _SEEN_OVER.clear()
+            shape = None if over is None else _shape_over(node, line0 + 1, col)
+            _SEEN_OVER[seg] = _ONCE if shape is None else (
+                text[pos:end], _least_indent(text[eol + 1:end]), self.line0 - line0,
+                shape, left - self.left, _depth(node))
         self.attach(node)
         return m.end()
 
@@ -641,6 +662,69 @@ def _shape(node: YNode, col: int) -> tuple:
                      for name, s in node.key_spans.items())
         return head + (tuple(_shape(item, col) for item in node.value.values()), keys)
     return head + (node.value, node.raw)
+
+
+# The [ ] and { } read over lines, by the text of their first line: _ONCE when met once,
+# then (their whole text, the least indentation of its later lines that are not blank, the
+# lines after the first, shape, values, depth), the shape as ``_shape_over`` makes it.
+_SEEN_OVER: dict[str, tuple] = {}
+
+
+def _least_indent(lines: str) -> int:
+    """The least indentation of the lines that are not blank (the lines of a [ ] or { }
+    after its first, which the reader takes only when all are more indented than the
+    line it opens on)."""
+    return min((len(line) - len(line.lstrip(" ")) for line in lines.split("\n")
+                if line.strip(" ")), default=0)
+
+
+def _shape_over(node: YNode, line1: int, col: int) -> tuple | None:
+    """``node`` read over lines from line ``line1``: as ``_shape``, with each place as
+    (lines after line1, column): a column on line1 counted from ``col``, on a later line as
+    it stands (a later line is part of the text the shape is kept by). None when a
+    collection over lines may have had its end column raised to its first (see
+    ``_build_over``): its end is then not known from its span."""
+    span = node.span
+    if node.kind in ("seq", "map") and span.end_line > span.line and \
+            span.end_column <= span.column:
+        return None
+    head = (node.kind,) + _place(span.line, span.column, line1, col) + \
+        _place(span.end_line, span.end_column, line1, col)
+    if node.kind == "seq" or node.kind == "map":
+        values = node.value.values() if node.kind == "map" else node.value
+        items = tuple(_shape_over(item, line1, col) for item in values)
+        if None in items:
+            return None
+        if node.kind == "seq":
+            return head + (items,)
+        keys = tuple((name,) + _place(s.line, s.column, line1, col) + (s.end_column -
+                     (col if s.line == line1 else 0),) for name, s in node.key_spans.items())
+        return head + (items, keys)
+    return head + (node.value, node.raw)
+
+
+def _place(line: int, column: int, line1: int, col: int) -> tuple[int, int]:
+    return (line - line1, column - col) if line == line1 else (line - line1, column)
+
+
+def _build_over(shape: tuple, file: str, line1: int, col: int) -> YNode:
+    """The records of a ``_shape_over`` shape read from line ``line1``, column ``col``."""
+    kind, dl, c, edl, ec = shape[:5]
+    column = c + (col if not dl else 0)
+    end_column = ec + (col if not edl else 0)
+    if kind != "seq" and kind != "map":
+        return _node(kind, shape[5], _span(file, line1 + dl, column, line1 + edl, end_column),
+                     shape[6], {})
+    # a collection's end column is at least its first one (as yamlio words it over lines)
+    span = _span(file, line1 + dl, column, line1 + edl,
+                 end_column if end_column > column else column)
+    items = [_build_over(item, file, line1, col) for item in shape[5]]
+    if kind == "seq":
+        return _node("seq", tuple(items), span, None, {})
+    key_spans = {name: _span(file, line1 + kl, kc + (col if not kl else 0), line1 + kl,
+                             ke + (col if not kl else 0))
+                 for name, kl, kc, ke in shape[6]}
+    return _node("map", dict(zip(key_spans, items)), span, None, key_spans)
 
 
 def _depth(node: YNode) -> int:

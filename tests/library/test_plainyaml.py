@@ -237,3 +237,35 @@ def test_a_comment_is_cut_at_its_own_hash_only():
         same(text)
     assert read_plain("b: ['x #y', 1]  # c\n", "f.yaml") is not None
     assert read_plain("a:  # c\n  b: 1\n", "f.yaml") is not None
+
+
+def test_a_flow_over_lines_read_before_is_placed_where_it_now_stands():
+    """A [ ] or { } over lines is kept by its first line once met twice; met again with
+    the same lines, it is placed at its new line and column (later lines stand as they
+    are); with other lines after the first, or lines that are no longer more indented
+    than the one it opens on, it is read anew (or left to the longer way)."""
+    flow = "[[1, 2], {a: x,\n      b: [3,\n          4]},\n    'q']  # c\n"
+    texts = [f"k: {flow}", f"k: {flow}", f"z:\n  longer_key: {flow}", f"- {flow}",
+             f"a_key_longer_than_the_last_line: {flow}", f"z:\n   y: {flow}",
+             f"k: {flow.replace('3,', '3, 5,')}", f"z:\n   y: {flow}", f"z:\n  y: {flow}",
+             "k: [1,\n  2]\n", "k: [1,\n  2]\n", "much_longer: [1,\n  2]\n",
+             "k: {a: [1,\n 2]}\n", "k: {a: [1,\n 2]}\n", "kk: {a: [1,\n 2]}\n",
+             "k:  {a: [1,\n 2]}\n", "- - [1,\n   2]\n"]
+    for n, text in enumerate(texts + texts):
+        same(text, f"f{n}.yaml")
+    assert read_plain(f"- {flow}", "f.yaml") is not None
+    assert read_plain(f"z:\n     y: {flow}", "f.yaml") is None    # '    'q']' is not inside
+
+
+def test_a_flow_over_lines_kept_still_meets_the_limits(monkeypatch):
+    text = "a: [[1, 2],\n  [3]]\n"          # map, key, 3 lists, 3 numbers: 8 values
+    for _ in range(3):
+        assert read_plain(text, "f.yaml") is not None
+    monkeypatch.setattr(yamlio, "MAX_VALUES", 7)
+    assert read_plain(text, "f.yaml") is None
+    same(text)
+    monkeypatch.setattr(yamlio, "MAX_VALUES", 8)
+    assert read_plain(text, "f.yaml") is not None
+    monkeypatch.setattr(yamlio, "MAX_DEPTH", 2)
+    assert read_plain(text, "f.yaml") is None
+    same(text)
