@@ -269,3 +269,12 @@ def test_a_flow_over_lines_kept_still_meets_the_limits(monkeypatch):
     monkeypatch.setattr(yamlio, "MAX_DEPTH", 2)
     assert read_plain(text, "f.yaml") is None
     same(text)
+
+
+@SETTINGS
+@given(text=documents(), above=st.integers(0, 3))
+def test_a_file_read_again_lower_down_reads_as_read_yaml_reads_it(text, above):
+    """Read three times (so that its lines and [ ] { } are kept, then built from what was
+    kept), the last time below some comment lines: each time read_yaml's tree."""
+    for t in [text, text, "# above\n" * above + text]:
+        same(t)
