@@ -121,7 +121,8 @@ profiles:
 
 def generate(root: Path, count: int, unique_lines: bool = False) -> list[Path]:
     """The library; with ``unique_lines`` every line of a declaration ends with a comment
-    naming its part, so that no two lines of the library are alike."""
+    naming its part, so that no two lines of the library are alike (the reader still knows
+    a line by its text before the comment)."""
     kinds = list(TEMPLATES)
     ids, files = [], []
     for n in range(count):
@@ -190,7 +191,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--unique-lines", action="store_true",
                         help="end every line with a comment naming its part: the reader "
-                             "then never meets a line or a [ ] it has read before")
+                             "then meets a line or a [ ] again only as the text before "
+                             "the comment")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="mobiledsl-bench-") as tmp:
         root = Path(tmp) / "lib"

@@ -46,17 +46,51 @@ def _within_plainly(folder: str | os.PathLike, target: str) -> bool:
     return target.startswith(base.rstrip(os.sep) + os.sep)
 
 
+_DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+def _open_beneath(path: str, within: str | os.PathLike) -> int | None:
+    """``path`` opened when it is written as ``within`` and names under it, none of them a
+    symbolic link, '.' or '..': each folder is opened from the one before without
+    following a link, so the file lies in the resolved ``within`` and resolving the path
+    (an lstat a segment from the top) is not needed. None otherwise, or on any error:
+    then the path is resolved and opened as written, which words what went wrong."""
+    base = os.fspath(within).rstrip(os.sep)
+    if not _NOFOLLOW or os.open not in os.supports_dir_fd or \
+            not path.startswith(base + os.sep):
+        return None
+    names = path[len(base) + 1:].split(os.sep)
+    if any(name in ("", os.curdir, os.pardir) for name in names):
+        return None
+    try:
+        folder = os.open(base or os.sep, _DIR_FLAGS)
+    except OSError:
+        return None
+    try:
+        for name in names[:-1]:
+            folder, outer = os.open(name, _DIR_FLAGS | _NOFOLLOW, dir_fd=folder), folder
+            os.close(outer)
+        return os.open(names[-1], _FLAGS | _NOFOLLOW, dir_fd=folder)
+    except OSError:
+        return None
+    finally:
+        os.close(folder)
+
+
 def read_regular(path: str | os.PathLike, *, within: str | os.PathLike | None = None,
                  limit: int = MAX_BYTES) -> bytes:
     """The bytes of the regular file ``path``. Raises Refused (see the class) or the
     OSError of opening it (a file that does not exist, permissions)."""
     path = os.fspath(path)
-    real = os.path.realpath(path)
-    if within is not None and not _within_plainly(within, real) and \
-            not _within(os.path.realpath(within), real):
-        raise Refused(path, "outside", "it is reached through a symbolic link that leads "
-                      f"outside {os.fspath(within)} (to {real})")
-    fd = os.open(real, _FLAGS)
+    fd = _open_beneath(path, within) if within is not None else None
+    if fd is None:
+        real = os.path.realpath(path)
+        if within is not None and not _within_plainly(within, real) and \
+                not _within(os.path.realpath(within), real):
+            raise Refused(path, "outside", "it is reached through a symbolic link that "
+                          f"leads outside {os.fspath(within)} (to {real})")
+        fd = os.open(real, _FLAGS)
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):

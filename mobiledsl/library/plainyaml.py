@@ -6,7 +6,7 @@ libyaml reads such a file fast, but handing its events to Python costs an object
 and two per place; reading the text here costs less than that hand-over alone: one match a
 block line, one findall a [ ] or { } (a [ ] or { } of plain scalars alone is one token,
 split at its commas), and what was made of a line or of a one-line [ ] or { } is kept by
-its text, so that meeting it again (a library repeats [0, 0, 1] and ``source: estimated``
+its text (a comment after it does not count), so that meeting it again (a library repeats [0, 0, 1] and ``source: estimated``
 many times) is only building its records where it now stands.
 
 The subset is strict: ``read_plain`` returns None (and ``read_yaml_fast`` reads the file
@@ -60,6 +60,8 @@ _FLOW_PLAIN = rf"(?:[^-?,\[\]{{}}:\#&*!|>'\"%@` \n]|-(?=[^ \n,\[\]{{}}])){_FW}*(
 # whose items are found by splitting it at ',' (and each pair at ':').
 _FLAT_SEQ = rf"\[[ ]*(?:{_FLOW_PLAIN}(?:[ ]*,[ ]*{_FLOW_PLAIN})*)?[ ]*\]"
 _FLAT_MAP = rf"\{{[ ]*(?:{_NAME}:[ ]+{_FLOW_PLAIN}(?:[ ]*,[ ]*{_NAME}:[ ]+{_FLOW_PLAIN})*)?[ ]*\}}"
+# ... and followed by nothing but spaces and a comment: read without _TOKENS
+_FLAT_ALONE = re.compile(rf"(?:{_FLAT_SEQ}|{_FLAT_MAP})(?= *(?:(?<= )#[^\n]*)?(?=\n|\Z))").match
 _TOKENS = re.compile(rf"""([ \n]*)(?:
     ({_FLAT_SEQ}|{_FLAT_MAP}|[\[\]{{}}]|'[^'\n]*'(?!')|"[^"\\\n]*"|\#[^\n]*|{_FLOW_PLAIN})
     (:(?=[ \n])|[ ]*,)?
@@ -81,6 +83,7 @@ def forget() -> None:
     _RESOLVED.clear()
     _SEEN_LINES.clear()
     _SEEN_FLOWS.clear()
+    _SEEN_OVER.clear()
 
 
 class _Decline(Exception):
@@ -169,17 +172,24 @@ class _Reader:
             line = text[start:eol]
             shape = seen.get(line)
             if shape is None:
-                shape = _line_shape(line)
-                if len(seen) >= _SEEN_MAX:
-                    seen.clear()
-                seen[line] = shape
+                # a line with a comment is read as the text before its first ' #' when that
+                # was a line read before (if the ' #' is inside quotes, it was none)
+                h = line.find(" #")
+                if h < 0 or (shape := seen.get(line[:h])) is None:
+                    shape = _line_shape(line)
+                    if len(seen) >= _SEEN_MAX:
+                        seen.clear()
+                    seen[line] = shape
+                    if h >= 0 and shape is not None and (
+                            shape is _BLANK or shape[6] is not None or shape[7] == h):
+                        seen[line[:h]] = shape      # its comment starts there
             if shape is _BLANK:
                 line0 += 1
                 start = eol + 1
                 continue
             if shape is None:
                 raise _Decline
-            ind, dash, col, key, key_end, scalar, flow_col = shape
+            ind, dash, col, key, key_end, scalar, flow_col, _ = shape
             # close what the line ends
             while stack:
                 top = stack[-1]
@@ -331,6 +341,12 @@ class _Reader:
         seg = text[pos:eol]
         col = pos - self.line_start
         known = _SEEN_FLOWS.get(seg)
+        if known is None and (seg[-1] == " " or " #" in seg):
+            # kept by the text of the [ ] or { } alone: what follows it on its line is
+            # spaces and a comment from the first ' #' on (before it, there is no [ ] or
+            # { } read before when that ' #' is inside quotes)
+            h = seg.find(" #")
+            known = _SEEN_FLOWS.get((seg if h < 0 else seg[:h]).rstrip(" "))
         if known:                           # this very text was read before, on one line
             shape, values, depth = known
             self.left -= values
@@ -340,7 +356,26 @@ class _Reader:
             return eol
         line0 = self.line0
         left = self.left
-        node, end = self.tokens(seg, pos)
+        over = _SEEN_OVER.get(seg)
+        if over:                            # read before over these very lines
+            full, least, lines, shape, values, depth = over
+            m = _REST.match(text, pos + len(full)) if least > ind and \
+                text.startswith(full, pos) else None
+            if m is not None:
+                self.left -= values
+                if self.left < 0 or len(self.stack) + depth > yamlio.MAX_DEPTH:
+                    raise _Decline
+                self.line0 = line0 + lines
+                self.line_start = text.rfind("\n", 0, m.start()) + 1
+                self.attach(_build_over(shape, self.file, line0 + 1, col))
+                return m.end()
+        m = _FLAT_ALONE(text, pos, eol)
+        if m is not None and len(self.stack) < yamlio.MAX_DEPTH:
+            # a [ ] or { } of plain scalars, then the end of the line: split, not scanned
+            node, values = _flat(m.group(), self.file, line0 + 1, col)
+            node, end = self.done(node, m.end(), values, line0, self.line_start)
+        else:
+            node, end = self.tokens(seg, pos)
         if node is None:
             last = eol
             n = len(text)
@@ -361,8 +396,16 @@ class _Reader:
         if self.line0 == line0:             # on one line: kept for the next time, once
             if len(_SEEN_FLOWS) >= _SEEN_MAX:   # it is met a second time
                 _SEEN_FLOWS.clear()
-            _SEEN_FLOWS[seg] = _ONCE if known is None else \
+            alone = text[pos:end]
+            _SEEN_FLOWS[alone] = _ONCE if _SEEN_FLOWS.get(alone) is None else \
                 (_shape(node, col), left - self.left, _depth(node))
+        else:                               # over lines: kept by its first, once it is
+            if len(_SEEN_OVER) >= _SEEN_MAX:    # met a second time
+                _SEEN_OVER.clear()
+            shape = None if over is None else _shape_over(node, line0 + 1, col)
+            _SEEN_OVER[seg] = _ONCE if shape is None else (
+                text[pos:end], _least_indent(text[eol + 1:end]), self.line0 - line0,
+                shape, left - self.left, _depth(node))
         self.attach(node)
         return m.end()
 
@@ -587,13 +630,16 @@ def _line_shape(line: str):
     col = ind + (len(dash) if dash else 0)      # where the item or key starts, 0-based
     key_end = col + len(key) + (0 if plain_key else 2) if key is not None else None
     flow_col = None
+    cut = -1
     if end is None:
         flow_col = m.end()
         if scalar is not None or not line.startswith(("[", "{"), flow_col):
             return None                 # something after the scalar, or not a value
     elif scalar is None and key is None:
         return None                     # a '-' with nothing after it
-    return ind, bool(dash), col, key, key_end, scalar, flow_col
+    elif "#" in end:
+        cut = m.start(9) + end.index("#") - 1
+    return ind, bool(dash), col, key, key_end, scalar, flow_col, cut
 
 
 # The [ ] and { } read on one line, by their text: _ONCE when met once, then (shape,
@@ -616,6 +662,69 @@ def _shape(node: YNode, col: int) -> tuple:
                      for name, s in node.key_spans.items())
         return head + (tuple(_shape(item, col) for item in node.value.values()), keys)
     return head + (node.value, node.raw)
+
+
+# The [ ] and { } read over lines, by the text of their first line: _ONCE when met once,
+# then (their whole text, the least indentation of its later lines that are not blank, the
+# lines after the first, shape, values, depth), the shape as ``_shape_over`` makes it.
+_SEEN_OVER: dict[str, tuple] = {}
+
+
+def _least_indent(lines: str) -> int:
+    """The least indentation of the lines that are not blank (the lines of a [ ] or { }
+    after its first, which the reader takes only when all are more indented than the
+    line it opens on)."""
+    return min((len(line) - len(line.lstrip(" ")) for line in lines.split("\n")
+                if line.strip(" ")), default=0)
+
+
+def _shape_over(node: YNode, line1: int, col: int) -> tuple | None:
+    """``node`` read over lines from line ``line1``: as ``_shape``, with each place as
+    (lines after line1, column): a column on line1 counted from ``col``, on a later line as
+    it stands (a later line is part of the text the shape is kept by). None when a
+    collection over lines may have had its end column raised to its first (see
+    ``_build_over``): its end is then not known from its span."""
+    span = node.span
+    if node.kind in ("seq", "map") and span.end_line > span.line and \
+            span.end_column <= span.column:
+        return None
+    head = (node.kind,) + _place(span.line, span.column, line1, col) + \
+        _place(span.end_line, span.end_column, line1, col)
+    if node.kind == "seq" or node.kind == "map":
+        values = node.value.values() if node.kind == "map" else node.value
+        items = tuple(_shape_over(item, line1, col) for item in values)
+        if None in items:
+            return None
+        if node.kind == "seq":
+            return head + (items,)
+        keys = tuple((name,) + _place(s.line, s.column, line1, col) + (s.end_column -
+                     (col if s.line == line1 else 0),) for name, s in node.key_spans.items())
+        return head + (items, keys)
+    return head + (node.value, node.raw)
+
+
+def _place(line: int, column: int, line1: int, col: int) -> tuple[int, int]:
+    return (line - line1, column - col) if line == line1 else (line - line1, column)
+
+
+def _build_over(shape: tuple, file: str, line1: int, col: int) -> YNode:
+    """The records of a ``_shape_over`` shape read from line ``line1``, column ``col``."""
+    kind, dl, c, edl, ec = shape[:5]
+    column = c + (col if not dl else 0)
+    end_column = ec + (col if not edl else 0)
+    if kind != "seq" and kind != "map":
+        return _node(kind, shape[5], _span(file, line1 + dl, column, line1 + edl, end_column),
+                     shape[6], {})
+    # a collection's end column is at least its first one (as yamlio words it over lines)
+    span = _span(file, line1 + dl, column, line1 + edl,
+                 end_column if end_column > column else column)
+    items = [_build_over(item, file, line1, col) for item in shape[5]]
+    if kind == "seq":
+        return _node("seq", tuple(items), span, None, {})
+    key_spans = {name: _span(file, line1 + kl, kc + (col if not kl else 0), line1 + kl,
+                             ke + (col if not kl else 0))
+                 for name, kl, kc, ke in shape[6]}
+    return _node("map", dict(zip(key_spans, items)), span, None, key_spans)
 
 
 def _depth(node: YNode) -> int:

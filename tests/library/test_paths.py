@@ -204,3 +204,42 @@ def test_a_library_root_written_with_dot_dot_through_a_link(tmp_path):
     (tmp_path / "elsewhere" / "b.yaml").write_text("b: 1\n")
     assert read_regular(tmp_path / "elsewhere" / "b.yaml", within=f"{real}/link/..") == \
         b"b: 1\n"
+
+
+def test_a_file_under_the_root_is_opened_folder_by_folder_without_links(tmp_path):
+    """No link, '.' or '..' under the root as written: opened from the root down; any of
+    them (or a path not written under the root): resolved first, with the same outcome."""
+    import os
+    from mobiledsl.inputs import Refused, _open_beneath, read_regular
+    lib = tmp_path / "lib"
+    (lib / "parts" / "a").mkdir(parents=True)
+    (lib / "parts" / "a" / "component.yaml").write_text("a: 1\n")
+    file = str(lib / "parts" / "a" / "component.yaml")
+    fd = _open_beneath(file, lib)
+    assert fd is not None
+    os.close(fd)
+    assert read_regular(file, within=lib) == b"a: 1\n"
+    assert read_regular(file, within=f"{lib}/") == b"a: 1\n"
+    (lib / "parts" / "b").symlink_to("a", target_is_directory=True)     # a link inside
+    (lib / "parts" / "c.yaml").symlink_to("a/component.yaml")
+    outside = tmp_path / "outside.yaml"
+    outside.write_text("b: 2\n")
+    (lib / "parts" / "d.yaml").symlink_to(outside)
+    for inside in [f"{lib}/parts/b/component.yaml", f"{lib}/parts/c.yaml",
+                   f"{lib}/parts/./a/component.yaml", f"{lib}/parts/b/../a/component.yaml"]:
+        assert _open_beneath(inside, lib) is None
+        assert read_regular(inside, within=lib) == b"a: 1\n"
+    assert _open_beneath(f"{lib}/parts/d.yaml", lib) is None
+    with pytest.raises(Refused) as refused:
+        read_regular(f"{lib}/parts/d.yaml", within=lib)
+    assert refused.value.kind == "outside"
+    assert _open_beneath(f"{lib}/parts/nothing.yaml", lib) is None
+    with pytest.raises(FileNotFoundError):
+        read_regular(f"{lib}/parts/nothing.yaml", within=lib)
+    os.mkfifo(lib / "parts" / "pipe.yaml")
+    with pytest.raises(Refused) as refused:
+        read_regular(f"{lib}/parts/pipe.yaml", within=lib)
+    assert refused.value.kind == "not_regular"
+    with pytest.raises(Refused) as refused:
+        read_regular(f"{lib}/parts", within=lib)
+    assert refused.value.kind == "not_regular"

@@ -209,3 +209,72 @@ def test_kept_shapes_still_meet_the_limits(monkeypatch):
     monkeypatch.setattr(yamlio, "MAX_VALUES", 7)            # map, key, 3 lists, 3 numbers: 8
     assert read_plain(text, "f.yaml") is None
     same(text)
+
+
+def _commented(text: str, comment: str) -> str:
+    return "".join(line + comment + "\n" for line in text.split("\n")[:-1]) + \
+        text.rpartition("\n")[2]
+
+
+@SETTINGS
+@given(text=documents(), comment=st.sampled_from([" # c", "  #x # y", " #", "   #: 'q' [z"]),
+       first=st.booleans())
+def test_a_line_met_before_with_another_comment_reads_as_read_yaml_reads_it(text, comment,
+                                                                             first):
+    """Lines and [ ] or { } are kept by their text before a comment: read with a comment
+    after every line, before or after the same file without, each reads as read_yaml."""
+    texts = [text, _commented(text, comment)]
+    for t in texts if first else texts[::-1]:
+        same(t)
+
+
+def test_a_comment_is_cut_at_its_own_hash_only():
+    """A ' #' inside quotes is no comment: the text before it is no line or [ ] read
+    before, whatever was read before with that text."""
+    for text in ["a: 'x\n", "a: 'x #y'\n", "b: ['x\n", "b: ['x #y', 1]  # c\n",
+                 "a: [1]\n", "a: [1]  # c\n", "- a\n", "- a #b\n", "- 'a #b'\n",
+                 "a:\n  b: 1\n", "a:  # c\n  b: 1\n", "a: #c\n  - 1\n", "  # only\n"]:
+        same(text)
+    assert read_plain("b: ['x #y', 1]  # c\n", "f.yaml") is not None
+    assert read_plain("a:  # c\n  b: 1\n", "f.yaml") is not None
+
+
+def test_a_flow_over_lines_read_before_is_placed_where_it_now_stands():
+    """A [ ] or { } over lines is kept by its first line once met twice; met again with
+    the same lines, it is placed at its new line and column (later lines stand as they
+    are); with other lines after the first, or lines that are no longer more indented
+    than the one it opens on, it is read anew (or left to the longer way)."""
+    flow = "[[1, 2], {a: x,\n      b: [3,\n          4]},\n    'q']  # c\n"
+    texts = [f"k: {flow}", f"k: {flow}", f"z:\n  longer_key: {flow}", f"- {flow}",
+             f"a_key_longer_than_the_last_line: {flow}", f"z:\n   y: {flow}",
+             f"k: {flow.replace('3,', '3, 5,')}", f"z:\n   y: {flow}", f"z:\n  y: {flow}",
+             "k: [1,\n  2]\n", "k: [1,\n  2]\n", "much_longer: [1,\n  2]\n",
+             "k: {a: [1,\n 2]}\n", "k: {a: [1,\n 2]}\n", "kk: {a: [1,\n 2]}\n",
+             "k:  {a: [1,\n 2]}\n", "- - [1,\n   2]\n"]
+    for n, text in enumerate(texts + texts):
+        same(text, f"f{n}.yaml")
+    assert read_plain(f"- {flow}", "f.yaml") is not None
+    assert read_plain(f"z:\n     y: {flow}", "f.yaml") is None    # '    'q']' is not inside
+
+
+def test_a_flow_over_lines_kept_still_meets_the_limits(monkeypatch):
+    text = "a: [[1, 2],\n  [3]]\n"          # map, key, 3 lists, 3 numbers: 8 values
+    for _ in range(3):
+        assert read_plain(text, "f.yaml") is not None
+    monkeypatch.setattr(yamlio, "MAX_VALUES", 7)
+    assert read_plain(text, "f.yaml") is None
+    same(text)
+    monkeypatch.setattr(yamlio, "MAX_VALUES", 8)
+    assert read_plain(text, "f.yaml") is not None
+    monkeypatch.setattr(yamlio, "MAX_DEPTH", 2)
+    assert read_plain(text, "f.yaml") is None
+    same(text)
+
+
+@SETTINGS
+@given(text=documents(), above=st.integers(0, 3))
+def test_a_file_read_again_lower_down_reads_as_read_yaml_reads_it(text, above):
+    """Read three times (so that its lines and [ ] { } are kept, then built from what was
+    kept), the last time below some comment lines: each time read_yaml's tree."""
+    for t in [text, text, "# above\n" * above + text]:
+        same(t)
