@@ -8,12 +8,13 @@ the loader's fast reader alone (no schema checks). Prints parts per second for e
 ratio of the first two; it never passes or fails on time (D14). Times are this process's CPU
 time (one core), so that other work on the machine does not count against it.
 
-    python bench/load_library.py [--parts 1000] [--repeat 3] [--unique-lines]
+    python bench/load_library.py [--parts 1000] [--repeat 3] [--unique-lines] [--varied]
 """
 from __future__ import annotations
 
 import argparse
 import gc
+import re
 import os
 import sys
 import tempfile
@@ -119,10 +120,24 @@ profiles:
 }
 
 
-def generate(root: Path, count: int, unique_lines: bool = False) -> list[Path]:
+_DECIMAL = re.compile(r"(?<![\w.])-?[0-9]+\.[0-9]+(?:e-?[0-9]+)?")
+
+
+def varied(text: str, n: int) -> str:
+    """Every decimal of a declaration scaled by a factor of its own part's (one part in a
+    million per part number): the same part, its lines unlike any other part's, as the
+    numbers of real parts are. A uniform scale keeps every check's verdict (hulls stay
+    convex, ranges ordered)."""
+    factor = 1.0 + (n + 1) * 1e-6
+    return _DECIMAL.sub(lambda m: f"{float(m.group()) * factor:.9g}", text)
+
+
+def generate(root: Path, count: int, unique_lines: bool = False,
+             varied_numbers: bool = False) -> list[Path]:
     """The library; with ``unique_lines`` every line of a declaration ends with a comment
     naming its part, so that no two lines of the library are alike (the reader still knows
-    a line by its text before the comment)."""
+    a line by its text before the comment); with ``varied_numbers`` every decimal differs
+    from part to part (see ``varied``)."""
     kinds = list(TEMPLATES)
     ids, files = [], []
     for n in range(count):
@@ -136,6 +151,8 @@ def generate(root: Path, count: int, unique_lines: bool = False) -> list[Path]:
         (part_dir / "assets").mkdir(parents=True)
         (part_dir / "assets" / "model.glb").write_bytes(b"glTF")
         text = COMMON.format(**fields) + TEMPLATES[category].format(**fields)
+        if varied_numbers:
+            text = varied(text, n)
         if unique_lines:
             text = "".join(f"{line}  # {part_id}\n" for line in text.splitlines())
         (part_dir / "component.yaml").write_text(text, encoding="utf-8")
@@ -193,10 +210,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="end every line with a comment naming its part: the reader "
                              "then meets a line or a [ ] again only as the text before "
                              "the comment")
+    parser.add_argument("--varied", action="store_true",
+                        help="every decimal of a part scaled by a factor of its own, so "
+                             "that the lines holding numbers differ from part to part")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="mobiledsl-bench-") as tmp:
         root = Path(tmp) / "lib"
-        files = generate(root, args.parts, args.unique_lines)
+        files = generate(root, args.parts, args.unique_lines, args.varied)
         library, diagnostics = load_library(root)
         if library is None or len(library.parts) != args.parts or diagnostics:
             for d in diagnostics[:10]:
@@ -208,7 +228,8 @@ def main(argv: list[str] | None = None) -> int:
         pyyaml_s = best_of(args.repeat, lambda: pyyaml_load(files))
         reader_s = best_of(args.repeat, lambda: reader_only(files))
     print(f"parts:                       {args.parts}"
-          f"{' (every line unique)' if args.unique_lines else ''}")
+          f"{' (every line unique)' if args.unique_lines else ''}"
+          f"{' (numbers varied)' if args.varied else ''}")
     print(f"load_library:                {loader_s * 1000:8.1f} ms  "
           f"{args.parts / loader_s:8.0f} parts/s")
     print(f"plain ruamel.yaml safe load: {plain_s * 1000:8.1f} ms  "
