@@ -2,49 +2,17 @@
 
 ``read_yaml`` composes through ruamel.yaml's YAML(typ="safe"), which resolves a YAML tag
 for every value only for yamlio to ignore the tags, then walks the graph twice. Loading a
-library reads one small file per part, so that dominates. Here the tree is built in one
-pass straight from the parse events of PyYAML's C extension (libyaml), after
-``plainyaml`` (quicker still) has declined the file.
-
-The fast path takes only the plain case: one document, no anchor, alias or tag, no key that
-is not a plain name or is given twice, no plain scalar holding ':' or '?' inside [ ] or { }
-(PyYAML's libyaml reads those; ruamel's, which read_yaml uses, refuses them). It checks
-yamlio's limits as the events come (depth and number of values) and reports them itself,
-with read_yaml's very diagnostic. Anything else, and any exception, falls back to
-``read_yaml``, so every other diagnostic comes from the one reader. ``tests/library/test_fastyaml.py`` checks that both give identical trees.
-Neither function raises for any input.
+library reads one small file per part, so that dominates. ``plainyaml`` reads the file
+written the common way; what it declines, ``eventyaml`` builds from libyaml's parse events
+(PyYAML imported then); anything else, and any exception, falls back to ``read_yaml``, so
+every other diagnostic comes from the one reader. ``tests/library/test_fastyaml.py`` checks
+that they give identical trees. Neither function raises for any input.
 """
 from __future__ import annotations
 
 from ..diagnostics import Diagnostic, Span, error, excerpt
-from .. import yamlio
-from .filling import LAID_OUT, new, span as _span, ynode as _ynode
 from .plainyaml import read_plain
-from ..yamlio import YNode, _JSON_NUMBER, _PLAIN_NAME, read_yaml, too_deep, too_many_values
-
-try:  # PyYAML's binding of libyaml, when PyYAML was built with it
-    from yaml._yaml import CParser as _CParser
-    from yaml.events import (DocumentEndEvent, DocumentStartEvent, MappingEndEvent,
-                             MappingStartEvent, ScalarEvent, SequenceEndEvent,
-                             SequenceStartEvent, StreamEndEvent, StreamStartEvent)
-except ImportError:  # pragma: no cover - without it, always the one reader
-    _CParser = None
-
-
-if not LAID_OUT:
-    _CParser = None  # pragma: no cover - the record changed: read_yaml reads every file
-_new = new
-
-
-class _Decline(Exception):
-    """The file is not the plain case: let read_yaml read it."""
-
-
-class _Limit(Exception):
-    """A limit of yamlio is crossed: its diagnostic, as read_yaml gives it."""
-
-    def __init__(self, diagnostic: Diagnostic):
-        self.diagnostic = diagnostic
+from ..yamlio import YNode, read_yaml
 
 
 def read_yaml_fast(source: str | bytes, file: str) -> tuple[YNode | None, list[Diagnostic]]:
@@ -54,17 +22,13 @@ def read_yaml_fast(source: str | bytes, file: str) -> tuple[YNode | None, list[D
         node = read_plain(text, file)
         if node is not None:
             return node, []
-        if _CParser is None:
-            return read_yaml_safely(source, file)
-        parser = _CParser(text)
-        try:
-            return _EventReader(file, parser).read(), []
-        finally:
-            parser.dispose()
-    except _Limit as limit:
-        return None, [limit.diagnostic]
+        from .eventyaml import read_events
+        read = read_events(text, file)
+        if read is not None:
+            return read
     except Exception:
-        return read_yaml_safely(source, file)
+        pass
+    return read_yaml_safely(source, file)
 
 
 def read_yaml_safely(source: str | bytes, file: str) -> tuple[YNode | None, list[Diagnostic]]:
@@ -77,158 +41,3 @@ def read_yaml_safely(source: str | bytes, file: str) -> tuple[YNode | None, list
                             f"the file cannot be read: {excerpt(str(exc) or type(exc).__name__)}",
                             Span(file, 1, 1), label="cannot be read",
                             help="write the file as plain YAML: mappings, lists and scalars")]
-
-
-class _EventReader:
-    """Builds the tree straight from libyaml's events, without composing ruamel's nodes.
-
-    One loop over the events with a stack of open collections (no call per value: this
-    loop is most of the time of loading a library). Each event is checked in the order
-    read_yaml checks it (anchor or tag, then the count of values, then the depth), so a
-    limit is reported at the same value."""
-
-    __slots__ = ("file", "parser")
-
-    def __init__(self, file: str, parser):
-        self.file = file
-        self.parser = parser
-
-    def read(self) -> YNode:
-        get = self.parser.get_event
-        names = [type(get()), type(get())]
-        if names != [StreamStartEvent, DocumentStartEvent]:
-            raise _Decline
-        root = self.tree(get)
-        if type(get()) is not DocumentEndEvent or type(get()) is not StreamEndEvent:
-            raise _Decline          # a second document: read_yaml reports it
-        return root
-
-    def tree(self, get) -> YNode:
-        file = self.file
-        left = yamlio.MAX_VALUES            # values the file may still hold
-        max_depth = yamlio.MAX_DEPTH
-        new, ynode, span_cls = _new, YNode, Span
-        # an open collection: [values (list or dict), key spans (None for a list), start
-        # mark, the key waiting for its value (maps), inside [ ] or { }]
-        stack: list[list] = []
-        top = None
-        want_key = False                    # the open collection is a map between entries
-        while True:
-            event = get()
-            kind = type(event)
-            if kind is ScalarEvent:     # a key or a value: its place
-                s, e = event.start_mark, event.end_mark
-                line = s.line + 1
-                if e.line + 1 == line:  # on one line: the common case, built here
-                    col = s.column + 1
-                    end = e.column
-                    span = new(span_cls)
-                    d = span.__dict__
-                    d["file"] = file
-                    d["line"] = line
-                    d["column"] = col
-                    d["end_line"] = line
-                    d["end_column"] = end if end > col else col
-                    d["at"] = None
-                else:
-                    span = self.span(s, e)
-            if want_key:                # a map waiting for a key, or for its end
-                if kind is MappingEndEvent:
-                    values, key_spans, start = top[0], top[1], top[2]
-                    node = _ynode("map", values, self.span(start, event.end_mark), None,
-                                  key_spans)
-                    stack.pop()
-                    top = stack[-1] if stack else None
-                    want_key = False
-                else:
-                    if kind is not ScalarEvent or event.anchor is not None \
-                            or event.tag is not None:
-                        raise _Decline  # read_yaml reports keys that are not plain names
-                    left -= 1
-                    if left < 0:
-                        raise _Limit(too_many_values(file, event.start_mark))
-                    name = event.value
-                    if (not event.style and (name in _NOT_KEYS or _json_number(name))) \
-                            or not _plain_name(name) or name in top[0]:
-                        raise _Decline  # ... and keys given twice
-                    top[1][name] = span
-                    top[3] = name
-                    want_key = False
-                    continue
-            elif kind is SequenceEndEvent:
-                node = _ynode("seq", tuple(top[0]), self.span(top[2], event.end_mark), None,
-                              {})
-                stack.pop()
-                top = stack[-1] if stack else None
-            else:
-                if event.anchor is not None or event.tag is not None:
-                    raise _Decline      # anchors and aliases: read_yaml bounds and reports them
-                left -= 1
-                if left < 0:
-                    raise _Limit(too_many_values(file, event.start_mark))
-                if kind is ScalarEvent:
-                    text = event.value
-                    style = event.style
-                    if top is not None and top[4] and not style and (":" in text or "?" in text):
-                        raise _Decline  # libyaml 0.2.5 reads these inside [ ] and { }; older not
-                    raw = None
-                    if style:
-                        kind_, value = "str", text
-                    else:
-                        constant = _CONSTANTS.get(text)
-                        if constant is not None:
-                            kind_, value = constant
-                        else:
-                            m = _json_number(text) if text[0] in _NUMBER_START else None
-                            if m:
-                                # a fraction or an exponent (a group matched), or long
-                                kind_, raw = "number", text
-                                value = float(text) if (m.lastindex or len(text) > 20) \
-                                    else int(text)
-                            else:
-                                kind_, value = "str", text
-                    node = new(ynode)
-                    d = node.__dict__
-                    d["kind"] = kind_
-                    d["value"] = value
-                    d["span"] = span
-                    d["raw"] = raw
-                    d["key_spans"] = {}
-                elif kind is SequenceStartEvent or kind is MappingStartEvent:
-                    if len(stack) + 1 > max_depth:
-                        raise _Limit(too_deep(file, event.start_mark))
-                    flow = (top is not None and top[4]) or event.flow_style
-                    want_key = kind is MappingStartEvent
-                    top = [{} if want_key else [], {} if want_key else None,
-                           event.start_mark, None, flow]
-                    stack.append(top)
-                    continue
-                else:
-                    raise _Decline
-            # the node is complete: it is the root, an item of a list or the value of a key
-            if top is None:
-                return node
-            if top[1] is None:
-                top[0].append(node)
-            else:
-                top[0][top[3]] = node
-                top[3] = None
-                want_key = True
-
-    def span(self, s, e) -> Span:
-        line, col = s.line, s.column + 1
-        end_line, end_col = e.line, e.column
-        if end_line < line:
-            return _span(self.file, line + 1, col, line + 1, col)
-        if end_line > line and end_col == 0:
-            return _span(self.file, line + 1, col, end_line, None)
-        return _span(self.file, line + 1, col, end_line + 1, end_col if end_col > col else col)
-
-
-# plain scalars that are not strings: (kind, value)
-_CONSTANTS = {"": ("null", None), "~": ("null", None), "null": ("null", None),
-              "true": ("bool", True), "false": ("bool", False)}
-_NUMBER_START = frozenset("-0123456789")
-_NOT_KEYS = frozenset(("", "~", "null", "true", "false"))
-_plain_name = _PLAIN_NAME.match
-_json_number = _JSON_NUMBER.match
