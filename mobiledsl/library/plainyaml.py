@@ -21,6 +21,7 @@ way reports it). Within it, every value, kind, raw number and place is the one
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .. import yamlio
 from ..diagnostics import Span
@@ -28,9 +29,23 @@ from ..yamlio import YNode, _JSON_NUMBER
 from .filling import LAID_OUT, new as _new, span as _span, ynode as _node
 
 # Text libyaml reads as printable characters and no line break but '\n': no tab, CR, NEL,
-# BOM, U+2028/9 or control character (any of them: the longer way).
-_OUTSIDE = re.compile("[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd"
+# BOM, U+2028/9 or control character (any of them: the longer way). The class of every such
+# character takes milliseconds to compile, so ASCII text (nearly every file) is checked
+# against its ASCII part alone and the whole class is made for the first other text.
+_OUTSIDE_ASCII = re.compile("[^\n\x20-\x7e]")
+
+
+@lru_cache(maxsize=1)
+def _outside_wide():
+    return re.compile("[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd"
                       "\U00010000-\U0010ffff]")
+
+
+def _outside(text: str) -> bool:
+    """Whether ``text`` holds a character the subset leaves to the longer way."""
+    found = (_OUTSIDE_ASCII if text.isascii() else _outside_wide()).search(text)
+    return found is not None
+
 
 # A line of a block, all in one match: its indentation (1), an optional '- ' (2), an
 # optional key and its ':' (3 plain, 4 and 5 quoted: a plain name; a simple key is at most
@@ -92,7 +107,7 @@ class _Decline(Exception):
 
 def read_plain(text: str, file: str) -> YNode | None:
     """The tree of ``text`` as ``read_yaml`` gives it, or None when it is not the subset."""
-    if not LAID_OUT or _OUTSIDE.search(text) is not None:
+    if not LAID_OUT or _outside(text):
         return None
     try:
         return _Reader(text, file).read()

@@ -9,11 +9,13 @@ tree and diagnostics, and the clean ones must be read by the scanner itself.
 from __future__ import annotations
 
 import os
+import re
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mobiledsl import yamlio
+from mobiledsl.library import plainyaml
 from mobiledsl.library.plainyaml import read_plain
 from mobiledsl.yamlio import read_yaml
 from tests.library.test_fastyaml import dump, same
@@ -278,3 +280,16 @@ def test_a_file_read_again_lower_down_reads_as_read_yaml_reads_it(text, above):
     kept), the last time below some comment lines: each time read_yaml's tree."""
     for t in [text, text, "# above\n" * above + text]:
         same(t)
+
+
+_WIDE = re.compile("[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd"
+                   "\U00010000-\U0010ffff]")
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.text(alphabet=st.one_of(st.characters(max_codepoint=0x300),
+                                  st.sampled_from("\u2028\u2029\ufeff\ufffe\ue000\U0001f600\x85\t\r")),
+               max_size=8))
+def test_the_characters_left_to_the_longer_way(text):
+    """ASCII text is judged by the ASCII part of the class alone: the same verdict."""
+    assert plainyaml._outside(text) == (_WIDE.search(text) is not None)
