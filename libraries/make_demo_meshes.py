@@ -246,7 +246,7 @@ def obj_files(mesh: Mesh, stem: str) -> dict[str, bytes]:
     offset = 0
     for name, g in mesh.sorted_groups():
         r, gg, b, a = COLOURS[name]
-        mtl += [f"newmtl {name}", f"Ka 0 0 0", f"Kd {_f(r)} {_f(gg)} {_f(b)}", "Ks 0.1 0.1 0.1",
+        mtl += [f"newmtl {name}", "Ka 0 0 0", f"Kd {_f(r)} {_f(gg)} {_f(b)}", "Ks 0.1 0.1 0.1",
                 "Ns 20", f"d {_f(a)}", "illum 2"]
         obj.append(f"o {name}")
         obj += [f"v {_f(p[0])} {_f(p[1])} {_f(p[2])}" for p in g["pos"]]

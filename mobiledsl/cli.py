@@ -30,7 +30,7 @@ import os  # noqa: E402
 import sys  # noqa: E402
 from typing import Callable, Sequence  # noqa: E402
 
-from .diagnostics import Diagnostic, has_errors  # noqa: E402
+from .diagnostics import Diagnostic  # noqa: E402
 from .render import FORMATS  # noqa: E402
 from .recordtype import record  # noqa: E402
 

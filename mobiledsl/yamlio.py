@@ -22,7 +22,7 @@ from .diagnostics import Diagnostic, Label, Span, error, excerpt
 from .recordtype import record
 
 if TYPE_CHECKING:
-    from ruamel.yaml.nodes import Node
+    from ruamel.yaml.nodes import Node, ScalarNode
 
 MAX_DEPTH = 64
 # Values in a file, as written and as aliases expand it: a hull of 60,000 corners is read.

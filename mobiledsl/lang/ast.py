@@ -9,7 +9,6 @@ The trees are records: ``mobiledsl.records.to_json`` / ``from_json`` round-trip 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Union
 
 from ..diagnostics import Span

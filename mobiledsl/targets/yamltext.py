@@ -20,6 +20,7 @@ from .yamltypes import implicit_type
 WIDTH = 80          # the emitter's line width: a space past it becomes a line break
 SIMPLE_KEY = 128    # a longer key is written as a complex key ("? key")
 
+
 class _Outside(Exception):
     """A value this writer leaves to PyYAML."""
 

@@ -4,7 +4,6 @@ an unused part is never read, and the messages of a ref that names nothing stay 
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 from mobiledsl import cli
 from mobiledsl.library.walkers import named_parts

@@ -12,7 +12,7 @@ import math
 import numpy as np
 
 from ...analysis.kinematics import skid_factor
-from ...model.robot import Component, Robot
+from ...model.robot import Robot
 from ...model.frames import rotate
 from ..rollers import roller_axis_at_ground
 from ..wheels import axle_sign, wheel_axis
