@@ -34,20 +34,10 @@ def _within(base: str, target: str) -> bool:
     return target == base or target.startswith(base.rstrip(os.sep) + os.sep)
 
 
-def _within_plainly(folder: str | os.PathLike, target: str) -> bool:
-    """Whether the resolved ``target`` lies under ``folder`` as written (made absolute):
-    every folder on a resolved path is itself resolved, so then it lies in the resolved
-    folder too, and resolving ``folder`` (an lstat a segment) is not needed. Not for a
-    folder written with '..', which abspath takes away without following links."""
-    folder = os.fspath(folder)
-    if os.pardir in folder.split(os.sep):
-        return False
-    base = os.path.abspath(folder)
-    return target.startswith(base.rstrip(os.sep) + os.sep)
-
-
 _DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+# opening folder by folder needs both; else every path is resolved as written
+_BENEATH = bool(_NOFOLLOW) and os.open in os.supports_dir_fd
 
 
 def _open_beneath(path: str, within: str | os.PathLike) -> int | None:
@@ -57,8 +47,7 @@ def _open_beneath(path: str, within: str | os.PathLike) -> int | None:
     (an lstat a segment from the top) is not needed. None otherwise, or on any error:
     then the path is resolved and opened as written, which words what went wrong."""
     base = os.fspath(within).rstrip(os.sep)
-    if not _NOFOLLOW or os.open not in os.supports_dir_fd or \
-            not path.startswith(base + os.sep):
+    if not _BENEATH or not path.startswith(base + os.sep):
         return None
     names = path[len(base) + 1:].split(os.sep)
     if any(name in ("", os.curdir, os.pardir) for name in names):
@@ -86,8 +75,7 @@ def read_regular(path: str | os.PathLike, *, within: str | os.PathLike | None = 
     fd = _open_beneath(path, within) if within is not None else None
     if fd is None:
         real = os.path.realpath(path)
-        if within is not None and not _within_plainly(within, real) and \
-                not _within(os.path.realpath(within), real):
+        if within is not None and not _within(os.path.realpath(within), real):
             raise Refused(path, "outside", "it is reached through a symbolic link that "
                           f"leads outside {os.fspath(within)} (to {real})")
         fd = os.open(real, _FLAGS)

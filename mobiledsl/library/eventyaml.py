@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..diagnostics import Diagnostic, Span
 from .. import yamlio
-from .filling import LAID_OUT, new, span as _span, ynode as _ynode
+from .filling import LAID_OUT, new as _new, span as _span, ynode as _ynode
 from ..yamlio import YNode, _JSON_NUMBER, _PLAIN_NAME, too_deep, too_many_values
 
 try:  # PyYAML's binding of libyaml, when PyYAML was built with it
@@ -27,7 +27,6 @@ except ImportError:  # pragma: no cover - without it, always the one reader
 
 if not LAID_OUT:
     _CParser = None  # pragma: no cover - the record changed: read_yaml reads every file
-_new = new
 
 
 class _Decline(Exception):

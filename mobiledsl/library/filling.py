@@ -3,7 +3,7 @@
 Frozen dataclasses set each field through object.__setattr__ in __init__; filling the
 instance's __dict__ key by key is about twice as fast, gives an equal object, and keeps the
 dict as small as the constructor's would be (a dict literal put in place of it takes two
-thirds more memory). ``fastyaml`` and ``plainyaml`` write those dicts (through ``span`` and
+thirds more memory). ``eventyaml`` and ``plainyaml`` write those dicts (through ``span`` and
 ``ynode``, and inline where a loop makes most of a file's records), so each steps aside
 (``read_yaml`` reads every file) unless ``LAID_OUT``: both records are laid out as written
 here.

@@ -28,9 +28,7 @@ def check_hull(F: Fields, node: YNode, path: str) -> Shape | None:
             if node.get(key) is None:
                 F.missing(node, f"{path}.{key}")
         return None
-    vertices = _plain_vertices(vnode)
-    if vertices is None:
-        vertices = _vertices(F, vnode, f"{path}.vertices")
+    vertices = _vertices(F, vnode, f"{path}.vertices")
     faces = _plain_faces(fnode, len(vertices)) if vertices is not None else None
     if faces is None:
         faces = _faces(F, fnode, f"{path}.faces", None if vertices is None else len(vertices))
@@ -47,22 +45,6 @@ def check_hull(F: Fields, node: YNode, path: str) -> Shape | None:
                  vertices=tuple(vertices), faces=tuple(faces))
 
 
-def _plain_vertices(node: YNode) -> list[tuple[float, float, float]] | None:
-    """The corners when ``_vertices`` would take them without a word (at least four, each
-    three plain numbers), else None: it then names what is wrong, item by item."""
-    if node.kind != "seq" or len(node.value) < 4:
-        return None
-    out = []
-    for v in node.value:
-        if v.kind != "seq" or len(v.value) != 3:
-            return None
-        p = _plain_numbers(v.value)
-        if p is None:
-            return None
-        out.append(p)
-    return out
-
-
 def _plain_faces(node: YNode, n: int) -> list[tuple[int, int, int]] | None:
     """The triangles when ``_faces`` would take them without a word (each three whole
     numbers naming corners 0 to n - 1), else None."""
@@ -75,7 +57,7 @@ def _plain_faces(node: YNode, n: int) -> list[tuple[int, int, int]] | None:
         tri = []
         for index in face.value:
             raw = index.raw
-            if raw is None or not raw.isdigit() or len(raw) > 18 or int(raw) >= n:
+            if raw is None or not raw.isdigit() or int(raw) >= n:
                 return None
             tri.append(int(raw))
         out.append(tuple(tri))
@@ -88,7 +70,9 @@ def _vertices(F: Fields, node: YNode, path: str) -> list[tuple[float, float, flo
         return None
     out = []
     for i, v in enumerate(node.value):
-        p = F.vec3(v, f"{path}[{i}]")
+        # three plain numbers (nearly every corner) taken without building their path
+        p = (v.kind == "seq" and len(v.value) == 3 and _plain_numbers(v.value)) or \
+            F.vec3(v, f"{path}[{i}]")
         if p is None:
             return None
         out.append(p)
@@ -184,13 +168,14 @@ def hull_problem(vertices, faces) -> tuple[tuple[str, int] | None, str] | None:
                   (c, a) if c < a else (a, c)):
             edges[e] = edges.get(e, 0) + 1
     # every edge on two triangles (the common case); else the first wrong one, in order
-    for (a, b), count in (() if all(n == 2 for n in edges.values()) else sorted(edges.items())):
-        if count == 1:
-            return None, (f"leaves an edge open: the edge between corners {a} and {b} borders "
-                          "only one triangle")
-        if count > 2:
-            return None, (f"puts {count} triangles on the edge between corners {a} and {b}: "
-                          "every edge borders exactly two")
+    if any(n != 2 for n in edges.values()):
+        for (a, b), count in sorted(edges.items()):
+            if count == 1:
+                return None, (f"leaves an edge open: the edge between corners {a} and {b} "
+                              "borders only one triangle")
+            if count > 2:
+                return None, (f"puts {count} triangles on the edge between corners {a} and "
+                              f"{b}: every edge borders exactly two")
     used = sorted({k for f in faces for k in f})
     if len(used) - len(edges) + len(faces) != 2 or not _connected(used, edges):
         return None, "has triangles that do not close one solid"

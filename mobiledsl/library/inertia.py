@@ -92,10 +92,7 @@ def _clearly_a_body(v: dict[str, float]) -> bool:
 def _scaled(raws: dict[str, str]) -> dict[str, int]:
     """The decimals as integers over one common power of ten: exact, and fast to multiply.
     Each is read from its JSON spelling (the reader only makes numbers of those)."""
-    parts = {}
-    for term, raw in raws.items():
-        mantissa, exponent = _decimal(raw)
-        parts[term] = (mantissa, exponent)
+    parts = {term: _decimal(raw) for term, raw in raws.items()}
     # a zero may be written with any exponent (0e-999999999): it takes no part in the scale
     low = min((e for m, e in parts.values() if m), default=0)
     return {t: m * 10 ** (e - low) if m else 0 for t, (m, e) in parts.items()}

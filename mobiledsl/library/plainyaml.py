@@ -145,16 +145,14 @@ class _Block:
     """An open block mapping or list: its indentation (the column of its keys or dashes),
     its values, where it starts, and the key whose value is still to come."""
 
-    __slots__ = ("is_map", "indent", "values", "key_spans", "line", "column", "key",
-                 "indentless")
+    __slots__ = ("is_map", "indent", "values", "key_spans", "line", "key", "indentless")
 
-    def __init__(self, is_map, indent, line, column, indentless):
+    def __init__(self, is_map, indent, line, indentless):
         self.is_map = is_map
         self.indent = indent
         self.values = {} if is_map else []
         self.key_spans = {} if is_map else None
         self.line = line
-        self.column = column
         self.key = None
         self.indentless = indentless
 
@@ -310,7 +308,7 @@ class _Reader:
             raise _Decline
         self.count()
         indentless = parent is not None and parent.is_map and indent == parent.indent
-        block = _Block(is_map, indent, self.line0 + 1, indent + 1, indentless)
+        block = _Block(is_map, indent, self.line0 + 1, indentless)
         self.stack.append(block)
         return block
 
@@ -319,11 +317,11 @@ class _Reader:
         if block.is_map:
             if block.key is not None:
                 raise _Decline           # an empty value
-            node = _node("map", block.values, _block_span(self.file, block.line, block.column,
+            node = _node("map", block.values, _block_span(self.file, block.line, block.indent + 1,
                                                           eline0, ecol0), None, block.key_spans)
         else:
             node = _node("seq", tuple(block.values), _block_span(
-                self.file, block.line, block.column, eline0, ecol0), None, {})
+                self.file, block.line, block.indent + 1, eline0, ecol0), None, {})
         self.attach(node)
 
     def attach(self, node: YNode) -> None:
