@@ -233,13 +233,22 @@ def _mark_span(file: str, mark) -> Span:
 
 def _node_span(file: str, node: Node) -> Span:
     s, e = node.start_mark, node.end_mark
-    line, col = s.line + 1, s.column + 1
-    if e is None or e.line < s.line:
-        return Span(file, line, col, line, col)
-    if e.line > s.line and e.column == 0:
+    if e is None:
+        return Span(file, s.line + 1, s.column + 1, s.line + 1, s.column + 1)
+    return Span(file, *span_places(s.line, s.column, e.line, e.column))
+
+
+def span_places(line0: int, col0: int, end_line0: int, end_col0: int
+                ) -> tuple[int, int, int, int | None]:
+    """(line, column, end line, end column), 1-based, of a node from its start mark to its
+    end mark (0-based): the one rule of every reader."""
+    line, col = line0 + 1, col0 + 1
+    if end_line0 < line0:
+        return line, col, line, col
+    if end_line0 > line0 and end_col0 == 0:
         # block collections end at the start of the next line: stop at the last one
-        return Span(file, line, col, e.line, None)
-    return Span(file, line, col, e.line + 1, max(e.column, col))
+        return line, col, end_line0, None
+    return line, col, end_line0 + 1, max(end_col0, col)
 
 
 def _check_graph(root: Node, file: str) -> Diagnostic | None:
@@ -344,8 +353,7 @@ def _key_text(node: Node) -> str | None:
     if not node.id == "scalar":
         return None
     text = node.value
-    if node.style in (None, "") and (text in ("", "~", "null", "true", "false")
-                                     or _JSON_NUMBER.match(text)):
+    if node.style in (None, "") and (text in NOT_STRINGS or _JSON_NUMBER.match(text)):
         return None
     return text if _PLAIN_NAME.match(text) else None
 
@@ -354,14 +362,23 @@ def _scalar(node: ScalarNode, span: Span) -> YNode:
     text = node.value
     if node.style not in (None, ""):
         return YNode("str", text, span)
-    if text in ("", "~", "null"):
-        return YNode("null", None, span)
-    if text == "true":
-        return YNode("bool", True, span)
-    if text == "false":
-        return YNode("bool", False, span)
+    kind, value, raw = plain_value(text)
+    return YNode(kind, value, span, raw=raw)
+
+
+# plain scalars that read as null or a bool (so never as a string, nor as a key)
+NOT_STRINGS = {"": ("null", None), "~": ("null", None), "null": ("null", None),
+               "true": ("bool", True), "false": ("bool", False)}
+
+
+def plain_value(text: str) -> tuple[str, Any, str | None]:
+    """(kind, value, raw) of a plain (unquoted) scalar: null, a bool, a JSON number (a float
+    when it has a fraction or an exponent or is long, its spelling kept as raw), else a
+    string. The one rule every reader of the project's YAML follows."""
+    constant = NOT_STRINGS.get(text)
+    if constant is not None:
+        return constant + (None,)
     m = _JSON_NUMBER.match(text)
     if m:
-        number = float(text) if (m.group(1) or m.group(2) or len(text) > 20) else int(text)
-        return YNode("number", number, span, raw=text)
-    return YNode("str", text, span)
+        return "number", float(text) if (m.lastindex or len(text) > 20) else int(text), text
+    return "str", text, None

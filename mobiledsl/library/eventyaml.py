@@ -14,7 +14,8 @@ from __future__ import annotations
 from ..diagnostics import Diagnostic, Span
 from .. import yamlio
 from .filling import LAID_OUT, new as _new, span as _span, ynode as _ynode
-from ..yamlio import YNode, _JSON_NUMBER, _PLAIN_NAME, too_deep, too_many_values
+from ..yamlio import (NOT_STRINGS, YNode, _JSON_NUMBER, _PLAIN_NAME, plain_value, span_places,
+                      too_deep, too_many_values)
 
 try:  # PyYAML's binding of libyaml, when PyYAML was built with it
     from yaml._yaml import CParser as _CParser
@@ -126,7 +127,7 @@ class _EventReader:
                     if left < 0:
                         raise _Limit(too_many_values(file, event.start_mark))
                     name = event.value
-                    if (not event.style and (name in _NOT_KEYS or _json_number(name))) \
+                    if (not event.style and (name in NOT_STRINGS or _json_number(name))) \
                             or not _plain_name(name) or name in top[0]:
                         raise _Decline  # ... and keys given twice
                     top[1][name] = span
@@ -149,22 +150,7 @@ class _EventReader:
                     style = event.style
                     if top is not None and top[4] and not style and (":" in text or "?" in text):
                         raise _Decline  # libyaml 0.2.5 reads these inside [ ] and { }; older not
-                    raw = None
-                    if style:
-                        kind_, value = "str", text
-                    else:
-                        constant = _CONSTANTS.get(text)
-                        if constant is not None:
-                            kind_, value = constant
-                        else:
-                            m = _json_number(text) if text[0] in _NUMBER_START else None
-                            if m:
-                                # a fraction or an exponent (a group matched), or long
-                                kind_, raw = "number", text
-                                value = float(text) if (m.lastindex or len(text) > 20) \
-                                    else int(text)
-                            else:
-                                kind_, value = "str", text
+                    kind_, value, raw = ("str", text, None) if style else plain_value(text)
                     node = new(ynode)
                     d = node.__dict__
                     d["kind"] = kind_
@@ -194,19 +180,8 @@ class _EventReader:
                 want_key = True
 
     def span(self, s, e) -> Span:
-        line, col = s.line, s.column + 1
-        end_line, end_col = e.line, e.column
-        if end_line < line:
-            return _span(self.file, line + 1, col, line + 1, col)
-        if end_line > line and end_col == 0:
-            return _span(self.file, line + 1, col, end_line, None)
-        return _span(self.file, line + 1, col, end_line + 1, end_col if end_col > col else col)
+        return _span(self.file, *span_places(s.line, s.column, e.line, e.column))
 
 
-# plain scalars that are not strings: (kind, value)
-_CONSTANTS = {"": ("null", None), "~": ("null", None), "null": ("null", None),
-              "true": ("bool", True), "false": ("bool", False)}
-_NUMBER_START = frozenset("-0123456789")
-_NOT_KEYS = frozenset(("", "~", "null", "true", "false"))
 _plain_name = _PLAIN_NAME.match
 _json_number = _JSON_NUMBER.match

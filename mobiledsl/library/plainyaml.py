@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from .. import yamlio
 from ..diagnostics import Span
-from ..yamlio import YNode, _JSON_NUMBER
+from ..yamlio import NOT_STRINGS, YNode, plain_value, span_places
 from .filling import LAID_OUT, new as _new, span as _span, ynode as _node
 
 # Text libyaml reads as printable characters and no line break but '\n': no tab, CR, NEL,
@@ -82,14 +82,9 @@ _TOKENS = re.compile(rf"""([ \n]*)(?:
     (:(?=[ \n])|[ ]*,)?
     |([^\n]))""", re.X).findall
 
-_CONSTANTS = {"~": ("null", None), "null": ("null", None),
-              "true": ("bool", True), "false": ("bool", False)}
-_NOT_KEYS = frozenset(("null", "true", "false"))
 # plain scalars read so far, as (kind, value, raw): a library repeats most of its numbers
 _RESOLVED: dict[str, tuple] = {}
 _RESOLVED_MAX = 50_000
-_NUMBER_START = frozenset("-0123456789")
-_json_number = _JSON_NUMBER.match
 
 
 def forget() -> None:
@@ -117,16 +112,7 @@ def read_plain(text: str, file: str) -> YNode | None:
 
 def _resolve(text: str) -> tuple:
     """(kind, value, raw) of a plain scalar, as yamlio reads it; kept for the next time."""
-    constant = _CONSTANTS.get(text)
-    if constant is not None:
-        out = constant + (None,)
-    else:
-        m = _json_number(text) if text[0] in _NUMBER_START else None
-        if m:   # a fraction or an exponent (a group matched), or long
-            out = ("number", float(text) if (m.lastindex or len(text) > 20) else int(text),
-                   text)
-        else:
-            out = ("str", text, None)
+    out = plain_value(text)
     if len(_RESOLVED) >= _RESOLVED_MAX:
         _RESOLVED.clear()
     _RESOLVED[text] = out
@@ -135,10 +121,8 @@ def _resolve(text: str) -> tuple:
 
 def _block_span(file, sline, scol, eline0, ecol0) -> Span:
     """A block collection from (sline, scol), 1-based, to the next token at (eline0, ecol0),
-    0-based, as yamlio's _node_span words it."""
-    if eline0 > sline - 1 and ecol0 == 0:
-        return _span(file, sline, scol, eline0, None)
-    return _span(file, sline, scol, eline0 + 1, ecol0 if ecol0 > scol else scol)
+    0-based, as yamlio words it."""
+    return _span(file, *span_places(sline - 1, scol - 1, eline0, ecol0))
 
 
 class _Block:
@@ -578,7 +562,7 @@ def _flat(tok: str, file: str, line1: int, col: int) -> tuple[YNode, int]:
         if is_map:
             key, _, part = part.partition(":")
             name = key.lstrip(" ")
-            if name in _NOT_KEYS or name in key_spans:
+            if name in NOT_STRINGS or name in key_spans:
                 raise _Decline
             c = off + len(key) - len(name)
             key_spans[name] = _span(file, line1, c + 1, line1, c + len(name))
@@ -637,7 +621,7 @@ def _line_shape(line: str):
         return _BLANK
     if key is None and not dash:
         return None                     # a scalar or [ ] on a line of its own
-    if plain_key is not None and key in _NOT_KEYS:
+    if plain_key is not None and key in NOT_STRINGS:
         return None
     ind = len(spaces)
     col = ind + (len(dash) if dash else 0)      # where the item or key starts, 0-based
