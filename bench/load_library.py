@@ -9,6 +9,11 @@ ratio of the first two; it never passes or fails on time (D14). Times are this p
 time (one core), so that other work on the machine does not count against it.
 
     python bench/load_library.py [--parts 1000] [--repeat 3] [--unique-lines] [--varied]
+                                 [--copies-of libraries/demo_parts]
+
+``--copies-of LIBRARY`` makes the library of copies of that library's parts instead (each
+part directory copied whole, its id renamed, in turn until there are N): real declarations,
+with the fields, connectors, meshes and hulls a team writes.
 """
 from __future__ import annotations
 
@@ -16,6 +21,7 @@ import argparse
 import gc
 import re
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -163,6 +169,36 @@ def generate(root: Path, count: int, unique_lines: bool = False,
     return files
 
 
+def copies(root: Path, source: Path, count: int, unique_lines: bool = False,
+           varied_numbers: bool = False) -> list[Path]:
+    """The library of ``count`` copies of ``source``'s parts, in turn, each under an id of its
+    own (the part's id and a number), with ``varied`` and ``unique_lines`` as ``generate``."""
+    from mobiledsl.library.manifest import load_manifest
+    manifest, diagnostics = load_manifest(source)
+    if manifest is None:
+        raise SystemExit(f"{source} has no library.yaml that loads")
+    kinds = [i for i in manifest.parts if (source / "parts" / i / "component.yaml").is_file()]
+    ids, files = [], []
+    for n in range(count):
+        kind = kinds[n % len(kinds)]
+        part_id = f"{kind}_{n:05d}"
+        part_dir = root / "parts" / part_id
+        shutil.copytree(source / "parts" / kind, part_dir, symlinks=True)
+        text = (part_dir / "component.yaml").read_text(encoding="utf-8")
+        text = re.sub(rf"^id: {re.escape(kind)}\b", f"id: {part_id}", text, count=1,
+                      flags=re.M)
+        if varied_numbers:
+            text = varied(text, n)
+        if unique_lines:
+            text = "".join(f"{line}  # {part_id}\n" for line in text.splitlines())
+        (part_dir / "component.yaml").write_text(text, encoding="utf-8")
+        ids.append(part_id)
+        files.append(part_dir / "component.yaml")
+    (root / "library.yaml").write_text(
+        "name: bench\nparts:\n" + "".join(f"  - {i}\n" for i in ids), encoding="utf-8")
+    return files
+
+
 def plain_load(files: list[Path]) -> None:
     yaml = YAML(typ="safe")
     for f in files:
@@ -213,10 +249,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--varied", action="store_true",
                         help="every decimal of a part scaled by a factor of its own, so "
                              "that the lines holding numbers differ from part to part")
+    parser.add_argument("--copies-of", type=Path, metavar="LIBRARY",
+                        help="a library of copies of this library's parts (such as "
+                             "libraries/demo_parts) instead of the generated one")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="mobiledsl-bench-") as tmp:
         root = Path(tmp) / "lib"
-        files = generate(root, args.parts, args.unique_lines, args.varied)
+        if args.copies_of is not None:
+            files = copies(root, args.copies_of, args.parts, args.unique_lines, args.varied)
+        else:
+            files = generate(root, args.parts, args.unique_lines, args.varied)
         library, diagnostics = load_library(root)
         if library is None or len(library.parts) != args.parts or diagnostics:
             for d in diagnostics[:10]:
@@ -229,7 +271,8 @@ def main(argv: list[str] | None = None) -> int:
         reader_s = best_of(args.repeat, lambda: reader_only(files))
     print(f"parts:                       {args.parts}"
           f"{' (every line unique)' if args.unique_lines else ''}"
-          f"{' (numbers varied)' if args.varied else ''}")
+          f"{' (numbers varied)' if args.varied else ''}"
+          f"{f' (copies of {args.copies_of})' if args.copies_of else ''}")
     print(f"load_library:                {loader_s * 1000:8.1f} ms  "
           f"{args.parts / loader_s:8.0f} parts/s")
     print(f"plain ruamel.yaml safe load: {plain_s * 1000:8.1f} ms  "
