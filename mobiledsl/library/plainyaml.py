@@ -72,11 +72,27 @@ _REST = re.compile(r" *(?:(?<= )#[^\n]*)?(?=\n|\Z)")
 _FW = r"[^ \n,\[\]{}:#?]"
 _FLOW_PLAIN = rf"(?:[^-?,\[\]{{}}:\#&*!|>'\"%@` \n]|-(?=[^ \n,\[\]{{}}])){_FW}*(?:[ ]+{_FW}+)*"
 # A [ ] or { } of plain scalars alone on one line (most of them: [x, y, z]) is one token,
-# whose items are found by splitting it at ',' (and each pair at ':').
-_FLAT_SEQ = rf"\[[ ]*(?:{_FLOW_PLAIN}(?:[ ]*,[ ]*{_FLOW_PLAIN})*)?[ ]*\]"
-_FLAT_MAP = rf"\{{[ ]*(?:{_NAME}:[ ]+{_FLOW_PLAIN}(?:[ ]*,[ ]*{_NAME}:[ ]+{_FLOW_PLAIN})*)?[ ]*\}}"
-# ... and followed by nothing but spaces and a comment: read without _TOKENS
-_FLAT_ALONE = re.compile(rf"(?:{_FLAT_SEQ}|{_FLAT_MAP})(?= *(?:(?<= )#[^\n]*)?(?=\n|\Z))").match
+# whose items one findall lists (_ITEMS).
+def _seq_of(item: str) -> str:
+    return rf"\[[ ]*(?:{item}(?:[ ]*,[ ]*{item})*)?[ ]*\]"
+
+
+def _map_of(item: str) -> str:
+    return rf"\{{[ ]*(?:{_NAME}:[ ]+{item}(?:[ ]*,[ ]*{_NAME}:[ ]+{item})*)?[ ]*\}}"
+
+
+_FLAT_SEQ = _seq_of(_FLOW_PLAIN)
+_FLAT_MAP = _map_of(_FLOW_PLAIN)
+_FLAT_ITEM = rf"(?:{_FLAT_SEQ}|{_FLAT_MAP}|{_FLOW_PLAIN})"
+# A [ ] or { } whose items are plain scalars or such flat ones ({pos: [..], well: {..}},
+# [[..], [..]]), then the end of the line: read by _flat without _TOKENS, as most are.
+_NESTED_ALONE = re.compile(rf"(?:{_seq_of(_FLAT_ITEM)}|{_map_of(_FLAT_ITEM)})"
+                           r"(?= *(?:(?<= )#[^\n]*)?(?=\n|\Z))").match
+# The items of such a [ ] or { } from just after its opening bracket, in one findall: the
+# spaces before each, its key and the ':' and spaces after the key (in a { }), the item,
+# and the spaces before the ',' or bracket that ends it: every character of the text is in
+# some tuple, so the columns are counted from the lengths.
+_ITEMS = re.compile(rf"([ ]*)(?:({_NAME})(:[ ]+))?({_FLAT_ITEM})([ ]*)[,\]}}]").findall
 _TOKENS = re.compile(rf"""([ \n]*)(?:
     ({_FLAT_SEQ}|{_FLAT_MAP}|[\[\]{{}}]|'[^'\n]*'(?!')|"[^"\\\n]*"|\#[^\n]*|{_FLOW_PLAIN})
     (:(?=[ \n])|[ ]*,)?
@@ -366,13 +382,19 @@ class _Reader:
                 self.line_start = text.rfind("\n", 0, m.start()) + 1
                 self.attach(_build_over(shape, self.file, line0 + 1, col))
                 return m.end()
-        m = _FLAT_ALONE(text, pos, eol)
-        if m is not None and len(self.stack) < yamlio.MAX_DEPTH:
-            # a [ ] or { } of plain scalars, then the end of the line: split, not scanned
-            node, values = _flat(m.group(), self.file, line0 + 1, col)
-            node, end = self.done(node, m.end(), values, line0, self.line_start)
-        else:
-            node, end = self.tokens(seg, pos)
+        m = _NESTED_ALONE(text, pos, eol)
+        if m is not None and len(self.stack) + 2 <= yamlio.MAX_DEPTH:
+            # a [ ] or { } of plain scalars and flat [ ] and { }, then the end of the line
+            # (two levels deep at most, which the stack has room for)
+            alone = m.group()
+            node, values = _flat(alone, self.file, line0 + 1, col)
+            self.left -= values
+            if self.left < 0:
+                raise _Decline
+            _remember(alone, node, col, values)
+            self.attach(node)
+            return eol
+        node, end = self.tokens(seg, pos)
         if node is None:
             last = eol
             n = len(text)
@@ -390,12 +412,8 @@ class _Reader:
         m = _REST.match(text, end)
         if m is None:
             raise _Decline
-        if self.line0 == line0:             # on one line: kept for the next time, once
-            if len(_SEEN_FLOWS) >= _SEEN_MAX:   # it is met a second time
-                _SEEN_FLOWS.clear()
-            alone = text[pos:end]
-            _SEEN_FLOWS[alone] = _ONCE if _SEEN_FLOWS.get(alone) is None else \
-                (_shape(node, col), left - self.left, _depth(node))
+        if self.line0 == line0:
+            _remember(text[pos:end], node, col, left - self.left)
         else:                               # over lines: kept by its first, once it is
             if len(_SEEN_OVER) >= _SEEN_MAX:    # met a second time
                 _SEEN_OVER.clear()
@@ -543,55 +561,51 @@ class _Reader:
         raise _Decline
 
 def _flat(tok: str, file: str, line1: int, col: int) -> tuple[YNode, int]:
-    """The node of a _FLAT_SEQ or _FLAT_MAP token at column ``col`` (0-based) of line
+    """The node of a [ ] or { } of plain scalars and flat [ ] and { } (a _FLAT_SEQ or
+    _FLAT_MAP token, or what _NESTED_ALONE matched) at column ``col`` (0-based) of line
     ``line1``, and how many values it holds (itself, its keys and their values). The
     records are filled here, as in ``_Reader.tokens``: this is most of a library's values."""
-    span = _span(file, line1, col + 1, line1, col + len(tok))
-    inner = tok[1:-1]
-    is_map = tok[0] == "{"
-    if not inner.strip(" "):
-        return (_node("map", {}, span, None, {}) if is_map else
-                _node("seq", (), span, None, {})), 1
     new = _new
     resolved = _RESOLVED
+    is_map = tok[0] == "{"
     items = []
     key_spans: dict[str, Span] = {}
-    names = []
-    off = col + 1                       # where the part starts, 0-based
-    for part in inner.split(","):
-        if is_map:
-            key, _, part = part.partition(":")
-            name = key.lstrip(" ")
+    values = 1
+    off = col + 1                       # where the next item's spaces start, 0-based
+    for lead, name, colon, item, trail in _ITEMS(tok, 1):
+        c = off + len(lead)             # where the key or item starts, 0-based
+        if name:
             if name in NOT_STRINGS or name in key_spans:
                 raise _Decline
-            c = off + len(key) - len(name)
-            key_spans[name] = _span(file, line1, c + 1, line1, c + len(name))
-            names.append(name)
-            off += len(key) + 1
-        item = part.lstrip(" ")
-        c = off + len(part) - len(item) + 1          # the item's first column, 1-based
-        item = item.rstrip(" ")
-        off += len(part) + 1
-        sp = new(Span)
-        d = sp.__dict__
-        d["file"] = file
-        d["line"] = line1
-        d["column"] = c
-        d["end_line"] = line1
-        d["end_column"] = c - 1 + len(item)
-        d["at"] = None
-        node = new(YNode)
-        d = node.__dict__
-        try:
-            d["kind"], d["value"], d["raw"] = resolved[item]
-        except KeyError:
-            d["kind"], d["value"], d["raw"] = _resolve(item)
-        d["span"] = sp
-        d["key_spans"] = {}
+            off = c + len(name)
+            key_spans[name] = _span(file, line1, c + 1, line1, off)
+            values += 1
+            c = off + len(colon)
+        off = c + len(item)             # the item's last column, 1-based
+        if item[0] == "[" or item[0] == "{":
+            node, n = _flat(item, file, line1, c)
+            values += n
+        else:
+            sp = new(Span)
+            d = sp.__dict__
+            d["file"] = file
+            d["line"] = line1
+            d["column"] = c + 1
+            d["end_line"] = line1
+            d["end_column"] = off
+            d["at"] = None
+            node = new(YNode)
+            d = node.__dict__
+            d["kind"], d["value"], d["raw"] = resolved.get(item) or _resolve(item)
+            d["span"] = sp
+            d["key_spans"] = {}
+            values += 1
         items.append(node)
+        off += len(trail) + 1
+    span = _span(file, line1, col + 1, line1, col + len(tok))
     if is_map:
-        return _node("map", dict(zip(names, items)), span, None, key_spans), 1 + 2 * len(items)
-    return _node("seq", tuple(items), span, None, {}), 1 + len(items)
+        return _node("map", dict(zip(key_spans, items)), span, None, key_spans), values
+    return _node("seq", tuple(items), span, None, {}), values
 
 
 # The lines read so far, by their text: what _line_shape made of them.
@@ -644,6 +658,15 @@ def _line_shape(line: str):
 # building its records from the shape, with the columns moved to where it stands.
 _SEEN_FLOWS: dict[str, tuple] = {}
 _ONCE = ()
+
+
+def _remember(alone: str, node: YNode, col: int, values: int) -> None:
+    """The [ ] or { } read on one line as ``alone``, at column ``col``, holding ``values``:
+    kept for the next time once it is met a second time."""
+    if len(_SEEN_FLOWS) >= _SEEN_MAX:
+        _SEEN_FLOWS.clear()
+    _SEEN_FLOWS[alone] = _ONCE if _SEEN_FLOWS.get(alone) is None else \
+        (_shape(node, col), values, _depth(node))
 
 
 def _shape(node: YNode, col: int) -> tuple:
