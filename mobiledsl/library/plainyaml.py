@@ -110,6 +110,7 @@ def forget() -> None:
     _SEEN_LINES.clear()
     _SEEN_FLOWS.clear()
     _SEEN_OVER.clear()
+    _SEEN_HEADS.clear()
 
 
 class _Decline(Exception):
@@ -189,7 +190,10 @@ class _Reader:
                 # was a line read before (if the ' #' is inside quotes, it was none)
                 h = line.find(" #")
                 if h < 0 or (shape := seen.get(line[:h])) is None:
-                    shape = _line_shape(line)
+                    shape = _head_shape(line)
+                    if shape is None:
+                        shape = _line_shape(line)
+                        _keep_head(line, shape)
                     if len(seen) >= _SEEN_MAX:
                         seen.clear()
                     seen[line] = shape
@@ -563,49 +567,74 @@ class _Reader:
 def _flat(tok: str, file: str, line1: int, col: int) -> tuple[YNode, int]:
     """The node of a [ ] or { } of plain scalars and flat [ ] and { } (a _FLAT_SEQ or
     _FLAT_MAP token, or what _NESTED_ALONE matched) at column ``col`` (0-based) of line
-    ``line1``, and how many values it holds (itself, its keys and their values). The
-    records are filled here, as in ``_Reader.tokens``: this is most of a library's values."""
-    new = _new
-    resolved = _RESOLVED
+    ``line1``, and how many values it holds (itself, its keys and their values)."""
     is_map = tok[0] == "{"
     items = []
     key_spans: dict[str, Span] = {}
-    values = 1
-    off = col + 1                       # where the next item's spaces start, 0-based
-    for lead, name, colon, item, trail in _ITEMS(tok, 1):
-        c = off + len(lead)             # where the key or item starts, 0-based
-        if name:
-            if name in NOT_STRINGS or name in key_spans:
-                raise _Decline
-            off = c + len(name)
-            key_spans[name] = _span(file, line1, c + 1, line1, off)
-            values += 1
-            c = off + len(colon)
-        off = c + len(item)             # the item's last column, 1-based
-        if item[0] == "[" or item[0] == "{":
-            node, n = _flat(item, file, line1, c)
-            values += n
-        else:
-            sp = new(Span)
-            d = sp.__dict__
-            d["file"] = file
-            d["line"] = line1
-            d["column"] = c + 1
-            d["end_line"] = line1
-            d["end_column"] = off
-            d["at"] = None
-            node = new(YNode)
-            d = node.__dict__
-            d["kind"], d["value"], d["raw"] = resolved.get(item) or _resolve(item)
-            d["span"] = sp
-            d["key_spans"] = {}
-            values += 1
-        items.append(node)
-        off += len(trail) + 1
+    inner = tok[1:-1]
+    parts = inner.split(", ")
+    k = len(parts)
+    if inner.count(",") == k - 1 and inner.count(" ") == (k + k - 1 if is_map else k - 1) \
+            and inner and "[" not in inner and "{" not in inner:
+        # Written tidily (most are): plain scalars with no space inside, one space after
+        # each ',' and ':', none elsewhere; the columns follow from the lengths alone.
+        values = 1 + (k + k if is_map else k)
+        c = col + 2                     # the item's or key's first column, 1-based
+        for item in parts:
+            if is_map:
+                name, _, item = item.partition(": ")
+                if name in NOT_STRINGS or name in key_spans:
+                    raise _Decline
+                e = c + len(name)
+                key_spans[name] = _span(file, line1, c, line1, e - 1)
+                c = e + 2
+            e = c + len(item)
+            items.append(_plain(item, file, line1, c, e - 1))
+            c = e + 2
+    else:
+        values = 1
+        off = col + 1                   # where the next item's spaces start, 0-based
+        for lead, name, colon, item, trail in _ITEMS(tok, 1):
+            c = off + len(lead)         # where the key or item starts, 0-based
+            if name:
+                if name in NOT_STRINGS or name in key_spans:
+                    raise _Decline
+                off = c + len(name)
+                key_spans[name] = _span(file, line1, c + 1, line1, off)
+                values += 1
+                c = off + len(colon)
+            off = c + len(item)         # the item's last column, 1-based
+            if item[0] == "[" or item[0] == "{":
+                node, n = _flat(item, file, line1, c)
+                values += n
+            else:
+                node = _plain(item, file, line1, c + 1, off)
+                values += 1
+            items.append(node)
+            off += len(trail) + 1
     span = _span(file, line1, col + 1, line1, col + len(tok))
     if is_map:
         return _node("map", dict(zip(key_spans, items)), span, None, key_spans), values
     return _node("seq", tuple(items), span, None, {}), values
+
+
+def _plain(text: str, file: str, line1: int, column: int, end_column: int) -> YNode:
+    """The node of the plain scalar ``text`` at those columns of line ``line1`` (filled here
+    rather than through ``filling``: this is most of a library's values)."""
+    span = _new(Span)
+    d = span.__dict__
+    d["file"] = file
+    d["line"] = line1
+    d["column"] = column
+    d["end_line"] = line1
+    d["end_column"] = end_column
+    d["at"] = None
+    node = _new(YNode)
+    d = node.__dict__
+    d["kind"], d["value"], d["raw"] = _RESOLVED.get(text) or _resolve(text)
+    d["span"] = span
+    d["key_spans"] = {}
+    return node
 
 
 # The lines read so far, by their text: what _line_shape made of them.
@@ -651,6 +680,52 @@ def _line_shape(line: str):
     elif "#" in end:
         cut = m.start(9) + end.index("#") - 1
     return ind, bool(dash), col, key, key_end, scalar, flow_col, cut
+
+
+# What _line_shape made of the text before a line's value (its indentation, '- ' and key)
+# when the value is a [ ] or { } or a scalar to the end of the line: (indentation, list
+# item, column, key, key's end column), by that text. A library's lines often differ only
+# in their numbers (``mass: 0.2``, ``mount: {pos: [0, 0, -0.024], ...}``); such a line is
+# read from the text before its value when that was met before and the value is a [ ] or
+# { } or a number (or null or a bool) alone, which _line_shape reads the same whatever
+# text comes before it.
+_SEEN_HEADS: dict[str, tuple] = {}
+
+
+def _head_shape(line: str):
+    """The shape of ``line`` from the text before its value, when that is known and the
+    value is a [ ] or { } or a scalar other than a string; else None."""
+    b = line.find("[")
+    c = line.find("{", 0, b if b >= 0 else len(line))
+    if c >= 0:
+        b = c
+    if b > 0:
+        head = _SEEN_HEADS.get(line[:b])
+        return None if head is None else head + (None, b, -1)
+    b = line.rfind(" ") + 1
+    head = _SEEN_HEADS.get(line[:b]) if b else None
+    if head is None or b == len(line):
+        return None
+    text = line[b:]
+    scalar = _RESOLVED.get(text) or _resolve(text)
+    if scalar[0] == "str":
+        return None                     # some strings are not plain at all: _line_shape
+    return head + ((b + 1, len(line)) + scalar, None, -1)
+
+
+def _keep_head(line: str, shape) -> None:
+    """``shape`` kept by the text before the line's value, if it has one."""
+    if shape is None or shape is _BLANK:
+        return
+    if shape[6] is not None:
+        b = shape[6]                    # where its [ or { opens
+    elif shape[5] is not None:
+        b = shape[5][0] - 1             # where its scalar (or quote) starts
+    else:
+        return
+    if len(_SEEN_HEADS) >= _SEEN_MAX:
+        _SEEN_HEADS.clear()
+    _SEEN_HEADS[line[:b]] = shape[:5]
 
 
 # The [ ] and { } read on one line, by their text: _ONCE when met once, then (shape,
