@@ -30,9 +30,9 @@ from .filling import LAID_OUT, new as _new, span as _span, ynode as _node
 
 # Text libyaml reads as printable characters and no line break but '\n': no tab, CR, NEL,
 # BOM, U+2028/9 or control character (any of them: the longer way). The class of every such
-# character takes milliseconds to compile, so ASCII text (nearly every file) is checked
-# against its ASCII part alone and the whole class is made for the first other text.
-_OUTSIDE_ASCII = re.compile("[^\n\x20-\x7e]")
+# character takes milliseconds to compile, so it is made for the first text that is not
+# ASCII; in ASCII text (nearly every file) those are the characters str.isprintable
+# refuses (\x20-\x7e are printable, the rest are not), which it finds faster.
 
 
 @lru_cache(maxsize=1)
@@ -43,8 +43,9 @@ def _outside_wide():
 
 def _outside(text: str) -> bool:
     """Whether ``text`` holds a character the subset leaves to the longer way."""
-    found = (_OUTSIDE_ASCII if text.isascii() else _outside_wide()).search(text)
-    return found is not None
+    if text.isascii():
+        return not text.replace("\n", "").isprintable()
+    return _outside_wide().search(text) is not None
 
 
 # A line of a block, all in one match: its indentation (1), an optional '- ' (2), an
@@ -72,27 +73,33 @@ _REST = re.compile(r" *(?:(?<= )#[^\n]*)?(?=\n|\Z)")
 _FW = r"[^ \n,\[\]{}:#?]"
 _FLOW_PLAIN = rf"(?:[^-?,\[\]{{}}:\#&*!|>'\"%@` \n]|-(?=[^ \n,\[\]{{}}])){_FW}*(?:[ ]+{_FW}+)*"
 # A [ ] or { } of plain scalars alone on one line (most of them: [x, y, z]) is one token,
-# whose items one findall lists (_ITEMS).
-def _seq_of(item: str) -> str:
-    return rf"\[[ ]*(?:{item}(?:[ ]*,[ ]*{item})*)?[ ]*\]"
+# whose items one findall lists (_ITEMS). ``gap`` is what may stand after an opening bracket
+# or a ',' and before a closing bracket: spaces, or spaces and line breaks over lines.
+def _seq_of(item: str, gap: str = "[ ]*") -> str:
+    return rf"\[{gap}(?:{item}(?:[ ]*,{gap}{item})*)?{gap}\]"
 
 
-def _map_of(item: str) -> str:
-    return rf"\{{[ ]*(?:{_NAME}:[ ]+{item}(?:[ ]*,[ ]*{_NAME}:[ ]+{item})*)?[ ]*\}}"
+def _map_of(item: str, gap: str = "[ ]*") -> str:
+    return rf"\{{{gap}(?:{_NAME}:[ ]+{item}(?:[ ]*,{gap}{_NAME}:[ ]+{item})*)?{gap}\}}"
 
 
 _FLAT_SEQ = _seq_of(_FLOW_PLAIN)
 _FLAT_MAP = _map_of(_FLOW_PLAIN)
 _FLAT_ITEM = rf"(?:{_FLAT_SEQ}|{_FLAT_MAP}|{_FLOW_PLAIN})"
 # A [ ] or { } whose items are plain scalars or such flat ones ({pos: [..], well: {..}},
-# [[..], [..]]), then the end of the line: read by _flat without _TOKENS, as most are.
-_NESTED_ALONE = re.compile(rf"(?:{_seq_of(_FLAT_ITEM)}|{_map_of(_FLAT_ITEM)})"
-                           r"(?= *(?:(?<= )#[^\n]*)?(?=\n|\Z))").match
+# [[..], [..]]), then the end of its last line: read by _flat without _TOKENS, as most are;
+# on one line (_NESTED_ALONE) or over lines, each line break after an opening bracket or a
+# ',' or before a closing bracket (_NESTED_OVER, given the lines the [ ] or { } may span).
+_AT_END = r"(?= *(?:(?<= )#[^\n]*)?(?=\n|\Z))"
+_NESTED_ALONE = re.compile(rf"(?:{_seq_of(_FLAT_ITEM)}|{_map_of(_FLAT_ITEM)}){_AT_END}").match
+_BREAKS = r"[ \n]*"
+_NESTED_OVER = re.compile(rf"(?:{_seq_of(_FLAT_ITEM, _BREAKS)}|{_map_of(_FLAT_ITEM, _BREAKS)})"
+                          rf"{_AT_END}").match
 # The items of such a [ ] or { } from just after its opening bracket, in one findall: the
-# spaces before each, its key and the ':' and spaces after the key (in a { }), the item,
-# and the spaces before the ',' or bracket that ends it: every character of the text is in
-# some tuple, so the columns are counted from the lengths.
-_ITEMS = re.compile(rf"([ ]*)(?:({_NAME})(:[ ]+))?({_FLAT_ITEM})([ ]*)[,\]}}]").findall
+# spaces (and line breaks) before each, its key and the ':' and spaces after the key (in a
+# { }), the item, and the spaces (and line breaks) before the ',' or bracket that ends it:
+# every character of the text is in some tuple, so the columns are counted from the lengths.
+_ITEMS = re.compile(rf"([ \n]*)(?:({_NAME})(:[ ]+))?({_FLAT_ITEM})([ \n]*)[,\]}}]").findall
 _TOKENS = re.compile(rf"""([ \n]*)(?:
     ({_FLAT_SEQ}|{_FLAT_MAP}|[\[\]{{}}]|'[^'\n]*'(?!')|"[^"\\\n]*"|\#[^\n]*|{_FLOW_PLAIN})
     (:(?=[ \n])|[ ]*,)?
@@ -398,7 +405,11 @@ class _Reader:
             _remember(alone, node, col, values)
             self.attach(node)
             return eol
-        node, end = self.tokens(seg, pos)
+        if seg.count("[") + seg.count("{") > seg.count("]") + seg.count("}") and \
+                "'" not in seg and '"' not in seg and "#" not in seg:
+            node = None                 # every bracket is one: it does not close here
+        else:
+            node, end = self.tokens(seg, pos)
         if node is None:
             last = eol
             n = len(text)
@@ -410,9 +421,16 @@ class _Reader:
                 if line.strip(" ") and len(line) - len(line.lstrip(" ")) <= ind:
                     break
                 last = nxt
-            node, end = self.tokens(text[pos:last], pos)
-            if node is None:
-                raise _Decline
+            m = _NESTED_OVER(text, pos, last)
+            if m is not None and len(self.stack) + 2 <= yamlio.MAX_DEPTH:
+                end = m.end()
+                node, values = _flat(m.group(), self.file, line0 + 1, col)
+                self.done(node, end, values, line0 + text.count("\n", pos, end),
+                          text.rfind("\n", 0, end) + 1)
+            else:
+                node, end = self.tokens(text[pos:last], pos)
+                if node is None:
+                    raise _Decline
         m = _REST.match(text, end)
         if m is None:
             raise _Decline
@@ -566,16 +584,18 @@ class _Reader:
 
 def _flat(tok: str, file: str, line1: int, col: int) -> tuple[YNode, int]:
     """The node of a [ ] or { } of plain scalars and flat [ ] and { } (a _FLAT_SEQ or
-    _FLAT_MAP token, or what _NESTED_ALONE matched) at column ``col`` (0-based) of line
-    ``line1``, and how many values it holds (itself, its keys and their values)."""
+    _FLAT_MAP token, or what _NESTED_ALONE or _NESTED_OVER matched) opening at column
+    ``col`` (0-based) of line ``line1``, and how many values it holds (itself, its keys and
+    their values)."""
     is_map = tok[0] == "{"
     items = []
     key_spans: dict[str, Span] = {}
+    first = line1
     inner = tok[1:-1]
     parts = inner.split(", ")
     k = len(parts)
     if inner.count(",") == k - 1 and inner.count(" ") == (k + k - 1 if is_map else k - 1) \
-            and inner and "[" not in inner and "{" not in inner:
+            and inner and "[" not in inner and "{" not in inner and "\n" not in inner:
         # Written tidily (most are): plain scalars with no space inside, one space after
         # each ',' and ':', none elsewhere; the columns follow from the lengths alone.
         values = 1 + (k + k if is_map else k)
@@ -596,6 +616,9 @@ def _flat(tok: str, file: str, line1: int, col: int) -> tuple[YNode, int]:
         off = col + 1                   # where the next item's spaces start, 0-based
         for lead, name, colon, item, trail in _ITEMS(tok, 1):
             c = off + len(lead)         # where the key or item starts, 0-based
+            if "\n" in lead:             # on a later line
+                line1 += lead.count("\n")
+                c = len(lead) - 1 - lead.rindex("\n")
             if name:
                 if name in NOT_STRINGS or name in key_spans:
                     raise _Decline
@@ -612,7 +635,11 @@ def _flat(tok: str, file: str, line1: int, col: int) -> tuple[YNode, int]:
                 values += 1
             items.append(node)
             off += len(trail) + 1
-    span = _span(file, line1, col + 1, line1, col + len(tok))
+    if line1 == first and "\n" not in tok:
+        span = _span(file, first, col + 1, first, col + len(tok))
+    else:                               # over lines: yamlio's end column is at least its first
+        span = _span(file, first, col + 1, first + tok.count("\n"),
+                     max(len(tok) - 1 - tok.rindex("\n"), col + 1))
     if is_map:
         return _node("map", dict(zip(key_spans, items)), span, None, key_spans), values
     return _node("seq", tuple(items), span, None, {}), values
