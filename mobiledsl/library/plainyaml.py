@@ -391,7 +391,7 @@ class _Reader:
                     raise _Decline
                 self.line0 = line0 + lines
                 self.line_start = text.rfind("\n", 0, m.start()) + 1
-                self.attach(_build_over(shape, self.file, line0 + 1, col))
+                self.attach(_build(shape, self.file, line0 + 1, col))
                 return m.end()
         m = _NESTED_ALONE(text, pos, eol)
         if m is not None and len(self.stack) + 2 <= yamlio.MAX_DEPTH:
@@ -439,7 +439,7 @@ class _Reader:
         else:                               # over lines: kept by its first, once it is
             if len(_SEEN_OVER) >= _SEEN_MAX:    # met a second time
                 _SEEN_OVER.clear()
-            shape = None if over is None else _shape_over(node, line0 + 1, col)
+            shape = None if over is None else _shape(node, line0 + 1, col)
             _SEEN_OVER[seg] = _ONCE if shape is None else (
                 text[pos:end], _least_indent(text[eol + 1:end]), self.line0 - line0,
                 shape, left - self.left, _depth(node))
@@ -768,27 +768,12 @@ def _remember(alone: str, node: YNode, col: int, values: int) -> None:
     if len(_SEEN_FLOWS) >= _SEEN_MAX:
         _SEEN_FLOWS.clear()
     _SEEN_FLOWS[alone] = _ONCE if _SEEN_FLOWS.get(alone) is None else \
-        (_shape(node, col), values, _depth(node))
-
-
-def _shape(node: YNode, col: int) -> tuple:
-    """``node`` with its columns counted from ``col`` (0-based): a scalar as (kind, column,
-    end column, value, raw); a collection as (kind, column, end column, items) and, for a
-    map, its keys as (name, column, end column) beside the items."""
-    span = node.span
-    head = (node.kind, span.column - col, span.end_column - col)
-    if node.kind == "seq":
-        return head + (tuple(_shape(item, col) for item in node.value),)
-    if node.kind == "map":
-        keys = tuple((name, s.column - col, s.end_column - col)
-                     for name, s in node.key_spans.items())
-        return head + (tuple(_shape(item, col) for item in node.value.values()), keys)
-    return head + (node.value, node.raw)
+        (_shape(node, node.span.line, col), values, _depth(node))
 
 
 # The [ ] and { } read over lines, by the text of their first line: _ONCE when met once,
 # then (their whole text, the least indentation of its later lines that are not blank, the
-# lines after the first, shape, values, depth), the shape as ``_shape_over`` makes it.
+# lines after the first, shape, values, depth).
 _SEEN_OVER: dict[str, tuple] = {}
 
 
@@ -800,53 +785,34 @@ def _least_indent(lines: str) -> int:
                 if line.strip(" ")), default=0)
 
 
-def _shape_over(node: YNode, line1: int, col: int) -> tuple | None:
-    """``node`` read over lines from line ``line1``: as ``_shape``, with each place as
-    (lines after line1, column): a column on line1 counted from ``col``, on a later line as
-    it stands (a later line is part of the text the shape is kept by). None when a
-    collection over lines may have had its end column raised to its first (see
-    ``_build_over``): its end is then not known from its span."""
+def _shape(node: YNode, line1: int, col: int) -> tuple | None:
+    """``node`` read from line ``line1``, its [ or { at column ``col`` (0-based), with each
+    place as (lines after line1, column): a column on line1 counted from ``col``, on a later
+    line as it stands (a later line is part of the text the shape is kept by). A scalar is
+    (kind, lines, column, end column, value, raw); a collection (kind, lines, column, end
+    lines, end column, items) and, for a map, its keys as (name, lines, column, end column)
+    beside the items. None when a collection over lines may have had its end column raised
+    to its first (as yamlio words it): its end is then not known from its span."""
     span = node.span
-    if node.kind in ("seq", "map") and span.end_line > span.line and \
-            span.end_column <= span.column:
-        return None
-    head = (node.kind,) + _place(span.line, span.column, line1, col) + \
-        _place(span.end_line, span.end_column, line1, col)
-    if node.kind == "seq" or node.kind == "map":
-        values = node.value.values() if node.kind == "map" else node.value
-        items = tuple(_shape_over(item, line1, col) for item in values)
-        if None in items:
-            return None
-        if node.kind == "seq":
-            return head + (items,)
-        keys = tuple((name,) + _place(s.line, s.column, line1, col) + (s.end_column -
-                     (col if s.line == line1 else 0),) for name, s in node.key_spans.items())
-        return head + (items, keys)
-    return head + (node.value, node.raw)
-
-
-def _place(line: int, column: int, line1: int, col: int) -> tuple[int, int]:
-    return (line - line1, column - col) if line == line1 else (line - line1, column)
-
-
-def _build_over(shape: tuple, file: str, line1: int, col: int) -> YNode:
-    """The records of a ``_shape_over`` shape read from line ``line1``, column ``col``."""
-    kind, dl, c, edl, ec = shape[:5]
-    column = c + (col if not dl else 0)
-    end_column = ec + (col if not edl else 0)
+    dl = span.line - line1
+    c = span.column - (0 if dl else col)
+    kind = node.kind
     if kind != "seq" and kind != "map":
-        return _node(kind, shape[5], _span(file, line1 + dl, column, line1 + edl, end_column),
-                     shape[6], {})
-    # a collection's end column is at least its first one (as yamlio words it over lines)
-    span = _span(file, line1 + dl, column, line1 + edl,
-                 end_column if end_column > column else column)
-    items = [_build_over(item, file, line1, col) for item in shape[5]]
+        return kind, dl, c, span.end_column - (0 if dl else col), node.value, node.raw
+    edl = span.end_line - line1
+    if edl and span.end_column <= span.column:
+        return None
+    head = (kind, dl, c, edl, span.end_column - (0 if edl else col))
+    items = tuple(_shape(item, line1, col) for item in
+                  (node.value.values() if kind == "map" else node.value))
+    if None in items:
+        return None
     if kind == "seq":
-        return _node("seq", tuple(items), span, None, {})
-    key_spans = {name: _span(file, line1 + kl, kc + (col if not kl else 0), line1 + kl,
-                             ke + (col if not kl else 0))
-                 for name, kl, kc, ke in shape[6]}
-    return _node("map", dict(zip(key_spans, items)), span, None, key_spans)
+        return head + (items,)
+    keys = tuple((name, s.line - line1) + ((s.column, s.end_column) if s.line > line1 else
+                                           (s.column - col, s.end_column - col))
+                 for name, s in node.key_spans.items())
+    return head + (items, keys)
 
 
 def _depth(node: YNode) -> int:
@@ -858,43 +824,53 @@ def _depth(node: YNode) -> int:
 
 
 def _build(shape: tuple, file: str, line1: int, col: int) -> YNode:
-    """The records of a collection's ``shape`` (see ``_shape``) on line ``line1``, its
-    columns counted from ``col``: new records, equal to those read from the text."""
+    """The records of a collection's ``shape`` (see ``_shape``) read from line ``line1``, its
+    [ or { at column ``col``: new records, equal to those read from the text."""
     new = _new
     items = []
-    for item in shape[3]:
+    for item in shape[5]:
         kind = item[0]
         if kind == "seq" or kind == "map":
             items.append(_build(item, file, line1, col))
             continue
+        _, dl, c, e, value, raw = item
+        if not dl:
+            c += col
+            e += col
+        line = line1 + dl
         span = new(Span)
         d = span.__dict__
         d["file"] = file
-        d["line"] = line1
-        d["column"] = col + item[1]
-        d["end_line"] = line1
-        d["end_column"] = col + item[2]
+        d["line"] = line
+        d["column"] = c
+        d["end_line"] = line
+        d["end_column"] = e
         d["at"] = None
         node = new(YNode)
         d = node.__dict__
         d["kind"] = kind
-        d["value"] = item[3]
+        d["value"] = value
         d["span"] = span
-        d["raw"] = item[4]
+        d["raw"] = raw
         d["key_spans"] = {}
         items.append(node)
-    span = _span(file, line1, col + shape[1], line1, col + shape[2])
-    if shape[0] == "seq":
+    kind, dl, c, edl, e = shape[:5]
+    span = _span(file, line1 + dl, c if dl else c + col, line1 + edl, e if edl else e + col)
+    if kind == "seq":
         return _node("seq", tuple(items), span, None, {})
     key_spans = {}
-    for name, c, e in shape[4]:
+    for name, dl, c, e in shape[6]:
+        if not dl:
+            c += col
+            e += col
+        line = line1 + dl
         key = new(Span)
         d = key.__dict__
         d["file"] = file
-        d["line"] = line1
-        d["column"] = col + c
-        d["end_line"] = line1
-        d["end_column"] = col + e
+        d["line"] = line
+        d["column"] = c
+        d["end_line"] = line
+        d["end_column"] = e
         d["at"] = None
         key_spans[name] = key
     return _node("map", dict(zip(key_spans, items)), span, None, key_spans)
