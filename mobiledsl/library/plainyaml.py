@@ -855,7 +855,13 @@ def _build(shape: tuple, file: str, line1: int, col: int) -> YNode:
         d["key_spans"] = {}
         items.append(node)
     kind, dl, c, edl, e = shape[:5]
-    span = _span(file, line1 + dl, c if dl else c + col, line1 + edl, e if edl else e + col)
+    if not dl:
+        c += col
+    if not edl:
+        e += col
+    elif e < c:
+        e = c                           # over lines, yamlio's end column is at least its first
+    span = _span(file, line1 + dl, c, line1 + edl, e)
     if kind == "seq":
         return _node("seq", tuple(items), span, None, {})
     key_spans = {}
