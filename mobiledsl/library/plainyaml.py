@@ -379,6 +379,18 @@ class _Reader:
             self.attach(_build(shape, self.file, self.line0 + 1, col))
             return eol
         line0 = self.line0
+        m = _NESTED_ALONE(text, pos, eol)
+        if m is not None and len(self.stack) + 2 <= yamlio.MAX_DEPTH:
+            # a [ ] or { } of plain scalars and flat [ ] and { }, then the end of the line
+            # (two levels deep at most, which the stack has room for)
+            alone = m.group()
+            node, values = _flat(alone, self.file, line0 + 1, col)
+            self.left -= values
+            if self.left < 0:
+                raise _Decline
+            _remember(alone, node, col, values)
+            self.attach(node)
+            return eol
         left = self.left
         over = _SEEN_OVER.get(seg)
         if over:                            # read before over these very lines
@@ -393,18 +405,6 @@ class _Reader:
                 self.line_start = text.rfind("\n", 0, m.start()) + 1
                 self.attach(_build(shape, self.file, line0 + 1, col))
                 return m.end()
-        m = _NESTED_ALONE(text, pos, eol)
-        if m is not None and len(self.stack) + 2 <= yamlio.MAX_DEPTH:
-            # a [ ] or { } of plain scalars and flat [ ] and { }, then the end of the line
-            # (two levels deep at most, which the stack has room for)
-            alone = m.group()
-            node, values = _flat(alone, self.file, line0 + 1, col)
-            self.left -= values
-            if self.left < 0:
-                raise _Decline
-            _remember(alone, node, col, values)
-            self.attach(node)
-            return eol
         if seg.count("[") + seg.count("{") > seg.count("]") + seg.count("}") and \
                 "'" not in seg and '"' not in seg and "#" not in seg:
             node = None                 # every bracket is one: it does not close here
@@ -642,7 +642,7 @@ def _flat(tok: str, file: str, line1: int, col: int) -> tuple[YNode, int]:
                      max(len(tok) - 1 - tok.rindex("\n"), col + 1))
     if is_map:
         return _node("map", dict(zip(key_spans, items)), span, None, key_spans), values
-    return _node("seq", tuple(items), span, None, {}), values
+    return _node("seq", tuple(items), span, None, key_spans), values     # (empty)
 
 
 def _plain(text: str, file: str, line1: int, column: int, end_column: int) -> YNode:
