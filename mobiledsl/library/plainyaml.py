@@ -4,10 +4,12 @@ A component.yaml is nearly always written the same way: block mappings and lists
 indentation, [ ] and { } on a line or a few, plain or simply quoted scalars, comments.
 libyaml reads such a file fast, but handing its events to Python costs an object per event
 and two per place; reading the text here costs less than that hand-over alone: one match a
-block line, one findall a [ ] or { } (a [ ] or { } of plain scalars alone is one token,
-split at its commas), and what was made of a line or of a one-line [ ] or { } is kept by
-its text (a comment after it does not count), so that meeting it again (a library repeats [0, 0, 1] and ``source: estimated``
-many times) is only building its records where it now stands.
+block line, one findall the items of a [ ] or { } of plain scalars and flat [ ] and { }
+(a tidy flat one is split at its commas; any other [ ] or { } is scanned token by token).
+What was made of a line or of a one-line [ ] or { } is kept by its text (a comment after
+it does not count), so that meeting it again (a library repeats [0, 0, 1] and ``source:
+estimated`` many times) is only building its records where it now stands; what was made of
+the text before a line's value is kept too, for the lines that differ in their numbers.
 
 The subset is strict: ``read_plain`` returns None (and ``read_yaml_fast`` reads the file
 the longer way) for anything else: a tab, CR or character libyaml does not read as text, an
@@ -595,7 +597,8 @@ def _flat(tok: str, file: str, line1: int, col: int) -> tuple[YNode, int]:
     parts = inner.split(", ")
     k = len(parts)
     if inner.count(",") == k - 1 and inner.count(" ") == (k + k - 1 if is_map else k - 1) \
-            and inner and "[" not in inner and "{" not in inner and "\n" not in inner:
+            and inner and inner[0] != " " and "[" not in inner and "{" not in inner \
+            and "\n" not in inner:
         # Written tidily (most are): plain scalars with no space inside, one space after
         # each ',' and ':', none elsewhere; the columns follow from the lengths alone.
         values = 1 + (k + k if is_map else k)

@@ -293,3 +293,52 @@ _WIDE = re.compile("[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\uf
 def test_the_characters_left_to_the_longer_way(text):
     """ASCII text is judged by the ASCII part of the class alone: the same verdict."""
     assert plainyaml._outside(text) == (_WIDE.search(text) is not None)
+
+
+def test_a_line_known_by_the_text_before_its_value_reads_as_read_yaml_reads_it():
+    """A line whose value is a [ ] or { }, a number, null or a bool is read from the text
+    before its value once that text was met (a library's lines differ in their numbers);
+    any other value is read with its line. Read in turn, each file reads as read_yaml."""
+    plainyaml.forget()
+    files = ["k:\n  mass: 0.5\n  pos: [1, 2]\n", "k:\n  mass: 0.25\n  pos: {a: 1}\n",
+             "k:\n  mass: -1e-5\n  pos: [3]\n", "k:\n  mass: true\n  pos: null\n",
+             "k:\n  mass: ~\n  pos: 7\n", "k:\n  mass: x\n  pos: 0x10\n",
+             "k:\n  mass: 1 # c\n  pos: [1]  # c\n", "k:\n  mass: 1 \n  pos: [1] \n",
+             "k:\n  mass: 007\n  pos: 1.\n", "k:\n  mass: 1:2\n  pos: 1#2\n",
+             "k:\n  mass: '1'\n  pos: \"[1]\"\n", "k:\n  mass: [1,\n    2]\n",
+             "k:\n   mass: 1\n   pos: [1]\n", "k:\n  mass: \n", "k:\n  mass: -\n",
+             "- 1\n- [2]\n- {a: 3}\n- -4\n- 5 6\n- false\n", "- a: 1\n  b: [1]\n- a: 2\n  b: {}\n"]
+    for text in files + files:
+        same(text)
+    for text in files[:5]:
+        assert read_plain(text, "f.yaml") is not None
+
+
+def test_a_one_line_flow_reads_as_read_yaml_reads_it_however_it_is_spaced():
+    """A [ ] or { } of plain scalars and flat [ ] and { } is split at ', ' when written
+    tidily and listed item by item otherwise: the same tree either way."""
+    flows = ["[1, 2, 3]", "[1,2,3]", "[1,  2]", "[ 1, 2 ]", "[1 , 2]", "[]", "[ ]", "{}",
+             "{ }", "{a: 1, b: 2}", "{a:  1, b: 2}", "{a: 1,b: 2}", "{ a: 1 }", "[x y, z]",
+             "{a: x y, b: z}", "[-1, -0.5, 1e3]", "[null, true, ~]", "{a: [1, 2], b: {c: 3}}",
+             "{a: [1,2], b: { c: 3 }}", "[[1, 2], [ 3 ], []]", "[{a: 1}, {}]", "{a: 1, a: 2}",
+             "{true: 1}", "{a: {null: 1}}", "[a, , b]", "[1, 2,]", "{a: [1, [2]]}", "[a: 1]"]
+    for flow in flows:
+        for text in [f"k: {flow}\n", f"- {flow}  # c\n", f"k:\n  - {flow}\n"]:
+            same(text)
+    for flow in flows[:21]:
+        assert read_plain(f"k: {flow}\n", "f.yaml") is not None, flow
+
+
+def test_a_flow_over_lines_reads_as_read_yaml_reads_it():
+    """A [ ] or { } of plain scalars and flat ones over lines (line breaks after an opening
+    bracket or a ',', or before a closing bracket) is read by the scanner; one with a line
+    break elsewhere, a comment inside or a line not indented enough is left as before."""
+    readable = ["k: [[1, 2],\n    [3, 4]]\n", "k: {a: 1,\n  b: [2, 3]}\n",
+                "k: [\n  1, 2\n  ]\n", "k: [1,   \n\n   2]  # c\n", "k: {a: 1,\n b: 2}\nz: 1\n",
+                "- [1,\n   {a: x}]\n", "a_long_key: [1,\n  2]\n"]
+    others = ["k: [1,\n2]\n", "k: [1\n  , 2]\n", "k: {a:\n  1}\n", "k: [1, # c\n  2]\n",
+              "k: [1,\n  'x']\n", "k: [[1,\n  2]]\n"]
+    for text in readable + others + readable:
+        same(text)
+    for text in readable:
+        assert read_plain(text, "f.yaml") is not None, text
