@@ -649,20 +649,12 @@ def _flat(tok: str, file: str, line1: int, col: int) -> tuple[YNode, int]:
 
 
 def _plain(text: str, file: str, line1: int, column: int, end_column: int) -> YNode:
-    """The node of the plain scalar ``text`` at those columns of line ``line1`` (filled here
-    rather than through ``filling``: this is most of a library's values)."""
-    span = _new(Span)
-    d = span.__dict__
-    d["file"] = file
-    d["line"] = line1
-    d["column"] = column
-    d["end_line"] = line1
-    d["end_column"] = end_column
-    d["at"] = None
+    """The node of the plain scalar ``text`` at those columns of line ``line1`` (filled here,
+    its meaning unpacked into it: this is most of a library's values)."""
     node = _new(YNode)
     d = node.__dict__
     d["kind"], d["value"], d["raw"] = _RESOLVED.get(text) or _resolve(text)
-    d["span"] = span
+    d["span"] = _span(file, line1, column, line1, end_column)
     d["key_spans"] = {}
     return node
 
