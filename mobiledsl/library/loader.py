@@ -176,30 +176,72 @@ def collect_spans(node: YNode) -> dict[str, Span]:
     """A Span for every dotted path of the declaration: "" for the whole file, "a.b" for a
     mapping's value, "a[0]" for a list's item. In document order."""
     spans: dict[str, Span] = {}
-    _spans(node, "", spans)
+    if node.kind == "map":
+        _map_spans(node, "", spans)
+    else:
+        spans[""] = node.span
+        if node.kind == "seq":
+            _item_spans(node.value, "", spans)
     return spans
 
 
-def _spans(node: YNode, path: str, spans: dict[str, Span]) -> None:
+# The walk visits some 80 values a part, and most lists are three scalars ([x, y, z], a
+# triangle): those are entered without a call of their own.
+_SCALARS = frozenset({"str", "number", "bool", "null"})
+
+
+def _map_spans(node: YNode, path: str, spans: dict[str, Span]) -> None:
     spans[path] = node.span
-    kind = node.kind
-    if kind == "map":
-        prefix = path + "." if path else ""
-        for key, child in node.value.items():
-            kind = child.kind
-            if kind == "map" or kind == "seq":
-                _spans(child, prefix + key, spans)
-            else:
-                spans[prefix + key] = child.span
-    elif kind == "seq":
-        for index, child in zip(_INDEXES, node.value):
-            kind = child.kind
-            if kind == "map" or kind == "seq":
-                _spans(child, path + index, spans)
-            else:
-                spans[path + index] = child.span
-        for i in range(len(_INDEXES), len(node.value)):
-            _spans(node.value[i], f"{path}[{i}]", spans)
+    prefix = path + "." if path else ""
+    for key, child in node.value.items():
+        kind = child.kind
+        if kind == "map":
+            _map_spans(child, prefix + key, spans)
+        elif kind == "seq":
+            here = prefix + key
+            spans[here] = child.span
+            items = child.value
+            if len(items) == 3:
+                a, b, c = items
+                if a.kind in _SCALARS and b.kind in _SCALARS and c.kind in _SCALARS:
+                    spans[here + "[0]"] = a.span
+                    spans[here + "[1]"] = b.span
+                    spans[here + "[2]"] = c.span
+                    continue
+            _item_spans(items, here, spans)
+        else:
+            spans[prefix + key] = child.span
+
+
+def _item_spans(items: list[YNode], path: str, spans: dict[str, Span]) -> None:
+    """The spans of a list's items (the list's own is stored)."""
+    for index, item in zip(_INDEXES, items):
+        kind = item.kind
+        if kind == "seq":
+            here = path + index
+            spans[here] = item.span
+            inner = item.value
+            if len(inner) == 3:
+                a, b, c = inner
+                if a.kind in _SCALARS and b.kind in _SCALARS and c.kind in _SCALARS:
+                    spans[here + "[0]"] = a.span
+                    spans[here + "[1]"] = b.span
+                    spans[here + "[2]"] = c.span
+                    continue
+            _item_spans(inner, here, spans)
+        elif kind == "map":
+            _map_spans(item, path + index, spans)
+        else:
+            spans[path + index] = item.span
+    for i in range(len(_INDEXES), len(items)):
+        item = items[i]
+        here = f"{path}[{i}]"
+        if item.kind == "map":
+            _map_spans(item, here, spans)
+        else:
+            spans[here] = item.span
+            if item.kind == "seq":
+                _item_spans(item.value, here, spans)
 
 
 # "[0]", "[1]"...: the suffixes of the items of most lists, written once

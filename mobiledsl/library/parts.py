@@ -25,7 +25,7 @@ from ..yamlio import YNode
 from .fields import IDENTIFIER, UNIT_TOLERANCE, Fields
 from .hull import check_hull
 from .inertia import check_inertial
-from .legged import check_legged_fields
+from .legged import LEGGED_KEYS, check_legged_fields
 from .model import (BatterySpec, Connector, Contact, Driveline, DriverSpec, Joint, MotorSpec,
                     RangeSpec, Shape, Steering, TrackSpec, Well, WheelSpec)
 from .paths import check_visual
@@ -38,6 +38,8 @@ PART_FIELDS = ("visual", "collision", "wheel", "track", "inertial", "connectors"
                "controller", "provenance")
 PART_REQUIRED = ("visual", "inertial", "connectors", "profiles")
 JOINT_TYPES = ("fixed", "continuous", "revolute", "prismatic")
+CONNECTOR_OPTIONAL = ("up", "joint", "well", "steering", "driveline")
+_FIXED = Joint("fixed")           # a connector's joint unless it states one
 PROVENANCE_KEYS = ("name", "manufacturer", "source_url", "license")
 
 
@@ -49,6 +51,7 @@ def profile_types(root: YNode) -> set[str]:
 
 def check_part_fields(F: Fields, root: YNode, part_dir: Path | str,
                       category: str) -> dict[str, Any] | None:
+    values = root.value
     types = profile_types(root)
     is_track = category == "track" or "Track" in types
     is_motor = category == "motor" or "Motor" in types
@@ -58,12 +61,12 @@ def check_part_fields(F: Fields, root: YNode, part_dir: Path | str,
     out: dict[str, Any] = {}
 
     for key in PART_REQUIRED:
-        if key not in root.value:
+        if key not in values:
             F.missing(root, key)
 
-    out["visual"] = check_visual(F, root.get("visual"), part_dir, "visual")
+    out["visual"] = check_visual(F, values.get("visual"), part_dir, "visual")
 
-    collision = root.get("collision")
+    collision = values.get("collision")
     out["collision"] = ()
     if collision is not None:
         if category == "wheel":
@@ -74,7 +77,7 @@ def check_part_fields(F: Fields, root: YNode, part_dir: Path | str,
             out["collision"] = (shape,) if shape is not None else ()
 
     # blocks that belong to one kind of part
-    wheel = root.get("wheel")
+    wheel = values.get("wheel")
     if category == "wheel":
         if wheel is None:
             F.missing(root, "wheel", "a wheel states its radius and width")
@@ -95,15 +98,20 @@ def check_part_fields(F: Fields, root: YNode, part_dir: Path | str,
                           "(a part with a Range or Ultrasonic profile)",
                           "a part with a Range profile states what it measures", check_range)
 
-    out["inertial"] = check_inertial(F, root.get("inertial"), "inertial", own_part=True)
-    connectors = check_connectors(F, root.get("connectors"), "connectors", category, is_track)
+    out["inertial"] = check_inertial(F, values.get("inertial"), "inertial", own_part=True)
+    cnode = values.get("connectors")
+    connectors = check_connectors(F, cnode, "connectors", category, is_track)
     out["connectors"] = connectors or {}
-    cnode = root.get("connectors")
-    names = set(cnode.value) if cnode is not None and cnode.is_map else None
-    out["profiles"] = check_profiles(F, root.get("profiles"), "profiles", names) or {}
-    out["contacts"] = check_contacts(F, root.get("contacts"), "contacts")
-    out["provenance"] = check_provenance(F, root.get("provenance"), "provenance")
+    names = set(cnode.value) if cnode is not None and cnode.kind == "map" else None
+    out["profiles"] = check_profiles(F, values.get("profiles"), "profiles", names) or {}
+    out["contacts"] = check_contacts(F, values.get("contacts"), "contacts")
+    out["provenance"] = check_provenance(F, values.get("provenance"), "provenance")
 
+    if category != "leg" and "Legged" not in types and not any(
+            key in values for key in LEGGED_KEYS):
+        # nothing legged stated nor required: what check_legged_fields finds in such a part
+        out["links"], out["feet"], out["gait"], out["controller"] = (), (), None, None
+        return None if F.failed else out
     legged = check_legged_fields(F, root, part_dir, category, types)
     if legged is not None:
         out["links"] = tuple(legged.links or ())
@@ -115,8 +123,8 @@ def check_part_fields(F: Fields, root: YNode, part_dir: Path | str,
 
 def _block(F: Fields, root: YNode, key: str, allowed: bool, required: bool, owner: str,
            why_required: str, check):
-    node = root.get(key)
-    if node is None and key not in root.value:
+    node = root.value.get(key)
+    if node is None:
         if required:
             F.missing(root, key, why_required)
         return None
@@ -423,8 +431,8 @@ def check_connectors(F: Fields, node: YNode | None, path: str, category: str,
             ok = False
         else:
             out[name] = c
-    # drivelines: after every connector is known
-    for name, cnode in node.items():
+    # drivelines: after every connector is known (a chassis's only)
+    for name, cnode in node.items() if category == "chassis" else ():
         dnode = cnode.get("driveline") if cnode.is_map else None
         if dnode is None or category != "chassis" or not dnode.is_map:
             continue
@@ -460,12 +468,13 @@ def check_connector(F: Fields, node: YNode, path: str, name: str, category: str,
                     is_track: bool) -> Connector | None:
     if not F.mapping(node, path):
         return None
-    F.keys(node, path, ("pos", "dir"), ("up", "joint", "well", "steering", "driveline"))
-    pos = F.vec3(node.get("pos"), f"{path}.pos")
-    direction = F.unit_vec3(node.get("dir"), f"{path}.dir")
+    values = node.value
+    F.keys(node, path, ("pos", "dir"), CONNECTOR_OPTIONAL)
+    pos = F.vec3(values.get("pos"), f"{path}.pos")
+    direction = F.unit_vec3(values.get("dir"), f"{path}.dir")
     ok = pos is not None and direction is not None
     up = None
-    up_node = node.get("up")
+    up_node = values.get("up")
     if up_node is not None:
         up = F.unit_vec3(up_node, f"{path}.up")
         ok &= up is not None
@@ -477,19 +486,21 @@ def check_connector(F: Fields, node: YNode, path: str, name: str, category: str,
                           help="state up at a right angle to dir, or leave it out for a part "
                                "whose roll does not matter")
                 ok = False
-    joint = Joint("fixed")
-    if "joint" in node.value:
+    joint = _FIXED
+    if ok and len(values) == 2:             # pos and dir alone: most connectors
+        return Connector(name, pos, direction, None, joint, None, None, None)
+    if "joint" in values:
         if is_track:
             F.unsupported(node, "joint", f"{path}.joint", "a track's connector is the hub that "
                           "drives it and carries no joint: the unit does not turn about it")
             ok = False
         else:
-            j = check_joint(F, node.get("joint"), f"{path}.joint")
+            j = check_joint(F, values.get("joint"), f"{path}.joint")
             ok &= j is not None
             joint = j or joint
     well = None
-    if "well" in node.value:
-        wnode = node.get("well")
+    if "well" in values:
+        wnode = values["well"]
         if _fields(F, wnode, f"{path}.well", ("radius", "width")):
             r = F.number(wnode.get("radius"), f"{path}.well.radius", positive=True)
             w = F.number(wnode.get("width"), f"{path}.well.width", positive=True)
@@ -497,13 +508,13 @@ def check_connector(F: Fields, node: YNode, path: str, name: str, category: str,
                 well = Well(r, w)
         ok &= well is not None
     steering = None
-    if "steering" in node.value:
+    if "steering" in values:
         if category != "chassis":
             F.unsupported(node, "steering", f"{path}.steering", "only a chassis states a "
                           "kingpin")
             ok = False
         else:
-            snode = node.get("steering")
+            snode = values["steering"]
             if _fields(F, snode, f"{path}.steering", ("axis", "max_angle_rad")):
                 axis = F.unit_vec3(snode.get("axis"), f"{path}.steering.axis")
                 angle = F.number(snode.get("max_angle_rad"), f"{path}.steering.max_angle_rad",
@@ -512,13 +523,13 @@ def check_connector(F: Fields, node: YNode, path: str, name: str, category: str,
                     steering = Steering(axis, angle)
             ok &= steering is not None
     driveline = None
-    if "driveline" in node.value:
+    if "driveline" in values:
         if category != "chassis":
             F.unsupported(node, "driveline", f"{path}.driveline", "only a chassis carries a "
                           "motor's turning to wheels through shafts of its own")
             ok = False
         else:
-            driveline = check_driveline(F, node.get("driveline"), f"{path}.driveline")
+            driveline = check_driveline(F, values["driveline"], f"{path}.driveline")
             ok &= driveline is not None
     if not ok:
         return None
