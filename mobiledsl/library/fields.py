@@ -67,6 +67,17 @@ class Fields:
         if not isinstance(optional, (tuple, list)):
             optional = tuple(optional)
         values = node.value
+        if type(required) is tuple and type(optional) is tuple:
+            # the common case, every key allowed and every required one there, decided
+            # on sets made once for each pair of tuples
+            sets = _KEY_SETS.get((required, optional))
+            if sets is None:
+                if len(_KEY_SETS) >= 512:
+                    _KEY_SETS.clear()
+                sets = _KEY_SETS[required, optional] = (frozenset(required + optional),
+                                                        frozenset(required))
+            if (ignore_unknown or values.keys() <= sets[0]) and values.keys() >= sets[1]:
+                return True
         ok = True
         if not ignore_unknown:
             for key in values:
@@ -199,13 +210,15 @@ class Fields:
         if node is not None and node.kind == "seq":
             items = node.value
             if len(items) == 3:
-                # nearly every vector: three texts judged plain before, taken as they are
-                try:
-                    out = (_PLAIN[items[0].raw], _PLAIN[items[1].raw], _PLAIN[items[2].raw])
-                except KeyError:
-                    out = None
-                if out is not None and not positive and not nonnegative:
-                    return out
+                # nearly every vector: three plain numbers, taken without a word
+                out = plain_triple(items)
+                if out is not None:
+                    x, y, z = out
+                    if positive:
+                        if x > 0 and y > 0 and z > 0:
+                            return out
+                    elif not nonnegative or (x >= 0 and y >= 0 and z >= 0):
+                        return out
         return self.numbers(node, path, 3, "[x, y, z]", positive, nonnegative)
 
     def unit_vec3(self, node: YNode | None, path: str) -> tuple[float, float, float] | None:
@@ -221,6 +234,15 @@ class Fields:
                        f"{format_vector(normalised(v)) if length > 0 else '[0, 0, 1]'}")
             return None
         return v
+
+
+def plain_triple(items) -> tuple[float, float, float] | None:
+    """The values of three items when ``Fields.number`` would take each without a word,
+    else None: most vectors, and a hull's corners."""
+    try:
+        return (_PLAIN[items[0].raw], _PLAIN[items[1].raw], _PLAIN[items[2].raw])
+    except KeyError:
+        return _judged(items)
 
 
 def _plain_numbers(items, positive: bool = False, nonnegative: bool = False
@@ -241,6 +263,9 @@ def _plain_numbers(items, positive: bool = False, nonnegative: bool = False
     return out
 
 
+# (required, optional) -> (the keys allowed, the keys required), for ``Fields.keys``
+_KEY_SETS: dict[tuple[tuple, tuple], tuple[frozenset, frozenset]] = {}
+
 # number texts judged plain (short and in range) so far, to their values; a text that is
 # a key here is a number (only a number has a raw text) that ``Fields.number`` takes
 _PLAIN: dict[str, float] = {}
@@ -253,11 +278,17 @@ def forget() -> None:
 
 
 def _judged(items) -> tuple | None:
+    """The values of ``items`` when each is a plain number, remembered by their texts (as
+    ``_judge`` does, written out: most numbers of a library are judged here), else None."""
+    if len(_PLAIN) >= _PLAIN_MAX - len(items):
+        _PLAIN.clear()
     out = []
     for v in items:
-        if v.kind != "number" or len(v.raw) > MAX_NUMBER_CHARS or not in_range(v):
-            return None
-        out.append(_judge(v))
+        raw = v.raw
+        if raw is None or len(raw) > MAX_NUMBER_CHARS or not in_range(v):
+            return None             # not a number (only numbers have a raw text), or not plain
+        _PLAIN[raw] = value = float(v.value)
+        out.append(value)
     return tuple(out)
 
 

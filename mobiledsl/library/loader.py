@@ -109,19 +109,20 @@ def check_declaration(node: YNode, file: str, part_dir: str, part_id: str, libra
     F = Fields(sink, file)
     if prior:
         F.failed = any(d.severity is Severity.ERROR for d in prior)
-    if not node.is_map:
+    if node.kind != "map":
         F.wrong_type(node, "component.yaml", "a mapping of the part's fields")
         return None, sink.items
+    values = node.value
     for key in COMMON_FIELDS:
-        if key not in node.value:
+        if key not in values:
             F.missing(node, key)
-    version = node.get("schema_version")
+    version = values.get("schema_version")
     if version is not None:
         v = F.integer(version, "schema_version")
         if v is not None and v != SCHEMA_VERSION:
             F.invalid(version, "schema_version", f"is {v}: this compiler reads schema_version "
                       f"{SCHEMA_VERSION}", help="write schema_version: 1")
-    id_node = node.get("id")
+    id_node = values.get("id")
     if id_node is not None:
         stated = F.string(id_node, "id")
         if stated is not None and stated != part_id:
@@ -129,19 +130,16 @@ def check_declaration(node: YNode, file: str, part_dir: str, part_id: str, libra
                     f"'{part_id}'", id_node.span, label="not the directory's name",
                     help=f"write id: {part_id}, or rename the directory and its entry in "
                          "library.yaml")
-    category = F.choice(node.get("category"), "category", CATEGORIES) \
-        if node.get("category") is not None else None
-    description = F.string(node.get("description"), "description")
+    category_node = values.get("category")
+    category = F.choice(category_node, "category", CATEGORIES) \
+        if category_node is not None else None
+    description = F.string(values.get("description"), "description")
     if category is None:
         _top_keys(F, node, ALL_FIELDS, None)
         return None, sink.items
-    if category == "object":
-        allowed = COMMON_FIELDS + OBJECT_FIELDS
-    elif category == "environment":
-        allowed = COMMON_FIELDS + ENVIRONMENT_FIELDS
-    else:
-        allowed = COMMON_FIELDS + PART_FIELDS
-    _top_keys(F, node, allowed, category)
+    allowed, allowed_set = _ALLOWED.get(category, _PART_ALLOWED)
+    if not values.keys() <= allowed_set:          # else every key is allowed
+        _top_keys(F, node, allowed, category)
     if category == "object":
         fields = check_object_fields(F, node, part_dir)
     elif category == "environment":
@@ -154,6 +152,14 @@ def check_declaration(node: YNode, file: str, part_dir: str, part_id: str, libra
     part = Part(library=library_name, id=part_id, category=category, description=description,
                 file=file, dir=part_dir, spans=collect_spans(node), **fields)
     return part, sink.items
+
+
+# the top-level keys a declaration of each category may state
+# (a part's, else an object's or an environment's), in order and as a set
+_PART_ALLOWED = (COMMON_FIELDS + PART_FIELDS, frozenset(COMMON_FIELDS + PART_FIELDS))
+_ALLOWED = {"object": (COMMON_FIELDS + OBJECT_FIELDS, frozenset(COMMON_FIELDS + OBJECT_FIELDS)),
+            "environment": (COMMON_FIELDS + ENVIRONMENT_FIELDS,
+                            frozenset(COMMON_FIELDS + ENVIRONMENT_FIELDS))}
 
 
 def _top_keys(F: Fields, node: YNode, allowed: tuple[str, ...], category: str | None) -> None:
