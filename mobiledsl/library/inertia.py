@@ -75,9 +75,7 @@ def check_tensor(F: Fields, node: YNode | None, path: str, own_part: bool) -> In
         F.invalid(node, path, why, help="state the tensor of a body that can exist: for a "
                   "solid, work it out from its shape and mass (a box's ixx is m(y² + z²)/12)")
         return None
-    # a tensor clearly a body's passes the float check too: its largest moment is at most
-    # the float sum of the others times a factor below 1
-    if own_part and not clearly:
+    if own_part and not clearly:        # a tensor clearly a body's passes the float check
         why = float_problem(values)
         if why is not None:
             F.invalid(node, path, why, help="MuJoCo holds a part's tensor as stated; make the "
@@ -87,14 +85,22 @@ def check_tensor(F: Fields, node: YNode | None, path: str, own_part: bool) -> In
 
 
 def _clearly_a_body(v: dict[str, float]) -> bool:
-    """A diagonal tensor whose largest moment falls short of the sum of the others by far
-    more than the doubles' rounding of the decimals: the exact check would pass it. (The
-    moments are positive here, and a term is 0.0 only when written as zero.)"""
-    if v["ixy"] or v["ixz"] or v["iyz"]:
-        return False
+    """A tensor whose principal moments are clearly positive and the largest clearly short
+    of the sum of the others, by far more than the doubles' rounding of the decimals (and
+    than LAPACK's error in computing the moments): the exact check and the float check would
+    both pass it. (The diagonal is positive here, and a term is 0.0 only when written as
+    zero.) Off the diagonal this goes by Gershgorin's discs: every principal moment lies
+    within r of a diagonal entry, r the sum of the magnitudes beside that entry in its row.
+    A tensor near the edge is left to the checks (False)."""
     xx, yy, zz = v["ixx"], v["iyy"], v["izz"]
+    xy, xz, yz = abs(v["ixy"]), abs(v["ixz"]), abs(v["iyz"])
     margin = 1 - 1e-9
-    return xx <= (yy + zz) * margin and yy <= (xx + zz) * margin and zz <= (xx + yy) * margin
+    if not (xy or xz or yz):
+        return xx <= (yy + zz) * margin and yy <= (xx + zz) * margin and zz <= (xx + yy) * margin
+    trace = xx + yy + zz
+    largest = max(xx + xy + xz, yy + xy + yz, zz + xz + yz)
+    least = min(xx - xy - xz, yy - xy - yz, zz - xz - yz)
+    return 2 * largest <= trace * margin and least > trace * 1e-9
 
 
 def _scaled(raws: dict[str, str]) -> dict[str, int]:
