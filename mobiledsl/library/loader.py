@@ -16,6 +16,7 @@ import os
 from contextlib import contextmanager
 
 from ..diagnostics import Diagnostic, Severity, Sink, Span, error
+from ..inputs import Folders
 from ..yamlio import YNode
 from .fastyaml import read_yaml_fast
 from .fields import Fields
@@ -75,14 +76,15 @@ def load_part(root: str | os.PathLike, library_name: str, part_id: str, *,
 
 
 def _load_part(root: str | os.PathLike, library_name: str, part_id: str,
-               listed_at: Span | None) -> tuple[Part | None, list[Diagnostic]]:
+               listed_at: Span | None, folders: Folders | None = None
+               ) -> tuple[Part | None, list[Diagnostic]]:
     part_dir, file = part_paths(root, part_id)
     if not ID.match(part_id):
         return None, [error("library.part_missing", f"'{part_id}' is no part id: an id is a "
                             "directory name under parts/", listed_at or Span(file)
                             ).with_severity(Severity.WARNING)]
     try:
-        data = read_declaration(root, file)
+        data = read_declaration(root, file, folders)
     except OSError as exc:
         if isinstance(exc, (FileNotFoundError, NotADirectoryError)):
             message = f"'{part_id}' is registered, and there is no {file}"
@@ -267,13 +269,15 @@ def _load_library(root: str | os.PathLike) -> tuple[Library | None, list[Diagnos
     diagnostics = list(diagnostics)
     parts: dict[str, Part] = {}
     left_out: dict[str, LeftOut] = {}
-    for part_id, span in manifest.parts.items():
-        part, diags = _load_part(root, manifest.name, part_id, span)
-        diagnostics.extend(diags)
-        if part is not None:
-            parts[part_id] = part
-        else:
-            left_out[part_id] = LeftOut(part_id, part_paths(root, part_id)[1], tuple(diags))
+    with Folders() as folders:              # parts/ opened once for every declaration
+        for part_id, span in manifest.parts.items():
+            part, diags = _load_part(root, manifest.name, part_id, span, folders)
+            diagnostics.extend(diags)
+            if part is not None:
+                parts[part_id] = part
+            else:
+                left_out[part_id] = LeftOut(part_id, part_paths(root, part_id)[1],
+                                            tuple(diags))
     walkers: dict[str, Walker] = {}
     for walker_id, span in manifest.walkers.items():
         walker, diags = _load_walker(root, manifest.name, walker_id, parts, span)
