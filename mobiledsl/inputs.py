@@ -40,39 +40,85 @@ _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _BENEATH = bool(_NOFOLLOW) and os.open in os.supports_dir_fd
 
 
-def _open_beneath(path: str, within: str | os.PathLike) -> int | None:
+def _open_beneath(path: str, within: str | os.PathLike,
+                  folders: Folders | None = None) -> int | None:
     """``path`` opened when it is written as ``within`` and names under it, none of them a
     symbolic link, '.' or '..': each folder is opened from the one before without
     following a link, so the file lies in the resolved ``within`` and resolving the path
-    (an lstat a segment from the top) is not needed. None otherwise, or on any error:
-    then the path is resolved and opened as written, which words what went wrong."""
+    (an lstat a segment from the top) is not needed. The folders above the file's own are
+    taken from ``folders`` when given. None otherwise, or on any error: then the path is
+    resolved and opened as written, which words what went wrong."""
     base = os.fspath(within).rstrip(os.sep)
     if not _BENEATH or not path.startswith(base + os.sep):
         return None
     names = path[len(base) + 1:].split(os.sep)
-    if any(name in ("", os.curdir, os.pardir) for name in names):
+    if "" in names or os.curdir in names or os.pardir in names:
         return None
     try:
-        folder = os.open(base or os.sep, _DIR_FLAGS)
+        top = (folders.folder(base, names[:-2]) if folders is not None
+               else _descend(base, names[:-2]))
     except OSError:
         return None
+    folder = top
     try:
-        for name in names[:-1]:
-            folder, outer = os.open(name, _DIR_FLAGS | _NOFOLLOW, dir_fd=folder), folder
-            os.close(outer)
+        for name in names[-2:-1]:           # the file's own folder, when it has one
+            folder = os.open(name, _DIR_FLAGS | _NOFOLLOW, dir_fd=top)
         return os.open(names[-1], _FLAGS | _NOFOLLOW, dir_fd=folder)
     except OSError:
         return None
     finally:
+        if folder != top:
+            os.close(folder)
+        if folders is None:
+            os.close(top)
+
+
+def _descend(base: str, names: list[str]) -> int:
+    """The folder ``base`` (as written), then each of ``names`` in turn from the one before
+    without following a link, opened: the last one's descriptor. Raises OSError."""
+    folder = os.open(base or os.sep, _DIR_FLAGS)
+    try:
+        for name in names:
+            folder, outer = os.open(name, _DIR_FLAGS | _NOFOLLOW, dir_fd=folder), folder
+            os.close(outer)
+    except OSError:
         os.close(folder)
+        raise
+    return folder
+
+
+class Folders:
+    """Folders kept open while many files under one root are read, such as the
+    declarations of a library: the folders above each file's own (``parts``) are opened
+    once, as ``read_regular`` opens them, and the next file under them is opened from
+    there. Use it in a ``with`` block, which closes them."""
+
+    def __init__(self) -> None:
+        self._open: dict[tuple[str, tuple[str, ...]], int] = {}
+
+    def folder(self, base: str, names: list[str]) -> int:
+        key = (base, tuple(names))
+        fd = self._open.get(key)
+        if fd is None:
+            fd = self._open[key] = _descend(base, names)
+        return fd
+
+    def __enter__(self) -> Folders:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for fd in self._open.values():
+            os.close(fd)
+        self._open.clear()
 
 
 def read_regular(path: str | os.PathLike, *, within: str | os.PathLike | None = None,
-                 limit: int = MAX_BYTES) -> bytes:
+                 limit: int = MAX_BYTES, folders: Folders | None = None) -> bytes:
     """The bytes of the regular file ``path``. Raises Refused (see the class) or the
-    OSError of opening it (a file that does not exist, permissions)."""
+    OSError of opening it (a file that does not exist, permissions). ``folders``: the
+    folders under ``within`` kept open between files (see ``Folders``)."""
     path = os.fspath(path)
-    fd = _open_beneath(path, within) if within is not None else None
+    fd = _open_beneath(path, within, folders) if within is not None else None
     if fd is None:
         real = os.path.realpath(path)
         if within is not None and not _within(os.path.realpath(within), real):

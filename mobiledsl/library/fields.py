@@ -16,6 +16,7 @@ from ..numbers import MAX_CHARS as MAX_NUMBER_CHARS
 from ..yamlio import YNode
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_WHOLE = re.compile(r"-?\d+")
 UNIT_TOLERANCE = 1e-3
 
 
@@ -52,7 +53,7 @@ class Fields:
     def mapping(self, node: YNode | None, path: str) -> bool:
         if node is None:
             return False
-        if not node.is_map:
+        if node.kind != "map":
             self.wrong_type(node, path, "a mapping")
             return False
         return True
@@ -66,6 +67,17 @@ class Fields:
         if not isinstance(optional, (tuple, list)):
             optional = tuple(optional)
         values = node.value
+        if type(required) is tuple and type(optional) is tuple:
+            # the common case, every key allowed and every required one there, decided
+            # on sets made once for each pair of tuples
+            sets = _KEY_SETS.get((required, optional))
+            if sets is None:
+                if len(_KEY_SETS) >= 512:
+                    _KEY_SETS.clear()
+                sets = _KEY_SETS[required, optional] = (frozenset(required + optional),
+                                                        frozenset(required))
+            if (ignore_unknown or values.keys() <= sets[0]) and values.keys() >= sets[1]:
+                return True
         ok = True
         if not ignore_unknown:
             for key in values:
@@ -98,7 +110,21 @@ class Fields:
                nonnegative: bool = False) -> float | None:
         if node is None:
             return None
-        if not node.is_number:
+        # a text judged plain before is a number in range: only its sign is left to judge
+        value = _PLAIN.get(node.raw)
+        if value is None:
+            return self._number(node, path, positive, nonnegative)
+        if positive and not value > 0:
+            self.invalid(node, path, f"must be positive, not {node.raw}")
+            return None
+        if nonnegative and value < 0:
+            self.invalid(node, path, f"must not be negative, not {node.raw}")
+            return None
+        return value
+
+    def _number(self, node: YNode, path: str, positive: bool, nonnegative: bool
+                ) -> float | None:
+        if node.kind != "number":
             self.wrong_type(node, path, "a number")
             return None
         if len(node.raw) > MAX_NUMBER_CHARS:
@@ -111,7 +137,7 @@ class Fields:
                          "1e30 in size", help="state the quantity in metres, kilograms, "
                          "seconds and radians, as a plain decimal")
             return None
-        value = float(node.value)
+        value = _judge(node)
         if positive and not value > 0:
             self.invalid(node, path, f"must be positive, not {node.raw}")
             return None
@@ -124,15 +150,15 @@ class Fields:
         value = self.number(node, path, positive=positive)
         if value is None:
             return None
-        if not (value == int(value) and re.fullmatch(r"-?\d+", node.raw or "")):
+        if not (value == int(value) and _WHOLE.fullmatch(node.raw or "")):
             self.invalid(node, path, f"must be a whole number, not {node.raw}")
             return None
         return int(node.raw)
 
     def string(self, node: YNode | None, path: str, *, nullable: bool = False) -> str | None:
-        if node is None or (nullable and node.is_null):
+        if node is None or (nullable and node.kind == "null"):
             return None
-        if not node.is_str:
+        if node.kind != "str":
             self.wrong_type(node, path, "a string")
             return None
         return node.value
@@ -155,7 +181,8 @@ class Fields:
 
     def choice(self, node: YNode | None, path: str, options: Iterable[str]) -> str | None:
         text = self.string(node, path)
-        options = list(options)
+        if not isinstance(options, (tuple, list)):
+            options = list(options)
         if text is not None and text not in options:
             self.invalid(node, path, f"is '{excerpt(text)}', which is none of "
                          f"{', '.join(options)}",
@@ -164,26 +191,42 @@ class Fields:
         return text
 
     # -- vectors ---------------------------------------------------------------------
-    def numbers(self, node: YNode | None, path: str, n: int, what: str, **kw) -> tuple | None:
+    def numbers(self, node: YNode | None, path: str, n: int, what: str, positive: bool = False,
+                nonnegative: bool = False) -> tuple | None:
         if node is None:
             return None
         if node.kind != "seq" or len(node.value) != n:
             self.wrong_type(node, path, what)
             return None
-        values = _plain_numbers(node.value, **kw)
+        values = _plain_numbers(node.value, positive, nonnegative)
         if values is not None:          # every item a number in range: nothing to report
             return values
-        values = [self.number(v, f"{path}[{i}]", **kw) for i, v in enumerate(node.value)]
+        values = [self.number(v, f"{path}[{i}]", positive=positive, nonnegative=nonnegative)
+                  for i, v in enumerate(node.value)]
         return None if any(v is None for v in values) else tuple(values)
 
-    def vec3(self, node: YNode | None, path: str, **kw) -> tuple[float, float, float] | None:
-        return self.numbers(node, path, 3, "[x, y, z]", **kw)
+    def vec3(self, node: YNode | None, path: str, positive: bool = False,
+             nonnegative: bool = False) -> tuple[float, float, float] | None:
+        if node is not None and node.kind == "seq":
+            items = node.value
+            if len(items) == 3:
+                # nearly every vector: three plain numbers, taken without a word
+                out = plain_triple(items)
+                if out is not None:
+                    x, y, z = out
+                    if positive:
+                        if x > 0 and y > 0 and z > 0:
+                            return out
+                    elif not nonnegative or (x >= 0 and y >= 0 and z >= 0):
+                        return out
+        return self.numbers(node, path, 3, "[x, y, z]", positive, nonnegative)
 
     def unit_vec3(self, node: YNode | None, path: str) -> tuple[float, float, float] | None:
         v = self.vec3(node, path)
         if v is None:
             return None
-        length = math.sqrt(sum(c * c for c in v))
+        x, y, z = v
+        length = math.sqrt(sum((x * x, y * y, z * z)))
         if abs(length - 1.0) > UNIT_TOLERANCE:
             self.error("library.not_unit_vector",
                        f"'{path}' has length {length:.4g}, not 1", node.span,
@@ -191,6 +234,15 @@ class Fields:
                        f"{format_vector(normalised(v)) if length > 0 else '[0, 0, 1]'}")
             return None
         return v
+
+
+def plain_triple(items) -> tuple[float, float, float] | None:
+    """The values of three items when ``Fields.number`` would take each without a word,
+    else None: most vectors, and a hull's corners."""
+    try:
+        return (_PLAIN[items[0].raw], _PLAIN[items[1].raw], _PLAIN[items[2].raw])
+    except KeyError:
+        return _judged(items)
 
 
 def _plain_numbers(items, positive: bool = False, nonnegative: bool = False
@@ -211,7 +263,11 @@ def _plain_numbers(items, positive: bool = False, nonnegative: bool = False
     return out
 
 
-# number texts judged plain (short and in range) so far, to their values
+# (required, optional) -> (the keys allowed, the keys required), for ``Fields.keys``
+_KEY_SETS: dict[tuple[tuple, tuple], tuple[frozenset, frozenset]] = {}
+
+# number texts judged plain (short and in range) so far, to their values; a text that is
+# a key here is a number (only a number has a raw text) that ``Fields.number`` takes
 _PLAIN: dict[str, float] = {}
 _PLAIN_MAX = 50_000
 
@@ -222,16 +278,27 @@ def forget() -> None:
 
 
 def _judged(items) -> tuple | None:
+    """The values of ``items`` when each is a plain number, remembered by their texts (as
+    ``_judge`` does, written out: most numbers of a library are judged here), else None."""
+    if len(_PLAIN) >= _PLAIN_MAX - len(items):
+        _PLAIN.clear()
     out = []
     for v in items:
-        if v.kind != "number" or len(v.raw) > MAX_NUMBER_CHARS or not in_range(v):
-            return None
-        value = float(v.value)
-        if len(_PLAIN) >= _PLAIN_MAX:
-            _PLAIN.clear()
-        _PLAIN[v.raw] = value
+        raw = v.raw
+        if raw is None or len(raw) > MAX_NUMBER_CHARS or not in_range(v):
+            return None             # not a number (only numbers have a raw text), or not plain
+        _PLAIN[raw] = value = float(v.value)
         out.append(value)
     return tuple(out)
+
+
+def _judge(node: YNode) -> float:
+    """The value of a number found short and in range, remembered by its text."""
+    value = float(node.value)
+    if len(_PLAIN) >= _PLAIN_MAX:
+        _PLAIN.clear()
+    _PLAIN[node.raw] = value
+    return value
 
 
 def in_range(node: YNode) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..yamlio import YNode
-from .fields import Fields, _plain_numbers
+from .fields import Fields, plain_triple
 from .model import Shape
 
 CONVEX_TOLERANCE = 1e-6        # m: how far a corner may lie outside a face's plane
@@ -54,14 +54,26 @@ def _plain_faces(node: YNode, n: int) -> list[tuple[int, int, int]] | None:
     for face in node.value:
         if face.kind != "seq" or len(face.value) != 3:
             return None
-        tri = []
-        for index in face.value:
-            raw = index.raw
-            if raw is None or not raw.isdigit() or int(raw) >= n:
+        a, b, c = face.value
+        a, b, c = _CORNER.get(a.raw), _CORNER.get(b.raw), _CORNER.get(c.raw)
+        if a is None or b is None or c is None:
+            tri = tuple(_whole(index.raw) for index in face.value)
+            if None in tri:
                 return None
-            tri.append(int(raw))
-        out.append(tuple(tri))
+            a, b, c = tri
+        if a >= n or b >= n or c >= n:
+            return None
+        out.append((a, b, c))
     return out
+
+
+# the corner indices most hulls use, by their text ("0" ...)
+_CORNER = {str(i): i for i in range(1024)}
+
+
+def _whole(raw: str | None) -> int | None:
+    """The corner index a number's text names when it is a whole number, else None."""
+    return int(raw) if raw is not None and raw.isdigit() else None
 
 
 def _vertices(F: Fields, node: YNode, path: str) -> list[tuple[float, float, float]] | None:
@@ -71,7 +83,7 @@ def _vertices(F: Fields, node: YNode, path: str) -> list[tuple[float, float, flo
     out = []
     for i, v in enumerate(node.value):
         # three plain numbers (nearly every corner) taken without building their path
-        p = (v.kind == "seq" and len(v.value) == 3 and _plain_numbers(v.value)) or \
+        p = (v.kind == "seq" and len(v.value) == 3 and plain_triple(v.value)) or \
             F.vec3(v, f"{path}[{i}]")
         if p is None:
             return None
@@ -148,6 +160,11 @@ def _locate(node: YNode, where: tuple[str, int] | None) -> YNode:
 def hull_problem(vertices, faces) -> tuple[tuple[str, int] | None, str] | None:
     """Why these corners and triangles bound no convex solid, with where ("vertices" or
     "faces", index) when one entry is to blame; None when they do."""
+    used = _plainly_closed(vertices, faces)
+    if used is not None:
+        if _clearly_convex(vertices, faces, used):
+            return None
+        return _geometry_problem(vertices, faces, used)
     seen_corner: dict[tuple[float, float, float], int] = {}
     for i, v in enumerate(vertices):
         key = tuple(float(c) for c in v)
@@ -182,6 +199,40 @@ def hull_problem(vertices, faces) -> tuple[tuple[str, int] | None, str] | None:
     if _clearly_convex(vertices, faces, used):
         return None
     return _geometry_problem(vertices, faces, used)
+
+
+def _plainly_closed(vertices, faces) -> list[int] | None:
+    """The corners the triangles use, in order, when they plainly close one surface: no
+    corner given twice, each triangle three distinct corners of the hull and given once,
+    every edge on exactly two triangles, one connected surface of Euler characteristic 2.
+    None when anything may be wrong: ``hull_problem`` then finds what, in order."""
+    m = len(vertices)
+    if len(set(map(tuple, vertices))) != m:
+        return None
+    edges: list[int] = []           # each as a * m + b, a < b
+    triangles = set()
+    for a, b, c in faces:
+        if a > b:
+            a, b = b, a
+        if b > c:
+            b, c = c, b
+        if a > b:
+            a, b = b, a
+        if a == b or b == c or a < 0 or c >= m:
+            return None
+        ab = a * m + b
+        triangles.add(ab * m + c)
+        edges += (ab, b * m + c, a * m + c)
+    if len(triangles) != len(faces):
+        return None
+    edges.sort()
+    once = edges[0::2]              # every edge twice: pairs of equals, each pair distinct
+    if once != edges[1::2] or len(set(once)) != len(once):
+        return None
+    used = sorted({k for f in faces for k in f})
+    if len(used) - len(once) + len(faces) != 2:
+        return None
+    return used if _connected(used, [divmod(e, m) for e in once]) else None
 
 
 # Below this many faces, and for corners within this many metres of the origin, plain

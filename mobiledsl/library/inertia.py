@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..yamlio import YNode
-from .fields import Fields
+from .fields import Fields, _plain_numbers
 from .model import Inertia, Inertial
 
 SOURCES = ("measured", "datasheet", "cad_measured", "estimated", "placeholder")
@@ -30,11 +30,12 @@ def check_inertial(F: Fields, node: YNode | None, path: str, own_part: bool) -> 
     if not F.mapping(node, path):
         return None
     F.keys(node, path, ("mass", "origin_xyz", "inertia", "source"), ("basis",))
-    mass = F.number(node.get("mass"), f"{path}.mass", positive=True)
-    origin = F.vec3(node.get("origin_xyz"), f"{path}.origin_xyz")
-    inertia = check_tensor(F, node.get("inertia"), f"{path}.inertia", own_part)
-    source = F.choice(node.get("source"), f"{path}.source", SOURCES)
-    basis = F.string(node.get("basis"), f"{path}.basis", nullable=True)
+    values = node.value
+    mass = F.number(values.get("mass"), f"{path}.mass", positive=True)
+    origin = F.vec3(values.get("origin_xyz"), f"{path}.origin_xyz")
+    inertia = check_tensor(F, values.get("inertia"), f"{path}.inertia", own_part)
+    source = F.choice(values.get("source"), f"{path}.source", SOURCES)
+    basis = F.string(values.get("basis"), f"{path}.basis", nullable=True)
     blank = basis is not None and not basis.strip()
     if source in NEEDS_BASIS and (basis is None or blank):
         # an estimate whose basis says nothing has no basis: the table's missing_field
@@ -59,17 +60,22 @@ def check_tensor(F: Fields, node: YNode | None, path: str, own_part: bool) -> In
             F.number(node.get(term), f"{path}.{term}",
                      positive=term in ("ixx", "iyy", "izz"))
         return None
-    values = {t: F.number(node.get(t), f"{path}.{t}", positive=t in ("ixx", "iyy", "izz"))
-              for t in TERMS}
-    if any(v is None for v in values.values()):
-        return None
-    why = None if _clearly_a_body(values) else exact_problem({t: node.get(t).raw
-                                                               for t in TERMS})
+    terms = node.value
+    plain = _plain_numbers([terms[t] for t in TERMS])
+    if plain is not None and plain[0] > 0 and plain[3] > 0 and plain[5] > 0:
+        values = dict(zip(TERMS, plain))        # the common case: nothing to report
+    else:
+        values = {t: F.number(terms[t], f"{path}.{t}", positive=t in ("ixx", "iyy", "izz"))
+                  for t in TERMS}
+        if any(v is None for v in values.values()):
+            return None
+    clearly = _clearly_a_body(values)
+    why = None if clearly else exact_problem({t: node.get(t).raw for t in TERMS})
     if why is not None:
         F.invalid(node, path, why, help="state the tensor of a body that can exist: for a "
                   "solid, work it out from its shape and mass (a box's ixx is m(y² + z²)/12)")
         return None
-    if own_part:
+    if own_part and not clearly:        # a tensor clearly a body's passes the float check
         why = float_problem(values)
         if why is not None:
             F.invalid(node, path, why, help="MuJoCo holds a part's tensor as stated; make the "
@@ -79,14 +85,22 @@ def check_tensor(F: Fields, node: YNode | None, path: str, own_part: bool) -> In
 
 
 def _clearly_a_body(v: dict[str, float]) -> bool:
-    """A diagonal tensor whose largest moment falls short of the sum of the others by far
-    more than the doubles' rounding of the decimals: the exact check would pass it. (The
-    moments are positive here, and a term is 0.0 only when written as zero.)"""
-    if v["ixy"] or v["ixz"] or v["iyz"]:
-        return False
+    """A tensor whose principal moments are clearly positive and the largest clearly short
+    of the sum of the others, by far more than the doubles' rounding of the decimals (and
+    than LAPACK's error in computing the moments): the exact check and the float check would
+    both pass it. (The diagonal is positive here, and a term is 0.0 only when written as
+    zero.) Off the diagonal this goes by Gershgorin's discs: every principal moment lies
+    within r of a diagonal entry, r the sum of the magnitudes beside that entry in its row.
+    A tensor near the edge is left to the checks (False)."""
     xx, yy, zz = v["ixx"], v["iyy"], v["izz"]
+    xy, xz, yz = abs(v["ixy"]), abs(v["ixz"]), abs(v["iyz"])
     margin = 1 - 1e-9
-    return xx <= (yy + zz) * margin and yy <= (xx + zz) * margin and zz <= (xx + yy) * margin
+    if not (xy or xz or yz):
+        return xx <= (yy + zz) * margin and yy <= (xx + zz) * margin and zz <= (xx + yy) * margin
+    trace = xx + yy + zz
+    largest = max(xx + xy + xz, yy + xy + yz, zz + xz + yz)
+    least = min(xx - xy - xz, yy - xy - yz, zz - xz - yz)
+    return 2 * largest <= trace * margin and least > trace * 1e-9
 
 
 def _scaled(raws: dict[str, str]) -> dict[str, int]:

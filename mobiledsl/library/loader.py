@@ -16,6 +16,7 @@ import os
 from contextlib import contextmanager
 
 from ..diagnostics import Diagnostic, Severity, Sink, Span, error
+from ..inputs import Folders
 from ..yamlio import YNode
 from .fastyaml import read_yaml_fast
 from .fields import Fields
@@ -75,14 +76,15 @@ def load_part(root: str | os.PathLike, library_name: str, part_id: str, *,
 
 
 def _load_part(root: str | os.PathLike, library_name: str, part_id: str,
-               listed_at: Span | None) -> tuple[Part | None, list[Diagnostic]]:
+               listed_at: Span | None, folders: Folders | None = None
+               ) -> tuple[Part | None, list[Diagnostic]]:
     part_dir, file = part_paths(root, part_id)
     if not ID.match(part_id):
         return None, [error("library.part_missing", f"'{part_id}' is no part id: an id is a "
                             "directory name under parts/", listed_at or Span(file)
                             ).with_severity(Severity.WARNING)]
     try:
-        data = read_declaration(root, file)
+        data = read_declaration(root, file, folders)
     except OSError as exc:
         if isinstance(exc, (FileNotFoundError, NotADirectoryError)):
             message = f"'{part_id}' is registered, and there is no {file}"
@@ -109,19 +111,20 @@ def check_declaration(node: YNode, file: str, part_dir: str, part_id: str, libra
     F = Fields(sink, file)
     if prior:
         F.failed = any(d.severity is Severity.ERROR for d in prior)
-    if not node.is_map:
+    if node.kind != "map":
         F.wrong_type(node, "component.yaml", "a mapping of the part's fields")
         return None, sink.items
+    values = node.value
     for key in COMMON_FIELDS:
-        if key not in node.value:
+        if key not in values:
             F.missing(node, key)
-    version = node.get("schema_version")
+    version = values.get("schema_version")
     if version is not None:
         v = F.integer(version, "schema_version")
         if v is not None and v != SCHEMA_VERSION:
             F.invalid(version, "schema_version", f"is {v}: this compiler reads schema_version "
                       f"{SCHEMA_VERSION}", help="write schema_version: 1")
-    id_node = node.get("id")
+    id_node = values.get("id")
     if id_node is not None:
         stated = F.string(id_node, "id")
         if stated is not None and stated != part_id:
@@ -129,19 +132,16 @@ def check_declaration(node: YNode, file: str, part_dir: str, part_id: str, libra
                     f"'{part_id}'", id_node.span, label="not the directory's name",
                     help=f"write id: {part_id}, or rename the directory and its entry in "
                          "library.yaml")
-    category = F.choice(node.get("category"), "category", CATEGORIES) \
-        if node.get("category") is not None else None
-    description = F.string(node.get("description"), "description")
+    category_node = values.get("category")
+    category = F.choice(category_node, "category", CATEGORIES) \
+        if category_node is not None else None
+    description = F.string(values.get("description"), "description")
     if category is None:
         _top_keys(F, node, ALL_FIELDS, None)
         return None, sink.items
-    if category == "object":
-        allowed = COMMON_FIELDS + OBJECT_FIELDS
-    elif category == "environment":
-        allowed = COMMON_FIELDS + ENVIRONMENT_FIELDS
-    else:
-        allowed = COMMON_FIELDS + PART_FIELDS
-    _top_keys(F, node, allowed, category)
+    allowed, allowed_set = _ALLOWED.get(category, _PART_ALLOWED)
+    if not values.keys() <= allowed_set:          # else every key is allowed
+        _top_keys(F, node, allowed, category)
     if category == "object":
         fields = check_object_fields(F, node, part_dir)
     elif category == "environment":
@@ -154,6 +154,14 @@ def check_declaration(node: YNode, file: str, part_dir: str, part_id: str, libra
     part = Part(library=library_name, id=part_id, category=category, description=description,
                 file=file, dir=part_dir, spans=collect_spans(node), **fields)
     return part, sink.items
+
+
+# the top-level keys a declaration of each category may state
+# (a part's, else an object's or an environment's), in order and as a set
+_PART_ALLOWED = (COMMON_FIELDS + PART_FIELDS, frozenset(COMMON_FIELDS + PART_FIELDS))
+_ALLOWED = {"object": (COMMON_FIELDS + OBJECT_FIELDS, frozenset(COMMON_FIELDS + OBJECT_FIELDS)),
+            "environment": (COMMON_FIELDS + ENVIRONMENT_FIELDS,
+                            frozenset(COMMON_FIELDS + ENVIRONMENT_FIELDS))}
 
 
 def _top_keys(F: Fields, node: YNode, allowed: tuple[str, ...], category: str | None) -> None:
@@ -176,30 +184,72 @@ def collect_spans(node: YNode) -> dict[str, Span]:
     """A Span for every dotted path of the declaration: "" for the whole file, "a.b" for a
     mapping's value, "a[0]" for a list's item. In document order."""
     spans: dict[str, Span] = {}
-    _spans(node, "", spans)
+    if node.kind == "map":
+        _map_spans(node, "", spans)
+    else:
+        spans[""] = node.span
+        if node.kind == "seq":
+            _item_spans(node.value, "", spans)
     return spans
 
 
-def _spans(node: YNode, path: str, spans: dict[str, Span]) -> None:
+# The walk visits some 80 values a part, and most lists are three scalars ([x, y, z], a
+# triangle): those are entered without a call of their own.
+_SCALARS = frozenset({"str", "number", "bool", "null"})
+
+
+def _map_spans(node: YNode, path: str, spans: dict[str, Span]) -> None:
     spans[path] = node.span
-    kind = node.kind
-    if kind == "map":
-        prefix = path + "." if path else ""
-        for key, child in node.value.items():
-            kind = child.kind
-            if kind == "map" or kind == "seq":
-                _spans(child, prefix + key, spans)
-            else:
-                spans[prefix + key] = child.span
-    elif kind == "seq":
-        for index, child in zip(_INDEXES, node.value):
-            kind = child.kind
-            if kind == "map" or kind == "seq":
-                _spans(child, path + index, spans)
-            else:
-                spans[path + index] = child.span
-        for i in range(len(_INDEXES), len(node.value)):
-            _spans(node.value[i], f"{path}[{i}]", spans)
+    prefix = path + "." if path else ""
+    for key, child in node.value.items():
+        kind = child.kind
+        if kind == "map":
+            _map_spans(child, prefix + key, spans)
+        elif kind == "seq":
+            here = prefix + key
+            spans[here] = child.span
+            items = child.value
+            if len(items) == 3:
+                a, b, c = items
+                if a.kind in _SCALARS and b.kind in _SCALARS and c.kind in _SCALARS:
+                    spans[here + "[0]"] = a.span
+                    spans[here + "[1]"] = b.span
+                    spans[here + "[2]"] = c.span
+                    continue
+            _item_spans(items, here, spans)
+        else:
+            spans[prefix + key] = child.span
+
+
+def _item_spans(items: list[YNode], path: str, spans: dict[str, Span]) -> None:
+    """The spans of a list's items (the list's own is stored)."""
+    for index, item in zip(_INDEXES, items):
+        kind = item.kind
+        if kind == "seq":
+            here = path + index
+            spans[here] = item.span
+            inner = item.value
+            if len(inner) == 3:
+                a, b, c = inner
+                if a.kind in _SCALARS and b.kind in _SCALARS and c.kind in _SCALARS:
+                    spans[here + "[0]"] = a.span
+                    spans[here + "[1]"] = b.span
+                    spans[here + "[2]"] = c.span
+                    continue
+            _item_spans(inner, here, spans)
+        elif kind == "map":
+            _map_spans(item, path + index, spans)
+        else:
+            spans[path + index] = item.span
+    for i in range(len(_INDEXES), len(items)):
+        item = items[i]
+        here = f"{path}[{i}]"
+        if item.kind == "map":
+            _map_spans(item, here, spans)
+        else:
+            spans[here] = item.span
+            if item.kind == "seq":
+                _item_spans(item.value, here, spans)
 
 
 # "[0]", "[1]"...: the suffixes of the items of most lists, written once
@@ -219,13 +269,15 @@ def _load_library(root: str | os.PathLike) -> tuple[Library | None, list[Diagnos
     diagnostics = list(diagnostics)
     parts: dict[str, Part] = {}
     left_out: dict[str, LeftOut] = {}
-    for part_id, span in manifest.parts.items():
-        part, diags = _load_part(root, manifest.name, part_id, span)
-        diagnostics.extend(diags)
-        if part is not None:
-            parts[part_id] = part
-        else:
-            left_out[part_id] = LeftOut(part_id, part_paths(root, part_id)[1], tuple(diags))
+    with Folders() as folders:              # parts/ opened once for every declaration
+        for part_id, span in manifest.parts.items():
+            part, diags = _load_part(root, manifest.name, part_id, span, folders)
+            diagnostics.extend(diags)
+            if part is not None:
+                parts[part_id] = part
+            else:
+                left_out[part_id] = LeftOut(part_id, part_paths(root, part_id)[1],
+                                            tuple(diags))
     walkers: dict[str, Walker] = {}
     for walker_id, span in manifest.walkers.items():
         walker, diags = _load_walker(root, manifest.name, walker_id, parts, span)

@@ -25,7 +25,7 @@ from ..yamlio import YNode
 from .fields import IDENTIFIER, UNIT_TOLERANCE, Fields
 from .hull import check_hull
 from .inertia import check_inertial
-from .legged import check_legged_fields
+from .legged import LEGGED_KEYS, check_legged_fields
 from .model import (BatterySpec, Connector, Contact, Driveline, DriverSpec, Joint, MotorSpec,
                     RangeSpec, Shape, Steering, TrackSpec, Well, WheelSpec)
 from .paths import check_visual
@@ -38,6 +38,8 @@ PART_FIELDS = ("visual", "collision", "wheel", "track", "inertial", "connectors"
                "controller", "provenance")
 PART_REQUIRED = ("visual", "inertial", "connectors", "profiles")
 JOINT_TYPES = ("fixed", "continuous", "revolute", "prismatic")
+CONNECTOR_OPTIONAL = ("up", "joint", "well", "steering", "driveline")
+_FIXED = Joint("fixed")           # a connector's joint unless it states one
 PROVENANCE_KEYS = ("name", "manufacturer", "source_url", "license")
 
 
@@ -49,6 +51,7 @@ def profile_types(root: YNode) -> set[str]:
 
 def check_part_fields(F: Fields, root: YNode, part_dir: Path | str,
                       category: str) -> dict[str, Any] | None:
+    values = root.value
     types = profile_types(root)
     is_track = category == "track" or "Track" in types
     is_motor = category == "motor" or "Motor" in types
@@ -58,12 +61,12 @@ def check_part_fields(F: Fields, root: YNode, part_dir: Path | str,
     out: dict[str, Any] = {}
 
     for key in PART_REQUIRED:
-        if key not in root.value:
+        if key not in values:
             F.missing(root, key)
 
-    out["visual"] = check_visual(F, root.get("visual"), part_dir, "visual")
+    out["visual"] = check_visual(F, values.get("visual"), part_dir, "visual")
 
-    collision = root.get("collision")
+    collision = values.get("collision")
     out["collision"] = ()
     if collision is not None:
         if category == "wheel":
@@ -74,7 +77,7 @@ def check_part_fields(F: Fields, root: YNode, part_dir: Path | str,
             out["collision"] = (shape,) if shape is not None else ()
 
     # blocks that belong to one kind of part
-    wheel = root.get("wheel")
+    wheel = values.get("wheel")
     if category == "wheel":
         if wheel is None:
             F.missing(root, "wheel", "a wheel states its radius and width")
@@ -95,15 +98,19 @@ def check_part_fields(F: Fields, root: YNode, part_dir: Path | str,
                           "(a part with a Range or Ultrasonic profile)",
                           "a part with a Range profile states what it measures", check_range)
 
-    out["inertial"] = check_inertial(F, root.get("inertial"), "inertial", own_part=True)
-    connectors = check_connectors(F, root.get("connectors"), "connectors", category, is_track)
+    out["inertial"] = check_inertial(F, values.get("inertial"), "inertial", own_part=True)
+    cnode = values.get("connectors")
+    connectors = check_connectors(F, cnode, "connectors", category, is_track)
     out["connectors"] = connectors or {}
-    cnode = root.get("connectors")
-    names = set(cnode.value) if cnode is not None and cnode.is_map else None
-    out["profiles"] = check_profiles(F, root.get("profiles"), "profiles", names) or {}
-    out["contacts"] = check_contacts(F, root.get("contacts"), "contacts")
-    out["provenance"] = check_provenance(F, root.get("provenance"), "provenance")
+    names = set(cnode.value) if cnode is not None and cnode.kind == "map" else None
+    out["profiles"] = check_profiles(F, values.get("profiles"), "profiles", names) or {}
+    out["contacts"] = check_contacts(F, values.get("contacts"), "contacts")
+    out["provenance"] = check_provenance(F, values.get("provenance"), "provenance")
 
+    if category != "leg" and "Legged" not in types and values.keys().isdisjoint(LEGGED_KEYS):
+        # nothing legged stated nor required: what check_legged_fields finds in such a part
+        out["links"], out["feet"], out["gait"], out["controller"] = (), (), None, None
+        return None if F.failed else out
     legged = check_legged_fields(F, root, part_dir, category, types)
     if legged is not None:
         out["links"] = tuple(legged.links or ())
@@ -115,8 +122,8 @@ def check_part_fields(F: Fields, root: YNode, part_dir: Path | str,
 
 def _block(F: Fields, root: YNode, key: str, allowed: bool, required: bool, owner: str,
            why_required: str, check):
-    node = root.get(key)
-    if node is None and key not in root.value:
+    node = root.value.get(key)
+    if node is None:
         if required:
             F.missing(root, key, why_required)
         return None
@@ -137,7 +144,7 @@ def check_part_collision(F: Fields, node: YNode, path: str) -> Shape | None:
     if not F.mapping(node, path):
         return None
     F.keys(node, path, ("type",), ("size", "origin_xyz", "vertices", "faces"))
-    kind = F.string(node.get("type"), f"{path}.type")
+    kind = F.string(node.value.get("type"), f"{path}.type")
     if kind is None:
         return None
     if kind not in ("box", "hull"):
@@ -156,8 +163,8 @@ def check_part_collision(F: Fields, node: YNode, path: str) -> Shape | None:
         for key in ("size", "origin_xyz"):
             if key not in node.value:
                 F.missing(node, f"{path}.{key}")
-        size = F.vec3(node.get("size"), f"{path}.size", positive=True)
-        origin = F.vec3(node.get("origin_xyz"), f"{path}.origin_xyz")
+        size = F.vec3(node.value.get("size"), f"{path}.size", positive=True)
+        origin = F.vec3(node.value.get("origin_xyz"), f"{path}.origin_xyz")
         if size is None or origin is None or not ok:
             return None
         return Shape("box", size, origin, (0.0, 0.0, 0.0))
@@ -182,22 +189,22 @@ def _fields(F: Fields, node: YNode | None, path: str, required, optional=()) -> 
 def check_wheel(F: Fields, node: YNode | None, path: str) -> WheelSpec | None:
     if not _fields(F, node, path, ("radius", "width")):
         return None
-    r = F.number(node.get("radius"), f"{path}.radius", positive=True)
-    w = F.number(node.get("width"), f"{path}.width", positive=True)
+    r = F.number(node.value.get("radius"), f"{path}.radius", positive=True)
+    w = F.number(node.value.get("width"), f"{path}.width", positive=True)
     return None if r is None or w is None else WheelSpec(r, w)
 
 
 def check_track(F: Fields, node: YNode | None, path: str) -> TrackSpec | None:
     if not _fields(F, node, path, ("width", "ground"), ("travel_per_turn_m",)):
         return None
-    width = F.number(node.get("width"), f"{path}.width", positive=True)
-    travel_node = node.get("travel_per_turn_m")
+    width = F.number(node.value.get("width"), f"{path}.width", positive=True)
+    travel_node = node.value.get("travel_per_turn_m")
     travel = F.number(travel_node, f"{path}.travel_per_turn_m", positive=True)
-    ground = node.get("ground")
+    ground = node.value.get("ground")
     start = end = None
     if _fields(F, ground, f"{path}.ground", ("from", "to")):
-        start = F.vec3(ground.get("from"), f"{path}.ground.from")
-        end = F.vec3(ground.get("to"), f"{path}.ground.to")
+        start = F.vec3(ground.value.get("from"), f"{path}.ground.from")
+        end = F.vec3(ground.value.get("to"), f"{path}.ground.to")
         if start is not None and end is not None and start == end:
             F.invalid(ground, f"{path}.ground", "runs from a point to the same point: the "
                       "belt's run on the ground has no length",
@@ -211,7 +218,7 @@ def check_track(F: Fields, node: YNode | None, path: str) -> TrackSpec | None:
 
 def _voltage_range(F: Fields, node: YNode, path: str, positive_min: bool):
     """voltage_min_v and voltage_max_v: both or neither. Returns (ok, lo, hi)."""
-    lo_node, hi_node = node.get("voltage_min_v"), node.get("voltage_max_v")
+    lo_node, hi_node = node.value.get("voltage_min_v"), node.value.get("voltage_max_v")
     if (lo_node is None) != (hi_node is None):
         absent, present = (("voltage_min_v", "voltage_max_v") if lo_node is None
                            else ("voltage_max_v", "voltage_min_v"))
@@ -245,10 +252,10 @@ def check_motor(F: Fields, node: YNode | None, path: str) -> MotorSpec | None:
     required = ("rated_voltage_v", "no_load_speed_rad_s", "stall_torque_nm", "stall_current_a")
     if not _fields(F, node, path, required, ("voltage_min_v", "voltage_max_v", "bus")):
         return None
-    values = [F.number(node.get(k), f"{path}.{k}", positive=True) for k in required]
+    values = [F.number(node.value.get(k), f"{path}.{k}", positive=True) for k in required]
     ok, lo, hi = _voltage_range(F, node, path, positive_min=False)
     ok = _between(F, node, path, "rated_voltage_v", values[0], lo, hi) and ok
-    bus_node = node.get("bus")
+    bus_node = node.value.get("bus")
     bus = F.identifier(bus_node, f"{path}.bus")
     if not ok or any(v is None for v in values) or (bus_node is not None and bus is None):
         return None
@@ -259,11 +266,11 @@ def check_battery(F: Fields, node: YNode | None, path: str) -> BatterySpec | Non
     if not _fields(F, node, path, ("voltage_nominal_v",),
                    ("voltage_min_v", "voltage_max_v", "capacity_ah")):
         return None
-    nominal = F.number(node.get("voltage_nominal_v"), f"{path}.voltage_nominal_v",
+    nominal = F.number(node.value.get("voltage_nominal_v"), f"{path}.voltage_nominal_v",
                        positive=True)
     ok, lo, hi = _voltage_range(F, node, path, positive_min=True)
     ok = _between(F, node, path, "voltage_nominal_v", nominal, lo, hi) and ok
-    cap_node = node.get("capacity_ah")
+    cap_node = node.value.get("capacity_ah")
     capacity = F.number(cap_node, f"{path}.capacity_ah", positive=True)
     if not ok or nominal is None or (cap_node is not None and capacity is None):
         return None
@@ -276,9 +283,9 @@ def check_driver(F: Fields, node: YNode | None, path: str) -> DriverSpec | None:
                 "output_voltage_v")
     if not _fields(F, node, path, (), optional):
         return None
-    ch_node, bus_node = node.get("channels"), node.get("buses")
-    cont_node, peak_node = (node.get("continuous_current_per_channel_a"),
-                            node.get("peak_current_per_channel_a"))
+    ch_node, bus_node = node.value.get("channels"), node.value.get("buses")
+    cont_node, peak_node = (node.value.get("continuous_current_per_channel_a"),
+                            node.value.get("peak_current_per_channel_a"))
     if ch_node is None and bus_node is None:
         F.missing(node, f"{path}.channels", "a driver states channels, buses or both")
         return None
@@ -291,7 +298,7 @@ def check_driver(F: Fields, node: YNode | None, path: str) -> DriverSpec | None:
         ok &= buses is not None
     if ch_node is not None:
         for key in ("voltage_min_v", "voltage_max_v", "continuous_current_per_channel_a"):
-            if node.get(key) is None:
+            if node.value.get(key) is None:
                 F.missing(node, f"{path}.{key}", "a driver with channels states its motor "
                           "supply range and the current one channel delivers continuously")
                 ok = False
@@ -303,8 +310,8 @@ def check_driver(F: Fields, node: YNode | None, path: str) -> DriverSpec | None:
                               "by a driver with channels")
                 ok = False
     vok, lo, hi = (True, None, None)
-    if not (ch_node is not None and (node.get("voltage_min_v") is None
-                                     or node.get("voltage_max_v") is None)):
+    if not (ch_node is not None and (node.value.get("voltage_min_v") is None
+                                     or node.value.get("voltage_max_v") is None)):
         vok, lo, hi = _voltage_range(F, node, path, positive_min=False)
     ok &= vok
     cont = F.number(cont_node, f"{path}.continuous_current_per_channel_a", positive=True)
@@ -314,7 +321,7 @@ def check_driver(F: Fields, node: YNode | None, path: str) -> DriverSpec | None:
         F.invalid(peak_node, f"{path}.peak_current_per_channel_a", f"is {peak_node.raw}, "
                   f"below the continuous current ({cont_node.raw})")
         ok = False
-    out_node = node.get("output_voltage_v")
+    out_node = node.value.get("output_voltage_v")
     output = F.number(out_node, f"{path}.output_voltage_v", positive=True)
     ok &= out_node is None or output is not None
     if not ok:
@@ -344,10 +351,11 @@ def check_buses(F: Fields, node: YNode, path: str) -> tuple[str, ...] | None:
 def check_range(F: Fields, node: YNode | None, path: str) -> RangeSpec | None:
     if not _fields(F, node, path, ("min_m", "max_m", "field_of_view_rad", "rate_hz")):
         return None
-    lo = F.number(node.get("min_m"), f"{path}.min_m", nonnegative=True)
-    hi = F.number(node.get("max_m"), f"{path}.max_m", positive=True)
-    fov = F.number(node.get("field_of_view_rad"), f"{path}.field_of_view_rad", positive=True)
-    rate = F.number(node.get("rate_hz"), f"{path}.rate_hz", positive=True)
+    lo = F.number(node.value.get("min_m"), f"{path}.min_m", nonnegative=True)
+    hi = F.number(node.value.get("max_m"), f"{path}.max_m", positive=True)
+    fov = F.number(node.value.get("field_of_view_rad"), f"{path}.field_of_view_rad",
+                   positive=True)
+    rate = F.number(node.value.get("rate_hz"), f"{path}.rate_hz", positive=True)
     ok = not any(v is None for v in (lo, hi, fov, rate))
     if lo is not None and hi is not None and hi < lo:
         F.invalid(node.get("max_m"), f"{path}.max_m", f"is {node.get('max_m').raw}, below "
@@ -372,9 +380,9 @@ def check_contacts(F: Fields, node: YNode | None, path: str) -> tuple[Contact, .
         p = f"{path}[{i}]"
         if not _fields(F, item, p, ("xyz", "radius"), ("note",)):
             continue
-        xyz = F.vec3(item.get("xyz"), f"{p}.xyz")
-        radius = F.number(item.get("radius"), f"{p}.radius", positive=True)
-        note = F.string(item.get("note"), f"{p}.note", nullable=True)
+        xyz = F.vec3(item.value.get("xyz"), f"{p}.xyz")
+        radius = F.number(item.value.get("radius"), f"{p}.radius", positive=True)
+        note = F.string(item.value.get("note"), f"{p}.note", nullable=True)
         if xyz is not None and radius is not None:
             out.append(Contact(xyz, radius, note))
     return tuple(out)
@@ -388,9 +396,16 @@ def check_provenance(F: Fields, node: YNode | None, path: str) -> dict[str, Any]
     if not F.mapping(node, path):
         return None
     out: dict[str, Any] = {}
+    values = node.value
     for key in PROVENANCE_KEYS:
-        if key in node.value:
-            out[key] = F.string(node.get(key), f"{path}.{key}", nullable=True)
+        item = values.get(key)
+        if item is None:
+            continue
+        kind = item.kind
+        if kind == "str" or kind == "null":
+            out[key] = item.value               # a string, or None
+        else:
+            out[key] = F.string(item, f"{path}.{key}", nullable=True)
     return out
 
 
@@ -423,12 +438,12 @@ def check_connectors(F: Fields, node: YNode | None, path: str, category: str,
             ok = False
         else:
             out[name] = c
-    # drivelines: after every connector is known
-    for name, cnode in node.items():
-        dnode = cnode.get("driveline") if cnode.is_map else None
+    # drivelines: after every connector is known (a chassis's only)
+    for name, cnode in node.items() if category == "chassis" else ():
+        dnode = cnode.value.get("driveline") if cnode.is_map else None
         if dnode is None or category != "chassis" or not dnode.is_map:
             continue
-        turns = dnode.get("turns")
+        turns = dnode.value.get("turns")
         if turns is None or not turns.is_seq:
             continue
         seen: set[str] = set()
@@ -448,7 +463,7 @@ def check_connectors(F: Fields, node: YNode | None, path: str, category: str,
                 ok = False
             else:
                 other = node.value[target]
-                if other.is_map and other.get("driveline") is not None:
+                if other.is_map and other.value.get("driveline") is not None:
                     F.invalid(item, ipath, f"names '{target}', a connector that states a "
                               "driveline itself: a driveline does not turn a motor's seat")
                     ok = False
@@ -460,12 +475,13 @@ def check_connector(F: Fields, node: YNode, path: str, name: str, category: str,
                     is_track: bool) -> Connector | None:
     if not F.mapping(node, path):
         return None
-    F.keys(node, path, ("pos", "dir"), ("up", "joint", "well", "steering", "driveline"))
-    pos = F.vec3(node.get("pos"), f"{path}.pos")
-    direction = F.unit_vec3(node.get("dir"), f"{path}.dir")
+    values = node.value
+    F.keys(node, path, ("pos", "dir"), CONNECTOR_OPTIONAL)
+    pos = F.vec3(values.get("pos"), f"{path}.pos")
+    direction = F.unit_vec3(values.get("dir"), f"{path}.dir")
     ok = pos is not None and direction is not None
     up = None
-    up_node = node.get("up")
+    up_node = values.get("up")
     if up_node is not None:
         up = F.unit_vec3(up_node, f"{path}.up")
         ok &= up is not None
@@ -477,48 +493,50 @@ def check_connector(F: Fields, node: YNode, path: str, name: str, category: str,
                           help="state up at a right angle to dir, or leave it out for a part "
                                "whose roll does not matter")
                 ok = False
-    joint = Joint("fixed")
-    if "joint" in node.value:
+    joint = _FIXED
+    if ok and len(values) == 2:             # pos and dir alone: most connectors
+        return Connector(name, pos, direction, None, joint, None, None, None)
+    if "joint" in values:
         if is_track:
             F.unsupported(node, "joint", f"{path}.joint", "a track's connector is the hub that "
                           "drives it and carries no joint: the unit does not turn about it")
             ok = False
         else:
-            j = check_joint(F, node.get("joint"), f"{path}.joint")
+            j = check_joint(F, values.get("joint"), f"{path}.joint")
             ok &= j is not None
             joint = j or joint
     well = None
-    if "well" in node.value:
-        wnode = node.get("well")
+    if "well" in values:
+        wnode = values["well"]
         if _fields(F, wnode, f"{path}.well", ("radius", "width")):
-            r = F.number(wnode.get("radius"), f"{path}.well.radius", positive=True)
-            w = F.number(wnode.get("width"), f"{path}.well.width", positive=True)
+            r = F.number(wnode.value.get("radius"), f"{path}.well.radius", positive=True)
+            w = F.number(wnode.value.get("width"), f"{path}.well.width", positive=True)
             if r is not None and w is not None:
                 well = Well(r, w)
         ok &= well is not None
     steering = None
-    if "steering" in node.value:
+    if "steering" in values:
         if category != "chassis":
             F.unsupported(node, "steering", f"{path}.steering", "only a chassis states a "
                           "kingpin")
             ok = False
         else:
-            snode = node.get("steering")
+            snode = values["steering"]
             if _fields(F, snode, f"{path}.steering", ("axis", "max_angle_rad")):
-                axis = F.unit_vec3(snode.get("axis"), f"{path}.steering.axis")
-                angle = F.number(snode.get("max_angle_rad"), f"{path}.steering.max_angle_rad",
-                                 positive=True)
+                axis = F.unit_vec3(snode.value.get("axis"), f"{path}.steering.axis")
+                angle = F.number(snode.value.get("max_angle_rad"),
+                                 f"{path}.steering.max_angle_rad", positive=True)
                 if axis is not None and angle is not None:
                     steering = Steering(axis, angle)
             ok &= steering is not None
     driveline = None
-    if "driveline" in node.value:
+    if "driveline" in values:
         if category != "chassis":
             F.unsupported(node, "driveline", f"{path}.driveline", "only a chassis carries a "
                           "motor's turning to wheels through shafts of its own")
             ok = False
         else:
-            driveline = check_driveline(F, node.get("driveline"), f"{path}.driveline")
+            driveline = check_driveline(F, values["driveline"], f"{path}.driveline")
             ok &= driveline is not None
     if not ok:
         return None
@@ -528,7 +546,7 @@ def check_connector(F: Fields, node: YNode, path: str, name: str, category: str,
 def check_joint(F: Fields, node: YNode | None, path: str) -> Joint | None:
     if not _fields(F, node, path, ("type",), ("axis",)):
         return None
-    kind = F.choice(node.get("type"), f"{path}.type", JOINT_TYPES)
+    kind = F.choice(node.value.get("type"), f"{path}.type", JOINT_TYPES)
     if kind is None:
         return None
     if kind == "fixed":
@@ -539,7 +557,7 @@ def check_joint(F: Fields, node: YNode | None, path: str) -> Joint | None:
     if "axis" not in node.value:
         F.missing(node, f"{path}.axis", f"a {kind} joint states its unit axis")
         return None
-    axis = F.unit_vec3(node.get("axis"), f"{path}.axis")
+    axis = F.unit_vec3(node.value.get("axis"), f"{path}.axis")
     return None if axis is None else Joint(kind, axis)
 
 
@@ -547,7 +565,7 @@ def check_driveline(F: Fields, node: YNode | None, path: str) -> Driveline | Non
     """Its shape; the connectors it names are checked by ``check_connectors``."""
     if not _fields(F, node, path, ("turns",), ("reduction",)):
         return None
-    turns = node.get("turns")
+    turns = node.value.get("turns")
     names: list[str] = []
     ok = True
     if turns is not None:
@@ -561,7 +579,7 @@ def check_driveline(F: Fields, node: YNode | None, path: str) -> Driveline | Non
                     ok = False
                 else:
                     names.append(name)
-    red_node = node.get("reduction")
+    red_node = node.value.get("reduction")
     reduction = F.number(red_node, f"{path}.reduction", positive=True)
     if not ok or turns is None or (red_node is not None and reduction is None):
         return None
@@ -590,7 +608,7 @@ def check_profiles(F: Fields, node: YNode | None, path: str,
         if not _fields(F, pnode, ppath, ("mounts",)):
             ok = False
             continue
-        mnode = pnode.get("mounts")
+        mnode = pnode.value.get("mounts")
         if mnode is None:
             ok = False
             continue

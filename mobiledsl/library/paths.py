@@ -30,9 +30,10 @@ def check_visual(F: Fields, node: YNode | None, part_dir: Path | str, path: str)
     if not F.mapping(node, path):
         return None
     F.keys(node, path, ("file", "xyz", "rpy"))
-    file = check_asset_path(F, node.get("file"), part_dir, f"{path}.file")
-    xyz = F.vec3(node.get("xyz"), f"{path}.xyz")
-    rpy = F.vec3(node.get("rpy"), f"{path}.rpy")
+    values = node.value
+    file = check_asset_path(F, values.get("file"), part_dir, f"{path}.file")
+    xyz = F.vec3(values.get("xyz"), f"{path}.xyz")
+    rpy = F.vec3(values.get("rpy"), f"{path}.rpy")
     if file is None or xyz is None or rpy is None:
         return None
     return Visual(file, xyz, rpy)
@@ -99,35 +100,64 @@ def check_asset_path(F: Fields, node: YNode | None, part_dir: Path | str, path: 
 
 
 def _plainly_there(part_dir: str, text: str) -> bool:
-    """The common case, decided with an lstat a segment and a scandir a directory: ``text``
-    has a directory, each segment exists and none is a symbolic link, it names a regular
-    file, and nothing in that file's directory tree is a link. Every check of
-    ``check_asset_path`` then passes; anything else is left to them (False)."""
+    """The common case, decided with an open a directory on the way and a scandir a
+    directory of the file's tree: ``text`` has a directory, each segment exists and none is
+    a symbolic link, it names a regular file, and nothing in that file's directory tree is
+    a link. Every check of ``check_asset_path`` then passes; anything else is left to them
+    (False)."""
     segments = text.split("/")
     if len(segments) < 2:
         return False
-    walk = part_dir.rstrip(os.sep) or os.sep
+    base = part_dir.rstrip(os.sep) or os.sep
+    first = base + os.sep + segments[0] if base != os.sep else os.sep + segments[0]
+    if not _BY_FD:          # the full checks decide
+        return False
     try:
-        for segment in segments:
-            walk = walk + os.sep + segment if walk != os.sep else os.sep + segment
-            mode = os.lstat(walk).st_mode
-            if stat.S_ISLNK(mode):
-                return False
+        # each directory opened from the one before, never through a link
+        folder = os.open(first, _DIR_NOFOLLOW)
     except (OSError, ValueError):
         return False
-    if not stat.S_ISREG(mode):
+    try:
+        for segment in segments[1:-1]:
+            folder, outer = os.open(segment, _DIR_NOFOLLOW, dir_fd=folder), folder
+            os.close(outer)
+        return _tree_plain(folder, segments[-1], [first] + segments[1:-1])
+    except (OSError, ValueError):
         return False
-    pending = [os.path.dirname(walk)]
-    while pending:
-        try:
-            with os.scandir(pending.pop()) as entries:
-                for entry in entries:
-                    if entry.is_symlink():
-                        return False
-                    if entry.is_dir(follow_symlinks=False):
-                        pending.append(entry.path)
-        except OSError:
-            return False
+    finally:
+        os.close(folder)
+
+
+_DIR_NOFOLLOW = (os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)
+                 | getattr(os, "O_NOFOLLOW", 0))
+# opening directory by directory and listing an open one
+_BY_FD = (bool(getattr(os, "O_NOFOLLOW", 0)) and os.open in os.supports_dir_fd
+          and os.scandir in os.supports_fd)
+
+
+def _tree_plain(folder: int, name: str, where: list[str]) -> bool:
+    """Whether the open directory ``folder`` (at the path of the segments ``where``) holds
+    ``name`` as a regular file, and no symbolic link anywhere in its tree."""
+    found = False
+    pending: list[str] = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_symlink():
+                return False
+            if entry.name == name:
+                found = entry.is_file(follow_symlinks=False)
+            elif entry.is_dir(follow_symlinks=False):
+                pending.append(entry.name)
+    if not found:
+        return False
+    pending = [os.sep.join(where + [sub]) for sub in pending]
+    while pending:          # the directories below it, rarely any
+        with os.scandir(pending.pop()) as entries:
+            for entry in entries:
+                if entry.is_symlink():
+                    return False
+                if entry.is_dir(follow_symlinks=False):
+                    pending.append(entry.path)
     return True
 
 

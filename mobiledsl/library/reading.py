@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 
 from ..diagnostics import Diagnostic, Span, error
-from ..inputs import MAX_BYTES, Refused, read_regular, size_text
+from ..inputs import MAX_BYTES, Folders, Refused, read_regular, size_text
 
 _CODES = {"too_large": "library.file_too_large", "not_regular": "library.not_a_file",
           "outside": "library.links_outside"}
@@ -21,11 +21,13 @@ _HELP = {
 }
 
 
-def read_declaration(root: str | os.PathLike, file: str) -> bytes | Diagnostic:
+def read_declaration(root: str | os.PathLike, file: str,
+                     folders: Folders | None = None) -> bytes | Diagnostic:
     """The bytes of ``file``, or the error that says why it is not read. The OSError of a
-    file that cannot be opened (absent, permissions) propagates: the caller words it."""
+    file that cannot be opened (absent, permissions) propagates: the caller words it.
+    ``folders``: the library's folders kept open between declarations."""
     try:
-        return read_regular(file, within=root)
+        return read_regular(file, within=root, folders=folders)
     except Refused as refused:
         return error(_CODES[refused.kind], f"{file} is not read: {refused.why}", Span(file),
                      label="not read", help=_HELP[refused.kind])

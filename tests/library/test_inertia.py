@@ -3,10 +3,12 @@ definiteness, and MuJoCo's own float check on a part's tensor."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mobiledsl.diagnostics import Sink
 from mobiledsl.library.fields import Fields
-from mobiledsl.library.inertia import check_inertial
+from mobiledsl.library.inertia import TERMS, check_inertial
 from mobiledsl.yamlio import read_yaml
 
 
@@ -158,9 +160,50 @@ def test_the_quick_diagonal_check_passes_only_what_the_exact_check_passes(ixx, i
         assert exact_problem(raws) is None
 
 
-def test_the_quick_diagonal_check_takes_the_common_tensor_and_leaves_the_rest():
+def test_the_quick_check_takes_the_common_tensor_and_leaves_the_rest():
     from mobiledsl.library.inertia import _clearly_a_body
     common = dict(ixx=3e-5, iyy=4e-5, izz=5e-5, ixy=0.0, ixz=0.0, iyz=0.0)
     assert _clearly_a_body(common)
-    assert not _clearly_a_body({**common, "ixy": 1e-7})           # not diagonal
     assert not _clearly_a_body({**common, "izz": 7e-5})           # on the edge
+    # off the diagonal, by the discs: a small product of inertia is taken ...
+    assert _clearly_a_body({**common, "ixy": 1e-7})
+    assert _clearly_a_body(dict(ixx=0.002999, iyy=0.005048, izz=0.007574, ixy=-0.00144,
+                                ixz=0.0, iyz=0.0))
+    # ... and one whose disc reaches half the trace, or zero, is left to the exact check
+    assert not _clearly_a_body({**common, "ixz": 1e-5})           # 2 (5e-5 + 1e-5) > 12e-5
+    assert not _clearly_a_body({**common, "ixy": -1.6e-5, "ixz": 1.4e-5})  # 3e-5 - 3e-5
+    assert not _clearly_a_body(dict(ixx=1.0, iyy=1.0, izz=1.0, ixy=0.5, ixz=0.5, iyz=0.5))
+
+
+TURNED = st.tuples(
+    st.floats(0.01, 1.0), st.floats(0.01, 1.0),              # the two lesser moments
+    st.floats(0.98, 1.0000001),                               # the largest, over their sum
+    st.tuples(*[st.floats(-3.2, 3.2)] * 3),                   # a turn, as three angles
+    st.integers(2, 17),                                       # significant digits written
+    st.integers(-30, 3))                                      # a power of ten
+
+
+@settings(max_examples=400, deadline=None)
+@given(TURNED)
+def test_the_quick_check_passes_only_what_both_checks_pass(case):
+    """Tensors of bodies turned any way, written to a few digits, up to and past the edge:
+    whatever the quick check takes, the exact check and MuJoCo's float check take too."""
+    import math
+    from mobiledsl.library.inertia import _clearly_a_body, exact_problem, float_problem
+    lo, mid, ratio, (a, b, c), digits, power = case
+    moments = (lo, mid, (lo + mid) * ratio)
+    ca, sa, cb, sb, cc, sc = math.cos(a), math.sin(a), math.cos(b), math.sin(b), \
+        math.cos(c), math.sin(c)
+    turn = [[cb * cc, sa * sb * cc - ca * sc, ca * sb * cc + sa * sc],
+            [cb * sc, sa * sb * sc + ca * cc, ca * sb * sc - sa * cc],
+            [-sb, sa * cb, ca * cb]]
+    tensor = [[sum(turn[i][k] * moments[k] * turn[j][k] for k in range(3)) for j in range(3)]
+              for i in range(3)]
+    raws = {term: f"{tensor[i][j] * 10.0 ** power:.{digits}g}"
+            for term, (i, j) in zip(TERMS, ((0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (2, 2)))}
+    values = {term: float(raw) for term, raw in raws.items()}
+    if min(values["ixx"], values["iyy"], values["izz"]) <= 0:
+        return
+    if _clearly_a_body(values):
+        assert exact_problem(raws) is None
+        assert float_problem(values) is None

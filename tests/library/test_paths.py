@@ -206,20 +206,40 @@ def test_a_library_root_written_with_dot_dot_through_a_link(tmp_path):
         b"b: 1\n"
 
 
-def test_a_file_under_the_root_is_opened_folder_by_folder_without_links(tmp_path):
+@pytest.mark.parametrize("kept", [False, True])
+def test_a_file_under_the_root_is_opened_folder_by_folder_without_links(tmp_path, kept):
     """No link, '.' or '..' under the root as written: opened from the root down; any of
-    them (or a path not written under the root): resolved first, with the same outcome."""
+    them (or a path not written under the root): resolved first, with the same outcome.
+    The same with the folders above each file kept open between files (as a library's
+    load keeps parts/), and nothing is left open after."""
+    import os
+    from contextlib import nullcontext
+    from mobiledsl.inputs import Folders
+    open_before = len(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else 0
+    with (Folders() if kept else nullcontext()) as folders:
+        _each_way_under_the_root(tmp_path, folders)
+    if open_before:
+        assert len(os.listdir("/proc/self/fd")) == open_before
+
+
+def _each_way_under_the_root(tmp_path, folders):
     import os
     from mobiledsl.inputs import Refused, _open_beneath, read_regular
+
+    def read(path, within):
+        return read_regular(path, within=within, folders=folders)
+
     lib = tmp_path / "lib"
     (lib / "parts" / "a").mkdir(parents=True)
     (lib / "parts" / "a" / "component.yaml").write_text("a: 1\n")
+    (lib / "library.yaml").write_text("c: 3\n")
     file = str(lib / "parts" / "a" / "component.yaml")
-    fd = _open_beneath(file, lib)
+    fd = _open_beneath(file, lib, folders)
     assert fd is not None
     os.close(fd)
-    assert read_regular(file, within=lib) == b"a: 1\n"
-    assert read_regular(file, within=f"{lib}/") == b"a: 1\n"
+    assert read(file, lib) == b"a: 1\n"
+    assert read(file, f"{lib}/") == b"a: 1\n"
+    assert read(f"{lib}/library.yaml", lib) == b"c: 3\n"          # at the root itself
     (lib / "parts" / "b").symlink_to("a", target_is_directory=True)     # a link inside
     (lib / "parts" / "c.yaml").symlink_to("a/component.yaml")
     outside = tmp_path / "outside.yaml"
@@ -227,19 +247,19 @@ def test_a_file_under_the_root_is_opened_folder_by_folder_without_links(tmp_path
     (lib / "parts" / "d.yaml").symlink_to(outside)
     for inside in [f"{lib}/parts/b/component.yaml", f"{lib}/parts/c.yaml",
                    f"{lib}/parts/./a/component.yaml", f"{lib}/parts/b/../a/component.yaml"]:
-        assert _open_beneath(inside, lib) is None
-        assert read_regular(inside, within=lib) == b"a: 1\n"
-    assert _open_beneath(f"{lib}/parts/d.yaml", lib) is None
+        assert _open_beneath(inside, lib, folders) is None
+        assert read(inside, lib) == b"a: 1\n"
+    assert _open_beneath(f"{lib}/parts/d.yaml", lib, folders) is None
     with pytest.raises(Refused) as refused:
-        read_regular(f"{lib}/parts/d.yaml", within=lib)
+        read(f"{lib}/parts/d.yaml", lib)
     assert refused.value.kind == "outside"
-    assert _open_beneath(f"{lib}/parts/nothing.yaml", lib) is None
+    assert _open_beneath(f"{lib}/parts/nothing.yaml", lib, folders) is None
     with pytest.raises(FileNotFoundError):
-        read_regular(f"{lib}/parts/nothing.yaml", within=lib)
+        read(f"{lib}/parts/nothing.yaml", lib)
     os.mkfifo(lib / "parts" / "pipe.yaml")
     with pytest.raises(Refused) as refused:
-        read_regular(f"{lib}/parts/pipe.yaml", within=lib)
+        read(f"{lib}/parts/pipe.yaml", lib)
     assert refused.value.kind == "not_regular"
     with pytest.raises(Refused) as refused:
-        read_regular(f"{lib}/parts", within=lib)
+        read(f"{lib}/parts", lib)
     assert refused.value.kind == "not_regular"
