@@ -212,9 +212,12 @@ def _map_spans(node: YNode, path: str, spans: dict[str, Span]) -> None:
             if len(items) == 3:
                 a, b, c = items
                 if a.kind in _SCALARS and b.kind in _SCALARS and c.kind in _SCALARS:
-                    spans[here + "[0]"] = a.span
-                    spans[here + "[1]"] = b.span
-                    spans[here + "[2]"] = c.span
+                    three = _NAMES.get(here)
+                    if three is None or len(three) < 3:
+                        three = _names(here, 3)
+                    spans[three[0]] = a.span
+                    spans[three[1]] = b.span
+                    spans[three[2]] = c.span
                     continue
             _item_spans(items, here, spans)
         else:
@@ -223,24 +226,29 @@ def _map_spans(node: YNode, path: str, spans: dict[str, Span]) -> None:
 
 def _item_spans(items: list[YNode], path: str, spans: dict[str, Span]) -> None:
     """The spans of a list's items (the list's own is stored)."""
-    for index, item in zip(_INDEXES, items):
+    names = _NAMES.get(path)
+    if names is None or len(names) < len(items):
+        names = _names(path, len(items))
+    for here, item in zip(names, items):
         kind = item.kind
         if kind == "seq":
-            here = path + index
             spans[here] = item.span
             inner = item.value
             if len(inner) == 3:
                 a, b, c = inner
                 if a.kind in _SCALARS and b.kind in _SCALARS and c.kind in _SCALARS:
-                    spans[here + "[0]"] = a.span
-                    spans[here + "[1]"] = b.span
-                    spans[here + "[2]"] = c.span
+                    three = _NAMES.get(here)
+                    if three is None or len(three) < 3:
+                        three = _names(here, 3)
+                    spans[three[0]] = a.span
+                    spans[three[1]] = b.span
+                    spans[three[2]] = c.span
                     continue
             _item_spans(inner, here, spans)
         elif kind == "map":
-            _map_spans(item, path + index, spans)
+            _map_spans(item, here, spans)
         else:
-            spans[path + index] = item.span
+            spans[here] = item.span
     for i in range(len(_INDEXES), len(items)):
         item = items[i]
         here = f"{path}[{i}]"
@@ -254,6 +262,17 @@ def _item_spans(items: list[YNode], path: str, spans: dict[str, Span]) -> None:
 
 # "[0]", "[1]"...: the suffixes of the items of most lists, written once
 _INDEXES = tuple(f"[{i}]" for i in range(256))
+
+# the paths of the items of the list at a path ("visual.xyz" -> "visual.xyz[0]" ...), up to
+# 256: the same few in every declaration, made once (and shared by every part's table)
+_NAMES: dict[str, tuple[str, ...]] = {}
+
+
+def _names(path: str, n: int) -> tuple[str, ...]:
+    if len(_NAMES) >= 4096:
+        _NAMES.clear()
+    names = _NAMES[path] = tuple([path + index for index in _INDEXES[:n]])
+    return names
 
 
 def load_library(root: str | os.PathLike) -> tuple[Library | None, list[Diagnostic]]:
