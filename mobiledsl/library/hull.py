@@ -263,14 +263,17 @@ def _clearly_convex(vertices, faces, used) -> bool:
             return False
         scale = area2 ** 0.5
         offset = nx * ax + ny * ay + nz * az
-        most = least = 0.0
+        # the highest and lowest corner over the plane, as n . v (the offset taken away and
+        # the scale divided out after: both keep the order of the numbers exactly)
+        high = low = offset
         for x, y, z in vertices:
-            d = (nx * x + ny * y + nz * z - offset) / scale
-            if d > most:
-                most = d
-            elif d < least:
-                least = d
-        if most > CONVEX_TOLERANCE / 2 and least < -CONVEX_TOLERANCE / 2:
+            h = nx * x + ny * y + nz * z
+            if h > high:
+                high = h
+            elif h < low:
+                low = h
+        if ((high - offset) / scale > CONVEX_TOLERANCE / 2
+                and (low - offset) / scale < -CONVEX_TOLERANCE / 2):
             return False
         six_volume += abs((ax - cx) * (nx) + (ay - cy) * (ny) + (az - cz) * (nz))
     return six_volume / 6.0 > 2 * MIN_VOLUME
