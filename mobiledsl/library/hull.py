@@ -161,10 +161,16 @@ def hull_problem(vertices, faces) -> tuple[tuple[str, int] | None, str] | None:
     """Why these corners and triangles bound no convex solid, with where ("vertices" or
     "faces", index) when one entry is to blame; None when they do."""
     used = _plainly_closed(vertices, faces)
-    if used is not None:
-        if _clearly_convex(vertices, faces, used):
-            return None
-        return _geometry_problem(vertices, faces, used)
+    if used is None:
+        return _surface_problem(vertices, faces)
+    if _clearly_convex(vertices, faces, used):
+        return None
+    return _geometry_problem(vertices, faces, used)
+
+
+def _surface_problem(vertices, faces) -> tuple[tuple[str, int] | None, str] | None:
+    """``hull_problem`` step by step, finding the first problem in order: each corner and
+    triangle in turn, the edges, one closed surface, then the geometry."""
     seen_corner: dict[tuple[float, float, float], int] = {}
     for i, v in enumerate(vertices):
         key = tuple(float(c) for c in v)
