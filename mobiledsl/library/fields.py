@@ -113,7 +113,9 @@ class Fields:
         # a text judged plain before is a number in range: only its sign is left to judge
         value = _PLAIN.get(node.raw)
         if value is None:
-            return self._number(node, path, positive, nonnegative)
+            value = self._first_met(node, path)
+            if value is None:
+                return None
         if positive and not value > 0:
             self.invalid(node, path, f"must be positive, not {node.raw}")
             return None
@@ -122,8 +124,9 @@ class Fields:
             return None
         return value
 
-    def _number(self, node: YNode, path: str, positive: bool, nonnegative: bool
-                ) -> float | None:
+    def _first_met(self, node: YNode, path: str) -> float | None:
+        """The value of a number whose text is judged for the first time: short and in range
+        (then remembered), else None after saying why."""
         if node.kind != "number":
             self.wrong_type(node, path, "a number")
             return None
@@ -137,14 +140,7 @@ class Fields:
                          "1e30 in size", help="state the quantity in metres, kilograms, "
                          "seconds and radians, as a plain decimal")
             return None
-        value = _judge(node)
-        if positive and not value > 0:
-            self.invalid(node, path, f"must be positive, not {node.raw}")
-            return None
-        if nonnegative and value < 0:
-            self.invalid(node, path, f"must not be negative, not {node.raw}")
-            return None
-        return value
+        return _judge(node)
 
     def integer(self, node: YNode | None, path: str, *, positive: bool = False) -> int | None:
         value = self.number(node, path, positive=positive)

@@ -194,7 +194,7 @@ def collect_spans(node: YNode) -> dict[str, Span]:
 
 
 # The walk visits some 80 values a part, and most lists are three scalars ([x, y, z], a
-# triangle): those are entered without a call of their own.
+# triangle): those are stored without a loop.
 _SCALARS = frozenset({"str", "number", "bool", "null"})
 
 
@@ -208,18 +208,7 @@ def _map_spans(node: YNode, path: str, spans: dict[str, Span]) -> None:
         elif kind == "seq":
             here = prefix + key
             spans[here] = child.span
-            items = child.value
-            if len(items) == 3:
-                a, b, c = items
-                if a.kind in _SCALARS and b.kind in _SCALARS and c.kind in _SCALARS:
-                    three = _NAMES.get(here)
-                    if three is None or len(three) < 3:
-                        three = _names(here, 3)
-                    spans[three[0]] = a.span
-                    spans[three[1]] = b.span
-                    spans[three[2]] = c.span
-                    continue
-            _item_spans(items, here, spans)
+            _item_spans(child.value, here, spans)
         else:
             spans[prefix + key] = child.span
 
@@ -229,22 +218,18 @@ def _item_spans(items: list[YNode], path: str, spans: dict[str, Span]) -> None:
     names = _NAMES.get(path)
     if names is None or len(names) < len(items):
         names = _names(path, len(items))
+    if len(items) == 3:
+        a, b, c = items
+        if a.kind in _SCALARS and b.kind in _SCALARS and c.kind in _SCALARS:
+            spans[names[0]] = a.span
+            spans[names[1]] = b.span
+            spans[names[2]] = c.span
+            return
     for here, item in zip(names, items):
         kind = item.kind
         if kind == "seq":
             spans[here] = item.span
-            inner = item.value
-            if len(inner) == 3:
-                a, b, c = inner
-                if a.kind in _SCALARS and b.kind in _SCALARS and c.kind in _SCALARS:
-                    three = _NAMES.get(here)
-                    if three is None or len(three) < 3:
-                        three = _names(here, 3)
-                    spans[three[0]] = a.span
-                    spans[three[1]] = b.span
-                    spans[three[2]] = c.span
-                    continue
-            _item_spans(inner, here, spans)
+            _item_spans(item.value, here, spans)
         elif kind == "map":
             _map_spans(item, here, spans)
         else:
