@@ -113,7 +113,9 @@ class Fields:
         # a text judged plain before is a number in range: only its sign is left to judge
         value = _PLAIN.get(node.raw)
         if value is None:
-            return self._number(node, path, positive, nonnegative)
+            value = self._first_met(node, path)
+            if value is None:
+                return None
         if positive and not value > 0:
             self.invalid(node, path, f"must be positive, not {node.raw}")
             return None
@@ -122,8 +124,9 @@ class Fields:
             return None
         return value
 
-    def _number(self, node: YNode, path: str, positive: bool, nonnegative: bool
-                ) -> float | None:
+    def _first_met(self, node: YNode, path: str) -> float | None:
+        """The value of a number whose text is judged for the first time: short and in range
+        (then remembered), else None after saying why."""
         if node.kind != "number":
             self.wrong_type(node, path, "a number")
             return None
@@ -137,14 +140,7 @@ class Fields:
                          "1e30 in size", help="state the quantity in metres, kilograms, "
                          "seconds and radians, as a plain decimal")
             return None
-        value = _judge(node)
-        if positive and not value > 0:
-            self.invalid(node, path, f"must be positive, not {node.raw}")
-            return None
-        if nonnegative and value < 0:
-            self.invalid(node, path, f"must not be negative, not {node.raw}")
-            return None
-        return value
+        return _judge(node)
 
     def integer(self, node: YNode | None, path: str, *, positive: bool = False) -> int | None:
         value = self.number(node, path, positive=positive)
@@ -239,10 +235,11 @@ class Fields:
 def plain_triple(items) -> tuple[float, float, float] | None:
     """The values of three items when ``Fields.number`` would take each without a word,
     else None: most vectors, and a hull's corners."""
-    try:
-        return (_PLAIN[items[0].raw], _PLAIN[items[1].raw], _PLAIN[items[2].raw])
-    except KeyError:
+    get = _PLAIN.get            # (a miss is common: no exception for it)
+    x, y, z = get(items[0].raw), get(items[1].raw), get(items[2].raw)
+    if x is None or y is None or z is None:
         return _judged(items)
+    return x, y, z
 
 
 def _plain_numbers(items, positive: bool = False, nonnegative: bool = False
@@ -250,12 +247,9 @@ def _plain_numbers(items, positive: bool = False, nonnegative: bool = False
     """The values of ``items`` when ``Fields.number`` would take each without a word, else
     None (and ``numbers`` checks them one by one, naming each item). Most vectors of a
     library are such, and this spares building a path for each of their numbers."""
-    try:                # numbers are judged by their text alone, so once for each text
-        out = tuple([_PLAIN[v.raw] for v in items])
-    except KeyError:
-        out = _judged(items)
-        if out is None:
-            return None
+    out = _judged(items)    # numbers are judged by their text alone, so once for each text
+    if out is None:
+        return None
     if positive:
         return out if all(x > 0 for x in out) else None
     if nonnegative:
@@ -285,9 +279,11 @@ def _judged(items) -> tuple | None:
     out = []
     for v in items:
         raw = v.raw
-        if raw is None or len(raw) > MAX_NUMBER_CHARS or not in_range(v):
-            return None             # not a number (only numbers have a raw text), or not plain
-        _PLAIN[raw] = value = float(v.value)
+        value = _PLAIN.get(raw)
+        if value is None:
+            if raw is None or len(raw) > MAX_NUMBER_CHARS or not in_range(v):
+                return None         # not a number (only numbers have a raw text), or not plain
+            _PLAIN[raw] = value = float(v.value)
         out.append(value)
     return tuple(out)
 

@@ -161,10 +161,16 @@ def hull_problem(vertices, faces) -> tuple[tuple[str, int] | None, str] | None:
     """Why these corners and triangles bound no convex solid, with where ("vertices" or
     "faces", index) when one entry is to blame; None when they do."""
     used = _plainly_closed(vertices, faces)
-    if used is not None:
-        if _clearly_convex(vertices, faces, used):
-            return None
-        return _geometry_problem(vertices, faces, used)
+    if used is None:
+        return _surface_problem(vertices, faces)
+    if _clearly_convex(vertices, faces, used):
+        return None
+    return _geometry_problem(vertices, faces, used)
+
+
+def _surface_problem(vertices, faces) -> tuple[tuple[str, int] | None, str] | None:
+    """``hull_problem`` step by step, finding the first problem in order: each corner and
+    triangle in turn, the edges, one closed surface, then the geometry."""
     seen_corner: dict[tuple[float, float, float], int] = {}
     for i, v in enumerate(vertices):
         key = tuple(float(c) for c in v)
@@ -263,14 +269,17 @@ def _clearly_convex(vertices, faces, used) -> bool:
             return False
         scale = area2 ** 0.5
         offset = nx * ax + ny * ay + nz * az
-        most = least = 0.0
+        # the highest and lowest corner over the plane, as n . v (the offset taken away and
+        # the scale divided out after: both keep the order of the numbers exactly)
+        high = low = offset
         for x, y, z in vertices:
-            d = (nx * x + ny * y + nz * z - offset) / scale
-            if d > most:
-                most = d
-            elif d < least:
-                least = d
-        if most > CONVEX_TOLERANCE / 2 and least < -CONVEX_TOLERANCE / 2:
+            h = nx * x + ny * y + nz * z
+            if h > high:
+                high = h
+            elif h < low:
+                low = h
+        if ((high - offset) / scale > CONVEX_TOLERANCE / 2
+                and (low - offset) / scale < -CONVEX_TOLERANCE / 2):
             return False
         six_volume += abs((ax - cx) * (nx) + (ay - cy) * (ny) + (az - cz) * (nz))
     return six_volume / 6.0 > 2 * MIN_VOLUME

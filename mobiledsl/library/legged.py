@@ -78,19 +78,21 @@ class _LinkInfo:
 
 
 def check_legged_fields(F: Fields, root: YNode, part_dir: Path | str, category: str | None,
-                        profile_types: Iterable[str] | None) -> LeggedFields | None:
+                        profile_types: Iterable[str] | None,
+                        spans: bool = True) -> LeggedFields | None:
     """Check ``links``, ``feet``, ``gait`` and ``controller`` of a part's component.yaml.
 
     ``category`` is the part's checked category (None when it could not be read) and
     ``profile_types`` the names under its ``profiles`` (None when they could not be read);
     rules that depend on an unknown one are skipped rather than guessed. Also reports
     library.invalid_value at ``profiles.Legged`` on a part that is not a chassis. Returns
-    None when it reported an error, else the records (empty when the part states none)."""
+    None when it reported an error, else the records (empty when the part states none).
+    Without ``spans`` their places are not gathered (the loader takes a part's own)."""
     was_failed = F.failed
     F.failed = False
     try:
         result = _check_part(F, root, part_dir, category,
-                             None if profile_types is None else set(profile_types))
+                             None if profile_types is None else set(profile_types), spans)
         failed = F.failed
     finally:
         F.failed = was_failed or F.failed
@@ -98,7 +100,7 @@ def check_legged_fields(F: Fields, root: YNode, part_dir: Path | str, category: 
 
 
 def _check_part(F: Fields, root: YNode, part_dir: Path | str, category: str | None,
-                profiles: set[str] | None) -> LeggedFields:
+                profiles: set[str] | None, with_spans: bool) -> LeggedFields:
     legged = profiles is not None and "Legged" in profiles
     is_leg = category == "leg"
     is_chassis = category == "chassis"
@@ -172,7 +174,7 @@ def _check_part(F: Fields, root: YNode, part_dir: Path | str, category: str | No
                                                 is_chassis)
 
     spans: dict[str, Span] = {}
-    for key in LEGGED_KEYS:
+    for key in LEGGED_KEYS if with_spans else ():
         node = root.get(key)
         if node is not None:
             record_spans(node, key, spans)

@@ -194,7 +194,7 @@ def collect_spans(node: YNode) -> dict[str, Span]:
 
 
 # The walk visits some 80 values a part, and most lists are three scalars ([x, y, z], a
-# triangle): those are entered without a call of their own.
+# triangle): those are stored without a loop.
 _SCALARS = frozenset({"str", "number", "bool", "null"})
 
 
@@ -208,39 +208,32 @@ def _map_spans(node: YNode, path: str, spans: dict[str, Span]) -> None:
         elif kind == "seq":
             here = prefix + key
             spans[here] = child.span
-            items = child.value
-            if len(items) == 3:
-                a, b, c = items
-                if a.kind in _SCALARS and b.kind in _SCALARS and c.kind in _SCALARS:
-                    spans[here + "[0]"] = a.span
-                    spans[here + "[1]"] = b.span
-                    spans[here + "[2]"] = c.span
-                    continue
-            _item_spans(items, here, spans)
+            _item_spans(child.value, here, spans)
         else:
             spans[prefix + key] = child.span
 
 
 def _item_spans(items: list[YNode], path: str, spans: dict[str, Span]) -> None:
     """The spans of a list's items (the list's own is stored)."""
-    for index, item in zip(_INDEXES, items):
+    names = _NAMES.get(path)
+    if names is None or len(names) < len(items):
+        names = _names(path, len(items))
+    if len(items) == 3:
+        a, b, c = items
+        if a.kind in _SCALARS and b.kind in _SCALARS and c.kind in _SCALARS:
+            spans[names[0]] = a.span
+            spans[names[1]] = b.span
+            spans[names[2]] = c.span
+            return
+    for here, item in zip(names, items):
         kind = item.kind
         if kind == "seq":
-            here = path + index
             spans[here] = item.span
-            inner = item.value
-            if len(inner) == 3:
-                a, b, c = inner
-                if a.kind in _SCALARS and b.kind in _SCALARS and c.kind in _SCALARS:
-                    spans[here + "[0]"] = a.span
-                    spans[here + "[1]"] = b.span
-                    spans[here + "[2]"] = c.span
-                    continue
-            _item_spans(inner, here, spans)
+            _item_spans(item.value, here, spans)
         elif kind == "map":
-            _map_spans(item, path + index, spans)
+            _map_spans(item, here, spans)
         else:
-            spans[path + index] = item.span
+            spans[here] = item.span
     for i in range(len(_INDEXES), len(items)):
         item = items[i]
         here = f"{path}[{i}]"
@@ -254,6 +247,17 @@ def _item_spans(items: list[YNode], path: str, spans: dict[str, Span]) -> None:
 
 # "[0]", "[1]"...: the suffixes of the items of most lists, written once
 _INDEXES = tuple(f"[{i}]" for i in range(256))
+
+# the paths of the items of the list at a path ("visual.xyz" -> "visual.xyz[0]" ...), up to
+# 256: the same few in every declaration, made once (and shared by every part's table)
+_NAMES: dict[str, tuple[str, ...]] = {}
+
+
+def _names(path: str, n: int) -> tuple[str, ...]:
+    if len(_NAMES) >= 4096:
+        _NAMES.clear()
+    names = _NAMES[path] = tuple([path + index for index in _INDEXES[:n]])
+    return names
 
 
 def load_library(root: str | os.PathLike) -> tuple[Library | None, list[Diagnostic]]:

@@ -111,7 +111,7 @@ def check_part_fields(F: Fields, root: YNode, part_dir: Path | str,
         # nothing legged stated nor required: what check_legged_fields finds in such a part
         out["links"], out["feet"], out["gait"], out["controller"] = (), (), None, None
         return None if F.failed else out
-    legged = check_legged_fields(F, root, part_dir, category, types)
+    legged = check_legged_fields(F, root, part_dir, category, types, spans=False)
     if legged is not None:
         out["links"] = tuple(legged.links or ())
         out["feet"] = tuple(legged.feet or ())

@@ -57,7 +57,9 @@ def _outside(text: str) -> bool:
 # and the end of the line (9: spaces, and a comment after a space). Group 9 unmatched
 # leaves the rest of the line to the reader: a [ ] or { }, or not the subset.
 _NAME = r"[A-Za-z_][A-Za-z0-9_.\-]{0,999}"      # yamlio's plain name, as a simple key
-_WORD = r"(?:[^ \n:]|:(?=[^ \n]))"
+# a word of a plain scalar: no space, and ':' only before another character; its runs of
+# other characters are taken whole (possessively), one step each rather than one a character
+_WORD = r"(?:[^ \n:]++|:(?=[^ \n]))"
 _LINE = re.compile(rf"""([ ]*)(-(?:[ ]+|(?=\n|\Z)))?
     (?:(?:({_NAME})|'({_NAME})'|"({_NAME})"):(?:[ ]+|(?=\n|\Z)))?
     (?:((?:[^-?:,\[\]{{}}\#&*!|>'"%@` \n]|-(?=[^ \n])){_WORD}*(?:[ ]+(?!\#){_WORD}+)*)

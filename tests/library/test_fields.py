@@ -35,3 +35,19 @@ def test_keys_take_any_iterable_and_name_the_allowed_in_order():
     assert [d.code for d in sink.items] == ["library.unknown_field", "library.missing_field"]
     assert sink.items[0].help == ("the allowed fields are: a, b, c",)
     assert F.keys(node.get("m"), "m", ["a"], ["z"]) and len(sink.items) == 2
+
+
+def test_keys_decided_on_sets_report_as_the_full_check():
+    """Tuples take the quick way (sets made once) when every key is allowed and every
+    required one there; otherwise the report is the one lists of the same keys give."""
+    for text in ("m: {a: 1, z: 2}\n", "m: {a: 1, q: 2}\n", "m: {z: 2}\n", "m: {}\n",
+                 "m: {a: 1, b: 2, z: 3}\n"):
+        node, _ = read_yaml(text, "f.yaml")
+        reports = []
+        for required, optional in ((("a",), ("z", "b")), (["a"], ["z", "b"])):
+            for ignore in (False, True):
+                sink = Sink()
+                held = Fields(sink, "f.yaml").keys(node.get("m"), "m", required, optional,
+                                                   ignore_unknown=ignore)
+                reports.append((held, [(d.code, d.message, d.help) for d in sink.items]))
+        assert reports[:2] == reports[2:], text

@@ -208,3 +208,44 @@ def test_the_plain_decision_leaves_large_and_many_faced_hulls_to_numpy(monkeypat
     monkeypatch.setattr(hull_module, "SMALL_HULL", 11)
     ok(FRUSTUM_V, FRUSTUM_F)                                  # 12 faces > 11
     assert calls == [1, 1]
+
+
+# -- the one-pass check of a plainly closed surface ----------------------------------------
+
+SPOIL = st.lists(st.tuples(st.sampled_from(["drop", "again", "corner", "twice", "flip",
+                                            "extra", "solid", "move"]),
+                           st.integers(0, 40), st.integers(0, 12)), max_size=3)
+
+
+@settings(max_examples=300, deadline=None)
+@given(base=st.sampled_from(["frustum", "tetra"]), spoils=SPOIL)
+def test_the_one_pass_closure_check_answers_as_the_step_by_step_one(base, spoils):
+    """Hulls spoiled every way the steps look for (a triangle dropped, given again, naming
+    a corner twice, a corner given twice, a second solid, a corner moved off its plane):
+    the answer, and where it points, is the step-by-step check's."""
+    vertices = [tuple(map(float, v)) for v in (FRUSTUM_V if base == "frustum" else TETRA_V)]
+    faces = [list(f) for f in (FRUSTUM_F if base == "frustum" else TETRA_F)]
+    for what, i, k in spoils:
+        f = faces[i % len(faces)] if faces else None
+        if what == "drop" and faces:
+            faces.pop(i % len(faces))
+        elif what == "again" and f:
+            faces.append(list(reversed(f)))
+        elif what == "corner" and f:
+            f[k % 3] = k % len(vertices)
+        elif what == "twice":
+            vertices.append(vertices[i % len(vertices)])
+        elif what == "flip" and f:
+            f.reverse()
+        elif what == "extra":
+            vertices.append((5.0 + k, 1.0, 1.0))
+        elif what == "solid":
+            n = len(vertices)
+            vertices += [(x + 5.0, y, z) for x, y, z in map(tuple, TETRA_V)]
+            faces += [[a + n, b + n, c + n] for a, b, c in TETRA_F]
+        elif what == "move":
+            x, y, z = vertices[i % len(vertices)]
+            vertices[i % len(vertices)] = (x, y, z + (k - 6) * 0.004)
+    faces = [tuple(f) for f in faces]
+    assert hull_module.hull_problem(vertices, faces) == \
+        hull_module._surface_problem(vertices, faces)

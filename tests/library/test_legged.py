@@ -1009,6 +1009,19 @@ def test_spans_point_into_the_declaration(part_dir):
     assert spans["gait.ahead"].line == 15
 
 
+def test_without_spans_the_same_records_and_no_places(part_dir):
+    """The loader asks for no places (a part's table has them): the records are the same."""
+    file = str(part_dir / "component.yaml")
+    node, _ = read_yaml(QUAD_TEXT, file)
+    with_spans = check_legged_fields(Fields(Sink(), file), node, part_dir, "chassis",
+                                     {"Legged"})
+    without = check_legged_fields(Fields(Sink(), file), node, part_dir, "chassis",
+                                  {"Legged"}, spans=False)
+    assert with_spans.spans and without.spans == {}
+    assert (without.links, without.feet, without.gait, without.controller) == \
+        (with_spans.links, with_spans.feet, with_spans.gait, with_spans.controller)
+
+
 def test_diagnostics_point_at_the_value(part_dir):
     text = QUAD_TEXT.replace("kp: 4.0", "kp: 0").replace("duty: 0.55", "duty: 0.45")
     r = check(part_dir, None, text=text)
