@@ -236,7 +236,7 @@ class _Lexer:
         out: list[str] = []
         problem: tuple[int, int, str, str] | None = None   # first bad place in the string
         while True:
-            if p >= n or text[p] == "\n" or text[p:p + 2] == "\r\n":
+            if _line_ends(text, p):
                 tok = self.emit(STRING, start, p, "".join(out), bad=True)
                 self.pos = p
                 self.report("syntax.unterminated_string", "this string is never closed",
@@ -268,7 +268,7 @@ class _Lexer:
                                    "`\\ud83d\\ude00`, or write the character itself")
                     p += length
                     continue
-                if e == "" or e == "\n" or text[p + 1:p + 3] == "\r\n":
+                if _line_ends(text, p + 1):
                     p += 1
                     continue            # unterminated: reported above on the next round
                 if problem is None:
@@ -420,3 +420,10 @@ def _number_help(raw: str) -> str:
     if not body:
         return "write a number after the sign: `-0.5`"
     return "write a number as JSON does, with an optional sign: `0.12`, `-2e-3`, `+1`"
+
+
+def _line_ends(text: str, p: int) -> bool:
+    """Whether the line ends at ``p``: the end of the text, a ``\\n``, or a ``\\r`` before
+    either (the renderer drops it, so a span must not take it in)."""
+    c = text[p:p + 1]
+    return c == "" or c == "\n" or (c == "\r" and text[p + 1:p + 2] in ("", "\n"))

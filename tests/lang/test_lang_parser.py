@@ -160,6 +160,15 @@ def test_lines_end_at_newlines_and_a_carriage_return_is_whitespace():
     assert [where(d) for d in diags] == [("syntax.unterminated_string", 2, 10, 2, 14)]
 
 
+@pytest.mark.parametrize("text, end", [('Robot "open\r', 11), ('Robot "open\\\r', 12),
+                                       ('Robot "open\\\r\n', 12), ('Robot "open', 11)])
+def test_a_string_left_open_at_the_end_of_the_text_ends_before_a_carriage_return(text, end):
+    """The renderer drops a \\r that ends the text as it drops one before \\n: the
+    string's span stops before it, so it stays within the line shown."""
+    _, diags = parse_core(text, "t")
+    assert [where(d) for d in diags] == [("syntax.unterminated_string", 1, 7, 1, end)]
+
+
 def test_keywords_can_be_names_and_intent_is_optional():
     core = clean(parse_core, 'Robot Robot { Lidar intent(ref = "l") }')
     assert core.name == "Robot" and core.intent is None
