@@ -157,13 +157,24 @@ def generate(root: Path, count: int, unique_lines: bool = False,
         (part_dir / "assets").mkdir(parents=True)
         (part_dir / "assets" / "model.glb").write_bytes(b"glTF")
         text = COMMON.format(**fields) + TEMPLATES[category].format(**fields)
-        if varied_numbers:
-            text = varied(text, n)
-        if unique_lines:
-            text = "".join(f"{line}  # {part_id}\n" for line in text.splitlines())
-        (part_dir / "component.yaml").write_text(text, encoding="utf-8")
+        files.append(_declare(part_dir, part_id, text, n, unique_lines, varied_numbers))
         ids.append(part_id)
-        files.append(part_dir / "component.yaml")
+    return _registered(root, ids, files)
+
+
+def _declare(part_dir: Path, part_id: str, text: str, n: int, unique_lines: bool,
+             varied_numbers: bool) -> Path:
+    """The part's component.yaml written, its numbers varied and its lines made unique as
+    asked."""
+    if varied_numbers:
+        text = varied(text, n)
+    if unique_lines:
+        text = "".join(f"{line}  # {part_id}\n" for line in text.splitlines())
+    (part_dir / "component.yaml").write_text(text, encoding="utf-8")
+    return part_dir / "component.yaml"
+
+
+def _registered(root: Path, ids: list[str], files: list[Path]) -> list[Path]:
     (root / "library.yaml").write_text(
         "name: bench\nparts:\n" + "".join(f"  - {i}\n" for i in ids), encoding="utf-8")
     return files
@@ -187,16 +198,9 @@ def copies(root: Path, source: Path, count: int, unique_lines: bool = False,
         text = (part_dir / "component.yaml").read_text(encoding="utf-8")
         text = re.sub(rf"^id: {re.escape(kind)}\b", f"id: {part_id}", text, count=1,
                       flags=re.M)
-        if varied_numbers:
-            text = varied(text, n)
-        if unique_lines:
-            text = "".join(f"{line}  # {part_id}\n" for line in text.splitlines())
-        (part_dir / "component.yaml").write_text(text, encoding="utf-8")
+        files.append(_declare(part_dir, part_id, text, n, unique_lines, varied_numbers))
         ids.append(part_id)
-        files.append(part_dir / "component.yaml")
-    (root / "library.yaml").write_text(
-        "name: bench\nparts:\n" + "".join(f"  - {i}\n" for i in ids), encoding="utf-8")
-    return files
+    return _registered(root, ids, files)
 
 
 def plain_load(files: list[Path]) -> None:
