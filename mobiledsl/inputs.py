@@ -37,7 +37,8 @@ def _within(base: str, target: str) -> bool:
 _DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 # opening folder by folder needs both; else every path is resolved as written
-_BENEATH = bool(_NOFOLLOW) and os.open in os.supports_dir_fd
+# folders can be opened one from another without following links
+BENEATH = bool(_NOFOLLOW) and os.open in os.supports_dir_fd
 
 
 def _open_beneath(path: str, within: str | os.PathLike,
@@ -49,14 +50,14 @@ def _open_beneath(path: str, within: str | os.PathLike,
     taken from ``folders`` when given. None otherwise, or on any error: then the path is
     resolved and opened as written, which words what went wrong."""
     base = os.fspath(within).rstrip(os.sep)
-    if not _BENEATH or not path.startswith(base + os.sep):
+    if not BENEATH or not path.startswith(base + os.sep):
         return None
     names = path[len(base) + 1:].split(os.sep)
     if "" in names or os.curdir in names or os.pardir in names:
         return None
     try:
         top = (folders.folder(base, names[:-2]) if folders is not None
-               else _descend(base, names[:-2]))
+               else open_folders(base, names[:-2]))
     except OSError:
         return None
     folder = top
@@ -73,15 +74,16 @@ def _open_beneath(path: str, within: str | os.PathLike,
             os.close(top)
 
 
-def _descend(base: str, names: list[str]) -> int:
+def open_folders(base: str, names: list[str]) -> int:
     """The folder ``base`` (as written), then each of ``names`` in turn from the one before
-    without following a link, opened: the last one's descriptor. Raises OSError."""
+    without following a link, opened: the last one's descriptor, which the caller closes.
+    Raises OSError (ValueError for a name holding NUL); needs ``BENEATH``."""
     folder = os.open(base or os.sep, _DIR_FLAGS)
     try:
         for name in names:
             folder, outer = os.open(name, _DIR_FLAGS | _NOFOLLOW, dir_fd=folder), folder
             os.close(outer)
-    except OSError:
+    except BaseException:
         os.close(folder)
         raise
     return folder
@@ -100,7 +102,7 @@ class Folders:
         key = (base, tuple(names))
         fd = self._open.get(key)
         if fd is None:
-            fd = self._open[key] = _descend(base, names)
+            fd = self._open[key] = open_folders(base, names)
         return fd
 
     def __enter__(self) -> Folders:

@@ -215,9 +215,7 @@ def _map_spans(node: YNode, path: str, spans: dict[str, Span]) -> None:
 
 def _item_spans(items: list[YNode], path: str, spans: dict[str, Span]) -> None:
     """The spans of a list's items (the list's own is stored)."""
-    names = _NAMES.get(path)
-    if names is None or len(names) < len(items):
-        names = _names(path, len(items))
+    names = _item_names(path, len(items))
     if len(items) == 3:
         a, b, c = items
         if a.kind in _SCALARS and b.kind in _SCALARS and c.kind in _SCALARS:
@@ -234,15 +232,6 @@ def _item_spans(items: list[YNode], path: str, spans: dict[str, Span]) -> None:
             _map_spans(item, here, spans)
         else:
             spans[here] = item.span
-    for i in range(len(_INDEXES), len(items)):
-        item = items[i]
-        here = f"{path}[{i}]"
-        if item.kind == "map":
-            _map_spans(item, here, spans)
-        else:
-            spans[here] = item.span
-            if item.kind == "seq":
-                _item_spans(item.value, here, spans)
 
 
 # "[0]", "[1]"...: the suffixes of the items of most lists, written once
@@ -253,10 +242,17 @@ _INDEXES = tuple(f"[{i}]" for i in range(256))
 _NAMES: dict[str, tuple[str, ...]] = {}
 
 
-def _names(path: str, n: int) -> tuple[str, ...]:
+def _item_names(path: str, n: int) -> tuple[str, ...]:
+    """The paths of the first ``n`` items of the list at ``path``."""
+    names = _NAMES.get(path)
+    if names is not None and len(names) >= n:
+        return names
+    names = tuple([path + index for index in _INDEXES[:n]])
+    if n > len(_INDEXES):                   # a long list: its names are not kept
+        return names + tuple(f"{path}[{i}]" for i in range(len(_INDEXES), n))
     if len(_NAMES) >= 4096:
         _NAMES.clear()
-    names = _NAMES[path] = tuple([path + index for index in _INDEXES[:n]])
+    _NAMES[path] = names
     return names
 
 

@@ -17,6 +17,7 @@ import stat
 from pathlib import Path
 
 from ..diagnostics import excerpt
+from ..inputs import BENEATH, open_folders
 from ..yamlio import YNode
 from .fields import Fields
 from .model import Visual
@@ -114,13 +115,10 @@ def _plainly_there(part_dir: str, text: str) -> bool:
         return False
     try:
         # each directory opened from the one before, never through a link
-        folder = os.open(first, _DIR_NOFOLLOW)
+        folder = open_folders(base, segments[:-1])
     except (OSError, ValueError):
         return False
     try:
-        for segment in segments[1:-1]:
-            folder, outer = os.open(segment, _DIR_NOFOLLOW, dir_fd=folder), folder
-            os.close(outer)
         return _tree_plain(folder, segments[-1], [first] + segments[1:-1])
     except (OSError, ValueError):
         return False
@@ -128,11 +126,8 @@ def _plainly_there(part_dir: str, text: str) -> bool:
         os.close(folder)
 
 
-_DIR_NOFOLLOW = (os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)
-                 | getattr(os, "O_NOFOLLOW", 0))
 # opening directory by directory and listing an open one
-_BY_FD = (bool(getattr(os, "O_NOFOLLOW", 0)) and os.open in os.supports_dir_fd
-          and os.scandir in os.supports_fd)
+_BY_FD = BENEATH and os.scandir in os.supports_fd
 
 
 def _tree_plain(folder: int, name: str, where: list[str]) -> bool:

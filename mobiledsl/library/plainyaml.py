@@ -835,7 +835,7 @@ def _build(shape: tuple, file: str, line1: int, col: int) -> YNode:
             c += col
             e += col
         line = line1 + dl
-        span = new(Span)
+        span = new(Span)    # written out: most records of a [ ]/{ } met again are made here
         d = span.__dict__
         d["file"] = file
         d["line"] = line
@@ -866,16 +866,7 @@ def _build(shape: tuple, file: str, line1: int, col: int) -> YNode:
         if not dl:
             c += col
             e += col
-        line = line1 + dl
-        key = new(Span)
-        d = key.__dict__
-        d["file"] = file
-        d["line"] = line
-        d["column"] = c
-        d["end_line"] = line
-        d["end_column"] = e
-        d["at"] = None
-        key_spans[name] = key
+        key_spans[name] = _span(file, line1 + dl, c, line1 + dl, e)
     return _node("map", dict(zip(key_spans, items)), span, None, key_spans)
 
 
