@@ -11,6 +11,7 @@ import json
 import os
 import types
 import typing
+from collections.abc import Mapping
 from enum import Enum
 from functools import lru_cache
 from typing import Any, TypeVar
@@ -40,7 +41,8 @@ def to_json(obj: Any) -> Any:
 
 # How a value of each class turns into JSON, decided once per class: a record by its own
 # ``to_json`` (unless it asks for the generic form) or by its fields in order, an enum by
-# its value, a dict by its items, a list or tuple item by item, anything else as it is.
+# its value, a dict (or another mapping) by its items, a list or tuple item by item,
+# anything else as it is.
 _OWN, _ENUM, _DICT, _LIST, _PLAIN = "own", "enum", "dict", "list", "plain"
 _WAYS: dict[type, Any] = {}
 
@@ -52,7 +54,7 @@ def _way(cls: type) -> Any:
         return tuple(f.name for f in dataclasses.fields(cls))
     if issubclass(cls, Enum):
         return _ENUM
-    if issubclass(cls, dict):
+    if issubclass(cls, (dict, Mapping)):       # a Mapping: a table made when read
         return _DICT
     if issubclass(cls, (list, tuple)):
         return _LIST

@@ -74,6 +74,26 @@ class YNode:
     def get(self, key: str) -> "YNode | None":
         return self.value.get(key) if self.kind == "map" else None
 
+    def __getattr__(self, name: str) -> Any:
+        # A reader making a library's values by the hundred thousand may leave its Spans
+        # unmade: a node's place kept as the tuple (file, line, column, end_line,
+        # end_column) under "_place", a mapping's keys' places as a dict of them under
+        # "_key_places", a list's or a scalar's key_spans (none) not made at all. Most are
+        # never asked for (a value that checks out is not pointed at), and a tuple costs a
+        # third of a Span. They are made the first time they are.
+        d = self.__dict__
+        if name == "span":
+            place = d.get("_place")
+            if place is not None:
+                span = d["span"] = Span(*place)
+                return span
+        elif name == "key_spans" and "_place" in d:
+            places = d.get("_key_places")
+            spans = d["key_spans"] = {} if places is None else \
+                {key: Span(*place) for key, place in places.items()}
+            return spans
+        raise AttributeError(f"'YNode' object has no attribute '{name}'")
+
     def key_span(self, key: str) -> Span:
         return self.key_spans.get(key, self.span)
 

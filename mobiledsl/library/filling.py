@@ -3,10 +3,10 @@
 Frozen dataclasses set each field through object.__setattr__ in __init__; filling the
 instance's __dict__ key by key is about twice as fast, gives an equal object, and keeps the
 dict as small as the constructor's would be (a dict literal put in place of it takes two
-thirds more memory). ``eventyaml`` and ``plainyaml`` write those dicts (through ``span`` and
-``ynode``, and inline where a loop makes most of a file's records), so each steps aside
-(``read_yaml`` reads every file) unless ``LAID_OUT``: both records are laid out as written
-here.
+thirds more memory). ``eventyaml`` and ``plainyaml`` write those dicts (through ``span``,
+``ynode`` and ``collection``, and inline where a loop makes most of a file's records), so
+each steps aside (``read_yaml`` reads every file) unless ``LAID_OUT``: both records are laid
+out as written here. ``plainyaml`` leaves the Spans of its nodes unmade (see ``collection``).
 """
 from __future__ import annotations
 
@@ -50,4 +50,23 @@ def ynode(kind, value, span, raw, key_spans) -> YNode:
     d["span"] = span
     d["raw"] = raw
     d["key_spans"] = key_spans
+    return out
+
+
+# A reader may leave the Spans of a node unmade (see YNode): its place as the tuple
+# (file, line, column, end_line, end_column) under "_place", a mapping's keys' places as a
+# dict of such tuples under "_key_places", and no key_spans at all for a list or a scalar.
+
+
+def collection(kind: str, value, place: tuple, key_places: dict[str, tuple] | None = None
+               ) -> YNode:
+    """A "map" (its keys' places given) or a "seq", its Spans unmade."""
+    out = new(YNode)
+    d = out.__dict__
+    d["kind"] = kind
+    d["value"] = value
+    d["_place"] = place
+    d["raw"] = None
+    if key_places is not None:
+        d["_key_places"] = key_places
     return out

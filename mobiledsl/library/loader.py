@@ -24,6 +24,7 @@ from .manifest import ID, Manifest, load_manifest
 from .model import LeftOut, Library, Part, Walker
 from .objects import check_environment_fields, check_object_fields
 from .reading import read_declaration
+from .spantable import SpanTable
 from .parts import COMMON_FIELDS, PART_CATEGORIES, PART_FIELDS, check_part_fields
 from .walkers import load_walker
 
@@ -152,7 +153,7 @@ def check_declaration(node: YNode, file: str, part_dir: str, part_id: str, libra
     if F.failed or fields is None or description is None:
         return None, sink.items
     part = Part(library=library_name, id=part_id, category=category, description=description,
-                file=file, dir=part_dir, spans=collect_spans(node), **fields)
+                file=file, dir=part_dir, spans=SpanTable(node), **fields)
     return part, sink.items
 
 
@@ -178,82 +179,6 @@ def _top_keys(F: Fields, node: YNode, allowed: tuple[str, ...], category: str | 
             else:
                 why = f"ground_plane and entities are an environment's, and this is a {category}"
             F.unsupported(node, key, key, why)
-
-
-def collect_spans(node: YNode) -> dict[str, Span]:
-    """A Span for every dotted path of the declaration: "" for the whole file, "a.b" for a
-    mapping's value, "a[0]" for a list's item. In document order."""
-    spans: dict[str, Span] = {}
-    if node.kind == "map":
-        _map_spans(node, "", spans)
-    else:
-        spans[""] = node.span
-        if node.kind == "seq":
-            _item_spans(node.value, "", spans)
-    return spans
-
-
-# The walk visits some 80 values a part, and most lists are three scalars ([x, y, z], a
-# triangle): those are stored without a loop.
-_SCALARS = frozenset({"str", "number", "bool", "null"})
-
-
-def _map_spans(node: YNode, path: str, spans: dict[str, Span]) -> None:
-    spans[path] = node.span
-    prefix = path + "." if path else ""
-    for key, child in node.value.items():
-        kind = child.kind
-        if kind == "map":
-            _map_spans(child, prefix + key, spans)
-        elif kind == "seq":
-            here = prefix + key
-            spans[here] = child.span
-            _item_spans(child.value, here, spans)
-        else:
-            spans[prefix + key] = child.span
-
-
-def _item_spans(items: list[YNode], path: str, spans: dict[str, Span]) -> None:
-    """The spans of a list's items (the list's own is stored)."""
-    names = _item_names(path, len(items))
-    if len(items) == 3:
-        a, b, c = items
-        if a.kind in _SCALARS and b.kind in _SCALARS and c.kind in _SCALARS:
-            spans[names[0]] = a.span
-            spans[names[1]] = b.span
-            spans[names[2]] = c.span
-            return
-    for here, item in zip(names, items):
-        kind = item.kind
-        if kind == "seq":
-            spans[here] = item.span
-            _item_spans(item.value, here, spans)
-        elif kind == "map":
-            _map_spans(item, here, spans)
-        else:
-            spans[here] = item.span
-
-
-# "[0]", "[1]"...: the suffixes of the items of most lists, written once
-_INDEXES = tuple(f"[{i}]" for i in range(256))
-
-# the paths of the items of the list at a path ("visual.xyz" -> "visual.xyz[0]" ...), up to
-# 256: the same few in every declaration, made once (and shared by every part's table)
-_NAMES: dict[str, tuple[str, ...]] = {}
-
-
-def _item_names(path: str, n: int) -> tuple[str, ...]:
-    """The paths of the first ``n`` items of the list at ``path``."""
-    names = _NAMES.get(path)
-    if names is not None and len(names) >= n:
-        return names
-    names = tuple([path + index for index in _INDEXES[:n]])
-    if n > len(_INDEXES):                   # a long list: its names are not kept
-        return names + tuple(f"{path}[{i}]" for i in range(len(_INDEXES), n))
-    if len(_NAMES) >= 4096:
-        _NAMES.clear()
-    _NAMES[path] = names
-    return names
 
 
 def load_library(root: str | os.PathLike) -> tuple[Library | None, list[Diagnostic]]:

@@ -26,9 +26,8 @@ import re
 from functools import lru_cache
 
 from .. import yamlio
-from ..diagnostics import Span
 from ..yamlio import NOT_STRINGS, YNode, plain_value, span_places
-from .filling import LAID_OUT, new as _new, span as _span, ynode as _node
+from .filling import LAID_OUT, collection as _collection, new as _new
 
 # Text libyaml reads as printable characters and no line break but '\n': no tab, CR, NEL,
 # BOM, U+2028/9 or control character (any of them: the longer way). The class of every such
@@ -147,10 +146,10 @@ def _resolve(text: str) -> tuple:
     return out
 
 
-def _block_span(file, sline, scol, eline0, ecol0) -> Span:
-    """A block collection from (sline, scol), 1-based, to the next token at (eline0, ecol0),
-    0-based, as yamlio words it."""
-    return _span(file, *span_places(sline - 1, scol - 1, eline0, ecol0))
+def _block_place(file, sline, scol, eline0, ecol0) -> tuple:
+    """The place of a block collection from (sline, scol), 1-based, to the next token at
+    (eline0, ecol0), 0-based, as yamlio words it."""
+    return (file,) + span_places(sline - 1, scol - 1, eline0, ecol0)
 
 
 class _Block:
@@ -163,7 +162,7 @@ class _Block:
         self.is_map = is_map
         self.indent = indent
         self.values = {} if is_map else []
-        self.key_spans = {} if is_map else None
+        self.key_spans = {} if is_map else None      # the keys' places
         self.line = line
         self.key = None
         self.indentless = indentless
@@ -248,35 +247,18 @@ class _Reader:
                 values = top.values
                 if key in values:
                     raise _Decline
-                span = new(Span)
-                d = span.__dict__
-                d["file"] = file
-                d["line"] = line1
-                d["column"] = col + 1
-                d["end_line"] = line1
-                d["end_column"] = key_end
-                d["at"] = None
-                top.key_spans[key] = span
+                top.key_spans[key] = (file, line1, col + 1, line1, key_end)
                 top.key = key
                 values[key] = None        # keeps the order; the value replaces it
                 self.left -= 1
             if scalar is not None:
                 self.left -= 1
-                span = new(Span)
-                d = span.__dict__
-                d["file"] = file
-                d["line"] = line1
-                d["column"] = scalar[0]
-                d["end_line"] = line1
-                d["end_column"] = scalar[1]
-                d["at"] = None
-                node = new(YNode)
+                node = new(YNode)           # its Span made when asked for (see YNode)
                 d = node.__dict__
                 d["kind"] = scalar[2]
                 d["value"] = scalar[3]
-                d["span"] = span
+                d["_place"] = (file, line1, scalar[0], line1, scalar[1])
                 d["raw"] = scalar[4]
-                d["key_spans"] = {}
                 if key is not None:
                     top.values[key] = node
                     top.key = None
@@ -329,14 +311,13 @@ class _Reader:
 
     def close(self, eline0: int, ecol0: int) -> None:
         block = self.stack.pop()
+        place = _block_place(self.file, block.line, block.indent + 1, eline0, ecol0)
         if block.is_map:
             if block.key is not None:
                 raise _Decline           # an empty value
-            node = _node("map", block.values, _block_span(self.file, block.line, block.indent + 1,
-                                                          eline0, ecol0), None, block.key_spans)
+            node = _collection("map", block.values, place, block.key_spans)
         else:
-            node = _node("seq", tuple(block.values), _block_span(
-                self.file, block.line, block.indent + 1, eline0, ecol0), None, {})
+            node = _collection("seq", tuple(block.values), place)
         self.attach(node)
 
     def attach(self, node: YNode) -> None:
@@ -508,27 +489,11 @@ class _Reader:
                 if top[0] != (ch == "}") or top[5] > 1:
                     raise _Decline               # the wrong bracket, or after ',' or ':'
                 stack.pop()
-                span = new(Span)
-                d = span.__dict__
-                d["file"] = file
-                d["line"] = top[3]
-                d["column"] = top[4]
-                d["end_line"] = line0 + 1
                 end = off - line_start          # over lines, yamlio's span keeps it at
-                d["end_column"] = end if end > top[4] else top[4]     # the start's column
-                d["at"] = None
-                node = new(YNode)
-                d = node.__dict__
-                if top[0]:
-                    d["kind"] = "map"
-                    d["value"] = top[1]
-                    d["key_spans"] = top[2]
-                else:
-                    d["kind"] = "seq"
-                    d["value"] = tuple(top[1])
-                    d["key_spans"] = {}
-                d["span"] = span
-                d["raw"] = None
+                place = (file, top[3], top[4], line0 + 1,
+                         end if end > top[4] else top[4])      # the start's column
+                node = _collection("map", top[1], place, top[2]) if top[0] else \
+                    _collection("seq", tuple(top[1]), place)
                 if not stack:
                     if sep:
                         raise _Decline
@@ -537,14 +502,7 @@ class _Reader:
             else:                                # a scalar
                 values += 1
                 line1 = line0 + 1
-                span = new(Span)
-                d = span.__dict__
-                d["file"] = file
-                d["line"] = line1
-                d["column"] = c - line_start + 1
-                d["end_line"] = line1
-                d["end_column"] = off - line_start
-                d["at"] = None
+                place = (file, line1, c - line_start + 1, line1, off - line_start)
                 if ch == "'" or ch == '"':
                     text = tok[1:-1]
                     kind, value, raw = "str", text, None
@@ -558,7 +516,7 @@ class _Reader:
                     if not top[0] or top[5] & 1 or kind != "str" or not _is_name(text) \
                             or text in top[1]:
                         raise _Decline
-                    top[2][text] = span
+                    top[2][text] = place
                     top[6] = text
                     top[5] = 3
                     off += 1
@@ -569,9 +527,8 @@ class _Reader:
                 d = node.__dict__
                 d["kind"] = kind
                 d["value"] = value
-                d["span"] = span
+                d["_place"] = place
                 d["raw"] = raw
-                d["key_spans"] = {}
             # a complete value: an item, or a key's value
             if top[0]:
                 top[1][top[6]] = node
@@ -593,7 +550,7 @@ def _flat(tok: str, file: str, line1: int, col: int) -> tuple[YNode, int]:
     their values)."""
     is_map = tok[0] == "{"
     items = []
-    key_spans: dict[str, Span] = {}
+    key_spans: dict[str, tuple] = {}         # the keys' places
     first = line1
     inner = tok[1:-1]
     parts = inner.split(", ")
@@ -605,16 +562,22 @@ def _flat(tok: str, file: str, line1: int, col: int) -> tuple[YNode, int]:
         # each ',' and ':', none elsewhere; the columns follow from the lengths alone.
         values = 1 + (k + k if is_map else k)
         c = col + 2                     # the item's or key's first column, 1-based
+        resolved = _RESOLVED
+        new = _new
         for item in parts:
             if is_map:
                 name, _, item = item.partition(": ")
                 if name in NOT_STRINGS or name in key_spans:
                     raise _Decline
                 e = c + len(name)
-                key_spans[name] = _span(file, line1, c, line1, e - 1)
+                key_spans[name] = (file, line1, c, line1, e - 1)
                 c = e + 2
             e = c + len(item)
-            items.append(_plain(item, file, line1, c, e - 1))
+            node = new(YNode)           # as _plain makes it (inline: the most made here)
+            d = node.__dict__
+            d["kind"], d["value"], d["raw"] = resolved.get(item) or _resolve(item)
+            d["_place"] = (file, line1, c, line1, e - 1)
+            items.append(node)
             c = e + 2
     else:
         values = 1
@@ -628,7 +591,7 @@ def _flat(tok: str, file: str, line1: int, col: int) -> tuple[YNode, int]:
                 if name in NOT_STRINGS or name in key_spans:
                     raise _Decline
                 off = c + len(name)
-                key_spans[name] = _span(file, line1, c + 1, line1, off)
+                key_spans[name] = (file, line1, c + 1, line1, off)
                 values += 1
                 c = off + len(colon)
             off = c + len(item)         # the item's last column, 1-based
@@ -641,13 +604,13 @@ def _flat(tok: str, file: str, line1: int, col: int) -> tuple[YNode, int]:
             items.append(node)
             off += len(trail) + 1
     if line1 == first and "\n" not in tok:
-        span = _span(file, first, col + 1, first, col + len(tok))
+        place = (file, first, col + 1, first, col + len(tok))
     else:                               # over lines: yamlio's end column is at least its first
-        span = _span(file, first, col + 1, first + tok.count("\n"),
-                     max(len(tok) - 1 - tok.rindex("\n"), col + 1))
+        place = (file, first, col + 1, first + tok.count("\n"),
+                 max(len(tok) - 1 - tok.rindex("\n"), col + 1))
     if is_map:
-        return _node("map", dict(zip(key_spans, items)), span, None, key_spans), values
-    return _node("seq", tuple(items), span, None, key_spans), values     # (empty)
+        return _collection("map", dict(zip(key_spans, items)), place, key_spans), values
+    return _collection("seq", tuple(items), place), values
 
 
 def _plain(text: str, file: str, line1: int, column: int, end_column: int) -> YNode:
@@ -656,8 +619,7 @@ def _plain(text: str, file: str, line1: int, column: int, end_column: int) -> YN
     node = _new(YNode)
     d = node.__dict__
     d["kind"], d["value"], d["raw"] = _RESOLVED.get(text) or _resolve(text)
-    d["span"] = _span(file, line1, column, line1, end_column)
-    d["key_spans"] = {}
+    d["_place"] = (file, line1, column, line1, end_column)
     return node
 
 
@@ -835,21 +797,12 @@ def _build(shape: tuple, file: str, line1: int, col: int) -> YNode:
             c += col
             e += col
         line = line1 + dl
-        span = new(Span)    # written out: most records of a [ ]/{ } met again are made here
-        d = span.__dict__
-        d["file"] = file
-        d["line"] = line
-        d["column"] = c
-        d["end_line"] = line
-        d["end_column"] = e
-        d["at"] = None
-        node = new(YNode)
+        node = new(YNode)   # written out: most records of a [ ]/{ } met again are made here
         d = node.__dict__
         d["kind"] = kind
         d["value"] = value
-        d["span"] = span
+        d["_place"] = (file, line, c, line, e)
         d["raw"] = raw
-        d["key_spans"] = {}
         items.append(node)
     kind, dl, c, edl, e = shape[:5]
     if not dl:
@@ -858,16 +811,16 @@ def _build(shape: tuple, file: str, line1: int, col: int) -> YNode:
         e += col
     elif e < c:
         e = c                           # over lines, yamlio's end column is at least its first
-    span = _span(file, line1 + dl, c, line1 + edl, e)
+    place = (file, line1 + dl, c, line1 + edl, e)
     if kind == "seq":
-        return _node("seq", tuple(items), span, None, {})
+        return _collection("seq", tuple(items), place)
     key_spans = {}
     for name, dl, c, e in shape[6]:
         if not dl:
             c += col
             e += col
-        key_spans[name] = _span(file, line1 + dl, c, line1 + dl, e)
-    return _node("map", dict(zip(key_spans, items)), span, None, key_spans)
+        key_spans[name] = (file, line1 + dl, c, line1 + dl, e)
+    return _collection("map", dict(zip(key_spans, items)), place, key_spans)
 
 
 _is_name = re.compile(_NAME + r"\Z").match
