@@ -8,8 +8,6 @@ either way: each face's outward side is found from the hull's own corners, not i
 """
 from __future__ import annotations
 
-import numpy as np
-
 from ..yamlio import YNode
 from .fields import Fields, plain_triple
 from .model import Shape
@@ -286,7 +284,9 @@ def _clearly_convex(vertices, faces, used) -> bool:
 
 
 def _geometry_problem(vertices, faces, used) -> tuple[tuple[str, int] | None, str] | None:
-    """Flat faces, corners outside a face's plane, no volume: in numpy, with the words."""
+    """Flat faces, corners outside a face's plane, no volume: in numpy, with the words (the
+    one user of numpy here, imported for the hulls plain Python leaves to it)."""
+    import numpy as np
     V = np.asarray(vertices, dtype=np.float64)
     T = np.asarray(faces, dtype=np.intp)
     A, B, C = V[T[:, 0]], V[T[:, 1]], V[T[:, 2]]

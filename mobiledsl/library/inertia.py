@@ -14,8 +14,6 @@ inequality, is held only to the exact rule.
 """
 from __future__ import annotations
 
-import numpy as np
-
 from ..yamlio import YNode
 from .fields import Fields, _plain_numbers
 from .model import Inertia, Inertial
@@ -162,23 +160,21 @@ def float_problem(values: dict[str, float]) -> str | None:
 
 def _moments(v: dict[str, float]) -> tuple[float, float, float]:
     """The principal moments in float64, least first: the diagonal of a diagonal tensor,
-    else numpy's eigvalsh."""
+    else numpy's eigvalsh (imported here: a library of tensors on their axes, or clear of the
+    edge, is checked without it)."""
     if v["ixy"] == 0 and v["ixz"] == 0 and v["iyz"] == 0:
         lo, mid, hi = sorted((v["ixx"], v["iyy"], v["izz"]))
         return lo, mid, hi
-    lam = np.linalg.eigvalsh(_matrix(v))
+    import numpy as np
+    lam = np.linalg.eigvalsh(np.array([[v["ixx"], v["ixy"], v["ixz"]],
+                                       [v["ixy"], v["iyy"], v["iyz"]],
+                                       [v["ixz"], v["iyz"], v["izz"]]], dtype=np.float64))
     lo, mid, hi = sorted(float(x) for x in lam)
     return lo, mid, hi
 
 
 def _det(xx, xy, xz, yy, yz, zz):
     return (xx * (yy * zz - yz * yz) - xy * (xy * zz - yz * xz) + xz * (xy * yz - yy * xz))
-
-
-def _matrix(v: dict[str, float]) -> np.ndarray:
-    return np.array([[v["ixx"], v["ixy"], v["ixz"]],
-                     [v["ixy"], v["iyy"], v["iyz"]],
-                     [v["ixz"], v["iyz"], v["izz"]]], dtype=np.float64)
 
 
 def _fmt(x: float) -> str:

@@ -1,4 +1,5 @@
-"""What loading leaves behind: the collector as it was, and nothing that changes a result."""
+"""What loading leaves behind: the collector as it was, nothing that changes a result, and
+no numpy import a plain library does not need."""
 from __future__ import annotations
 
 import gc
@@ -40,3 +41,18 @@ def test_what_the_readers_keep_changes_no_result():
     fields.forget()
     assert not plainyaml._SEEN_LINES and not plainyaml._SEEN_FLOWS and not fields._PLAIN
     assert dump(plainyaml.read_plain(text, "f.yaml")) == first
+
+
+def test_a_library_of_plain_tensors_and_hulls_loads_without_numpy(tmp_path):
+    """numpy is imported for a tensor near the edge of what a body can have or a hull plain
+    Python cannot decide, not for every library (its import is a good part of a check's)."""
+    import subprocess
+    import sys
+    from tests.library.examples import EXAMPLES, write_library
+    root = write_library(tmp_path / "lib", EXAMPLES)
+    code = ("import sys; from mobiledsl.library.loader import load_library; "
+            f"lib, _ = load_library({str(root)!r}); "
+            "print(len(lib.parts), 'diff_base' in lib.parts, 'numpy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.split() == [str(len(EXAMPLES)), "True", "False"]
