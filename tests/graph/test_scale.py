@@ -245,10 +245,24 @@ def _wait_for(lines: queue.Queue, text: str, seen: list[str], timeout: float = 1
     return False
 
 
+def _stopped(proc, lines: queue.Queue, seen: list[str]) -> int | None:
+    """The watcher's exit status once Ctrl-C has stopped it; if it has not stopped within
+    30 s, None, with every thread's stack (faulthandler, on SIGABRT) appended to ``seen``."""
+    try:
+        return proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.send_signal(signal.SIGABRT)
+        proc.wait(timeout=10)
+        _wait_for(lines, "\0", seen, timeout=2)        # whatever it printed, to its end
+        return None
+
+
 def test_watch_prints_the_diagnostics_of_an_edit(tmp_path):
     root = new_project(tmp_path / "proj")
+    env = env_with_repo()
+    env["PYTHONFAULTHANDLER"] = "1"     # a watcher that does not stop shows where it is
     proc = subprocess.Popen([sys.executable, "-m", "mobiledsl", "watch", "--root", str(root),
-                             "--debounce", "0.2"], env=env_with_repo(),
+                             "--debounce", "0.2"], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     lines: queue.Queue = queue.Queue()
     threading.Thread(target=_reader, args=(proc.stdout, lines), daemon=True).start()
@@ -262,7 +276,7 @@ def test_watch_prints_the_diagnostics_of_an_edit(tmp_path):
         assert any("changed: programs/scout/scout.core" in line for line in seen)
         assert "parse:scout" in seen[-1] and "; 0 error(s)" not in seen[-1]
         proc.send_signal(signal.SIGINT)
-        assert proc.wait(timeout=30) == 0
+        assert _stopped(proc, lines, seen) == 0, "".join(seen)
         assert _wait_for(lines, "stopped watching", seen, timeout=10)
     finally:
         if proc.poll() is None:
