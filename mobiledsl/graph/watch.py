@@ -184,6 +184,10 @@ def run_watch(args: argparse.Namespace) -> int:
         stop.set()
         raise KeyboardInterrupt
     signal.signal(signal.SIGTERM, on_term)
+    # Ctrl-C stops watching even when the parent started it with SIGINT ignored or blocked
+    # (a child inherits both, and a test runner's threads may leave them so)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
 
     changes = Changes(root)
     observer = Observer()
