@@ -156,13 +156,13 @@ class _Block:
     """An open block mapping or list: its indentation (the column of its keys or dashes),
     its values, where it starts, and the key whose value is still to come."""
 
-    __slots__ = ("is_map", "indent", "values", "key_spans", "line", "key", "indentless")
+    __slots__ = ("is_map", "indent", "values", "key_places", "line", "key", "indentless")
 
     def __init__(self, is_map, indent, line, indentless):
         self.is_map = is_map
         self.indent = indent
         self.values = {} if is_map else []
-        self.key_spans = {} if is_map else None      # the keys' places
+        self.key_places = {} if is_map else None
         self.line = line
         self.key = None
         self.indentless = indentless
@@ -247,7 +247,7 @@ class _Reader:
                 values = top.values
                 if key in values:
                     raise _Decline
-                top.key_spans[key] = (file, line1, col + 1, line1, key_end)
+                top.key_places[key] = (file, line1, col + 1, line1, key_end)
                 top.key = key
                 values[key] = None        # keeps the order; the value replaces it
                 self.left -= 1
@@ -315,7 +315,7 @@ class _Reader:
         if block.is_map:
             if block.key is not None:
                 raise _Decline           # an empty value
-            node = _collection("map", block.values, place, block.key_spans)
+            node = _collection("map", block.values, place, block.key_places)
         else:
             node = _collection("seq", tuple(block.values), place)
         self.attach(node)
@@ -441,7 +441,7 @@ class _Reader:
         room = yamlio.MAX_DEPTH - len(self.stack)
         new = _new
         resolved = _RESOLVED
-        # open collections: [is_map, values, key_spans, line, column, state, key]; state
+        # open collections: [is_map, values, key places, line, column, state, key]; state
         # is 0 after the opening bracket, 1 after a value (a closing bracket next), 2 after
         # a ',' (a value or a key next) and 3 after a key's ':' (its value next)
         stack: list[list] = []
@@ -550,7 +550,7 @@ def _flat(tok: str, file: str, line1: int, col: int) -> tuple[YNode, int]:
     their values)."""
     is_map = tok[0] == "{"
     items = []
-    key_spans: dict[str, tuple] = {}         # the keys' places
+    key_places: dict[str, tuple] = {}
     first = line1
     inner = tok[1:-1]
     parts = inner.split(", ")
@@ -567,10 +567,10 @@ def _flat(tok: str, file: str, line1: int, col: int) -> tuple[YNode, int]:
         for item in parts:
             if is_map:
                 name, _, item = item.partition(": ")
-                if name in NOT_STRINGS or name in key_spans:
+                if name in NOT_STRINGS or name in key_places:
                     raise _Decline
                 e = c + len(name)
-                key_spans[name] = (file, line1, c, line1, e - 1)
+                key_places[name] = (file, line1, c, line1, e - 1)
                 c = e + 2
             e = c + len(item)
             node = new(YNode)           # as _plain makes it (inline: the most made here)
@@ -588,10 +588,10 @@ def _flat(tok: str, file: str, line1: int, col: int) -> tuple[YNode, int]:
                 line1 += lead.count("\n")
                 c = len(lead) - 1 - lead.rindex("\n")
             if name:
-                if name in NOT_STRINGS or name in key_spans:
+                if name in NOT_STRINGS or name in key_places:
                     raise _Decline
                 off = c + len(name)
-                key_spans[name] = (file, line1, c + 1, line1, off)
+                key_places[name] = (file, line1, c + 1, line1, off)
                 values += 1
                 c = off + len(colon)
             off = c + len(item)         # the item's last column, 1-based
@@ -609,7 +609,7 @@ def _flat(tok: str, file: str, line1: int, col: int) -> tuple[YNode, int]:
         place = (file, first, col + 1, first + tok.count("\n"),
                  max(len(tok) - 1 - tok.rindex("\n"), col + 1))
     if is_map:
-        return _collection("map", dict(zip(key_spans, items)), place, key_spans), values
+        return _collection("map", dict(zip(key_places, items)), place, key_places), values
     return _collection("seq", tuple(items), place), values
 
 
@@ -814,13 +814,13 @@ def _build(shape: tuple, file: str, line1: int, col: int) -> YNode:
     place = (file, line1 + dl, c, line1 + edl, e)
     if kind == "seq":
         return _collection("seq", tuple(items), place)
-    key_spans = {}
+    key_places = {}
     for name, dl, c, e in shape[6]:
         if not dl:
             c += col
             e += col
-        key_spans[name] = (file, line1 + dl, c, line1 + dl, e)
-    return _collection("map", dict(zip(key_spans, items)), place, key_spans)
+        key_places[name] = (file, line1 + dl, c, line1 + dl, e)
+    return _collection("map", dict(zip(key_places, items)), place, key_places)
 
 
 _is_name = re.compile(_NAME + r"\Z").match
