@@ -14,10 +14,11 @@ the text before a line's value is kept too, for the lines that differ in their n
 The subset is strict: ``read_plain`` returns None (and ``read_yaml_fast`` reads the file
 the longer way) for anything else: a tab, CR or character libyaml does not read as text, an
 anchor, alias, tag, directive, document marker, block scalar, quoted text with an escape,
-a scalar over more than one line, an empty value, a key that is not a plain name or is
-given twice, a ':', '?' or '#' inside a plain scalar of a [ ] or { }, a [ ] or { } whose
-later lines are not more indented than its first, a limit of yamlio reached (the longer
-way reports it). Within it, every value, kind, raw number and place is the one
+a quoted scalar over more than one line, a plain one whose later lines are not plain
+words of the subset or have a comment or blank line among them, an empty value, a key
+that is not a plain name or is given twice, a ':', '?' or '#' inside a plain scalar of a
+[ ] or { }, a [ ] or { } whose later lines are not more indented than its first, a limit
+of yamlio reached (the longer way reports it). Within it, every value, kind, raw number and place is the one
 ``read_yaml`` gives, which ``tests/library/test_plainyaml.py`` checks against it.
 """
 from __future__ import annotations
@@ -65,6 +66,11 @@ _LINE = re.compile(rf"""([ ]*)(-(?:[ ]+|(?=\n|\Z)))?
        |'([^'\n]*)'(?!')|"([^"\\\n]*)")?
     ([ ]*(?:(?<=[ ])\#[^\n]*)?(?=\n|\Z))?""", re.X)
 
+# A line that goes on with the plain scalar of a line above: plain text of the subset (as
+# _LINE's value, no ': ' or ' #' in it), then spaces.
+_GOES_ON = re.compile(rf"""((?:[^-?:,\[\]{{}}\#&*!|>'"%@` \n]|-(?=[^ \n])){_WORD}*
+    (?:[ ]+(?!\#){_WORD}+)*)[ ]*\Z""", re.X).match
+
 # What may follow a [ ] or { } on its line: spaces, and a comment after a space.
 _REST = re.compile(r" *(?:(?<= )#[^\n]*)?(?=\n|\Z)")
 
@@ -91,13 +97,13 @@ _FLAT_MAP = _map_of(_FLOW_PLAIN)
 _FLAT_ITEM = rf"(?:{_FLAT_SEQ}|{_FLAT_MAP}|{_FLOW_PLAIN})"
 # A [ ] or { } whose items are plain scalars or such flat ones ({pos: [..], well: {..}},
 # [[..], [..]]), then the end of its last line: read by _flat without _TOKENS, as most are;
-# on one line (_NESTED_ALONE) or over lines, each line break after an opening bracket or a
-# ',' or before a closing bracket (_NESTED_OVER, given the lines the [ ] or { } may span).
+# on one line or over lines, each line break after an opening bracket or a ',' or before a
+# closing bracket. One pattern serves both (given one line, it matches none of the breaks):
+# each such pattern takes milliseconds to compile, in every process.
 _AT_END = r"(?= *(?:(?<= )#[^\n]*)?(?=\n|\Z))"
-_NESTED_ALONE = re.compile(rf"(?:{_seq_of(_FLAT_ITEM)}|{_map_of(_FLAT_ITEM)}){_AT_END}").match
 _BREAKS = r"[ \n]*"
-_NESTED_OVER = re.compile(rf"(?:{_seq_of(_FLAT_ITEM, _BREAKS)}|{_map_of(_FLAT_ITEM, _BREAKS)})"
-                          rf"{_AT_END}").match
+_NESTED = re.compile(rf"(?:{_seq_of(_FLAT_ITEM, _BREAKS)}|{_map_of(_FLAT_ITEM, _BREAKS)})"
+                     rf"{_AT_END}").match
 # The items of such a [ ] or { } from just after its opening bracket, in one findall: the
 # spaces (and line breaks) before each, its key and the ':' and spaces after the key (in a
 # { }), the item, and the spaces (and line breaks) before the ',' or bracket that ends it:
@@ -255,10 +261,17 @@ class _Reader:
                 self.left -= 1
                 node = new(YNode)           # its Span made when asked for (see YNode)
                 d = node.__dict__
-                d["kind"] = scalar[2]
-                d["value"] = scalar[3]
-                d["_place"] = (file, line1, scalar[0], line1, scalar[1])
-                d["raw"] = scalar[4]
+                thr = ind if key is None else col   # a line below more indented than
+                if eol < n and text.startswith(" " * (thr + 1), eol + 1) and \
+                        line[scalar[0] - 1] not in "'\"" and not line[scalar[1]:].strip(" "):
+                    # this plain scalar may go on there (nothing after it on its line)
+                    eol, line0, d["kind"], d["value"], d["raw"], d["_place"] = \
+                        self.fold(line[scalar[0] - 1:scalar[1]], eol, thr, scalar[0])
+                else:
+                    d["kind"] = scalar[2]
+                    d["value"] = scalar[3]
+                    d["_place"] = (file, line1, scalar[0], line1, scalar[1])
+                    d["raw"] = scalar[4]
                 if key is not None:
                     top.values[key] = node
                     top.key = None
@@ -284,6 +297,43 @@ class _Reader:
         if self.root is None:
             raise _Decline
         return self.root
+
+    def fold(self, first: str, eol: int, thr: int, column: int) -> tuple:
+        """A plain scalar that starts at ``column`` (1-based) of this line as ``first`` and
+        goes on over the lines below more indented than ``thr``, up to a blank line, a
+        comment or a line less indented, folded as YAML folds it (a space for each line
+        break): (the end of its last line in the text, that line (0-based), kind, value,
+        raw, place). A line below that is not plain text of the subset is left to the
+        longer way (it may end the scalar, or be an error)."""
+        text = self.text
+        n = len(text)
+        words = [first]
+        line0 = self.line0
+        end_col = 0
+        pos = eol
+        while pos < n:
+            nxt = text.find("\n", pos + 1)
+            if nxt < 0:
+                nxt = n
+            line = text[pos + 1:nxt]
+            body = line.lstrip(" ")
+            if not body or body[0] == "#" or len(line) - len(body) <= thr:
+                break
+            m = _GOES_ON(body)
+            if m is None:
+                raise _Decline
+            words.append(m.group(1))
+            line0 += 1
+            end_col = len(line) - len(body) + m.end(1)
+            pos = nxt
+        if line0 == self.line0:             # the line below was no part of it
+            line1 = line0 + 1
+            kind, value, raw = _RESOLVED.get(first) or _resolve(first)
+            return eol, line0, kind, value, raw, (self.file, line1, column, line1,
+                                                  column + len(first) - 1)
+        kind, value, raw = plain_value(" ".join(words))
+        place = (self.file,) + span_places(self.line0, column - 1, line0, end_col)
+        return pos, line0, kind, value, raw, place
 
     def count(self) -> None:
         self.left -= 1
@@ -364,7 +414,7 @@ class _Reader:
             self.attach(_build(shape, self.file, self.line0 + 1, col))
             return eol
         line0 = self.line0
-        m = _NESTED_ALONE(text, pos, eol)
+        m = _NESTED(text, pos, eol)
         if m is not None and len(self.stack) + 2 <= yamlio.MAX_DEPTH:
             # a [ ] or { } of plain scalars and flat [ ] and { }, then the end of the line
             # (two levels deep at most, which the stack has room for)
@@ -406,7 +456,7 @@ class _Reader:
                 if line.strip(" ") and len(line) - len(line.lstrip(" ")) <= ind:
                     break
                 last = nxt
-            m = _NESTED_OVER(text, pos, last)
+            m = _NESTED(text, pos, last)
             if m is not None and len(self.stack) + 2 <= yamlio.MAX_DEPTH:
                 end = m.end()
                 node, values = _flat(m.group(), self.file, line0 + 1, col)
@@ -545,9 +595,8 @@ class _Reader:
 
 def _flat(tok: str, file: str, line1: int, col: int) -> tuple[YNode, int]:
     """The node of a [ ] or { } of plain scalars and flat [ ] and { } (a _FLAT_SEQ or
-    _FLAT_MAP token, or what _NESTED_ALONE or _NESTED_OVER matched) opening at column
-    ``col`` (0-based) of line ``line1``, and how many values it holds (itself, its keys and
-    their values)."""
+    _FLAT_MAP token, or what _NESTED matched) opening at column ``col`` (0-based) of line
+    ``line1``, and how many values it holds (itself, its keys and their values)."""
     is_map = tok[0] == "{"
     items = []
     key_places: dict[str, tuple] = {}

@@ -74,3 +74,25 @@ def test_render_names_resolve_on_first_use():
     assert render.to_sarif.__module__ == "mobiledsl.render.sarif"
     with pytest.raises(AttributeError):
         render.no_such_name
+
+
+@pytest.mark.parametrize("program", ["diff_bot", "quad_gait"])
+def test_a_compile_against_the_demo_library_never_imports_a_yaml_parser(program, tmp_path):
+    """Every file of the demo library is read by the scanner of its own (a walker's
+    description runs over lines), and the ROS package's YAML is written without PyYAML:
+    importing it was a tenth of a compile."""
+    prog = REPO / "programs" / program
+    targets = ["mjcf"] if program == "quad_gait" else ["mjcf", "ros-gz-nav2", "ros-mujoco-nav2"]
+    code = ("import sys; from mobiledsl.cli import main\n"
+            "try:\n    main(sys.argv[1:])\nexcept SystemExit as e:\n    assert not e.code, e\n"
+            "sys.stderr.write('\\n' + str(sorted(m for m in ('yaml', 'scipy', 'ruamel.yaml') "
+            "if m in sys.modules)))")
+    argv = ["compile", *sorted(str(f) for f in prog.iterdir() if f.suffix in (".core", ".world")),
+            "--library", str(REPO / "libraries" / "demo_parts"), "-o", str(tmp_path)]
+    for target in targets:
+        argv += ["--target", target]
+    out = subprocess.run([sys.executable, "-c", code, *argv], cwd=REPO, capture_output=True,
+                         text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stderr.rsplit("\n", 1)[-1] == "[]"
+    assert any(tmp_path.rglob("*.xml"))

@@ -32,6 +32,10 @@ PLAIN = st.sampled_from(["0", "1", "-1", "0.5", "-0.25", "1e-5", "2.5E+3", "-0",
                          "1.2.3", "a,b", "[x]"])
 BLOCK_ONLY = st.sampled_from(["https://example.com/x", "a, b and c", "x]", "{y", "a:b",
                               "50% off"])
+SENTENCES = st.sampled_from(["solid box at the stated mass", "1 2", "true x", "x -y z- w",
+                             "the chassis, 4 mm aluminium:plate", "é😀 ünï", "a, b and c",
+                             "trained on a CPU (make.py); 80 to 120 % of it", "'a b'",
+                             "- a", "b: c", "x #y z"])
 QUOTED = st.sampled_from(["'a b'", "'true'", "'1'", "''", '"x"', '"a: b"', '"#"', "'#x'",
                           '"é"', "'it''s'", '"tab\\t"'])
 
@@ -87,7 +91,18 @@ def documents(draw):
                 text = value if isinstance(value, str) else flow(value, draw(st.booleans()))
                 if isinstance(value, str) and key is not None and draw(st.integers(0, 5)) == 0:
                     text = draw(BLOCK_ONLY)
-                lines.append(prefix + (" " if key is not None else "") + text + draw(comment))
+                start = prefix + (" " if key is not None else "")
+                if isinstance(value, str) and draw(st.integers(0, 2)) == 0:
+                    # a scalar over lines: its later lines at, or deeper than, its key
+                    # or '-' (deeper goes on with it; at it is another thing or wrong)
+                    words = draw(SENTENCES).split(" ")
+                    cut = draw(st.integers(1, len(words) - 1))
+                    deeper = " " * (len(pad + head) + draw(st.sampled_from([1, 1, 2, 3, 0])))
+                    lines.append(start + " ".join(words[:cut]) + draw(comment))
+                    if draw(st.integers(0, 3)) == 0:
+                        lines.append(draw(st.sampled_from(["", "  # between"])))
+                    text, start = " ".join(words[cut:]), deeper
+                lines.append(start + text + draw(comment))
             elif key is not None:
                 lines.append(prefix + draw(comment))
                 if draw(st.integers(0, 4)) == 0:
@@ -164,7 +179,7 @@ def test_the_benchmark_shape_is_read_by_the_scanner():
 
 def test_the_scanner_steps_aside_for_what_it_does_not_read():
     for text in ["a: &x 1\n", "a: *x\n", "a: !!str 1\n", "a:\n", "a: 1\na: 2\n", "true: 1\n",
-                 "a: |\n  x\n", "a: b\n  c\n", "a:\tb\n", "a: b\r\n", "\ufeffa: 1\n",
+                 "a: |\n  x\n", "a:\tb\n", "a: b\r\n", "\ufeffa: 1\n",
                  "---\na: 1\n", "a: [1,\n2]\n", "a: {b: http://x}\n", "a: [b#c]\n",
                  "a: 'it''s'\n", 'a: "x\\ty"\n', "- - 1\n", "-\n  a: 1\n", "'a b': 1\n",
                  "a: [1, 2,]\n", "a: {b}\n", "a: 1\n  b: 2\n", "", "# only\n", "x\n",
@@ -342,3 +357,59 @@ def test_a_flow_over_lines_reads_as_read_yaml_reads_it():
         same(text)
     for text in readable:
         assert read_plain(text, "f.yaml") is not None, text
+
+
+def test_a_plain_scalar_over_lines_reads_as_read_yaml_reads_it():
+    """Its later lines deeper than its key or '-' go on with it, folded with a space; a
+    comment, a blank line or a line not deeper ends it, and what is not plain text below
+    it (a key, a '-', a comment after it, a quoted first line) is left to the longer way."""
+    read = ["a: b\n  c\n", "a: b\n  c\nd: 1\n", "a: 1\n  2\n", "a: true\n x\n",
+            "- a\n  b\n- c\n", "- k: a\n   b  \n  j: 2\n", "a:\n- b\n  c\n",
+            "a: b\n    cccc dd\n   e", "x:\n  a: long text\n    over\n    lines\n  b: 2\n",
+            "a: b\n  c:d e\n", "a: b \n  c\n", "a: b\n  c\n# end", "a: b\n  c\n  ", "a: b\n  c",
+            "a: b\n c\n  d\ne: f\n", "a: b\n  -c\n", "a: b\n  x  y   z\n",
+            "a: b\n  c\n  # after\nd: e\n"]
+    aside = ["a: b\n  c\n\n  d\n", "a: b # x\n  c\n", "a: b\n  # x\n  c\n", "a: b\n  c: d\n",
+             "a: b\n  - c\n", "a: 'b'\n  c\n", 'a: "b"\n  c\n', "a: b\n  c #d\n",
+             "a: b\n  c:\n", "a: b\n  [c]\n", "- - a\n    b\n"]
+    for text in read:
+        assert read_plain(text, "f.yaml") is not None, text
+        same(text)
+    for text in aside:
+        assert read_plain(text, "f.yaml") is None, text
+        same(text)
+
+
+WORDS = st.sampled_from(["solid", "box", "1", "true", "-y", "z-", "a,b", "(make.py);", "80",
+                         "%", "é😀", "x:y", "null"] * 4 + ["- a", "b: c", "#x", "'q'", "[x]"])
+
+
+@st.composite
+def scalars_over_lines(draw):
+    """Keys and items (at the left, nested under a key, or a list's mappings) whose plain
+    values go on over lines below, deeper or not, with comments and blank lines among them."""
+    lines = []
+    nest = draw(st.sampled_from(["", "n:\n", "-"]))
+    items = draw(st.integers(0, 4)) == 0        # a list, else a mapping (or both: wrong)
+    for i in range(draw(st.integers(1, 4))):
+        if nest == "-":
+            head, col = ("- " if i == 0 or draw(st.booleans()) else "  ") + f"k{i}: ", 2
+        else:
+            col = 2 if nest else 0
+            head = " " * col + ("- " if items != (draw(st.integers(0, 9)) == 0) else f"k{i}: ")
+        lines.append(head + " ".join(draw(st.lists(WORDS, min_size=1, max_size=3))) +
+                     draw(st.sampled_from(["", "", " # c", "  "])))
+        for _ in range(draw(st.integers(0, 3))):
+            if draw(st.integers(0, 6)) == 0:
+                lines.append(draw(st.sampled_from(["", "  # c", "#"])))
+                continue
+            deeper = " " * (col + draw(st.sampled_from([1, 1, 2, 4, 0, -1 if col else 0])))
+            lines.append(deeper + " ".join(draw(st.lists(WORDS, min_size=1, max_size=3))) +
+                         draw(st.sampled_from(["", "", " # c", "  "])))
+    return nest + "\n".join(lines) + draw(st.sampled_from(["\n", "", "\n\n", "\n# end"]))
+
+
+@SETTINGS
+@given(text=scalars_over_lines())
+def test_values_over_lines_read_as_read_yaml_reads_them(text):
+    same(text)

@@ -2,7 +2,7 @@
 
 They are filled in from the templates in ``templates/`` by ``string.Template`` (``${name}`` a
 value, ``$$`` a dollar sign): one launch file, whose blocks each simulator states in its
-``<simulator>.blocks.txt`` (a YAML mapping of block to template). The standard library's
+``<simulator>.blocks.txt`` (a YAML mapping of block to template, read by ``read_blocks``). The standard library's
 templates cost nothing to import, where a template engine's import and compilation were a
 tenth of a small compile."""
 from __future__ import annotations
@@ -22,10 +22,47 @@ def _template(name: str) -> Template:
 
 @lru_cache(maxsize=None)
 def _blocks(simulator: str) -> dict[str, Template]:
-    import yaml
     with open(os.path.join(TEMPLATES, f"{simulator}.blocks.txt"), encoding="utf-8") as f:
-        blocks = yaml.load(f.read(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        blocks = read_blocks(f.read())
     return {name: Template(text) for name, text in blocks.items()}
+
+
+def read_blocks(text: str) -> dict[str, str]:
+    """A blocks file, read as YAML reads the little of it these files use (a YAML parser's
+    import was a tenth of a compile): comments at the left, ``name: text`` on one line,
+    ``name: ""``, and ``name: |2`` with its lines below, each without its first two spaces,
+    every line break kept but the trailing blank lines'. tests/targets/test_ros_package.py
+    holds it to PyYAML's reading of every blocks file."""
+    blocks: dict[str, str] = {}
+    name = None
+    lines: list[str] = []
+    for line in text.split("\n"):
+        if name is not None and (line.startswith("  ") or not line.strip(" ")):
+            lines.append(line[2:])
+            continue
+        if name is not None:
+            blocks[name] = _literal(lines, True)
+            name = None
+        if not line or line.startswith("#"):
+            continue
+        key, colon, value = line.partition(": ")
+        if not colon or key in blocks:
+            raise ValueError(f"not a line of a blocks file: {line!r}")
+        if value == "|2":
+            name, lines = key, []
+        else:
+            blocks[key] = "" if value == '""' else value
+    if name is not None:            # the last line of the text ends with a break or not
+        blocks[name] = _literal(lines, not lines or not lines[-1])
+    return blocks
+
+
+def _literal(lines: list[str], broken: bool) -> str:
+    """A ``|2`` block's lines as one text: the blank lines at its end left out, and the
+    break after its last line kept when there is one."""
+    while lines and not lines[-1]:
+        lines.pop()
+    return "\n".join(lines) + ("\n" if broken else "") if lines else ""
 
 
 def render(template: str, **values: str) -> bytes:
