@@ -96,6 +96,35 @@ def one_box_world() -> World:
                "cylinder")))
 
 
+def test_a_map_of_many_shapes_marks_each_cell_whose_centre_is_in_one(monkeypatch):
+    """Each shape is drawn only over the cells around its bounds; the map is the one that
+    testing every cell against every shape gives (random shapes, some on the cell lines)."""
+    from mobiledsl.analysis import planar
+    from mobiledsl.targets.ros import occupancy as occ
+    rng = np.random.default_rng(7)
+    for _ in range(60):
+        polys = []
+        for _ in range(rng.integers(1, 10)):
+            n = rng.integers(3, 9)
+            angles = np.sort(rng.uniform(0, 2 * np.pi, n))
+            radii = rng.uniform(0.001, 2) * rng.uniform(0.05, 1, 2)
+            pts = rng.uniform(-6, 6, 2) + np.column_stack([np.cos(angles) * radii[0],
+                                                           np.sin(angles) * radii[1]])
+            polys.append(np.round(pts / RESOLUTION) * RESOLUTION if rng.integers(0, 3) == 0
+                         else pts)
+        monkeypatch.setattr(occ, "shadows", lambda world, solid=True, p=polys: list(p))
+        grid, origin = occupancy(None)
+        height, width = grid.shape
+        xs = origin[0] + (np.arange(width) + 0.5) * RESOLUTION
+        ys = origin[1] + (np.arange(height) + 0.5) * RESOLUTION
+        gx, gy = np.meshgrid(xs, ys)
+        centres = np.column_stack([gx.ravel(), gy.ravel()])
+        every = np.zeros(len(centres), dtype=bool)
+        for poly in polys:
+            every |= planar.inside(centres, poly)
+        assert np.array_equal(grid[::-1] == OCCUPIED, every.reshape(height, width))
+
+
 def test_map_of_one_box():
     grid, origin = occupancy(one_box_world(), (0.0, 0.0))
     # the box spans x 1.5..2.5 and y -0.25..0.25; with the start and a 1 m margin the map

@@ -72,12 +72,20 @@ def occupancy(world: World | None, start=(0.0, 0.0)) -> tuple[np.ndarray, tuple[
     width, height = np.round(cells).astype(int)
     xs = lo[0] + (np.arange(width) + 0.5) * RESOLUTION
     ys = lo[1] + (np.arange(height) + 0.5) * RESOLUTION
-    gx, gy = np.meshgrid(xs, ys)
-    centres = np.column_stack([gx.ravel(), gy.ravel()])
-    occupied = np.zeros(len(centres), dtype=bool)
+    occupied = np.zeros((height, width), dtype=bool)
     for poly in polys:
-        occupied |= inside_convex(centres, poly)
-    grid = np.where(occupied.reshape(height, width), OCCUPIED, FREE).astype(np.uint8)
+        # only the cells around the shape's bounds (a cell more on each side) can have their
+        # centres in it: a world of many small things is not every cell times every thing
+        poly = np.asarray(poly, dtype=float).reshape(-1, 2)
+        x0, y0 = (np.floor((poly.min(axis=0) - lo) / RESOLUTION) - 1).astype(int)
+        x1, y1 = (np.ceil((poly.max(axis=0) - lo) / RESOLUTION) + 1).astype(int)
+        x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, width), min(y1, height)
+        if x0 >= x1 or y0 >= y1:
+            continue
+        gx, gy = np.meshgrid(xs[x0:x1], ys[y0:y1])
+        window = np.column_stack([gx.ravel(), gy.ravel()])
+        occupied[y0:y1, x0:x1] |= inside_convex(window, poly).reshape(y1 - y0, x1 - x0)
+    grid = np.where(occupied, OCCUPIED, FREE).astype(np.uint8)
     return grid[::-1], (float(lo[0]), float(lo[1]))
 
 
