@@ -18,8 +18,9 @@ a quoted scalar over more than one line, a plain one whose later lines are not p
 words of the subset or have a comment or blank line among them, an empty value, a key
 that is not a plain name or is given twice, a ':', '?' or '#' inside a plain scalar of a
 [ ] or { }, a [ ] or { } whose later lines are not more indented than its first, a limit
-of yamlio reached (the longer way reports it). Within it, every value, kind, raw number and place is the one
-``read_yaml`` gives, which ``tests/library/test_plainyaml.py`` checks against it.
+of yamlio reached (the longer way reports it). Within it, every value, kind, raw number
+and place is the one ``read_yaml`` gives, which ``tests/library/test_plainyaml.py`` checks
+against it.
 """
 from __future__ import annotations
 
@@ -261,12 +262,15 @@ class _Reader:
                 self.left -= 1
                 node = new(YNode)           # its Span made when asked for (see YNode)
                 d = node.__dict__
-                thr = ind if key is None else col   # a line below more indented than
+                folded = None
+                thr = ind if key is None else col
                 if eol < n and text.startswith(" " * (thr + 1), eol + 1) and \
                         line[scalar[0] - 1] not in "'\"" and not line[scalar[1]:].strip(" "):
-                    # this plain scalar may go on there (nothing after it on its line)
-                    eol, line0, d["kind"], d["value"], d["raw"], d["_place"] = \
-                        self.fold(line[scalar[0] - 1:scalar[1]], eol, thr, scalar[0])
+                    # a line below more indented than the key or '-': a plain scalar with
+                    # nothing after it on its line may go on there
+                    folded = self.fold(line[scalar[0] - 1:scalar[1]], eol, thr, scalar[0])
+                if folded is not None:
+                    eol, line0, d["kind"], d["value"], d["raw"], d["_place"] = folded
                 else:
                     d["kind"] = scalar[2]
                     d["value"] = scalar[3]
@@ -298,13 +302,14 @@ class _Reader:
             raise _Decline
         return self.root
 
-    def fold(self, first: str, eol: int, thr: int, column: int) -> tuple:
+    def fold(self, first: str, eol: int, thr: int, column: int) -> tuple | None:
         """A plain scalar that starts at ``column`` (1-based) of this line as ``first`` and
         goes on over the lines below more indented than ``thr``, up to a blank line, a
         comment or a line less indented, folded as YAML folds it (a space for each line
         break): (the end of its last line in the text, that line (0-based), kind, value,
-        raw, place). A line below that is not plain text of the subset is left to the
-        longer way (it may end the scalar, or be an error)."""
+        raw, place); None when the line below is no part of it. A line below that is not
+        plain text of the subset is left to the longer way (it may end the scalar, or be an
+        error)."""
         text = self.text
         n = len(text)
         words = [first]
@@ -326,11 +331,8 @@ class _Reader:
             line0 += 1
             end_col = len(line) - len(body) + m.end(1)
             pos = nxt
-        if line0 == self.line0:             # the line below was no part of it
-            line1 = line0 + 1
-            kind, value, raw = _RESOLVED.get(first) or _resolve(first)
-            return eol, line0, kind, value, raw, (self.file, line1, column, line1,
-                                                  column + len(first) - 1)
+        if line0 == self.line0:
+            return None
         kind, value, raw = plain_value(" ".join(words))
         place = (self.file,) + span_places(self.line0, column - 1, line0, end_col)
         return pos, line0, kind, value, raw, place

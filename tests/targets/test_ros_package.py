@@ -161,8 +161,8 @@ def test_a_blocks_file_reads_as_yaml_reads_it(simulator):
 
 
 @pytest.mark.parametrize("text", [
-    "a: |2\n    x\n\n    y\n\n\nb: z\n", "a: |2\n  x\n", "a: |2\n\n", 'a: ""\nb: |2\n  c', "a: b c\n",
-    "# c\na: |2\n    x  \n# d\nb: 1 2\n", "a: |2"])
+    "a: |2\n    x\n\n    y\n\n\nb: z\n", "a: |2\n  x\n", "a: |2\n\n", 'a: ""\nb: |2\n  c',
+    "a: b c\n", "# c\na: |2\n    x  \n# d\nb: 1 2\n", "a: |2"])
 def test_the_blocks_reader_reads_as_yaml_reads(text):
     import yaml
     from mobiledsl.targets.ros.package import read_blocks

@@ -2,9 +2,9 @@
 
 They are filled in from the templates in ``templates/`` by ``string.Template`` (``${name}`` a
 value, ``$$`` a dollar sign): one launch file, whose blocks each simulator states in its
-``<simulator>.blocks.txt`` (a YAML mapping of block to template, read by ``read_blocks``). The standard library's
-templates cost nothing to import, where a template engine's import and compilation were a
-tenth of a small compile."""
+``<simulator>.blocks.txt`` (a YAML mapping of block to template, read by ``read_blocks``).
+The standard library's templates cost nothing to import, where a template engine's import
+and compilation were a tenth of a small compile."""
 from __future__ import annotations
 
 import os
