@@ -22,6 +22,7 @@ class Scale:
     radius: float
     torque_ratio: float
     top_speed: float
+    sides: bool = False        # a motor per side, turning its wheels through a driveline
 
 
 SCALES = (
@@ -30,6 +31,8 @@ SCALES = (
     Scale("heavy_diff", "Diff_two_caster", 50.0, 0.2, 2.0, 1.5),
     Scale("light_skid", "Diff_drive", 0.5, 0.02, 4.0, 0.3),
     Scale("heavy_skid", "Diff_drive", 50.0, 0.2, 3.0, 1.5),
+    Scale("light_skid_sides", "Diff_drive", 0.5, 0.02, 4.0, 0.3, sides=True),
+    Scale("heavy_skid_sides", "Diff_drive", 50.0, 0.2, 3.0, 1.5, sides=True),
     Scale("light_mecanum", "Mecanum_four_wheel", 0.5, 0.02, 4.0, 0.3),
     Scale("heavy_mecanum", "Mecanum_four_wheel", 50.0, 0.2, 3.0, 1.5),
 )
@@ -64,7 +67,8 @@ def parts(s: Scale) -> dict[str, str]:
     r, w = s.radius, d["wheel_width"]
     wheel_mass = 0.04 * s.mass
     motor_mass = 0.04 * s.mass
-    chassis_mass = s.mass - n * (wheel_mass + motor_mass)
+    motors = 2 if s.sides else n
+    chassis_mass = s.mass - n * wheel_mass - motors * motor_mass
     L, W, H = d["length"], d["width"], d["height"]
     ml = d["motor_len"]
     z = -0.2 * H                      # axle height on the chassis
@@ -74,6 +78,11 @@ def parts(s: Scale) -> dict[str, str]:
         side = 1 if y > 0 else -1
         conns.append(f"  m_{role}: {{pos: [{x:.6g}, {y:.6g}, {z:.6g}], dir: [0, {side}, 0]}}")
         roles.append(f"{role}: m_{role}")
+    for side, name in ((1, "left"), (-1, "right")) if s.sides else ():
+        hubs = ", ".join(f"m_{role}" for role, (_, y) in mounts(s).items() if y * side > 0)
+        conns.append(f"  seat_{name}: {{pos: [0, {side * d['width'] / 4:.6g}, {z:.6g}], "
+                     f"dir: [-1, 0, 0], well: {{radius: {0.4 * r:.6g}, width: {ml:.6g}}}, "
+                     f"driveline: {{turns: [{hubs}], reduction: 1}}}}")
     contacts = ""
     if s.chassis == "Diff_two_caster":
         cz = z - r                   # the skid touches where the wheels do
@@ -81,7 +90,7 @@ def parts(s: Scale) -> dict[str, str]:
         contacts = ("contacts:\n"
                     f"  - {{xyz: [{-L / 2 + cr:.6g}, 0, {cz + cr:.6g}], radius: {cr:.6g}, "
                     "note: skid under the tail}\n")
-    stall = s.torque_ratio * s.mass * G * r / n
+    stall = s.torque_ratio * s.mass * G * r / n * (2 if s.sides else 1)
     wheel_kind = "Mecanum" if s.chassis == "Mecanum_four_wheel" else "Standard"
     iw = wheel_mass * (3 * r * r + w * w) / 12
     return {
@@ -152,9 +161,17 @@ def program(s: Scale) -> str:
     wheel_kind = "Mecanum" if s.chassis == "Mecanum_four_wheel" else "Standard"
     lines = [f"Robot {s.name} {{", f'    intent "generated {s.chassis} at {s.mass:g} kg"',
              f'    {s.chassis} chassis(ref = "gen_base")']
+    if s.sides:
+        for side, name in ((1, "left"), (-1, "right")):
+            lines.append(f'    Motor motor_{name[0]}(ref = "gen_motor", '
+                         f'glue = (0, {side * d["width"] / 4:.6g}, {z:.6g}, -1, 0, 0))')
     for role, (x, y) in mounts(s).items():
         side = 1 if y > 0 else -1
         tag = "".join(w[0] for w in role.split("_")[:-1])
+        if s.sides:                       # on the chassis' hub, turned by its side's motor
+            lines.append(f'    {wheel_kind} wheel_{tag}(ref = "gen_wheel", '
+                         f'glue = ({x:.6g}, {y:.6g}, {z:.6g}, 0, {side}, 0))')
+            continue
         shaft = y + side * (d["wheel_width"] / 2 + 0.002)
         lines.append(f'    Motor motor_{tag}(ref = "gen_motor", glue = ({x:.6g}, {y:.6g}, {z:.6g}, 0, {side}, 0))')
         lines.append(f'    {wheel_kind} wheel_{tag}(ref = "gen_wheel", glue = ({x:.6g}, {shaft:.6g}, {z:.6g}, 0, {side}, 0))')

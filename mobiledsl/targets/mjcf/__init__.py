@@ -17,11 +17,9 @@ from ..xmltext import to_text
 from .refusals import refusals
 from .controller import controller_file, policy_assets
 from .drive import commands
-from .robot import RobotBuilder, RobotXml, ramp_time
+from .robot import TIMESTEP, RobotBuilder, RobotXml, ramp_time
 from .sensors import add_sensors
 from .worldgeoms import add_world
-
-TIMESTEP = 0.002
 
 
 def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) -> Emission:

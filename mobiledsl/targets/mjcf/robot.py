@@ -23,6 +23,7 @@ ROBOT_CONTYPE = "2"     # robot geoms touch the world (contype 1) but never each
 ROBOT_CONAFFINITY = "1"
 MESH_FORMATS = (".stl", ".obj")
 SPEED_LOOP_GAIN = 50.0
+TIMESTEP = 0.002        # s, the model's step
 MOTOR_TIME_CONSTANT = 0.02   # s: a small DC gearmotor's mechanical time constant (10-50 ms)
 RAMP_S = 0.5            # a drive's command ramp (s) where the analysis states no top speed or start
 RAMP_BOUNDS = (0.02, 0.5)
@@ -52,6 +53,18 @@ def reflected_inertia(motor) -> float:
     mechanical time constant (J = tau stall torque / no-load speed). Without it the wheel's
     own small inertia against a stiff speed loop chatters against the floor."""
     return MOTOR_TIME_CONSTANT * motor.stall_torque_nm / motor.no_load_speed_rad_s
+
+
+def hinge_armature(motor, kv: float, tyre: bool) -> float:
+    """A driven wheel's armature: its rotor (``reflected_inertia``) and, on a tyre, what its
+    speed loop holds over one step, kv x timestep. MuJoCo solves the contacts against the
+    mass matrix and integrates the actuator's damping only afterwards, so to the contact
+    solver a held wheel weighed no more than its rotor: a sliding tyre slowed the light wheel
+    rather than being pushed by it, and a skid-steer base, whose tyres slide sideways in
+    every turn, turned at 75-80 % of the rate its motors drive (PyBullet and Gazebo solve a
+    joint motor with the contacts). A mecanum or omni wheel meets the floor through free
+    rollers, which roll rather than slide, and keeps its rotor alone (docs/targets.md)."""
+    return reflected_inertia(motor) + (kv * TIMESTEP if tyre else 0.0)
 
 
 def on_axle(point, axis: np.ndarray) -> np.ndarray:
@@ -279,9 +292,10 @@ class RobotBuilder:
             return
         attrs = {"name": name, "joint": hinge.get("name"), "gear": "1"}
         self._bound(attrs, motor, radius, 1.0, c.name)
+        kv = float(attrs["kv"])
         self._speed_servo(attrs)
         if motor is not None:
-            hinge.set("armature", fmt(reflected_inertia(motor)))
+            hinge.set("armature", fmt(hinge_armature(motor, kv, c.type == "Standard")))
 
     def _speed_servo(self, attrs: dict) -> None:
         """A velocity servo (torque kv (speed - joint speed)) behind a first-order ramp of its
@@ -345,7 +359,16 @@ class RobotBuilder:
                      "gear": fmt(reduction if reduction else 1.0)}
             radius = self.robot.part_of(wheels[0].name).wheel.radius
             self._bound(attrs, motor, radius, reduction, motor_c.name)
+            kv = float(attrs["kv"])
             self._speed_servo(attrs)
+            # each wheel feels the motor's rotor and loop through the gear and its share of
+            # the tendon, (gear / wheels)^2 of them
+            share = (float(attrs["gear"]) / len(wheels)) ** 2
+            for w in wheels:
+                hinge = self.bodies[w.name].find(f"joint[@name='{w.name}_joint']")
+                if hinge is not None and motor is not None:
+                    armature = hinge_armature(motor, kv, w.type == "Standard") * share
+                    hinge.set("armature", fmt(max(armature, float(hinge.get("armature")))))
 
     def track(self, body: ET.Element, c: Component, part: Part) -> None:
         """A track drives through road wheels along its belt's run, turned together by one
