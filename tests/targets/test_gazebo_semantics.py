@@ -170,6 +170,52 @@ def test_tracked_vehicle_publishes_nav2_frames_and_tracks_drive_forward(built):
         assert np.allclose(frame, rot["base_link"], atol=1e-6), c.findtext("link")
 
 
+SIDE_STEERED = [p for p in WHEELED
+                if chassis_type(p) in ("Diff_two_caster", "Diff_drive", "Tracked")]
+
+
+def twist_map(mjcf: Path) -> dict[str, np.ndarray]:
+    """The MJCF's own twist map: each drive's command per unit of (vx, vy, wz)."""
+    custom = ET.parse(mjcf).getroot().find("custom")
+    return {n.get("name")[len("twist_"):]: np.array([float(v) for v in n.get("data").split()])
+            for n in custom.findall("numeric") if n.get("name").startswith("twist_")}
+
+
+@pytest.mark.parametrize("program", SIDE_STEERED, ids=lambda p: p.name)
+def test_a_turn_drives_each_side_as_the_mjcf_does(built, program):
+    """Gazebo's DiffDrive or TrackedVehicle splits a cmd_vel turn between the sides as the
+    MJCF's twist map does: by the same track, widened on a skid-steer base for its slide
+    (wheel_separation times the analysis' factor; TrackedVehicle's steering_efficiency its
+    inverse), so the two simulators turn the base alike for the same command."""
+    model = robot_model(package_dir(built, program))
+    plugin = next(p for p in model.findall("plugin")
+                  if p.get("name").rsplit("::", 1)[1] in ("DiffDrive", "TrackedVehicle"))
+    if plugin.find("wheel_separation") is not None:
+        turning_track = float(plugin.findtext("wheel_separation"))
+    else:
+        turning_track = float(plugin.findtext("tracks_separation")) / \
+            float(plugin.findtext("steering_efficiency"))
+    twists = twist_map(built(program, "mjcf") / f"{program.name}.xml")
+    assert twists
+    for drive, (forward, _, turn) in twists.items():
+        # a side's speed per unit of turn over its speed per unit of forward: half the track
+        assert abs(turn / forward) == pytest.approx(turning_track / 2, rel=1e-6), drive
+    if chassis_type(program) != "Diff_two_caster":       # skid-steer: wider than it stands
+        assert turning_track > 1.01 * standing_track(model, plugin)
+
+
+def standing_track(model: ET.Element, plugin: ET.Element) -> float:
+    """How far apart the drive system's two sides stand (their links' mean y)."""
+    if plugin.find("tracks_separation") is not None:
+        return float(plugin.findtext("tracks_separation"))
+    joints = {j.get("name"): j.findtext("child") for j in model.findall("joint")}
+    y = {link.get("name"): float(link.findtext("pose").split()[1])
+         for link in model.findall("link")}
+    side = {key: np.mean([y[joints[el.text]] for el in plugin.findall(key)])
+            for key in ("left_joint", "right_joint")}
+    return float(side["left_joint"] - side["right_joint"])
+
+
 def test_a_track_collides_through_a_box_on_its_belts_run(built):
     """track_unit's belt lies on the ground from x -0.03 to -0.13 of the part frame, 38.4 mm
     wide: the box Gazebo collides by spans that run, its bottom on the ground."""

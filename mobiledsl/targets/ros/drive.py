@@ -5,6 +5,7 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 
+from ...analysis.kinematics import skid_factor
 from ...model.robot import Robot
 from ...model.frames import quat_conj, rpy_from_quat
 from ..frames import fmt, fmtv
@@ -78,7 +79,11 @@ def drive_system(robot: Robot, tree: Tree, lim: dict | None = None) -> dict:
         right = [w for w in wheels if w[2][1] < 0]
         sep = float(np.mean([w[2][1] for w in left]) - np.mean([w[2][1] for w in right]))
         params = [("left_joint", w[1]) for w in left] + [("right_joint", w[1]) for w in right]
-        params += [("wheel_separation", fmt(sep)), ("wheel_radius", fmt(wheels[0][3]))]
+        # a skid-steer base's tyres slide as it turns: it turns as if its wheels stood wider
+        # apart (the analysis' effective track), so its wheels run faster for a turn, as in
+        # the MJCF's twist map, and its odometry counts the turn they give
+        params += [("wheel_separation", fmt(sep * skid_factor(robot))),
+                   ("wheel_radius", fmt(wheels[0][3]))]
         plugins.append(_plugin("gz-sim-diff-drive-system", "DiffDrive",
                                params + _common() + _speed_limits(lim, True)))
         return {"plugins": plugins, "note": "DiffDrive"}
@@ -122,7 +127,11 @@ def drive_system(robot: Robot, tree: Tree, lim: dict | None = None) -> dict:
                         - np.mean([c.pose.xyz[1] for c in right]))
             el = _plugin("gz-sim-tracked-vehicle-system", "TrackedVehicle",
                          [("tracks_separation", fmt(sep)),
-                          ("track_height", fmt(track_height(robot, tracks)))] + _common())
+                          ("track_height", fmt(track_height(robot, tracks))),
+                          # the belts slide as the base turns: the share of their speed
+                          # difference that turns it, the analysis' (and the MJCF's)
+                          ("steering_efficiency", fmt(1.0 / skid_factor(robot)))]
+                         + _common())
             if lim:   # TrackedVehicle limits its linear and angular speed apart
                 shared = dict(_speed_limits(lim, True))
                 for kind in ("linear", "angular"):
