@@ -186,7 +186,7 @@ def test_a_turn_drives_each_side_as_the_mjcf_does(built, program):
     """Gazebo's DiffDrive or TrackedVehicle splits a cmd_vel turn between the sides as the
     MJCF's twist map does: by the same track, widened on a skid-steer base for its slide
     (wheel_separation times the analysis' factor; TrackedVehicle's steering_efficiency its
-    inverse), so the two simulators turn the base alike for the same command."""
+    inverse), so the same command asks the same of each side in both simulators."""
     model = robot_model(package_dir(built, program))
     plugin = next(p for p in model.findall("plugin")
                   if p.get("name").rsplit("::", 1)[1] in ("DiffDrive", "TrackedVehicle"))

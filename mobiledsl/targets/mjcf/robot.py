@@ -56,14 +56,15 @@ def reflected_inertia(motor) -> float:
 
 
 def hinge_armature(motor, kv: float, tyre: bool) -> float:
-    """A driven wheel's armature: its rotor (``reflected_inertia``) and, on a tyre, what its
-    speed loop holds over one step, kv x timestep. MuJoCo solves the contacts against the
-    mass matrix and integrates the actuator's damping only afterwards, so to the contact
-    solver a held wheel weighed no more than its rotor: a sliding tyre slowed the light wheel
-    rather than being pushed by it, and a skid-steer base, whose tyres slide sideways in
-    every turn, turned at 75-80 % of the rate its motors drive (PyBullet and Gazebo solve a
-    joint motor with the contacts). A mecanum or omni wheel meets the floor through free
-    rollers, which roll rather than slide, and keeps its rotor alone (docs/targets.md)."""
+    """A driven wheel's armature (a driveline's tendon's, on its motor's shaft): its rotor
+    (``reflected_inertia``) and, on a tyre, what its speed loop holds over one step,
+    kv x timestep. MuJoCo solves the contacts against the mass matrix and integrates the
+    actuator's damping only afterwards, so to the contact solver a held wheel weighed no
+    more than its rotor: a sliding tyre slowed the light wheel rather than being pushed by
+    it, and a skid-steer base, whose tyres slide sideways in every turn, turned at 74-81 % of
+    the rate its motors drive (PyBullet and Gazebo solve a joint motor with the contacts).
+    A mecanum or omni wheel meets the floor through free rollers, which roll rather than
+    slide, and keeps its rotor alone (docs/targets.md)."""
     return reflected_inertia(motor) + (kv * TIMESTEP if tyre else 0.0)
 
 
@@ -361,14 +362,10 @@ class RobotBuilder:
             self._bound(attrs, motor, radius, reduction, motor_c.name)
             kv = float(attrs["kv"])
             self._speed_servo(attrs)
-            # each wheel feels the motor's rotor and loop through the gear and its share of
-            # the tendon, (gear / wheels)^2 of them
-            share = (float(attrs["gear"]) / len(wheels)) ** 2
-            for w in wheels:
-                hinge = self.bodies[w.name].find(f"joint[@name='{w.name}_joint']")
-                if hinge is not None and motor is not None:
-                    armature = hinge_armature(motor, kv, w.type == "Standard") * share
-                    hinge.set("armature", fmt(max(armature, float(hinge.get("armature")))))
+            if motor is not None:     # the rotor and loop move with the tendon (the shaft)
+                gear = float(attrs["gear"])
+                tyres = all(w.type == "Standard" for w in wheels)
+                tendon.set("armature", fmt(gear * gear * hinge_armature(motor, kv, tyres)))
 
     def track(self, body: ET.Element, c: Component, part: Part) -> None:
         """A track drives through road wheels along its belt's run, turned together by one

@@ -128,8 +128,8 @@ def drive_system(robot: Robot, tree: Tree, lim: dict | None = None) -> dict:
             el = _plugin("gz-sim-tracked-vehicle-system", "TrackedVehicle",
                          [("tracks_separation", fmt(sep)),
                           ("track_height", fmt(track_height(robot, tracks))),
-                          # the belts slide as the base turns: the share of their speed
-                          # difference that turns it, the analysis' (and the MJCF's)
+                          # the share of the belts' speed difference that turns the
+                          # base, the analysis' (and the MJCF's twist map's)
                           ("steering_efficiency", fmt(1.0 / skid_factor(robot)))]
                          + _common())
             if lim:   # TrackedVehicle limits its linear and angular speed apart
