@@ -8,6 +8,7 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import mujoco
 import numpy as np
 import pytest
 from ruamel.yaml import YAML
@@ -16,6 +17,7 @@ from ruamel.yaml.events import AliasEvent
 from mobiledsl.model.frames import matrix_from_quat as matrix, quat_from_rpy
 from mobiledsl.targets.surfaces import SLIDER_FRICTION, TYRE_FRICTION
 
+from ..fidelity.sweep import twist_table
 from .conftest import PROGRAMS, chassis_type, compile_program
 
 WHEELED = [p for p in PROGRAMS if chassis_type(p) != "Legged"]
@@ -174,13 +176,6 @@ SIDE_STEERED = [p for p in WHEELED
                 if chassis_type(p) in ("Diff_two_caster", "Diff_drive", "Tracked")]
 
 
-def twist_map(mjcf: Path) -> dict[str, np.ndarray]:
-    """The MJCF's own twist map: each drive's command per unit of (vx, vy, wz)."""
-    custom = ET.parse(mjcf).getroot().find("custom")
-    return {n.get("name")[len("twist_"):]: np.array([float(v) for v in n.get("data").split()])
-            for n in custom.findall("numeric") if n.get("name").startswith("twist_")}
-
-
 @pytest.mark.parametrize("program", SIDE_STEERED, ids=lambda p: p.name)
 def test_a_turn_drives_each_side_as_the_mjcf_does(built, program):
     """Gazebo's DiffDrive or TrackedVehicle splits a cmd_vel turn between the sides as the
@@ -195,7 +190,8 @@ def test_a_turn_drives_each_side_as_the_mjcf_does(built, program):
     else:
         turning_track = float(plugin.findtext("tracks_separation")) / \
             float(plugin.findtext("steering_efficiency"))
-    twists = twist_map(built(program, "mjcf") / f"{program.name}.xml")
+    mjcf = built(program, "mjcf") / f"{program.name}.xml"
+    twists = twist_table(mujoco.MjModel.from_xml_path(str(mjcf)))
     assert twists
     for drive, (forward, _, turn) in twists.items():
         # a side's speed per unit of turn over its speed per unit of forward: half the track

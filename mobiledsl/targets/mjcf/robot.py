@@ -55,7 +55,7 @@ def reflected_inertia(motor) -> float:
     return MOTOR_TIME_CONSTANT * motor.stall_torque_nm / motor.no_load_speed_rad_s
 
 
-def hinge_armature(motor, kv: float, tyre: bool) -> float:
+def drive_armature(motor, kv: float, tyre: bool) -> float:
     """A driven wheel's armature (a driveline's tendon's, on its motor's shaft): its rotor
     (``reflected_inertia``) and, on a tyre, what its speed loop holds over one step,
     kv x timestep. MuJoCo solves the contacts against the mass matrix and integrates the
@@ -293,19 +293,20 @@ class RobotBuilder:
             return
         attrs = {"name": name, "joint": hinge.get("name"), "gear": "1"}
         self._bound(attrs, motor, radius, 1.0, c.name)
-        kv = float(attrs["kv"])
-        self._speed_servo(attrs)
+        kv = self._speed_servo(attrs)
         if motor is not None:
-            hinge.set("armature", fmt(hinge_armature(motor, kv, c.type == "Standard")))
+            hinge.set("armature", fmt(drive_armature(motor, kv, c.type == "Standard")))
 
-    def _speed_servo(self, attrs: dict) -> None:
+    def _speed_servo(self, attrs: dict) -> float:
         """A velocity servo (torque kv (speed - joint speed)) behind a first-order ramp of its
         command, as a motor driver ramps a step: the base starts at the acceleration its
-        motors allow instead of at stall torque, which pitched a light robot onto its tail."""
+        motors allow instead of at stall torque, which pitched a light robot onto its tail.
+        Returns its kv."""
         kv = attrs.pop("kv")
         attrs.update(dyntype="filterexact", dynprm=fmt(self.ramp_s), gaintype="fixed",
                      gainprm=kv, biastype="affine", biasprm=f"0 0 {fmt(-float(kv))}")
         self.out.actuators.append(ET.Element("general", attrs))
+        return float(kv)
 
     def _driveline_of(self, c: Component) -> str | None:
         chassis = self.robot.part_of(self.robot.chassis)
@@ -360,12 +361,11 @@ class RobotBuilder:
                      "gear": fmt(reduction if reduction else 1.0)}
             radius = self.robot.part_of(wheels[0].name).wheel.radius
             self._bound(attrs, motor, radius, reduction, motor_c.name)
-            kv = float(attrs["kv"])
-            self._speed_servo(attrs)
+            kv = self._speed_servo(attrs)
             if motor is not None:     # the rotor and loop move with the tendon (the shaft)
                 gear = float(attrs["gear"])
                 tyres = all(w.type == "Standard" for w in wheels)
-                tendon.set("armature", fmt(gear * gear * hinge_armature(motor, kv, tyres)))
+                tendon.set("armature", fmt(gear * gear * drive_armature(motor, kv, tyres)))
 
     def track(self, body: ET.Element, c: Component, part: Part) -> None:
         """A track drives through road wheels along its belt's run, turned together by one
