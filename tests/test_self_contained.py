@@ -3,6 +3,7 @@ beside it (the spec and tools a project may keep next to its checkout), and the 
 test command is the one CI runs."""
 from __future__ import annotations
 
+import pytest
 import ast
 import re
 import subprocess
@@ -36,6 +37,7 @@ def reaches_outside(source: str) -> list[int]:
     return sorted(set(lines))
 
 
+@pytest.mark.slow
 def test_no_test_file_reads_beside_the_checkout():
     offenders = {str(p.relative_to(ROOT)): lines for p in sorted(ROOT.joinpath("tests").rglob("*.py"))
                  if (lines := reaches_outside(p.read_text(encoding="utf-8")))}
@@ -75,6 +77,7 @@ def test_a_machine_without_the_checker_s_needs_is_told_what_to_install(monkeypat
     assert not (tmp_path / "sdfcheck").exists()
 
 
+@pytest.mark.slow
 def test_the_checker_builds_here_and_loads_a_small_world(tmp_path):
     from tests.consumers import _setup_module
     setup = _setup_module()

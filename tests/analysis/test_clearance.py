@@ -98,6 +98,7 @@ def test_a_well_just_wide_enough():
     assert by_code(diags, WHEELS) == []
 
 
+@pytest.mark.slow
 def test_a_steered_wheel_sweeps_into_the_chassis():
     # the front wheel's kingpin at x = 0.15: straight ahead its cylinder reaches back to
     # x = 0.11; turned it reaches back to 0.15 - sqrt(0.04^2 + 0.015^2) = 0.1073 at most
@@ -216,6 +217,7 @@ def _hub_recess(r, well):
     return F.with_part(r, replace(wheel, connectors=conns))
 
 
+@pytest.mark.slow
 def test_the_well_on_the_connector_a_wheel_mates_by_lets_its_host_in():
     # the wheels 10 mm inward reach 5 mm into their motors' boxes (corners 26.2 mm off the
     # axis); the chassis' bays are wide enough for the wheels (radius 45 mm)

@@ -43,6 +43,7 @@ def corners(points):
     return np.unique(np.round(points, 7), axis=0)
 
 
+@pytest.mark.slow
 def test_small_lp_two_wheels_on_one_line():
     # two prisms about parallel axes share their side planes: degenerate corners everywhere
     rng = np.random.default_rng(21)
@@ -70,6 +71,7 @@ def test_many_planes_go_to_the_general_solver():
     assert np.allclose(corners(got), corners(theirs.intersections), atol=1e-6)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(4))
 def test_small_lp_matches_highs(seed):
     rng = np.random.default_rng(seed)
@@ -87,6 +89,7 @@ def test_small_lp_matches_highs(seed):
             assert np.allclose(corners(smalllp.vertices(A, b)), corners(theirs), atol=1e-6)
 
 
+@pytest.mark.slow
 def test_boxes_turned_alike_are_exact():
     rng = np.random.default_rng(7)
     for _ in range(300):
@@ -129,6 +132,7 @@ def scipy_polygon(pts):
     return [(float(x), float(y)) for x, y in np.roll(poly, -start, axis=0)]
 
 
+@pytest.mark.slow
 def test_plane_hull_matches_qhull():
     rng = np.random.default_rng(11)
     for _ in range(3000):
@@ -175,6 +179,7 @@ def test_sweep_finds_every_touching_pair():
     assert touching_shapes([]) == []
 
 
+@pytest.mark.slow
 def test_connector_index_is_the_plain_loop():
     rng = np.random.default_rng(9)
     hosts = []
@@ -199,6 +204,7 @@ def test_connector_index_is_the_plain_loop():
 STEERED = ("ackermann", "tricycle")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("program", sorted(p.name for p in (REPO / "programs").iterdir()
                                            if p.is_dir() and p.name not in STEERED))
 def test_demo_programs_compile_without_scipy(program):

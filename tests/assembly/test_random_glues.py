@@ -1,6 +1,7 @@
 """Resolve and assembly never raise, whatever the glues; what they place is placed right."""
 from __future__ import annotations
 
+import pytest
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

@@ -198,6 +198,7 @@ def test_compile_a_glue_error_is_status_1_and_points_at_the_glue(tmp_path, tiny_
 
 
 # -- end to end, in a fresh interpreter ---------------------------------------------------------------
+@pytest.mark.slow
 def test_e2e_explain_and_usage():
     ok = run_cli("explain", "target.unsupported")
     assert ok.returncode == 0 and ok.stdout.startswith("error[target.unsupported]")

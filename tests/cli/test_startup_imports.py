@@ -32,6 +32,7 @@ def commands(parser) -> set[str]:
     return set(parser._subparsers._group_actions[0].choices)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("form, loaded", [
     ("human", {"mobiledsl.render.human"}),
     ("json", {"mobiledsl.render.jsonfmt"}),
@@ -76,6 +77,7 @@ def test_render_names_resolve_on_first_use():
         render.no_such_name
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("program", ["diff_bot", "quad_gait"])
 def test_a_compile_against_the_demo_library_never_imports_a_yaml_parser(program, tmp_path):
     """Every file of the demo library is read by the scanner of its own (a walker's

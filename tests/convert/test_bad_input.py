@@ -171,6 +171,7 @@ def test_conversion_error_is_raised_before_anything_is_written(checkout):
     assert not checkout.dest.parent.exists()
 
 
+@pytest.mark.slow
 def test_the_tools_script_is_the_same_command(checkout):
     import subprocess
     import sys

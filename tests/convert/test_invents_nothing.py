@@ -1,6 +1,8 @@
 """What the converter cannot know stays as it was written, and is reported on the result."""
 from __future__ import annotations
 
+import pytest
+
 from .conftest import v3_chassis, v3_wheel
 
 
@@ -56,6 +58,7 @@ def test_profile_name_that_is_no_type_is_carried_as_written_and_named(checkout):
     assert item["path"] == "profiles.roller" and "names no component type" in item["why"]
 
 
+@pytest.mark.slow
 def test_a_compile_refuses_the_chassis_without_kingpin(tmp_path):
     """The compiler reports the missing kingpin where a program uses the converted part:
     the demo library, its tricycle's fork without steering in v3, under the demo program."""

@@ -103,6 +103,7 @@ def test_explain_lists_every_code():
     assert not (SPEC_CODES | set(all_codes())) - listed, sorted((SPEC_CODES | set(all_codes())) - listed)
 
 
+@pytest.mark.slow
 def test_explain_one_code():
     proc = run_cli(["explain", "validation.assembly.glue_on_connector"])
     assert proc.returncode == 0, proc.stderr
@@ -142,6 +143,7 @@ FORM_CASES = [_form("json"), _form("human"), _form("sarif")]
 JSON_CASE, HUMAN_CASE, SARIF_CASE = FORM_CASES
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", [JSON_CASE], ids=str)
 def test_doc_glue_error_json(corpus, case):
     outcome = corpus.result(case)
@@ -173,6 +175,7 @@ def test_doc_glue_error_human(corpus, case):
                                  "1 error, 0 warnings")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", [SARIF_CASE], ids=str)
 def test_doc_glue_error_sarif(corpus, case):
     outcome = corpus.result(case)
@@ -196,6 +199,7 @@ def test_doc_glue_error_sarif(corpus, case):
 DUPLICATE_KEY = next(c for c in library_cases.CASES if c.id == "duplicate_key_part")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", [DUPLICATE_KEY], ids=str)
 def test_duplicate_key_shows_both_places(corpus, case):
     outcome = corpus.result(case)
@@ -208,6 +212,7 @@ def test_duplicate_key_shows_both_places(corpus, case):
 REFUSED = next(c for c in program_cases.CASES if c.id == "target_unsupported_legged_on_ros")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", [REFUSED], ids=str)
 def test_a_refused_target_writes_nothing(corpus, case):
     outcome = corpus.result(case)

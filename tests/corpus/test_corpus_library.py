@@ -566,6 +566,7 @@ def test_library_near_miss(corpus, case):
     judge(corpus.result(case))
 
 
+@pytest.mark.slow
 def test_batch_of_broken_parts_is_only_warnings(corpus):
     """All the one-part cases share one library: every problem is a warning about one of the
     broken copies, the intact demo parts report nothing, and the exit status is 0."""

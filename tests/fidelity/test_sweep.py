@@ -26,6 +26,7 @@ def model_of(scale, tmp_path: Path):
     return mujoco.MjModel.from_xml_path(str(xml)), result
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ENDS)
 def test_drives_within_the_contract_at_both_ends_of_its_speed(name, tmp_path):
     model, result = model_of(SCALES[name], tmp_path)
@@ -37,6 +38,7 @@ def test_drives_within_the_contract_at_both_ends_of_its_speed(name, tmp_path):
     assert not bad, bad
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ("light_skid", "heavy_skid", "heavy_skid_sides"))
 def test_a_skid_steer_model_reaches_the_turn_rate_the_analysis_states(name, tmp_path):
     """The analysis states a slower turn than the bare track would give (its tyres slide

@@ -64,6 +64,7 @@ def check(status: int, err: str) -> None:
     assert "Warning" not in err, err                   # numpy's and Python's warnings
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["core", "world", "task"])
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1))

@@ -5,6 +5,7 @@ Derandomized, as the language fuzz; FUZZ_EXAMPLES raises the count.
 """
 from __future__ import annotations
 
+import pytest
 import os
 import random
 import shutil
@@ -35,6 +36,7 @@ def last_line(text: str) -> int:
     return text.count("\n") + 1
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1))
 def test_a_mutated_declaration_is_diagnosed_in_place(tmp_path_factory, seed):
@@ -55,6 +57,7 @@ def test_a_mutated_declaration_is_diagnosed_in_place(tmp_path_factory, seed):
     assert (result is None) == bool(diags) or result is not None
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1))
 def test_both_readers_agree_on_mutated_declarations(seed):
@@ -79,6 +82,7 @@ def test_both_readers_agree_on_every_yaml_file_of_the_repository():
         agree(path.read_bytes(), str(path))
 
 
+@pytest.mark.slow
 def test_both_readers_agree_on_every_declaration_of_the_corpus(tmp_path):
     """Each corpus case's edited declarations (tests/corpus), as the case writes them."""
     from tests.corpus import test_corpus_library as corpus

@@ -3,6 +3,7 @@ a diagnostic (no hang, no crash), a link planted in build/ is never written thro
 other programs build."""
 from __future__ import annotations
 
+import pytest
 import os
 import subprocess
 import sys
@@ -33,6 +34,7 @@ def test_hostile_parts_and_a_planted_link_leave_the_other_program_built(tmp_path
                    for t in report["tasks"])
 
 
+@pytest.mark.slow
 def test_a_link_planted_where_outputs_go_fails_that_cell_only(tmp_path):
     root = make_project(tmp_path / "proj", FULL_PARTS, pyproject=WITH_MJCF, programs=PROGRAMS)
     elsewhere = tmp_path / "elsewhere"

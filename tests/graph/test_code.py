@@ -84,6 +84,7 @@ def _phases(ran: list[str]) -> set[str]:
     return {name.split(":", 1)[0] for name in ran}
 
 
+@pytest.mark.slow
 def test_the_vocabulary_reruns_resolve_assemble_analyse_and_emission(built):
     root, code, run = built
     _touch(code, "model/vocabulary.py")
@@ -94,6 +95,7 @@ def test_the_vocabulary_reruns_resolve_assemble_analyse_and_emission(built):
     assert executed(run()) == []
 
 
+@pytest.mark.slow
 def test_a_module_of_the_loader_reruns_only_the_library_tasks(built):
     root, code, run = built
     _touch(code, "library/loader.py")
@@ -106,6 +108,7 @@ def test_a_module_of_one_target_reruns_only_that_targets_emissions(built):
     assert executed(run()) == ["emission:ranger/mjcf", "emission:scout/mjcf"]
 
 
+@pytest.mark.slow
 def test_a_template_counts_as_code_of_its_package(tmp_path):
     index = CodeIndex(tmp_path / "code.json", shared=False)
     assert any(rel.endswith("templates/CMakeLists.txt")

@@ -62,6 +62,7 @@ PART_EDITS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("what", list(PART_EDITS))
 def test_a_part_edit_that_changes_no_value_runs_only_its_load(project, what):
     rewrite(project / PARTS_DIR / "plate_base" / "component.yaml", PART_EDITS[what])

@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from mobiledsl.diagnostics import Diagnostic
 from mobiledsl.graph import actions
 from mobiledsl.graph.positions import Positions
@@ -39,6 +41,7 @@ def outputs(root: Path) -> dict[str, bytes]:
 
 
 # -- doit clean --------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_clean_leaves_no_output_and_no_empty_folder_and_the_next_build_is_whole(tmp_path):
     root = new_project(tmp_path / "proj")
     doit(root)
@@ -100,6 +103,7 @@ def test_the_json_reporter_still_reports_a_task_stopped_midway():
     assert doc["elapsed"] >= 0
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_a_build_without_a_traceback_and_the_next_run_finishes_it(tmp_path):
     clean = new_project(tmp_path / "clean")
     doit(clean)

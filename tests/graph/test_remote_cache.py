@@ -304,6 +304,7 @@ def built(server, tmp_path_factory):
     return root, env, outputs(first)
 
 
+@pytest.mark.slow
 def test_a_second_checkout_builds_the_matrix_from_the_server(server, built):
     root, env, want = built
     second = new_project(root / "ci-2")
@@ -322,6 +323,7 @@ def test_a_second_checkout_builds_the_matrix_from_the_server(server, built):
         in proc.stdout, proc.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fault", ["corrupt", "500", "stopped"])
 def test_a_faulty_server_never_breaks_the_build(server, built, fault, tmp_path):
     root, env, want = built
@@ -357,6 +359,7 @@ def test_a_faulty_server_never_breaks_the_build(server, built, fault, tmp_path):
             n.stop()
 
 
+@pytest.mark.slow
 def test_shards_on_two_runners_fill_one_cache_for_the_whole_matrix(server, tmp_path):
     env = dict(env_with_repo(), MOBILEDSL_CACHE=f"{server.url}/cache/shards",
                MOBILEDSL_CACHE_TIMEOUT="60")

@@ -3,6 +3,7 @@ report, the artifact cache, parallel builds, killed builds, a damaged database, 
 mode. Each test builds the fixture project of ``fixture.py`` (two programs, mjcf)."""
 from __future__ import annotations
 
+import pytest
 import json
 import os
 import queue
@@ -88,6 +89,7 @@ def test_one_cell_builds_alone(tmp_path):
     assert executed(doit(root, "build:ranger")) == []
 
 
+@pytest.mark.slow
 def test_list_shows_the_tasks_by_phase(tmp_path):
     root = new_project(tmp_path / "proj")
     lines = run(root, "list").stdout.splitlines()
@@ -98,6 +100,7 @@ def test_list_shows_the_tasks_by_phase(tmp_path):
     assert "build:scout/mjcf" in every and "build:ranger" in every
 
 
+@pytest.mark.slow
 def test_shards_split_the_programs(tmp_path):
     first, second = new_project(tmp_path / "a"), new_project(tmp_path / "b")
     ran1 = executed(doit(first, "shard=1/2"))
@@ -147,6 +150,7 @@ def test_the_default_reporter_ends_with_a_table_of_the_matrix(tmp_path):
 COMPUTED = ("resolve", "assemble", "analyse", "emission")
 
 
+@pytest.mark.slow
 def test_a_populated_cache_restores_outputs_without_running_the_phases(tmp_path):
     store = tmp_path / "store"
     env = {"MOBILEDSL_CACHE": str(store)}
@@ -174,6 +178,7 @@ def test_a_populated_cache_restores_outputs_without_running_the_phases(tmp_path)
 
 
 # -- robustness --------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_parallel_build_writes_what_a_serial_one_does(tmp_path):
     serial, parallel = new_project(tmp_path / "serial"), new_project(tmp_path / "parallel")
     doit(serial)
@@ -184,6 +189,7 @@ def test_a_parallel_build_writes_what_a_serial_one_does(tmp_path):
     assert executed(doit(parallel, "-n", "2")) == []
 
 
+@pytest.mark.slow
 def test_a_killed_build_is_repaired_by_the_next(tmp_path):
     clean = new_project(tmp_path / "clean")
     doit(clean)
@@ -257,6 +263,7 @@ def _stopped(proc, lines: queue.Queue, seen: list[str]) -> int | None:
         return None
 
 
+@pytest.mark.slow
 def test_watch_prints_the_diagnostics_of_an_edit(tmp_path):
     root = new_project(tmp_path / "proj")
     env = env_with_repo()

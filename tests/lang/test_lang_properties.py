@@ -3,6 +3,7 @@ diagnostic and node points inside the text; generated valid programs parse back 
 was generated; near-valid programs (valid ones with random edits) still parse safely."""
 from __future__ import annotations
 
+import pytest
 import dataclasses
 import json
 import re
@@ -87,6 +88,7 @@ ODD = st.sampled_from(list('(){}=,@/"\\*-+.eE0 \n\r\t;#\x00\x85\u2028é\ud800') 
                       ["Robot", "World", "Task", "intent", "@core/", "/*", "*/", "//", "1e999"])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.text())
 def test_any_text_gives_diagnostics_not_exceptions(text):
@@ -229,6 +231,7 @@ def slice_of(text: str, span: Span) -> str:
     return text[a:b]
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.sampled_from([("Robot", parse_core), ("World", parse_world), ("Task", parse_task)])
        .flatmap(lambda kp: st.tuples(st.just(kp[1]), programs(kp[0]))))
@@ -273,6 +276,7 @@ def near_valid(draw):
     return text
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(near_valid())
 def test_near_valid_programs_give_diagnostics_not_exceptions(text):
@@ -282,6 +286,7 @@ def test_near_valid_programs_give_diagnostics_not_exceptions(text):
 
 # --- size and depth ---------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_deep_nesting_and_huge_inputs_do_not_crash():
     # the parser has no recursion, so depth costs time, never the stack
     inputs = [

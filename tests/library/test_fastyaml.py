@@ -1,6 +1,7 @@
 """The loader's fast reader gives exactly the tree and diagnostics of yamlio.read_yaml."""
 from __future__ import annotations
 
+import pytest
 import json
 import os
 
@@ -98,6 +99,7 @@ def test_an_error_at_the_end_of_a_file_without_a_final_newline_is_on_its_last_li
         same(text)
 
 
+@pytest.mark.slow
 def test_aliases_that_expand_past_the_bound_are_refused():
     text = ("a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n"
             "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
@@ -114,12 +116,14 @@ def test_aliases_that_expand_past_the_bound_are_refused():
     assert node is not None and diags == []
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(source=st.one_of(TEXT, st.binary(max_size=200)))
 def test_any_text(source):
     same(source)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(value=JSON, indent=st.sampled_from([None, 1, 2]))
 def test_any_json(value, indent):

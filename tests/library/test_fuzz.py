@@ -1,6 +1,7 @@
 """Whatever a library's files hold, loading gives diagnostics, never an exception."""
 from __future__ import annotations
 
+import pytest
 import atexit
 import json
 import os
@@ -61,6 +62,7 @@ def check(result):
     return library, diags
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(source=st.one_of(TEXT, st.binary(max_size=300)))
 def test_any_component_yaml_gives_diagnostics(source):
@@ -77,6 +79,7 @@ def test_any_component_yaml_gives_diagnostics(source):
     assert again == diags
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(source=st.one_of(TEXT, st.binary(max_size=300)))
 def test_any_library_yaml_gives_diagnostics(source):
@@ -109,6 +112,7 @@ def _paths(value, prefix=()):
             yield from _paths(v, prefix + (i,))
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(data=st.data())
 def test_any_value_anywhere_in_an_example_gives_diagnostics(data):

@@ -217,6 +217,7 @@ SPOIL = st.lists(st.tuples(st.sampled_from(["drop", "again", "corner", "twice", 
                            st.integers(0, 40), st.integers(0, 12)), max_size=3)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(base=st.sampled_from(["frustum", "tetra"]), spoils=SPOIL)
 def test_the_one_pass_closure_check_answers_as_the_step_by_step_one(base, spoils):

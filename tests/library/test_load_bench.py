@@ -20,6 +20,7 @@ def bench():
     return module
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("flags", [[], ["--varied"], ["--unique-lines"],
                                    ["--copies-of", str(ROOT / "libraries" / "demo_parts")],
                                    ["--copies-of", str(ROOT / "libraries" / "demo_parts"),

@@ -8,6 +8,7 @@ tree and diagnostics, and the clean ones must be read by the scanner itself.
 """
 from __future__ import annotations
 
+import pytest
 import os
 import re
 
@@ -134,12 +135,14 @@ SPOILERS = ["\t", "\r", "\ufeff", "---\n", "&a ", "*a", "!!str ", "? ", "|\n", "
             "\u2028", "\x85", "...\n", "- ", ": ", "#", "'", '"', "[", "}", ",", "\\", "\n "]
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(text=documents())
 def test_a_plain_file_reads_as_read_yaml_reads_it(text):
     same(text)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(text=documents(), spoiler=st.sampled_from(SPOILERS), where=st.floats(0, 1))
 def test_a_spoiled_file_reads_as_read_yaml_reads_it(text, spoiler, where):
@@ -147,6 +150,7 @@ def test_a_spoiled_file_reads_as_read_yaml_reads_it(text, spoiler, where):
     same(text[:at] + spoiler + text[at:])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(text=documents())
 def test_the_scanner_reads_what_it_should(text):
@@ -233,6 +237,7 @@ def _commented(text: str, comment: str) -> str:
         text.rpartition("\n")[2]
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(text=documents(), comment=st.sampled_from([" # c", "  #x # y", " #", "   #: 'q' [z"]),
        first=st.booleans())
@@ -288,6 +293,7 @@ def test_a_flow_over_lines_kept_still_meets_the_limits(monkeypatch):
     same(text)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(text=documents(), above=st.integers(0, 3))
 def test_a_file_read_again_lower_down_reads_as_read_yaml_reads_it(text, above):
@@ -301,6 +307,7 @@ _WIDE = re.compile("[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\uf
                    "\U00010000-\U0010ffff]")
 
 
+@pytest.mark.slow
 @settings(max_examples=2000, deadline=None)
 @given(st.text(alphabet=st.one_of(st.characters(max_codepoint=0x300),
                                   st.sampled_from("\u2028\u2029\ufeff\ufffe\ue000\U0001f600\x85\t\r")),
@@ -409,6 +416,7 @@ def scalars_over_lines(draw):
     return nest + "\n".join(lines) + draw(st.sampled_from(["\n", "", "\n\n", "\n# end"]))
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(text=scalars_over_lines())
 def test_values_over_lines_read_as_read_yaml_reads_them(text):

@@ -33,6 +33,7 @@ def test_every_chassis_type_has_a_program():
         assert (program / f"{program.name}.task").exists()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: p.name)
 def test_compiles_clean_with_check(program):
     result = subprocess.run(
@@ -44,6 +45,7 @@ def test_compiles_clean_with_check(program):
     assert report["diagnostics"] == [], report["diagnostics"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("program", PROGRAMS[:1], ids=lambda p: p.name)
 def test_report_has_analysis_and_top_view(program, tmp_path):
     result = subprocess.run(

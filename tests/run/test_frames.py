@@ -1,6 +1,7 @@
 """Choosing the frames to draw, and a run without any OpenGL backend."""
 from __future__ import annotations
 
+import pytest
 from pathlib import Path
 
 from mobiledsl.run import frames
@@ -15,6 +16,7 @@ def test_pick_spreads_frames_over_the_run_with_both_ends():
     assert pick([0, 1], 5) == [0, 1]          # never more frames than states
 
 
+@pytest.mark.slow
 def test_without_an_opengl_backend_the_frames_are_skipped_and_said_so(tmp_path, monkeypatch):
     monkeypatch.setattr(frames, "BACKENDS", ("no-such-backend",))
     said = render_frames(Path("model.xml"), [[0.0]], 2, tmp_path / "frames")

@@ -49,6 +49,7 @@ def results(report: dict) -> dict[str, str]:
     return {t["name"]: t["result"] for t in report["tasks"] if t["name"].startswith("run:")}
 
 
+@pytest.mark.slow
 def test_run_tasks_are_not_default_and_run_on_the_mjcf_cell(project):
     status, report = doit(project)
     assert status == 0 and results(report) == {}
@@ -60,6 +61,7 @@ def test_run_tasks_are_not_default_and_run_on_the_mjcf_cell(project):
     assert status == 0 and results(report) == {"run:rover": "up-to-date"}
 
 
+@pytest.mark.slow
 def test_a_failed_step_fails_the_run_task(project):
     (project / "programs" / "rover" / "rover.world").write_text(WORLD % "0.3")
     status, report = doit(project, "run:rover")

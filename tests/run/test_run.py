@@ -43,6 +43,7 @@ def codes(result) -> list[tuple[str, int]]:
     return [(d.code, d.span.line) for d in result.diagnostics if d.is_error]
 
 
+@pytest.mark.slow
 def test_advance_backup_spin_and_navigate_are_reached(tmp_path):
     crate = 'Obstacle crate(type = box, size = (0.4, 0.4, 0.4), pos = (1.0, 0.0, 0.2, 0, 0, 0, 1))'
     result = run(tmp_path, DIFF, crate + "\n" + GOAL, """\
@@ -72,6 +73,7 @@ def test_advance_backup_spin_and_navigate_are_reached(tmp_path):
     ET.fromstring(svg.encode())                    # well-formed
 
 
+@pytest.mark.slow
 def test_a_wall_across_an_advance_is_a_collision_at_the_step(tmp_path):
     wall = 'Obstacle wall(type = box, size = (0.1, 2.0, 0.4), pos = (0.5, 0.0, 0.2, 0, 0, 0, 1))'
     result = run(tmp_path, DIFF, wall, "    Advance(distance_m = 0.2)\n"
@@ -84,12 +86,14 @@ def test_a_wall_across_an_advance_is_a_collision_at_the_step(tmp_path):
     assert 'class="failed"' in (tmp_path / "out" / "report" / "run.svg").read_text()
 
 
+@pytest.mark.slow
 def test_a_wall_behind_a_backup_is_a_collision(tmp_path):
     wall = 'Obstacle wall(type = box, size = (0.1, 2.0, 0.4), pos = (-0.35, 0.0, 0.2, 0, 0, 0, 1))'
     result = run(tmp_path, DIFF, wall, "    BackUp(distance_m = 0.5, speed_mps = 0.2)")
     assert codes(result) == [("run.collision", 2)]
 
 
+@pytest.mark.slow
 def test_a_post_in_the_way_of_a_spin_is_a_collision(tmp_path):
     # beside the rover, clear of it standing still, inside the circle its corners sweep
     post = 'Obstacle post(type = cylinder, size = (0.04, 0.04, 0.5), pos = (0.0, 0.17, 0.25, 0, 0, 0, 1))'
@@ -109,6 +113,7 @@ def test_a_world_that_blocks_the_way_has_no_path(tmp_path):
     assert "no way" in result.report["steps"][0]["why"]
 
 
+@pytest.mark.slow
 def test_strafe_is_reached_and_a_strafe_into_a_wall_collides(tmp_path):
     wall = 'Obstacle wall(type = box, size = (2.0, 0.1, 0.4), pos = (0.0, -0.6, 0.2, 0, 0, 0, 1))'
     result = run(tmp_path, MECANUM, wall, "    Strafe(direction = left, distance_m = 0.3)\n"
@@ -118,6 +123,7 @@ def test_strafe_is_reached_and_a_strafe_into_a_wall_collides(tmp_path):
     assert first["ok"] and abs(first["reached"]["distance_m"] - 0.3) <= 0.02
 
 
+@pytest.mark.slow
 def test_a_spin_on_an_ackermann_base_is_refused_before_any_simulation(tmp_path):
     w, t = files(tmp_path, GOAL, "    Spin(direction = left, angle_rad = 1.0)")
     done = subprocess.run([sys.executable, "-m", "mobiledsl", "run", str(ACKERMANN), str(w),
@@ -129,6 +135,7 @@ def test_a_spin_on_an_ackermann_base_is_refused_before_any_simulation(tmp_path):
     assert not (tmp_path / "out" / "report" / "run.json").exists()
 
 
+@pytest.mark.slow
 def test_the_cli_reports_a_failed_step_in_every_format(tmp_path):
     wall = 'Obstacle wall(type = box, size = (0.1, 2.0, 0.4), pos = (0.4, 0.0, 0.2, 0, 0, 0, 1))'
     w, t = files(tmp_path, wall, "    Advance(distance_m = 0.5, speed_mps = 0.3)")
@@ -145,6 +152,7 @@ def test_the_cli_reports_a_failed_step_in_every_format(tmp_path):
     assert human.returncode == 1 and "error[run.collision]" in human.stderr
 
 
+@pytest.mark.slow
 def test_the_same_run_twice_writes_the_same_bytes(tmp_path):
     world = 'Obstacle crate(type = box, size = (0.4, 0.4, 0.4), pos = (1.0, 0.2, 0.2, 0, 0, 0, 1))\n' + GOAL
     task = "    Advance(distance_m = 0.3)\n    Navigate(goal = @world/goal, speed_mps = 0.4)"
@@ -157,6 +165,7 @@ def test_the_same_run_twice_writes_the_same_bytes(tmp_path):
     assert outs[0] == outs[1]
 
 
+@pytest.mark.slow
 def test_frames_are_drawn_or_the_run_says_why_not(tmp_path):
     w, t = files(tmp_path, GOAL, "    Advance(distance_m = 0.2)")
     result = run_program(DIFF, w, t, [LIBRARY], tmp_path / "out", frames=3)
@@ -179,6 +188,7 @@ def test_no_frames_asked_none_drawn(tmp_path):
 DEMOS = sorted(p for p in (ROOT / "programs").iterdir() if (p / f"{p.name}.task").exists())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("program", DEMOS, ids=[p.name for p in DEMOS])
 def test_every_demo_programs_task_is_reached_or_the_run_says_why(program, tmp_path):
     f = [program / f"{program.name}{ext}" for ext in (".core", ".world", ".task")]

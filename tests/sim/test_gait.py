@@ -83,6 +83,7 @@ def walked(model_xml):
     return sim, np.array(air), lift, (x1 - x0) / seconds, rest
 
 
+@pytest.mark.slow
 def test_walking_each_foot_steps_its_share_and_height(walked):
     sim, air, lift, _, _ = walked
     duty = sim.controller["gait"]["duty"]
@@ -90,6 +91,7 @@ def test_walking_each_foot_steps_its_share_and_height(walked):
     assert lift == pytest.approx([sim.controller["gait"]["step_height"]] * 4, rel=0.02)
 
 
+@pytest.mark.slow
 def test_walking_it_goes_at_the_speed_told(walked):
     _, _, _, speed, _ = walked
     assert 0.8 * 0.2 < speed < 1.2 * 0.2

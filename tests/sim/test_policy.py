@@ -104,6 +104,7 @@ def hand_observation(sim, desc, twist, last_action, time):
     return np.concatenate([np.asarray(terms[t], float) for t in ORDER])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("twist", [(0.2, -0.1, 0.3), (0.01, 0.0, 0.02)])
 def test_observation_and_action_against_a_hand_computation(walker_model, tmp_path, twist):
     model, desc = walker_model

@@ -12,6 +12,7 @@ import pytest
 from mobiledsl.cli import main
 
 
+@pytest.mark.slow
 def test_json_summary_and_trace(model_xml, tmp_path, capsys):
     trace = tmp_path / "t.csv"
     status = main(["simulate", str(model_xml("diff_drive")), "--twist", "0.3", "0", "0",
@@ -54,6 +55,7 @@ def test_a_missing_model_is_a_usage_error(tmp_path, capsys):
     assert "no such file" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edit", [
     lambda d: d.update(twist_map=5),
     lambda d: d.update(kind=["wheeled"]),

@@ -2,6 +2,7 @@
 its files can be copied into a package of their own."""
 from __future__ import annotations
 
+import pytest
 import ast
 import subprocess
 import sys
@@ -26,6 +27,7 @@ def test_only_relative_imports_and_its_three_libraries():
                         f"{path.name}: import {alias.name}"
 
 
+@pytest.mark.slow
 def test_a_copy_under_another_name_imports_and_steps(tmp_path, model_xml):
     copy = tmp_path / "robotsim"
     copy.mkdir()

@@ -2,9 +2,12 @@
 ahead by the ONNX policy the library ships, and stands on every foot when told to stop."""
 from __future__ import annotations
 
+import pytest
+
 from mobiledsl.sim import load_simulation
 
 
+@pytest.mark.slow
 def test_the_quad_walks_ahead_by_its_walkers_policy(model_xml):
     sim = load_simulation(model_xml("quad"))
     assert sim.controller["kind"] == "policy"

@@ -33,6 +33,7 @@ def walk_at_end(xml, key: str, end: int) -> tuple[float, bool, bool | None]:
     return share, fell or sim.fell(), sim.feet_down()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("program", ["quad", "quad_gait"])
 @pytest.mark.parametrize("key,end", ENDS)
 def test_each_range_end_is_reached_without_a_fall(model_xml, program, key, end):

@@ -68,6 +68,7 @@ def test_an_unknown_actuator_in_the_twist_map_is_refused(model_xml):
 
 
 # -- steered bases: the runtime sets the kingpins for the twist ------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("program", ["ackermann", "tricycle"])
 @pytest.mark.parametrize("wz", [-0.4, 0.4])
 def test_a_steered_base_turns_as_told_either_way(model_xml, program, wz):
@@ -87,6 +88,7 @@ def test_a_steered_base_turns_as_told_either_way(model_xml, program, wz):
     assert not sim.fell()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("program", ["ackermann", "tricycle"])
 def test_kingpins_hold_their_angle_at_rest_and_straighten_going_ahead(model_xml, program):
     sim = load_simulation(model_xml(program))
@@ -103,6 +105,7 @@ def test_kingpins_hold_their_angle_at_rest_and_straighten_going_ahead(model_xml,
     assert steer.angles == pytest.approx([0.0] * len(turned), abs=1e-9)
 
 
+@pytest.mark.slow
 def test_an_unsteered_base_describes_no_steering(model_xml):
     desc = json.loads(controller_path(model_xml("diff_bot")).read_text())
     assert desc["steering"] is None

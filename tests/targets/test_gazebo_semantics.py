@@ -48,6 +48,7 @@ def program_named(name: str):
     return next(p for p in PROGRAMS if p.name == name)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("program", WHEELED, ids=lambda p: p.name)
 def test_drive_system_wheels_roll_forward_for_a_positive_speed(built, program):
     """DiffDrive, MecanumDrive and AckermannSteering command every wheel joint with a positive
@@ -67,6 +68,7 @@ def test_drive_system_wheels_roll_forward_for_a_positive_speed(built, program):
         assert rolls[0] > 0.99, f"{name}: a positive speed rolls the base along {rolls}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("program", WHEELED, ids=lambda p: p.name)
 def test_urdf_wheel_joints_turn_forward_as_gazebo_does(built, program):
     """joint_states and the URDF agree with the SDF: a positive wheel turn rolls the base
@@ -176,6 +178,7 @@ SIDE_STEERED = [p for p in WHEELED
                 if chassis_type(p) in ("Diff_two_caster", "Diff_drive", "Tracked")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("program", SIDE_STEERED, ids=lambda p: p.name)
 def test_a_turn_drives_each_side_as_the_mjcf_does(built, program):
     """Gazebo's DiffDrive or TrackedVehicle splits a cmd_vel turn between the sides as the
@@ -284,6 +287,7 @@ def test_nav2_params_load_in_ros_and_navigate(built, program):
         assert docking[name]["plugin"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: p.name)
 def test_mjcf_shows_every_part(built, program):
     """A part whose mesh MuJoCo cannot decode is shown by its collision shapes, in a geom
@@ -301,6 +305,7 @@ def test_mjcf_shows_every_part(built, program):
         assert shown, f"{name}: nothing of it is drawn by default"
 
 
+@pytest.mark.slow
 def test_two_ros_builds_are_byte_identical(tmp_path):
     program = program_named("mecanum")
     a, b = tmp_path / "a", tmp_path / "b"

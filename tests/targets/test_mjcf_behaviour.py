@@ -64,6 +64,7 @@ def start(data):
     return data.qpos[:3].copy(), yaw(data)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: p.name)
 def test_rests_on_its_wheels(built, program):
     model, data = load(built, program)
@@ -75,6 +76,7 @@ def test_rests_on_its_wheels(built, program):
         assert data.contact[k].dist > -0.002
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("program", WHEELED, ids=lambda p: p.name)
 def test_drives_straight_forward(built, program):
     model, data = load(built, program)
@@ -88,6 +90,7 @@ def test_drives_straight_forward(built, program):
     assert abs(math.remainder(yaw(data) - y0, 2 * math.pi)) < math.radians(5)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("program", [p for p in PROGRAMS if chassis_type(p) in SPIN],
                          ids=lambda p: p.name)
 def test_spins_in_place(built, program):
@@ -100,6 +103,7 @@ def test_spins_in_place(built, program):
     assert np.linalg.norm(data.qpos[:2] - p0[:2]) < 0.15
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("program", [p for p in PROGRAMS if chassis_type(p) in HOLONOMIC],
                          ids=lambda p: p.name)
 def test_strafes_sideways(built, program):
@@ -123,6 +127,7 @@ def test_turns_when_steered(built, program):
     assert math.remainder(yaw(data) - y0, 2 * math.pi) > 0.2
 
 
+@pytest.mark.slow
 def test_two_builds_are_byte_identical(tmp_path):
     from .conftest import compile_program
     program = PROGRAMS[0]

@@ -170,6 +170,7 @@ def kinds(program):
         (["sideways"] if chassis.holonomic else [])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fraction", [0.1, 0.9])
 @pytest.mark.parametrize("program", [p for p in PROGRAMS if chassis_type(p) != "Legged"],
                          ids=lambda p: p.name)
@@ -193,6 +194,7 @@ def test_drives_as_in_mujoco(both_targets, program, fraction):
         assert bullet == pytest.approx(mj, rel=0.15), (kind, bullet, mj)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fraction", [0.1, 0.3])
 def test_a_skid_steer_base_turns_as_in_mujoco_and_as_the_analysis_says(both_targets, fraction):
     """A skid-steer spin slides every tyre sideways, so how fast the base turns rests on how

@@ -2,6 +2,7 @@
 misses it writes."""
 from __future__ import annotations
 
+import pytest
 import json
 import re
 import shutil
@@ -45,6 +46,7 @@ def test_mjcf_refuses_a_part_without_collision(tmp_path):
     assert not (tmp_path / "out" / "mjcf").exists()
 
 
+@pytest.mark.slow
 def test_gazebo_collides_through_the_mesh_instead(tmp_path):
     library = library_copy(tmp_path, "lidar_ld06", drop_collision)
     status, diags = compile_json(library, "ros-gz-nav2", tmp_path / "out")
@@ -55,6 +57,7 @@ def test_gazebo_collides_through_the_mesh_instead(tmp_path):
         .split("</link>")[0].split("<collision")[1]
 
 
+@pytest.mark.slow
 def test_a_moving_joint_on_a_mating_connector_is_refused(tmp_path):
     def turn(text: str) -> str:
         return text.replace("    dir: [0, 0, 1]\n", "    dir: [0, 0, 1]\n    joint: {type: continuous, axis: [0, 0, 1]}\n", 1)

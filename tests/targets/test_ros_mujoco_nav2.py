@@ -61,6 +61,7 @@ def mjcf_run(built, program, seconds: float, twist):
 
 
 # -- the headless core ---------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("program", WHEELED, ids=lambda p: p.name)
 def test_headless_core_moves_as_the_mjcf_model_does(built, program):
     line = headless(package_dir(built, program), SECONDS, TWIST)
@@ -75,6 +76,7 @@ def test_headless_core_moves_as_the_mjcf_model_does(built, program):
     assert odom[2] > 0.5 * TWIST[2] * SECONDS
 
 
+@pytest.mark.slow
 def test_from_rest_without_a_command_it_stays(built):
     program = next(p for p in WHEELED if p.name == "diff_bot")
     line = headless(package_dir(built, program), 0.5, (0.0, 0.0, 0.0))
@@ -92,6 +94,7 @@ def box_distance(origin, direction, centre, half) -> float | None:
     return float(near) if far >= near > 0 else None
 
 
+@pytest.mark.slow
 def test_scan_finds_the_crate_at_its_distance(built):
     """diff_bot's storeroom holds a 0.4 m crate at (1.5, 0.3); the beams that meet it read
     its distance from the lidar within a centimetre."""
@@ -117,6 +120,7 @@ def test_scan_finds_the_crate_at_its_distance(built):
     assert checked >= 10     # 0.4 m at about 1.3 m: some seventeen of 360 beams
 
 
+@pytest.mark.slow
 def test_a_mesh_it_does_not_read_stops_the_node_as_it_starts(built, tmp_path):
     from .gltf_files import square, write
     pkg = tmp_path / "pkg"
@@ -134,6 +138,7 @@ def test_a_mesh_it_does_not_read_stops_the_node_as_it_starts(built, tmp_path):
 
 
 # -- the package's files ---------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("program", WHEELED, ids=lambda p: p.name)
 def test_package_shape_and_python_compiles(built, program, tmp_path):
     pkg = package_dir(built, program)
@@ -162,6 +167,7 @@ def test_package_shape_and_python_compiles(built, program, tmp_path):
         assert mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_JOINT, joint) >= 0, joint
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("program", WHEELED, ids=lambda p: p.name)
 def test_urdf_passes_check_urdf_and_is_the_gazebo_packages(built, program):
     pkg = package_dir(built, program)
@@ -231,6 +237,7 @@ def test_launch_file_uses_only_upstream_names(built):
 
 
 # -- refusals --------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("program", LEGGED, ids=lambda p: p.name)
 def test_legged_program_is_refused(program, tmp_path):
     result = compile_program(program, TARGET, tmp_path)
@@ -239,6 +246,7 @@ def test_legged_program_is_refused(program, tmp_path):
     assert not (tmp_path / TARGET).exists()
 
 
+@pytest.mark.slow
 def test_the_build_graph_builds_the_target_listed_in_the_matrix(tmp_path):
     from tests.graph.fixture import doit
     from .conftest import LIBRARY, ROOT

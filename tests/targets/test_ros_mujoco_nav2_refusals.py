@@ -2,6 +2,7 @@
 misses it writes: an object that would show nothing, and a robot without a lidar."""
 from __future__ import annotations
 
+import pytest
 import json
 import shutil
 import subprocess
@@ -30,6 +31,7 @@ def disc_library(tmp_path, mesh: str, collision: bool = False) -> str:
     return library
 
 
+@pytest.mark.slow
 def test_an_object_that_would_show_nothing_is_refused(tmp_path):
     library = disc_library(tmp_path, "assets/model.stl")
     status, diags = compile_json(library, TARGET, tmp_path / "out")
@@ -41,12 +43,14 @@ def test_an_object_that_would_show_nothing_is_refused(tmp_path):
     assert not (tmp_path / "out" / TARGET).exists()
 
 
+@pytest.mark.slow
 def test_the_same_object_with_a_collision_shape_shows_that(tmp_path):
     library = disc_library(tmp_path, "assets/model.stl", collision=True)
     status, diags = compile_json(library, TARGET, tmp_path / "out")
     assert status == 0, diags
 
 
+@pytest.mark.slow
 def test_a_gltf_object_that_only_shows_is_read_by_the_node(tmp_path):
     status, diags = compile_json(str(LIBRARY), TARGET, tmp_path / "out")
     assert status == 0, diags
@@ -55,6 +59,7 @@ def test_a_gltf_object_that_only_shows_is_read_by_the_node(tmp_path):
             "pos": [0.0, 0.0, 0.0], "quat": [1.0, 0.0, 0.0, 0.0]} in node["visuals"]
 
 
+@pytest.mark.slow
 def test_gazebo_takes_the_object_the_mujoco_node_refuses(tmp_path):
     """The refusal is this target's: Gazebo decodes the mesh."""
     library = disc_library(tmp_path, "assets/model.stl")
@@ -62,6 +67,7 @@ def test_gazebo_takes_the_object_the_mujoco_node_refuses(tmp_path):
     assert status == 0
 
 
+@pytest.mark.slow
 def test_a_robot_without_a_lidar_scans_nothing(tmp_path):
     from .conftest import ROOT
     program = tmp_path / "no_lidar"

@@ -125,6 +125,7 @@ def shell(built, monkeypatch):
         del sys.modules[name]
 
 
+@pytest.mark.slow
 def test_shell_publishes_every_topic_and_follows_cmd_vel(shell):
     node_module, seen = shell
     assert node_module.main(["--ros-args"]) == 0
@@ -164,6 +165,7 @@ def test_shell_publishes_every_topic_and_follows_cmd_vel(shell):
     assert scan.angle_min + 359 * scan.angle_increment == pytest.approx(scan.angle_max)
 
 
+@pytest.mark.slow
 def test_a_stalled_loop_does_not_rush_the_simulation(shell):
     """A tick that comes late moves the simulation at most a bounded step."""
     node_module, seen = shell

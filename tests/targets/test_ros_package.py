@@ -36,6 +36,7 @@ def package_dir(built, program) -> Path:
     return next(p for p in out.iterdir() if p.name.endswith("_bringup"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: p.name)
 def test_urdf_passes_check_urdf(built, program):
     pkg = package_dir(built, program)
@@ -51,6 +52,7 @@ def test_urdf_passes_check_urdf(built, program):
         assert name in links, f"component {name} has no link"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: p.name)
 def test_sdf_loads_in_libsdformat(built, program, sdfcheck):
     pkg = package_dir(built, program)
@@ -96,6 +98,7 @@ def one_box_world() -> World:
                "cylinder")))
 
 
+@pytest.mark.slow
 def test_a_map_of_many_shapes_marks_each_cell_whose_centre_is_in_one(monkeypatch):
     """Each shape is drawn only over the cells around its bounds; the map is the one that
     testing every cell against every shape gives (random shapes, some on the cell lines)."""
@@ -142,6 +145,7 @@ def test_map_of_one_box():
     assert pgm(grid).startswith(b"P5\n100 50\n255\n")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("program", LEGGED, ids=lambda p: p.name)
 def test_legged_program_is_refused(program, tmp_path):
     result = compile_program(program, "ros-gz-nav2", tmp_path)

@@ -63,6 +63,7 @@ def test_tails_and_indents(indent):
         assert xmltext.to_text(mine, True, indent) == reference(theirs, True, indent)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: p.name)
 def test_every_program_same_bytes(program, monkeypatch, tmp_path):
     files = [next(program.glob(f"*.{k}"), None) for k in ("core", "world", "task")]

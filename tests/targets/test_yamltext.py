@@ -46,6 +46,7 @@ DATA = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4)
                     | st.dictionaries(KEYS, inner, max_size=4), max_leaves=30)
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None)
 @given(DATA)
 def test_same_text_as_pyyaml_or_none(data):
@@ -63,6 +64,7 @@ WRITABLE = st.recursive(
                       max_size=4), max_leaves=30)
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None)
 @given(WRITABLE)
 def test_writable_data_written_here(data):

@@ -33,12 +33,14 @@ def test_the_ends_of_every_type(text):
     assert implicit_type(text) == pyyaml(text)
 
 
+@pytest.mark.slow
 @settings(max_examples=3000, deadline=None)
 @given(st.text(alphabet="0123456789_.:+-eExXbBoaAfFiInNlLtTrRuUsSyY ~<=!&*Zz\t\n", max_size=12))
 def test_generated_texts(text):
     assert implicit_type(text) == pyyaml(text)
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(st.floats(allow_nan=False, allow_infinity=False))
 def test_floats_as_python_writes_them(value):
