@@ -1,8 +1,10 @@
 """``mobiledsl convert-library SOURCE DESTINATION`` (and ``tools/convert-library``).
 
 Exit status: 0 when every part of the result loads, 1 when the library was written and the
-loader left parts of it out (its diagnostics say what to fix in DESTINATION), 2 when the
-checkout or the destination cannot be converted and nothing was written.
+loader left parts of it out (its diagnostics say what to fix in DESTINATION) or the
+converter refused something of the checkout (a link, a special file, a file over a cap: the
+summary names each), 2 when the checkout or the destination cannot be converted and
+nothing was written.
 """
 from __future__ import annotations
 
@@ -23,18 +25,20 @@ def _configure(p: argparse.ArgumentParser) -> None:
 @subcommand("convert-library", "convert a part.yaml v3 checkout into a component library",
             _configure)
 def run_convert(args: argparse.Namespace) -> int:
+    from ..textsafe import shown
     from . import ConversionError, convert_library
     from .report import summary
     try:
         result = convert_library(args.source, args.destination)
     except ConversionError as exc:
-        print(f"mobiledsl convert-library: error: {exc}", file=sys.stderr)
+        # names what the checkout holds (folder names, keys): escaped for the terminal
+        print(f"mobiledsl convert-library: error: {shown(str(exc))}", file=sys.stderr)
         print("mobiledsl convert-library: nothing was written", file=sys.stderr)
         return 2
     report(result.diagnostics, args)
     for line in summary(result.report, result.dest):
         print(line, file=sys.stderr)
-    return 1 if result.report.left_out else 0
+    return 1 if result.report.left_out or result.report.refused else 0
 
 
 def main(argv: list[str] | None = None) -> int:
