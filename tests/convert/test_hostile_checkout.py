@@ -178,6 +178,50 @@ def test_nul_in_the_model_name_is_a_clear_refusal(checkout):
     assert "no plain path" in r.err and "control character" in r.err
 
 
+def _after_planning(monkeypatch, change):
+    """Runs ``change`` once every part is planned and before any file is copied."""
+    import mobiledsl.convert.driver as driver
+    done = []
+
+    def convert_part(part, moved):
+        if not done:
+            done.append(change())
+        return original(part, moved)
+    original = driver.convert_part
+    monkeypatch.setattr(driver, "convert_part", convert_part)
+
+
+@pytest.mark.parametrize("name, left_out", [("texture.png", False), ("model.stl", True)])
+def test_a_file_swapped_for_a_link_after_planning_is_not_copied(checkout, monkeypatch,
+                                                                 tmp_path, name, left_out):
+    (tmp_path / "secret.txt").write_text(SECRET)
+    checkout.part("wheel", "w80")
+    meshes = checkout.part("wheel", "w90") / "meshes"
+    (meshes / "texture.png").write_bytes(b"png")
+
+    def swap():
+        (meshes / name).unlink()
+        (meshes / name).symlink_to(tmp_path / "secret.txt")
+    _after_planning(monkeypatch, swap)
+    r = checkout.convert()
+    _converted_beside(r, "w90" if left_out else None)
+    assert _refusal(r, f"wheel/w90/meshes/{name}")["kind"] == "link"
+    assert SECRET not in _library_text(r.dest) and _links_in(r.dest) == []
+    assert checkout.leftovers() == ["lib"]          # nothing written beside the library
+
+
+def test_a_file_that_grows_past_the_cap_after_planning_is_not_copied(checkout, monkeypatch):
+    monkeypatch.setattr(assets, "MAX_FILE_BYTES", 100)
+    checkout.part("wheel", "w80")
+    meshes = checkout.part("wheel", "w90") / "meshes"
+    (meshes / "grows.bin").write_bytes(b"x" * 100)
+    _after_planning(monkeypatch, lambda: (meshes / "grows.bin").write_bytes(b"x" * 1000))
+    r = checkout.convert()
+    _converted_beside(r)
+    assert _refusal(r, "wheel/w90/meshes/grows.bin")["kind"] == "too_large"
+    assert not (r.dest / "parts" / "w90" / "assets" / "grows.bin").exists()
+
+
 # -- caps ---------------------------------------------------------------------------------
 def test_huge_sparse_part_yaml_is_not_read(checkout):
     checkout.part("wheel", "w80")
