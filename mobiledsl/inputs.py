@@ -5,6 +5,8 @@ Libraries are shared catalogues: a declaration may be a symbolic link to ``/dev/
 without blocking (a FIFO opened to read would wait for a writer forever), checks what it
 opened rather than what the name said a moment before, and reads at most ``limit`` bytes.
 With ``within``, the file must resolve inside that folder, whatever links lead to it.
+``open_regular`` makes the same checks for a caller that streams a file it copies, and can
+refuse every link on the way, even one that leads inside.
 """
 from __future__ import annotations
 
