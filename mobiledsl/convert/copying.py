@@ -50,23 +50,28 @@ def _refusal(path: str, part_id: str, exc: Exception, left_out: bool) -> Refusal
 
 
 def _copy(root: str, path: str, part_dir: str, file: FileCopy, limit: int) -> int:
-    """Copies one file; its size."""
+    """Copies one file; its size. A copy that fails leaves no part of the file behind."""
     src = os.path.join(root, *path.split("/"))
     dst = os.path.join(part_dir, *file.target.split("/"))
     fd = open_regular(src, within=root, limit=limit, links=False)
+    made = False
     try:
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         out = os.open(dst, _CREATE, 0o666)
+        made = True
         try:
             size = _stream(fd, out, limit)
         finally:
             os.close(out)
+        if size > limit:                 # it grew since it was opened
+            raise Refused(src, "too_large", f"it grew to more than {limit:,} bytes "
+                          f"({size_text(limit)}) while it was copied")
+    except BaseException:
+        if made:
+            os.unlink(dst)
+        raise
     finally:
         os.close(fd)
-    if size > limit:                     # it grew since it was planned
-        os.unlink(dst)
-        raise Refused(src, "too_large", f"it grew to more than {limit:,} bytes "
-                      f"({size_text(limit)}) while it was copied")
     return size
 
 

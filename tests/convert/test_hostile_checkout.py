@@ -222,6 +222,26 @@ def test_a_file_that_grows_past_the_cap_after_planning_is_not_copied(checkout, m
     assert not (r.dest / "parts" / "w90" / "assets" / "grows.bin").exists()
 
 
+def test_a_copy_that_fails_midway_leaves_no_part_of_the_file(checkout, monkeypatch):
+    import mobiledsl.convert.copying as copying
+    checkout.part("wheel", "w80")
+    meshes = checkout.part("wheel", "w90") / "meshes"
+    (meshes / "texture.png").write_bytes(b"png" * 100)
+
+    def failing(src, dst, limit):
+        if os.fstat(src).st_size == 300:
+            os.write(dst, b"half")
+            raise OSError(5, "Input/output error")
+        return original(src, dst, limit)
+    original = copying._stream
+    monkeypatch.setattr(copying, "_stream", failing)
+    r = checkout.convert()
+    _converted_beside(r)
+    refusal = _refusal(r, "wheel/w90/meshes/texture.png")
+    assert refusal["kind"] == "unreadable" and "Input/output error" in refusal["why"]
+    assert not (r.dest / "parts" / "w90" / "assets" / "texture.png").exists()
+
+
 # -- caps ---------------------------------------------------------------------------------
 def test_huge_sparse_part_yaml_is_not_read(checkout):
     checkout.part("wheel", "w80")
