@@ -30,9 +30,12 @@ def run_convert(args: argparse.Namespace) -> int:
     from .report import summary
     try:
         result = convert_library(args.source, args.destination)
-    except ConversionError as exc:
-        # names what the checkout holds (folder names, keys): escaped for the terminal
-        print(f"mobiledsl convert-library: error: {shown(str(exc))}", file=sys.stderr)
+    except (ConversionError, OSError) as exc:
+        # names what the checkout holds (folder names, keys): escaped for the terminal. An
+        # OSError is the destination's (a full disk): the folder being written is removed
+        why = str(exc) if isinstance(exc, ConversionError) else (
+            f"{args.destination} cannot be written: {exc.strerror or exc}")
+        print(f"mobiledsl convert-library: error: {shown(why)}", file=sys.stderr)
         print("mobiledsl convert-library: nothing was written", file=sys.stderr)
         return 2
     report(result.diagnostics, args)

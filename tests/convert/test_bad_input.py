@@ -165,6 +165,17 @@ def test_a_failure_while_writing_leaves_nothing(checkout, monkeypatch):
     assert not checkout.dest.exists() and checkout.leftovers() == []
 
 
+def test_a_full_disk_is_an_error_of_the_command_not_an_internal_one(checkout, monkeypatch):
+    checkout.part("wheel", "w80")
+    import mobiledsl.convert.driver as convert
+
+    def failing(doc):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(convert, "dump", failing)
+    _refused(checkout, "cannot be written: No space left on device")
+    assert checkout.leftovers() == []
+
+
 def test_conversion_error_is_raised_before_anything_is_written(checkout):
     checkout.part("wheel", "w80", "nope")
     with pytest.raises(ConversionError):
