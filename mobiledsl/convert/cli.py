@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
+
+from ..diagnostics import Diagnostic
 
 from ..cli import add_diagnostics_options, report, subcommand
 
@@ -38,10 +41,21 @@ def run_convert(args: argparse.Namespace) -> int:
         print(f"mobiledsl convert-library: error: {shown(why)}", file=sys.stderr)
         print("mobiledsl convert-library: nothing was written", file=sys.stderr)
         return 2
-    report(result.diagnostics, args)
+    human = getattr(args, "diagnostics", "human") == "human"
+    report(tuple(map(_shown, result.diagnostics)) if human else result.diagnostics, args)
     for line in summary(result.report, result.dest):
         print(line, file=sys.stderr)
     return 1 if result.report.left_out or result.report.refused else 0
+
+
+def _shown(d: Diagnostic) -> Diagnostic:
+    """``d`` with its texts escaped for a terminal: the loader quotes what the converter
+    carried as written (a category, a key), which may hold control characters. JSON and
+    SARIF escape by their own rules and keep the text as it is."""
+    from ..textsafe import shown
+    return replace(d, message=shown(d.message), label=shown(d.label),
+                   labels=tuple(replace(l, message=shown(l.message)) for l in d.labels),
+                   help=tuple(map(shown, d.help)), notes=tuple(map(shown, d.notes)))
 
 
 def main(argv: list[str] | None = None) -> int:

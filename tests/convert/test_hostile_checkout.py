@@ -358,6 +358,14 @@ def test_control_characters_in_keys_and_values_are_escaped(checkout):
     assert is_safe(r.err.replace("\n", "")), r.err
 
 
+def test_the_loaders_diagnostics_on_what_was_carried_are_escaped_too(checkout):
+    checkout.part("wheel", "w80")
+    checkout.part(f"wh{CONTROLS}eel", "w90")           # the loader quotes the category
+    r = checkout.convert("--diagnostics", "human")
+    assert r.status == 1 and "library.invalid_value" in r.err, r.err
+    assert "\\x1b]0;owned\\x07" in r.err and is_safe(r.err.replace("\n", "")), r.err
+
+
 @pytest.mark.parametrize("where", ["id", "key"])
 def test_control_characters_in_an_error_are_escaped(checkout, where):
     if where == "id":
