@@ -166,10 +166,12 @@ class _Walk:
     def check_named(self, named: list[tuple[str, str]]) -> None:
         """A named file that is refused, or lies under a refused folder, leaves the part
         out: its library entry would name a file it does not have."""
-        for field, rel in named:
-            for refusal in self.refused:
-                inner = refusal.path[len(self.folder) + 1:]
-                if rel == inner or rel.startswith(inner + "/"):
+        by_path = {r.path[len(self.folder) + 1:]: r for r in self.refused}
+        for field, rel in named:           # the file, then each folder above it
+            segments = rel.split("/")
+            for n in range(len(segments), 0, -1):
+                refusal = by_path.get("/".join(segments[:n]))
+                if refusal is not None:
                     self._left_out(refusal.path, refusal.kind,
                                    f"{field} names '{rel}', and {refusal.why}")
 
