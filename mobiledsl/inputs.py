@@ -5,6 +5,8 @@ Libraries are shared catalogues: a declaration may be a symbolic link to ``/dev/
 without blocking (a FIFO opened to read would wait for a writer forever), checks what it
 opened rather than what the name said a moment before, and reads at most ``limit`` bytes.
 With ``within``, the file must resolve inside that folder, whatever links lead to it.
+``open_regular`` makes the same checks for a caller that streams a file it copies, and can
+refuse every link on the way, even one that leads inside.
 """
 from __future__ import annotations
 
@@ -19,8 +21,8 @@ _FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
 
 
 class Refused(Exception):
-    """The file is not read. ``kind`` is "outside", "not_regular" or "too_large"; ``why``
-    completes "<path> is not read: ..."."""
+    """The file is not read. ``kind`` is "outside", "not_regular", "too_large" or "link"
+    (``open_regular`` without links); ``why`` completes "<path> is not read: ..."."""
 
     def __init__(self, path: str, kind: str, why: str):
         super().__init__(f"{path}: {why}")
@@ -119,14 +121,34 @@ def read_regular(path: str | os.PathLike, *, within: str | os.PathLike | None = 
     """The bytes of the regular file ``path``. Raises Refused (see the class) or the
     OSError of opening it (a file that does not exist, permissions). ``folders``: the
     folders under ``within`` kept open between files (see ``Folders``)."""
+    fd = open_regular(path, within=within, limit=limit, folders=folders)
+    try:
+        data = _read_at_most(fd, limit + 1)
+    finally:
+        os.close(fd)
+    if len(data) > limit:           # it grew after fstat
+        raise Refused(os.fspath(path), "too_large", f"it holds more than {limit:,} bytes "
+                      f"({size_text(limit)})")
+    return data
+
+
+def open_regular(path: str | os.PathLike, *, within: str | os.PathLike | None = None,
+                 limit: int = MAX_BYTES, folders: Folders | None = None,
+                 links: bool = True) -> int:
+    """``path`` opened to read as ``read_regular`` opens it, for a caller that streams it
+    (and closes the descriptor; reading past ``limit`` is its own check). With ``links``
+    False a symbolic link on the way from ``within`` is refused (kind "link") even when it
+    leads inside: what is copied from there must be the folder's own files, not links."""
     path = os.fspath(path)
     fd = _open_beneath(path, within, folders) if within is not None else None
     if fd is None:
+        if not links:
+            _refuse_links(path, within)
         real = os.path.realpath(path)
         if within is not None and not _within(os.path.realpath(within), real):
             raise Refused(path, "outside", "it is reached through a symbolic link that "
                           f"leads outside {os.fspath(within)} (to {real})")
-        fd = os.open(real, _FLAGS)
+        fd = os.open(real, _FLAGS | (0 if links else _NOFOLLOW))
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
@@ -135,13 +157,24 @@ def read_regular(path: str | os.PathLike, *, within: str | os.PathLike | None = 
         if st.st_size > limit:
             raise Refused(path, "too_large", f"it holds {st.st_size:,} bytes, more than the "
                           f"{limit:,} ({size_text(limit)}) a file may hold")
-        data = _read_at_most(fd, limit + 1)
-    finally:
+    except BaseException:
         os.close(fd)
-    if len(data) > limit:           # it grew after fstat
-        raise Refused(path, "too_large", f"it holds more than {limit:,} bytes "
-                      f"({size_text(limit)})")
-    return data
+        raise
+    return fd
+
+
+def _refuse_links(path: str, within: str | os.PathLike | None) -> None:
+    """Refused (kind "link") when ``path``, or a folder between ``within`` and it, is a
+    symbolic link."""
+    base = os.fspath(within).rstrip(os.sep) if within is not None else None
+    walk, names = path, []
+    if base and path.startswith(base + os.sep):
+        walk, names = base, path[len(base) + 1:].split(os.sep)
+    for i, name in enumerate(names or [""]):
+        walk = os.path.join(walk, name) if name else walk
+        if os.path.islink(walk):       # named from ``within``, which the caller gave
+            raise Refused(path, "link", "it is a symbolic link" if walk == path else
+                          f"it lies under {'/'.join(names[:i + 1])}, a symbolic link")
 
 
 def _read_at_most(fd: int, most: int) -> bytes:

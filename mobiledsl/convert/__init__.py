@@ -1,8 +1,9 @@
 """``convert-library SOURCE DESTINATION``: a part.yaml v3 checkout into a component library.
 
-``source`` reads the checkout, ``assets`` plans where each part's files go, ``rules`` renames
-the fields, ``emit`` writes YAML, ``findings`` names what a person must settle, ``report``
-writes the report and ``driver`` runs them in order; ``cli`` is the command. The names below
+``source`` reads the checkout, ``assets`` plans where each part's files go, ``copying``
+copies them, ``refusals`` names what was not read or copied, ``rules`` renames the fields,
+``emit`` writes YAML, ``findings`` names what a person must settle, ``report`` writes the
+report and ``driver`` runs them in order; ``cli`` is the command. The names below
 load on first use, so registering the command costs a plain compile nothing.
 """
 from __future__ import annotations

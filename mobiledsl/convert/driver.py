@@ -17,8 +17,10 @@ from dataclasses import replace
 from ..diagnostics import Diagnostic, Label, Span
 from ..library.manifest import ID
 from .assets import AssetPlan, plan_assets
+from .copying import copy_files
 from .emit import dump, key
 from .findings import findings
+from .refusals import PartRefused, Refusal
 from .report import PartReport, Report, to_json
 from .rules import Converted, convert_part, named_files
 from .source import ConversionError, V3Part, read_checkout
@@ -58,15 +60,23 @@ def check_destination(source: str, dest: str) -> str:
 
 def convert_library(source: str, dest: str) -> Conversion:
     name = check_destination(source, dest)
-    parts = read_checkout(source)
-    planned = [(p, _plan(source, p)) for p in parts]
+    parts, refused = read_checkout(source)
+    planned = []
+    for p in parts:
+        try:
+            planned.append((p, _plan(source, p)))
+        except PartRefused as exc:
+            refused.append(exc.refusal)
+    if not planned:
+        raise ConversionError(nothing_left(source, refused))
     converted = [(p, plan, convert_part(p, plan.moved)) for p, plan in planned]
     parent = os.path.dirname(os.path.abspath(dest))
     os.makedirs(parent, exist_ok=True)
     tmp = tempfile.mkdtemp(prefix=f".{name}.converting-", dir=parent)
     try:
-        _write(source, tmp, name, converted)
-        report, diagnostics = _load_and_report(tmp, dest, name, converted)
+        converted = _write(source, tmp, name, converted, refused)
+        refused += [r for _, plan, _ in converted for r in plan.refused]
+        report, diagnostics = _load_and_report(tmp, dest, name, converted, refused)
         with open(os.path.join(tmp, REPORT), "w", encoding="utf-8", newline="\n") as fh:
             fh.write(to_json(report))
         os.chmod(tmp, 0o777 & ~_umask())
@@ -85,37 +95,51 @@ def _umask() -> int:
     return mask
 
 
+def nothing_left(source: str, refused: list[Refusal]) -> str:
+    shown = "; ".join(f"{r.path}: {r.why}" for r in refused[:3])
+    more = f" and {len(refused) - 3} more" if len(refused) > 3 else ""
+    return (f"{source} holds no part the converter can take: each is refused ({shown}{more}); "
+            "replace each link or special file by the regular file itself")
+
+
 def _plan(source: str, part: V3Part) -> AssetPlan:
     where = os.path.join(source, part.folder, "part.yaml")
-    return plan_assets(os.path.join(source, part.folder), where, named_files(part.data))
+    return plan_assets(os.path.join(source, part.folder), where, named_files(part.data),
+                       part.folder, part.id)
 
 
 def _write(source: str, root: str, name: str,
-           converted: list[tuple[V3Part, AssetPlan, Converted]]) -> None:
-    ids = sorted(p.id for p, _, _ in converted)
-    manifest = f"name: {key(name)}\nparts:\n" + "".join(f"  - {key(i)}\n" for i in ids)
-    with open(os.path.join(root, "library.yaml"), "w", encoding="utf-8", newline="\n") as fh:
-        fh.write(manifest)
+           converted: list[tuple[V3Part, AssetPlan, Converted]],
+           refused: list[Refusal]) -> list[tuple[V3Part, AssetPlan, Converted]]:
+    """Writes the parts whose files copy, then library.yaml listing them; returns them.
+    A part a copy refuses now (a file changed since it was planned) is removed again and
+    its refusal added to ``refused``."""
+    written = []
     for part, plan, result in converted:
         part_dir = os.path.join(root, "parts", part.id)
         os.makedirs(part_dir)
-        for copy in plan.copies:
-            src = os.path.join(source, part.folder, copy.source)
-            dst = os.path.join(part_dir, *copy.target.split("/"))
-            if copy.is_dir:
-                shutil.copytree(src, dst, symlinks=True, copy_function=shutil.copyfile,
-                                dirs_exist_ok=True)
-            else:
-                os.makedirs(os.path.dirname(dst), exist_ok=True)
-                shutil.copyfile(src, dst)
-        with open(os.path.join(part_dir, "component.yaml"), "w", encoding="utf-8",
+        try:
+            plan = copy_files(source, part, plan, part_dir)
+        except PartRefused as exc:
+            shutil.rmtree(part_dir)
+            refused.append(exc.refusal)
+            continue
+        with open(os.path.join(part_dir, "component.yaml"), "x", encoding="utf-8",
                   newline="\n") as fh:
             fh.write(dump(result.doc))
+        written.append((part, plan, result))
+    if not written:
+        raise ConversionError(nothing_left(source, refused))
+    ids = sorted(p.id for p, _, _ in written)
+    manifest = f"name: {key(name)}\nparts:\n" + "".join(f"  - {key(i)}\n" for i in ids)
+    with open(os.path.join(root, "library.yaml"), "x", encoding="utf-8", newline="\n") as fh:
+        fh.write(manifest)
+    return written
 
 
 def _load_and_report(tmp: str, dest: str, name: str,
-                     converted: list[tuple[V3Part, AssetPlan, Converted]]
-                     ) -> tuple[Report, tuple[Diagnostic, ...]]:
+                     converted: list[tuple[V3Part, AssetPlan, Converted]],
+                     refused: list[Refusal]) -> tuple[Report, tuple[Diagnostic, ...]]:
     from ..library.loader import load_library
     library, diagnostics = load_library(tmp)
     loaded = sorted(library.parts) if library is not None else []
@@ -131,8 +155,10 @@ def _load_and_report(tmp: str, dest: str, name: str,
         not_carried=tuple(i for _, _, r in converted for i in r.not_carried),
         to_settle=tuple(i for p, _, r in converted for i in findings(p.id, r.doc)),
         diagnostics=relative,
+        refused=tuple(sorted(refused, key=lambda r: r.path)),
         loaded=len(loaded),
-        left_out=tuple(sorted(set(p.id for p, _, _ in converted) - set(loaded))))
+        left_out=tuple(sorted((set(p.id for p, _, _ in converted) - set(loaded))
+                              | {r.part for r in refused if r.left_out and r.part})))
     return report, shown
 
 

@@ -1,8 +1,9 @@
 """The conversion report: ``conversion-report.json`` and its summary for people.
 
-Both name every value dropped or not carried by part and path, with why, and what was
-carried as written for a person to settle. Neither holds an absolute path or a time, so
-the same source gives the same bytes.
+Both name every value dropped or not carried by part and path, with why, what was
+carried as written for a person to settle, and what was refused (``refusals``). Neither
+holds an absolute path or a time, so the same source gives the same bytes. The summary is
+for a terminal: every line of it passes through ``textsafe.shown``.
 """
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ import json
 from typing import Any
 
 from ..diagnostics import Diagnostic
-from .emit import Number
-from .rules import Item
 from ..recordtype import record
+from ..textsafe import shown
+from .emit import Number
+from .refusals import Refusal
+from .rules import Item
 
 
 @record
@@ -30,6 +33,7 @@ class Report:
     not_carried: tuple[Item, ...]
     to_settle: tuple[Item, ...]
     diagnostics: tuple[Diagnostic, ...]   # the loader's, files relative to the destination
+    refused: tuple[Refusal, ...]          # not read or not copied, sorted by path
     loaded: int
     left_out: tuple[str, ...]
 
@@ -61,6 +65,8 @@ def to_json(report: Report) -> str:
         "dropped": [_item(i) for i in report.dropped],
         "not_carried": [_item(i) for i in report.not_carried],
         "carried_as_written_to_settle": [_item(i, False) for i in report.to_settle],
+        "refused": [{"path": r.path, "part": r.part, "kind": r.kind, "why": r.why,
+                     "left_out": r.left_out} for r in report.refused],
         "loaded": report.loaded,
         "left_out": list(report.left_out),
         "diagnostics": [d.to_json() for d in report.diagnostics],
@@ -74,6 +80,7 @@ def _short(value: Any, width: int = 60) -> str:
 
 
 def summary(report: Report, dest: str) -> list[str]:
+    """The lines for a terminal: what the checkout held is escaped (``textsafe.shown``)."""
     n = len(report.parts)
     lines = [f"converted {n} part{'s' if n != 1 else ''} into {dest} "
              f"(library '{report.library}')"]
@@ -87,9 +94,15 @@ def summary(report: Report, dest: str) -> list[str]:
             for i in items:
                 value = f" = {_short(i.value)}" if show else ""
                 lines.append(f"  {i.part}: {i.path}{value}: {i.why}")
+    if report.refused:
+        lines.append("refused (not read or not copied):")
+        for r in report.refused:
+            out = f" (the part {r.part} is left out)" if r.left_out and r.part else ""
+            lines.append(f"  {r.path}: {r.why}{out}")
     loaded = f"the loader loaded {report.loaded} of {n}"
     if report.left_out:
-        loaded += f"; left out, see the diagnostics above: {', '.join(report.left_out)}"
+        why = "the diagnostics and refusals" if report.refused else "the diagnostics"
+        loaded += f"; left out, see {why} above: {', '.join(report.left_out)}"
     lines.append(loaded)
     lines.append(f"report: {dest}/conversion-report.json")
-    return lines
+    return [shown(line) for line in lines]

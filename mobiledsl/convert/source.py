@@ -2,6 +2,8 @@
 
 Everything is read and checked before anything is written, so a checkout the converter
 cannot take stops it with one clear message (``ConversionError``) and no destination.
+What is no plain folder or file on disk (a link, a FIFO, a part.yaml over the loader's cap)
+is refused instead (``refusals``): the report names it and the rest is converted.
 A part.yaml is JSON text; its numbers are kept as written (``Number``) so that what the
 converter carries, it carries exactly.
 """
@@ -11,10 +13,12 @@ import json
 import os
 from typing import Any
 
+from ..inputs import MAX_BYTES, Refused, read_regular
 from ..library.manifest import ID
 from ..yamlio import MAX_DEPTH
 from .emit import Number
 from ..recordtype import record
+from .refusals import PartRefused, Refusal, link_target
 
 V3_SCHEMA = 3
 
@@ -99,41 +103,63 @@ def _strings(value: Any):
         yield from value
 
 
-def _listdir(path: str) -> list[str]:
+def _entries(path: str) -> list[os.DirEntry]:
     try:
-        return sorted(os.listdir(path))
+        with os.scandir(path) as it:
+            return sorted(it, key=lambda e: e.name)
     except OSError as exc:
         raise ConversionError(f"{path} cannot be read: {exc.strerror or exc}") from None
 
 
-def read_checkout(root: str) -> list[V3Part]:
-    """Every part of the checkout, sorted by folder. Folders whose name starts with a dot
-    (.git) are not categories; files beside the category folders are not read."""
+def _folders(path: str, under: str, refused: list[Refusal]) -> list[str]:
+    """The names of the folders in ``path`` that are no link and do not start with a dot
+    (.git); a link to a folder is refused (``under`` is ``path`` relative to the root),
+    files beside them are not read."""
+    names = []
+    for entry in _entries(path):
+        if entry.name.startswith("."):
+            continue
+        if entry.is_symlink():
+            if entry.is_dir():
+                refused.append(Refusal(f"{under}{entry.name}", None, "link",
+                                       f"it is a symbolic link to a folder (to "
+                                       f"{link_target(entry.path)}), and the converter follows "
+                                       "no link: put the folder itself there", False))
+        elif entry.is_dir(follow_symlinks=False):
+            names.append(entry.name)
+    return names
+
+
+def read_checkout(root: str) -> tuple[list[V3Part], list[Refusal]]:
+    """Every part of the checkout, sorted by folder, and what was refused on the way.
+    Folders whose name starts with a dot (.git) are not categories; files beside the
+    category folders are not read."""
     if not os.path.isdir(root):
         raise ConversionError(f"{root} is not a directory: give the root of a part.yaml v3 "
                               "checkout, which holds <category>/<id>/part.yaml")
     parts: list[V3Part] = []
+    refused: list[Refusal] = []
     seen: dict[str, str] = {}
-    for category in _listdir(root):
+    for category in _folders(root, "", refused):
         cat_dir = os.path.join(root, category)
-        if category.startswith(".") or not os.path.isdir(cat_dir):
-            continue
-        for part_id in _listdir(cat_dir):
-            part_dir = os.path.join(cat_dir, part_id)
-            if part_id.startswith(".") or not os.path.isdir(part_dir):
-                continue
+        for part_id in _folders(cat_dir, f"{category}/", refused):
             folder = f"{category}/{part_id}"
-            parts.append(_read_part(root, category, part_id, folder, seen))
-    if not parts:
+            try:
+                parts.append(_read_part(root, category, part_id, folder, seen))
+            except PartRefused as exc:
+                refused.append(exc.refusal)
+    if not parts and not refused:
         raise ConversionError(f"{root} holds no <category>/<id>/part.yaml: is it the root of "
                               "a part.yaml v3 checkout?")
-    return parts
+    return parts, refused
 
 
 def _read_part(root: str, category: str, part_id: str, folder: str,
                seen: dict[str, str]) -> V3Part:
+    """Raises PartRefused when part.yaml is no regular file inside the checkout, or over
+    the loader's cap on a declaration (``inputs.MAX_BYTES``)."""
     file = os.path.join(root, category, part_id, "part.yaml")
-    if not os.path.isfile(file):
+    if not os.path.lexists(file):
         raise ConversionError(f"{os.path.join(root, folder)} is a part folder without "
                               "part.yaml: add its declaration, or move the folder out of the "
                               "checkout")
@@ -145,8 +171,13 @@ def _read_part(root: str, category: str, part_id: str, folder: str,
                               f"{folder}); the new layout keeps one parts/{part_id}: rename one")
     seen[part_id] = folder
     try:
-        with open(file, "rb") as fh:
-            raw = fh.read()
+        raw = read_regular(file, within=root, limit=MAX_BYTES)
+    except Refused as exc:
+        # the loader's why names the checkout's own path; the report holds none
+        why = (f"it is a symbolic link (to {link_target(file)}) that leads outside the "
+               "checkout" if exc.kind == "outside" else exc.why)
+        raise PartRefused(Refusal(f"{folder}/part.yaml", part_id, exc.kind, why,
+                                  True)) from None
     except OSError as exc:
         raise ConversionError(f"{file} cannot be read: {exc.strerror or exc}") from None
     return V3Part(category, part_id, folder, parse_part_yaml(raw, file))

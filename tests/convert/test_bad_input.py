@@ -94,7 +94,8 @@ def test_mesh_linked_out_of_the_part_folder(checkout, tmp_path):
     folder = checkout.part("wheel", "w80", mesh=None)
     (folder / "meshes").mkdir()
     (folder / "meshes" / "model.stl").symlink_to(tmp_path / "elsewhere.stl")
-    _refused(checkout, "links out of the part folder")
+    _refused(checkout, "holds no part the converter can take", "is a symbolic link",
+             "copies no link")
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root reads every file")
@@ -162,6 +163,17 @@ def test_a_failure_while_writing_leaves_nothing(checkout, monkeypatch):
     with pytest.raises(OSError):
         convert_library(str(checkout.source), str(checkout.dest))
     assert not checkout.dest.exists() and checkout.leftovers() == []
+
+
+def test_a_full_disk_is_an_error_of_the_command_not_an_internal_one(checkout, monkeypatch):
+    checkout.part("wheel", "w80")
+    import mobiledsl.convert.driver as convert
+
+    def failing(doc):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(convert, "dump", failing)
+    _refused(checkout, "cannot be written: No space left on device")
+    assert checkout.leftovers() == []
 
 
 def test_conversion_error_is_raised_before_anything_is_written(checkout):
