@@ -158,3 +158,42 @@ def test_the_phase_and_hidden_servos_count(tmp_path):
     load(tmp_path, doc, policy=False).only("library.policy_shape", "40 numbers observed")
     place(tmp_path, affine_model(40, 8).SerializeToString())
     ok(tmp_path, doc, policy=False)
+
+
+# -- the reader's own bounds ----------------------------------------------------------------
+
+def test_a_file_of_more_fields_than_the_reader_reads(tmp_path):
+    refused(tmp_path, "library.policy_unreadable", "more than 1,000,000 protobuf fields",
+            data=b"\x08\x01" * 1_000_001)
+
+
+def leaf(name: str):
+    """A branch that gives one number, from a weight of its own."""
+    return helper.make_graph([], name, [], [helper.make_tensor_value_info(
+        "v", TensorProto.FLOAT, [1])], [helper.make_tensor("v", TensorProto.FLOAT, [1], [0.0])])
+
+
+def nested_ifs(depth: int):
+    """A model whose graph holds an If whose then-branch holds an If ... ``depth`` deep."""
+    branch = leaf("leaf")
+    for level in range(depth - 1):
+        cond = helper.make_tensor(f"c{level}", TensorProto.BOOL, [], [True])
+        branch = helper.make_graph(
+            [helper.make_node("If", [f"c{level}"], ["v"], then_branch=branch,
+                              else_branch=leaf(f"else{level}"))], f"g{level}", [],
+            [helper.make_tensor_value_info("v", TensorProto.FLOAT, [1])], [cond])
+    model = affine_model(36, 8)
+    model.graph.node.append(helper.make_node("If", ["cond"], ["unused"], then_branch=branch,
+                                             else_branch=leaf("else")))
+    model.graph.initializer.append(helper.make_tensor("cond", TensorProto.BOOL, [], [True]))
+    return model
+
+
+def test_subgraphs_nested_past_the_readers_depth(tmp_path):
+    refused(tmp_path, "library.policy_unreadable", "nest more than 16 deep",
+            model=nested_ifs(18))
+
+
+def test_subgraphs_within_the_depth_are_read(tmp_path):
+    place(tmp_path, nested_ifs(3).SerializeToString())
+    ok(tmp_path, WALKER, policy=False)
