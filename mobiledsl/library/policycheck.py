@@ -64,7 +64,7 @@ def _read(F: Fields, node: YNode, base_dir: Path, rel: str, path: str) -> Graph 
     try:
         graph = read_graph(read_regular(full, within=base_dir, limit=MAX_POLICY_BYTES))
     except Refused as exc:
-        why = exc.why if hasattr(exc, "why") else str(exc)
+        why = exc.why
     except OSError as exc:
         why = f"it cannot be read ({exc.strerror or exc})"
     except Unreadable as exc:
