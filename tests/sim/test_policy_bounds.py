@@ -192,6 +192,24 @@ def test_a_call_over_its_budget_ends_the_simulation(quad, tmp_path):
     assert sim.time < 0.1                       # it ended at its first call
 
 
+def test_a_call_that_returns_after_its_budget_ends_the_simulation(quad, tmp_path):
+    """One operator is not stopped midway: a call that comes back late is an error too."""
+    import time
+    n_obs, n = sizes(quad[1])
+    sim = simulation(quad, tmp_path, affine(n_obs, n))
+    real = sim.drive.session
+
+    class Late:
+        def run(self, names, feeds, options):
+            time.sleep(sim.drive.budget + 0.1)
+            return real.run(names, feeds)
+
+    sim.drive.session = Late()
+    with pytest.raises(PolicyError, match="took 0.[6-9]\\d s of wall time"):
+        sim.advance(2.0)
+    assert sim.time < 0.1
+
+
 def test_an_action_that_is_not_finite(quad, tmp_path):
     n_obs, n = sizes(quad[1])
     inf = numpy_helper.from_array(np.array(np.inf, np.float32), "inf")
