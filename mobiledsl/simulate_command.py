@@ -39,14 +39,19 @@ def run_simulate(args: argparse.Namespace) -> int:
     if not os.path.isfile(args.model):
         raise UsageError(f"cannot read '{args.model}': no such file")
     from .sim import load_simulation
+    from .sim.policy import PolicyError
     from .sim.simulate import describe, run_twist
     try:
         sim = load_simulation(args.model)
+    except PolicyError as exc:
+        return _policy_failed(args, exc)
     except (ValueError, OSError) as exc:      # mujoco reports a bad model as ValueError
         raise UsageError(f"cannot load '{args.model}': {exc}") from exc
     trace = open(args.trace, "w", encoding="utf-8", newline="\n") if args.trace else None
     try:
         result = run_twist(sim, tuple(args.twist), args.seconds, trace)
+    except PolicyError as exc:
+        return _policy_failed(args, exc)
     finally:
         if trace is not None:
             trace.close()
@@ -55,3 +60,15 @@ def run_simulate(args: argparse.Namespace) -> int:
     else:
         print(describe(result), file=sys.stderr)
     return 0
+
+
+def _policy_failed(args: argparse.Namespace, exc: Exception) -> int:
+    """The policy broke a bound (see mobiledsl.sim.policy): one diagnostic, status 1."""
+    from .cli import report
+    from .diagnostics import Span, error
+    from .textsafe import shown
+    report([error("run.policy_failed", f"the walking policy stopped the simulation: "
+                  f"{shown(str(exc))}", Span(args.model), label="its policy failed",
+                  help="export the policy again with the declared observation and action, "
+                       "small enough to run within its budget")], args)
+    return 1

@@ -26,7 +26,8 @@ from ..phases import PHASES, Phase, Source, parts_meant, program_refs, run_repor
 from ..records import dumps, from_json, to_json, write_atomic
 from . import cache, layout
 from .positions import Positions, split, table_path
-from .hashing import files_hold, hash_bytes, hash_text, listing_digest, tree_states
+from .hashing import (files_hold, hash_bytes, hash_text, listing_digest, policy_digest,
+                      tree_states)
 
 
 # -- records -----------------------------------------------------------------------------------
@@ -94,10 +95,18 @@ def load_action(root: str, library: str, part_id: str, out: str,
     values, the listing of the part directory the loader checked the named files in."""
     part_dir = os.path.join(root, "parts", part_id)
     listing = listing_digest(part_dir)       # before loading: a later change re-runs
+    policy = policy_digest(part_dir, os.path.join(part_dir, "component.yaml"))
     part, diags = PHASES["load"].run(root, library, part_id, Span.from_json(listed_at))
     write_record(out, {"part": part, "diagnostics": list(diags)})
     show(diags)
-    return {"listing": listing}
+    return {"listing": listing, "policy": policy}
+
+
+def policy_unchanged(task, values, folder: str, declaration: str) -> bool:
+    """uptodate: the policy files the load read hold what they held (the loader reads a
+    controller's ONNX file against its declaration)."""
+    saved = values.get("policy")
+    return saved is not None and saved == policy_digest(folder, declaration)
 
 
 def listing_unchanged(task, values, part_dir: str) -> bool:
@@ -111,7 +120,9 @@ def walker_action(root: str, library: str, walker_id: str, out: str,
                   registered_at: dict | None, dependencies: list[str]) -> dict:
     """Load one walker against the records of the parts it names (the task's calc_dep).
     Returns the listing of the walker's directory, as ``load_action`` does."""
-    listing = listing_digest(os.path.join(root, "walkers", walker_id))
+    folder = os.path.join(root, "walkers", walker_id)
+    listing = listing_digest(folder)
+    policy = policy_digest(folder, os.path.join(folder, "walker.yaml"))
     Part = PHASES["load"].record()
     parts = {}
     for path in sorted(dependencies):
@@ -125,7 +136,7 @@ def walker_action(root: str, library: str, walker_id: str, out: str,
                                          Span.from_json(registered_at))
     write_record(out, {"walker": walker, "diagnostics": diags})
     show(diags)
-    return {"listing": listing}
+    return {"listing": listing, "policy": policy}
 
 
 def build_libraries(libraries: list[tuple[str, str]], record_paths: Iterable[str]) -> list:

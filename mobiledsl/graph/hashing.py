@@ -15,6 +15,7 @@ from __future__ import annotations
 import atexit
 import json
 import os
+import re
 import stat
 import time
 from functools import lru_cache
@@ -23,6 +24,8 @@ from typing import Iterable
 
 import xxhash
 from doit.dependency import FileChangedChecker
+
+from ..inputs import Refused, read_regular
 
 RACY_SECONDS = 2.0
 _BLOCK = 1 << 20
@@ -258,6 +261,35 @@ def listing_digest(root: str | os.PathLike) -> str:
                 except OSError:
                     link = "?"
             h.update(f"{kind}\0{rel_dir}/{name}\0{link}\n".encode("utf-8", "surrogateescape"))
+    return h.hexdigest()
+
+
+# a controller's `policy: <path>` in a declaration, block or flow style, quoted or not
+_POLICY_PATH = re.compile(rb"""\bpolicy\s*:\s*["']?([^\s"',}\]#]+)""")
+_POLICY_MOST = 16 * 1024 * 1024 + 1
+
+
+def policy_digest(folder: str | os.PathLike, declaration: str | os.PathLike) -> str:
+    """A hash of the content of the ONNX files a part's or walker's load reads: every
+    ``.onnx`` file in its folder, and every path its declaration writes as a policy. The
+    loader opens these (unlike meshes, which it only finds), so a changed policy must load
+    the part again; a path not found counts as absent."""
+    folder = os.fspath(folder)
+    try:
+        text = Path(declaration).read_bytes()[:_POLICY_MOST]
+    except OSError:
+        text = b""
+    names = {m.group(1).decode("utf-8", "replace") for m in _POLICY_PATH.finditer(text)}
+    names.update(rel for rel in walk_files(folder) if rel.endswith(".onnx"))
+    h = xxhash.xxh3_128()
+    for rel in sorted(names):
+        h.update(rel.encode("utf-8", "surrogateescape") + b"\0")
+        try:      # as the loader reads it: a regular file inside the folder, bounded
+            h.update(read_regular(os.path.join(folder, *rel.split("/")), within=folder,
+                                  limit=_POLICY_MOST))
+        except (OSError, ValueError, Refused):
+            h.update(b"\0absent")
+        h.update(b"\n")
     return h.hexdigest()
 
 

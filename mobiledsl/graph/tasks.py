@@ -337,7 +337,8 @@ class Graph:
                                  [lib.root, lib.name, pid, out], {"listed_at": listed_at})],
                     "file_dep": ([declaration] if exists else []) + [conf],
                     "targets": [out, table_path(out)],
-                    "uptodate": [(actions.listing_unchanged, [part_dir], {})] +
+                    "uptodate": [(actions.listing_unchanged, [part_dir], {}),
+                                 (actions.policy_unchanged, [part_dir, declaration], {})] +
                                 ([config_changed({"listed_at": listed_at})] if listed_at
                                  else []),
                     "clean": [actions.Clean(actions.remove_targets)],
@@ -367,6 +368,8 @@ class Graph:
                     "uptodate": [
                         config_changed({"listed_at": listed_at}),
                         (actions.listing_unchanged, [f"{lib.root}/walkers/{wid}"], {}),
+                        (actions.policy_unchanged, [f"{lib.root}/walkers/{wid}", declaration],
+                         {}),
                     ],
                     "clean": [actions.Clean(actions.remove_targets)],
                 }

@@ -162,4 +162,41 @@ CODES: dict[str, CodeInfo] = {
         "the file it leads to is shown or stored. Copy the declaration into the library "
         "instead of linking to it. " + _PART,
         "# parts/p/component.yaml -> /etc/passwd\n"),
+    "library.policy_unreadable": CodeInfo(
+        W, "a controller's policy file does not load as an ONNX model",
+        "The policy a part's or a walker's controller names is read when the library loads, "
+        "as the simulator will load it: a regular file inside the part's or walker's folder, "
+        "at most 16 MiB, holding an ONNX model (a protobuf ModelProto with a graph). An "
+        "empty file, a file cut short, or any other bytes are refused here rather than in "
+        "the middle of a simulation. " + _PART + " A walker's problems are warnings and "
+        "leave the walker out.",
+        "controller:\n  policy: assets/policy.onnx   # 0 bytes\n"),
+    "library.policy_external_data": CodeInfo(
+        W, "a policy's ONNX file keeps tensor data in another file",
+        "ONNX lets a large model keep its weights in files beside it (a tensor's "
+        "data_location EXTERNAL, with external_data naming the file). The targets copy the "
+        "policy file alone, and the simulator must read nothing outside it, so every tensor "
+        "of a policy, in its graph, its subgraphs and its nodes' attributes, keeps its data "
+        "inside the file. Save the model with its weights inside (onnx.save with "
+        "save_as_external_data=False). " + _PART,
+        "# an initializer with data_location: EXTERNAL, location: weights.bin\n"),
+    "library.policy_names": CodeInfo(
+        W, "a policy's graph does not take one observation and give its action",
+        "The simulator feeds a policy one input, the observation, and reads its first output "
+        "as the action. The graph must have exactly one input (weights listed as inputs do "
+        "not count), at least one output, every name a node reads defined in the graph (its "
+        "input, a weight or another node's output) and every output made by it. A graph "
+        "whose nodes read 'obs' while its input is 'observation' would fail when the "
+        "simulator loads it. " + _PART,
+        "# graph input 'observation', first node MatMul(obs, W)\n"),
+    "library.policy_shape": CodeInfo(
+        W, "a policy's input or output is not the float32 [1, n] the declaration implies",
+        "The observation is float32 of shape [1, n], n the sum of its terms' sizes (3 for "
+        "each velocity, gravity and the command, one per servo for joint_angles, "
+        "joint_velocities and last_action, two per phase offset); the action is float32 "
+        "[1, m], m the servos the policy moves (a part's servos, or a walker's joints). The "
+        "first dimension may be a named batch size; every other must be stated and equal. "
+        "A model of another element type, rank or size is refused: it was trained for "
+        "another observation or robot. " + _PART,
+        "observation: [gravity, command]   # 6 numbers, the model takes [1, 44]\n"),
 }

@@ -531,6 +531,9 @@ def _check_part_controller(F: Fields, node: YNode, part_dir: Path,
                       "none of whose links has a servo: it has nothing to move",
                       help="give the links that walk their servos, or walk by a gait")
             return None
+        if policy is not None and servos and \
+                not policy_file_fits(F, node, "controller", part_dir, policy, len(servos)):
+            return None
         return policy
     if has_gait:
         controller = check_gait_controller(F, node, "controller")
@@ -621,6 +624,17 @@ def check_policy(F: Fields, node: YNode, path: str, ctx: PolicyContext,
     out["simulator"] = simulator
     out["basis"] = basis
     return out
+
+
+def policy_file_fits(F: Fields, node: YNode, path: str, base_dir: Path,
+                     policy: dict[str, Any], servos: int) -> bool:
+    """The ONNX file itself against a sound declaration (``check_policy``'s result), the
+    policy moving ``servos``: checked last, since the sizes it must have follow from the
+    observation, the phase and the servos."""
+    from .policycheck import check_policy_file, observation_size
+    observed = observation_size(policy["observation"], policy.get("phase"), servos)
+    return check_policy_file(F, node.get("policy"), base_dir, policy["policy"],
+                             f"{path}.policy", observed, servos)
 
 
 def whole_steps(period_raw: str, timestep_raw: str) -> int | None:

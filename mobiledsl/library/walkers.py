@@ -20,7 +20,8 @@ from ..diagnostics import Diagnostic, Label, Severity, Sink, Span, warning
 from ..yamlio import YNode
 from .fastyaml import read_yaml_fast
 from .fields import IDENTIFIER, UNIT_TOLERANCE, Fields, format_vector, normalised
-from .legged import PolicyContext, check_gait, check_policy, check_servo_names, record_spans
+from .legged import (PolicyContext, check_gait, check_policy, check_servo_names,
+                     policy_file_fits, record_spans)
 from .model import Gait, Limb, Part, Walker
 from .parts import check_provenance
 from .reading import read_declaration
@@ -338,6 +339,8 @@ def _check_controller(F: Fields, node: YNode, walker_dir: Path, parts: dict[str,
                   "neither the body nor its legs has one",
                   help="a walker walks legs whose links are turned by servos")
         return None
-    if policy is None or joints is None:
+    if policy is None or joints is None or F.failed:
+        return None
+    if not policy_file_fits(F, node, "controller", walker_dir, policy, len(joints)):
         return None
     return dict(policy, joints=joints)

@@ -18,6 +18,9 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--output", dest="outdir", metavar="OUTDIR",
                    help="output folder (default build/<robot name>): the model goes to "
                         "OUTDIR/mjcf/, the run's report to OUTDIR/report/")
+    p.add_argument("--max-seconds", type=float, default=None, metavar="S",
+                   help="simulate at most S seconds of the task (more than 0, at most and "
+                        "by default 600)")
     p.add_argument("--frames", type=int, default=0, metavar="N",
                    help="also render N pictures of the run and a contact sheet "
                         "(needs an OpenGL context: EGL or OSMesa)")
@@ -37,13 +40,17 @@ def run_run(args: argparse.Namespace) -> int:
         args._parser.error("no .task file given: the steps to run")
     if args.frames < 0:
         args._parser.error("--frames takes a count of 0 or more")
+    from .execute import MAX_RUN_S
+    if args.max_seconds is not None and not 0 < args.max_seconds <= MAX_RUN_S:
+        args._parser.error(f"--max-seconds takes a number of seconds above 0 and at most "
+                           f"{MAX_RUN_S:g}")
     for path in files.values():
         if not os.path.isfile(path):
             raise UsageError(f"cannot read '{path}': "
                              + ("it is a directory" if os.path.isdir(path) else "no such file"))
     try:
         result = run_program(files["core"], files.get("world"), files["task"], args.library,
-                             args.outdir, args.frames)
+                             args.outdir, args.frames, max_seconds=args.max_seconds)
     except InputError as exc:
         raise UsageError(str(exc)) from exc
     report(result.diagnostics, args)

@@ -7,6 +7,9 @@ STEP_NOT_REACHED = "run.step_not_reached"
 COLLISION = "run.collision"
 TIPPED_OVER = "run.tipped_over"
 NO_PATH = "run.no_path"
+POLICY_FAILED = "run.policy_failed"
+RUN_TOO_LONG = "run.too_long"
+MAP_TOO_LARGE = "run.map_too_large"
 
 CODES = {
     STEP_NOT_REACHED: CodeInfo(
@@ -58,6 +61,43 @@ CODES = {
         "    Obstacle pen(type = box, size = (1, 1, 0.5), pos = (2, 0, 0.25, 0, 0, 0, 1))\n"
         "    Marker goal(type = cylinder, size = (0.3, 0.3, 0.002), pos = (2, 0, 0.001, 0, 0, 0, 1))\n"
         "}\n"
+        "Task t { Navigate(goal = @world/goal) }",
+    ),
+    POLICY_FAILED: CodeInfo(
+        Severity.ERROR,
+        "in simulation, the robot's walking policy failed or ran over its time budget",
+        "A walker's or a part's ONNX policy runs within bounds: one float32 observation in, "
+        "one float32 action per servo out, every value finite; each call within its budget "
+        "of wall time (25 control periods, at least 0.5 s and at most 10 s: a small network "
+        "takes well under a millisecond); and every policy of the process allocating from "
+        "one arena of 256 MiB. A policy that breaks one of these, or that onnxruntime cannot "
+        "run, ends the run at the step it was driving (the message says what it did and "
+        "when); the later steps are not run. `mobiledsl simulate` reports the same and exits "
+        "with status 1. Export the policy again, smaller or with the declared observation "
+        "and action.",
+        "# walkers/quad_walker/assets/policy.onnx: a Loop of 10^9 matrix products a call\n"
+        "Task t { Advance(distance_m = 1.0) }",
+    ),
+    RUN_TOO_LONG: CodeInfo(
+        Severity.ERROR,
+        "a task's run reached its cap of simulated time",
+        "`mobiledsl run` simulates at most 600 s of a task (less with --max-seconds): each "
+        "step's own time limit grows with what it asks, so an Advance of 1e30 m would "
+        "otherwise never end. The step running when the cap is reached ends there and "
+        "fails, and the later steps are not run. Ask for less, or raise --max-seconds up "
+        "to the cap.",
+        "Task t { Advance(distance_m = 1e30) }",
+    ),
+    MAP_TOO_LARGE: CodeInfo(
+        Severity.ERROR,
+        "a Navigate step's world is too large for the map it plans over",
+        "Navigate plans over the world's occupancy map at 5 cm a cell, at most 4096 by 4096 "
+        "cells (about 200 m by 200 m) around the entities and the robot. A marker or an "
+        "obstacle far from the rest (or at 1e30) makes the map too large to draw: the step "
+        "fails there, with the entity that lies furthest out, and the run goes on with the "
+        "next step. Place the entities within about 200 m of each other and of the start.",
+        "World w { Marker goal(type = cylinder, size = (0.3, 0.3, 0.002),\n"
+        "                      pos = (1e6, 0, 0.001, 0, 0, 0, 1)) }\n"
         "Task t { Navigate(goal = @world/goal) }",
     ),
 }

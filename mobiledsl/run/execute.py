@@ -33,6 +33,9 @@ DONE_M = 0.004
 DONE_RAD = math.radians(0.5)
 #: a Navigate step ends this close to its goal (the tolerance it is judged by is wider)
 ARRIVE_M = 0.05
+#: the most simulated time a whole run takes (--max-seconds asks for less): a step's own
+#: limit grows with what it asks, and an Advance of 1e30 m must still end
+MAX_RUN_S = 600.0
 
 
 def time_limit(amount: float, rate: float) -> float:
@@ -58,6 +61,9 @@ class StepRun:
     planned: tuple = ()                               # Navigate: the planned path
     trace: list = field(default_factory=list)         # (x, y) of the base, each tick
     not_run: str = ""                                 # why the step was not run at all
+    out_of_time: bool = False                         # the run's cap ended it
+    policy_error: str = ""                            # the walking policy ended it: why
+    too_far: str = ""                                 # Navigate: the entity the map cannot hold
 
 
 @record
@@ -72,8 +78,10 @@ class Setup:
 class Runner:
     """Steps a ``mobiledsl.sim.Simulation`` through the task."""
 
-    def __init__(self, sim, setup: Setup, world, obstacles: list[str]):
+    def __init__(self, sim, setup: Setup, world, obstacles: list[str],
+                 max_seconds: float = MAX_RUN_S):
         self.sim = sim
+        self.deadline = sim.time + max_seconds        # the run's cap, in simulated time
         self.setup = setup
         self.world = world
         self.watch = Watch(sim.model, sim.data, obstacles)
@@ -91,8 +99,15 @@ class Runner:
         if self.sim.fell():
             run.tipped = True
 
+    def _out_of_time(self, run: StepRun) -> bool:
+        if self.sim.time >= self.deadline - 0.5 * TICK:
+            run.out_of_time = True
+        return run.out_of_time
+
     def _settle(self, run: StepRun) -> None:
         for _ in range(int(round(SETTLE_S / TICK))):
+            if self._out_of_time(run):
+                return
             self._tick(run, (0.0, 0.0, 0.0))
             if run.tipped:
                 return
@@ -107,6 +122,8 @@ class Runner:
                 return
             if self.sim.time - t0 > limit:
                 run.timed_out = True
+                return
+            if self._out_of_time(run):
                 return
             self._tick(run, twist(left))
 
@@ -192,8 +209,16 @@ class Runner:
         speed = self._speed(step, top)
         run = StepRun(index, step.kind, {"goal": goal_name, "x": goal[0], "y": goal[1],
                                          "speed_mps": speed})
+        from ..targets.ros.occupancy import MapTooLarge
         x, y, _ = self.sim.pose2d()
-        grid = world_grid(self.world, (x, y))
+        try:
+            grid = world_grid(self.world, (x, y))
+        except MapTooLarge as size:
+            run.too_far = furthest(self.world, (x, y))
+            run.no_path = (f"the world spans {size.args[0]:.4g} m by {size.args[1]:.4g} m, "
+                           "more than the map of about 200 m by 200 m it is planned over")
+            run.reached = {"x": x, "y": y, "to_goal_m": math.dist((x, y), goal)}
+            return run
         plan = plan_path(grid, (x, y), goal, self.setup.radius)
         if not plan.path:
             run.no_path = plan.reason
@@ -209,6 +234,16 @@ class Runner:
         x, y, _ = self.sim.pose2d()
         run.reached = {"x": x, "y": y, "to_goal_m": math.dist((x, y), goal)}
         return run
+
+
+def furthest(world, around: tuple[float, float]) -> str:
+    """The name of the entity lying furthest from ``around`` (what makes a map too large)."""
+    entities = world.entities if world is not None else ()
+    if not entities:
+        return ""
+    far = max(entities, key=lambda e: math.hypot(float(e.pos[0]) - around[0],
+                                                 float(e.pos[1]) - around[1]))
+    return far.name
 
 
 class Turned:

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import math
 
-from ..diagnostics import Diagnostic, error
-from .codes import COLLISION, NO_PATH, STEP_NOT_REACHED, TIPPED_OVER
+from ..diagnostics import Diagnostic, Label, error
+from ..textsafe import shown
+from .codes import (COLLISION, MAP_TOO_LARGE, NO_PATH, POLICY_FAILED, RUN_TOO_LONG,
+                    STEP_NOT_REACHED, TIPPED_OVER)
 from .execute import StepRun
 
 DISTANCE_SHARE = 0.05
@@ -47,12 +49,18 @@ def reached(run: StepRun) -> bool:
 
 def verdict(run: StepRun) -> str | None:
     """The code of the step's failure, the gravest first, or None when it is ok."""
+    if run.policy_error:
+        return POLICY_FAILED
     if run.not_run:
         return STEP_NOT_REACHED
     if run.tipped:
         return TIPPED_OVER
+    if run.too_far:
+        return MAP_TOO_LARGE
     if run.no_path:
         return NO_PATH
+    if run.out_of_time:
+        return RUN_TOO_LONG
     if run.touched:
         return COLLISION
     return None if reached(run) else STEP_NOT_REACHED
@@ -77,9 +85,11 @@ def _text(run: StepRun, asked: bool) -> str:
 
 
 def diagnostic(run: StepRun, code: str, span, driver: str = "",
-               legged: bool = False) -> Diagnostic:
+               legged: bool = False, world=None) -> Diagnostic:
     what = f"step {run.index + 1} ({run.kind})"
     notes = [f"measured by the base's true pose in the simulator, after {run.seconds:.2f} s"]
+    if code in (POLICY_FAILED, MAP_TOO_LARGE, RUN_TOO_LONG):
+        return _bound_reached(run, code, span, what, world)
     if code == TIPPED_OVER:
         return error(code, f"{what}: the robot tipped over", span, label="tipped over here",
                      help=("lower the centre of mass, widen the base or ask for a gentler "
@@ -114,6 +124,31 @@ def diagnostic(run: StepRun, code: str, span, driver: str = "",
                  span, label="not reached", help=(help_,), notes=notes)
 
 
+def _bound_reached(run: StepRun, code: str, span, what: str, world) -> Diagnostic:
+    """A step a bound of the run ended: the policy's, the map's or the run's time."""
+    if code == POLICY_FAILED:
+        return error(code, f"{what}: the walking policy stopped the run: "
+                     f"{shown(run.policy_error)}", span, label="the policy failed here",
+                     help=("export the policy again with the declared observation and "
+                           "action, small enough to run within its budget; `mobiledsl "
+                           "simulate MODEL.xml --twist VX VY WZ --seconds S` runs it alone",),
+                     notes=["the steps after it were not run"])
+    if code == RUN_TOO_LONG:
+        return error(code, f"{what}: the run reached its cap of simulated time during this "
+                     f"step, after {run.seconds:.2f} s of it", span, label="cut short here",
+                     help=("ask for less in this step, or a longer cap with --max-seconds "
+                           "(at most 600 s)",), notes=["the steps after it were not run"])
+    entity = next((e for e in (world.entities if world is not None else ())
+                   if e.name == run.too_far), None)
+    far = entity.span if entity is not None and entity.span is not None else None
+    message = f"{what}: no map holds the way to '{run.asked['goal']}': {run.no_path}"
+    help_ = (f"place '{run.too_far}' within about 200 m of the other entities and the start",)
+    if far is None:
+        return error(code, message, span, label="no map for this step", help=help_)
+    return error(code, message, far, label=f"'{run.too_far}' lies furthest out",
+                 labels=(Label(span, "the step that plans over the map"),), help=help_)
+
+
 def _barely_moved(run: StepRun) -> bool:
     """Less than a tenth of what was asked."""
     if run.kind == "Spin":
@@ -126,14 +161,14 @@ def _barely_moved(run: StepRun) -> bool:
 
 
 def judge(runs: list[StepRun], steps, driver: str = "",
-          legged: bool = False) -> tuple[dict, list[Diagnostic]]:
+          legged: bool = False, world=None) -> tuple[dict, list[Diagnostic]]:
     """The report (``run.json``'s content) and one diagnostic a failed step. ``driver``
     says, for people, what drives the robot (its twist map, its gait, a walker's policy)."""
     entries, diags = [], []
     for run in runs:
         code = verdict(run)
         if code is not None:
-            diags.append(diagnostic(run, code, steps[run.index].span, driver, legged))
+            diags.append(diagnostic(run, code, steps[run.index].span, driver, legged, world))
         entries.append(_round({
             "step": run.index + 1,
             "kind": run.kind,
@@ -147,7 +182,9 @@ def judge(runs: list[StepRun], steps, driver: str = "",
             "tipped_over": run.tipped,
             "timed_out": run.timed_out,
             **({"path": [list(p) for p in run.planned]} if run.kind == "Navigate" else {}),
-            **({"why": run.no_path or run.not_run} if (run.no_path or run.not_run) else {}),
+            **({"why": run.policy_error or run.no_path or run.not_run}
+               if (run.policy_error or run.no_path or run.not_run) else {}),
+            **({"out_of_time": True} if run.out_of_time else {}),
         }))
     report = {"steps": entries, "ok": all(e["ok"] for e in entries), "driven_by": driver,
               "measured_by": "the base's true pose in the simulator (its free joint)"}

@@ -35,9 +35,12 @@ class RunResult:
 def run_program(core: str | os.PathLike, world: str | os.PathLike | None,
                 task: str | os.PathLike, library_dirs: Sequence[str | os.PathLike],
                 outdir: str | os.PathLike | None = None, frames: int = 0,
-                model_xml: str | os.PathLike | None = None) -> RunResult:
+                model_xml: str | os.PathLike | None = None,
+                max_seconds: float | None = None) -> RunResult:
     """Compile (mjcf), run every step, judge and write the report. ``model_xml``: a model
-    already emitted (the build graph's mjcf cell) to run instead of emitting one."""
+    already emitted (the build graph's mjcf cell) to run instead of emitting one;
+    ``max_seconds``: the run's cap of simulated time after the first settling (at most,
+    and by default, ``execute.MAX_RUN_S``)."""
     from ..pipeline import compile_program
 
     out = RunResult()
@@ -54,10 +57,12 @@ def run_program(core: str | os.PathLike, world: str | os.PathLike | None,
     root = Path(outdir) if outdir is not None else Path("build") / compiled.robot.name
     xml = Path(model_xml) if model_xml is not None else \
         Path(compiled.outdir) / "mjcf" / f"{compiled.robot.name}.xml"
-    runs, states, sim = _simulate(xml, compiled)
+    from .execute import MAX_RUN_S
+    cap = MAX_RUN_S if max_seconds is None else min(float(max_seconds), MAX_RUN_S)
+    runs, states, sim = _simulate(xml, compiled, cap)
     from .judge import judge
     legged = compiled.robot.chassis_type == "Legged"
-    report, diags = judge(runs, compiled.task.steps, _driver(sim), legged)
+    report, diags = judge(runs, compiled.task.steps, _driver(sim), legged, compiled.world)
     out.diagnostics.extend(diags)
     out.report = report
     out.simulated_s = sum(r.seconds for r in runs) + (SETTLE_FIRST_S if sim else 0.0)
@@ -70,13 +75,18 @@ def run_program(core: str | os.PathLike, world: str | os.PathLike | None,
     return out
 
 
-def _simulate(xml: Path, compiled):
-    """Run every step; a robot the simulator cannot drive has every step not run, with why."""
+def _simulate(xml: Path, compiled, max_seconds: float):
+    """Run every step; a robot the simulator cannot drive has every step not run, with why;
+    a policy that fails ends the run at the step it was driving."""
     from .execute import Runner, StepRun, setup_of
+    from ..sim.policy import PolicyError
     steps = compiled.task.steps
     try:
         from ..sim import load_simulation
         sim = load_simulation(xml)
+        sim.settle(SETTLE_FIRST_S)
+    except PolicyError as exc:
+        return _policy_failed(steps, 0, exc), [], None
     except (ImportError, ValueError, KeyError, NotImplementedError) as exc:
         why = f"the simulator cannot drive this robot: {exc}"
         return [_not_run(i, s, why) for i, s in enumerate(steps)], [], None
@@ -84,19 +94,32 @@ def _simulate(xml: Path, compiled):
     setup = setup_of(compiled.analysis, compiled.world, limits)
     obstacles = [e.name for e in (compiled.world.entities if compiled.world else ())
                  if e.entity == "Obstacle" and e.collision]
-    runner = Runner(sim, setup, compiled.world, obstacles)
-    sim.settle(SETTLE_FIRST_S)
+    runner = Runner(sim, setup, compiled.world, obstacles, max_seconds)
     runs: list[StepRun] = []
     stopped = ""
     for i, step in enumerate(steps):
         if stopped:
             runs.append(_not_run(i, step, stopped))
             continue
-        run = runner.execute(i, step)
+        try:
+            run = runner.execute(i, step)
+        except PolicyError as exc:
+            return runs + _policy_failed(steps, i, exc), runner.states, sim
         runs.append(run)
         if run.tipped:
             stopped = f"the robot tipped over in step {i + 1}"
+        elif run.out_of_time:
+            stopped = f"the run reached its cap of {max_seconds:g} s simulated in step {i + 1}"
     return runs, runner.states, sim
+
+
+def _policy_failed(steps, index: int, exc: Exception) -> list:
+    """Step ``index`` ended by the policy's failure, and every later one not run."""
+    from .execute import StepRun
+    step = steps[index]
+    failed = StepRun(index, step.kind, dict(step.args), policy_error=str(exc))
+    why = f"the walking policy failed in step {index + 1}"
+    return [failed] + [_not_run(i, s, why) for i, s in enumerate(steps) if i > index]
 
 
 def _driver(sim) -> str:

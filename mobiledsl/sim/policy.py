@@ -1,13 +1,49 @@
 """The policy runner: an ONNX policy called every ``period`` with what it observes, in the
 order the part states, its action setting each servo's target to its hold plus
 ``action_scale`` times the action. The model is stepped with the simulator options the policy
-was trained in, in two halves: mj_step1, the controls, mj_step2."""
+was trained in, in two halves: mj_step1, the controls, mj_step2.
+
+A policy file is someone else's program, so it runs within bounds, and a policy that
+breaks them ends the simulation with a ``PolicyError`` saying what it did and when:
+
+- it loads only as one float32 input of [1, n] and a float32 first output of [1, m], n the
+  observation's size and m the servos it moves;
+- every call has ``call_budget(period)`` seconds of wall time (25 periods, at least 0.5 s and
+  at most 10 s): a watchdog thread tells onnxruntime to stop the call when they are up;
+- onnxruntime allocates from one arena of at most ``ARENA_BYTES`` (256 MiB) for the process,
+  so a call that would make a huge tensor fails instead of taking the machine's memory, and
+  the graph is run as written (no optimizer that folds constants at load);
+- an action of another size, or not finite, is an error too.
+"""
 from __future__ import annotations
 
 import math
+import threading
+import time
 from pathlib import Path
 
 import numpy as np
+
+#: the most one process's policies may allocate, weights and every tensor of a call
+ARENA_BYTES = 256 * 1024 * 1024
+#: a call's wall-time budget: this many control periods, within the bounds below
+BUDGET_PERIODS = 25
+BUDGET_LEAST_S = 0.5
+BUDGET_MOST_S = 10.0
+_QUIET = 4                       # onnxruntime's log level "fatal": no model text on stderr
+_arena = threading.Lock()
+_arena_made = False
+
+
+class PolicyError(ValueError):
+    """The policy cannot be run, or broke a bound while running; the message says which."""
+
+
+def call_budget(period: float) -> float:
+    """Seconds of wall time one call of a policy called every ``period`` may take: generous
+    (a small network takes well under a millisecond) but bounded, so a slow policy ends a
+    run rather than holding it for hours."""
+    return min(BUDGET_MOST_S, max(BUDGET_LEAST_S, BUDGET_PERIODS * float(period)))
 
 INTEGRATORS = {"Euler": "mjINT_EULER", "implicit": "mjINT_IMPLICIT",
                "implicitfast": "mjINT_IMPLICITFAST"}
@@ -126,22 +162,110 @@ class PolicyDrive:
         path = Path(stated["policy"])
         if not path.is_absolute() and base_dir is not None:
             path = base_dir / path
-        import onnxruntime
-        options = onnxruntime.SessionOptions()
-        options.intra_op_num_threads = 1       # one small network: threads only cost
-        self.session = onnxruntime.InferenceSession(str(path), options,
-                                                    providers=["CPUExecutionProvider"])
-        self.input = self.session.get_inputs()[0].name
+        self.budget = call_budget(self.tick)
         self.last_action = np.zeros(len(self.observer.actuators), np.float32)
         self.last_observation: np.ndarray | None = None
+        self.session = load_session(path)
+        self.input, self.output = interface(self.session, self.observer.size,
+                                            len(self.last_action))
 
     def control(self, model, data, twist, time: float) -> None:
         obs = self.observer.observe(model, data, twist, self.last_action, time)
         self.last_observation = obs
-        out = self.session.run(None, {self.input: obs.reshape(1, -1)})[0]
-        action = np.asarray(out, np.float32).reshape(-1)[:len(self.last_action)]
+        action = self.call(obs, time)
         self.last_action = action
         data.ctrl[self.observer.actuators] = self.scale * action
 
+    def call(self, obs: np.ndarray, time_s: float) -> np.ndarray:
+        """One call within its budget; the action, or PolicyError."""
+        import onnxruntime
+        options = onnxruntime.RunOptions()
+        options.log_severity_level = _QUIET
+        watchdog = threading.Timer(self.budget, setattr, (options, "terminate", True))
+        watchdog.daemon = True
+        start = time.monotonic()
+        watchdog.start()
+        try:
+            out = self.session.run([self.output], {self.input: obs.reshape(1, -1)}, options)[0]
+        except Exception as exc:            # onnxruntime's own errors have no common base
+            took = time.monotonic() - start
+            if took >= self.budget:
+                raise self.too_slow(took, time_s) from None
+            raise PolicyError(f"the policy failed at t = {time_s:.3f} s: "
+                              f"{_first_line(exc)}") from None
+        finally:
+            watchdog.cancel()
+        took = time.monotonic() - start
+        if took > self.budget:
+            raise self.too_slow(took, time_s)
+        action = np.asarray(out)
+        if action.size != len(self.last_action) or action.dtype != np.float32:
+            raise PolicyError(f"the policy gave {action.dtype} {list(action.shape)} at t = "
+                              f"{time_s:.3f} s, not float32 [1, {len(self.last_action)}]")
+        if not np.all(np.isfinite(action)):
+            raise PolicyError(f"the policy gave an action that is not finite at t = "
+                              f"{time_s:.3f} s")
+        return action.reshape(-1)
+
+    def too_slow(self, took: float, time_s: float) -> PolicyError:
+        return PolicyError(f"a call of the policy at t = {time_s:.3f} s took {took:.2f} s of "
+                           f"wall time, beyond its budget of {self.budget:g} s "
+                           f"({BUDGET_PERIODS} control periods, at least {BUDGET_LEAST_S:g} s)")
+
     def stepping(self) -> bool:
         return False
+
+
+def load_session(path: Path):
+    """An onnxruntime session of the file, on one thread, allocating from the bounded arena,
+    the graph run as written; PolicyError when it does not load."""
+    import onnxruntime
+    _bound_the_arena(onnxruntime)
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = 1       # one small network: threads only cost
+    options.inter_op_num_threads = 1
+    options.log_severity_level = _QUIET
+    options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_DISABLE_ALL
+    options.add_session_config_entry("session.use_env_allocators", "1")
+    try:
+        return onnxruntime.InferenceSession(str(path), options,
+                                            providers=["CPUExecutionProvider"])
+    except Exception as exc:                # a missing file, bad bytes, an unknown operator
+        raise PolicyError(f"the policy {path.name} does not load: {_first_line(exc)}") from None
+
+
+def _bound_the_arena(onnxruntime) -> None:
+    """Register, once a process, the CPU arena every policy session allocates from."""
+    global _arena_made
+    with _arena:
+        if _arena_made:
+            return
+        info = onnxruntime.OrtMemoryInfo("Cpu", onnxruntime.OrtAllocatorType.ORT_ARENA_ALLOCATOR,
+                                         0, onnxruntime.OrtMemType.DEFAULT)
+        onnxruntime.create_and_register_allocator(
+            info, onnxruntime.OrtArenaCfg(ARENA_BYTES, -1, -1, -1))
+        _arena_made = True
+
+
+def interface(session, observed: int, actions: int) -> tuple[str, str]:
+    """(input, output) names of a session that takes float32 [1, observed] and gives float32
+    [1, actions] first; PolicyError otherwise (a controller description edited by hand, or
+    a file the loader never saw)."""
+    inputs, outputs = session.get_inputs(), session.get_outputs()
+    if len(inputs) != 1 or not outputs:
+        raise PolicyError(f"the policy takes {len(inputs)} inputs and gives {len(outputs)} "
+                          "outputs: a policy takes one, the observation, and gives its action")
+    for value, size, what in ((inputs[0], observed, "input"), (outputs[0], actions, "output")):
+        shape = list(value.shape or ())
+        fits = (value.type == "tensor(float)" and len(shape) == 2 and shape[1] == size
+                and (shape[0] == 1 or isinstance(shape[0], str)))
+        if not fits:
+            raise PolicyError(f"the policy's {what} is {value.type} {shape}, not "
+                              f"tensor(float) [1, {size}]")
+    return inputs[0].name, outputs[0].name
+
+
+def _first_line(exc: Exception) -> str:
+    """onnxruntime's message without its source paths and stack: its last clause, short."""
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text[:300]

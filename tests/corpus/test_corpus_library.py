@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.library.policies import affine_model
+
 from .harness import (DEMO, ERROR, WARNING, Case, Expect, _under, after, drop, entry_name, judge,
                       judge_basics,
                       link, part, remove, sub, write)
@@ -16,6 +18,16 @@ from .harness import (DEMO, ERROR, WARNING, Case, Expect, _under, after, drop, e
 W = WARNING
 LIB = "lib/library.yaml"
 WALKER = "lib/walkers/quad_walker/walker.yaml"
+WALKER_POLICY = "lib/walkers/quad_walker/assets/policy.onnx"
+
+
+def external_weights(model):
+    """The model with its weights said to lie in weights.bin beside it."""
+    weight = model.graph.initializer[0]
+    del weight.float_data[:]
+    weight.data_location = 1                          # TensorProto.EXTERNAL
+    weight.external_data.add(key="location", value="weights.bin")
+    return model
 STD = part("standard_80")
 LIDAR = part("lidar_ld06")
 MOTOR = part("gearmotor_37d")
@@ -392,6 +404,19 @@ CASES = [
     lib("asset_missing_walker_policy", sub(WALKER, "policy: assets/policy.onnx", "policy: assets/policy2.onnx"),
         code="library.asset_missing"),
 
+    # ---- library.policy_* (the walker's ONNX file, read at load: 44 numbers in, 12 out)
+    lib("policy_unreadable_empty", write(WALKER_POLICY, b""), code="library.policy_unreadable",
+        file=WALKER, line=14),
+    lib("policy_external_data_weights",
+        write(WALKER_POLICY, external_weights(affine_model(44, 12)).SerializeToString()),
+        code="library.policy_external_data", file=WALKER, line=14),
+    lib("policy_names_node_reads_obs",
+        write(WALKER_POLICY, affine_model(44, 12, read_name="obs").SerializeToString()),
+        code="library.policy_names", file=WALKER, line=14),
+    lib("policy_shape_other_observation",
+        write(WALKER_POLICY, affine_model(40, 12).SerializeToString()),
+        code="library.policy_shape", file=WALKER, line=14, in_text=("44 numbers observed",)),
+
     # ---- library.id_mismatch
     lib("id_mismatch", sub(STD, "id: standard_80", "id: standard_81"), code="library.id_mismatch"),
 
@@ -502,6 +527,9 @@ CASES = [
 ]
 
 NEAR_MISSES = [
+    lib("near_policy_with_a_named_batch",
+        write(WALKER_POLICY, affine_model(44, 12, in_dims=["batch", 44],
+                                          out_dims=["batch", 12]).SerializeToString())),
     lib("near_tiny_number_1e-100", sub(STD, "ixx: 0.00005, ixy: 0,", "ixx: 0.00005, ixy: 1e-100,")),
     lib("near_rounding_zero", sub(STD, "ixx: 0.00005, ixy: 0,", "ixx: 0.00005, ixy: -2.7e-32,")),
     lib("near_negative_zero", sub(STD, "ixx: 0.00005, ixy: 0,", "ixx: 0.00005, ixy: -0.0,")),

@@ -498,6 +498,21 @@ CASES = [
 ]
 
 # ---------------------------------------------------------------- run.* (`mobiledsl run`)
+def infinite_policy() -> bytes:
+    """The quad walker's interface (44 numbers in, 12 out), every action +inf."""
+    import numpy as np
+    from onnx import TensorProto, helper, numpy_helper
+    weights = [numpy_helper.from_array(np.zeros((44, 12), np.float32), "W"),
+               numpy_helper.from_array(np.array(np.inf, np.float32), "inf")]
+    graph = helper.make_graph(
+        [helper.make_node("MatMul", ["observation", "W"], ["m"]),
+         helper.make_node("Add", ["m", "inf"], ["action"])], "policy",
+        [helper.make_tensor_value_info("observation", TensorProto.FLOAT, [1, 44])],
+        [helper.make_tensor_value_info("action", TensorProto.FLOAT, [1, 12])], weights)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    return model.SerializeToString()
+
+
 def run_case(id: str, world_line: str, step: str, code: str | None = None) -> Case:
     """The diff_drive rover runs one step in its yard with one entity added."""
     edits = (write(DDT, "Task t {\n    " + step + "\n}\n", line=2),
@@ -540,6 +555,25 @@ RUN_NEAR_MISSES = [
     run_case("near_run_dais_beyond_the_advance", DAIS.format(x=1.5),
              "Advance(distance_m = 1.0, speed_mps = 0.4)"),
     run_case("near_run_stops_on_the_plank", PLANK, "Advance(distance_m = 0.8, speed_mps = 0.7)"),
+]
+FAR_GOAL = "Marker far(type = cylinder, size = (0.3, 0.3, 0.002), pos = (1e30, 0, 0.001, 0, 0, 0, 1))"
+# a walker policy of the declared shapes whose action is +inf: only running it shows that
+INF_POLICY = "lib/walkers/quad_walker/assets/policy.onnx"
+RUN_CASES += [
+    Case("run_map_too_large_marker_at_1e30", "run",
+         (write(DDT, "Task t {\n    Navigate(goal = @world/far)\n}\n", line=2),
+          after(DDW, "ground_plane = true", "    " + FAR_GOAL)),
+         (Expect("run.map_too_large", ERROR, DDW, "edit"),), "diff_drive",
+         ("core", "world", "task")),
+    Case("run_too_long_advance_1e30", "run",
+         (write(DDT, "Task t {\n    Advance(distance_m = 1e30)\n}\n", line=2),),
+         (Expect("run.too_long", ERROR, DDT, 2),), "diff_drive", ("core", "world", "task"),
+         extra=("--max-seconds", "2")),
+    Case("run_policy_failed_infinite_action", "run",
+         (write(QDT, "Task t {\n    Advance(distance_m = 0.3)\n}\n", line=2),
+          write(INF_POLICY, infinite_policy())),
+         (Expect("run.policy_failed", ERROR, QDT, 2, ("not finite",)),), "quad",
+         ("core", "task")),
 ]
 CASES += RUN_CASES
 

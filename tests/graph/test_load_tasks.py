@@ -151,3 +151,28 @@ def test_a_registered_walker_has_a_task_of_its_own(project):
     assert data["walker"] is None                      # no walker.yaml: left out, a warning
     assert [d["severity"] for d in data["diagnostics"]] == ["warning"]
     assert executed(doit(project)) == []
+
+
+def test_a_changed_policy_file_loads_its_walker_again(project):
+    """The loader reads a controller's ONNX file, so its content is an input of the load:
+    the same names with other bytes re-run the walker's task (and only it)."""
+    manifest = project / "libraries" / LIBRARY / "library.yaml"
+    manifest.write_text(manifest.read_text() + "walkers:\n  - strider\n")
+    folder = project / "libraries" / LIBRARY / "walkers" / "strider"
+    (folder / "assets").mkdir(parents=True)
+    (folder / "walker.yaml").write_text("controller:\n  policy: assets/walk.bin\n")
+    (folder / "assets" / "walk.bin").write_bytes(b"one")
+    doit(project)
+    assert executed(doit(project)) == []
+    (folder / "assets" / "walk.bin").write_bytes(b"two")
+    assert executed(doit(project)) == [f"walker:{LIBRARY}/strider"]
+    assert executed(doit(project)) == []
+
+
+def test_a_changed_onnx_file_loads_its_part_again(project):
+    policy = project / PARTS_DIR / "standard_80" / "assets" / "policy.onnx"
+    policy.write_bytes(b"one")
+    doit(project)
+    policy.write_bytes(b"two")
+    assert executed(doit(project)) == [f"load:{LIBRARY}/standard_80"]
+    assert executed(doit(project)) == []

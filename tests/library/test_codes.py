@@ -18,10 +18,13 @@ TABLE_CODES = (
 )
 # Codes of the hostile-input rules, beyond the format's table (tests/fuzz/ triggers them).
 READER_CODES = ("library.file_too_large", "library.not_a_file", "library.links_outside")
+# Codes of a policy's ONNX file (tests/library/test_policy_file.py triggers them).
+POLICY_CODES = ("library.policy_unreadable", "library.policy_external_data",
+                "library.policy_names", "library.policy_shape")
 
 
 def test_every_code_of_the_table_is_explained():
-    assert set(CODES) == set(TABLE_CODES + READER_CODES)
+    assert set(CODES) == set(TABLE_CODES + READER_CODES + POLICY_CODES)
     for code, info in CODES.items():
         assert info.summary and info.explanation and info.example, code
 

@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from tests.library.policies import sizes_for, write_policy
 from mobiledsl.diagnostics import Sink
 from mobiledsl.library.fields import Fields
 from mobiledsl.library.legged import check_legged_fields, whole_steps
@@ -129,8 +130,10 @@ class Result:
         return d
 
 
-def check(part_dir, doc, category="chassis", profiles=("Legged",), text=None):
+def check(part_dir, doc, category="chassis", profiles=("Legged",), text=None, fit=True):
     file = str(part_dir / "component.yaml")
+    if fit and doc is not None and isinstance(doc.get("controller"), dict):
+        fit_policy(part_dir, doc)
     node, diags = read_yaml(text if text is not None else json.dumps(doc), file)
     assert not diags and node is not None
     sink = Sink()
@@ -139,6 +142,15 @@ def check(part_dir, doc, category="chassis", profiles=("Legged",), text=None):
                                  None if profiles is None else set(profiles))
     assert (fields is None) == F.failed
     return Result(fields, sink.items)
+
+
+def fit_policy(part_dir, doc):
+    """assets/policy.onnx sized for the doc's observation and servos, as the loader reads
+    the file against them."""
+    links = doc.get("links") if isinstance(doc.get("links"), dict) else {}
+    servos = sum(1 for link in links.values() if isinstance(link, dict) and "servo" in link
+                 and (link.get("joint") or {}).get("type") == "revolute")
+    write_policy(part_dir / "assets" / "policy.onnx", *sizes_for(doc["controller"], servos))
 
 
 def ok(part_dir, doc, **kw):
@@ -690,6 +702,16 @@ def test_policy_unknown_field(part_dir):
 def test_policy_file(part_dir, value, code):
     (part_dir / "policy.onnx").write_bytes(b"x")
     check(part_dir, quad(controller=policy(policy=value))).only(code, "controller.policy")
+
+
+def test_a_policy_file_of_another_size_is_refused_at_the_parts_policy(part_dir):
+    """The quad's 8 servos and its observation (3 + 3 + 3 + 8 + 8 + 8 + 3 = 36 numbers)."""
+    write_policy(part_dir / "assets" / "policy.onnx", 36, 12)
+    d = check(part_dir, quad(), fit=False).only("library.policy_shape")
+    assert "[1, 12]" in d.message and "8 servos" in d.message
+    assert d.span.file.endswith("component.yaml")
+    write_policy(part_dir / "assets" / "policy.onnx", 36, 8)
+    ok(part_dir, quad(), fit=False)
 
 
 @pytest.mark.parametrize("period,timestep", [(0.021, 0.004), (0.002, 0.004), (0.01, 0.003)])

@@ -1,6 +1,7 @@
 """Legged parts and walkers loaded the whole way, from a small library on disk."""
 from __future__ import annotations
 
+from tests.library.policies import write_policy
 from mobiledsl.diagnostics import Severity
 from mobiledsl.library.loader import load_library
 from mobiledsl.library.model import Foot, Gait
@@ -88,7 +89,7 @@ def library(tmp_path, parts=None, walker=QUAD_WALKER, walkers=("quad_walker",)):
     if walker is not None:
         directory = root / "walkers" / "quad_walker"
         (directory / "assets").mkdir(parents=True)
-        (directory / "assets" / "policy.onnx").write_bytes(b"onnx")
+        write_policy(directory / "assets" / "policy.onnx", 36, 8)
         (directory / "walker.yaml").write_text(walker)
     lib, diags = load_library(root)
     assert lib is not None
@@ -179,6 +180,8 @@ controller:
     write_library(root, {}, listed=["hopper"])
     write_part(root, "hopper", text.replace("id: quad_body", "id: hopper"),
                assets=("assets/model.glb", "assets/policy.onnx"))
+    # gravity, command, two joint angles and one phase's cosine and sine; two servos
+    write_policy(root / "parts" / "hopper" / "assets" / "policy.onnx", 10, 2)
     lib, diags = load_library(root)
     assert diags == [], [(d.code, d.message) for d in diags]
     c = lib.parts["hopper"].controller

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from tests.library.policies import sizes_for, write_policy
 from mobiledsl.diagnostics import Severity, Span
 from mobiledsl.library.model import (Foot, Gait, Inertia, Inertial, Limb, Link, LinkJoint,
                                      Part, Servo, Shape, Visual)
@@ -149,10 +150,18 @@ def load(tmp_path, doc=None, text=None, walker_id="quad_walker", parts=None, pol
     directory = tmp_path / "walkers" / walker_id
     (directory / "assets").mkdir(parents=True, exist_ok=True)
     if policy:
-        (directory / "assets" / "policy.onnx").write_bytes(b"onnx")
+        fit_policy(directory, doc if doc is not None else WALKER)
     (directory / "walker.yaml").write_text(text if text is not None else json.dumps(doc))
     return Loaded(load_walker(tmp_path, "demo", walker_id,
                               library_parts() if parts is None else parts))
+
+
+def fit_policy(directory, doc):
+    """assets/policy.onnx sized for the walker's observation and joints."""
+    controller = doc.get("controller") if isinstance(doc.get("controller"), dict) else {}
+    joints = controller.get("joints")
+    servos = len(joints) if isinstance(joints, list) else 8
+    write_policy(directory / "assets" / "policy.onnx", *sizes_for(controller, servos))
 
 
 def ok(tmp_path, doc=None, **kw):
