@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Callable, Iterable, Mapping
 
 from ..diagnostics import Diagnostic, Span, count
+from ..linebreaks import split_lines
 from ..recordtype import record
 
 Sources = Callable[[str], "str | None"] | Mapping[str, str] | None
@@ -97,7 +98,8 @@ def _source_getter(sources: Sources) -> Callable[[str], "str | None"]:
 
 
 class _Lines:
-    """Source lines by file, split once. Lines are split on '\\n' only (as the lexers count)."""
+    """Source lines by file, split once, where every reader breaks them
+    (``mobiledsl.linebreaks``)."""
 
     def __init__(self, sources: Sources):
         self._get = _source_getter(sources)
@@ -109,8 +111,7 @@ class _Lines:
                 text = self._get(file)
             except Exception:  # a source that cannot be read is shown without its snippet
                 text = None
-            self._cache[file] = None if text is None else [
-                l[:-1] if l.endswith("\r") else l for l in text.split("\n")]
+            self._cache[file] = None if text is None else split_lines(text)
         lines = self._cache[file]
         if lines is None or number < 1 or number > len(lines):
             return None
