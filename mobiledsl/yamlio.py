@@ -214,7 +214,7 @@ def _syntax(span: Span, message: str) -> Diagnostic:
 def _syntax_at(file: str, exc: Exception, text: str = "") -> Diagnostic:
     """Where the reader gave up, and, when it says so, where the construct it was reading
     began: an unclosed bracket is found lines later, so that opening place comes first."""
-    problem = _within(_mark_span(file, getattr(exc, "problem_mark", None)), text)
+    problem = _within(_problem_span(file, exc, text), text)
     context_mark = getattr(exc, "context_mark", None)
     if context_mark is None:
         return _syntax(problem, _describe(exc))
@@ -244,6 +244,17 @@ def _within(span: Span, text: str) -> Span:
     if span.line <= last:
         return span
     return Span(span.file, last, column, last, column)
+
+
+def _problem_span(file: str, exc: Exception, text: str) -> Span:
+    """Where the reader gave up: its mark, or for a character it refuses before scanning (a
+    control character) that character's offset, placed by the line breaks."""
+    mark = getattr(exc, "problem_mark", None)
+    offset = getattr(exc, "position", None)
+    if mark is None and isinstance(offset, int) and 0 <= offset < len(text):
+        line, column = place(text, offset)
+        return Span(file, line, column, line, column)
+    return _mark_span(file, mark)
 
 
 def _mark_span(file: str, mark) -> Span:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 
-from ..cli import PROG, UsageError, add_diagnostics_options, info, report, subcommand
+from ..cli import (PROG, UsageError, add_diagnostics_options, info, report, say, subcommand,
+                   usage_error)
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
@@ -32,7 +32,7 @@ def run_run(args: argparse.Namespace) -> int:
     try:
         files = classify_files(args.files)
     except UsageError as exc:
-        args._parser.error(str(exc))
+        usage_error(args._parser, str(exc))
     if "task" not in files:
         args._parser.error("no .task file given: the steps to run")
     if args.frames < 0:
@@ -49,7 +49,7 @@ def run_run(args: argparse.Namespace) -> int:
     report(result.diagnostics, args)
     compiled = result.compiled
     if compiled is not None and compiled.output_error is not None:
-        print(f"{PROG}: error: {compiled.output_error}", file=sys.stderr)
+        say(f"{PROG}: error: {compiled.output_error}")
         return 2
     status = exit_status(result.diagnostics)
     if result.report is not None:

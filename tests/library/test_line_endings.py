@@ -79,3 +79,10 @@ def test_a_part_error_is_quoted_on_its_own_line(tmp_path, ending):
     file = diagnostics[0].span.file
     shown = render_human(diagnostics[:1], {file: text}, summary=False)
     assert f"{diagnostics[0].span.line} |   mass: -1\n" in shown
+
+
+@pytest.mark.parametrize("ending", ENDINGS.values(), ids=ENDINGS.keys())
+def test_a_control_character_is_placed_where_it_stands(ending):
+    text = ended("a: 1\nb: x\x1by\n", ending)
+    _, diagnostics = read_yaml_fast(text, "f.yaml")
+    assert [where(d) for d in diagnostics] == [("library.yaml_syntax", 2, 5, 2, 5)]
