@@ -245,3 +245,15 @@ def test_the_markers_sit_under_the_escaped_text_they_mark(line, data):
     marked = visible(line[start - 1:end])
     assert marks.count("^") == max(1, len(marked))
     assert quoted[at:].startswith(marked.rstrip())    # the line's end is not written
+
+
+def test_the_graph_s_warnings_and_run_tasks_lines_are_escaped(tmp_path, capsys, monkeypatch):
+    from mobiledsl.graph import actions, layout, matrix
+    from mobiledsl.run import graphtask
+    matrix.warn(f"[tool.mobiledsl] names {TITLE}")
+    monkeypatch.setattr(actions, "cell_action", lambda *a: None)
+    program = SimpleNamespace(name=f"bot{CLEAR}", files={})
+    (tmp_path / layout.target_dir(program.name, graphtask.TARGET)).mkdir(parents=True)
+    assert graphtask.run_action(tmp_path, program, []) is False
+    err = clean(capsys.readouterr().err)
+    assert "names \\x1b]0;pwned\\x07" in err and "run:bot\\x1b[2J: expected one model" in err
