@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mobiledsl.lang import parse_core
+from mobiledsl.lang import parse_core, parse_task, parse_world
 from mobiledsl.pipeline import decode_source
 from mobiledsl.render.human import render_human
 from tests.endings import ENDINGS, ended, where
@@ -40,3 +40,15 @@ def test_a_byte_that_is_not_utf8_is_placed_by_the_line_breaks(ending):
     data = ended("Robot r {\n  intent \"é", ending).encode("utf-8") + b"\xff\"\n}\n"
     _, problem = decode_source(data, "r.core")
     assert where(problem) == ("syntax.invalid_character", 2, 12, 2, 12)
+
+
+@pytest.mark.parametrize("ending", ENDINGS.values(), ids=ENDINGS.keys())
+@pytest.mark.parametrize("parse, text", [
+    (parse_world, 'World w {\n  // c\n  floor = 1.\n  Box b(size = (1, 1 1))\n}\n'),
+    (parse_task, 'Task t {\n  /* a\n  b */ Drive(distance_m = 1.)\n  Turn(angle = 1 2)\n}\n'),
+], ids=["world", "task"])
+def test_a_world_s_and_a_task_s_errors_keep_their_places(parse, text, ending):
+    _, on_newlines = parse(text, "f")
+    _, diagnostics = parse(ended(text, ending), "f")
+    assert [where(d) for d in diagnostics] == [where(d) for d in on_newlines]
+    assert sorted({d.span.line for d in diagnostics}) == [3, 4]
