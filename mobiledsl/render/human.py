@@ -24,6 +24,7 @@ placed by the escaped text, so they stay under what they mark.
 """
 from __future__ import annotations
 
+import re
 from typing import Callable, Iterable, Mapping
 
 from ..diagnostics import Diagnostic, Span, count
@@ -52,6 +53,8 @@ def cell_len(text: str) -> int:
 MAX_SOURCE_CELLS = 140
 CONTEXT_CELLS = 24          # kept before the primary place when the line's start is cut
 ELLIPSIS = "..."
+# what a cut keeps or leaves whole: an escape ``shown`` wrote, or one character
+_UNIT = re.compile(r"\\x[0-9a-f]{2}|\\u[0-9a-f]{4}|.", re.S)
 
 _STYLES = {
     "error": "bold red",
@@ -190,7 +193,8 @@ def _fit(shown: str, focus: tuple[int, int]
         tail = ELLIPSIS
     pieces: list[str] = []
     cell, first, end = 0, None, None
-    for ch in shown:
+    for unit in _UNIT.finditer(shown):      # an escape is kept whole or left out whole
+        ch = unit.group()
         w = cell_len(ch)
         if cell >= left and cell + w <= left + room:  # a wide character cut in two is left out
             if first is None:

@@ -257,3 +257,14 @@ def test_the_graph_s_warnings_and_run_tasks_lines_are_escaped(tmp_path, capsys, 
     assert graphtask.run_action(tmp_path, program, []) is False
     err = clean(capsys.readouterr().err)
     assert "names \\x1b]0;pwned\\x07" in err and "run:bot\\x1b[2J: expected one model" in err
+
+
+@pytest.mark.parametrize("start", [1, 60, 300])
+def test_a_long_line_is_cut_between_escapes_never_inside_one(start):
+    from mobiledsl.render.human import render_human
+    line = "a" * 50 + "\x1b\u202e" * 100 + "b" * 50
+    d = error("x.y", "m", Span("f", 1, start, 1, start + 3))
+    quoted = next(r for r in render_human([d], {"f": line}, summary=False).split("\n")
+                  if r.startswith("1 |"))
+    whole = re.sub(r"\\x1b|\\u202e", "", quoted)
+    assert "\\" not in whole, quoted
