@@ -99,6 +99,15 @@ def _own_command(words: Sequence[str]) -> str | None:
     return first if first in SUBCOMMANDS else None
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, its messages escaped: a usage error quotes the words it was given
+    (a file's name), and its subcommands' parsers are of its class."""
+
+    def _print_message(self, message, file=None):
+        super()._print_message(shown(message, keep_newline=True) if message else message,
+                               file)
+
+
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The command line. Given the words of a run that names a registered single-word
     command first (``compile``, ``explain``), the parser has that command alone: the
@@ -109,7 +118,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     if only is None:
         for module in COMMAND_MODULES:
             importlib.import_module(module)
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG, description="Compile robot programs against component libraries.")
     parser.add_argument("--version", action=_Version, nargs=0,
                         help="show the version and exit")
@@ -178,11 +187,6 @@ def say(message: str, stream=None) -> None:
     """One line for a person, escaped: it may quote a path or a value from the user's files
     (``mobiledsl.textsafe``)."""
     print(shown(message), file=stream or sys.stderr)
-
-
-def usage_error(parser: argparse.ArgumentParser, message: str):
-    """argparse's usage line and ``message``, escaped, exit status 2 (raises SystemExit)."""
-    parser.error(shown(message))
 
 
 # -- explain ------------------------------------------------------------------------------------
@@ -381,7 +385,7 @@ def run_compile(args: argparse.Namespace) -> int:
     try:
         files = classify_files(args.files)
     except UsageError as exc:
-        usage_error(args._parser, str(exc))   # usage line + message, exit status 2
+        args._parser.error(str(exc))      # usage line + message, exit status 2
     for path in files.values():
         if os.path.isdir(path):
             raise UsageError(f"cannot read '{path}': it is a directory")

@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from ..cli import (PROG, UsageError, add_diagnostics_options, info, report, say, subcommand,
-                   usage_error)
+from ..cli import PROG, UsageError, add_diagnostics_options, info, report, say, subcommand
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
@@ -32,7 +31,7 @@ def run_run(args: argparse.Namespace) -> int:
     try:
         files = classify_files(args.files)
     except UsageError as exc:
-        usage_error(args._parser, str(exc))
+        args._parser.error(str(exc))
     if "task" not in files:
         args._parser.error("no .task file given: the steps to run")
     if args.frames < 0:

@@ -268,3 +268,9 @@ def test_a_long_line_is_cut_between_escapes_never_inside_one(start):
                   if r.startswith("1 |"))
     whole = re.sub(r"\\x1b|\\u202e", "", quoted)
     assert "\\" not in whole, quoted
+
+
+def test_argparse_s_own_messages_are_escaped(capsys):
+    assert main("compile", "r.core", f"--x{CLEAR}") == 2       # unrecognized, quoted as given
+    err = clean(capsys.readouterr().err)
+    assert "--x\\x1b[2J" in err and err.startswith("usage: mobiledsl")
