@@ -83,7 +83,7 @@ def test_a_hostile_file_name_and_source_line_of_a_program_are_shown_escaped(tmp_
     err = capsys.readouterr().err
     own = re.sub("\x1b\\[[0-9;]*m", "", err)      # the renderer's own colours stripped
     clean(own)
-    assert f"bot\\x1b[2J.core:2:12" in own                         # the --> line
+    assert "bot\\x1b[2J.core:2:12" in own                         # the --> line
     assert "intent 1.\\u202e \"A plate" in own                      # the quoted line
     assert "checked bot\\x1b[2J.core against" in own                # the closing line
 
