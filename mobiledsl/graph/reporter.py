@@ -203,7 +203,8 @@ class BuildReporter:
         if not self._real(task):
             return
         if self.progress is not None:
-            self.progress.update(self.bar, description=task.name)
+            from rich.markup import escape      # the bar's column reads markup
+            self.progress.update(self.bar, description=escape(shown(task.name)))
         else:
             self._print(f".  {task.name}")
 

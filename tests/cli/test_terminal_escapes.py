@@ -274,3 +274,12 @@ def test_argparse_s_own_messages_are_escaped(capsys):
     assert main("compile", "r.core", f"--x{CLEAR}") == 2       # unrecognized, quoted as given
     err = clean(capsys.readouterr().err)
     assert "--x\\x1b[2J" in err and err.startswith("usage: mobiledsl")
+
+
+def test_the_progress_bar_names_a_task_escaped():
+    from mobiledsl.graph.reporter import BuildReporter
+    reporter = BuildReporter(io.StringIO(), {})
+    seen = []
+    reporter.progress = SimpleNamespace(update=lambda bar, description: seen.append(description))
+    reporter.execute_task(SimpleNamespace(name=f"load:tiny/[bold]p{CLEAR}", actions=[object()]))
+    assert seen == ["load:tiny/\\[bold]p\\x1b[2J"]
