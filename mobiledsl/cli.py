@@ -31,6 +31,7 @@ import sys  # noqa: E402
 from typing import Callable, Sequence  # noqa: E402
 
 from .diagnostics import Diagnostic  # noqa: E402
+from .textsafe import shown  # noqa: E402
 from .render import FORMATS  # noqa: E402
 from .recordtype import record  # noqa: E402
 
@@ -98,6 +99,15 @@ def _own_command(words: Sequence[str]) -> str | None:
     return first if first in SUBCOMMANDS else None
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, its messages escaped: a usage error quotes the words it was given
+    (a file's name), and its subcommands' parsers are of its class."""
+
+    def _print_message(self, message, file=None):
+        super()._print_message(shown(message, keep_newline=True) if message else message,
+                               file)
+
+
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The command line. Given the words of a run that names a registered single-word
     command first (``compile``, ``explain``), the parser has that command alone: the
@@ -108,7 +118,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     if only is None:
         for module in COMMAND_MODULES:
             importlib.import_module(module)
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG, description="Compile robot programs against component libraries.")
     parser.add_argument("--version", action=_Version, nargs=0,
                         help="show the version and exit")
@@ -170,7 +180,13 @@ def report(diagnostics: Sequence[Diagnostic], args: argparse.Namespace,
 def info(args: argparse.Namespace, message: str) -> None:
     """A progress line for people (human form only; stderr)."""
     if getattr(args, "diagnostics", "human") == "human":
-        print(message, file=sys.stderr)
+        say(message)
+
+
+def say(message: str, stream=None) -> None:
+    """One line for a person, escaped: it may quote a path or a value from the user's files
+    (``mobiledsl.textsafe``)."""
+    print(shown(message), file=stream or sys.stderr)
 
 
 # -- explain ------------------------------------------------------------------------------------
@@ -214,7 +230,8 @@ def run_explain(args: argparse.Namespace) -> int:
     if args.code is None:
         width = max((len(c) for c in codes), default=0)
         for code in sorted(codes):
-            print(f"{code:<{width}}  {codes[code].severity.value:<7}  {codes[code].summary}")
+            say(f"{code:<{width}}  {codes[code].severity.value:<7}  {codes[code].summary}",
+                sys.stdout)
         return 0
     code = args.code
     if code not in codes:
@@ -223,7 +240,7 @@ def run_explain(args: argparse.Namespace) -> int:
         code = endings[0] if len(endings) == 1 else code
     info_ = codes.get(code)
     if info_ is None:
-        print(f"{PROG}: error: unknown diagnostic code '{args.code}'", file=sys.stderr)
+        say(f"{PROG}: error: unknown diagnostic code '{args.code}'")
         guesses = suggest_codes(args.code, list(codes))
         if guesses:
             print("help: did you mean " + " or ".join(f"'{g}'" for g in guesses) + "?",
@@ -231,15 +248,16 @@ def run_explain(args: argparse.Namespace) -> int:
         else:
             print(f"help: '{PROG} explain' lists every code", file=sys.stderr)
         return 2
-    print(f"{info_.severity.value}[{code}]: {info_.summary}")
+    say(f"{info_.severity.value}[{code}]: {info_.summary}", sys.stdout)
     if info_.explanation:
         print()
-        print(_wrap(info_.explanation))
+        for line in _wrap(info_.explanation).split("\n"):
+            say(line, sys.stdout)
     if info_.example:
         print()
         print("Example:")
         for line in info_.example.rstrip("\n").split("\n"):
-            print(("    " + line).rstrip())
+            say(("    " + line).rstrip(), sys.stdout)
     return 0
 
 
@@ -384,7 +402,7 @@ def run_compile(args: argparse.Namespace) -> int:
     status = exit_status(result.diagnostics)
     if result.output_error is not None:
         # a folder that takes no file: the environment's failure, not the inputs' (status 2)
-        print(f"{PROG}: error: {result.output_error}", file=sys.stderr)
+        say(f"{PROG}: error: {result.output_error}")
         return 2
     if status == 0 and targets and not args.check and result.outdir is not None:
         changed = len(result.changed_files)
@@ -443,10 +461,10 @@ def _main(argv: Sequence[str] | None) -> tuple[int, bool]:
             return 0, False
         if isinstance(code, int):
             return code, False
-        print(code, file=sys.stderr)
+        say(str(code))
         return 2, False
     except UsageError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        say(f"{PROG}: error: {exc}")
         return 2, False
     except BrokenPipeError:                 # the reader went away (`| head`): stop quietly
         try:
@@ -459,7 +477,7 @@ def _main(argv: Sequence[str] | None) -> tuple[int, bool]:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130, False
     except Exception as exc:                # a bug: say so in one line, no traceback
-        print(f"{PROG}: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        say(f"{PROG}: internal error: {type(exc).__name__}: {exc}")
         if os.environ.get("MOBILEDSL_TRACEBACK"):
             import traceback
             traceback.print_exc()

@@ -17,6 +17,7 @@ from typing import Any, Iterable, Sequence
 
 from .recordtype import mutable_record
 from .diagnostics import Diagnostic, Span, error, has_errors
+from .linebreaks import place
 from .inputs import Refused, read_regular
 from .outputs import Transaction, read_asset
 from .phases import (PHASES, PROGRAM_PHASES, TARGETS, Source, failed, program_refs,
@@ -76,9 +77,9 @@ def decode_source(data: bytes, file: str) -> tuple[str, Diagnostic | None]:
         bad = exc.start
     text = data.decode("utf-8-sig", errors="replace")
     bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
-    line_start = data.rfind(b"\n", 0, bad) + 1
-    line = data.count(b"\n", 0, bad) + 1
-    column = len(data[max(line_start, bom):bad].decode("utf-8")) + 1
+    # the bytes before the first bad one are text, placed as the lexer places it
+    before = data[bom:bad].decode("utf-8")
+    line, column = place(before, len(before))
     if data[:2] in _UTF16_BOMS:
         what = "the file is UTF-16 text, not UTF-8"
         help_ = "save it as UTF-8 (most editors offer the encoding under 'Save as')"

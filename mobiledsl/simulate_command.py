@@ -6,9 +6,8 @@ import argparse
 import json
 import math
 import os
-import sys
 
-from .cli import UsageError, subcommand
+from .cli import UsageError, say, subcommand
 
 
 # one command from rest: an hour is far past any settling, and bounds the run and its trace
@@ -58,7 +57,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result, sort_keys=True))
     else:
-        print(describe(result), file=sys.stderr)
+        say(describe(result))
     return 0
 
 

@@ -19,6 +19,7 @@ from dataclasses import field
 from typing import TYPE_CHECKING, Any, Iterator
 
 from .diagnostics import Diagnostic, Label, Span, error, excerpt
+from .linebreaks import ends_with_break, place
 from .recordtype import record
 
 if TYPE_CHECKING:
@@ -123,8 +124,9 @@ def read_yaml(source: str | bytes, file: str) -> tuple[YNode | None, list[Diagno
         try:
             source = source.decode("utf-8")
         except UnicodeDecodeError as exc:
-            line = source.count(b"\n", 0, exc.start) + 1
-            column = exc.start - (source.rfind(b"\n", 0, exc.start) + 1) + 1
+            # the bytes before the first bad one are text, placed as any reader places
+            before = source[:exc.start].decode("utf-8")
+            line, column = place(before, len(before))
             return None, [_syntax(Span(file, line, column, line, column),
                                   f"the file is not UTF-8 text ({exc.reason} at byte "
                                   f"{exc.start})")]
@@ -212,7 +214,7 @@ def _syntax(span: Span, message: str) -> Diagnostic:
 def _syntax_at(file: str, exc: Exception, text: str = "") -> Diagnostic:
     """Where the reader gave up, and, when it says so, where the construct it was reading
     began: an unclosed bracket is found lines later, so that opening place comes first."""
-    problem = _within(_mark_span(file, getattr(exc, "problem_mark", None)), text)
+    problem = _within(_problem_span(file, exc, text), text)
     context_mark = getattr(exc, "context_mark", None)
     if context_mark is None:
         return _syntax(problem, _describe(exc))
@@ -234,15 +236,25 @@ def _describe(exc: Exception) -> str:
 
 
 def _within(span: Span, text: str) -> Span:
-    """A place the reader gives past the end of a file without a final newline (the line
+    """A place the reader gives past the end of a file without a final line break (the line
     after the last) is the end of the last line, where the file stops."""
-    if not text or text.endswith("\n") or span.line is None:
+    if not text or ends_with_break(text) or span.line is None:
         return span
-    last = text.count("\n") + 1
+    last, column = place(text, len(text))
     if span.line <= last:
         return span
-    column = len(text) - (text.rfind("\n") + 1) + 1
     return Span(span.file, last, column, last, column)
+
+
+def _problem_span(file: str, exc: Exception, text: str) -> Span:
+    """Where the reader gave up: its mark, or for a character it refuses before scanning (a
+    control character) that character's offset, placed by the line breaks."""
+    mark = getattr(exc, "problem_mark", None)
+    offset = getattr(exc, "position", None)
+    if mark is None and isinstance(offset, int) and 0 <= offset < len(text):
+        line, column = place(text, offset)
+        return Span(file, line, column, line, column)
+    return _mark_span(file, mark)
 
 
 def _mark_span(file: str, mark) -> Span:

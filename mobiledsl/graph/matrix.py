@@ -213,4 +213,6 @@ def shard_of(programs: list[Program], shard: tuple[int, int] | None) -> list[Pro
 
 
 def warn(message: str) -> None:
-    print(f"mobiledsl: {message}", file=sys.stderr)
+    """A line on stderr; it may quote pyproject.toml or a folder's name, so it is escaped."""
+    from ..textsafe import shown
+    print(f"mobiledsl: {shown(message)}", file=sys.stderr)

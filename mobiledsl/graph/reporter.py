@@ -14,6 +14,10 @@
 It is ``DOIT_CONFIG["reporter"]``; ``doit --reporter=json`` (or any reporter named on the
 command line) replaces it, unchanged. doit captures what tasks print (``verbosity`` 0 in
 ``DOIT_CONFIG``) so that this reporter, in the main process, shows it also under ``-n``.
+
+What it prints may quote a task's or a program's name (a file's), what a task wrote or where
+a cache answered from: all of it goes through ``mobiledsl.textsafe.shown`` (a control
+character reads as its escape), and none of it is read as rich markup.
 """
 from __future__ import annotations
 
@@ -30,6 +34,7 @@ if TYPE_CHECKING:
     from rich.table import Table
 
 from ..records import write_atomic
+from ..textsafe import shown
 from . import layout
 from .cache import RESTORED
 
@@ -175,11 +180,12 @@ class BuildReporter:
             self.progress.start()
 
     def _print(self, text: str, style: str | None = None) -> None:
+        text = shown(text.rstrip("\n"), keep_newline=True)
         if self.progress is not None:
             from rich.text import Text
-            self.progress.console.print(Text(text.rstrip("\n"), style=style or ""))
+            self.progress.console.print(Text(text, style=style or ""))
         else:
-            self.outstream.write(text if text.endswith("\n") else text + "\n")
+            self.outstream.write(text + "\n")
             self.outstream.flush()
 
     def _advance(self, task) -> None:
@@ -197,7 +203,8 @@ class BuildReporter:
         if not self._real(task):
             return
         if self.progress is not None:
-            self.progress.update(self.bar, description=task.name)
+            from rich.markup import escape      # the bar's column reads markup
+            self.progress.update(self.bar, description=escape(shown(task.name)))
         else:
             self._print(f".  {task.name}")
 
@@ -238,7 +245,7 @@ class BuildReporter:
         self._advance(task)
 
     def cleanup_error(self, exception):
-        sys.stderr.write(exception.get_msg())
+        sys.stderr.write(shown(exception.get_msg(), keep_newline=True))
 
     def runtime_error(self, msg):
         self.runtime_errors.append(msg)
@@ -258,10 +265,11 @@ class BuildReporter:
         try:
             self._summary()
         except Exception as exc:                # a summary must never hide the build's result
-            self.outstream.write(f"(no summary: {exc!r})\n")
+            self.outstream.write(shown(f"(no summary: {exc!r})") + "\n")
         if self.runtime_errors:
             self.outstream.write("#" * 40 + "\nExecution aborted.\n")
-            self.outstream.write("\n".join(self.runtime_errors) + "\n")
+            self.outstream.write(shown("\n".join(self.runtime_errors), keep_newline=True)
+                                 + "\n")
         self.outstream.flush()
 
     def _interrupted(self) -> None:
@@ -293,14 +301,16 @@ class BuildReporter:
                               "diagnostics[/dim]")
         shard = f" (shard {graph.shard[0]}/{graph.shard[1]})" if graph is not None and \
             graph.shard else ""
-        sources = "".join(f" ({n} restored from the artifact cache at {where})"
+        from rich.markup import escape
+        sources = "".join(f" ({n} restored from the artifact cache at "
+                          f"{escape(shown(where))})"
                           for where, n in sorted(self.restored.items()))
         console.print(f"{ran} task(s) ran ({restored} restored from the cache), "
                       f"{fresh} up to date, "
                       + (f"[bold red]{failed} failed[/bold red]" if failed else "0 failed")
                       + f" in {elapsed:.1f} s{shard}{sources}", soft_wrap=True)
         if graph is not None:
-            console.print(self._where(graph), soft_wrap=True, markup=False)
+            console.print(shown(self._where(graph)), soft_wrap=True, markup=False)
 
     @staticmethod
     def _where(graph) -> str:
@@ -371,7 +381,7 @@ class BuildReporter:
             if quiet_limit is not None and not interesting:
                 hidden += 1
                 continue
-            table.add_row(program.name, *row)
+            table.add_row(Text(shown(program.name)), *row)
         if hidden == len(programs):
             return None, hidden
         return table, hidden

@@ -11,6 +11,9 @@ up to date print nothing, so each run shows only the consequences of the edit.
 
 Ctrl-C (or SIGTERM) stops watching, with exit status 0. A doit run in progress stops with it;
 the next run (or ``doit``) finishes the work, as after any interrupted build.
+
+Everything it prints may quote a saved file's name, a task's name or what a task wrote, so
+it goes through ``mobiledsl.textsafe.shown``: a control character reads as its escape.
 """
 from __future__ import annotations
 
@@ -24,7 +27,8 @@ import threading
 import time
 from pathlib import Path
 
-from ..cli import subcommand
+from ..cli import say, subcommand
+from ..textsafe import shown
 
 WATCHED_NAMES = frozenset({"component.yaml", "walker.yaml", "library.yaml", "pyproject.toml"})
 WATCHED_SUFFIXES = (".core", ".world", ".task")
@@ -100,10 +104,14 @@ def run_graph(root: Path, doit_args: list[str]) -> tuple[dict | None, str]:
 def describe(report: dict | None, stderr: str, elapsed: float, out=None) -> tuple[int, int]:
     """Print the tasks that ran and their diagnostics; returns (errors, warnings)."""
     out = out or sys.stdout
+
+    def write(text: str) -> None:       # escaped: names and task output come from files
+        out.write(shown(text.rstrip("\n"), keep_newline=True) + "\n")
+
     if stderr.strip():
-        out.write(stderr if stderr.endswith("\n") else stderr + "\n")
+        write(stderr)
     if report is None:
-        out.write("the build graph did not run (see above)\n")
+        write("the build graph did not run (see above)")
         return 0, 0
     ran = [t for t in report.get("tasks", ()) if t.get("result") in ("success", "fail")]
     errors = warnings = 0
@@ -111,22 +119,22 @@ def describe(report: dict | None, stderr: str, elapsed: float, out=None) -> tupl
         text = (task.get("err") or "").rstrip("\n")
         failed = task.get("result") == "fail"
         if text or failed:
-            out.write(f"── {task['name']}{'  FAILED' if failed else ''}\n")
+            write(f"── {task['name']}{'  FAILED' if failed else ''}")
         if text:
-            out.write(text + "\n")
+            write(text)
             found = _SEVERITY.findall(text)
             errors += found.count("error")
             warnings += found.count("warning")
         if failed and task.get("error"):
-            out.write(task["error"].rstrip("\n") + "\n")
+            write(task["error"])
     names = [t["name"] for t in ran]
     rebuilt = programs_rebuilt(ran)
     if rebuilt:
-        out.write(f"rebuilt: {rebuilt}\n")
-    shown = ", ".join(names[:8]) + (f", … ({len(names) - 8} more)" if len(names) > 8 else "")
-    out.write(f"{len(names)} task(s) ran in {elapsed:.1f} s"
-              + (f": {shown}" if names else " (everything was up to date)")
-              + f"; {errors} error(s), {warnings} warning(s) in what changed\n")
+        write(f"rebuilt: {rebuilt}")
+    listed = ", ".join(names[:8]) + (f", … ({len(names) - 8} more)" if len(names) > 8 else "")
+    write(f"{len(names)} task(s) ran in {elapsed:.1f} s"
+          + (f": {listed}" if names else " (everything was up to date)")
+          + f"; {errors} error(s), {warnings} warning(s) in what changed")
     out.flush()
     return errors, warnings
 
@@ -170,12 +178,12 @@ def run_watch(args: argparse.Namespace) -> int:
     try:
         from watchdog.observers import Observer
     except ImportError:                                   # pragma: no cover
-        print("mobiledsl: error: watch needs the watchdog package", file=sys.stderr)
+        say("mobiledsl: error: watch needs the watchdog package")
         return 2
     root = Path(args.root).resolve()
     if not (root / "dodo.py").is_file():
-        print(f"mobiledsl: error: {root} has no dodo.py: watch runs the build graph of a "
-              "project root", file=sys.stderr)
+        say(f"mobiledsl: error: {root} has no dodo.py: watch runs the build graph of a "
+            "project root")
         return 2
     doit_args = ["-n", str(args.jobs)] if args.jobs > 1 else []
     stop = threading.Event()
@@ -196,7 +204,8 @@ def run_watch(args: argparse.Namespace) -> int:
         observer.start()
         if not args.no_initial:
             _build(root, doit_args, ["(first build)"])
-        print(f"watching {root} for saved sources (Ctrl-C stops)", flush=True)
+        say(f"watching {root} for saved sources (Ctrl-C stops)", sys.stdout)
+        sys.stdout.flush()
         while not stop.is_set():
             if not changes.event.wait(0.2):
                 continue
@@ -220,8 +229,9 @@ def run_watch(args: argparse.Namespace) -> int:
 
 def _build(root: Path, doit_args: list[str], saved: list[str]) -> None:
     stamp = time.strftime("%H:%M:%S")
-    print(f"[{stamp}] " + ("changed: " if not saved[0].startswith("(") else "")
-          + ", ".join(saved), flush=True)
+    say(f"[{stamp}] " + ("changed: " if not saved[0].startswith("(") else "")
+        + ", ".join(saved), sys.stdout)
+    sys.stdout.flush()
     started = time.monotonic()
     try:
         report, stderr = run_graph(root, doit_args)

@@ -5,15 +5,16 @@ reference, a character no token starts with) is reported once and still handed t
 as a token marked ``bad``, so the parser neither reports the same mistake again nor keeps
 the item that holds it.
 
-Lines end at ``\\n`` (a ``\\r`` before it is whitespace, as anywhere else), the way the
-renderer splits the source it shows; columns count characters (code points), 1-based, end
-inclusive.
+Lines end where ``mobiledsl.linebreaks`` says (``\\r\\n``, ``\\n``, ``\\r`` alone and the
+others every reader counts), the way the renderer splits the source it shows; columns count
+characters (code points), 1-based, end inclusive.
 """
 from __future__ import annotations
 
 import re
 
 from ..diagnostics import Diagnostic, Span, error, excerpt
+from ..linebreaks import BREAK, BREAK_CHARS
 from ..numbers import MAX_CHARS, in_range
 from ..recordtype import mutable_record
 
@@ -38,7 +39,7 @@ _IDENT_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_"
 _IDENT_CHARS = _IDENT_START | frozenset("0123456789")
 _DIGITS = frozenset("0123456789")
 _NUMBER_BODY = _IDENT_CHARS | frozenset(".")
-_WHITESPACE = frozenset(" \t\r\f\ufeff")
+_WHITESPACE = frozenset(" \t\f\ufeff")
 # JSON's number with an optional sign: the whole of a number token (fullmatch), or how a
 # bad one begins (match). One pattern: each costs a start-up its compile.
 _JSON_NUMBER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
@@ -134,8 +135,8 @@ class _Lexer:
                 while p < n and text[p] in _WHITESPACE:
                     p += 1
                 self.pos = p
-            elif c == "\n":
-                self.pos += 1
+            elif c in BREAK_CHARS:
+                self.pos += 2 if c == "\r" and text[self.pos + 1:self.pos + 2] == "\n" else 1
                 self.newline(self.pos)
             elif c in _IDENT_START:
                 self.identifier()
@@ -161,18 +162,17 @@ class _Lexer:
 
     # -- token kinds -------------------------------------------------------------------------
     def line_comment(self) -> None:
-        end = self.text.find("\n", self.pos)
-        self.pos = len(self.text) if end < 0 else end
+        found = BREAK.search(self.text, self.pos)
+        self.pos = len(self.text) if found is None else found.start()
 
     def block_comment(self) -> None:
         text = self.text
         start, line, col = self.pos, self.line, self.col(self.pos)
         close = text.find("*/", start + 2)
         end = len(text) if close < 0 else close + 2
-        lines = text.count("\n", start, end)
-        if lines:
-            self.line += lines
-            self.line_start = text.rfind("\n", start, end) + 1
+        for found in BREAK.finditer(text, start, end):
+            self.line += 1
+            self.line_start = found.end()
         self.pos = end
         if close < 0:
             self.report("syntax.unterminated_comment", "this block comment is never closed",
@@ -391,7 +391,8 @@ def printable(text: str) -> str:
 
 def _is_invalid_start(text: str, p: int) -> bool:
     c = text[p]
-    if c in _IDENT_CHARS or c in _PUNCT or c in _WHITESPACE or c in "\n\"@+-":
+    if c in _IDENT_CHARS or c in _PUNCT or c in _WHITESPACE or c in BREAK_CHARS or \
+            c in "\"@+-":
         return False
     if c == "/" and text[p + 1: p + 2] in ("/", "*"):
         return False
@@ -423,7 +424,6 @@ def _number_help(raw: str) -> str:
 
 
 def _line_ends(text: str, p: int) -> bool:
-    """Whether the line ends at ``p``: the end of the text, a ``\\n``, or a ``\\r`` before
-    either (the renderer drops it, so a span must not take it in)."""
+    """Whether the line ends at ``p``: the end of the text or a line break."""
     c = text[p:p + 1]
-    return c == "" or c == "\n" or (c == "\r" and text[p + 1:p + 2] in ("", "\n"))
+    return c == "" or c in BREAK_CHARS

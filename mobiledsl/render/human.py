@@ -15,17 +15,31 @@ The primary place is underlined with ``^``, secondary places (``Diagnostic.label
 missing library.yaml) shows only ``--> file``. A span over several lines is underlined on its
 first line, to the end of that line. Colour is optional and comes from rich's styles; without
 it the text holds no escape codes at all.
+
+Every piece of text that came from the user's files (a message quoting a value, a label, a
+help line, a file name, a quoted source line) is shown through ``mobiledsl.textsafe.shown``:
+a control character or a bidi control reads as its escape (``\\x1b``, ``\\u202e``), so a
+file cannot clear the screen, retitle the window or link out. A quoted line's markers are
+placed by the escaped text, so they stay under what they mark.
 """
 from __future__ import annotations
 
+import re
 from typing import Callable, Iterable, Mapping
 
 from ..diagnostics import Diagnostic, Span, count
+from ..linebreaks import split_lines
+from ..textsafe import shown as escaped
 from ..recordtype import record
 
 Sources = Callable[[str], "str | None"] | Mapping[str, str] | None
 
 TAB = "    "
+
+
+def visible(text: str) -> str:
+    """A piece of a source line as it is quoted: escaped, its tabs expanded."""
+    return escaped(text, keep_tab=True).replace("\t", TAB)
 
 
 def cell_len(text: str) -> int:
@@ -39,6 +53,8 @@ def cell_len(text: str) -> int:
 MAX_SOURCE_CELLS = 140
 CONTEXT_CELLS = 24          # kept before the primary place when the line's start is cut
 ELLIPSIS = "..."
+# what a cut keeps or leaves whole: an escape ``shown`` wrote, or one character
+_UNIT = re.compile(r"\\x[0-9a-f]{2}|\\u[0-9a-f]{4}|.", re.S)
 
 _STYLES = {
     "error": "bold red",
@@ -61,8 +77,11 @@ class _Out:
         self.lines: list[str] = []
 
     def line(self, *pieces: tuple[str, str | None] | str) -> None:
+        # escaped here, at the edge, whatever a piece holds; the renderer's own text and a
+        # quoted line already escaped are left as they are
         parts: list[tuple[str, str | None]] = [
-            (p, None) if isinstance(p, str) else p for p in pieces]
+            (escaped(p), None) if isinstance(p, str) else (escaped(p[0]), p[1])
+            for p in pieces]
         # No trailing whitespace in the output, whatever the pieces end with.
         while parts and not parts[-1][0].strip():
             parts.pop()
@@ -97,7 +116,8 @@ def _source_getter(sources: Sources) -> Callable[[str], "str | None"]:
 
 
 class _Lines:
-    """Source lines by file, split once. Lines are split on '\\n' only (as the lexers count)."""
+    """Source lines by file, split once, where every reader breaks them
+    (``mobiledsl.linebreaks``)."""
 
     def __init__(self, sources: Sources):
         self._get = _source_getter(sources)
@@ -109,8 +129,7 @@ class _Lines:
                 text = self._get(file)
             except Exception:  # a source that cannot be read is shown without its snippet
                 text = None
-            self._cache[file] = None if text is None else [
-                l[:-1] if l.endswith("\r") else l for l in text.split("\n")]
+            self._cache[file] = None if text is None else split_lines(text)
         lines = self._cache[file]
         if lines is None or number < 1 or number > len(lines):
             return None
@@ -136,13 +155,13 @@ def _location(span: Span) -> str:
 
 def _underline(text: str, span: Span) -> tuple[int, int]:
     """(display offset, display width) of the part of ``text`` (one source line) that the
-    span covers on its first line."""
+    span covers on its first line, counted on the line as it is quoted (``visible``)."""
     if span.column is None:
         stripped = text.strip()
         if not stripped:
             return 0, 1
         start = len(text) - len(text.lstrip())
-        return cell_len(text[:start].replace("\t", TAB)), cell_len(stripped.replace("\t", TAB))
+        return cell_len(visible(text[:start])), cell_len(visible(stripped))
     start = span.column - 1
     prefix = text[:start] + " " * max(0, start - len(text))
     if span.end_line is not None and span.end_line > span.line:
@@ -151,8 +170,8 @@ def _underline(text: str, span: Span) -> tuple[int, int]:
         covered = text[start:span.end_column]
     else:
         covered = text[start:start + 1]
-    width = cell_len(covered.replace("\t", TAB))
-    return cell_len(prefix.replace("\t", TAB)), max(1, width)
+    width = cell_len(visible(covered))
+    return cell_len(visible(prefix)), max(1, width)
 
 
 def _fit(shown: str, focus: tuple[int, int]
@@ -174,7 +193,8 @@ def _fit(shown: str, focus: tuple[int, int]
         tail = ELLIPSIS
     pieces: list[str] = []
     cell, first, end = 0, None, None
-    for ch in shown:
+    for unit in _UNIT.finditer(shown):      # an escape is kept whole or left out whole
+        ch = unit.group()
         w = cell_len(ch)
         if cell >= left and cell + w <= left + room:  # a wide character cut in two is left out
             if first is None:
@@ -259,14 +279,14 @@ def _snippet(out: _Out, marks: list[_Mark], lines: _Lines, file: str, width: int
     for number in sorted(by_line):
         if previous is not None and number - previous == 2:
             between = lines.line(file, previous + 1) or ""
-            shown, _ = _fit(between.replace("\t", TAB), (0, 1))
+            shown, _ = _fit(visible(between), (0, 1))
             out.line((f"{previous + 1:>{width}} |", "gutter"), " " + shown)
         elif previous is not None and number - previous > 2:
             out.line(("...", "gutter"))
         text = lines.line(file, number) or ""
         ordered = sorted(by_line[number], key=lambda m: (not m.primary, m.span.column or 0))
         placed = [(m, *_underline(text, m.span)) for m in ordered]
-        shown, place = _fit(text.replace("\t", TAB), (placed[0][1], placed[0][2]))
+        shown, place = _fit(visible(text), (placed[0][1], placed[0][2]))
         out.line((f"{number:>{width}} |", "gutter"), " " + shown)
         for m, offset, size in placed:
             where = place(offset, size)

@@ -13,6 +13,7 @@ from typing import Sequence
 
 from ..diagnostics import Diagnostic, Label, Sink, Span
 from ..library.model import Library, Part
+from ..linebreaks import split_lines
 from ..model.vocabulary import did_you_mean
 
 ROBOT_CATEGORIES = ("chassis", "wheel", "track", "sensor", "attachment", "leg", "motor",
@@ -171,8 +172,9 @@ def _name_span(lib: Library) -> Span:
     the file alone when it cannot be read or found."""
     file = os.path.join(os.fspath(lib.root), "library.yaml")
     try:
-        with open(file, encoding="utf-8", errors="surrogateescape") as f:
-            lines = f.read().split("\n")
+        # the breaks kept as written (newline=""), then split where every reader splits
+        with open(file, encoding="utf-8", errors="surrogateescape", newline="") as f:
+            lines = split_lines(f.read())
     except OSError:
         return Span(file)
     for n, text in enumerate(lines, 1):

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 
-from ..cli import PROG, UsageError, add_diagnostics_options, info, report, subcommand
+from ..cli import PROG, UsageError, add_diagnostics_options, info, report, say, subcommand
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
@@ -56,7 +55,7 @@ def run_run(args: argparse.Namespace) -> int:
     report(result.diagnostics, args)
     compiled = result.compiled
     if compiled is not None and compiled.output_error is not None:
-        print(f"{PROG}: error: {compiled.output_error}", file=sys.stderr)
+        say(f"{PROG}: error: {compiled.output_error}")
         return 2
     status = exit_status(result.diagnostics)
     if result.report is not None:

@@ -52,13 +52,14 @@ def run_action(root: Path, program, libraries: list[str]) -> bool:
     from ..graph.actions import cell_action
     from ..pipeline import SourceCache, exit_status
     from ..render import render
+    from ..textsafe import shown          # its lines reach the terminal: verbosity 2
     from .program import run_program
     cell_action(layout.emission_record(program.name, TARGET),
                 layout.target_dir(program.name, TARGET))
     cell = root / layout.target_dir(program.name, TARGET)
     models = sorted(cell.glob("*.xml"))
     if len(models) != 1:
-        print(f"run:{program.name}: expected one model in {cell}, found {len(models)}",
+        print(shown(f"run:{program.name}: expected one model in {cell}, found {len(models)}"),
               file=sys.stderr)
         return False
     files = {kind: root / path for kind, path in program.files.items()}
@@ -70,5 +71,5 @@ def run_action(root: Path, program, libraries: list[str]) -> bool:
     if result.report is not None:
         steps = result.report["steps"]
         ok = sum(1 for s in steps if s["ok"])
-        print(f"run:{program.name}: {ok} of {len(steps)} steps reached")
+        print(shown(f"run:{program.name}: {ok} of {len(steps)} steps reached"))
     return exit_status(result.diagnostics) == 0 and result.report is not None

@@ -152,10 +152,11 @@ def test_layout_is_free_comments_trailing_commas_and_one_line_items():
     assert ball.span == Span("t", 2, 60, 6, 5)
 
 
-def test_lines_end_at_newlines_and_a_carriage_return_is_whitespace():
+def test_lines_end_at_newlines_carriage_returns_and_both():
     core = clean(parse_core, 'Robot r {\r\n  Caster c(ref = "x")\r\n  Lidar l(ref = "y")\r}')
     assert core.components[0].span == Span("t", 2, 3, 2, 21)
     assert core.components[1].kind_span == Span("t", 3, 3, 3, 7)
+    assert core.span.end_line == 4                  # the '}' after a lone \r
     _, diags = parse_core('Robot r {\r\n  intent "open\r\n}', "t")
     assert [where(d) for d in diags] == [("syntax.unterminated_string", 2, 10, 2, 14)]
 

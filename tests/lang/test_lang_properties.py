@@ -26,8 +26,9 @@ SETTINGS = settings(max_examples=150, deadline=None,
 
 
 def lines_of(text: str) -> list[str]:
-    """The lines as the renderer shows them: split at \\n, a \\r before it dropped."""
-    return [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
+    """The lines as the renderer shows them: split at \\r\\n, \\n, \\r alone, NEL, LS and PS
+    (what the YAML readers count)."""
+    return re.split("\r\n|[\n\r\x85\u2028\u2029]", text)
 
 
 def check_span(span: Span | None, lines: list[str], *, point_may_pass_end: bool) -> None:
