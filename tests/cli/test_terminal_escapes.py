@@ -149,7 +149,7 @@ def test_simulate_s_summary_line_goes_through_the_rule(tmp_path, capsys, monkeyp
     import mobiledsl.sim as sim
     import mobiledsl.sim.simulate as simulate
     monkeypatch.setattr(sim, "load_simulation", lambda path: object())
-    monkeypatch.setattr(simulate, "run_twist", lambda *a: {"final": {}})
+    monkeypatch.setattr(simulate, "run_twist", lambda *a, **k: {"final": {}})
     monkeypatch.setattr(simulate, "describe", lambda result: f"ended {TITLE}")
     assert main("simulate", str(model), "--twist", "0", "0", "0", "--seconds", "1") == 0
     assert clean(capsys.readouterr().err) == "ended \\x1b]0;pwned\\x07\n"
@@ -164,7 +164,7 @@ def test_run_s_lines_are_escaped(tmp_path, capsys, monkeypatch):
     result = SimpleNamespace(diagnostics=[hostile], compiled=None, simulated_s=1.0,
                              report={"steps": [{"ok": True}]}, frames=f"frames {LINK}",
                              report_dir=f"build/r{TITLE}/report")
-    monkeypatch.setattr(program, "run_program", lambda *a: result)
+    monkeypatch.setattr(program, "run_program", lambda *a, **k: result)
     main("run", str(core), str(task), "--library", str(tmp_path), "--color", "never")
     err = clean(capsys.readouterr().err)
     assert "the step \\x1b[2J was missed" in err
