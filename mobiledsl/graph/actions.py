@@ -493,9 +493,10 @@ def _listed(record: str) -> dict:
 
 def _withdraw(path: str) -> None:
     """Delete an output file and the folders that leaves empty: a withdrawn cell leaves no
-    empty asset folders behind."""
-    _unlink(path)
-    prune_empty_folders(path)
+    empty asset folders behind (only a path the build writes: see ``_unlink``)."""
+    if restore.path_problem(path.replace(os.sep, "/")) is None:
+        _unlink(path)
+        prune_empty_folders(path)
 
 
 _EMITTED: dict[str, tuple[tuple[int, int, int], dict[str, str]]] = {}

@@ -250,6 +250,11 @@ class HttpStore:
         self.where = describe_url(url)
         try:
             parts = urlsplit(url)
+            if _hides_credentials(parts):
+                self.where = self.base = UNNAMED
+                self.broken = ("an '@' follows its host; write a '/', '?', '#' or '@' in a "
+                               "user name or password as %2F, %3F, %23 or %40")
+                return
             if not parts.hostname:
                 raise ValueError("no host")
             parts.port                          # pylint: disable=pointless-statement
@@ -258,11 +263,6 @@ class HttpStore:
             # parser's words may quote a password, so they are not shown)
             self.where = self.base = UNNAMED
             self.broken = "it names no server (scheme://host[:port]/prefix)"
-            return
-        if self.where == UNNAMED:
-            self.base = UNNAMED
-            self.broken = ("an '@' follows its host; write a '/', '?', '#' or '@' in a user "
-                           "name or password as %2F, %3F, %23 or %40")
             return
         self.base = urlunsplit((parts.scheme, parts.netloc.rpartition("@")[2],
                                 parts.path.rstrip("/"), "", ""))
