@@ -19,10 +19,11 @@ from typing import Any, Iterable, Iterator
 from doit.action import PythonAction
 
 from ..diagnostics import Diagnostic, Span, has_errors
-from ..inputs import read_regular
+from ..inputs import MAX_ASSET_BYTES, Refused, read_regular
 from ..outputs import Transaction, check_no_links, read_asset, safe_relative
 from ..phases import PHASES, Phase, Source, parts_meant, program_refs, run_report
 from ..records import dumps, from_json, to_json, write_atomic
+from ..textsafe import shown
 from . import cache, layout, restore
 from .positions import Positions, split, table_path
 from .hashing import files_hold, hash_bytes, hash_text, listing_digest, tree_states
@@ -372,7 +373,6 @@ def remove_targets(task, dryrun) -> None:
     """clean action: the task's targets, as doit's own removes them but only where the build
     writes (``_unlink``: an emit task's target comes from a record), then the folders that
     leaves empty."""
-    from ..textsafe import shown
     for target in sorted(task.targets, reverse=True):
         if os.path.isfile(target) or os.path.islink(target):
             print(f"{shown(task.name)} - removing file '{shown(target)}'")
@@ -539,8 +539,15 @@ def blobs_present(record: str) -> bool:
 
 
 def emit_file_action(blob: str, out: str) -> None:
-    with open(blob, "rb") as fh:
-        write_output(out, fh.read())
+    """Copy a blob into its cell: a regular file inside build/, so a link planted among the
+    blobs never copies what it leads to."""
+    try:
+        data = read_regular(blob, within=layout.BUILD, limit=MAX_ASSET_BYTES)
+    except Refused as refused:
+        print(f"mobiledsl: warning: {shown(blob)} is not copied to {shown(out)}: "
+              f"{shown(refused.why)}", file=sys.stderr)
+        return
+    write_output(out, data)
 
 
 def cell_holds(record: str, out_dir: str, files: dict[str, str] | None = None

@@ -292,6 +292,18 @@ def test_clean_never_deletes_through_a_link_in_build(case, monkeypatch):
     assert (case.outside / "scout.controller.json").is_file()
 
 
+def test_a_blob_that_is_a_link_out_of_build_is_never_copied(case, monkeypatch):
+    record = json.loads((case.root / EMISSION).read_text())
+    blob = case.root / BLOBS / record["files"]["scout.xml"]["hash"]
+    blob.unlink()
+    blob.symlink_to(case.secret)
+    (case.root / CELL / "scout.xml").unlink()
+    text, _ = case.doit(monkeypatch, cached=False)
+    assert "is not copied" in text
+    assert not (case.root / CELL / "scout.xml").exists()
+    assert case.secret.read_text() == "s3cr3t-7f1c\n"
+
+
 # -- the folder store reads its entries as a stranger's ---------------------------------------
 @pytest.mark.parametrize("entry", [b"[]", b'{"outputs": []}', b'{"outputs": {"build/a": 5}}',
                                    b'{"outputs": {"build/a": "../../../../etc/passwd"}}',
