@@ -8,9 +8,10 @@ from a stranger, however well formed and whatever its digests say.
   (``outputs.safe_relative``: relative, normalised, no NUL or control, bounded), and no
   path is both a file and the folder of another;
 - a record decodes as the next phase reads it: a JSON object, its result of the phase's
-  type, its diagnostics; every ``file`` a record names (a span, a visual) is a project
-  file: a plain relative path with no hidden name, or one inside a library root, so no
-  restored diagnostic quotes ``/proc/self/environ`` or ``.git/config`` into a build log;
+  type, its diagnostics; every ``file`` and ``dir`` it names (a span, a visual, a part) is
+  a project file: a plain relative path with no hidden name, or one inside a library
+  root, so no restored diagnostic quotes ``/proc/self/environ`` or ``.git/config`` into a
+  build log; every span's positions table lies below ``build/``;
 - an emission record lists files by names its target could write and blobs the entry
   holds, and asset folders below the project's own library roots.
 
@@ -100,17 +101,31 @@ def project_file(file: Any, roots: Iterable[str]) -> bool:
     return not any(name.startswith(".") for name in names)
 
 
-def _files_named(node: Any) -> Iterable[Any]:
-    """Every value under a ``file`` key in a record's JSON (spans, visuals, diagnostics)."""
+def _named(node: Any) -> Iterable[tuple[str, Any]]:
+    """(key, value) of every ``file``, ``dir`` and ``at`` in a record's JSON: the files a
+    span, a visual or a part names, and the positions tables spans point into."""
     stack = [node]
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
-            if "file" in node:
-                yield node["file"]
+            for key in ("file", "dir", "at"):
+                if key in node:
+                    yield key, node[key]
             stack.extend(node.values())
         elif isinstance(node, list):
             stack.extend(node)
+
+
+def _names_problem(record: dict, roots: Iterable[str]) -> str | None:
+    for key, value in _named(record):
+        if key == "at" and isinstance(value, str):
+            table, _, n = value.rpartition("#")
+            if path_problem(table) is not None or not n.isdigit():
+                return f"holds a record whose positions are in {quoted(value)}, outside build/"
+        elif key == "file" or isinstance(value, str):      # a connector's dir is a vector
+            if not project_file(value, roots):
+                return f"holds a record naming {quoted(value)}, which is no project file"
+    return None
 
 
 def record_problem(data: bytes, roots: Iterable[str], key: str | None = None,
@@ -121,9 +136,9 @@ def record_problem(data: bytes, roots: Iterable[str], key: str | None = None,
     record = record_of(data)
     if record is None:
         return "holds a record that is no JSON object"
-    for file in _files_named(record):
-        if not project_file(file, roots):
-            return f"holds a record naming {quoted(file)}, which is no project file"
+    why = _names_problem(record, list(roots))
+    if why is not None:
+        return why
     try:
         diagnostics = record.get("diagnostics", [])
         if not isinstance(diagnostics, list):

@@ -137,6 +137,14 @@ def test_an_entry_naming_a_digest_that_is_no_sha256_asks_for_no_blob(server, cap
     assert "no sha256" in _warnings(capsys)[0]
 
 
+def test_an_entry_naming_too_many_outputs_fetches_no_blob(server, capsys):
+    files = [OutputFile(f"build/p/{i}", remote.sha256(b""), 0) for i in range(10_001)]
+    server.routes[f"/cache/ac/{KEY}"] = Answer(body=actionresult.encode(files))
+    assert HttpStore(f"{server.url}/cache").get(KEY) is None
+    assert server.asked("/cache/cas/") == []
+    assert "10,001 outputs" in _warnings(capsys)[0]
+
+
 # -- compression: refused, never inflated ------------------------------------------------------
 def test_a_compressed_blob_is_refused(server, capsys):
     _entry(server, {"build/p/a": GOOD}, answers={"build/p/a": Answer(
