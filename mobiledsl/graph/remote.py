@@ -60,6 +60,7 @@ TRANSFERS = 8                     # blobs moved at once
 CHUNK = 64 * 1024                 # bytes read at a time
 DRAIN = 64 * 1024                 # what is read of an answer to HEAD or PUT, to reuse the connection
 SHA256 = re.compile(r"[0-9a-f]{64}\Z")
+DIGITS = re.compile(r"[0-9]+")
 UNNAMED = "the URL MOBILEDSL_CACHE gives"
 
 
@@ -322,9 +323,11 @@ class HttpStore:
             raise Fault(f"it sent a compressed answer (Content-Encoding: "
                         f"{shown(encoding[:40])}), which the protocol does not use")
         length = response.headers.get("Content-Length", "").strip()
-        if length.isdigit() and int(length) > limit:
-            raise Overrun(f"it sent an answer of {int(length):,} bytes, longer than the "
-                          f"{limit:,} it may hold")
+        # ASCII digits only, and few enough for int() (a 5,000-digit one would raise)
+        if DIGITS.fullmatch(length) and (len(length) > 18 or int(length) > limit):
+            size = f"{int(length):,}" if len(length) <= 18 else f"a {len(length)}-digit number of"
+            raise Overrun(f"it sent an answer of {size} bytes, longer than the {limit:,} it "
+                          "may hold")
         body = bytearray()
         for chunk in response.iter_content(CHUNK):
             body += chunk

@@ -108,6 +108,17 @@ def test_a_blob_longer_than_the_entry_says_is_not_read_to_its_end(server, capsys
     assert (f"{server.url}/cache", remote.sha256(GOOD)) in remote._damaged    # sent again
 
 
+@pytest.mark.parametrize("length, restored", [("9" * 5000, False), ("\u00b2", True)],
+                         ids=["5000-digits", "superscript"])
+def test_a_content_length_that_is_no_plain_number(server, capsys, length, restored):
+    """Too long for a number: a miss; no ASCII number: not a length (read to the end)."""
+    _entry(server, {"build/p/a": GOOD}, answers={"build/p/a": Answer(
+        body=GOOD, length=False, headers={"Content-Length": length})})
+    got = HttpStore(f"{server.url}/cache").get(KEY)
+    assert got == ({"build/p/a": GOOD} if restored else None)
+    assert len(_warnings(capsys)) == (0 if restored else 1)
+
+
 def test_an_entry_naming_a_blob_past_the_cap_fetches_no_blob(server, monkeypatch, capsys):
     monkeypatch.setenv("MOBILEDSL_CACHE_MAX_BLOB", "1000")
     _entry(server, {"build/p/a": b"z" * 1001})
