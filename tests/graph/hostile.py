@@ -48,6 +48,7 @@ class Answer:
 class Hostile:
     def __init__(self) -> None:
         self.routes: dict[str, Answer] = {}
+        self.prefixes: dict[str, Answer] = {}          # the answer to any path below one
         self.sent: dict[str, int] = {}
         self.requests: list[tuple[str, str, dict]] = []
         self.done = threading.Condition()
@@ -98,8 +99,9 @@ class Hostile:
         size = int(handler.headers.get("Content-Length") or 0)
         if size:
             handler.rfile.read(min(size, 1 << 20))
-        answer = self.routes.get(path, Answer(404)) if handler.command == "GET" else \
-            Answer(201 if handler.command == "PUT" else 404)
+        below = [a for prefix, a in self.prefixes.items() if path.startswith(prefix)]
+        answer = self.routes.get(path, below[0] if below else Answer(404)) \
+            if handler.command == "GET" else Answer(201 if handler.command == "PUT" else 404)
         sent = 0
         try:
             handler.send_response(answer.status)

@@ -17,11 +17,13 @@ from typing import Callable
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from mobiledsl.graph import actionresult, remote
+from mobiledsl.graph.actionresult import OutputFile
 from mobiledsl.graph.cache import ArtifactStore
 from mobiledsl.graph.hashing import hash_bytes
 
 from .fixture import FULL_PARTS, PROGRAMS, PYPROJECT, doit, make_project, run_doit
-from .hostile import fresh_cache_process
+from .hostile import Answer, Hostile, fresh_cache_process
 from .test_scale import outputs
 
 WITH_MJCF = PYPROJECT.replace("targets = []", 'targets = ["mjcf"]')
@@ -100,7 +102,8 @@ class Case:
             report = doit(self.root)
             text = "\n".join(t["out"] + t["err"] for t in report["tasks"])
         assert "Traceback" not in text, text
-        return text, [line for line in text.splitlines() if "warning: the artifact cache" in line]
+        return text, [line for line in text.splitlines()
+                      if "warning: " in line and "the artifact cache at" in line]
 
     def intact(self) -> None:
         """build/ holds what a build without a cache writes, and nothing outside changed."""
@@ -252,6 +255,24 @@ def test_the_genuine_entries_restore(case, monkeypatch):
     case.intact()
 
 
+def test_doit_against_a_hostile_server_builds_as_without_a_cache(case, monkeypatch):
+    """Every entry the server gives names a file with a NUL in its name, its blob there."""
+    blob = b"x"
+    files = [OutputFile(f"{EMISSION}\x00", remote.sha256(blob), 1)]
+    server = Hostile().start()
+    try:
+        server.prefixes["/cache/ac/"] = Answer(body=actionresult.encode(files))
+        server.routes[f"/cache/cas/{remote.sha256(blob)}"] = Answer(body=blob)
+        case.store = f"{server.url}/cache"             # what case.doit sets MOBILEDSL_CACHE to
+        (case.root / EMISSION).unlink()
+        (case.root / ANALYSE).unlink()
+        _, warnings = case.doit(monkeypatch)
+    finally:
+        server.stop()
+    assert len(warnings) == 1 and "not written plainly" in warnings[0], warnings
+    case.intact()
+
+
 # -- what a withdraw or a clean deletes --------------------------------------------------------
 def _plant(case: Case, victims: list[str]) -> None:
     """An emission record in build/ listing ``victims`` (as one restored before this check
@@ -288,6 +309,8 @@ def test_a_restored_record_listing_a_path_outside_build_deletes_nothing(case, mo
 def test_a_record_in_build_listing_a_path_outside_is_never_withdrawn(case, monkeypatch):
     victims = _victims(case)
     _plant(case, victims)
+    world = case.root / "programs" / "scout" / "scout.world"       # an edit: a new start
+    world.write_text(world.read_text().replace("(0.0, 0.0, 0.0)", "(0.1, 0.0, 0.0)"))
     case.doit(monkeypatch, cached=False)          # the emission runs again and withdraws
     assert (case.outside / "victim").read_text() == "keep"
     _plant(case, victims)
