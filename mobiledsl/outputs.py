@@ -13,6 +13,8 @@ One module for the command line and the build graph:
   folder it made is removed, so the output folder is the new whole or the old one.
 - ``read_asset``: a mesh or policy to copy is read as hostile input, again at copy time:
   a regular file that resolves inside its part directory.
+- ``safe_relative``: the one check of a relative path that a target, a record or a cache
+  entry names before anything is written or deleted there.
 """
 from __future__ import annotations
 
@@ -20,9 +22,10 @@ import errno
 import os
 import stat
 import tempfile
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from .inputs import MAX_ASSET_BYTES, Refused, read_regular
+from .textsafe import is_safe
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 
@@ -36,6 +39,47 @@ def file_mode() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return 0o666 & ~mask
+
+
+MAX_PATH_BYTES = 1024      # a relative output path, in UTF-8 (Linux allows 4096 in all)
+MAX_NAME_BYTES = 255       # one of its names (NAME_MAX on Linux, macOS and Windows)
+
+
+def safe_relative(rel: object, limit: int = MAX_PATH_BYTES) -> PurePosixPath:
+    """``rel`` as a path below a folder, or ValueError saying why not. It must be written as
+    the build writes paths: '/'-separated names, none empty, '.' or '..', no backslash, no
+    NUL or other control, at most ``limit`` bytes and each name at most MAX_NAME_BYTES. A
+    name the file system would refuse, or read as another path, never reaches it."""
+    if not isinstance(rel, str) or not rel:
+        raise ValueError("an empty path or one that is no text")
+    try:
+        size = len(rel.encode("utf-8"))            # a lone surrogate cannot be a file name
+    except UnicodeEncodeError:
+        raise ValueError("a path that is no valid UTF-8") from None
+    if size > limit:
+        raise ValueError(f"a path of {size:,} bytes, more than the {limit:,} allowed")
+    if not is_safe(rel) or "\\" in rel:
+        raise ValueError("a path holding a control character or a backslash")
+    names = rel.split("/")
+    if any(name in ("", ".", "..") for name in names):
+        raise ValueError("a path that is absolute, or not written plainly (an empty name, "
+                         "'.' or '..')")
+    if any(len(name.encode("utf-8")) > MAX_NAME_BYTES for name in names):
+        raise ValueError(f"a name longer than {MAX_NAME_BYTES} bytes")
+    return PurePosixPath(rel)
+
+
+def file_and_folder(paths) -> str | None:
+    """A path among ``paths`` that another one needs as a folder, or None: a set of files
+    that cannot all be written."""
+    listed = set(paths)
+    for path in sorted(listed):
+        head = path
+        while "/" in head:
+            head = head.rsplit("/", 1)[0]
+            if head in listed:
+                return head
+    return None
 
 
 def check_no_links(path: str | os.PathLike, root: str | os.PathLike) -> None:

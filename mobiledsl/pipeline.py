@@ -19,7 +19,7 @@ from .recordtype import mutable_record
 from .diagnostics import Diagnostic, Span, error, has_errors
 from .linebreaks import place
 from .inputs import Refused, read_regular
-from .outputs import Transaction, read_asset
+from .outputs import Transaction, read_asset, safe_relative
 from .phases import (PHASES, PROGRAM_PHASES, TARGETS, Source, failed, program_refs,
                      run_libraries, run_report)
 
@@ -265,10 +265,11 @@ def _write_report_alone(out: Path, analysis: Any, result: CompileResult) -> None
 
 
 def _safe_relative(rel: str) -> PurePosixPath:
-    path = PurePosixPath(rel)
-    if path.is_absolute() or not path.parts or ".." in path.parts or "\\" in rel:
-        raise ValueError(f"a target asked to write outside its folder: {rel!r}")
-    return path
+    try:
+        return safe_relative(rel)
+    except ValueError as exc:
+        raise ValueError(f"a target asked to write outside its folder: {rel!r} ({exc})") \
+            from None
 
 
 def _report_files(report_dir: Path, analysis: Any) -> list[tuple[Path, bytes | Path]]:

@@ -14,17 +14,17 @@ import inspect
 import json
 import os
 import sys
-from pathlib import PurePosixPath
 from typing import Any, Iterable, Iterator
 
 from doit.action import PythonAction
 
 from ..diagnostics import Diagnostic, Span, has_errors
-from ..inputs import read_regular
-from ..outputs import Transaction, check_no_links, read_asset
+from ..inputs import MAX_ASSET_BYTES, Refused, read_regular
+from ..outputs import Transaction, check_no_links, read_asset, safe_relative
 from ..phases import PHASES, Phase, Source, parts_meant, program_refs, run_report
 from ..records import dumps, from_json, to_json, write_atomic
-from . import cache, layout
+from ..textsafe import shown
+from . import cache, layout, restore
 from .positions import Positions, split, table_path
 from .hashing import (files_hold, hash_bytes, hash_text, listing_digest, policy_digest,
                       tree_states)
@@ -217,11 +217,12 @@ def _record(out: str, row: Phase, computed: tuple[Any, list[Diagnostic]] | None
 def phase_action(phase: str, out: str, records: dict[str, str], params: dict[str, Any],
                  files: dict[str, str] | None = None,
                  libraries: list[tuple[str, str]] | None = None, skip: bool = False,
-                 *, dependencies: list[str]) -> None:
+                 *, dependencies: list[str], roots: Iterable[str] = ()) -> None:
     """The action of every program phase task: read the input records (``records``: phase
     name -> path), the program's ``files`` (parse) or the part records of the task's
     ``dependencies`` as ``libraries`` (resolve), run the phase, write its record. With
-    ``skip`` (a library of the matrix cannot be loaded) the record holds no result."""
+    ``skip`` (a library of the matrix cannot be loaded) the record holds no result.
+    ``roots``: the matrix's library roots, which a restored record's files may lie in."""
     row = PHASES[phase]
     inputs = sorted(set(records.values()) | set((files or {}).values()) |
                     set(dependencies))
@@ -237,7 +238,11 @@ def phase_action(phase: str, out: str, records: dict[str, str], params: dict[str
     if phase == "parse":                        # cheap, and its inputs are sources
         outputs = produce()
     else:
-        outputs = cache.produce(phase, [params, libraries, skip], inputs, produce)
+        outputs = cache.produce(
+            phase, [params, libraries, skip], inputs, produce,
+            writes={out, table_path(out)}.__contains__,
+            check=lambda found: restore.records_problem(found, out, roots, row.key,
+                                                        row.record))
     _emit_outputs(outputs)
     _show_record(outputs[out])
 
@@ -308,7 +313,7 @@ def refs_action(parse_rec: str, registry: dict[str, list[str]],
 
 
 def analyse_action(resolve_rec: str, assemble_rec: str, out: str,
-                   report_dir: str) -> dict:
+                   report_dir: str, roots: Iterable[str] = ()) -> dict:
     """Analyse the robot into its record and its report (``analysis.json`` and
     ``topview.svg`` in ``report_dir``). A skipped analysis withdraws the report an earlier
     one wrote."""
@@ -324,7 +329,11 @@ def analyse_action(resolve_rec: str, assemble_rec: str, out: str,
                 outputs[f"{report_dir}/{name}"] = data
         return outputs
 
-    outputs = cache.produce("analyse", [report_dir], [resolve_rec, assemble_rec], produce)
+    writes = {out, table_path(out)} | {f"{report_dir}/{name}" for name in layout.REPORT_FILES}
+    outputs = cache.produce(
+        "analyse", [report_dir], [resolve_rec, assemble_rec], produce,
+        writes=writes.__contains__,
+        check=lambda found: restore.records_problem(found, out, roots, row.key, row.record))
     if os.path.isdir(report_dir):
         for name in os.listdir(report_dir):
             path = f"{report_dir}/{name}"
@@ -372,9 +381,14 @@ class Clean(PythonAction):
 
 
 def remove_targets(task, dryrun) -> None:
-    """clean action: doit's own (the task's targets), then the folders that leaves empty."""
-    from doit.task import clean_targets
-    clean_targets(task, dryrun)
+    """clean action: the task's targets, as doit's own removes them but only where the build
+    writes (``_unlink``: an emit task's target comes from a record), then the folders that
+    leaves empty."""
+    for target in sorted(task.targets, reverse=True):
+        if os.path.isfile(target) or os.path.islink(target):
+            print(f"{shown(task.name)} - removing file '{shown(target)}'")
+            if not dryrun:
+                _unlink(target)
     if not dryrun:
         for target in task.targets:
             prune_empty_folders(target)
@@ -408,20 +422,13 @@ def remove_report(record: str, report_dir: str | None) -> None:
 
 
 # -- targets: emission, its files, assets ------------------------------------------------------
-def safe_relative(rel: str) -> PurePosixPath:
-    path = PurePosixPath(rel)
-    if not rel or path.is_absolute() or ".." in path.parts or "\\" in rel or \
-            not path.parts or path.parts[0] in ("", "."):
-        raise ValueError(f"a target asked to write outside its folder: {rel!r}")
-    return path
-
-
 def emission_action(target: str, resolve_rec: str, assemble_rec: str, analyse_rec: str,
-                    out: str, out_dir: str) -> None:
+                    out: str, out_dir: str, roots: Iterable[str] = ()) -> None:
     """Run one target's ``emit``. Each file's bytes are kept as a blob named by their hash
     beside the emission record (``layout.blob_dir``), the record lists the files by hash,
     and ``emit:<program>/<target>/<file>`` tasks copy the blobs into place. A file the
-    previous emission had and this one has not is deleted, and so is a blob no file uses."""
+    previous emission had and this one has not is deleted, and so is a blob no file uses.
+    A restored emission's asset folders lie in the library ``roots``."""
     row = PHASES["emission"]
     records = {"resolve": resolve_rec, "assemble": assemble_rec, "analyse": analyse_rec}
     blob_dir = layout.blob_dir(out)
@@ -450,13 +457,16 @@ def emission_action(target: str, resolve_rec: str, assemble_rec: str, analyse_re
                                     "diagnostics": diags}))
         return outputs
 
-    outputs = cache.produce("emission", [target], [resolve_rec, assemble_rec, analyse_rec],
-                            compute_emission)
+    def writes(path: str) -> bool:
+        blob = path[len(blob_dir) + 1:] if path.startswith(blob_dir + "/") else ""
+        return path in (out, table_path(out)) or bool(restore.BLOB_NAME.match(blob))
+
+    outputs = cache.produce(
+        "emission", [target], [resolve_rec, assemble_rec, analyse_rec], compute_emission,
+        writes=writes,
+        check=lambda found: restore.emission_problem(found, out, blob_dir, roots))
     record = json.loads(outputs[out].decode("utf-8"))
-    try:
-        previous = read_json(out).get("files", {})
-    except (OSError, ValueError):
-        previous = {}
+    previous = _listed(out)
     for rel in sorted(set(previous) - set(record.get("files", {}))):
         _withdraw(os.path.join(out_dir, rel))
     _emit_outputs({path: data for path, data in outputs.items() if path != out})
@@ -469,30 +479,45 @@ def emission_action(target: str, resolve_rec: str, assemble_rec: str, analyse_re
 
 
 def _unlink(path: str) -> None:
-    """Delete a file below build/, never one a planted symbolic link leads to."""
+    """Delete a file the build writes: one written plainly below build/ (whatever a record
+    lists), never one a symbolic link planted there leads to."""
+    if restore.path_problem(path.replace(os.sep, "/")) is not None:
+        return
     try:
-        root = _root_of(path)
-        if root is not None:
-            check_no_links(path, root)
+        check_no_links(path, layout.BUILD)
         os.unlink(path)
     except OSError:
         pass
 
 
+def _listed(record: str) -> dict:
+    """The files a record of this build lists (an emission's, an assets task's) by names
+    that stay in their cell; {} when there is no such record."""
+    try:
+        files = read_json(record).get("files", {})
+    except (OSError, ValueError, AttributeError, RecursionError):
+        return {}
+    if not isinstance(files, dict):
+        return {}
+    return {rel: digest for rel, digest in files.items() if restore.plain(rel)}
+
+
 def _withdraw(path: str) -> None:
     """Delete an output file and the folders that leaves empty: a withdrawn cell leaves no
-    empty asset folders behind."""
-    _unlink(path)
-    prune_empty_folders(path)
+    empty asset folders behind (only a path the build writes: see ``_unlink``)."""
+    if restore.path_problem(path.replace(os.sep, "/")) is None:
+        _unlink(path)
+        prune_empty_folders(path)
 
 
 _EMITTED: dict[str, tuple[tuple[int, int, int], dict[str, str]]] = {}
 
 
-def emitted_files(record: str) -> dict[str, str]:
-    """rel -> hash of the files an emission record lists ({} when there is none yet). A
-    build reads each record twice (its emission's check, then its emit tasks' creation):
-    the second time only when the record changed in between."""
+def emitted_files(record: str) -> dict[str, str] | None:
+    """rel -> hash of the files an emission record lists ({} when there is none yet; None
+    when it lists a file its target could not write, ``restore.emitted``). A build reads
+    each record twice (its emission's check, then its emit tasks' creation): the second
+    time only when the record changed in between."""
     try:
         st = os.stat(record)
     except OSError:
@@ -503,10 +528,9 @@ def emitted_files(record: str) -> dict[str, str]:
     if known is not None and known[0] == key:
         return known[1]
     try:
-        data = read_json(record)
-    except (OSError, ValueError):
+        files = restore.emitted(read_json(record))
+    except (OSError, ValueError, RecursionError):
         return {}
-    files = {rel: f["hash"] for rel, f in data.get("files", {}).items()}
     _EMITTED[record] = (key, files)
     return files
 
@@ -515,6 +539,8 @@ def blobs_present(record: str) -> bool:
     """Whether every blob an emission record lists is still there (one listing of the blob
     folder, not a stat per blob)."""
     files = emitted_files(record)
+    if files is None:
+        return False                     # the emission runs again and writes a sound one
     if not files:
         return True
     try:
@@ -524,8 +550,15 @@ def blobs_present(record: str) -> bool:
 
 
 def emit_file_action(blob: str, out: str) -> None:
-    with open(blob, "rb") as fh:
-        write_output(out, fh.read())
+    """Copy a blob into its cell: a regular file inside build/, so a link planted among the
+    blobs never copies what it leads to."""
+    try:
+        data = read_regular(blob, within=layout.BUILD, limit=MAX_ASSET_BYTES)
+    except Refused as refused:
+        print(f"mobiledsl: warning: {shown(blob)} is not copied to {shown(out)}: "
+              f"{shown(refused.why)}", file=sys.stderr)
+        return
+    write_output(out, data)
 
 
 def cell_holds(record: str, out_dir: str, files: dict[str, str] | None = None
@@ -533,23 +566,27 @@ def cell_holds(record: str, out_dir: str, files: dict[str, str] | None = None
     """rel -> whether the cell's file holds the bytes the emission record has for it (the
     files are hashed only when the stat cache cannot vouch for the cell's files as a whole).
     ``files``: the record's files, when the caller has read them."""
-    files = emitted_files(record) if files is None else files
+    files = (emitted_files(record) or {}) if files is None else files
     held = files_hold(f"emit:{out_dir}", {f"{out_dir}/{rel}": d for rel, d in files.items()})
     return {rel: held[f"{out_dir}/{rel}"] for rel in files}
 
 
-def assets_action(emission_rec: str, out: str, out_dir: str) -> dict:
+def assets_action(emission_rec: str, out: str, out_dir: str, roots: Iterable[str] = ()
+                  ) -> dict:
     """Copy the asset directories the emission names, whole, into the target's folder;
     delete what an earlier run copied and nothing names any more. Returns, as task values,
-    the directories and one hash of what they held (see ``assets_uptodate``)."""
-    sources = read_json(emission_rec).get("assets", [])
+    the directories and one hash of what they held (see ``assets_uptodate``). Only folders
+    of the library ``roots`` are copied, to places inside the cell."""
+    sources = restore.assets_of(read_json(emission_rec), roots)
+    if sources is None:
+        print(f"mobiledsl: warning: {emission_rec} names an asset folder outside the "
+              "project's libraries; no assets copied (the emission runs again when its "
+              "inputs change)", file=sys.stderr)
+        sources = []
     trees = {source: _read_tree(source) for source, _ in sources}
     wanted = {copy: (os.path.join(source, rel), digest)
               for copy, source, rel, digest in _copies(sources, trees)}
-    try:
-        previous = read_json(out).get("files", {})
-    except (OSError, ValueError):
-        previous = {}
+    previous = _listed(out)
     for rel in sorted(set(previous) - set(wanted)):
         _withdraw(os.path.join(out_dir, rel))
     with Transaction(_root_of(out_dir + "/")) as copied:     # all copied, or none
@@ -611,11 +648,7 @@ def assets_uptodate(task, values, out_dir: str) -> bool:
 def remove_listed(record: str, out_dir: str) -> None:
     """clean action: delete the files a record lists under out_dir, then the record and
     its blobs."""
-    try:
-        files = read_json(record).get("files", {})
-    except (OSError, ValueError):
-        files = {}
-    for rel in files:
+    for rel in _listed(record):
         _unlink(os.path.join(out_dir, rel))
         prune_empty_folders(os.path.join(out_dir, rel))
     _remove_record(record)
@@ -636,7 +669,7 @@ def cell_action(record: str, out_dir: str) -> None:
     emit tasks are created only after every emission ran)."""
     blob_dir = layout.blob_dir(record)
     held = cell_holds(record, out_dir)
-    for rel, digest in sorted(emitted_files(record).items()):
+    for rel, digest in sorted((emitted_files(record) or {}).items()):
         if not held[rel]:
             out = f"{out_dir}/{rel}"
             emit_file_action(os.path.join(blob_dir, digest), out)

@@ -35,9 +35,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
+from ..inputs import Refused, read_regular
 from ..records import write_atomic
+from ..textsafe import shown
+from . import restore
 from .hashing import code_fingerprint, hash_bytes, hash_file, hash_text
-from .layout import BUILD, POSITIONS
+from .limits import Limits
 
 ENV = "MOBILEDSL_CACHE"
 READONLY_ENV = "MOBILEDSL_CACHE_READONLY"
@@ -76,6 +79,18 @@ def store_from_env():
     return HttpStore(where) if is_url(where) else ArtifactStore(where)
 
 
+_warned: set[tuple[str, str]] = set()
+
+
+def warn_once(where: str, reason: str) -> None:
+    """One warning line on stderr per store and reason in a process."""
+    if (where, reason) in _warned:
+        return
+    _warned.add((where, reason))
+    print(f"mobiledsl: warning: the artifact cache at {shown(where)}: {reason}",
+          file=sys.stderr, flush=True)
+
+
 def read_only() -> bool:
     return os.environ.get(READONLY_ENV, "").strip() not in ("", "0")
 
@@ -100,24 +115,39 @@ class ArtifactStore:
         return self.root / "objects" / digest[:2] / digest
 
     # -- get and put ----------------------------------------------------------------------
-    def get(self, key: str) -> dict[str, bytes] | None:
-        """The outputs stored under key ({path: bytes}), or None: no entry, or an entry
-        one of whose objects is missing or damaged."""
+    def _read(self, path: Path, limit: int) -> bytes | None:
         try:
-            entry = json.loads(self._entry(key).read_bytes())
-            outputs = entry["outputs"]
-        except (OSError, ValueError, KeyError, TypeError):
+            return read_regular(path, within=self.root, limit=limit)
+        except (OSError, Refused):
+            return None
+
+    def get(self, key: str) -> dict[str, bytes] | None:
+        """The outputs stored under key ({path: bytes}), or None: no entry, an entry that is
+        not the store's, or one whose objects are missing, damaged or past the caps
+        (``limits.Limits``): a folder restored from a CI cache is read as a stranger's."""
+        limits = Limits.from_env()
+        data = self._read(self._entry(key), limits.entry_list)
+        entry = restore.record_of(data) if data is not None else None
+        outputs = entry.get("outputs") if entry is not None else None
+        if not isinstance(outputs, dict) or len(outputs) > limits.files:
             return None
         out: dict[str, bytes] = {}
+        total = 0
         for path, digest in outputs.items():
-            try:
-                data = self._object(digest).read_bytes()
-            except OSError:
+            if not isinstance(digest, str) or not restore.BLOB_NAME.match(digest):
                 return None
-            if hash_bytes(data) != digest:
+            data = self._read(self._object(digest), limits.blob)
+            if data is None or hash_bytes(data) != digest:
+                return None
+            total += len(data)
+            if total > limits.entry:
                 return None
             out[path] = data
         return out
+
+    def refuse(self, reason: str) -> None:
+        """Say once a process why what the store gave is not used."""
+        warn_once(self.where, f"{reason}; treated as a miss")
 
     def put(self, key: str, outputs: dict[str, bytes], phase: str = "") -> None:
         """Store outputs under key. A store that cannot be written is reported, never a
@@ -138,30 +168,27 @@ class ArtifactStore:
                   file=sys.stderr)
 
 
-def _under_build(path: str) -> bool:
-    """A restored file is written only below build/, by a plain relative path, and of the
-    hidden folders there only into the positions tables (``positions.table_path``): an
-    entry from a shared server is not trusted to name a file elsewhere."""
-    parts = path.split("/")
-    return (len(parts) > 1 and parts[0] == BUILD
-            and (not parts[1].startswith(".") or parts[1] == POSITIONS)
-            and "\\" not in path and all(p not in ("", ".", "..") for p in parts))
-
-
 def produce(phase: str, params: Any, inputs: list[str],
-            compute: Callable[[], dict[str, bytes]]) -> dict[str, bytes]:
+            compute: Callable[[], dict[str, bytes]],
+            writes: Callable[[str], bool] = lambda path: True,
+            check: Callable[[dict[str, bytes]], str | None] | None = None
+            ) -> dict[str, bytes]:
     """The outputs of one task: from the store named by ``MOBILEDSL_CACHE`` when it has
     them (a line on stdout says so, and from where), else ``compute()``, stored for the
-    next job unless the store is read-only."""
+    next job unless the store is read-only. What the store hands back is used only when
+    ``restore.problem`` finds nothing wrong with it: every path one the task ``writes``,
+    below build/, and ``check`` (the task's own: its records readable) content; else it
+    is a miss with one warning."""
     store = store_from_env()
     if store is None:
         return compute()
     key = store.key(phase, params, inputs)
     found = store.get(key)
-    if found is not None and not all(_under_build(path) for path in found):
-        print(f"mobiledsl: warning: an entry of the artifact cache at {store.where} names a "
-              "file outside build/; treated as a miss", file=sys.stderr)
-        found = None
+    if found is not None:
+        why = restore.problem(found, writes, check)
+        if why is not None:
+            store.refuse(f"an entry {why}")
+            found = None
     if found is not None:
         print(f"{RESTORED} ({key[:16]}) at {store.where}")
         return found

@@ -271,6 +271,10 @@ class Graph:
         return [(program, target) for program in self._programs()
                 for target in self.matrix.targets_of(program.name) if target in targets]
 
+    def _roots(self) -> list[str]:
+        """The matrix's library roots: where a record's asset folders and files may lie."""
+        return [lib.root for lib in self.libraries]
+
     def _library_pairs(self) -> list[tuple[str, str]]:
         """(name, root) of every library a program is resolved against, in matrix order."""
         return [(lib.name, lib.root) for lib in self.libraries if lib.ok]
@@ -402,12 +406,15 @@ class Graph:
                 # command line (its manifest task says why)
                 kwargs.update(libraries=libraries, skip=bool(self.blocked))
                 task["calc_dep"] = [f"deps:{program.name}"]
+            if phase != "parse":
+                kwargs["roots"] = self._roots()
             task["actions"] = [(actions.phase_action, [phase, out, records, {}], kwargs)]
             if phase == "analyse":
                 # the report is there only when the analysis is, so it is checked by an
                 # uptodate rather than declared as targets
                 report = layout.report_dir(program.name)
-                task["actions"] = [(actions.analyse_action, [*records.values(), out, report])]
+                task["actions"] = [(actions.analyse_action, [*records.values(), out, report],
+                                    {"roots": self._roots()})]
                 task["uptodate"] = [(actions.report_present, [out, report], {})]
                 task["clean"] = [actions.Clean(actions.remove_report, out, report)]
             yield task
@@ -444,7 +451,8 @@ class Graph:
             out_dir = layout.target_dir(program.name, target)
             yield {
                 "name": f"{program.name}/{target}",
-                "actions": [(actions.emission_action, [target, *records, out, out_dir])],
+                "actions": [(actions.emission_action, [target, *records, out, out_dir],
+                             {"roots": self._roots()})],
                 "file_dep": records + [self.config("emission", target)],
                 "targets": [out, table_path(out)],
                 # a value, not a callable doit would call per task: nothing but the
@@ -460,7 +468,7 @@ class Graph:
         for program, target in self._cells():
             record = layout.emission_record(program.name, target)
             out_dir = layout.target_dir(program.name, target)
-            files = actions.emitted_files(record)
+            files = actions.emitted_files(record) or {}
             held = actions.cell_holds(record, out_dir, files)
             blobs = layout.blob_dir(record)
             for rel, digest in sorted(files.items()):
@@ -486,7 +494,8 @@ class Graph:
             out_dir = layout.target_dir(program.name, target)
             yield {
                 "name": f"{program.name}/{target}",
-                "actions": [(actions.assets_action, [emission, out, out_dir])],
+                "actions": [(actions.assets_action, [emission, out, out_dir],
+                             {"roots": self._roots()})],
                 "file_dep": [emission, conf],
                 "targets": [out, table_path(out)],
                 "uptodate": [(actions.assets_uptodate, [out_dir], {})],

@@ -18,6 +18,7 @@ from mobiledsl.graph.cache import produce
 from mobiledsl.graph.remote import HttpStore, describe_url
 
 from .fixture import env_with_repo
+from .hostile import fresh_cache_process
 from .nginx import TOKEN, Nginx
 from .test_scale import COMPUTED, new_project, outputs
 
@@ -36,13 +37,7 @@ def server(tmp_path_factory):
 @pytest.fixture(autouse=True)
 def fresh_process_state(monkeypatch, tmp_path):
     """Each test as a new process would be: nothing warned, no server given up on."""
-    monkeypatch.setattr(remote, "_warned", set())
-    monkeypatch.setattr(remote, "_down", set())
-    monkeypatch.setattr(remote, "_damaged", set())
-    for name in ("MOBILEDSL_CACHE", "MOBILEDSL_CACHE_READONLY", "MOBILEDSL_CACHE_TOKEN",
-                 "MOBILEDSL_CACHE_USER", "MOBILEDSL_CACHE_PASSWORD"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("MOBILEDSL_CACHE_TIMEOUT", "60")    # slow is not a fault here
+    fresh_cache_process(monkeypatch, "60")                  # slow is not a fault here
     monkeypatch.chdir(tmp_path)
     (tmp_path / "in.json").write_text("{}")
 
