@@ -64,7 +64,7 @@ def build_model(mjcf_dir: str, description: dict):
     assets: dict[str, bytes] = {}
     for v_index, visual in enumerate(description.get("visuals", [])):
         try:
-            primitives = read_gltf(os.path.join(mjcf_dir, visual["file"]))
+            primitives = read_gltf(*visual_paths(mjcf_dir, visual["file"]))
         except GltfRefused as exc:
             raise NotStarted(str(exc)) from exc
         body = spec.body(visual["body"])
@@ -78,6 +78,16 @@ def build_model(mjcf_dir: str, description: dict):
     if assets:
         spec.assets = assets
     return spec.compile()
+
+
+def visual_paths(mjcf_dir: str, file) -> tuple[str, str]:
+    """A visual's glTF file and the folder it and every file it names must lie in: its part's
+    or object's own (robot/<part>/ or world/<object>/, as the package lays them out)."""
+    parts = file.split("/") if isinstance(file, str) else []
+    if len(parts) < 3 or any(p in ("", ".", "..") for p in parts) or "\\" in file:
+        raise NotStarted(f"{DESCRIPTION} names the mesh '{file}', which is no plain path "
+                         "robot/<part>/... or world/<object>/... inside mjcf/")
+    return os.path.join(mjcf_dir, *parts), os.path.join(mjcf_dir, *parts[:2])
 
 
 def add_primitive(spec, body, name: str, prim, visual: dict, assets: dict) -> None:
