@@ -208,6 +208,7 @@ DANGLING = {
     "texture": (change("materials.0.pbrMetallicRoughness.baseColorTexture.index", 6),
                 "material 0 names texture 6"),
     "image": (change("textures.0.source", 3), "texture 0 names image 3"),
+    "null accessor": (change("accessors.0", None), "mesh 0 names accessor 0, which is null"),
 }
 
 
@@ -216,7 +217,7 @@ def test_a_reference_to_what_the_file_does_not_have(reader, tmp_path, case):
     edit, rule = DANGLING[case]
     doc, blob = square(png())
     edit(doc)
-    refused(reader, *object_file(tmp_path, doc, blob, "glb"), rule, "which the file does not have")
+    refused(reader, *object_file(tmp_path, doc, blob, "glb"), rule)
 
 
 # -- accessors and indices -----------------------------------------------------------------------------
@@ -329,6 +330,30 @@ def test_the_node_reads_only_from_the_visuals_own_folder(core, tmp_path):
         with pytest.raises(core.NotStarted, match="no plain path"):
             core.build_model(str(tmp_path), {"model": "tiny.xml",
                                              "visuals": [dict(visual, file=file)]})
+
+
+def crate_visuals(tmp_path: Path, doc: dict, blob: bytes, count: int = 1) -> dict:
+    (tmp_path / "tiny.xml").write_text(MODEL)
+    write(tmp_path / "world" / "crate" / "assets", doc, blob)
+    visual = {"body": "world_crate", "file": "world/crate/assets/model.glb", "pos": [0, 0, 0],
+              "quat": [1, 0, 0, 0]}
+    return {"model": "tiny.xml", "visuals": [visual] * count}
+
+
+def test_the_models_meshes_together_are_capped(core, tmp_path):
+    description = crate_visuals(tmp_path, *square(), count=2)       # 2 triangles each
+    with pytest.raises(core.NotStarted, match="model.glb: it brings the triangles of the "
+                                              "model's glTF meshes to 4, more than the 3"):
+        core.build_model(str(tmp_path), description, most_triangles=3)
+    assert core.build_model(str(tmp_path), description, most_triangles=4).nmesh == 2
+
+
+def test_a_mesh_mujoco_does_not_take_stops_the_node_named_by_its_file(core, tmp_path):
+    doc, blob = square()
+    doc["accessors"][0].pop("bufferView")           # every corner at the origin: no area
+    with pytest.raises(core.NotStarted, match="world/crate/assets/model.glb: MuJoCo does not "
+                                              "take it .*surface area"):
+        core.build_model(str(tmp_path), crate_visuals(tmp_path, doc, blob))
 
 
 def test_the_node_shows_a_refusal_with_the_files_controls_escaped(tmp_path):

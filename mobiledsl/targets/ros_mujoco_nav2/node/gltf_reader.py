@@ -108,6 +108,8 @@ class _Reader:
         if not is_index(index) or index >= len(items):
             self.refuse(f"{who} names {kind} {brief(index)}, which the file does not have "
                         f"(its {kind} list holds {len(items)})")
+        if items[index] is None:                    # JSON's null in the list
+            self.refuse(f"{who} names {kind} {index}, which is null in the file")
         return items[index]
 
     def cap(self, total: int, most: int, what: str, who: str) -> int:
@@ -126,7 +128,7 @@ class _Reader:
             self.refuse(f"it moves or scales a texture where it is laid ({TEXTURE_TRANSFORM}); "
                         "bake the transform into the texture coordinates")
         for i, accessor in enumerate(g.accessors or []):
-            if accessor.sparse is not None:
+            if getattr(accessor, "sparse", None) is not None:
                 self.refuse(f"accessor {i} is sparse; export it dense")
 
     def _check_primitive(self, mesh_index: int, prim) -> None:
@@ -337,7 +339,7 @@ class _Reader:
         limits, who = self.limits, f"mesh {mesh_index}"
         self.pieces = self.cap(self.pieces + 1, limits.pieces, "primitives", who)
         attributes = prim.attributes
-        if attributes.POSITION is None:
+        if getattr(attributes, "POSITION", None) is None:     # none, or not an object
             self.refuse(f"mesh {mesh_index} has a primitive without positions")
         n = self.count(attributes.POSITION, who)
         self.reserve(mesh_index, prim, n)
