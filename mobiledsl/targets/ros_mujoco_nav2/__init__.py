@@ -24,7 +24,8 @@ from .scene import node_description
 
 TARGET = "ros-mujoco-nav2"
 NODE = "mujoco_node.py"
-NODE_FILES = (NODE, "mujoco_core.py", "gltf_reader.py")
+NODE_FILES = (NODE, "mujoco_core.py", "gltf_reader.py", "gltf_document.py", "package_files.py")
+TEXTSAFE = "textsafe.py"             # mobiledsl's one escaping rule, copied beside the node
 RUNTIME = "mobiledsl.sim"            # copied whole into the node's folder as ``sim``
 DEPENDS = ("robot_state_publisher", "nav2_bringup", "launch", "launch_ros", "rclpy",
            "rosgraph_msgs", "tf2_msgs", "nav_msgs", "sensor_msgs", "geometry_msgs",
@@ -70,6 +71,7 @@ def node_files() -> dict[str, bytes]:
     mobiledsl, so the package carries the very code the tests here run."""
     here = resources.files(__package__).joinpath("node")
     out = {name: here.joinpath(name).read_bytes() for name in NODE_FILES}
+    out[TEXTSAFE] = resources.files("mobiledsl").joinpath(TEXTSAFE).read_bytes()
     runtime = resources.files(RUNTIME)
     for entry in sorted(runtime.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".py"):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 
 import numpy as np
 
@@ -26,6 +27,9 @@ SCANNED_GROUPS = np.array([1, 0, 0, 1, 0, 0], dtype=np.uint8)
 ROBOT_GROUPS = {0: 2, 3: 4}
 HIDDEN_GROUPS = {0: 3, 2: 4}
 BASE_BODY = "base_link"
+# the glTF meshes of the whole model together; the reader caps each file (1,000,000), a
+# world of many objects could still ask more than a machine holds
+MODEL_TRIANGLES = 4_000_000
 
 
 class NotStarted(Exception):
@@ -52,21 +56,25 @@ def load_description(mjcf_dir: str) -> dict:
 
 
 # -- the model with its glTF meshes ------------------------------------------------------------
-def build_model(mjcf_dir: str, description: dict):
+def build_model(mjcf_dir: str, description: dict, most_triangles: int = MODEL_TRIANGLES):
     """The MJCF model with every glTF visual added as a mesh geom that has no mass and
     collides with nothing, so the dynamics are the model's own. Raises NotStarted before
-    anything runs when a mesh breaks a rule."""
+    anything runs when a mesh breaks a rule, or the meshes together lay more than
+    ``most_triangles``."""
     import mujoco
-    from gltf_reader import GltfRefused, read_gltf
     spec = mujoco.MjSpec.from_file(os.path.join(mjcf_dir, description["model"]))
     for geom in spec.body(BASE_BODY).find_all(mujoco.mjtObj.mjOBJ_GEOM):
         geom.group = ROBOT_GROUPS.get(geom.group, geom.group)
     assets: dict[str, bytes] = {}
+    laid: dict[str, str] = {}                  # each mesh's name: the file it comes from
+    triangles = 0
     for v_index, visual in enumerate(description.get("visuals", [])):
-        try:
-            primitives = read_gltf(os.path.join(mjcf_dir, visual["file"]))
-        except GltfRefused as exc:
-            raise NotStarted(str(exc)) from exc
+        primitives = read_visual(mjcf_dir, visual["file"])
+        triangles += sum(len(prim.faces) for prim in primitives)
+        if triangles > most_triangles:
+            raise NotStarted(f"{visual['file']}: it brings the triangles of the model's glTF "
+                             f"meshes to {triangles}, more than the {most_triangles} the node "
+                             "lays; simplify the meshes")
         body = spec.body(visual["body"])
         if body is None:
             raise NotStarted(f"{visual['file']}: the model has no body '{visual['body']}'")
@@ -74,10 +82,40 @@ def build_model(mjcf_dir: str, description: dict):
             geom.group = HIDDEN_GROUPS.get(geom.group, geom.group)
         for p_index, prim in enumerate(primitives):
             name = f"gltf{v_index}_{p_index}"
+            laid[name] = visual["file"]
             add_primitive(spec, body, name, prim, visual, assets)
     if assets:
         spec.assets = assets
-    return spec.compile()
+    return compiled(spec, laid, description["model"])
+
+
+def read_visual(mjcf_dir: str, file):
+    from gltf_reader import GltfRefused, read_gltf
+    try:
+        return read_gltf(*visual_paths(mjcf_dir, file))
+    except GltfRefused as exc:
+        raise NotStarted(str(exc)) from exc
+
+
+def compiled(spec, laid: dict[str, str], model: str):
+    """The compiled model; what MuJoCo's compiler refuses (a mesh of no area, ...) stops
+    the node, named by the glTF file the mesh comes from."""
+    try:
+        return spec.compile()
+    except ValueError as exc:
+        text = " ".join(str(exc).split())
+        file = next((f for name, f in laid.items() if re.search(rf"'{name}'", text)), model)
+        raise NotStarted(f"{file}: MuJoCo does not take it ({text})") from exc
+
+
+def visual_paths(mjcf_dir: str, file) -> tuple[str, str]:
+    """A visual's glTF file and the folder it and every file it names must lie in: its part's
+    or object's own (robot/<part>/ or world/<object>/, as the package lays them out)."""
+    parts = file.split("/") if isinstance(file, str) else []
+    if len(parts) < 3 or any(p in ("", ".", "..") for p in parts) or "\\" in file:
+        raise NotStarted(f"{DESCRIPTION} names the mesh '{file}', which is no plain path "
+                         "robot/<part>/... or world/<object>/... inside mjcf/")
+    return os.path.join(mjcf_dir, *parts), os.path.join(mjcf_dir, *parts[:2])
 
 
 def add_primitive(spec, body, name: str, prim, visual: dict, assets: dict) -> None:

@@ -15,6 +15,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
 import mujoco_core  # noqa: E402  (beside this file, in the source tree and when installed)
+from textsafe import shown  # noqa: E402  (the compiler's own rule, copied beside this file)
 
 LOOP_S = 0.005           # wall-clock period of the loop
 STATE_HZ = 50.0          # /tf, /odom and /joint_states
@@ -132,7 +133,8 @@ def main(argv=None):
         else:
             ros_main(args, argv)
     except mujoco_core.NotStarted as exc:     # a mesh it does not read, a missing model
-        print(f"mujoco_node: not started: {exc}", file=sys.stderr)
+        # the reason quotes the files (a name, a uri): their controls are shown escaped
+        print(f"mujoco_node: not started: {shown(str(exc))}", file=sys.stderr)
         return 1
     return 0
 
