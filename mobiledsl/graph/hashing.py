@@ -276,8 +276,8 @@ def policy_digest(folder: str | os.PathLike, declaration: str | os.PathLike) -> 
     the part again; a path not found counts as absent."""
     folder = os.fspath(folder)
     try:
-        text = Path(declaration).read_bytes()[:_POLICY_MOST]
-    except OSError:
+        text = read_regular(declaration, limit=_POLICY_MOST)
+    except (OSError, ValueError, Refused):    # a FIFO here would hold the build forever
         text = b""
     names = {m.group(1).decode("utf-8", "replace") for m in _POLICY_PATH.finditer(text)}
     names.update(rel for rel in walk_files(folder) if rel.endswith(".onnx"))

@@ -42,6 +42,7 @@ from typing import Iterator
 from doit.tools import config_changed
 
 from ..diagnostics import Span
+from ..inputs import Refused, read_regular
 from ..phases import EMITTERS, PHASES, PROGRAM_PHASES, TARGETS
 from ..records import write_atomic
 from . import actions, layout, state
@@ -559,7 +560,10 @@ class WalkerParts:
         if entry and entry[0][2] == state[2]:
             named = entry[1]
         else:
-            named = _named_by_walker((self.root / declaration).read_bytes())
+            try:        # bounded, regular files only: a FIFO would hold the build
+                named = _named_by_walker(read_regular(self.root / declaration))
+            except (OSError, ValueError, Refused):
+                named = None
         self.fresh[declaration] = [state, named]
         return None if named is None else set(named)
 
