@@ -47,6 +47,7 @@ SCALES = (
     Scale("heavy_skid_sides", "Diff_drive", 50.0, 0.2, 3.0, 1.5, sides=True),
     Scale("light_mecanum", "Mecanum_four_wheel", 0.5, 0.02, 4.0, 0.3),
     Scale("heavy_mecanum", "Mecanum_four_wheel", 50.0, 0.2, 3.0, 1.5),
+    husky("husky_chain"),
 )
 
 
