@@ -104,7 +104,7 @@ def check_drivelines(robot: Robot, out: Findings) -> None:
                                    "undecided and the targets leave those joints without limits",
                         span, components=(t.motor, *t.wheels), label="reduction unknown",
                         help=(f"state driveline.reduction in {part.file} from the maker's data: "
-                              "the motor's turns per turn of the wheels, e.g. reduction: 78.71",))
+                              "the motor's turns per turn of the wheels, e.g. reduction: 78.71"))
 
 
 def _fix(chassis_type: str, file: str) -> str:

@@ -7,12 +7,17 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import mujoco
+import numpy as np
 import pytest
 import yaml
 
 from mobiledsl.pipeline import compile_program
 
 from ..fidelity import generated as G
+from ..fidelity.sweep import settle, twist_table
+from ..targets.conftest import ROOT
+from ..targets.conftest import compile_program as cli
 
 FIT = "validation.kinematics.drivelines_fit_the_base"
 REDUCTION = "validation.kinematics.drivelines_state_their_reduction"
@@ -144,11 +149,7 @@ def test_a_driveline_without_reduction_is_said_once_and_left_unbounded(tmp_path)
 def test_a_driveline_without_reduction_drives_the_base_as_asked(mass, tmp_path):
     """Asked 0.5 m/s for 4 s, the base went 0.021 m when the drive was the motor's own
     torque on the wheels."""
-    import mujoco
-    import numpy as np
-    from ..fidelity.sweep import settle, twist_table
-    result, _ = build(G.husky(mass=mass, reduction=None, torque_ratio=SMALL_MOTOR), tmp_path,
-                      ["mjcf"])
+    build(G.husky(mass=mass, reduction=None, torque_ratio=SMALL_MOTOR), tmp_path, ["mjcf"])
     model = mujoco.MjModel.from_xml_path(str(tmp_path / "out" / "mjcf" / "husky.xml"))
     data = mujoco.MjData(model)
     rest = settle(model)
@@ -181,13 +182,12 @@ def test_a_motor_on_a_hub_with_a_chain_gets_one_actuator(tmp_path):
 
 # -- a chain locks its wheels; a differential does not ------------------------------------
 def test_a_chain_locks_its_wheels_and_an_axle_keeps_its_differential(tmp_path):
-    result, _ = build(G.husky(), tmp_path, ["mjcf"])
+    build(G.husky(), tmp_path, ["mjcf"])
     mjcf = ET.parse(tmp_path / "out" / "mjcf" / "husky.xml").getroot()
     locks = {(e.get("joint1"), e.get("joint2"), e.get("polycoef"))
              for e in mjcf.iter("joint") if e.get("joint1")}
     assert locks == {("wheel_rl_joint", "wheel_fl_joint", "0 1 0 0 0"),
                      ("wheel_rr_joint", "wheel_fr_joint", "0 1 0 0 0")}
-    from tests.targets.conftest import ROOT, compile_program as cli
     assert cli(ROOT / "programs" / "ackermann", "mjcf", tmp_path / "ack").returncode == 0
     ack = ET.parse(tmp_path / "ack" / "mjcf" / "ackermann.xml").getroot()
     assert ack.find("equality") is None
@@ -202,9 +202,6 @@ def test_in_a_spin_a_sides_wheels_turn_alike(mass, reduction, tmp_path):
     """The Husky's front and rear wheel of a side turned at -2.69 and -3.34 rad/s in a spin
     while their chain drove their mean; locked, they turn alike and the base spins as
     asked."""
-    import mujoco
-    import numpy as np
-    from ..fidelity.sweep import settle, twist_table
     result, _ = build(G.husky(mass=mass, reduction=reduction, torque_ratio=0.8), tmp_path,
                       ["mjcf"])
     kin = result.analysis.kinematics
