@@ -26,6 +26,7 @@ import math
 import numpy as np
 
 from ..model.frames import norm
+from ..model.drivelines import shares
 from ..model.robot import Component, Robot
 from ..model.world import Step, Task
 from ..model.vocabulary import CHASSIS_TYPES
@@ -120,9 +121,12 @@ def skid_factor(robot: Robot) -> float:
     return (a2 + b2) / b2 if b2 > 0 else 1.0
 
 
-def _drive_force(robot: Robot) -> float:
-    """The pull of every driven wheel and track at its motor's stall torque (N)."""
+def _drive_force(robot: Robot) -> float | None:
+    """The pull of every driven wheel and track at its motor's stall torque (N): a motor's
+    torque counted once, shared by the wheels it turns. None where a driveline's reduction
+    is unknown (so is the torque at its wheels)."""
     force = 0.0
+    shared = shares(robot)
     for c in robot.components:
         part = robot.parts.get(c.part)
         if part is None or not c.driven or c.driven_by is None:
@@ -133,7 +137,11 @@ def _drive_force(robot: Robot) -> float:
             continue
         if motor is None:
             continue
-        torque = motor.stall_torque_nm * (c.reduction or 1.0)
+        reduction = c.reduction if c.reduction is not None else (
+            1.0 if c.parent == c.driven_by else None)
+        if reduction is None:
+            return None
+        torque = motor.stall_torque_nm * reduction / shared.get(c.driven_by, 1)
         if part.wheel is not None:
             force += torque / part.wheel.radius
         elif part.track is not None and part.track.travel_per_turn_m:
@@ -145,7 +153,7 @@ def max_acceleration(robot: Robot, mass: float | None) -> float | None:
     """The base's start: its motors' pull at stall over its mass, held to half of g (a harder
     start slips the wheels or lifts them). None where no motor states its torque."""
     force = _drive_force(robot)
-    if force <= 0 or not mass:
+    if not force or force <= 0 or not mass:
         return None
     return min(force / mass, ACCEL_CAP * GRAVITY)
 

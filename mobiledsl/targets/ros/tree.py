@@ -10,6 +10,7 @@ from dataclasses import field
 
 import numpy as np
 
+from ...model.drivelines import transmission_of
 from ...model.robot import Component, Robot
 from ...library.model import Inertia, Inertial, Part, Shape
 from ...model.frames import matrix_from_quat as matrix, quat_from_z, relative, rotate, rpy_from_quat
@@ -241,8 +242,18 @@ def motor_limits(robot: Robot, c: Component) -> tuple[float | None, float | None
         return None, None
     if motor is None:
         return None, None
-    reduction = c.reduction or 1.0
+    reduction = c.reduction if c.reduction is not None else (
+        1.0 if c.parent == c.driven_by else None)
+    if reduction is None or unknown_gear(robot, c):
+        return None, None       # a driveline without its reduction: no limit is known
     return motor.stall_torque_nm * reduction, motor.no_load_speed_rad_s / reduction
+
+
+def unknown_gear(robot: Robot, c: Component) -> bool:
+    """Whether a driveline that states no reduction turns the wheel (with its hubs, the
+    wheel on its motor's shaft)."""
+    t = transmission_of(robot, c.driven_by)
+    return t is not None and t.seat is not None and t.reduction is None
 
 
 def knuckle_inertial(c: Component, part: Part, point: np.ndarray) -> Inertial:
