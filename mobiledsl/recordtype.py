@@ -41,6 +41,7 @@ _PARAMS: dict[tuple[bool, bool], Any] = {}     # (frozen, eq) -> a dataclass's p
 _HAS_FACTORY = object()     # the default of a field whose default is made by a factory
 
 
+@typing.dataclass_transform(frozen_default=True)
 def record(cls: type | None = None, /, *, eq: bool = True) -> Any:
     """``@record`` or ``@record(eq=False)`` on a class: as ``@dataclass(frozen=True)``."""
     def wrap(cls: type) -> type:
@@ -48,6 +49,7 @@ def record(cls: type | None = None, /, *, eq: bool = True) -> Any:
     return wrap if cls is None else wrap(cls)
 
 
+@typing.dataclass_transform()
 def mutable_record(cls: type | None = None, /, *, eq: bool = True, slots: bool = False) -> Any:
     """``@mutable_record``, ``@mutable_record(eq=False)`` or ``(slots=True)``: as
     ``@dataclass`` with the same options."""
