@@ -37,8 +37,8 @@ def solid_of(mass: float, shape: Shape | None, wheel: WheelSpec | None,
         if is_caster:
             return sphere(mass, wheel.radius), f"a solid ball of radius {wheel.radius:g} m"
         return (cylinder(mass, wheel.radius, wheel.width),
-                f"a solid cylinder of radius {wheel.radius:g} m and width {wheel.width:g} m "
-                "about its axle (z)")
+                (f"a solid cylinder of radius {wheel.radius:g} m and width {wheel.width:g} m "
+                 "about its axle (z)"))
     if shape is None:
         return None
     if shape.type == "box" and shape.size is not None:
@@ -75,7 +75,7 @@ def missing_inertia(d: Diagnostic, file: str, mass: float | None, shape: Shape |
     text = flow_text(moments)
     return error(d.code, d.message, d.span, label=d.label, labels=d.labels,
                  help=(f"add 'inertia': as {what}, {mass:g} kg, it is inertia: {text}",
-                       "a measured or datasheet tensor is better: say where it came from "
-                       "in source and basis"),
+                       ("a measured or datasheet tensor is better: say where it came from "
+                        "in source and basis")),
                  notes=d.notes,
                  fixes=(Fix(Span(file), text, ("inertial", "inertia")),))

@@ -88,3 +88,10 @@ def test_the_scaffold_data_is_package_data_and_its_parts_are_the_demo_libraries(
                 demo = REPO / "libraries" / "demo_parts" / "parts" / path.relative_to(
                     data / "library" / "parts")
                 assert path.read_bytes() == demo.read_bytes(), path
+
+
+def test_the_scaffolds_dodo_is_the_repositorys():
+    # a copy, since an installed mobiledsl has no checkout to take it from: a change to the
+    # repository's dodo.py (a task renamed) is a change to the scaffold's too
+    assert (REPO / "mobiledsl" / "scaffold_data" / "dodo.py").read_text() == \
+        (REPO / "dodo.py").read_text(), "copy dodo.py to mobiledsl/scaffold_data/dodo.py"

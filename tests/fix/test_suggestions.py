@@ -22,8 +22,8 @@ def test_a_missing_comma_is_helped_with_the_users_own_line_and_fixed():
     text = 'Robot r {\n    Caster ball(ref = "caster_ball" glue = (-0.15, 0, -0.035, 0, 0, -1))\n}\n'
     _, diags = parse_core(text, "r.core")
     [d] = diags
-    assert d.help == ('write `,` between arguments: '
-                      '`Caster ball(ref = "caster_ball", glue = (-0.15, 0, -0.035, 0, 0, -1))`',)
+    assert d.help == (('write `,` between arguments: '
+                       '`Caster ball(ref = "caster_ball", glue = (-0.15, 0, -0.035, 0, 0, -1))`'),)
     assert "standard_80" not in d.help[0]           # not the canned example
     fixed = apply_text(text, d.fixes)
     assert fixed == text.replace('"caster_ball" glue', '"caster_ball", glue')
