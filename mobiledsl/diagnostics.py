@@ -98,6 +98,36 @@ class Label:
 
 
 @record
+class Fix:
+    """A machine-applicable suggestion, one that ``mobiledsl fix`` writes without asking.
+
+    In a program file (``key_path`` empty) it replaces the characters of ``span`` with
+    ``replacement``; a span whose end column is one before its column replaces nothing, so
+    the replacement is inserted there. In a YAML file (``key_path`` given, the keys from the
+    document's root) it sets that key to the value ``replacement`` writes in YAML's flow
+    form, adding the last key when it is missing."""
+
+    span: Span
+    replacement: str
+    key_path: tuple[str, ...] = ()
+
+    def to_json(self) -> dict:
+        out = {**self.span.to_json(), "replacement": self.replacement}
+        if self.key_path:
+            out["key_path"] = list(self.key_path)
+        return out
+
+    @staticmethod
+    def from_json(data: dict) -> "Fix":
+        return Fix(Span.from_json(data), data["replacement"], tuple(data.get("key_path", ())))
+
+
+def insertion(file: str, line: int, column: int, text: str) -> Fix:
+    """A fix that writes ``text`` before the character at ``line``, ``column``."""
+    return Fix(Span(file, line, column, line, column - 1), text)
+
+
+@record
 class Diagnostic:
     severity: Severity
     code: str
@@ -107,6 +137,7 @@ class Diagnostic:
     labels: tuple[Label, ...] = ()       # further places
     help: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    fixes: tuple[Fix, ...] = ()          # what ``mobiledsl fix`` may apply
 
     def __post_init__(self):
         # the last guard of MAX_TEXT; the texts are almost always short, so test first
@@ -127,7 +158,7 @@ class Diagnostic:
 
     def with_severity(self, severity: Severity) -> "Diagnostic":
         return Diagnostic(severity, self.code, self.message, self.span, self.label,
-                          self.labels, self.help, self.notes)
+                          self.labels, self.help, self.notes, self.fixes)
 
     def to_json(self) -> dict:
         """The D9 JSON shape, plus the label texts and secondary places."""
@@ -141,6 +172,8 @@ class Diagnostic:
             "labels": [dict(l.span.to_json(), message=l.message) for l in self.labels],
             "help": list(self.help),
             "notes": list(self.notes),
+            # only when there are some: the shape of every other diagnostic stays as it was
+            **({"fixes": [f.to_json() for f in self.fixes]} if self.fixes else {}),
         }
 
     @staticmethod
@@ -150,19 +183,20 @@ class Diagnostic:
                        for l in d.get("labels", ()))
         return Diagnostic(Severity(d["severity"]), d["code"], d["message"], span,
                           d.get("label", ""), labels, tuple(d.get("help", ())),
-                          tuple(d.get("notes", ())))
+                          tuple(d.get("notes", ())),
+                          tuple(Fix.from_json(f) for f in d.get("fixes", ())))
 
 
 def _make(severity: Severity):
     def make(code: str, message: str, span: Span | None = None, *, label: str = "",
              labels: Iterable[Label] = (), help: Iterable[str] | str = (),
-             notes: Iterable[str] | str = ()) -> Diagnostic:
+             notes: Iterable[str] | str = (), fixes: Iterable[Fix] = ()) -> Diagnostic:
         if isinstance(help, str):
             help = (help,)
         if isinstance(notes, str):
             notes = (notes,)
         return Diagnostic(severity, code, message, span, label, tuple(labels), tuple(help),
-                          tuple(notes))
+                          tuple(notes), tuple(fixes))
     return make
 
 

@@ -156,18 +156,67 @@ class _Assembler:
             d = g.ambiguous(name, c.glue.span, found)
             self.blocked_roots[name] = d
             self.sink.add(d)
-        self._name_blocked()
-
-        for name in pending:
-            if name in self.not_unit:
+        failed = [n for n in pending if n not in self.not_unit]
+        guesses = self._guess_places(failed, free)
+        follow_ons = self._follow_guesses(failed, guesses)
+        for name in failed:
+            if name in follow_ons:
                 continue
             c = self.comps[name]
-            self.sink.add(g.no_match(name, c.glue.values, c.glue.span, free))
+            # never the connector another failed part is nearest: that one is its seat
+            theirs = {hc.label for other, hc in guesses.items() if other != name}
+            d = g.no_match(name, c.glue.values, c.glue.span,
+                           [hc for hc in free if hc.label not in theirs])
+            self.blocked_roots[name] = d
+            self.sink.add(d)
+        self._name_blocked()
 
         self._check_steering()
         if self.sink.has_errors:
             return None
         return self._robot(free)
+
+    def _guess_places(self, failed: list[str],
+                      free: list[g.HostConnector]) -> dict[str, g.HostConnector]:
+        """Where each part whose glue matches nothing was most likely meant to go: its
+        nearest free connector, each connector given to the failed part nearest it. A part
+        that is meant to mate onto another failed part is nearer that part's connectors than
+        to the seat the other one misses, so the seat is never suggested to it."""
+        claims: list[tuple[float, str, g.HostConnector]] = []
+        for name in failed:
+            glue = self.comps[name].glue.values
+            best = g.nearest(glue, free)
+            if best is not None:
+                claims.append((g.point_distance(glue, best), name, best))
+        guesses: dict[str, g.HostConnector] = {}
+        taken: set[str] = set()
+        for _distance, name, hc in sorted(claims, key=lambda c: (c[0], c[1])):
+            if hc.label not in taken:
+                guesses[name] = hc
+                taken.add(hc.label)
+        return guesses
+
+    def _follow_guesses(self, failed: list[str],
+                        guesses: dict[str, g.HostConnector]) -> set[str]:
+        """Follow each failed part in shadow at its guessed place; a failed part whose glue
+        matches a connector of such a part is not an error of its own but a follow-on: it
+        is named in the note of the part it mates onto. Returns the follow-ons."""
+        for name, hc in guesses.items():
+            self._place(name, hc, shadow=True)
+        follow_ons: set[str] = set()
+        while True:
+            index = g.ConnectorIndex(self._shadow_candidates())
+            found = [(n, index.matching(self.comps[n].glue.values)) for n in failed
+                     if n not in follow_ons]
+            new = [(n, hcs) for n, hcs in found if hcs and n not in guesses]
+            if not new:
+                return follow_ons
+            for name, hcs in new:
+                follow_ons.add(name)
+                owner = hcs[0].component
+                self.shadow_cause[name] = self.shadow_cause.get(owner, owner)
+                for hc in hcs:
+                    self._place(name, hc, shadow=True)
 
     def _name_blocked(self) -> None:
         """Add to each placement error the parts that are not placed because of it."""

@@ -13,7 +13,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from ..diagnostics import Diagnostic, Span, error
+from ..diagnostics import Diagnostic, Fix, Span, error
 from ..library.model import Connector, Part
 from ..model.frames import Transform, norm
 from ..recordtype import record
@@ -24,6 +24,9 @@ UNIT_TOLERANCE = 1e-3       # how far from 1 a glue direction's length may be
 _SLACK = 1e-12              # floating-point dust on the tolerances' edges
 
 GLUE_CODE = "validation.assembly.glue_on_connector"
+# A glue this near its nearest free connector is taken for a slip of the pen: ``mobiledsl fix``
+# writes that connector's glue. One farther off may mean another place, so it is only helped.
+FIX_DISTANCE = 0.05         # m
 
 
 @record
@@ -204,7 +207,14 @@ def no_match(component: str, glue: Sequence[float], span: Span | None,
                f"away with direction cosine {fixed(direction_cosine(glue, best), 2)}")
     helps = (f"to mount on '{best.label}' write glue = {glue_text(best, roll)}",
              "the free connectors are: " + ", ".join(sorted(hc.label for hc in free)))
-    return error(GLUE_CODE, message, span, label="matches no connector", help=helps)
+    near = point_distance(glue, best) <= FIX_DISTANCE and direction_cosine(glue, best) > 0.9
+    return error(GLUE_CODE, message, span, label="matches no connector", help=helps,
+                 fixes=_glue_fix(span, best, roll) if near else ())
+
+
+def _glue_fix(span: Span | None, hc: HostConnector, roll: float | None) -> tuple[Fix, ...]:
+    """The fix that writes the glue of ``hc`` over the glue tuple at ``span``."""
+    return (Fix(span, glue_text(hc, roll)),) if span is not None and span.line else ()
 
 
 def not_unit(component: str, glue: Sequence[float], span: Span | None,
@@ -223,10 +233,12 @@ def not_unit(component: str, glue: Sequence[float], span: Span | None,
         helps.append("write the direction (nx, ny, nz) as a unit vector: the outward "
                      "direction of the connector the part mates onto, in the chassis frame, "
                      "such as (0, 0, 1) for one that faces up")
+    # one connector named: its glue is the fix; two are a choice left to the user
+    fixes = _glue_fix(span, named[0], roll) if len(named) == 1 else ()
     return error(GLUE_CODE,
                  f"the direction of the glue of '{component}' is not of unit length "
                  f"(its length is {short(length, 4)}; allowed 1 ± {UNIT_TOLERANCE})", span,
-                 label="not a unit direction", help=tuple(helps))
+                 label="not a unit direction", help=tuple(helps), fixes=fixes)
 
 
 def ambiguous(component: str, span: Span | None,

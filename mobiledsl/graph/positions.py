@@ -95,4 +95,5 @@ class Positions:
 
     def diagnostic(self, d: Diagnostic) -> Diagnostic:
         labels = tuple(Label(self.span(label.span), label.message) for label in d.labels)
-        return dataclasses.replace(d, span=self.span(d.span), labels=labels)
+        fixes = tuple(dataclasses.replace(f, span=self.span(f.span)) for f in d.fixes)
+        return dataclasses.replace(d, span=self.span(d.span), labels=labels, fixes=fixes)

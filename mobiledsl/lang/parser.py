@@ -17,7 +17,8 @@ Error policy:
 """
 from __future__ import annotations
 
-from ..diagnostics import Diagnostic, Label, Span, error, note
+from ..diagnostics import Diagnostic, Fix, Label, Span, error, insertion, note
+from ..linebreaks import split_lines
 from ..recordtype import record
 from .ast import Arg, CoreFile, Item, Number, Ref, String, TaskFile, Tuple, Value, Word, \
     WorldFile
@@ -77,6 +78,8 @@ class _Parser:
             text = str(text)
         self.file = file
         self.lang = lang
+        self.text = text
+        self._lines: list[str] | None = None        # split only when a help quotes a line
         self.tokens, lex_diags, self.dropped = tokenize(text, file)
         self.diags: list[Diagnostic] = list(lex_diags)
         self.comment_open = any(d.code == "syntax.unterminated_comment" for d in lex_diags)
@@ -133,12 +136,23 @@ class _Parser:
 
     # -- reporting ---------------------------------------------------------------------------
     def fail(self, code: str, message: str, span: Span, label: str, help: str,
-             labels: tuple[Label, ...] = ()) -> None:
+             labels: tuple[Label, ...] = (), fixes: tuple[Fix, ...] = ()) -> None:
         """Report a parse error, unless the current item already holds a malformed token
         (whose report explains this one)."""
         if self.has_bad(self.item_start, self.i + 1):
             return
-        self.diags.append(error(code, message, span, label=label, help=help, labels=labels))
+        self.diags.append(error(code, message, span, label=label, help=help, labels=labels,
+                                fixes=fixes))
+
+    def comma_after(self, prev: Token) -> tuple[str | None, Fix]:
+        """The fix that writes the missing `,` right after ``prev``, and the user's own line
+        with it written (None when the line is too long to quote)."""
+        fix = insertion(self.file, prev.end_line, prev.end_col + 1, ",")
+        if self._lines is None:
+            self._lines = split_lines(self.text)
+        line = self._lines[prev.end_line - 1] if prev.end_line <= len(self._lines) else ""
+        fixed = (line[:prev.end_col] + "," + line[prev.end_col:]).strip()
+        return (fixed if len(fixed) <= 120 else None), fix
 
     def finish(self) -> list[Diagnostic]:
         diags = sorted(self.diags, key=lambda d: ((d.span.line or 0) if d.span else 0,
@@ -505,16 +519,23 @@ class _Parser:
                 return None
             else:
                 missing_comma = sep.kind == IDENT and self.peek(1).kind == EQUALS
-                self.fail("syntax.unexpected_token",
-                          f"expected `,` between arguments, found {sep.show()}" if missing_comma
-                          else f"expected `,` or `)` after the value of `{name.text}`, found "
-                               f"{sep.show()}",
-                          sep.span(self.file), "`,` expected" if missing_comma
-                          else "`,` or `)` expected",
-                          f"{ARGS_HELP}: `ref = \"standard_80\", glue = (0, 0.12, -0.02, 0, 1, 0)`"
-                          if missing_comma else f"{ARGS_HELP}, and close the list with `)`")
+                if missing_comma:
+                    self.missing_comma(sep, "arguments", ARGS_HELP)
+                else:
+                    self.fail("syntax.unexpected_token",
+                              f"expected `,` or `)` after the value of `{name.text}`, found "
+                              f"{sep.show()}", sep.span(self.file), "`,` or `)` expected",
+                              f"{ARGS_HELP}, and close the list with `)`")
                 self.skip_item(1)
                 return None
+
+    def missing_comma(self, sep: Token, between: str, how: str) -> None:
+        """The `,` missing before ``sep``: the help is the user's line with it written, and
+        the fix writes it."""
+        fixed, fix = self.comma_after(self.tokens[self.i - 1])
+        help = f"write `,` between {between}: `{fixed}`" if fixed else how
+        self.fail("syntax.unexpected_token", f"expected `,` between {between}, found "
+                  f"{sep.show()}", sep.span(self.file), "`,` expected", help, fixes=(fix,))
 
     def duplicate(self, arg: Arg, first: Arg, what: str) -> None:
         self.diags.append(error(
@@ -588,10 +609,13 @@ class _Parser:
                 pass
             elif self.at_boundary(sep):
                 continue                     # reported as unclosed on the next round
+            elif sep.kind == NUMBER:
+                self.missing_comma(sep, "numbers", "write numbers separated by commas: "
+                                   "`(0, 0.12, -0.02, 0, 1, 0)`")
+                self.skip_item(depth)
+                return None
             else:
                 self.fail("syntax.unexpected_token",
-                          f"expected `,` between numbers, found {sep.show()}"
-                          if sep.kind == NUMBER else
                           f"expected `,` or `)` in the tuple, found {sep.show()}",
                           sep.span(self.file), "`,` expected",
                           "write numbers separated by commas: `(0, 0.12, -0.02, 0, 1, 0)`")

@@ -99,6 +99,7 @@ def check_part_fields(F: Fields, root: YNode, part_dir: Path | str,
                           "a part with a Range profile states what it measures", check_range)
 
     out["inertial"] = check_inertial(F, values.get("inertial"), "inertial", own_part=True)
+    _help_missing_inertia(F, values.get("inertial"), out, "Caster" in types)
     cnode = values.get("connectors")
     connectors = check_connectors(F, cnode, "connectors", category, is_track)
     out["connectors"] = connectors or {}
@@ -118,6 +119,29 @@ def check_part_fields(F: Fields, root: YNode, part_dir: Path | str,
         out["gait"] = legged.gait
         out["controller"] = legged.controller
     return None if F.failed else out
+
+
+def _help_missing_inertia(F: Fields, node: YNode | None, out: dict[str, Any],
+                          is_caster: bool) -> None:
+    """Give the missing-inertia error the tensor of the part's solid (mobiledsl.library.solid):
+    only then, so a part that loads is not slowed."""
+    if node is None or not node.is_map or "inertia" in node.value:
+        return
+    for i, d in enumerate(F.sink.items):
+        if d.code == "library.missing_field" and d.message.startswith("'inertial.inertia'"):
+            from .solid import missing_inertia
+            mass_node = node.value.get("mass")
+            mass = _plain_mass(mass_node)
+            F.sink.items[i] = missing_inertia(d, F.file, mass, (out["collision"] or (None,))[0],
+                                              out.get("wheel"), is_caster)
+
+
+def _plain_mass(node: YNode | None) -> float | None:
+    """The mass when it is a positive number (its own problems are reported apart)."""
+    if node is None or not node.is_number:
+        return None
+    mass = float(node.value)
+    return mass if 0 < mass < 1e30 else None
 
 
 def _block(F: Fields, root: YNode, key: str, allowed: bool, required: bool, owner: str,

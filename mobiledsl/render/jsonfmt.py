@@ -34,6 +34,9 @@ def diagnostic_to_json(d: Diagnostic) -> dict:
         "labels": [{"file": l.span.file, "line": l.span.line, "column": l.span.column,
                     "end_line": l.span.end_line, "end_column": l.span.end_column,
                     "message": l.message} for l in d.labels],
+        # what `mobiledsl fix` would write; only when there is some, so the shape of every
+        # other diagnostic is as it was
+        **({"fixes": [f.to_json() for f in d.fixes]} if d.fixes else {}),
     }
 
 

@@ -11,7 +11,7 @@ import os
 import re
 from typing import Sequence
 
-from ..diagnostics import Diagnostic, Label, Sink, Span
+from ..diagnostics import Diagnostic, Fix, Label, Sink, Span
 from ..inputs import Refused, read_regular
 from ..library.model import Library, Part
 from ..linebreaks import split_lines
@@ -56,10 +56,18 @@ class Catalog:
         return sorted({pid for lib in self.libraries for pid, p in lib.parts.items()
                        if p.category in categories})
 
+    def with_profile(self, profile: str) -> list[str]:
+        """The ids of the robot parts whose profiles list ``profile`` (a component type)."""
+        return sorted({pid for lib in self.libraries for pid, p in lib.parts.items()
+                       if p.category in ROBOT_CATEGORIES and profile in p.profiles})
+
     def lookup(self, ref: str, span: Span | None, sink: Sink, want: str = "part",
-               user: str = "", labels: Sequence[Label] = ()) -> Part | None:
+               user: str = "", labels: Sequence[Label] = (),
+               profile: str | None = None) -> Part | None:
         """The entry ``ref`` names, of the category ``want`` asks for, or None after
-        reporting why not. ``user`` says who names it, for messages ("'wheel_l'")."""
+        reporting why not. ``user`` says who names it, for messages ("'wheel_l'");
+        ``profile``, the component type it is to be used as, for the help of an id that
+        names nothing."""
         what, categories = WANTED[want]
         who = f" of {user}" if user else ""
         by = f" (the ref of {user})" if user else ""
@@ -117,17 +125,27 @@ class Catalog:
                            label="left out", labels=labels,
                            help=(f"fix {left.file} and compile again",), notes=notes)
                 return None
-        helps = []
-        close = did_you_mean(pid, self.ids(want))
+        helps, fixes = [], []
+        fitting = self.with_profile(profile) if profile else []
+        # a close id that carries the profile is the fix; any other close one only a hint
+        close = (did_you_mean(pid, fitting) if fitting else None) or \
+            did_you_mean(pid, self.ids(want))
         if close is not None and close != pid:
             helps.append(f"did you mean \"{close}\"?")
+            if span is not None and "/" not in ref and (not profile or close in fitting):
+                fixes.append(Fix(span, f'"{close}"'))
+        elif fitting:
+            helps.append(f"the parts that can be used as {profile} are: "
+                         + _few(fitting, 12, quote='"'))
+        elif profile:
+            helps.append(f"no part of the libraries given lists a {profile} profile")
         if self.libraries:
             helps.append("searched: " + ", ".join(f"'{lib.name}'" for lib in searched))
         else:
             helps.append("no library is given: add one with --library DIR")
         sink.error("resolve.unknown_part",
                    f"no library registers {what} '{pid}'{by}",
-                   span, label=f"unknown {want}", labels=labels, help=helps)
+                   span, label=f"unknown {want}", labels=labels, help=helps, fixes=fixes)
         return None
 
     def _wrong_category(self, part: Part, ref: str, span, sink: Sink, want: str, who: str,
@@ -159,8 +177,8 @@ def _root(lib: Library) -> str:
     return f"'{os.fspath(lib.root)}'"
 
 
-def _few(ids: Sequence[str], most: int = 3) -> str:
-    shown = ", ".join(f"'{i}'" for i in ids[:most])
+def _few(ids: Sequence[str], most: int = 3, quote: str = "'") -> str:
+    shown = ", ".join(f"{quote}{i}{quote}" for i in ids[:most])
     return shown + (f" and {len(ids) - most} more" if len(ids) > most else "")
 
 

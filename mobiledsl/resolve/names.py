@@ -201,7 +201,7 @@ def _resolve_args(d: _Draft, catalog: Catalog, sink: Sink) -> None:
         d.ok = False
     else:
         d.part = catalog.lookup(ref_arg.value.value, ref_arg.value.span, sink, "part",
-                                f"'{d.name}'")
+                                f"'{d.name}'", profile=type_)
         if d.part is None:
             d.ok = False
         else:

@@ -332,7 +332,9 @@ def test_wrong_language_gives_no_tree():
 def test_messages_name_what_was_found_and_help_says_what_to_write():
     _, diags = parse_core('Robot r {\n    Caster c(ref = "x" glue = (0, 0, 0, 0, 0, -1))\n}', "t")
     assert "found `glue`" in diags[0].message
-    assert "name = value" in diags[0].help[0]
+    # the help is the user's own line with the comma written where it was missing
+    assert diags[0].help[0] == 'write `,` between arguments: `Caster c(ref = "x", glue = (0, 0, 0, 0, 0, -1))`'
+
     _, diags = parse_task("Task t {\n    Advance(distance_m = 1.5m)\n}", "t")
     assert "`1.5`" in diags[0].help[0]
 
