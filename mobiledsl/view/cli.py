@@ -52,7 +52,7 @@ def program_name(arg: str, root: Path) -> str:
 
 def _doit(root: Path, *tasks: str) -> int:
     env = dict(os.environ)
-    return subprocess.run([sys.executable, "-m", "doit", *tasks], cwd=root, env=env,
+    return subprocess.run([sys.executable, "-m", "doit", *tasks], cwd=root, env=env, check=False,
                           stdout=subprocess.DEVNULL).returncode
 
 
@@ -68,9 +68,10 @@ def run_view(args: argparse.Namespace) -> int:
     if not (root / "programs").is_dir() and not (root / layout.program_dir(name)).is_dir():
         raise UsageError(f"no program '{name}' under {root}")
     tasks = [f"run:{name}"] if args.run else [f"build:{name}"]
-    if args.run or not (root / layout.program_record(name, "analyse")).is_file():
-        if _doit(root, *tasks) != 0 and not (root / layout.program_record(name, "parse")).is_file():
-            raise UsageError(f"the build graph has no program '{name}' (doit {tasks[0]} failed)")
+    wanted = args.run or not (root / layout.program_record(name, "analyse")).is_file()
+    if wanted and _doit(root, *tasks) != 0 and \
+            not (root / layout.program_record(name, "parse")).is_file():
+        raise UsageError(f"the build graph has no program '{name}' (doit {tasks[0]} failed)")
     if not (root / layout.program_record(name, "parse")).is_file():
         raise UsageError(f"no records for '{name}' under {root / layout.BUILD}")
     path, scene = write_view(root, name)

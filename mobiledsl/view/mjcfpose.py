@@ -23,7 +23,7 @@ def qmul(a: Quat, b: Quat) -> Quat:
 
 
 def rotate(q: Quat, v: Vec) -> Vec:
-    w, x, y, z = qmul(qmul(q, (0.0, *v)), (q[0], -q[1], -q[2], -q[3]))
+    _, x, y, z = qmul(qmul(q, (0.0, *v)), (q[0], -q[1], -q[2], -q[3]))
     return (x, y, z)
 
 

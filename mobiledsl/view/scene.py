@@ -130,9 +130,10 @@ class Meshes:
                 uri = item.get("uri") if isinstance(item, dict) else None
                 if isinstance(uri, str) and not uri.startswith("data:"):
                     beside = self._beside(rel, uri)
-                    item["uri"] = ("data:%s;base64,%s" % (
-                        item.get("mimeType", mime), base64.b64encode(beside).decode("ascii"))
-                        if beside is not None else "data:,")
+                    kind = item.get("mimeType", mime)
+                    item["uri"] = (f"data:{kind};base64,"
+                                   f"{base64.b64encode(beside).decode('ascii')}"
+                                   if beside is not None else "data:,")
         return json.dumps(doc)
 
 

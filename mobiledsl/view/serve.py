@@ -17,7 +17,7 @@ def serve(root: Path, program: str, port: int = 0, open_browser: bool = True) ->
     state: dict = {"mtime": None, "body": b""}
 
     class Handler(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):                     # noqa: N802 (http.server's name)
+        def do_GET(self):                     # http.server's name
             if self.path == "/mtime":
                 body = str(_mtime(page)).encode()
                 kind = "text/plain"
@@ -42,7 +42,7 @@ def serve(root: Path, program: str, port: int = 0, open_browser: bool = True) ->
             self.end_headers()
             self.wfile.write(body)
 
-        def log_message(self, format, *args):  # noqa: A002
+        def log_message(self, format, *args):
             pass
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), Handler)

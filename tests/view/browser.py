@@ -7,6 +7,7 @@ software WebGL (SwiftShader), since there is no GPU."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import itertools
 import json
 import shutil
@@ -86,10 +87,8 @@ class Browser:
         return data
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(OSError, RuntimeError):
             self.ws.close()
-        except Exception:
-            pass
         self.proc.terminate()
         try:
             self.proc.wait(10)
