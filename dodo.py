@@ -44,6 +44,7 @@ def task_emission(): return GRAPH.tasks("emission")                   # noqa: E7
 @create_after(executed="emission")                                   # noqa: E302
 def task_emit(): return GRAPH.tasks("emit")                           # noqa: E704
 def task_assets(): return GRAPH.tasks("assets")                       # noqa: E704
+def task_view(): return GRAPH.tasks("view")                           # noqa: E704
 # build:<program>[/<target>] is made only when one is named (a plain `doit` checks none)
 @create_after()                                                      # noqa: E302
 def task_build(): return GRAPH.tasks("build")                         # noqa: E704

@@ -55,7 +55,8 @@ SUBCOMMANDS: dict[str, Subcommand] = {}
 # Modules that register further subcommands when imported (e.g. the build graph's `watch`).
 COMMAND_MODULES: tuple[str, ...] = ("mobiledsl.graph.watch", "mobiledsl.convert.cli",
                                   "mobiledsl.simulate_command", "mobiledsl.run.cli",
-                                  "mobiledsl.fix.command", "mobiledsl.scaffold")
+                                  "mobiledsl.fix.command", "mobiledsl.scaffold",
+                                  "mobiledsl.view.cli")
 
 _GROUP_HELP = {"library": "work with a component library"}
 

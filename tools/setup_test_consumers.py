@@ -46,8 +46,9 @@ def sdformat_package() -> str | None:
 
 def missing() -> list[str]:
     """The Debian packages the tests still need: what building the checker needs, nginx (the
-    remote artifact cache tests serve WebDAV from it) and Mesa's EGL and OSMesa (offscreen
-    frames of `mobiledsl run --frames`)."""
+    remote artifact cache tests serve WebDAV from it), Mesa's EGL and OSMesa (offscreen
+    frames of `mobiledsl run --frames`) and Chromium (the view page's tests open it in a
+    real browser, headless)."""
     needs = []
     if shutil.which("nginx") is None and not Path("/usr/sbin/nginx").exists():
         needs.append("nginx")
@@ -55,6 +56,8 @@ def missing() -> list[str]:
         needs += ["libegl1", "libegl-mesa0", "libgl1-mesa-dri"]
     if ctypes.util.find_library("OSMesa") is None:
         needs.append("libosmesa6")
+    if shutil.which("chromium") is None and not Path("/usr/bin/chromium").exists():
+        needs.append("chromium")
     if shutil.which("g++") is None:
         needs.append("g++")
     if shutil.which("pkg-config") is None:

@@ -21,6 +21,8 @@ task                               up to date while ...
 ``build:<program>/<target>``       (not a default task) every file of the cell holds its
                                    bytes, after its emission and assets tasks ran
 ``build:<program>``                (not a default task) a group: its analysis and its cells
+``view:<program>``                 the records the page shows are the same, and the run's
+                                   report and the meshes it embeds hash as they did
 =================================  ==========================================================
 
 Besides, every task is re-run when the compiler code of its phase changes: a fingerprint of
@@ -54,7 +56,7 @@ from .reporter import make_reporter, mend_json_reporter
 
 # Every task creator dodo.py may define, in pipeline order (doit list shows them so).
 BASENAMES = ("manifest", "load", "walker", "parse", "refs", "deps", "resolve", "assemble",
-             "analyse", "emission", "emit", "assets", "build", "run")
+             "analyse", "emission", "emit", "assets", "view", "build", "run")
 # Built by a plain `doit`; build:<program>[/<target>] only when named.
 NOT_DEFAULT = ("build", "run")
 # A creator in dodo.py named otherwise than its tasks' basename (``run`` is a doit command).
@@ -159,7 +161,7 @@ class Graph:
             return bool(self._programs())
         if phase in ("emission", "emit", "assets"):
             return any(self._cells())
-        if phase in ("build", "run"):
+        if phase in ("build", "run", "view"):
             return self.has("analyse")
         raise KeyError(phase)
 
@@ -169,7 +171,8 @@ class Graph:
                   "walker": self.walker_tasks, "refs": self.refs_tasks,
                   "deps": self.deps_tasks, "emission": self.emission_tasks,
                   "emit": self.emit_tasks, "assets": self.assets_tasks,
-                  "build": self.build_tasks, "run": self.run_tasks}
+                  "build": self.build_tasks, "run": self.run_tasks,
+                  "view": self.view_tasks}
         if not self._preloaded:
             # doit opened its database before it asked for the first tasks
             self._preloaded = True
@@ -503,6 +506,31 @@ class Graph:
                 "clean": [actions.Clean(actions.remove_listed, out, out_dir)],
             }
 
+
+    # -- the view page ---------------------------------------------------------------------
+    def view_tasks(self) -> Iterator[dict]:
+        """``view:<program>``: build/<program>/report/view.html from the program's records
+        (mobiledsl.view). Its file_dep are the phase records (and the mjcf emission's, where
+        the program has that cell); the run's report, which only a run writes, and the
+        meshes are checked by their hashes (``inputs_unchanged``)."""
+        from ..view.write import inputs_unchanged, page_path, remove_view, view_action
+        yield _group("write each program's 3D page, build/<program>/report/view.html")
+        conf = self.config("view", code=self.code.fingerprint([view_action]))
+        cells = {(p.name, t) for p, t in self._cells()}
+        root = str(self.root)
+        for program in self._programs():
+            records = [layout.program_record(program.name, phase)
+                       for phase in ("parse", "resolve", "assemble", "analyse")]
+            if (program.name, "mjcf") in cells:
+                records.append(layout.emission_record(program.name, "mjcf"))
+            yield {
+                "name": program.name,
+                "actions": [(view_action, [root, program.name])],
+                "file_dep": records + [conf],
+                "targets": [page_path(program.name)],
+                "uptodate": [(inputs_unchanged, [root, program.name], {})],
+                "clean": [(remove_view, [root, program.name])],
+            }
 
     # -- one cell, one program ----------------------------------------------------------------
     def run_tasks(self) -> Iterator[dict]:

@@ -5,7 +5,7 @@ Not default tasks: ``doit run`` runs them all, ``doit run:<program>`` one. Each 
 program's mjcf emission and assets, writes the cell's files that are not in place yet (as
 ``build:<program>/mjcf`` does), and depends on its emission record, on the program's files and
 on the code its action can run (read from the code, as the phases' fingerprints are); it
-writes ``build/<program>/report/run.json`` and ``run.svg`` and fails when a step fails,
+writes ``build/<program>/report/run.json``, ``run.svg`` and ``trace.json`` and fails when a step fails,
 printing the run.* diagnostics.
 """
 from __future__ import annotations
@@ -40,7 +40,7 @@ def run_tasks(graph) -> Iterator[dict]:
                          f"assets:{program.name}/{TARGET}"],
             "file_dep": sorted(program.files.values())
             + [layout.emission_record(program.name, TARGET)],
-            "targets": [f"{report}/run.json", f"{report}/run.svg"],
+            "targets": [f"{report}/run.json", f"{report}/run.svg", f"{report}/trace.json"],
             "uptodate": [config_changed(fingerprint)],
             "verbosity": 2,
         }

@@ -69,6 +69,7 @@ def run_program(core: str | os.PathLike, world: str | os.PathLike | None,
     report_dir = root / "report"
     out.report_dir = str(report_dir)
     _write_reports(report_dir, report, runs, compiled)
+    write_atomic(report_dir / "trace.json", dumps(pose_trace(runs, states)))
     if frames > 0:
         from .frames import render_frames
         out.frames = render_frames(xml, states, frames, report_dir / "frames")
@@ -139,6 +140,21 @@ def _driver(sim) -> str:
 def _not_run(index: int, step, why: str):
     from .execute import StepRun
     return StepRun(index, step.kind, dict(step.args), not_run=why)
+
+
+def pose_trace(runs, states) -> dict:
+    """``report/trace.json``: the base's pose (its free joint: x y z, then the quaternion
+    w x y z) at every controller tick, for the view page's replay; each step's first tick.
+    Rounded to a tenth of a millimetre: the replay needs no more, and the file stays small."""
+    from .execute import TICK
+    poses = [[round(float(v), 4) + 0.0 for v in qpos[:7]] for qpos in states]
+    starts, at = [], 0
+    for run in runs:
+        starts.append(at)
+        at += len(run.trace)
+    return {"tick_s": TICK, "start_s": SETTLE_FIRST_S, "poses": poses,
+            "steps": [{"step": r.index + 1, "kind": r.kind, "first_tick": s}
+                      for r, s in zip(runs, starts)]}
 
 
 def _write_reports(report_dir: Path, report: dict, runs, compiled) -> None:
