@@ -90,7 +90,7 @@ def test_the_vocabulary_reruns_resolve_assemble_analyse_and_emission(built):
     _touch(code, "model/vocabulary.py")
     ran = executed(run())
     # analysis/kinematics.py imports the vocabulary: analyse re-runs too
-    assert _phases(ran) == {"resolve", "assemble", "analyse", "emission"}
+    assert _phases(ran) == {"resolve", "assemble", "analyse", "emission", "view"}
     assert {"analyse:scout", "analyse:ranger"} <= set(ran)
     assert executed(run()) == []
 

@@ -95,7 +95,7 @@ def test_list_shows_the_tasks_by_phase(tmp_path):
     lines = run(root, "list").stdout.splitlines()
     assert [line.split()[0] for line in lines] == [
         "manifest", "load", "parse", "refs", "deps", "resolve", "assemble", "analyse",
-        "emission", "emit", "assets", "build", "run"]
+        "emission", "emit", "assets", "view", "build", "run"]
     every = run(root, "list", "--all").stdout.split()
     assert "build:scout/mjcf" in every and "build:ranger" in every
 
@@ -124,7 +124,7 @@ def test_analyse_writes_the_report(tmp_path):
     assert analysis["robot"] == "scout" and analysis["mass"] > 0
     assert b"<svg" in (report / "topview.svg").read_bytes()[:400]
     (report / "topview.svg").unlink()
-    assert executed(doit(root)) == ["analyse:scout"]
+    assert executed(doit(root)) == ["analyse:scout", "view:scout"]     # the page shows the analysis
     assert (report / "topview.svg").is_file()
 
 
