@@ -279,8 +279,9 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 
-def _project_libraries(flag: str) -> list[str]:
-    """The libraries of the project the command runs in, for a command given none."""
+def project_libraries(flag: str) -> list[str]:
+    """The libraries of the project the command runs in, for a command given none
+    (``compile``, ``run``, ``library check``: one way of finding them)."""
     from .graph.matrix import MatrixError
     from .project import find_project
     try:
@@ -334,7 +335,7 @@ def run_library_check(args: argparse.Namespace) -> int:
     from .library.loader import load_library
     if args.dir is not None:
         return _check_one_library(args.dir, args.library, args, load_library)
-    libraries = _project_libraries("DIR")
+    libraries = project_libraries("DIR")
     # each library of the project in turn, the others (and any --library) beside it
     return max(_check_one_library(lib, libraries + args.library, args, load_library)
                for lib in libraries)
@@ -392,7 +393,7 @@ def run_compile(args: argparse.Namespace) -> int:
         if not os.path.isfile(path):
             raise UsageError(f"cannot read '{path}': no such file")
     targets = list(dict.fromkeys(args.target))
-    libraries = args.library or _project_libraries("--library")
+    libraries = args.library or project_libraries("--library")
     try:
         result = compile_program(files["core"], files.get("world"), files.get("task"),
                                  libraries, targets, args.outdir, args.check)

@@ -5,15 +5,18 @@ from __future__ import annotations
 import argparse
 import os
 
-from ..cli import PROG, UsageError, add_diagnostics_options, info, report, say, subcommand
+from ..cli import (PROG, UsageError, add_diagnostics_options, info, project_libraries, report,
+                   say, subcommand)
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("files", nargs="+", metavar="FILE",
                    help="ROBOT.core, WORLD.world and TASK.task (the world may be left out: "
                         "the robot then runs on a bare floor)")
-    p.add_argument("--library", action="append", required=True, metavar="DIR",
-                   help="a component library (repeatable)")
+    p.add_argument("--library", action="append", metavar="DIR",
+                   help="a component library (repeatable); without one, the libraries "
+                        "[tool.mobiledsl] names in the nearest pyproject.toml above the "
+                        "current folder")
     p.add_argument("-o", "--output", dest="outdir", metavar="OUTDIR",
                    help="output folder (default build/<robot name>): the model goes to "
                         "OUTDIR/mjcf/, the run's report to OUTDIR/report/")
@@ -47,8 +50,9 @@ def run_run(args: argparse.Namespace) -> int:
         if not os.path.isfile(path):
             raise UsageError(f"cannot read '{path}': "
                              + ("it is a directory" if os.path.isdir(path) else "no such file"))
+    libraries = args.library or project_libraries("--library")
     try:
-        result = run_program(files["core"], files.get("world"), files["task"], args.library,
+        result = run_program(files["core"], files.get("world"), files["task"], libraries,
                              args.outdir, args.frames, max_seconds=args.max_seconds)
     except InputError as exc:
         raise UsageError(str(exc)) from exc

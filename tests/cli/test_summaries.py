@@ -172,3 +172,21 @@ def test_library_check_of_a_project_checks_each_library_and_returns_the_worst(
     lines = [l for l in capsys.readouterr().err.splitlines() if "checked library" in l]
     assert [l.split(":")[0] for l in lines] == ["ok", "warning"]
     assert main("library", "check", "--strict", "--color", "never") == 1
+
+
+# -- run ----------------------------------------------------------------------------------------
+def test_run_takes_the_libraries_of_the_project_above(project, capsys):
+    # a task of no steps: the program is compiled against the project's libraries, and
+    # nothing needs simulating
+    (project / "robots" / "deep" / "idle.task").write_text("Task idle {\n}\n")
+    assert main("run", "tiny_bot.core", "idle.task") == 0
+    assert "the task has no steps: nothing to run" in capsys.readouterr().err
+
+
+def test_run_outside_a_project_needs_a_library(tmp_path, monkeypatch, capsys):
+    (tmp_path / "lonely.core").write_text(TINY_CORE)
+    (tmp_path / "idle.task").write_text("Task idle {\n}\n")
+    monkeypatch.chdir(tmp_path)
+    assert main("run", "lonely.core", "idle.task") == 2
+    err = capsys.readouterr().err
+    assert "no --library given" in err and "[tool.mobiledsl]" in err
