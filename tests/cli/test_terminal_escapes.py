@@ -256,7 +256,7 @@ def test_the_graph_s_warnings_and_run_tasks_lines_are_escaped(tmp_path, capsys, 
     (tmp_path / layout.target_dir(program.name, graphtask.TARGET)).mkdir(parents=True)
     assert graphtask.run_action(tmp_path, program, []) is False
     err = clean(capsys.readouterr().err)
-    assert "names \\x1b]0;pwned\\x07" in err and "run:bot\\x1b[2J: expected one model" in err
+    assert "names \\x1b]0;pwned\\x07" in err and "sim:bot\\x1b[2J: expected one model" in err
 
 
 @pytest.mark.parametrize("start", [1, 60, 300])
