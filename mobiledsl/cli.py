@@ -356,8 +356,9 @@ def _configure_compile(p: argparse.ArgumentParser) -> None:
     p.add_argument("--target", action="append", default=[], choices=TARGETS,
                    help="emit for this target (repeatable); without one, check only")
     p.add_argument("-o", "--output", dest="outdir", metavar="OUTDIR",
-                   help="output folder (default build/<robot name>); each target "
-                        "writes OUTDIR/<target>/")
+                   help="output folder (default build/cli/<robot name> below the project's "
+                        "root, or below the current folder outside a project); each "
+                        "target writes OUTDIR/<target>/")
     p.add_argument("--check", action="store_true",
                    help="run every phase but emit, and write nothing")
     add_diagnostics_options(p)

@@ -18,7 +18,8 @@ def _configure(p: argparse.ArgumentParser) -> None:
                         "[tool.mobiledsl] names in the nearest pyproject.toml above the "
                         "current folder")
     p.add_argument("-o", "--output", dest="outdir", metavar="OUTDIR",
-                   help="output folder (default build/<robot name>): the model goes to "
+                   help="output folder (default build/cli/<robot name> below the project's "
+                        "root, or below the current folder outside a project): the model goes to "
                         "OUTDIR/mjcf/, the run's report to OUTDIR/report/")
     p.add_argument("--max-seconds", type=float, default=None, metavar="S",
                    help="simulate at most S seconds of the task (more than 0, at most and "
