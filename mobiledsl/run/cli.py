@@ -64,7 +64,10 @@ def run_run(args: argparse.Namespace) -> int:
         return 2
     status = exit_status(result.diagnostics)
     if result.report is not None:
+        from .judge import step_line
         steps = result.report["steps"]
+        for entry in steps:
+            info(args, step_line(entry))
         ok = sum(1 for s in steps if s["ok"])
         info(args, f"{ok} of {len(steps)} steps reached in {result.simulated_s:.1f} s "
                    f"simulated; report in {result.report_dir}")

@@ -2,7 +2,8 @@
 cell built, so CI sees which robots still reach their goals after a part changed.
 
 Not default tasks: ``doit sim`` runs them all, ``doit sim:<program>`` one. They are not named
-``run``: doit owns that word (``doit run`` is its command that builds the default tasks). Each runs after the
+``run``: doit owns that word (``doit run`` is its command that builds the default tasks).
+Each runs after the
 program's mjcf emission and assets, writes the cell's files that are not in place yet (as
 ``build:<program>/mjcf`` does), and depends on its emission record, on the program's files and
 on the code its action can run (read from the code, as the phases' fingerprints are); it
@@ -70,7 +71,10 @@ def run_action(root: Path, program, libraries: list[str]) -> bool:
     if text:
         sys.stderr.write(text)
     if result.report is not None:
+        from .judge import step_line
         steps = result.report["steps"]
+        for entry in steps:
+            print(shown(f"{BASENAME}:{program.name}: {step_line(entry)}"))
         ok = sum(1 for s in steps if s["ok"])
         print(shown(f"{BASENAME}:{program.name}: {ok} of {len(steps)} steps reached"))
     return exit_status(result.diagnostics) == 0 and result.report is not None

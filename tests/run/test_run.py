@@ -83,7 +83,16 @@ def test_a_wall_across_an_advance_is_a_collision_at_the_step(tmp_path):
     assert [s["ok"] for s in report["steps"]] == [True, False]
     assert report["steps"][1]["collisions"] == ["wall"]
     assert report["steps"][1]["closest_m"]["wall"] == 0.0
-    assert 'class="failed"' in (tmp_path / "out" / "report" / "run.svg").read_text()
+    svg = (tmp_path / "out" / "report" / "run.svg").read_text()
+    assert 'class="failed"' in svg
+    # the contact: named, when, and where the robot met the wall's face (x 0.45), which is
+    # where run.svg puts its cross, not at the base's centre
+    (contact,) = report["steps"][1]["contacts"]     # pressed against it: one contact
+    assert contact["obstacle"] == "wall" and contact["t"] > 0
+    assert contact["x"] == pytest.approx(0.45, abs=0.03) and contact["base_x"] < 0.4
+    cross = ET.fromstring(svg.encode()).find(".//{*}g[@id='collisions']/{*}path")
+    first = cross.get("d").split()[1]                 # the cross's corner, mm from the origin
+    assert float(first.split(",")[0]) / 1000 == pytest.approx(0.45, abs=0.05)
 
 
 @pytest.mark.slow
@@ -150,6 +159,10 @@ def test_the_cli_reports_a_failed_step_in_every_format(tmp_path):
     assert json.loads(sarif.stdout)["runs"][0]["results"][0]["ruleId"] == "run.collision"
     human = subprocess.run(base, capture_output=True, text=True)
     assert human.returncode == 1 and "error[run.collision]" in human.stderr
+    # every step said: reached or not, its time, what was left
+    (line,) = [l for l in human.stderr.splitlines() if l.startswith("step 1 Advance:")]
+    assert line.startswith("step 1 Advance: not reached (run.collision) in ")
+    assert " m left; touched 'wall'" in line
 
 
 @pytest.mark.slow
