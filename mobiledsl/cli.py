@@ -302,6 +302,10 @@ def _check_one_library(path: str, others: Sequence[str], args: argparse.Namespac
     from .pipeline import exit_status
     library, diagnostics = load_library(path)
     diagnostics = list(diagnostics)
+    if library is not None:
+        # what a part's consumer refuses though the part loads: MuJoCo's meshes
+        from .targets.meshes import library_mesh_warnings
+        diagnostics.extend(library_mesh_warnings(library))
     checked = os.path.normcase(os.path.realpath(path))
     for other in dict.fromkeys(others):
         if os.path.normcase(os.path.realpath(other)) == checked:

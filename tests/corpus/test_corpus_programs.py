@@ -62,6 +62,9 @@ REAL = {"syntax_in_world", "semantic_reference_kind_command_battery", "power_too
         "near_no_world_no_task"}
 
 
+ASCII_STL = ("solid plate\n  facet normal 0 0 1\n    outer loop\n      vertex 0 0 0\n"
+             "      vertex 1 0 0\n      vertex 0 1 0\n    endloop\n  endfacet\nendsolid plate\n")
+
 # an edit that only makes the case take its own copy of the library (no README is read)
 OWN_LIB = remove("lib/parts/imu_bno055/README.md")
 
@@ -470,6 +473,16 @@ CASES = [
          sub(P("mecanum", "task"), "Strafe(direction = left, distance_m = 0.4, speed_mps = 0.2)",
              "Strafe(direction = left, distance_m = 0.4, speed_mps = 3.0)"),
          code="validation.kinematics.speed_supported", also=("validation.kinematics.strafe_supported",)),
+
+    # ---------------------------------------------------------------- target.mesh_unreadable
+    # the chassis's mesh as most CAD tools export it: MuJoCo refuses ASCII STL
+    prog("target_mesh_unreadable_ascii_stl", "diff_bot",
+         write("lib/parts/diff_base/assets/model.stl", ASCII_STL),
+         code="target.mesh_unreadable", file=DB, line=7, in_text=("ASCII",),
+         targets=("mjcf",)),
+    # Gazebo reads it: the ros-gz-nav2 target does not refuse it
+    prog("near_ascii_stl_for_gazebo", "diff_bot",
+         write("lib/parts/diff_base/assets/model.stl", ASCII_STL), targets=("ros-gz-nav2",)),
 
     # ---------------------------------------------------------------- target.unsupported
     prog("target_unsupported_legged_on_ros", "quad", code="target.unsupported", file=QD, line=0,
