@@ -258,7 +258,18 @@ def run_assemble(resolve: Resolution) -> Result:
 def run_analyse(resolve: Resolution, assemble: Any) -> Result:
     from .analysis import analyse
     extra = {"walkers": dict(resolve.walkers)} if resolve.walkers else {}
-    return analyse(assemble, resolve.resolved.world, resolve.resolved.task, **extra)
+    world, task = resolve.resolved.world, resolve.resolved.task
+    analysis, diagnostics = analyse(assemble, world, task, **extra)
+    return analysis, list(diagnostics) + _goals_unreachable(analysis, world, task)
+
+
+def _goals_unreachable(analysis: Any, world: Any, task: Any) -> list[Diagnostic]:
+    """The task's Navigate goals no path reaches in its world, on the map ``run`` plans
+    over (imported only for a task that navigates: the grid needs scipy)."""
+    if task is None or world is None or not any(s.kind == "Navigate" for s in task.steps):
+        return []
+    from .run.reach import goal_findings
+    return goal_findings(analysis, world, task)
 
 
 def run_report(analysis: Any) -> dict[str, bytes]:

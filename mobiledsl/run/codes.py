@@ -10,6 +10,8 @@ NO_PATH = "run.no_path"
 POLICY_FAILED = "run.policy_failed"
 RUN_TOO_LONG = "run.too_long"
 MAP_TOO_LARGE = "run.map_too_large"
+# found at compile, from the map run plans over (reach.py)
+GOAL_REACHABLE = "validation.kinematics.goal_reachable"
 
 CODES = {
     STEP_NOT_REACHED: CodeInfo(
@@ -55,7 +57,10 @@ CODES = {
         "every obstacle grown by the robot's footprint: the robot's centre keeps the "
         "footprint's reach from every obstacle, so it can turn anywhere on the way. When "
         "obstacles close every way to the marker, or the marker lies inside or against an "
-        "obstacle, there is no path. Move the marker or the obstacles, or leave a gap wider "
+        "obstacle, there is no path. A goal no path reaches from the world's start is found "
+        "at compile already (validation.kinematics.goal_reachable); at run time it is the "
+        "robot's place at the step that closes every way (it drove into a corridor narrower "
+        "than it turns). Move the marker or the obstacles, or leave a gap wider "
         "than the robot.",
         "World w {\n"
         "    Obstacle pen(type = box, size = (1, 1, 0.5), pos = (2, 0, 0.25, 0, 0, 0, 1))\n"
@@ -99,5 +104,21 @@ CODES = {
         "World w { Marker goal(type = cylinder, size = (0.3, 0.3, 0.002),\n"
         "                      pos = (1e6, 0, 0.001, 0, 0, 0, 1)) }\n"
         "Task t { Navigate(goal = @world/goal) }",
+    ),
+    GOAL_REACHABLE: CodeInfo(
+        Severity.ERROR,
+        "no path reaches a Navigate step's goal in its world (inside an obstacle, or walled off)",
+        "When a program is compiled with its world and task, every Navigate step's marker is "
+        "checked against the world's occupancy map, the one `mobiledsl run` plans over (5 cm "
+        "a cell, every colliding entity's shadow): the robot's centre must keep the reach "
+        "of its footprint from its centre, and 5 cm more, from every obstacle. A marker "
+        "inside an obstacle, or in a place the robot cannot get to from the world's start "
+        "(closed in by obstacles, or behind a gap narrower than the robot turning), is an "
+        "error at the step, naming the world, the task and the obstacles, so that the "
+        "mistake is found at compile --check rather than as run.no_path in the simulator. "
+        "Move the marker, or open a gap as wide as the help says.",
+        "World w { Obstacle crate(type = box, size = (0.4, 0.4, 0.4), pos = (2, 0, 0.2, 0, 0, 0, 1))\n"
+        "          Marker dock(type = cylinder, size = (0.3, 0.3, 0.002), pos = (2, 0, 0.001, 0, 0, 0, 1)) }\n"
+        "Task t { Navigate(goal = @world/dock) }",
     ),
 }
