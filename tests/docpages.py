@@ -111,7 +111,7 @@ class Shell:
         if len(word) == 2 and word[0] == "mobiledsl" and word[1] in UNTIL_STOPPED:
             return self._until_stopped(command, UNTIL_STOPPED[word[1]])
         done = subprocess.run(["bash", "-e", "-c", script], cwd=self.cwd, env=self.env,
-                              capture_output=True, text=True, timeout=timeout)
+                              capture_output=True, text=True, timeout=timeout, check=False)
         out, _, cwd = done.stdout.rpartition("\n__cwd__=")
         if done.returncode == 0 and cwd:
             self.cwd = Path(cwd.strip())

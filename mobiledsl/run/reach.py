@@ -16,8 +16,9 @@ import math
 import numpy as np
 
 from ..diagnostics import Diagnostic, Label, error
-from .codes import GOAL_REACHABLE
 from .plan import MARGIN_M, footprint_radii, open_cells, world_grid
+
+GOAL_REACHABLE = "validation.kinematics.goal_reachable"
 
 
 def goal_findings(analysis, world, task) -> list[Diagnostic]:
@@ -63,7 +64,7 @@ def _why_unreachable(grid, world, start, marker, radius: float) -> tuple[str, li
         return None
     # what closes off the smaller of the two regions (the goal's pocket, or the robot's)
     pocket = min((regions == regions[a]), (regions == regions[b]), key=np.count_nonzero)
-    reach = int(math.ceil((radius + MARGIN_M) / grid.resolution)) + 1
+    reach = math.ceil((radius + MARGIN_M) / grid.resolution) + 1
     ring = binary_dilation(pocket, iterations=reach) & ~pocket
     rows, cols = np.nonzero(ring)
     points = [grid.centre(i, j) for i, j in zip(rows, cols)]
@@ -103,6 +104,5 @@ def _finding(step, marker, world, task, why, radius: float) -> Diagnostic:
     labels = [Label(marker.span, f"'{marker.name}' is here")] if marker.span else []
     return error(GOAL_REACHABLE, message, step.arg_spans.get("goal") or step.span,
                  label="no path reaches this goal", labels=labels, help=help_,
-                 notes=("computed on the occupancy map `mobiledsl run` plans over "
-                        "(5 cm a cell)",))
+                 notes=("computed on the occupancy map `mobiledsl run` plans over (5 cm a cell)",))
 

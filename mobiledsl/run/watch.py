@@ -44,6 +44,7 @@ def model_obstacles(model) -> list[str]:
     ``simulate``, which has no world file): its ``world_<name>`` bodies drawn in the
     Obstacle's colour (the target's own table, so the two cannot drift apart)."""
     import mujoco
+
     from ..targets.mjcf.worldgeoms import COLOURS
     colour = np.array([float(v) for v in COLOURS["Obstacle"].split()])
     names = []

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from typing import IO, Callable
+from collections.abc import Callable
+from typing import IO
 
 from .pose import yaw_roll_pitch
 from .runtime import Simulation
