@@ -260,16 +260,12 @@ def run_analyse(resolve: Resolution, assemble: Any) -> Result:
     extra = {"walkers": dict(resolve.walkers)} if resolve.walkers else {}
     world, task = resolve.resolved.world, resolve.resolved.task
     analysis, diagnostics = analyse(assemble, world, task, **extra)
-    return analysis, list(diagnostics) + _goals_unreachable(analysis, world, task)
-
-
-def _goals_unreachable(analysis: Any, world: Any, task: Any) -> list[Diagnostic]:
-    """The task's Navigate goals no path reaches in its world, on the map ``run`` plans
-    over (imported only for a task that navigates: the grid needs scipy)."""
-    if task is None or world is None or not any(s.kind == "Navigate" for s in task.steps):
-        return []
-    from .run.reach import goal_findings
-    return goal_findings(analysis, world, task)
+    if world is not None and task is not None and any(s.kind == "Navigate" for s in task.steps):
+        # the goals no path reaches, on the map `run` plans over (imported here, in the
+        # phase's own function, so the build graph's fingerprint of the phase holds it)
+        from .run.reach import goal_findings
+        diagnostics = list(diagnostics) + goal_findings(analysis, world, task)
+    return analysis, diagnostics
 
 
 def run_report(analysis: Any) -> dict[str, bytes]:
