@@ -260,7 +260,8 @@ def run_analyse(resolve: Resolution, assemble: Any) -> Result:
     extra = {"walkers": dict(resolve.walkers)} if resolve.walkers else {}
     world, task = resolve.resolved.world, resolve.resolved.task
     analysis, diagnostics = analyse(assemble, world, task, **extra)
-    if world is not None and task is not None and any(s.kind == "Navigate" for s in task.steps):
+    if world is not None and any(getattr(s, "kind", None) == "Navigate"
+                                 for s in getattr(task, "steps", ())):
         # the goals no path reaches, on the map `run` plans over (imported here, in the
         # phase's own function, so the build graph's fingerprint of the phase holds it)
         from .run.reach import goal_findings
