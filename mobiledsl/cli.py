@@ -281,8 +281,9 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 
-def _project_libraries(flag: str) -> list[str]:
-    """The libraries of the project the command runs in, for a command given none."""
+def project_libraries(flag: str) -> list[str]:
+    """The libraries of the project the command runs in, for a command given none
+    (``compile``, ``run``, ``library check``: one way of finding them)."""
     from .graph.matrix import MatrixError
     from .project import find_project
     try:
@@ -303,6 +304,10 @@ def _check_one_library(path: str, others: Sequence[str], args: argparse.Namespac
     from .pipeline import exit_status
     library, diagnostics = load_library(path)
     diagnostics = list(diagnostics)
+    if library is not None:
+        # what a part's consumer refuses though the part loads: MuJoCo's meshes
+        from .targets.meshes import library_mesh_warnings
+        diagnostics.extend(library_mesh_warnings(library))
     checked = os.path.normcase(os.path.realpath(path))
     for other in dict.fromkeys(others):
         if os.path.normcase(os.path.realpath(other)) == checked:
@@ -336,7 +341,7 @@ def run_library_check(args: argparse.Namespace) -> int:
     from .library.loader import load_library
     if args.dir is not None:
         return _check_one_library(args.dir, args.library, args, load_library)
-    libraries = _project_libraries("DIR")
+    libraries = project_libraries("DIR")
     # each library of the project in turn, the others (and any --library) beside it
     return max(_check_one_library(lib, libraries + args.library, args, load_library)
                for lib in libraries)
@@ -357,8 +362,9 @@ def _configure_compile(p: argparse.ArgumentParser) -> None:
     p.add_argument("--target", action="append", default=[], choices=TARGETS,
                    help="emit for this target (repeatable); without one, check only")
     p.add_argument("-o", "--output", dest="outdir", metavar="OUTDIR",
-                   help="output folder (default build/<robot name>); each target "
-                        "writes OUTDIR/<target>/")
+                   help="output folder (default build/cli/<robot name> below the project's "
+                        "root, or below the current folder outside a project); each "
+                        "target writes OUTDIR/<target>/")
     p.add_argument("--check", action="store_true",
                    help="run every phase but emit, and write nothing")
     add_diagnostics_options(p)
@@ -394,7 +400,7 @@ def run_compile(args: argparse.Namespace) -> int:
         if not os.path.isfile(path):
             raise UsageError(f"cannot read '{path}': no such file")
     targets = list(dict.fromkeys(args.target))
-    libraries = args.library or _project_libraries("--library")
+    libraries = args.library or project_libraries("--library")
     try:
         result = compile_program(files["core"], files.get("world"), files.get("task"),
                                  libraries, targets, args.outdir, args.check)

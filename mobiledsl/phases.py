@@ -258,7 +258,15 @@ def run_assemble(resolve: Resolution) -> Result:
 def run_analyse(resolve: Resolution, assemble: Any) -> Result:
     from .analysis import analyse
     extra = {"walkers": dict(resolve.walkers)} if resolve.walkers else {}
-    return analyse(assemble, resolve.resolved.world, resolve.resolved.task, **extra)
+    world, task = resolve.resolved.world, resolve.resolved.task
+    analysis, diagnostics = analyse(assemble, world, task, **extra)
+    if world is not None and any(getattr(s, "kind", None) == "Navigate"
+                                 for s in getattr(task, "steps", ())):
+        # the goals no path reaches, on the map `run` plans over (imported here, in the
+        # phase's own function, so the build graph's fingerprint of the phase holds it)
+        from .run.reach import goal_findings
+        diagnostics = list(diagnostics) + goal_findings(analysis, world, task)
+    return analysis, diagnostics
 
 
 def run_report(analysis: Any) -> dict[str, bytes]:

@@ -183,7 +183,7 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
     """Run the phases on one program. Raises InputError when a program file cannot be read;
     everything wrong with what the files say comes back as diagnostics. Unless
     ``check_only``, an ``outdir`` gets the analysis report, and each asked target its files
-    (``outdir`` defaults to build/<robot> when a target is asked)."""
+    (``outdir`` defaults to build/cli/<robot> when a target is asked)."""
     result = CompileResult()
     paths = {"core": core_path, "world": world_path, "task": task_path}
     sources = {kind: _read_program(path) if path is not None else None
@@ -249,8 +249,12 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
 
 # -- writing -----------------------------------------------------------------------------------
 def _out(outdir: str | os.PathLike | None, result: CompileResult) -> Path:
-    """Where the outputs go: the folder asked, or build/<robot name>."""
-    return Path(outdir) if outdir is not None else Path("build") / result.robot.name
+    """Where the outputs go: the folder asked, or the commands' own below the project's
+    build/ (``project.default_outdir``)."""
+    if outdir is not None:
+        return Path(outdir)
+    from .project import default_outdir
+    return default_outdir(result.robot.name)
 
 
 def _write_report_alone(out: Path, analysis: Any, result: CompileResult) -> None:

@@ -39,6 +39,20 @@ def find_root(start: str | os.PathLike | None = None) -> Path | None:
     return None
 
 
+#: below the project's build/, the folder the commands write to when given no -o: the build
+#: graph owns build/<program>/ and build/<library>/, and keeps this name for them (matrix.py)
+COMMANDS_DIR = "cli"
+
+
+def default_outdir(robot: str, start: str | os.PathLike | None = None) -> Path:
+    """Where ``compile`` and ``run`` write without ``-o``: ``build/cli/<robot>`` below the
+    project's root wherever in the project the command runs (so a run from a program's
+    folder leaves nothing there, and nothing lands in a cell doit owns); outside a project,
+    below the current folder. Relative to the current folder, for the lines people read."""
+    root = find_root(start) or Path(os.getcwd())
+    return Path(os.path.relpath(root / "build" / COMMANDS_DIR / robot))
+
+
 def find_project(start: str | os.PathLike | None = None) -> Project | None:
     """The project around ``start`` and its libraries. Raises the build matrix's
     MatrixError when its [tool.mobiledsl] table cannot be used (one reader for both)."""

@@ -46,19 +46,31 @@ def run_simulate(args: argparse.Namespace) -> int:
         return _policy_failed(args, exc)
     except (ValueError, OSError) as exc:      # mujoco reports a bad model as ValueError
         raise UsageError(f"cannot load '{args.model}': {exc}") from exc
+    watch = _contact_watch(sim)
     trace = open(args.trace, "w", encoding="utf-8", newline="\n") if args.trace else None
     try:
-        result = run_twist(sim, tuple(args.twist), args.seconds, trace)
+        result = run_twist(sim, tuple(args.twist), args.seconds, trace,
+                           on_tick=lambda: watch.look(tuple(sim.pose2d()[:2])))
     except PolicyError as exc:
         return _policy_failed(args, exc)
     finally:
         if trace is not None:
             trace.close()
+    result["contacts"] = [c.as_json() for c in watch.contacts]
     if args.json:
         print(json.dumps(result, sort_keys=True))
     else:
         say(describe(result))
+        for contact in watch.contacts:
+            say(contact.describe())
     return 0
+
+
+def _contact_watch(sim):
+    """What notes each contact of the robot with an obstacle of the model's world (the
+    same watch ``run`` judges a step by)."""
+    from .run.watch import Watch, model_obstacles
+    return Watch(sim.model, sim.data, model_obstacles(sim.model))
 
 
 def _policy_failed(args: argparse.Namespace, exc: Exception) -> int:

@@ -214,6 +214,23 @@ CODES = {
         "those wheels' joints without speed or torque limits. State it from the maker's data.",
         "driveline: {turns: [hub_front_left, hub_rear_left]}",
     ),
+    # found on the map `mobiledsl run` plans over (mobiledsl/run/reach.py)
+    "validation.kinematics.goal_reachable": CodeInfo(
+        Severity.ERROR,
+        "no path reaches a Navigate step's goal in its world (inside an obstacle, or walled off)",
+        "When a program is compiled with its world and task, every Navigate step's marker is "
+        "checked against the world's occupancy map, the one `mobiledsl run` plans over (5 cm "
+        "a cell, every colliding entity's shadow): the robot's centre must keep the reach "
+        "of its footprint from its centre, and 5 cm more, from every obstacle. A marker "
+        "inside an obstacle, or in a place the robot cannot get to from the world's start "
+        "(closed in by obstacles, or behind a gap narrower than the robot turning), is an "
+        "error at the step, naming the world, the task and the obstacles, so that the "
+        "mistake is found at compile --check rather than as run.no_path in the simulator. "
+        "Move the marker, or open a gap as wide as the help says.",
+        "World w { Obstacle crate(type = box, size = (0.4, 0.4, 0.4), pos = (2, 0, 0.2, 0, 0, 0, 1))\n"
+        "          Marker dock(type = cylinder, size = (0.3, 0.3, 0.002), pos = (2, 0, 0.001, 0, 0, 0, 1)) }\n"
+        "Task t { Navigate(goal = @world/dock) }",
+    ),
     "validation.kinematics.tracks_state_their_travel": CodeInfo(
         Severity.WARNING,
         "a track states no travel_per_turn_m: no target drives the base",

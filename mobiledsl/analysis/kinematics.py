@@ -275,11 +275,11 @@ def _judge_wheeled(robot, i, step, can_spin, holonomic, v, why, out, yaw=None) -
             decided = False
         elif speed > v:
             codes.append(SPEED)
-            reasons.append(f"{speed:g} m/s is above the base's {v:.3f} m/s")
+            reasons.append(f"{speed:g} m/s is above the base's {_at_most(v)} m/s")
             span = step.arg_spans.get("speed_mps", step.span)
             out.error(SPEED, f"{kind} asks for {speed:g} m/s, but the base goes at most "
-                             f"{v:.3f} m/s ({why})", span, label="faster than the base goes",
-                      help=(f"ask for at most {math.floor(v * 1000) / 1000:g} m/s, or give the "
+                             f"{_at_most(v)} m/s ({why})", span, label="faster than the base goes",
+                      help=(f"ask for at most {_at_most(v)} m/s, or give the "
                             f"base faster motors or larger wheels",))
     rate = _rate_arg(step)
     if kind == "Spin" and can_spin and rate is not None:
@@ -287,16 +287,22 @@ def _judge_wheeled(robot, i, step, can_spin, holonomic, v, why, out, yaw=None) -
             decided = False
         elif rate > yaw:
             codes.append(SPEED)
-            reasons.append(f"{rate:g} rad/s is above the base's {yaw:.3f} rad/s")
+            reasons.append(f"{rate:g} rad/s is above the base's {_at_most(yaw)} rad/s")
             skid = (" (its wheels slide sideways as it turns, so it turns slower than its "
                     "wheels' speed alone would say)" if t in SKIDDING else "")
             out.error(SPEED, f"Spin asks for {rate:g} rad/s, but the base turns at most "
-                             f"{yaw:.3f} rad/s{skid}", step.arg_spans.get("rate_rad_s", step.span),
+                             f"{_at_most(yaw)} rad/s{skid}", step.arg_spans.get("rate_rad_s", step.span),
                       label="faster than the base turns",
-                      help=(f"ask for at most {math.floor(yaw * 1000) / 1000:g} rad/s, or give "
+                      help=(f"ask for at most {_at_most(yaw)} rad/s, or give "
                             "the base faster motors",))
     supported = False if codes else (True if decided else None)
     return StepVerdict(i, kind, supported, tuple(codes), "; ".join(reasons))
+
+
+def _at_most(limit: float) -> str:
+    """A top speed or rate for people, rounded down to the millimetre (or mrad): the same
+    figure in the message and in the help's "ask for at most", and one the base reaches."""
+    return f"{math.floor(limit * 1000) / 1000:.3f}"
 
 
 def _legged(robot: Robot, task: Task | None, out: Findings) -> Kinematics:

@@ -23,6 +23,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..project import COMMANDS_DIR
 from .layout import SAFE_NAME
 
 
@@ -134,6 +135,10 @@ def _programs(patterns: list[str], root: Path, warnings: list[str]) -> tuple[Pro
             if not SAFE_NAME.match(name):
                 warnings.append(f"{core}: '{name}' cannot name a folder under "
                                 "build/; skipped")
+                continue
+            if name == COMMANDS_DIR:
+                warnings.append(f"{core}: 'build/{name}/' holds what mobiledsl compile and "
+                                "run write without -o; a program of that name is skipped")
                 continue
             if name in found:
                 if found[name].core != core:

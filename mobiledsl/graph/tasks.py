@@ -56,11 +56,12 @@ from .reporter import make_reporter, mend_json_reporter
 
 # Every task creator dodo.py may define, in pipeline order (doit list shows them so).
 BASENAMES = ("manifest", "load", "walker", "parse", "refs", "deps", "resolve", "assemble",
-             "analyse", "emission", "emit", "assets", "view", "build", "run")
+             "analyse", "emission", "emit", "assets", "view", "build", "sim")
 # Built by a plain `doit`; build:<program>[/<target>] only when named.
-NOT_DEFAULT = ("build", "run")
-# A creator in dodo.py named otherwise than its tasks' basename (``run`` is a doit command).
-CREATORS = {"run_tasks": "run"}
+NOT_DEFAULT = ("build", "sim")
+# A creator in dodo.py named otherwise than its tasks' basename (none now: the run tasks are
+# sim:<program>, since doit owns the command word ``run``).
+CREATORS: dict[str, str] = {}
 
 
 # The module every task's action runs in; its imports count for every task.
@@ -161,7 +162,7 @@ class Graph:
             return bool(self._programs())
         if phase in ("emission", "emit", "assets"):
             return any(self._cells())
-        if phase in ("build", "run", "view"):
+        if phase in ("build", "sim", "view"):
             return self.has("analyse")
         raise KeyError(phase)
 
@@ -171,7 +172,7 @@ class Graph:
                   "walker": self.walker_tasks, "refs": self.refs_tasks,
                   "deps": self.deps_tasks, "emission": self.emission_tasks,
                   "emit": self.emit_tasks, "assets": self.assets_tasks,
-                  "build": self.build_tasks, "run": self.run_tasks,
+                  "build": self.build_tasks, "sim": self.sim_tasks,
                   "view": self.view_tasks}
         if not self._preloaded:
             # doit opened its database before it asked for the first tasks
@@ -533,8 +534,8 @@ class Graph:
             }
 
     # -- one cell, one program ----------------------------------------------------------------
-    def run_tasks(self) -> Iterator[dict]:
-        """``run:<program>``: the program's task run in MuJoCo on its mjcf cell (not default)."""
+    def sim_tasks(self) -> Iterator[dict]:
+        """``sim:<program>``: the program's task run in MuJoCo on its mjcf cell (not default)."""
         from ..run.graphtask import run_tasks
         return run_tasks(self)
 

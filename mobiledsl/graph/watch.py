@@ -141,10 +141,11 @@ def describe(report: dict | None, stderr: str, elapsed: float, out=None) -> tupl
 
 def programs_rebuilt(ran: list[dict]) -> str:
     """The programs the tasks that ran belong to, each with the targets rebuilt for it and
-    whether it failed: ``diff_bot (mjcf, ros-gz-nav2), mecanum (failed)``."""
+    whether it failed: ``diff_bot (mjcf, ros-gz-nav2), mecanum (failed)``; a cell that
+    failed alone reads ``diff_bot (mjcf, ros-gz-nav2 failed)``."""
     from .reporter import subject_of
     targets: dict[str, list[str]] = {}
-    failed: set[str] = set()
+    failed: set[tuple[str, str | None]] = set()       # (program, target or None)
     for task in ran:
         program, target = subject_of(task["name"])
         if program is None:
@@ -152,13 +153,24 @@ def programs_rebuilt(ran: list[dict]) -> str:
         cells = targets.setdefault(program, [])
         if target is not None and target not in cells:
             cells.append(target)
-        if task.get("result") == "fail":
-            failed.add(program)
+        if task_failed(task):
+            failed.add((program, target))
     shown = []
     for program in sorted(targets):
-        notes = sorted(targets[program]) + (["failed"] if program in failed else [])
+        if (program, None) in failed:
+            # a phase of the whole program failed: none of its cells holds a new output
+            notes = ["failed"]
+        else:
+            notes = [t + (" failed" if (program, t) in failed else "")
+                     for t in sorted(targets[program])]
         shown.append(program + (f" ({', '.join(notes)})" if notes else ""))
     return ", ".join(shown)
+
+
+def task_failed(task: dict) -> bool:
+    """A task failed when it raised, or when it reported an error: a phase that finds an
+    error in the user's files still succeeds as a doit task (its record holds the error)."""
+    return task.get("result") == "fail" or "error" in _SEVERITY.findall(task.get("err") or "")
 
 
 def _configure(p: argparse.ArgumentParser) -> None:

@@ -5,17 +5,21 @@ from __future__ import annotations
 import argparse
 import os
 
-from ..cli import PROG, UsageError, add_diagnostics_options, info, report, say, subcommand
+from ..cli import (PROG, UsageError, add_diagnostics_options, info, project_libraries, report,
+                   say, subcommand)
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("files", nargs="+", metavar="FILE",
                    help="ROBOT.core, WORLD.world and TASK.task (the world may be left out: "
                         "the robot then runs on a bare floor)")
-    p.add_argument("--library", action="append", required=True, metavar="DIR",
-                   help="a component library (repeatable)")
+    p.add_argument("--library", action="append", metavar="DIR",
+                   help="a component library (repeatable); without one, the libraries "
+                        "[tool.mobiledsl] names in the nearest pyproject.toml above the "
+                        "current folder")
     p.add_argument("-o", "--output", dest="outdir", metavar="OUTDIR",
-                   help="output folder (default build/<robot name>): the model goes to "
+                   help="output folder (default build/cli/<robot name> below the project's "
+                        "root, or below the current folder outside a project): the model goes to "
                         "OUTDIR/mjcf/, the run's report to OUTDIR/report/")
     p.add_argument("--max-seconds", type=float, default=None, metavar="S",
                    help="simulate at most S seconds of the task (more than 0, at most and "
@@ -47,8 +51,9 @@ def run_run(args: argparse.Namespace) -> int:
         if not os.path.isfile(path):
             raise UsageError(f"cannot read '{path}': "
                              + ("it is a directory" if os.path.isdir(path) else "no such file"))
+    libraries = args.library or project_libraries("--library")
     try:
-        result = run_program(files["core"], files.get("world"), files["task"], args.library,
+        result = run_program(files["core"], files.get("world"), files["task"], libraries,
                              args.outdir, args.frames, max_seconds=args.max_seconds)
     except InputError as exc:
         raise UsageError(str(exc)) from exc
@@ -59,7 +64,10 @@ def run_run(args: argparse.Namespace) -> int:
         return 2
     status = exit_status(result.diagnostics)
     if result.report is not None:
+        from .judge import step_line
         steps = result.report["steps"]
+        for entry in steps:
+            info(args, step_line(entry))
         ok = sum(1 for s in steps if s["ok"])
         info(args, f"{ok} of {len(steps)} steps reached in {result.simulated_s:.1f} s "
                    f"simulated; report in {result.report_dir}")

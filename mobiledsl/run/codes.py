@@ -55,7 +55,10 @@ CODES = {
         "every obstacle grown by the robot's footprint: the robot's centre keeps the "
         "footprint's reach from every obstacle, so it can turn anywhere on the way. When "
         "obstacles close every way to the marker, or the marker lies inside or against an "
-        "obstacle, there is no path. Move the marker or the obstacles, or leave a gap wider "
+        "obstacle, there is no path. A goal no path reaches from the world's start is found "
+        "at compile already (validation.kinematics.goal_reachable); at run time it is the "
+        "robot's place at the step that closes every way (it drove into a corridor narrower "
+        "than it turns). Move the marker or the obstacles, or leave a gap wider "
         "than the robot.",
         "World w {\n"
         "    Obstacle pen(type = box, size = (1, 1, 0.5), pos = (2, 0, 0.25, 0, 0, 0, 1))\n"

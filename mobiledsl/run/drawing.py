@@ -114,7 +114,7 @@ def run_view(robot: str, world, analysis, start, report: dict, runs) -> bytes:
 
     w('<g id="collisions">')
     for r in runs:
-        for name, (x, y) in sorted(r.touched.items()):
+        for name, (x, y) in sorted(_touch_points(r).items()):
             d = unit * 1.2
             w(f'<path data-step="{r.index + 1}" data-name={quoteattr(name)} '
               f'd="M {point(x - d, y - d)} L {point(x + d, y + d)} M {point(x - d, y + d)} '
@@ -125,6 +125,15 @@ def run_view(robot: str, world, analysis, start, report: dict, runs) -> bytes:
     _legend(w, robot, report, runs, hi[0] + 2 * pad, hi[1], unit, stroke)
     w("</svg>")
     return ("\n".join(out) + "\n").encode("utf-8")
+
+
+def _touch_points(run) -> dict[str, tuple[float, float]]:
+    """Where the robot first touched each obstacle in a step: the contact point itself,
+    or the base's centre when the contact was not recorded."""
+    points = dict(run.touched)
+    for contact in reversed(run.contacts):
+        points[contact.obstacle] = contact.at
+    return points
 
 
 def _disc(x: float, y: float) -> np.ndarray:

@@ -54,6 +54,7 @@ class StepRun:
     reached: dict = field(default_factory=dict)
     seconds: float = 0.0
     touched: dict = field(default_factory=dict)       # obstacle -> where the robot was
+    contacts: list = field(default_factory=list)      # watch.Contact, each coming into touch
     closest: dict = field(default_factory=dict)       # obstacle -> metres
     tipped: bool = False
     timed_out: bool = False
@@ -151,6 +152,7 @@ class Runner:
         run = getattr(self, "_" + step.kind.lower())(index, step)   # each ends settled
         run.seconds = self.sim.time - start
         run.touched = dict(self.watch.touched)
+        run.contacts = list(self.watch.contacts)
         run.closest = {k: v for k, v in sorted(self.watch.closest.items())}
         return run
 

@@ -1,7 +1,9 @@
-"""The ``run:<program>`` doit tasks: run each program's task in MuJoCo, on the model its mjcf
+"""The ``sim:<program>`` doit tasks: run each program's task in MuJoCo, on the model its mjcf
 cell built, so CI sees which robots still reach their goals after a part changed.
 
-Not default tasks: ``doit run`` runs them all, ``doit run:<program>`` one. Each runs after the
+Not default tasks: ``doit sim`` runs them all, ``doit sim:<program>`` one. They are not named
+``run``: doit owns that word (``doit run`` is its command that builds the default tasks).
+Each runs after the
 program's mjcf emission and assets, writes the cell's files that are not in place yet (as
 ``build:<program>/mjcf`` does), and depends on its emission record, on the program's files and
 on the code its action can run (read from the code, as the phases' fingerprints are); it
@@ -17,13 +19,13 @@ from typing import Iterator
 from doit.tools import config_changed
 
 TARGET = "mjcf"
-BASENAME = "run"
+BASENAME = "sim"
 
 
 def run_tasks(graph) -> Iterator[dict]:
     from ..graph import layout
     yield {"basename": BASENAME, "name": None, "uptodate": [True],
-           "doc": "run:<program> runs the program's task in MuJoCo (not a default task)"}
+           "doc": "sim:<program> runs the program's task in MuJoCo (not a default task)"}
     # the modules run_action can import, the simulator's among them
     fingerprint = graph.code.fingerprint([run_action])
     libraries = [str(graph.root / rel) for rel in graph.matrix.libraries]
@@ -59,7 +61,7 @@ def run_action(root: Path, program, libraries: list[str]) -> bool:
     cell = root / layout.target_dir(program.name, TARGET)
     models = sorted(cell.glob("*.xml"))
     if len(models) != 1:
-        print(shown(f"run:{program.name}: expected one model in {cell}, found {len(models)}"),
+        print(shown(f"{BASENAME}:{program.name}: expected one model in {cell}, found {len(models)}"),
               file=sys.stderr)
         return False
     files = {kind: root / path for kind, path in program.files.items()}
@@ -69,7 +71,10 @@ def run_action(root: Path, program, libraries: list[str]) -> bool:
     if text:
         sys.stderr.write(text)
     if result.report is not None:
+        from .judge import step_line
         steps = result.report["steps"]
+        for entry in steps:
+            print(shown(f"{BASENAME}:{program.name}: {step_line(entry)}"))
         ok = sum(1 for s in steps if s["ok"])
-        print(shown(f"run:{program.name}: {ok} of {len(steps)} steps reached"))
+        print(shown(f"{BASENAME}:{program.name}: {ok} of {len(steps)} steps reached"))
     return exit_status(result.diagnostics) == 0 and result.report is not None

@@ -178,6 +178,7 @@ def judge(runs: list[StepRun], steps, driver: str = "",
             "reached": run.reached,
             "seconds": run.seconds,
             "collisions": sorted(run.touched),
+            "contacts": [c.as_json() for c in run.contacts],
             "closest_m": run.closest,
             "tipped_over": run.tipped,
             "timed_out": run.timed_out,
@@ -189,3 +190,28 @@ def judge(runs: list[StepRun], steps, driver: str = "",
     report = {"steps": entries, "ok": all(e["ok"] for e in entries), "driven_by": driver,
               "measured_by": "the base's true pose in the simulator (its free joint)"}
     return report, diags
+
+
+def step_line(entry: dict) -> str:
+    """One report entry for people: reached or not, how long it took, what was left."""
+    what = f"step {entry['step']} {entry['kind']}"
+    if not entry["reached"]:
+        return f"{what}: not run ({entry.get('why') or entry['code']})"
+    verdict = "reached" if entry["ok"] else f"not reached ({entry['code']})"
+    line = f"{what}: {verdict} in {entry['seconds']:.1f} s, {_left(entry)}"
+    hits = entry.get("collisions") or []
+    if hits:
+        line += "; touched " + ", ".join(f"'{n}'" for n in hits)
+    return line
+
+
+def _left(entry: dict) -> str:
+    """What separates where the step ended from what it asked."""
+    asked, reached = entry["asked"], entry["reached"]
+    if entry["kind"] == "Navigate":
+        return f"{_n(reached['to_goal_m'])} m left to '{asked['goal']}'"
+    if entry["kind"] == "Spin":
+        left = math.degrees(asked["angle_rad"] - reached["angle_rad"])
+        return f"{_n(abs(left), 1)} deg {'left' if left >= 0 else 'past'}"
+    left = asked["distance_m"] - reached["distance_m"]
+    return f"{_n(abs(left))} m {'left' if left >= 0 else 'past'}"

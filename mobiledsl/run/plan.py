@@ -95,13 +95,9 @@ def plan_path(grid: Grid, start: tuple[float, float], goal: tuple[float, float],
     if a is None or b is None:
         return Plan((), radius, "the goal lies outside the world's map")
     need = radius + MARGIN_M
-    open_ = grid.clearance >= need
-    for end, what in ((a, "where the robot stands"), (b, "the goal")):
-        here = float(grid.clearance[end])
-        if here <= 0.0:
-            return Plan((), radius, f"{what} lies inside an obstacle")
-        if here < need:
-            _open_pocket(grid, open_, end, here, need)
+    open_, reason = open_cells(grid, a, b, radius)
+    if reason:
+        return Plan((), radius, reason)
     cost = np.where(open_, 1.0 + SOFT_WEIGHT * np.clip(need + SOFT_BAND_M - grid.clearance,
                                                         0.0, None) / SOFT_BAND_M, np.inf)
     mcp = MCP_Geometric(cost, fully_connected=True)
@@ -113,6 +109,22 @@ def plan_path(grid: Grid, start: tuple[float, float], goal: tuple[float, float],
     cells = _shorten(grid, cells)
     points = [start] + [grid.centre(i, j) for i, j in cells[1:-1]] + [goal]
     return Plan(tuple((float(x), float(y)) for x, y in points), radius)
+
+
+def open_cells(grid: Grid, a: tuple[int, int], b: tuple[int, int],
+               radius: float) -> tuple[np.ndarray, str]:
+    """The cells the robot's centre may cross between cells ``a`` (where it stands) and
+    ``b`` (the goal), and why there can be no path at all ("" when there may be one): the
+    one rule the planner and the compile-time check of a goal share."""
+    need = radius + MARGIN_M
+    open_ = grid.clearance >= need
+    for end, what in ((a, "where the robot stands"), (b, "the goal")):
+        here = float(grid.clearance[end])
+        if here <= 0.0:
+            return open_, f"{what} lies inside an obstacle"
+        if here < need:
+            _open_pocket(grid, open_, end, here, need)
+    return open_, ""
 
 
 def _open_pocket(grid: Grid, open_: np.ndarray, end: tuple[int, int], here: float,

@@ -54,7 +54,7 @@ def run_program(core: str | os.PathLike, world: str | os.PathLike | None,
         return out
     if compiled.task is None or not compiled.task.steps:
         return out
-    root = Path(outdir) if outdir is not None else Path("build") / compiled.robot.name
+    root = _report_root(compiled, outdir)
     xml = Path(model_xml) if model_xml is not None else \
         Path(compiled.outdir) / "mjcf" / f"{compiled.robot.name}.xml"
     from .execute import MAX_RUN_S
@@ -74,6 +74,17 @@ def run_program(core: str | os.PathLike, world: str | os.PathLike | None,
         from .frames import render_frames
         out.frames = render_frames(xml, states, frames, report_dir / "frames")
     return out
+
+
+def _report_root(compiled, outdir) -> Path:
+    """The folder the run's report goes below: where the compile wrote the model, the one
+    asked, or the commands' own below the project's build/."""
+    if compiled.outdir is not None:
+        return Path(compiled.outdir)
+    if outdir is not None:
+        return Path(outdir)
+    from ..project import default_outdir
+    return default_outdir(compiled.robot.name)
 
 
 def _simulate(xml: Path, compiled, max_seconds: float):

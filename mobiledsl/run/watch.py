@@ -8,12 +8,54 @@ entities that are Obstacles count (the floor, support surfaces and markers do no
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
 BASE_BODY = "base_link"
 #: closest approaches further than this are not worked out exactly
 FAR_M = 3.0
+#: a touch of an obstacle is a new contact once the base has moved this far from where it
+#: last touched it: a robot pressed against a wall flickers in and out of touch in place
+NEW_CONTACT_M = 0.05
+
+
+@dataclass(frozen=True)
+class Contact:
+    """The robot coming to touch an obstacle: which, when, where they met, where the base was."""
+    obstacle: str
+    t: float                              # simulated seconds
+    at: tuple[float, float]               # the contact point on the floor plan, metres
+    base: tuple[float, float]             # the base's centre then
+
+    def describe(self) -> str:
+        """One line for people."""
+        return (f"touched '{self.obstacle}' at {self.t:.2f} s: at ({self.at[0]:.3f}, "
+                f"{self.at[1]:.3f}) m, the base at ({self.base[0]:.3f}, {self.base[1]:.3f}) m")
+
+    def as_json(self) -> dict:
+        return {"obstacle": self.obstacle, "t": round(self.t, 4),
+                "x": round(self.at[0], 4), "y": round(self.at[1], 4),
+                "base_x": round(self.base[0], 4), "base_y": round(self.base[1], 4)}
+
+
+def model_obstacles(model) -> list[str]:
+    """The Obstacles of a model the mjcf target wrote, read from the model alone (for
+    ``simulate``, which has no world file): its ``world_<name>`` bodies drawn in the
+    Obstacle's colour (the target's own table, so the two cannot drift apart)."""
+    import mujoco
+
+    from ..targets.mjcf.worldgeoms import COLOURS
+    colour = np.array([float(v) for v in COLOURS["Obstacle"].split()])
+    names = []
+    for b in range(model.nbody):
+        name = mujoco.mj_id2name(model, mujoco.mjtObj.mjOBJ_BODY, b) or ""
+        if not name.startswith("world_"):
+            continue
+        geoms = [g for g in range(model.ngeom) if model.geom_bodyid[g] == b and _solid(model, g)]
+        if geoms and all(np.allclose(model.geom_rgba[g], colour) for g in geoms):
+            names.append(name[len("world_"):])
+    return names
 
 
 class Watch:
@@ -46,6 +88,8 @@ class Watch:
     def reset(self) -> None:
         """Start a new step: nothing touched, nothing approached."""
         self.touched: dict[str, tuple[float, float]] = {}    # name -> where the robot was
+        self.contacts: list[Contact] = []     # each coming into touch, in time order
+        self._last_touch: dict[str, tuple[float, float]] = {}   # name -> the base then
         self.closest: dict[str, float] = {name: math.inf for name in self.obstacle_of.values()}
 
     def look(self, where: tuple[float, float]) -> None:
@@ -60,6 +104,11 @@ class Watch:
             if hit is not None and c.dist <= 0.0:
                 self.touched.setdefault(hit, where)
                 self.closest[hit] = 0.0
+                last = self._last_touch.get(hit)
+                if last is None or math.dist(last, where) > NEW_CONTACT_M:
+                    self.contacts.append(Contact(hit, float(d.time),
+                                                 (float(c.pos[0]), float(c.pos[1])), where))
+                self._last_touch[hit] = where
         self._distances()
 
     def _distances(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import IO
 
 from .pose import yaw_roll_pitch
@@ -19,9 +20,11 @@ def trace_row(sim: Simulation) -> str:
 
 
 def run_twist(sim: Simulation, twist: tuple[float, float, float], seconds: float,
-              trace: IO[str] | None = None) -> dict:
+              trace: IO[str] | None = None,
+              on_tick: Callable[[], None] | None = None) -> dict:
     """Tell ``sim`` the twist for ``seconds``; write a trace row every 10 ms (from t = 0) to
-    ``trace`` when given. Returns the summary: final pose, feet down, fell."""
+    ``trace`` when given, and call ``on_tick`` every 10 ms (what watches the contacts).
+    Returns the summary: final pose, feet down, fell."""
     sim.command(*twist)
     if trace is not None:
         trace.write(TRACE_HEADER + "\n")
@@ -31,12 +34,16 @@ def run_twist(sim: Simulation, twist: tuple[float, float, float], seconds: float
     for _ in range(rows):
         sim.advance(TRACE_PERIOD)
         fell = fell or sim.fell()
+        if on_tick is not None:
+            on_tick()
         if trace is not None:
             trace.write(trace_row(sim) + "\n")
     left = seconds - rows * TRACE_PERIOD
     if left > 0.5 * sim.dt:
         sim.advance(left)
         fell = fell or sim.fell()
+        if on_tick is not None:
+            on_tick()
     return summary(sim, fell)
 
 

@@ -15,4 +15,19 @@ CODES = {
         "the object a glTF mesh or a collision shape, or choose the mjcf target.",
         "Lidar scan(ref = \"lidar_without_collision\", glue = (0, 0, 0.06, 0, 0, 1))",
     ),
+    "target.mesh_unreadable": CodeInfo(
+        Severity.ERROR,
+        "a part's STL mesh is one MuJoCo cannot load (ASCII, empty, flat or too large)",
+        "The mjcf and ros-mujoco-nav2 targets hand every part's STL visual mesh to MuJoCo, "
+        "which reads binary STL only, of 1 to 200 000 triangles, with at least 4 distinct "
+        "vertices and some volume enclosed. Most CAD tools export ASCII STL unless told "
+        "otherwise, and MuJoCo then refuses the whole model (stl_decoder: perhaps this is "
+        "an ASCII file?). The compiler reads the file's bytes (not MuJoCo) and refuses it "
+        "at the component, for these targets only: Gazebo reads ASCII STL, so ros-gz-nav2 "
+        "writes it. library check reports it as a warning at the part's visual.file (the "
+        "part still loads), which --strict fails. Export the mesh again as binary STL.",
+        "# parts/plate_base/assets/model.stl\nsolid plate\n  facet normal 0 0 1\n"
+        "    outer loop\n      vertex 0 0 0\n      vertex 1 0 0\n      vertex 0 1 0\n"
+        "    endloop\n  endfacet\nendsolid plate\n",
+    ),
 }

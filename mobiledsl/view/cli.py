@@ -4,7 +4,7 @@ the program's 3D page, build/<program>/report/view.html.
 PROGRAM is a program of the project's matrix by name (``diff_drive``), its folder
 (``programs/diff_drive``) or a built cell or program folder (``build/diff_drive/mjcf``,
 ``build/diff_drive``). Records that are not there yet are built first, by the build graph
-(``doit build:<program>/mjcf``, then a ``run:<program>`` only when asked with ``--run``).
+(``doit build:<program>/mjcf``, then a ``sim:<program>`` only when asked with ``--run``).
 """
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def run_view(args: argparse.Namespace) -> int:
     name = program_name(args.program, root)
     if not (root / "programs").is_dir() and not (root / layout.program_dir(name)).is_dir():
         raise UsageError(f"no program '{name}' under {root}")
-    tasks = [f"run:{name}"] if args.run else [f"build:{name}"]
+    tasks = [f"sim:{name}"] if args.run else [f"build:{name}"]
     wanted = args.run or not (root / layout.program_record(name, "analyse")).is_file()
     if wanted and _doit(root, *tasks) != 0 and \
             not (root / layout.program_record(name, "parse")).is_file():

@@ -226,3 +226,17 @@ def test_a_track_without_travel_leaves_speed_undecided():
                    F.step("Advance", distance_m=1.0, speed_mps=9.0))
     assert [d.code for d in found] == [TRAVEL, TRAVEL]
     assert k.max_speed_mps is None and k.steps[0].supported is None
+
+
+
+def test_the_top_speed_in_the_message_is_the_one_the_help_asks_for(monkeypatch):
+    # "goes at most 0.163 m/s" beside "ask for at most 0.162 m/s": one figure told twice
+    import functools
+    import re
+    monkeypatch.setattr(F, "motor_part", functools.partial(F.motor_part, speed=4.0656))
+    k, found = kin(F.diff_caster(), F.step("Advance", distance_m=1.0, speed_mps=0.5))
+    assert k.max_speed_mps == pytest.approx(0.162624)
+    (d,) = found
+    told = re.search(r"goes at most ([\d.]+) m/s", d.message).group(1)
+    asked = re.search(r"ask for at most ([\d.]+) m/s", d.help[0]).group(1)
+    assert told == asked == "0.162"                  # rounded down: a speed the base reaches

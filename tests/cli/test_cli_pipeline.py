@@ -207,11 +207,11 @@ def test_a_target_with_errors_writes_nothing_but_the_others_do(program, fakes):
     assert exit_status(result.diagnostics) == 1
 
 
-def test_output_defaults_to_build_robot_name(program, fakes, monkeypatch):
+def test_output_defaults_to_build_cli_robot_name(program, fakes, monkeypatch):
     monkeypatch.chdir(program)
     result = run(program, targets=["mjcf"])
-    assert Path(result.outdir) == Path("build") / "bot"
-    assert (program / "build" / "bot" / "mjcf" / "bot.xml").exists()
+    assert Path(result.outdir) == Path("build") / "cli" / "bot"
+    assert (program / "build" / "cli" / "bot" / "mjcf" / "bot.xml").exists()
 
 
 def test_the_same_library_is_loaded_once(program, fakes):

@@ -172,3 +172,41 @@ def test_library_check_of_a_project_checks_each_library_and_returns_the_worst(
     lines = [l for l in capsys.readouterr().err.splitlines() if "checked library" in l]
     assert [l.split(":")[0] for l in lines] == ["ok", "warning"]
     assert main("library", "check", "--strict", "--color", "never") == 1
+
+
+# -- run ----------------------------------------------------------------------------------------
+def test_run_takes_the_libraries_of_the_project_above(project, capsys):
+    # a task of no steps: the program is compiled against the project's libraries, and
+    # nothing needs simulating
+    (project / "robots" / "deep" / "idle.task").write_text("Task idle {\n}\n")
+    assert main("run", "tiny_bot.core", "idle.task") == 0
+    assert "the task has no steps: nothing to run" in capsys.readouterr().err
+
+
+def test_run_outside_a_project_needs_a_library(tmp_path, monkeypatch, capsys):
+    (tmp_path / "lonely.core").write_text(TINY_CORE)
+    (tmp_path / "idle.task").write_text("Task idle {\n}\n")
+    monkeypatch.chdir(tmp_path)
+    assert main("run", "lonely.core", "idle.task") == 2
+    err = capsys.readouterr().err
+    assert "no --library given" in err and "[tool.mobiledsl]" in err
+
+
+def test_outputs_default_below_the_project_s_build_wherever_the_command_runs(project, capsys):
+    # run from a program's folder deep in the project: nothing is written there, and
+    # nothing in build/<program>/, which the build graph owns
+    assert main("compile", "tiny_bot.core", "--target", "mjcf") == 0
+    assert not (project / "robots" / "deep" / "build").exists()
+    model = project / "build" / "cli" / "tiny_bot" / "mjcf" / "tiny_bot.xml"
+    assert model.is_file()
+    assert not (project / "build" / "tiny_bot").exists()
+    assert "under ../../build/cli/tiny_bot (" in capsys.readouterr().err
+
+
+def test_outside_a_project_outputs_default_below_the_current_folder(tmp_path, tiny_library,
+                                                                    monkeypatch, capsys):
+    (tmp_path / "lonely.core").write_text(TINY_CORE)
+    monkeypatch.chdir(tmp_path)
+    assert main("compile", "lonely.core", "--library", str(tiny_library),
+                "--target", "mjcf") == 0
+    assert (tmp_path / "build" / "cli" / "tiny_bot" / "mjcf" / "tiny_bot.xml").is_file()

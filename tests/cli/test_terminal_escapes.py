@@ -151,8 +151,15 @@ def test_simulate_s_summary_line_goes_through_the_rule(tmp_path, capsys, monkeyp
     monkeypatch.setattr(sim, "load_simulation", lambda path: object())
     monkeypatch.setattr(simulate, "run_twist", lambda *a, **k: {"final": {}})
     monkeypatch.setattr(simulate, "describe", lambda result: f"ended {TITLE}")
+    import mobiledsl.simulate_command as command
+    from mobiledsl.run.watch import Contact
+    touched = Contact(f"crate{CLEAR}", 1.0, (0.4, 0.2), (0.2, 0.1))
+    monkeypatch.setattr(command, "_contact_watch",
+                        lambda sim: SimpleNamespace(contacts=[touched], look=lambda at: None))
     assert main("simulate", str(model), "--twist", "0", "0", "0", "--seconds", "1") == 0
-    assert clean(capsys.readouterr().err) == "ended \\x1b]0;pwned\\x07\n"
+    assert clean(capsys.readouterr().err).split("\n")[:2] == [
+        "ended \\x1b]0;pwned\\x07", "touched 'crate\\x1b[2J' at 1.00 s: at (0.400, 0.200) m, "
+        "the base at (0.200, 0.100) m"]
 
 
 def test_run_s_lines_are_escaped(tmp_path, capsys, monkeypatch):
@@ -162,12 +169,18 @@ def test_run_s_lines_are_escaped(tmp_path, capsys, monkeypatch):
     import mobiledsl.run.program as program
     hostile = error("run.step_missed", f"the step {CLEAR} was missed", Span(str(core)))
     result = SimpleNamespace(diagnostics=[hostile], compiled=None, simulated_s=1.0,
-                             report={"steps": [{"ok": True}]}, frames=f"frames {LINK}",
+                             report={"steps": [{"step": 1, "kind": "Navigate", "ok": True,
+                                                "code": None, "seconds": 2.0,
+                                                "asked": {"goal": f"dock{CLEAR}"},
+                                                "reached": {"to_goal_m": 0.04},
+                                                "collisions": []}]},
+                             frames=f"frames {LINK}",
                              report_dir=f"build/r{TITLE}/report")
     monkeypatch.setattr(program, "run_program", lambda *a, **k: result)
     main("run", str(core), str(task), "--library", str(tmp_path), "--color", "never")
     err = clean(capsys.readouterr().err)
     assert "the step \\x1b[2J was missed" in err
+    assert "step 1 Navigate: reached in 2.0 s, 0.040 m left to 'dock\\x1b[2J'" in err
     assert "report in build/r\\x1b]0;pwned\\x07/report" in err and "frames \\x1b]8" in err
 
 
@@ -256,7 +269,7 @@ def test_the_graph_s_warnings_and_run_tasks_lines_are_escaped(tmp_path, capsys, 
     (tmp_path / layout.target_dir(program.name, graphtask.TARGET)).mkdir(parents=True)
     assert graphtask.run_action(tmp_path, program, []) is False
     err = clean(capsys.readouterr().err)
-    assert "names \\x1b]0;pwned\\x07" in err and "run:bot\\x1b[2J: expected one model" in err
+    assert "names \\x1b]0;pwned\\x07" in err and "sim:bot\\x1b[2J: expected one model" in err
 
 
 @pytest.mark.parametrize("start", [1, 60, 300])

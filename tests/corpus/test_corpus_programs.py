@@ -62,6 +62,9 @@ REAL = {"syntax_in_world", "semantic_reference_kind_command_battery", "power_too
         "near_no_world_no_task"}
 
 
+ASCII_STL = ("solid plate\n  facet normal 0 0 1\n    outer loop\n      vertex 0 0 0\n"
+             "      vertex 1 0 0\n      vertex 0 1 0\n    endloop\n  endfacet\nendsolid plate\n")
+
 # an edit that only makes the case take its own copy of the library (no README is read)
 OWN_LIB = remove("lib/parts/imu_bno055/README.md")
 
@@ -480,6 +483,31 @@ CASES = [
              "Strafe(direction = left, distance_m = 0.4, speed_mps = 3.0)"),
          code="validation.kinematics.speed_supported", also=("validation.kinematics.strafe_supported",)),
 
+    # ---------------------------------------------------------------- goal_reachable
+    # the station moved onto the crate: found at compile --check, naming the crate
+    prog("kinematics_goal_inside_an_obstacle", "diff_bot",
+         sub(DBW, "pos = (3.5, 0.0, 0.001, 0, 0, 0, 1)", "pos = (1.5, 0.3, 0.001, 0, 0, 0, 1)"),
+         code="validation.kinematics.goal_reachable", file=DBT, line=6,
+         in_text=("'station'", "'crate'", "storeroom", "patrol"), files=("core", "world", "task")),
+    prog("kinematics_goal_walled_off", "diff_bot",
+         after(DBW, "Obstacle ramp(",
+               '    Obstacle pen_n(type = box, size = (1.0, 0.1, 0.3), pos = (3.5, 0.45, 0.15, 0, 0, 0, 1))\n'
+               '    Obstacle pen_s(type = box, size = (1.0, 0.1, 0.3), pos = (3.5, -0.45, 0.15, 0, 0, 0, 1))\n'
+               '    Obstacle pen_w(type = box, size = (0.1, 1.0, 0.3), pos = (3.0, 0.0, 0.15, 0, 0, 0, 1))\n'
+               '    Obstacle pen_e(type = box, size = (0.1, 1.0, 0.3), pos = (4.0, 0.0, 0.15, 0, 0, 0, 1))'),
+         code="validation.kinematics.goal_reachable", file=DBT, line=6,
+         in_text=("walled off", "'pen_n'", "'pen_w'"), files=("core", "world", "task")),
+
+    # ---------------------------------------------------------------- target.mesh_unreadable
+    # the chassis's mesh as most CAD tools export it: MuJoCo refuses ASCII STL
+    prog("target_mesh_unreadable_ascii_stl", "diff_bot",
+         write("lib/parts/diff_base/assets/model.stl", ASCII_STL),
+         code="target.mesh_unreadable", file=DB, line=7, in_text=("ASCII",),
+         targets=("mjcf",)),
+    # Gazebo reads it: the ros-gz-nav2 target does not refuse it
+    prog("near_ascii_stl_for_gazebo", "diff_bot",
+         write("lib/parts/diff_base/assets/model.stl", ASCII_STL), targets=("ros-gz-nav2",)),
+
     # ---------------------------------------------------------------- target.unsupported
     prog("target_unsupported_legged_on_ros", "quad", code="target.unsupported", file=QD, line=0,
          targets=("ros-gz-nav2",)),
@@ -522,11 +550,12 @@ def infinite_policy() -> bytes:
     return model.SerializeToString()
 
 
-def run_case(id: str, world_line: str, step: str, code: str | None = None) -> Case:
-    """The diff_drive rover runs one step in its yard with one entity added."""
+def run_case(id: str, world_line: str, step: str, code: str | None = None,
+             line: int = 2) -> Case:
+    """The diff_drive rover runs one step (or a few) in its yard with one entity added."""
     edits = (write(DDT, "Task t {\n    " + step + "\n}\n", line=2),
              after(DDW, "ground_plane = true", "    " + world_line))
-    expect = () if code is None else (Expect(code, ERROR, DDT, 2),)
+    expect = () if code is None else (Expect(code, ERROR, DDT, line),)
     return Case(id, "run", edits, expect, "diff_drive", ("core", "world", "task"))
 
 
@@ -542,6 +571,13 @@ PEN = ("Obstacle pen_e(type = box, size = (0.1, 1.6, 0.4), pos = (3.7, -0.5, 0.2
        "Obstacle pen_w(type = box, size = (0.1, {side}, 0.4), pos = (2.3, {y}, 0.2, 0, 0, 0, 1))")
 
 
+# a corridor 0.4 m wide ahead of the rover (0.27 m wide; it turns in 0.49 m), and a marker
+# behind it: reachable from the start, not from inside the corridor
+CORRIDOR = ("Obstacle side_n(type = box, size = (1.6, 0.1, 0.4), pos = (1.2, 0.25, 0.2, 0, 0, 0, 1)) "
+            "Obstacle side_s(type = box, size = (1.6, 0.1, 0.4), pos = (1.2, -0.25, 0.2, 0, 0, 0, 1)) "
+            "Marker back(type = cylinder, size = (0.3, 0.3, 0.002), pos = (-1.0, -1.0, 0.001, 0, 0, 0, 1))")
+
+
 def pen(gap: float) -> str:
     side = 1.6 - gap                      # the west wall, from the south corner up
     return PEN.format(side=round(side, 3), y=round(-1.3 + side / 2, 3))
@@ -550,8 +586,11 @@ def pen(gap: float) -> str:
 RUN_CASES = [
     run_case("run_collision_wall_across_advance", WALL.format(x=0.6),
              "Advance(distance_m = 1.0, speed_mps = 0.4)", "run.collision"),
-    run_case("run_no_path_goal_penned_in", pen(0.0), "Navigate(goal = @world/goal)",
-             "run.no_path"),
+    # a goal penned in is found at compile (validation.kinematics.goal_reachable); the way
+    # out of a corridor narrower than the robot turning is only found where it stands
+    run_case("run_no_path_out_of_a_corridor", CORRIDOR,
+             "Advance(distance_m = 1.2, speed_mps = 0.3)\n    Navigate(goal = @world/back)",
+             "run.no_path", line=3),
     run_case("run_not_reached_dais_too_high", DAIS.format(x=0.7),
              "Advance(distance_m = 1.0, speed_mps = 0.4)", "run.step_not_reached"),
     run_case("run_tipped_over_off_a_plank", PLANK,

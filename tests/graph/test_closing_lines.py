@@ -123,3 +123,25 @@ def test_watch_names_the_programs_it_rebuilt():
     quiet = io.StringIO()
     describe({"tasks": []}, "", 0.1, quiet)
     assert "rebuilt" not in quiet.getvalue()
+
+
+def test_watch_says_failed_for_a_program_whose_phase_reported_an_error():
+    # a phase that finds an error in the files succeeds as a doit task: its err says it
+    glue = "error[validation.assembly.glue_on_connector]: the glue of 'wheel_l' matches no"
+    ran = [{"name": "parse:first_bot", "result": "success", "err": ""},
+           {"name": "assemble:first_bot", "result": "success", "err": glue},
+           {"name": "emission:first_bot/mjcf", "result": "success", "err": ""},
+           {"name": "emission:first_bot/ros-gz-nav2", "result": "success", "err": ""}]
+    assert programs_rebuilt(ran) == "first_bot (failed)"
+    warned = [dict(ran[1], err="warning[library.asset_missing]: no mesh")]
+    assert programs_rebuilt(warned) == "first_bot"
+
+
+def test_watch_says_failed_for_the_one_cell_that_failed():
+    refused = "error[target.unsupported]: the ROS target refuses a legged base"
+    ran = [{"name": "emission:quad/mjcf", "result": "success", "err": ""},
+           {"name": "emission:quad/ros-gz-nav2", "result": "success", "err": refused}]
+    assert programs_rebuilt(ran) == "quad (mjcf, ros-gz-nav2 failed)"
+    out = io.StringIO()
+    describe({"tasks": ran}, "", 0.2, out)
+    assert "rebuilt: quad (mjcf, ros-gz-nav2 failed)" in out.getvalue().splitlines()

@@ -36,6 +36,17 @@ def test_matrix_reads_programs_targets_and_exclusions(tmp_path):
     assert any("programs/c" in w for w in m.warnings)
 
 
+def test_a_program_named_as_the_commands_folder_is_skipped(tmp_path):
+    # build/cli/ is where compile and run write without -o: no cell of doit's goes there
+    for name in ("cli", "rover"):
+        (tmp_path / "programs" / name).mkdir(parents=True)
+        (tmp_path / "programs" / name / f"{name}.core").write_text("")
+    write_pyproject(tmp_path, 'programs = "programs/*"\ntargets = ["mjcf"]\n')
+    m = read_matrix(tmp_path)
+    assert [p.name for p in m.programs] == ["rover"]
+    assert any("build/cli/" in w and "skipped" in w for w in m.warnings)
+
+
 def test_matrix_whole_program_exclusion_and_core_globs(tmp_path):
     (tmp_path / "p").mkdir()
     (tmp_path / "p" / "one.core").write_text("")

@@ -83,7 +83,16 @@ def test_a_wall_across_an_advance_is_a_collision_at_the_step(tmp_path):
     assert [s["ok"] for s in report["steps"]] == [True, False]
     assert report["steps"][1]["collisions"] == ["wall"]
     assert report["steps"][1]["closest_m"]["wall"] == 0.0
-    assert 'class="failed"' in (tmp_path / "out" / "report" / "run.svg").read_text()
+    svg = (tmp_path / "out" / "report" / "run.svg").read_text()
+    assert 'class="failed"' in svg
+    # the contact: named, when, and where the robot met the wall's face (x 0.45), which is
+    # where run.svg puts its cross, not at the base's centre
+    (contact,) = report["steps"][1]["contacts"]     # pressed against it: one contact
+    assert contact["obstacle"] == "wall" and contact["t"] > 0
+    assert contact["x"] == pytest.approx(0.45, abs=0.03) and contact["base_x"] < 0.4
+    cross = ET.fromstring(svg.encode()).find(".//{*}g[@id='collisions']/{*}path")
+    first = cross.get("d").split()[1]                 # the cross's corner, mm from the origin
+    assert float(first.split(",")[0]) / 1000 == pytest.approx(0.45, abs=0.05)
 
 
 @pytest.mark.slow
@@ -101,16 +110,33 @@ def test_a_post_in_the_way_of_a_spin_is_a_collision(tmp_path):
     assert codes(result) == [("run.collision", 2)]
 
 
-def test_a_world_that_blocks_the_way_has_no_path(tmp_path):
+def test_a_goal_walled_off_is_found_at_compile_before_any_simulation(tmp_path):
     pen = "\n".join(
         f'Obstacle {n}(type = box, size = ({sx}, {sy}, 0.4), pos = ({x}, {y}, 0.2, 0, 0, 0, 1))'
         for n, x, y, sx, sy in (("west", 1.5, 0, 0.1, 1.1), ("east", 2.5, 0, 0.1, 1.1),
                                 ("north", 2.0, 0.5, 1.1, 0.1), ("south", 2.0, -0.5, 1.1, 0.1)))
     result = run(tmp_path, DIFF, pen + "\n" + GOAL,
                  "    Navigate(goal = @world/goal)\n    Advance(distance_m = 0.2)")
-    assert codes(result) == [("run.no_path", 2)]
-    assert [s["ok"] for s in result.report["steps"]] == [False, True]   # the run goes on
-    assert "no way" in result.report["steps"][0]["why"]
+    assert codes(result) == [("validation.kinematics.goal_reachable", 2)]
+    assert result.report is None                       # found on the map, not in MuJoCo
+    (d,) = [d for d in result.diagnostics if d.is_error]
+    assert "walled off by 'west', 'east', 'north', 'south'" in d.message   # world order
+
+
+@pytest.mark.slow
+def test_no_way_out_of_where_the_robot_stands_is_no_path_at_run(tmp_path):
+    # reachable from the start, so the compile lets it through; from inside a corridor
+    # narrower than the rover turning, the planner finds no way
+    corridor = "\n".join(
+        f'Obstacle {n}(type = box, size = (1.6, 0.1, 0.4), pos = (1.2, {y}, 0.2, 0, 0, 0, 1))'
+        for n, y in (("side_n", 0.25), ("side_s", -0.25)))
+    back = 'Marker back(type = cylinder, size = (0.3, 0.3, 0.002), pos = (-1.0, -1.0, 0.001, 0, 0, 0, 1))'
+    result = run(tmp_path, DIFF, corridor + "\n" + back,
+                 "    Advance(distance_m = 1.2, speed_mps = 0.3)\n"
+                 "    Navigate(goal = @world/back)\n    BackUp(distance_m = 0.2)")
+    assert codes(result) == [("run.no_path", 3)]
+    assert [s["ok"] for s in result.report["steps"]] == [True, False, True]   # it goes on
+    assert "no way" in result.report["steps"][1]["why"]
 
 
 @pytest.mark.slow
@@ -150,6 +176,10 @@ def test_the_cli_reports_a_failed_step_in_every_format(tmp_path):
     assert json.loads(sarif.stdout)["runs"][0]["results"][0]["ruleId"] == "run.collision"
     human = subprocess.run(base, capture_output=True, text=True)
     assert human.returncode == 1 and "error[run.collision]" in human.stderr
+    # every step said: reached or not, its time, what was left
+    (line,) = [l for l in human.stderr.splitlines() if l.startswith("step 1 Advance:")]
+    assert line.startswith("step 1 Advance: not reached (run.collision) in ")
+    assert " m left; touched 'wall'" in line
 
 
 @pytest.mark.slow

@@ -19,7 +19,8 @@ def test_json_summary_and_trace(model_xml, tmp_path, capsys):
                    "--seconds", "1", "--trace", str(trace), "--json"])
     assert status == 0
     result = json.loads(capsys.readouterr().out)
-    assert set(result) == {"final", "feet_down", "fell"}
+    assert set(result) == {"final", "feet_down", "fell", "contacts"}
+    assert result["contacts"] == []          # nothing in its way
     assert set(result["final"]) == {"x", "y", "z", "yaw", "roll", "pitch"}
     assert result["feet_down"] is None and result["fell"] is False
     assert result["final"]["x"] > 0.1
@@ -82,3 +83,31 @@ def test_a_hand_broken_controller_description_is_a_usage_error(model_xml, tmp_pa
     assert "internal error" not in done.stderr and "Traceback" not in done.stderr
     if done.returncode == 2:
         assert "controller" in done.stderr or "cannot load" in done.stderr
+
+
+WALL_WORLD = """World yard {
+    ground_plane = true
+    Obstacle wall(type = box, size = (0.1, 2.0, 0.4), pos = (0.5, 0.0, 0.2, 0, 0, 0, 1))
+    SupportSurface mat(type = box, size = (2.0, 2.0, 0.002), pos = (0.0, 0.0, 0.001, 0, 0, 0, 1))
+}
+"""
+
+
+@pytest.mark.slow
+def test_simulate_reports_each_contact_with_an_obstacle(tmp_path, capsys):
+    from tests.sim.conftest import PROGRAMS
+    from tests.targets.conftest import LIBRARY
+    world = tmp_path / "yard.world"
+    world.write_text(WALL_WORLD)
+    assert main(["compile", str(PROGRAMS / "diff_drive" / "diff_drive.core"), str(world),
+                 "--library", str(LIBRARY), "--target", "mjcf", "-o", str(tmp_path)]) == 0
+    xml = str(tmp_path / "mjcf" / "diff_drive.xml")
+    capsys.readouterr()
+    assert main(["simulate", xml, "--twist", "0.3", "0", "0", "--seconds", "4", "--json"]) == 0
+    (contact,) = json.loads(capsys.readouterr().out)["contacts"]   # the mat is no obstacle
+    assert contact["obstacle"] == "wall" and 0 < contact["t"] < 4
+    assert contact["x"] == pytest.approx(0.45, abs=0.03) and contact["base_x"] < 0.4
+    assert main(["simulate", xml, "--twist", "0.3", "0", "0", "--seconds", "4"]) == 0
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0].startswith("ended at x ")
+    assert lines[1].startswith("touched 'wall' at ") and "the base at (" in lines[1]

@@ -78,7 +78,7 @@ def test_view_task_writes_the_page_and_skips_when_nothing_changed(tmp_path):
     assert page.is_file() and page.stat().st_size < 3_000_000
     assert _results(_doit(root), "view:") == {"view:diff_drive": "up-to-date"}
     # a run writes its trace: the page is made again, now with the replay
-    _doit(root, "run:diff_drive")
+    _doit(root, "sim:diff_drive")
     assert _results(_doit(root), "view:") == {"view:diff_drive": "success"}
     assert '"poses":[[' in page.read_text()
     assert _results(_doit(root), "view:") == {"view:diff_drive": "up-to-date"}

@@ -19,7 +19,7 @@ def is_gltf(file: str) -> bool:
 
 def refusals(robot: Robot, world: World | None, target: str) -> list[Diagnostic]:
     # both lists hold the shared moving-joint refusals: each once
-    found = dict.fromkeys(ros_refusals(robot, target) + mjcf_refusals(robot))
+    found = dict.fromkeys(ros_refusals(robot, target) + mjcf_refusals(robot, target))
     return list(found) + object_refusals(world, target)
 
 
