@@ -67,16 +67,15 @@ def footprint_radii(footprint) -> tuple[float, float]:
 
 def world_grid(world, around: tuple[float, float]) -> Grid:
     """The world's occupancy grid, large enough to hold ``around`` (where the robot is)."""
-    from scipy.ndimage import distance_transform_edt
-
     from ..targets.ros.occupancy import OCCUPIED, RESOLUTION, occupancy
+    from .gridops import distance_cells
 
     grid, origin = occupancy(world, start=around)
     occupied = grid[::-1] == OCCUPIED
     if occupied.any():
         # centre-to-centre distance, less half a cell: the obstacle's edge may lie anywhere
         # in its cell
-        clearance = distance_transform_edt(~occupied) * RESOLUTION - RESOLUTION / 2
+        clearance = distance_cells(occupied) * RESOLUTION - RESOLUTION / 2
     else:
         clearance = np.full(occupied.shape, math.inf)
     return Grid(np.maximum(clearance, 0.0), origin, RESOLUTION)

@@ -7,7 +7,7 @@ It asks what ``mobiledsl run`` asks when it plans the step: the same occupancy g
 a margin) and the same cells opened around a start or goal that lies close to something
 (``plan.open_cells``), so compile and run cannot disagree on what is reachable. Only
 whether a way exists is asked (connected cells), not the way itself: scikit-image, the
-planner's search, is not imported here.
+planner's search, is not imported here, nor scipy for a small world (``gridops``).
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ import math
 import numpy as np
 
 from ..diagnostics import Diagnostic, Label, error
+from .gridops import grown, region_of
 from .plan import MARGIN_M, footprint_radii, open_cells, world_grid
 
 GOAL_REACHABLE = "validation.kinematics.goal_reachable"
@@ -49,7 +50,6 @@ def goal_findings(analysis, world, task) -> list[Diagnostic]:
 
 def _why_unreachable(grid, world, start, marker, radius: float) -> tuple[str, list[str]] | None:
     """(how it is cut off, the obstacles that do it), or None when a way may exist."""
-    from scipy.ndimage import binary_dilation, label
     goal = (float(marker.pos[0]), float(marker.pos[1]))
     a, b = grid.cell(*start), grid.cell(*goal)
     if a is None or b is None:
@@ -59,13 +59,13 @@ def _why_unreachable(grid, world, start, marker, radius: float) -> tuple[str, li
         return "inside", obstacles_at(world, [goal])
     if reason:                     # the robot starts inside something: the analysis's to say
         return None
-    regions, _ = label(open_, structure=np.ones((3, 3), bool))   # as the planner moves
-    if regions[a] != 0 and regions[a] == regions[b]:
+    robots = region_of(open_, a)
+    if robots[b]:
         return None
     # what closes off the smaller of the two regions (the goal's pocket, or the robot's)
-    pocket = min((regions == regions[a]), (regions == regions[b]), key=np.count_nonzero)
+    pocket = min(robots, region_of(open_, b), key=np.count_nonzero)
     reach = math.ceil((radius + MARGIN_M) / grid.resolution) + 1
-    ring = binary_dilation(pocket, iterations=reach) & ~pocket
+    ring = grown(pocket, reach) & ~pocket
     rows, cols = np.nonzero(ring)
     points = [grid.centre(i, j) for i, j in zip(rows, cols)]
     return "walled", obstacles_at(world, points)

@@ -2,6 +2,7 @@
 
     doit                       build everything that is out of date
     doit build:<prog>/<target> build one cell (build:<prog> one program) and what it needs
+    doit sim:<prog>            run the program's task in MuJoCo (doit sim: every program)
     doit list                  the tasks by phase (list --all: every task)
     doit --reporter=json       what ran, as JSON ("result": "success" / "up-to-date")
     doit shard=2/4             build the 2nd of 4 shares of the programs (CI runners)
@@ -44,13 +45,14 @@ def task_emission(): return GRAPH.tasks("emission")                   # noqa: E7
 @create_after(executed="emission")                                   # noqa: E302
 def task_emit(): return GRAPH.tasks("emit")                           # noqa: E704
 def task_assets(): return GRAPH.tasks("assets")                       # noqa: E704
+def task_view(): return GRAPH.tasks("view")                           # noqa: E704
 # build:<program>[/<target>] is made only when one is named (a plain `doit` checks none)
 @create_after()                                                      # noqa: E302
 def task_build(): return GRAPH.tasks("build")                         # noqa: E704
 
 
-# `run` is a doit command, so its creator has another name (its tasks keep the basename run)
-def task_run_tasks(): return GRAPH.tasks("run")                       # noqa: E704
+# sim:<program> runs a program's task in MuJoCo (not `run`: doit owns that command word)
+def task_sim(): return GRAPH.tasks("sim")                             # noqa: E704
 
 
 for _name in GRAPH.unused(globals()):

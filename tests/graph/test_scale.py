@@ -95,7 +95,7 @@ def test_list_shows_the_tasks_by_phase(tmp_path):
     lines = run(root, "list").stdout.splitlines()
     assert [line.split()[0] for line in lines] == [
         "manifest", "load", "parse", "refs", "deps", "resolve", "assemble", "analyse",
-        "emission", "emit", "assets", "view", "build", "run"]
+        "emission", "emit", "assets", "view", "build", "sim"]
     every = run(root, "list", "--all").stdout.split()
     assert "build:scout/mjcf" in every and "build:ranger" in every
 

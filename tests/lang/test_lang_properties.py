@@ -134,6 +134,13 @@ def numbers(draw):
     return raw, ("n", float(raw))
 
 
+def _string(s: str, ascii_only: bool) -> str:
+    """``s`` as a string literal: JSON's escapes, and the line breaks JSON leaves raw (NEL,
+    LS, PS end a line in the languages, and a string may not span lines) escaped too."""
+    text = json.dumps(s, ensure_ascii=ascii_only)
+    return text.replace("\x85", "\\u0085").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
 @st.composite
 def values(draw):
     kind = draw(st.sampled_from("nstrw"))
@@ -141,7 +148,7 @@ def values(draw):
         return draw(numbers())
     if kind == "s":
         s = draw(st.text(st.characters(blacklist_categories=("Cs",)), max_size=12))
-        return json.dumps(s, ensure_ascii=draw(st.booleans())), ("s", s)
+        return _string(s, draw(st.booleans())), ("s", s)
     if kind == "t":
         items = draw(st.lists(numbers(), min_size=1, max_size=7))
         parts = [raw for raw, _ in items]
@@ -179,7 +186,7 @@ def programs(draw, keyword):
         if keyword == "Robot" and choice == 0 and intent is None:
             sentence = draw(st.text(st.characters(blacklist_categories=("Cs",)), max_size=20))
             intent = sentence
-            body.append("intent " + json.dumps(sentence))
+            body.append("intent " + _string(sentence, True))
         elif keyword == "World" and choice == 0:
             key = draw(IDENT.filter(lambda k: k not in keys))
             keys.add(key)
