@@ -21,6 +21,7 @@ Yaw rate at that speed (documented in docs/analysis.md):
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -29,6 +30,7 @@ from ..model.frames import norm
 from ..model.robot import Component, Robot
 from ..model.world import Step, Task
 from ..model.vocabulary import CHASSIS_TYPES
+from .drivepower import check_base_moves, judge_reach, motor_figures, top_speed_text
 from .model import Findings, Kinematics, StepVerdict, clean
 from .placement import tracks, where, wheels
 
@@ -213,15 +215,35 @@ def analyse_kinematics(robot: Robot, task: Task | None, to_ground, out: Findings
         return _legged(robot, task, out)
     ct = CHASSIS_TYPES.get(robot.chassis_type)
     v, why = _top_speed(robot)
+    # the top speed and the start by the motors' torque-speed line under the robot's weight
+    motors, line = motor_figures(robot, mass)
+    accel = max_acceleration(robot, mass)
+    if v is not None and line is not None:
+        v, why, accel = motors.top_speed_full_mps, top_speed_text(line), motors.accel_mps2
+    check_base_moves(robot, line, out)
     yaw, width, base = _yaw(robot, v, to_ground)
     can_spin = ct.spin if ct is not None else None
     holonomic = ct.holonomic if ct is not None else None
     steps = []
     if task is not None:
         for i, step in enumerate(task.steps):
-            steps.append(_judge_wheeled(robot, i, step, can_spin, holonomic, v, why, out, yaw))
+            verdict = _judge_wheeled(robot, i, step, can_spin, holonomic, v, why, out, yaw)
+            steps.append(_within_motors(verdict, step, line, out))
     return Kinematics(can_spin, holonomic, clean(v), clean(yaw), clean(width), clean(base),
-                      tuple(steps), clean(max_acceleration(robot, mass)))
+                      tuple(steps), clean(accel), motors)
+
+
+def _within_motors(verdict: StepVerdict, step: Step, line, out: Findings) -> StepVerdict:
+    """The verdict with the motors' judgement of the step added: its time to speed, and a
+    refusal when they reach its speed only past its distance."""
+    if verdict.codes and SPEED in verdict.codes:
+        return verdict              # above the top speed: already refused with the figures
+    codes, reason, t = judge_reach(step, _speed_arg(step), line, out)
+    if not codes:
+        return dataclasses.replace(verdict, time_to_speed_s=t)
+    return dataclasses.replace(verdict, supported=False, codes=verdict.codes + codes,
+                               reason="; ".join(r for r in (verdict.reason, reason) if r),
+                               time_to_speed_s=t)
 
 
 def _speed_arg(step: Step) -> float | None:
