@@ -18,13 +18,14 @@ from ..shares import (KNUCKLE_SHARE, MISSING_MASS, ROADWHEEL_SHARE, Piece, moved
 from ..surfaces import TYRE_FRICTION
 from ..rollers import rollers
 from .drive import axle_sign, wheel_axis
+from ...analysis.motorline import GRAVITY, GRIP, MOTOR_TIME_CONSTANT, ROLLING_RESISTANCE, volts_share
 
 ROBOT_CONTYPE = "2"     # robot geoms touch the world (contype 1) but never each other
 ROBOT_CONAFFINITY = "1"
 MESH_FORMATS = (".stl", ".obj")
 SPEED_LOOP_GAIN = 50.0
+HELD_SHARE = 0.0
 TIMESTEP = 0.002        # s, the model's step
-MOTOR_TIME_CONSTANT = 0.02   # s: a small DC gearmotor's mechanical time constant (10-50 ms)
 RAMP_S = 0.5            # a drive's command ramp (s) where the analysis states no top speed or start
 RAMP_BOUNDS = (0.02, 0.5)
 # sliding, torsional and rolling friction of whatever rolls on the floor (condim 3 uses the first)
@@ -38,14 +39,14 @@ def kingpin_name(wheel: str) -> str:
 
 def ramp_time(analysis) -> float:
     """The time constant of the drivers' speed ramp: a step to the top speed starts the base
-    at the acceleration its motors allow (at most g/2), so it neither lifts a wheel nor
-    spins it on the floor."""
+    at no more than its tyres grip (GRIP g), so it neither lifts a wheel nor spins it on the
+    floor. Below that the motors' line bounds the start itself (the actuator gives no more
+    than the line's torque), so a loaded base starts as the analysis says, not as a ramp."""
     kin = getattr(analysis, "kinematics", None)
     top = getattr(kin, "max_speed_mps", None)
-    accel = getattr(kin, "max_accel_mps2", None)
-    if not top or not accel:
+    if not top:
         return RAMP_S
-    return min(max(top / accel, RAMP_BOUNDS[0]), RAMP_BOUNDS[1])
+    return min(max(top / (GRIP * GRAVITY), RAMP_BOUNDS[0]), RAMP_BOUNDS[1])
 
 
 def reflected_inertia(motor) -> float:
@@ -65,7 +66,7 @@ def drive_armature(motor, kv: float, tyre: bool) -> float:
     the rate its motors drive (PyBullet and Gazebo solve a joint motor with the contacts).
     A mecanum or omni wheel meets the floor through free rollers, which roll rather than
     slide, and keeps its rotor alone (docs/targets.md)."""
-    return reflected_inertia(motor) + (kv * TIMESTEP if tyre else 0.0)
+    return reflected_inertia(motor) + (kv * TIMESTEP * HELD_SHARE if tyre else 0.0)
 
 
 def on_axle(point, axis: np.ndarray) -> np.ndarray:
@@ -292,10 +293,11 @@ class RobotBuilder:
         if c.driven_by is not None and self._driveline_of(c) is not None:
             return
         attrs = {"name": name, "joint": hinge.get("name"), "gear": "1"}
-        self._bound(attrs, motor, radius, 1.0, c.name)
+        self._bound(attrs, motor, radius, 1.0, c.name, c.driven_by)
         kv = self._speed_servo(attrs)
         if motor is not None:
             hinge.set("armature", fmt(drive_armature(motor, kv, c.type == "Standard")))
+            self._line_passives(hinge, motor, 1.0, radius, 1, float(hinge.get("damping", 0)))
 
     def _speed_servo(self, attrs: dict) -> float:
         """A velocity servo (torque kv (speed - joint speed)) behind a first-order ramp of its
@@ -303,8 +305,9 @@ class RobotBuilder:
         motors allow instead of at stall torque, which pitched a light robot onto its tail.
         Returns its kv."""
         kv = attrs.pop("kv")
+        gain = float(kv) + float(attrs.pop("feedforward", 0.0))
         attrs.update(dyntype="filterexact", dynprm=fmt(self.ramp_s), gaintype="fixed",
-                     gainprm=kv, biastype="affine", biasprm=f"0 0 {fmt(-float(kv))}")
+                     gainprm=fmt(gain), biastype="affine", biasprm=f"0 0 {fmt(-float(kv))}")
         self.out.actuators.append(ET.Element("general", attrs))
         return float(kv)
 
@@ -316,7 +319,28 @@ class RobotBuilder:
                 return conn.name
         return None
 
-    def _bound(self, attrs: dict, motor, radius: float, reduction: float | None, who: str):
+    def _driven_count(self) -> int:
+        return sum(1 for c in self.robot.components if c.driven and c.driven_by is not None)
+
+    def _line_passives(self, element: ET.Element, motor, gear: float, radius: float,
+                       wheels: int, damping: float = 0.0) -> None:
+        """What the motor's line and the floor take from the shaft it turns (a hinge, or a
+        driveline's or belt's tendon, whose length moves 1/gear of the motor's shaft):
+
+        - the line's slope, stall / no-load at the motor's shaft (gear^2 of it at the
+          tendon), as damping: with the actuator's force held to the stall torque at the
+          voltage, the torque at speed w is at most stall V/rated - slope w, the DC motor's
+          line; as joint damping MuJoCo integrates it implicitly, so a steep line is stable;
+        - the rolling resistance the analysis counts (a share of the robot's weight), as the
+          friction loss of the wheels this shaft turns, their share of the driven wheels."""
+        slope = motor.stall_torque_nm / motor.no_load_speed_rad_s
+        element.set("damping", fmt(damping + gear * gear * slope))
+        count = max(self._driven_count(), 1)
+        loss = ROLLING_RESISTANCE * self.total_mass * GRAVITY * radius * wheels / count
+        element.set("frictionloss", fmt(loss))
+
+    def _bound(self, attrs: dict, motor, radius: float, reduction: float | None, who: str,
+               motor_name: str | None = None):
         if motor is None:
             self.out.comments.append(f"{who}: no motor is declared, so its drive is unbounded")
             # speed is unbounded; torque is held to what a tyre could pass to the ground
@@ -330,11 +354,20 @@ class RobotBuilder:
                                      "is unbounded")
             attrs["kv"] = fmt(motor.stall_torque_nm / motor.no_load_speed_rad_s)
             return
-        # the driver holds the commanded speed (encoder feedback): full stall torque is
-        # reached at a fiftieth of the no-load speed of error, never more than stall torque
-        attrs["kv"] = fmt(SPEED_LOOP_GAIN * motor.stall_torque_nm / motor.no_load_speed_rad_s)
-        attrs["ctrlrange"] = f"{fmt(-motor.no_load_speed_rad_s)} {fmt(motor.no_load_speed_rad_s)}"
-        attrs["forcerange"] = f"{fmt(-motor.stall_torque_nm)} {fmt(motor.stall_torque_nm)}"
+        # the driver holds the commanded speed (encoder feedback) within the motor's line at
+        # the full pack: the actuator is the voltage's share of the torque, stall V/rated x
+        # duty, held to +-1 of duty by forcerange; the line's slope is the shaft's damping
+        # (_line_passives). Its loop: kv (speed - joint speed), full duty at a fiftieth of
+        # the no-load speed of error, and the duty that holds the speed unloaded (slope x
+        # speed) fed forward, so an unloaded wheel runs at the speed asked
+        share = volts_share(self.robot, self.robot.component(motor_name), motor) \
+            if motor_name is not None else 1.0
+        slope = motor.stall_torque_nm / motor.no_load_speed_rad_s
+        stall, top = motor.stall_torque_nm * share, motor.no_load_speed_rad_s * share
+        attrs["kv"] = fmt(SPEED_LOOP_GAIN * slope)
+        attrs["feedforward"] = fmt(slope)
+        attrs["ctrlrange"] = f"{fmt(-top)} {fmt(top)}"
+        attrs["forcerange"] = f"{fmt(-stall)} {fmt(stall)}"
 
     def drivelines(self) -> None:
         """A motor on a driveline seat turns the wheels of the hubs it names together, through
@@ -360,12 +393,14 @@ class RobotBuilder:
             attrs = {"name": f"{motor_c.name}_drive", "tendon": f"{motor_c.name}_driveline",
                      "gear": fmt(reduction if reduction else 1.0)}
             radius = self.robot.part_of(wheels[0].name).wheel.radius
-            self._bound(attrs, motor, radius, reduction, motor_c.name)
+            self._bound(attrs, motor, radius, reduction, motor_c.name, motor_c.name)
             kv = self._speed_servo(attrs)
             if motor is not None:     # the rotor and loop move with the tendon (the shaft)
                 gear = float(attrs["gear"])
                 tyres = all(w.type == "Standard" for w in wheels)
                 tendon.set("armature", fmt(gear * gear * drive_armature(motor, kv, tyres)))
+                if reduction:
+                    self._line_passives(tendon, motor, gear, radius, len(wheels))
 
     def track(self, body: ET.Element, c: Component, part: Part) -> None:
         """A track drives through road wheels along its belt's run, turned together by one
@@ -410,8 +445,11 @@ class RobotBuilder:
         self.out.tendons.append(tendon)
         motor = self.robot.part_of(c.driven_by).motor if c.driven_by else None
         attrs = {"name": f"{c.name}_drive", "tendon": f"{c.name}_belt", "gear": "1"}
-        self._bound(attrs, motor, spec.travel_per_turn_m / (2 * math.pi), 1.0, c.name)
+        self._bound(attrs, motor, spec.travel_per_turn_m / (2 * math.pi), 1.0, c.name,
+                    c.driven_by)
         self._speed_servo(attrs)
+        if motor is not None:
+            self._line_passives(tendon, motor, 1.0, spec.travel_per_turn_m / (2 * math.pi), 1)
 
     def link(self, c: Component, part: Part, link) -> None:
         placed = {pl.name: pl for pl in c.links}

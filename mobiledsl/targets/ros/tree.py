@@ -10,6 +10,7 @@ from dataclasses import field
 
 import numpy as np
 
+from ...analysis.motorline import wheel_limits
 from ...model.robot import Component, Robot
 from ...library.model import Inertia, Inertial, Part, Shape
 from ...model.frames import matrix_from_quat as matrix, quat_from_z, relative, rotate, rpy_from_quat
@@ -231,18 +232,10 @@ def contacts(c: Component, part: Part, name: str, tree: Tree) -> None:
 
 
 def motor_limits(robot: Robot, c: Component) -> tuple[float | None, float | None]:
-    """A driven wheel's torque and speed at its hub: its motor's stall torque and no-load
-    speed through the driveline's reduction (1 on the motor's own shaft)."""
-    if c.driven_by is None:
-        return None, None
-    try:
-        motor = robot.part_of(c.driven_by).motor
-    except KeyError:
-        return None, None
-    if motor is None:
-        return None, None
-    reduction = c.reduction or 1.0
-    return motor.stall_torque_nm * reduction, motor.no_load_speed_rad_s / reduction
+    """A driven wheel's torque and speed at its hub: its motor's torque-speed line at the
+    full pack (stall torque and no-load speed, both scaled by the voltage over the rated)
+    through the driveline's reduction (1 on the motor's own shaft)."""
+    return wheel_limits(robot, c)
 
 
 def knuckle_inertial(c: Component, part: Part, point: np.ndarray) -> Inertial:
