@@ -17,6 +17,7 @@ from ..shares import (KNUCKLE_SHARE, MISSING_MASS, ROADWHEEL_SHARE, Piece, moved
                       remainder, scaled)
 from ..surfaces import TYRE_FRICTION
 from ..rollers import rollers
+from ...analysis.kinematics import SKIDDING
 from .drive import axle_sign, wheel_axis
 from ...analysis.motorline import GRAVITY, GRIP, MOTOR_TIME_CONSTANT, ROLLING_RESISTANCE, volts_share
 
@@ -24,7 +25,6 @@ ROBOT_CONTYPE = "2"     # robot geoms touch the world (contype 1) but never each
 ROBOT_CONAFFINITY = "1"
 MESH_FORMATS = (".stl", ".obj")
 SPEED_LOOP_GAIN = 50.0
-HELD_SHARE = 0.0
 TIMESTEP = 0.002        # s, the model's step
 RAMP_S = 0.5            # a drive's command ramp (s) where the analysis states no top speed or start
 RAMP_BOUNDS = (0.02, 0.5)
@@ -66,7 +66,7 @@ def drive_armature(motor, kv: float, tyre: bool) -> float:
     the rate its motors drive (PyBullet and Gazebo solve a joint motor with the contacts).
     A mecanum or omni wheel meets the floor through free rollers, which roll rather than
     slide, and keeps its rotor alone (docs/targets.md)."""
-    return reflected_inertia(motor) + (kv * TIMESTEP * HELD_SHARE if tyre else 0.0)
+    return reflected_inertia(motor) + (kv * TIMESTEP if tyre else 0.0)
 
 
 def on_axle(point, axis: np.ndarray) -> np.ndarray:
@@ -296,7 +296,7 @@ class RobotBuilder:
         self._bound(attrs, motor, radius, 1.0, c.name, c.driven_by)
         kv = self._speed_servo(attrs)
         if motor is not None:
-            hinge.set("armature", fmt(drive_armature(motor, kv, c.type == "Standard")))
+            hinge.set("armature", fmt(drive_armature(motor, kv, self._skids(c.type))))
             self._line_passives(hinge, motor, 1.0, radius, 1, float(hinge.get("damping", 0)))
 
     def _speed_servo(self, attrs: dict) -> float:
@@ -318,6 +318,10 @@ class RobotBuilder:
                     and c.parent == self.robot.chassis:
                 return conn.name
         return None
+
+    def _skids(self, wheel_type: str) -> bool:
+        """A tyre whose contact slides sideways as the base turns (a skid-steer base's)."""
+        return wheel_type == "Standard" and self.robot.chassis_type in SKIDDING
 
     def _driven_count(self) -> int:
         return sum(1 for c in self.robot.components if c.driven and c.driven_by is not None)
@@ -397,7 +401,7 @@ class RobotBuilder:
             kv = self._speed_servo(attrs)
             if motor is not None:     # the rotor and loop move with the tendon (the shaft)
                 gear = float(attrs["gear"])
-                tyres = all(w.type == "Standard" for w in wheels)
+                tyres = all(self._skids(w.type) for w in wheels)
                 tendon.set("armature", fmt(gear * gear * drive_armature(motor, kv, tyres)))
                 if reduction:
                     self._line_passives(tendon, motor, gear, radius, len(wheels))
