@@ -8,7 +8,14 @@ import math
 from ..model.robot import Robot
 from ..model.world import Step
 from .model import Findings, Motors, clean
-from .motorline import GRAVITY, GRIP, ROLLING_RESISTANCE, BaseLine, base_line, motor_volts
+from .motorline import (
+    GRAVITY,
+    GRIP,
+    ROLLING_RESISTANCE,
+    BaseLine,
+    base_line,
+    motor_volts,
+)
 
 START = "validation.kinematics.motors_start_the_base"
 REACH = "validation.kinematics.motors_reach_the_speed"

@@ -6,8 +6,15 @@ import math
 
 import pytest
 
-from mobiledsl.analysis.motorline import (GRAVITY, GRIP, ROLLING_RESISTANCE, BaseLine, Drive,
-                                         at_voltage, line_torque)
+from mobiledsl.analysis.motorline import (
+    GRAVITY,
+    GRIP,
+    ROLLING_RESISTANCE,
+    BaseLine,
+    Drive,
+    at_voltage,
+    line_torque,
+)
 from mobiledsl.library.model import MotorSpec
 
 MOTOR = MotorSpec(12.0, 36.6, 0.78, 5.0)
