@@ -11,63 +11,72 @@ solid's tensor in component.yaml's syntax.
 """
 from __future__ import annotations
 
-import numpy as np
+import math
 
 from ..diagnostics import Sink
-from ..model.frames import matrix_from_quat, quat_from_rpy
 from ..yamlio import YNode
-from .model import Inertial, Shape, WheelSpec
+from .model import Inertial, Shape, WheelSpec  # noqa: F401
 
 CODE = "library.inertia_fits_the_part"
 FACTOR = 4.0
 
 
-def solid_box(mass: float, size) -> np.ndarray:
-    x, y, z = (float(s) for s in size)
-    return np.diag([mass * (y * y + z * z) / 12, mass * (x * x + z * z) / 12,
-                    mass * (x * x + y * y) / 12])
+def box_moments(mass: float, size) -> tuple[float, float, float]:
+    """A solid box's principal moments, about its own x, y, z (a rotation keeps them)."""
+    x, y, z = (float(v) for v in size)
+    return (mass * (y * y + z * z) / 12, mass * (x * x + z * z) / 12,
+            mass * (x * x + y * y) / 12)
 
 
-def solid_cylinder(mass: float, radius: float, length: float, axis) -> np.ndarray:
-    """A solid cylinder's tensor, its axis along ``axis`` (a unit vector of the part)."""
-    a = np.asarray(axis, float)
-    a = a / np.linalg.norm(a)
-    along = mass * radius * radius / 2
+def cylinder_moments(mass: float, radius: float, length: float) -> tuple[float, float, float]:
+    """A solid cylinder's principal moments: across, across, along its axis."""
     across = mass * (3 * radius * radius + length * length) / 12
-    return across * np.eye(3) + (along - across) * np.outer(a, a)
+    return across, across, mass * radius * radius / 2
 
 
-def _tensor(i) -> np.ndarray:
-    return np.array([[i.ixx, i.ixy, i.ixz], [i.ixy, i.iyy, i.iyz], [i.ixz, i.iyz, i.izz]])
+def principal(i) -> list[float]:
+    """The eigenvalues of the symmetric tensor, sorted (the closed form for 3 x 3; the
+    library loads without numpy)."""
+    a, b, c, d, e, f = i.ixx, i.iyy, i.izz, i.ixy, i.ixz, i.iyz
+    p1 = d * d + e * e + f * f
+    if p1 == 0:
+        return sorted((a, b, c))
+    q = (a + b + c) / 3
+    p2 = (a - q) ** 2 + (b - q) ** 2 + (c - q) ** 2 + 2 * p1
+    p = math.sqrt(p2 / 6)
+    ba, bb, bc = (a - q) / p, (b - q) / p, (c - q) / p
+    det = ba * (bb * bc - f * f / p / p) - d / p * (d / p * bc - f / p * e / p) \
+        + e / p * (d / p * f / p - bb * e / p)
+    r = max(-1.0, min(1.0, det / 2))
+    phi = math.acos(r) / 3
+    e1 = q + 2 * p * math.cos(phi)
+    e3 = q + 2 * p * math.cos(phi + 2 * math.pi / 3)
+    return sorted((e1, 3 * q - e1 - e3, e3))
 
 
-def _bounds_solid(mass: float, collision: tuple[Shape, ...], wheel: WheelSpec | None,
-                  wheel_axis) -> tuple[np.ndarray, str] | None:
+def _bounds_solid(mass: float, collision, wheel: WheelSpec | None):
     if wheel is not None:
-        return (solid_cylinder(mass, wheel.radius, wheel.width, wheel_axis),
+        return (cylinder_moments(mass, wheel.radius, wheel.width), None,
                 f"a solid cylinder of radius {wheel.radius:g} m and width {wheel.width:g} m")
     if len(collision) != 1:
         return None
     shape = collision[0]
     if shape.type == "box" and shape.size is not None:
-        r = matrix_from_quat(quat_from_rpy(shape.rpy))
-        return (r @ solid_box(mass, shape.size) @ r.T,
-                "a solid box of its collision's " + " by ".join(f"{s:g}" for s in shape.size)
+        upright = not any(shape.rpy)
+        return (box_moments(mass, shape.size), upright,
+                "a solid box of its collision's " + " by ".join(f"{v:g}" for v in shape.size)
                 + " m")
     if shape.type == "hull" and shape.vertices:
-        v = np.asarray(shape.vertices, float)
-        size = v.max(axis=0) - v.min(axis=0)
-        return (solid_box(mass, size), "a solid box around its collision hull, "
-                + " by ".join(f"{s:.3g}" for s in size) + " m")
+        size = [max(v[k] for v in shape.vertices) - min(v[k] for v in shape.vertices)
+                for k in range(3)]
+        return (box_moments(mass, size), True, "a solid box around its collision hull, "
+                + " by ".join(f"{v:.3g}" for v in size) + " m")
     return None
 
 
-def _written(t: np.ndarray) -> str:
-    def g(x: float) -> str:
-        x = 0.0 if abs(x) < 1e-15 else float(x)
-        return f"{x:.4g}"
-    return (f"inertia: {{ixx: {g(t[0, 0])}, ixy: {g(t[0, 1])}, ixz: {g(t[0, 2])}, "
-            f"iyy: {g(t[1, 1])}, iyz: {g(t[1, 2])}, izz: {g(t[2, 2])}}}")
+def _written(m) -> str:
+    g = lambda x: f"{x:.4g}"  # noqa: E731
+    return f"inertia: {{ixx: {g(m[0])}, ixy: 0, ixz: 0, iyy: {g(m[1])}, iyz: 0, izz: {g(m[2])}}}"
 
 
 def check_inertia_fits(sink: Sink, node: YNode | None, inertial: Inertial | None,
@@ -77,16 +86,22 @@ def check_inertia_fits(sink: Sink, node: YNode | None, inertial: Inertial | None
     the solid of its mass filling its bounds (each sorted, so the axes need not agree)."""
     if inertial is None or node is None or inertial.mass <= 0:
         return
-    solid = _bounds_solid(inertial.mass, collision, wheel, wheel_axis)
+    solid = _bounds_solid(inertial.mass, collision, wheel)
     if solid is None:
         return
-    want, shape = solid
-    have = np.sort(np.linalg.eigvalsh(_tensor(inertial.inertia)))
-    ref = np.sort(np.linalg.eigvalsh(want))
-    if ref.min() <= 0:
+    moments, upright, shape = solid
+    if wheel is not None:        # about the axis it turns on
+        k = max(range(3), key=lambda j: abs(wheel_axis[j]))
+        along = moments[2]
+        moments = tuple(along if j == k else moments[0] for j in range(3))
+        upright = True
+    have = principal(inertial.inertia)
+    ref = sorted(moments)
+    if min(ref) <= 0:
         return
-    ratios = have / ref
-    worst = ratios[np.argmax(np.abs(np.log(np.maximum(ratios, 1e-300))))]
+    ratios = [h / r for h, r in zip(have, ref)]
+    worst = max(ratios, key=lambda x: abs(math.log(max(x, 1e-300))))
+    want = moments if upright else None
     if 1 / FACTOR <= worst <= FACTOR:
         return
     way = "larger" if worst > 1 else "smaller"
@@ -98,4 +113,6 @@ def check_inertia_fits(sink: Sink, node: YNode | None, inertial: Inertial | None
                        f"{', '.join(f'{x:.3g}' for x in ref)})", where.span,
                  label=f"moments far {way} than its mass and size allow",
                  help=(f"write the tensor of {shape} at {inertial.mass:g} kg, or the part's "
-                       f"measured one: {_written(want)}",))
+                       f"measured one: " + (_written(want) if want is not None else
+                       "principal moments " + ", ".join(f"{x:.4g}" for x in ref)
+                       + " about the box's axes"),))
