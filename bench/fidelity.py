@@ -94,6 +94,53 @@ def cell(runs, kind) -> str:
     return " ".join(marks)
 
 
+# Husky-class bases (four 330 mm tyres, a motor a side on a chain): (mass kg, reduction)
+CHAINS = ((20.0, 20.0), (50.0, 78.71), (80.0, 40.0))
+
+
+def side_speeds(model, asked: float, seconds: float = 3.0) -> tuple[float, float, float]:
+    """Spinning at ``asked`` rad/s through the twist map: the turn reached (mean over the
+    second half) and the rear over the front wheel's speed on the left and on the right."""
+    import numpy as np
+    from tests.fidelity.sweep import settle, twist_table
+    rest = settle(model)
+    data = mujoco.MjData(model)
+    data.qpos[:], data.qvel[:] = rest.qpos, rest.qvel
+    for act, coeff in twist_table(model).items():
+        data.ctrl[act] = float(coeff @ np.array([0.0, 0.0, asked]))
+    samples = []
+    steps = int(seconds / model.opt.timestep)
+    for k in range(steps):
+        mujoco.mj_step(model, data)
+        if k >= steps // 2:
+            samples.append([data.joint(f"wheel_{w}_joint").qvel[0]
+                            for w in ("fl", "rl", "fr", "rr")] + [data.qvel[5]])
+    fl, rl, fr, rr, wz = np.mean(samples, axis=0)
+    return wz, rl / fl, rr / fr
+
+
+def chain_rows(tmp: Path) -> None:
+    """A side's chain turns its wheels alike: the spin reached and the rear/front wheel
+    speed of each side, across mass and reduction."""
+    print("\nHusky-class, a motor a side on a chain: spin reached/asked in % at 30/60/90 % of "
+          "the turn rate, and rear/front wheel speed per side at 90 %\n")
+    print("| kg | reduction | top rad/s | spin | rear/front left | rear/front right |")
+    print("|---|---|---|---|---|---|")
+    for mass, reduction in CHAINS:
+        scale = generated.husky(f"husky_{mass:g}_{reduction:g}".replace(".", "_"), mass=mass,
+                                reduction=reduction)
+        lib, core = generated.write(scale, tmp / scale.name)
+        result = compile_program(core, None, None, [lib], ["mjcf"], tmp / "out" / scale.name)
+        model = mujoco.MjModel.from_xml_path(str(next((Path(result.outdir) / "mjcf")
+                                                      .glob("*.xml"))))
+        w = result.analysis.kinematics.max_yaw_rate_rad_s
+        spins = [side_speeds(model, f * w) for f in (0.3, 0.6, 0.9)]
+        reached = " ".join(f"{100 * s[0] / (f * w):.0f}" for s, f in zip(spins, (0.3, 0.6, 0.9)))
+        _, left, right = spins[-1]
+        print(f"| {mass:g} | {reduction:g} | {w:.3g} | {reached} | {left:.3f} | {right:.3f} |",
+              flush=True)
+
+
 def main(args: list[str]) -> int:
     before = None
     if args[:1] == ["--before"]:
@@ -131,6 +178,8 @@ def main(args: list[str]) -> int:
                   f"| {yaw} | {cell(runs, 'forward')} | {cell(runs, 'sideways')} "
                   f"| {cell(runs, 'spin')} | {timing} | {'yes' if ok else 'NO'} |",
                   flush=True)
+        if not names or "chains" in names:
+            chain_rows(Path(tmp))
     print("\n(1): the analysis leaves the top speed undecided (a wheel without a motor); the "
           "sweep takes 1 m/s")
     return 1 if failed else 0

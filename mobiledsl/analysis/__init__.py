@@ -14,6 +14,7 @@ from ..model.world import Task, World
 from ..diagnostics import Diagnostic
 from ..library.model import Walker
 from .clearance import check_parts, check_wheels
+from .drivelines import check_drivelines
 from .footprint import Projector, check_bounded, footprint, outlines
 from .ground import check_plane, find_ground
 from .kinematics import analyse_kinematics
@@ -59,6 +60,7 @@ def analyse(robot: Robot, world: World | None = None, task: Task | None = None, 
     check_wheels(robot, bodies, out, to_ground)
     check_parts(robot, bodies, out, to_ground)
     check_power(robot, out)
+    check_drivelines(robot, out)
     kin = analyse_kinematics(_walking_by(robot, walker, walkers), task, to_ground, out,
                              mass=mp.mass)
 

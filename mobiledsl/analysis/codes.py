@@ -216,6 +216,27 @@ CODES = {
         "needs a way the gait does not go, or a speed beyond it, cannot be walked.",
         "BackUp(distance_m = 0.3, speed_mps = 0.8)   // gait.ahead = [-0.3, 1.0]",
     ),
+    "validation.kinematics.drivelines_fit_the_base": CodeInfo(
+        Severity.ERROR,
+        "a chassis' driveline has one motor turn hubs together that its chassis type does not "
+        "let one motor turn",
+        "Which hubs one motor may turn together is vocabulary. A Diff_drive side's chain or "
+        "belt turns the front and the rear hub of one side alike; an Ackermann axle's "
+        "differential turns the two hubs of one axle, which may turn apart; a Tracked base "
+        "drives each track on its own mount; every other base turns one hub through a shaft. "
+        "A wheel on the motor's own shaft counts with the driveline's hubs, and turns with "
+        "them only through a chain whose reduction is 1. The finding points at the driveline "
+        "and says what the base could no longer do.",
+        "driveline: {turns: [hub_front_left, hub_front_right], reduction: 78.71}   # Diff_drive",
+    ),
+    "validation.kinematics.drivelines_state_their_reduction": CodeInfo(
+        Severity.WARNING,
+        "a driveline whose seat carries a motor states no reduction",
+        "Without the driveline's reduction the compiler cannot tell how fast its wheels turn "
+        "or how hard they pull: the base's top speed is undecided, and every target leaves "
+        "those wheels' joints without speed or torque limits. State it from the maker's data.",
+        "driveline: {turns: [hub_front_left, hub_rear_left]}",
+    ),
     "validation.kinematics.tracks_state_their_travel": CodeInfo(
         Severity.WARNING,
         "a track states no travel_per_turn_m: no target drives the base",

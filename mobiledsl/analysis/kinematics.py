@@ -3,7 +3,9 @@
 Top speed: each driven wheel's motor no-load speed times the wheel's radius (a track: its
 belt's travel per turn over 2 pi), over the driveline's reduction (1 on the motor's own
 shaft); the base goes no faster than its slowest driven wheel. Undecided (None) when a driven
-wheel has no motor, a driveline states no reduction, or a track states no travel.
+wheel has no motor, a driveline states no reduction, or a track states no travel. With the
+robot's mass known, the top speed and the start are the motors' torque-speed line's under its
+weight, each motor counted once however many wheels it turns (``motorline``).
 
 Yaw rate at that speed (documented in docs/analysis.md):
 
@@ -31,6 +33,7 @@ from ..model.robot import Component, Robot
 from ..model.world import Step, Task
 from ..model.vocabulary import CHASSIS_TYPES
 from .drivepower import check_base_moves, judge_reach, motor_figures, top_speed_text
+from .motorline import reduction_of
 from .model import Findings, Kinematics, StepVerdict, clean
 from .placement import tracks, where, wheels
 
@@ -40,8 +43,6 @@ SPEED = "validation.kinematics.speed_supported"
 WALK = "validation.kinematics.walk_supported"
 TRAVEL = "validation.kinematics.tracks_state_their_travel"
 
-GRAVITY = 9.81
-ACCEL_CAP = 0.5             # of g: a harder start lifts a wheel or slips it
 SKIDDING = ("Diff_drive", "Tracked")
 
 SPINNERS = tuple(n for n, t in CHASSIS_TYPES.items() if t.spin)
@@ -63,7 +64,7 @@ def _wheel_speed(robot: Robot, c: Component) -> tuple[float | None, str]:
     if mpart is None or mpart.motor is None:
         return None, ""
     omega = mpart.motor.no_load_speed_rad_s
-    reduction = c.reduction if c.reduction is not None else (1.0 if c.parent == motor.name else None)
+    reduction = reduction_of(robot, c)
     if reduction is None or reduction <= 0:
         return None, f"the driveline turning '{c.name}' states no reduction"
     geared = f" / {reduction:g}" if reduction != 1.0 else ""
@@ -120,36 +121,6 @@ def skid_factor(robot: Robot) -> float:
     a2 = float(np.mean((xy[:, 0] - mid[0]) ** 2 + np.array([p[2] for p in pts])))
     b2 = float(np.mean((xy[:, 1] - mid[1]) ** 2))
     return (a2 + b2) / b2 if b2 > 0 else 1.0
-
-
-def _drive_force(robot: Robot) -> float:
-    """The pull of every driven wheel and track at its motor's stall torque (N)."""
-    force = 0.0
-    for c in robot.components:
-        part = robot.parts.get(c.part)
-        if part is None or not c.driven or c.driven_by is None:
-            continue
-        try:
-            motor = robot.part_of(c.driven_by).motor
-        except KeyError:
-            continue
-        if motor is None:
-            continue
-        torque = motor.stall_torque_nm * (c.reduction or 1.0)
-        if part.wheel is not None:
-            force += torque / part.wheel.radius
-        elif part.track is not None and part.track.travel_per_turn_m:
-            force += torque * 2 * math.pi / part.track.travel_per_turn_m
-    return force
-
-
-def max_acceleration(robot: Robot, mass: float | None) -> float | None:
-    """The base's start: its motors' pull at stall over its mass, held to half of g (a harder
-    start slips the wheels or lifts them). None where no motor states its torque."""
-    force = _drive_force(robot)
-    if force <= 0 or not mass:
-        return None
-    return min(force / mass, ACCEL_CAP * GRAVITY)
 
 
 def _yaw(robot: Robot, v: float | None, to_ground) -> tuple[float | None, float | None, float | None]:
@@ -217,7 +188,7 @@ def analyse_kinematics(robot: Robot, task: Task | None, to_ground, out: Findings
     v, why = _top_speed(robot)
     # the top speed and the start by the motors' torque-speed line under the robot's weight
     motors, line = motor_figures(robot, mass)
-    accel = max_acceleration(robot, mass)
+    accel = None        # the start, as the top speed, by the motors' line, each counted once
     if v is not None and line is not None:
         v, why, accel = motors.top_speed_full_mps, top_speed_text(line), motors.accel_mps2
     check_base_moves(robot, line, out)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 
 from ..library.model import MotorSpec
+from ..model.drivelines import transmissions
 from ..model.robot import Component, Robot
 from ..recordtype import record
 from .power import supply_of
@@ -116,11 +117,35 @@ def _radius(robot: Robot, c: Component) -> float | None:
     return None
 
 
+def reduction_of(robot: Robot, c: Component, seated: dict | None = None) -> float | None:
+    """The motor's turns per turn of the driven wheel (or track) ``c``: its driveline's, for
+    every wheel the driveline's motor turns (the one on its own shaft with its hubs, as the
+    MJCF gears them all by it); 1 on a motor's own shaft; None when the driveline states none
+    (so nothing at the wheel is known). ``seated``: the robot's driveline transmissions by
+    motor, when the caller has them."""
+    if c.driven_by is None:
+        return None
+    if seated is None:
+        seated = seated_transmissions(robot)
+    t = seated.get(c.driven_by)
+    if t is not None and c.name in t.wheels:
+        return t.reduction
+    if c.reduction is not None:
+        return c.reduction
+    return 1.0 if c.parent == c.driven_by else None
+
+
+def seated_transmissions(robot: Robot) -> dict:
+    """The motors that turn their wheels through a driveline, by name (model.drivelines)."""
+    return {t.motor: t for t in transmissions(robot) if t.seat is not None}
+
+
 def drives(robot: Robot) -> tuple[Drive, ...] | None:
     """Each motor that turns a driven wheel or track, once however many it turns (a
     driveline's motor shares its torque between its hubs). None when undecided: a driven
     wheel without a motor, a driveline without reduction, a track without its travel."""
     found: dict[str, list] = {}
+    seated = seated_transmissions(robot)
     for c in robot.components:
         if not c.driven:
             continue
@@ -131,8 +156,7 @@ def drives(robot: Robot) -> tuple[Drive, ...] | None:
         except KeyError:
             return None
         mpart = robot.parts.get(motor.part)
-        reduction = c.reduction if c.reduction is not None else (
-            1.0 if c.parent == motor.name else None)
+        reduction = reduction_of(robot, c, seated)
         radius = _radius(robot, c)
         if mpart is None or mpart.motor is None or not reduction or reduction <= 0 or not radius:
             return None
@@ -248,8 +272,10 @@ def base_line(robot: Robot, mass: float | None, volts: str = "full") -> BaseLine
 def wheel_limits(robot: Robot, c: Component) -> tuple[float | None, float | None]:
     """A driven wheel's torque and speed at its hub (the URDF/SDF effort and velocity): its
     motor's line at the full pack through the driveline's reduction (1 on the motor's own
-    shaft)."""
-    if c.driven_by is None:
+    shaft). (None, None) where no motor turns it or its driveline states no reduction: no
+    limit is known, so none is set."""
+    reduction = reduction_of(robot, c)
+    if c.driven_by is None or not reduction or reduction <= 0:
         return None, None
     try:
         motor_c = robot.component(c.driven_by)
@@ -259,7 +285,7 @@ def wheel_limits(robot: Robot, c: Component) -> tuple[float | None, float | None
     if motor is None:
         return None, None
     full, _, _ = motor_volts(robot, motor_c)
-    line = at_voltage(motor, full, c.reduction or 1.0)
+    line = at_voltage(motor, full, reduction)
     return line.stall_nm, line.no_load_rad_s
 
 

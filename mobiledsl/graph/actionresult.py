@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..protowire import CutShort, read_varint, varint
+
 VARINT, I64, LEN, I32 = 0, 1, 2, 5
 
 
@@ -29,42 +31,24 @@ class OutputFile:
 
 
 # -- writing ------------------------------------------------------------------------------------
-def _varint(n: int) -> bytes:
-    out = bytearray()
-    while True:
-        byte = n & 0x7F
-        n >>= 7
-        if n:
-            out.append(byte | 0x80)
-        else:
-            out.append(byte)
-            return bytes(out)
-
-
 def _field(number: int, payload: bytes) -> bytes:
-    return _varint(number << 3 | LEN) + _varint(len(payload)) + payload
+    return varint(number << 3 | LEN) + varint(len(payload)) + payload
 
 
 def encode(files: list[OutputFile]) -> bytes:
     out = bytearray()
     for f in files:
-        digest = _field(1, f.sha256.encode("ascii")) + _varint(2 << 3 | VARINT) + _varint(f.size)
+        digest = _field(1, f.sha256.encode("ascii")) + varint(2 << 3 | VARINT) + varint(f.size)
         out += _field(2, _field(1, f.path.encode("utf-8")) + _field(2, digest))
     return bytes(out)
 
 
 # -- reading ------------------------------------------------------------------------------------
 def _read_varint(data: bytes, i: int) -> tuple[int, int]:
-    n = shift = 0
-    while True:
-        if i >= len(data) or shift > 63:
-            raise Malformed("a varint runs past the end")
-        byte = data[i]
-        i += 1
-        n |= (byte & 0x7F) << shift
-        shift += 7
-        if not byte & 0x80:
-            return n, i
+    try:
+        return read_varint(data, i)
+    except CutShort:
+        raise Malformed("a varint runs past the end") from None
 
 
 def _fields(data: bytes):

@@ -10,6 +10,7 @@ little whatever it holds.
 """
 from __future__ import annotations
 
+from ..protowire import CutShort, read_varint
 from ..recordtype import record
 
 #: fields read in one file at most: the demo walker's policy has a few hundred
@@ -73,16 +74,10 @@ class _Budget:
 
 
 def _varint(buf: memoryview, i: int) -> tuple[int, int]:
-    value = shift = 0
-    while True:
-        if i >= len(buf) or shift > 63:
-            raise Unreadable("a number in it is cut short or longer than 64 bits")
-        b = buf[i]
-        i += 1
-        value |= (b & 0x7F) << shift
-        if b < 0x80:
-            return value, i
-        shift += 7
+    try:
+        return read_varint(buf, i)
+    except CutShort:
+        raise Unreadable("a number in it is cut short or longer than 64 bits") from None
 
 
 def _fields(buf: memoryview, budget: _Budget):

@@ -12,6 +12,7 @@ import re
 from typing import Sequence
 
 from ..diagnostics import Diagnostic, Label, Sink, Span
+from ..inputs import Refused, read_regular
 from ..library.model import Library, Part
 from ..linebreaks import split_lines
 from ..model.vocabulary import did_you_mean
@@ -173,9 +174,9 @@ def _name_span(lib: Library) -> Span:
     file = os.path.join(os.fspath(lib.root), "library.yaml")
     try:
         # the breaks kept as written (newline=""), then split where every reader splits
-        with open(file, encoding="utf-8", errors="surrogateescape", newline="") as f:
-            lines = split_lines(f.read())
-    except OSError:
+        text = read_regular(file).decode("utf-8", "surrogateescape")
+        lines = split_lines(text)
+    except (OSError, ValueError, Refused):
         return Span(file)
     for n, text in enumerate(lines, 1):
         m = re.match(_NAME, text)

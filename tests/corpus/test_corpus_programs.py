@@ -375,6 +375,15 @@ CASES = [
     prog("kinematics_tracks_state_their_travel", "tracked",
          sub(part("track_unit"), "  travel_per_turn_m: 0.12\n", ""),
          code="validation.kinematics.tracks_state_their_travel", severity=W, file=TRK, line=0),
+    prog("kinematics_drivelines_fit_the_base", "ackermann",
+         sub(part("car_base"), "turns: [hub_rear_left, hub_rear_right]",
+             "turns: [hub_rear_left, hub_front_left]"),
+         code="validation.kinematics.drivelines_fit_the_base", file=part("car_base"),
+         in_text=("one axle",)),
+    prog("kinematics_drivelines_state_their_reduction", "ackermann",
+         sub(part("car_base"), "hub_rear_right], reduction: 2}", "hub_rear_right]}"),
+         code="validation.kinematics.drivelines_state_their_reduction", severity=W,
+         file=part("car_base")),
 
     # ---------------------------------------------------------------- second wave
     prog("glue_matches_two_connectors", "diff_bot",

@@ -23,6 +23,18 @@ class Scale:
     torque_ratio: float
     top_speed: float
     sides: bool = False        # a motor per side, turning its wheels through a driveline
+    reduction: float | None = 1.0   # the sides' drivelines' (None: they state none)
+    grouping: str = "sides"    # which hubs a driveline turns: sides | axles | all
+    seat: str = "apart"        # apart: a seat of its own; front_hub: the motor on the front
+    #                            mount, its wheel on its shaft, a chain to the rear hub
+
+
+def husky(name: str = "husky", mass: float = 50.0, reduction: float | None = 78.71,
+          **kw) -> Scale:
+    """A Husky-class skid-steer base: four 330 mm tyres, a motor a side turning its front and
+    rear wheel through a chain of ``reduction``, about 1 m/s."""
+    return Scale(name, "Diff_drive", mass, 0.165, kw.pop("torque_ratio", 2.0),
+                 kw.pop("top_speed", 1.0), sides=True, reduction=reduction, **kw)
 
 
 SCALES = (
@@ -35,6 +47,7 @@ SCALES = (
     Scale("heavy_skid_sides", "Diff_drive", 50.0, 0.2, 3.0, 1.5, sides=True),
     Scale("light_mecanum", "Mecanum_four_wheel", 0.5, 0.02, 4.0, 0.3),
     Scale("heavy_mecanum", "Mecanum_four_wheel", 50.0, 0.2, 3.0, 1.5),
+    husky("husky_chain"),
 )
 
 
@@ -67,7 +80,7 @@ def parts(s: Scale) -> dict[str, str]:
     r, w = s.radius, d["wheel_width"]
     wheel_mass = 0.04 * s.mass
     motor_mass = 0.04 * s.mass
-    motors = 2 if s.sides else n
+    motors = (len(drivelines(s)) if s.seat == "apart" else 2) if s.sides else n
     chassis_mass = s.mass - n * wheel_mass - motors * motor_mass
     L, W, H = d["length"], d["width"], d["height"]
     ml = d["motor_len"]
@@ -78,11 +91,15 @@ def parts(s: Scale) -> dict[str, str]:
         side = 1 if y > 0 else -1
         conns.append(f"  m_{role}: {{pos: [{x:.6g}, {y:.6g}, {z:.6g}], dir: [0, {side}, 0]}}")
         roles.append(f"{role}: m_{role}")
-    for side, name in ((1, "left"), (-1, "right")) if s.sides else ():
-        hubs = ", ".join(f"m_{role}" for role, (_, y) in mounts(s).items() if y * side > 0)
+    if s.sides and s.seat == "front_hub":
+        conns = [c if "m_front_" not in c else
+                 c[:-1] + f", driveline: {{turns: [{c.split(':')[0].strip().replace('front', 'rear')}]"
+                 f"{reduction_field(s)}}}}}" for c in conns]
+    for name, hubs in drivelines(s) if s.sides and s.seat == "apart" else ():
+        side = 1 if name.endswith("left") or name == "all" else -1
         conns.append(f"  seat_{name}: {{pos: [0, {side * d['width'] / 4:.6g}, {z:.6g}], "
                      f"dir: [-1, 0, 0], well: {{radius: {0.4 * r:.6g}, width: {ml:.6g}}}, "
-                     f"driveline: {{turns: [{hubs}], reduction: 1}}}}")
+                     f"driveline: {{turns: [{hubs}]{reduction_field(s)}}}}}")
     contacts = ""
     if s.chassis == "Diff_two_caster":
         cz = z - r                   # the skid touches where the wheels do
@@ -90,7 +107,9 @@ def parts(s: Scale) -> dict[str, str]:
         contacts = ("contacts:\n"
                     f"  - {{xyz: [{-L / 2 + cr:.6g}, 0, {cz + cr:.6g}], radius: {cr:.6g}, "
                     "note: skid under the tail}\n")
-    stall = s.torque_ratio * s.mass * G * r / n * (2 if s.sides else 1)
+    # the wheel's torque and speed at the motor: through the driveline's reduction
+    gear = (s.reduction or 1.0) if s.sides else 1.0
+    stall = s.torque_ratio * s.mass * G * r / n * (n / motors) / gear
     wheel_kind = "Mecanum" if s.chassis == "Mecanum_four_wheel" else "Standard"
     iw = wheel_mass * (3 * r * r + w * w) / 12
     return {
@@ -127,7 +146,7 @@ inertial:
   inertia: {box_inertia(motor_mass, 0.0015, 0.3 * r, 0.3 * r)}
   source: estimated
   basis: uniform box
-motor: {{rated_voltage_v: 12, no_load_speed_rad_s: {s.top_speed / r:.6g}, stall_torque_nm: {stall:.6g}, stall_current_a: 5}}
+motor: {{rated_voltage_v: 12, no_load_speed_rad_s: {s.top_speed / r * gear:.6g}, stall_torque_nm: {stall:.6g}, stall_current_a: 5}}
 connectors:
   mount: {{pos: [0, 0, 0], dir: [-1, 0, 0]}}
   shaft: {{pos: [{w / 2 + 0.002:.6g}, 0, 0], dir: [1, 0, 0]}}
@@ -155,20 +174,41 @@ profiles:
     }
 
 
+def reduction_field(s: Scale) -> str:
+    return f", reduction: {s.reduction:g}" if s.reduction is not None else ""
+
+
+def drivelines(s: Scale) -> list[tuple[str, str]]:
+    """(seat name, the hubs it turns) of a base with a motor a side: by side (a chain each),
+    by axle, or all four on one."""
+    roles = mounts(s)
+
+    def hubs(keep) -> str:
+        return ", ".join(f"m_{role}" for role in roles if keep(role))
+    if s.grouping == "axles":
+        return [("left", hubs(lambda m: m.startswith("front"))),
+                ("right", hubs(lambda m: m.startswith("rear")))]
+    if s.grouping == "all":
+        return [("all", hubs(lambda m: True))]
+    return [(side, hubs(lambda m, side=side: f"_{side}_" in m)) for side in ("left", "right")]
+
+
 def program(s: Scale) -> str:
     d = layout(s)
     z = -0.2 * d["height"]
     wheel_kind = "Mecanum" if s.chassis == "Mecanum_four_wheel" else "Standard"
     lines = [f"Robot {s.name} {{", f'    intent "generated {s.chassis} at {s.mass:g} kg"',
              f'    {s.chassis} chassis(ref = "gen_base")']
-    if s.sides:
-        for side, name in ((1, "left"), (-1, "right")):
+    if s.sides and s.seat == "apart":
+        for name, _ in drivelines(s):
+            side = 1 if name in ("left", "all") else -1
             lines.append(f'    Motor motor_{name[0]}(ref = "gen_motor", '
                          f'glue = (0, {side * d["width"] / 4:.6g}, {z:.6g}, -1, 0, 0))')
     for role, (x, y) in mounts(s).items():
         side = 1 if y > 0 else -1
         tag = "".join(w[0] for w in role.split("_")[:-1])
-        if s.sides:                       # on the chassis' hub, turned by its side's motor
+        if s.sides and (s.seat == "apart" or role.startswith("rear")):
+            # on the chassis' hub, turned by its side's motor
             lines.append(f'    {wheel_kind} wheel_{tag}(ref = "gen_wheel", '
                          f'glue = ({x:.6g}, {y:.6g}, {z:.6g}, 0, {side}, 0))')
             continue

@@ -14,6 +14,7 @@ import pytest
 
 from mobiledsl.graph import actionresult, remote
 from mobiledsl.graph.actionresult import OutputFile
+from mobiledsl.protowire import varint
 from mobiledsl.graph.cache import produce
 from mobiledsl.graph.remote import HttpStore, describe_url
 
@@ -56,7 +57,7 @@ def test_action_result_round_trip_and_unknown_fields():
     data = actionresult.encode(files)
     assert actionresult.decode(data) == files
     # fields another client adds (exit_code = 4, a fixed64) are skipped
-    extra = actionresult._varint(4 << 3) + actionresult._varint(7) + bytes([6 << 3 | 1]) + bytes(8)
+    extra = varint(4 << 3) + varint(7) + bytes([6 << 3 | 1]) + bytes(8)
     assert actionresult.decode(extra + data + extra) == files
     assert actionresult.decode(b"") == []
 

@@ -90,3 +90,40 @@ def test_nav2_reverses_at_half_speed_unless_asked(asked, expected):
     top = analysis.max_speed_mps           # 10 rad/s x 0.04 m
     task = backup(asked) if asked is not None else F.task()
     assert limits(robot, analysis, task)["reverse"] == pytest.approx(expected * top, abs=1e-4)
+
+
+def nav2_follow(pkg):
+    import yaml
+    nav2 = yaml.safe_load((pkg / "config" / "nav2_params.yaml").read_text())
+    return nav2["controller_server"]["ros__parameters"]["FollowPath"]
+
+
+@pytest.mark.parametrize("name", ["light_mecanum", "heavy_mecanum"])
+def test_mecanum_drive_turns_as_fast_as_nav2_plans(name, tmp_path):
+    """MecanumDrive (gz-sim 8) sets its one max_velocity on its linear and its angular
+    limiter alike: held to the top speed, it spun the base at 28 % of Nav2's wz_max."""
+    result, _, sdf = emitted(tmp_path, name)
+    drive = next(p for p in sdf.iter("plugin") if p.get("name").endswith("MecanumDrive"))
+    kin = result.analysis.kinematics
+    follow = nav2_follow(tmp_path / "out" / "ros-gz-nav2" / f"{name}_bringup")
+    limit = float(drive.findtext("max_velocity"))
+    # the base's turn rate where it is the larger (light: 10 rad/s against 0.3 m/s), else
+    # its top speed, which then holds the turn above its rate
+    assert limit == pytest.approx(max(kin.max_yaw_rate_rad_s, kin.max_speed_mps), abs=1e-4)
+    assert limit >= kin.max_yaw_rate_rad_s - 1e-4
+    assert float(drive.findtext("min_velocity")) == pytest.approx(-limit)
+    for planned in (follow["wz_max"], follow["vx_max"], follow["vy_max"]):
+        assert planned <= limit + 1e-9
+    assert max(follow["ax_max"], follow["az_max"]) <= float(drive.findtext("max_acceleration"))
+
+
+def test_ackermann_steering_lets_nav2s_plan_through(tmp_path):
+    program = ROOT / "programs" / "ackermann"
+    assert compile_program_cli(program, "ros-gz-nav2", tmp_path).returncode == 0
+    pkg = tmp_path / "ros-gz-nav2" / "ackermann_bringup"
+    sdf = ET.parse(next((pkg / "worlds").glob("*.sdf"))).getroot()
+    drive = next(p for p in sdf.iter("plugin") if p.get("name").endswith("AckermannSteering"))
+    follow = nav2_follow(pkg)
+    limit = float(drive.findtext("max_velocity"))
+    assert limit == pytest.approx(max(follow["vx_max"], follow["wz_max"]), abs=1e-4)
+    assert max(follow["ax_max"], follow["az_max"]) <= float(drive.findtext("max_acceleration"))

@@ -49,7 +49,8 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
         root.remove(asset)
     rows = twist_rows(robot)
     custom = twist_map(rows)
-    for tag, items in (("tendon", out.tendons), ("actuator", out.actuators),
+    for tag, items in (("equality", out.equalities), ("tendon", out.tendons),
+                       ("actuator", out.actuators),
                        ("sensor", out.sensors), ("custom", custom)):
         if items:
             section = ET.SubElement(root, tag)

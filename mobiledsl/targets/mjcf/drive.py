@@ -12,6 +12,7 @@ import math
 import numpy as np
 
 from ...analysis.kinematics import skid_factor
+from ...model.drivelines import transmissions
 from ...model.robot import Robot
 from ...model.frames import rotate
 from ..rollers import roller_axis_at_ground
@@ -85,12 +86,14 @@ def commands(robot: Robot, vx: float, vy: float, wz: float) -> dict[str, float]:
     wz_wheels = wz * skid_factor(robot)
     drives = {d.component: d for d in wheel_drives(robot)}
     lines: dict[str, list[float]] = {}
+    geared = driveline_gears(robot)
     for c in robot.components:
         part = robot.parts[c.part]
         if c.name in drives and (c.driven or c.driven_by):
             speed = wheel_speed(drives[c.name], vx, vy, wz_wheels)
-            if c.driven_by and c.parent != c.driven_by:   # on a driveline
-                lines.setdefault(c.driven_by, []).append(speed * (c.reduction or 1.0))
+            if c.name in geared:           # on a driveline: its motor's one actuator
+                motor, gear = geared[c.name]
+                lines.setdefault(motor, []).append(speed * gear)
             else:
                 out[f"{c.name}_drive"] = speed
         elif c.type == "Track" and part.track is not None and part.track.travel_per_turn_m:
@@ -98,4 +101,15 @@ def commands(robot: Robot, vx: float, vy: float, wz: float) -> dict[str, float]:
             out[f"{c.name}_drive"] = belt * 2 * math.pi / part.track.travel_per_turn_m
     for motor, speeds in lines.items():
         out[f"{motor}_drive"] = sum(speeds) / len(speeds)
+    return out
+
+
+def driveline_gears(robot: Robot) -> dict[str, tuple[str, float]]:
+    """Each wheel a driveline turns (the one on its motor's shaft with them): the motor whose
+    one actuator turns it, and that actuator's gear (the reduction, 1 where none is stated)."""
+    out = {}
+    for t in transmissions(robot):
+        if t.seat is not None:
+            for w in t.wheels:
+                out[w] = (t.motor, t.reduction or 1.0)
     return out

@@ -18,8 +18,9 @@ from ..shares import (KNUCKLE_SHARE, MISSING_MASS, ROADWHEEL_SHARE, Piece, moved
 from ..surfaces import TYRE_FRICTION
 from ..rollers import rollers
 from ...analysis.kinematics import SKIDDING
-from .drive import axle_sign, wheel_axis
 from ...analysis.motorline import GRAVITY, GRIP, MOTOR_TIME_CONSTANT, ROLLING_RESISTANCE, volts_share
+from ...model.drivelines import CHAIN, transmissions
+from .drive import axle_sign, driveline_gears, wheel_axis
 
 ROBOT_CONTYPE = "2"     # robot geoms touch the world (contype 1) but never each other
 ROBOT_CONAFFINITY = "1"
@@ -28,6 +29,7 @@ SPEED_LOOP_GAIN = 50.0
 TIMESTEP = 0.002        # s, the model's step
 RAMP_S = 0.5            # a drive's command ramp (s) where the analysis states no top speed or start
 RAMP_BOUNDS = (0.02, 0.5)
+CHAIN_SOLREF = "0.004 1"  # s: a chain's stiffness, as stiff as two steps of the model allow
 # sliding, torsional and rolling friction of whatever rolls on the floor (condim 3 uses the first)
 TYRE = f"{fmt(TYRE_FRICTION)} 0.01 0.001"
 
@@ -87,6 +89,7 @@ class RobotXml:
     meshes: dict[str, str] = field(default_factory=dict)       # mesh name -> file
     actuators: list[ET.Element] = field(default_factory=list)
     tendons: list[ET.Element] = field(default_factory=list)
+    equalities: list[ET.Element] = field(default_factory=list)
     sensors: list[ET.Element] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
 
@@ -163,6 +166,7 @@ class RobotBuilder:
         self.frames: dict[str, tuple] = {}        # component -> (xyz, quat) of its body frame
         self.total_mass = sum(p.inertial.mass for c in robot.components
                               if (p := robot.parts[c.part]).inertial is not None)
+        self.geared = driveline_gears(robot)      # wheels a driveline's motor turns
 
     # -- the tree --------------------------------------------------------------------
     def build(self, world: ET.Element, start_xyz, start_quat) -> ET.Element:
@@ -286,12 +290,10 @@ class RobotBuilder:
         """A velocity actuator bounded by the motor's no-load speed and stall torque."""
         if not c.driven and c.driven_by is None:
             return
+        if c.name in self.geared:
+            return  # a driveline's wheels share their motor's one actuator (see drivelines)
         motor = self.robot.part_of(c.driven_by).motor if c.driven_by else None
         name = f"{c.name}_drive"
-        if c.reduction is not None and motor is not None:
-            return  # a driveline's wheels share one actuator on a tendon (see driveline)
-        if c.driven_by is not None and self._driveline_of(c) is not None:
-            return
         attrs = {"name": name, "joint": hinge.get("name"), "gear": "1"}
         self._bound(attrs, motor, radius, 1.0, c.name, c.driven_by)
         kv = self._speed_servo(attrs)
@@ -311,13 +313,13 @@ class RobotBuilder:
         self.out.actuators.append(ET.Element("general", attrs))
         return float(kv)
 
-    def _driveline_of(self, c: Component) -> str | None:
-        chassis = self.robot.part_of(self.robot.chassis)
-        for conn in chassis.connectors.values():
-            if conn.driveline and c.host_connector in conn.driveline.turns \
-                    and c.parent == self.robot.chassis:
-                return conn.name
-        return None
+    def _unbounded(self, attrs: dict, radius: float, wheels: int) -> None:
+        """A drive no motor bounds: speed is unbounded; torque is held to what its tyres
+        could pass to the ground under the robot's whole weight, so a step command does not
+        launch the base. A tendon's force reaches each of its ``wheels`` wheels shared."""
+        traction = max(1e-3, 1.2 * self.total_mass * 9.81 * radius) * wheels
+        attrs["kv"] = fmt(traction)
+        attrs["forcerange"] = f"{fmt(-traction)} {fmt(traction)}"
 
     def _skids(self, wheel_type: str) -> bool:
         """A tyre whose contact slides sideways as the base turns (a skid-steer base's)."""
@@ -344,19 +346,17 @@ class RobotBuilder:
         element.set("frictionloss", fmt(loss))
 
     def _bound(self, attrs: dict, motor, radius: float, reduction: float | None, who: str,
-               motor_name: str | None = None):
+               motor_name: str | None = None, wheels: int = 1):
         if motor is None:
             self.out.comments.append(f"{who}: no motor is declared, so its drive is unbounded")
-            # speed is unbounded; torque is held to what a tyre could pass to the ground
-            # under the robot's whole weight, so a step command does not launch the base
-            traction = max(1e-3, 1.2 * self.total_mass * 9.81 * radius)
-            attrs["kv"] = fmt(traction)
-            attrs["forcerange"] = f"{fmt(-traction)} {fmt(traction)}"
+            self._unbounded(attrs, radius, wheels)
             return
         if reduction is None:
+            # the motor's limits at the wheels are unknown without the gear between: no
+            # limit at all, rather than the motor's own torque on the wheels (a crawl)
             self.out.comments.append(f"{who}: the driveline states no reduction, so its drive "
                                      "is unbounded")
-            attrs["kv"] = fmt(motor.stall_torque_nm / motor.no_load_speed_rad_s)
+            self._unbounded(attrs, radius, wheels)
             return
         # the driver holds the commanded speed (encoder feedback) within the motor's line at
         # the full pack: the actuator is the voltage's share of the torque, stall V/rated x
@@ -374,30 +374,29 @@ class RobotBuilder:
         attrs["forcerange"] = f"{fmt(-stall)} {fmt(stall)}"
 
     def drivelines(self) -> None:
-        """A motor on a driveline seat turns the wheels of the hubs it names together, through
-        a fixed tendon that averages them as a differential does."""
-        chassis = self.robot.part_of(self.robot.chassis)
-        for seat in sorted(chassis.connectors.values(), key=lambda k: k.name):
-            if seat.driveline is None:
+        """A motor on a driveline seat turns its wheels (the hubs it names, and the wheel on
+        its shaft) through one actuator on a fixed tendon, their mean. An axle's
+        differential lets them turn apart about it; a skid-steer side's chain locks them to
+        one speed (``chain``)."""
+        for t in sorted(transmissions(self.robot), key=lambda t: t.seat or ""):
+            wheels = [self.robot.component(w) for w in t.wheels]
+            wheels = [w for w in wheels if w.joint_axis is not None]
+            if t.seat is None or not wheels:
                 continue
-            motor_c = next((c for c in self.robot.components
-                            if c.parent == self.robot.chassis and c.host_connector == seat.name
-                            and c.type == "Motor"), None)
-            wheels = [c for c in self.robot.components if c.parent == self.robot.chassis
-                      and c.host_connector in seat.driveline.turns and c.joint_axis is not None]
-            if motor_c is None or not wheels:
-                continue
-            tendon = ET.Element("fixed", {"name": f"{motor_c.name}_driveline"})
+            tendon = ET.Element("fixed", {"name": f"{t.motor}_driveline"})
             for w in wheels:          # each hinge turns positive rolling the base forward
                 ET.SubElement(tendon, "joint", {"joint": f"{w.name}_joint",
                                                 "coef": fmt(1.0 / len(wheels))})
             self.out.tendons.append(tendon)
+            if t.coupling == CHAIN:
+                self.chain(t.motor, wheels)
+            motor_c = self.robot.component(t.motor)
             motor = self.robot.part_of(motor_c.name).motor
-            reduction = seat.driveline.reduction
+            reduction = t.reduction
             attrs = {"name": f"{motor_c.name}_drive", "tendon": f"{motor_c.name}_driveline",
                      "gear": fmt(reduction if reduction else 1.0)}
             radius = self.robot.part_of(wheels[0].name).wheel.radius
-            self._bound(attrs, motor, radius, reduction, motor_c.name, motor_c.name)
+            self._bound(attrs, motor, radius, reduction, motor_c.name, motor_c.name, len(wheels))
             kv = self._speed_servo(attrs)
             if motor is not None:     # the rotor and loop move with the tendon (the shaft)
                 gear = float(attrs["gear"])
@@ -405,6 +404,17 @@ class RobotBuilder:
                 tendon.set("armature", fmt(gear * gear * drive_armature(motor, kv, tyres)))
                 if reduction:
                     self._line_passives(tendon, motor, gear, radius, len(wheels))
+
+    def chain(self, motor: str, wheels: list[Component]) -> None:
+        """A chain or belt turns its wheels alike: each wheel's hinge held to the first's
+        angle (both start at 0, and each turns positive rolling the base forward), as the
+        sprockets on one chain are. Without it the tendon drives only their mean, and in a
+        spin the front and rear wheel of a side ran apart, as an open differential lets."""
+        first = f"{wheels[0].name}_joint"
+        for w in wheels[1:]:
+            self.out.equalities.append(ET.Element("joint", {
+                "name": f"{motor}_chain_{w.name}", "joint1": f"{w.name}_joint", "joint2": first,
+                "polycoef": "0 1 0 0 0", "solref": CHAIN_SOLREF}))
 
     def track(self, body: ET.Element, c: Component, part: Part) -> None:
         """A track drives through road wheels along its belt's run, turned together by one

@@ -13,6 +13,7 @@ DEFAULT_SPEED = 0.5         # m/s where the kinematics could not decide the top 
 DEFAULT_YAW_RATE = 1.0      # rad/s
 DEFAULT_ACCEL = 1.0         # m/s^2
 REVERSE_SHARE = 0.5         # of the top speed, backing up when the task asks no faster
+TURN_START = 2.0            # 1/s: a turn reaches the turn rate in half a second
 
 
 @lru_cache(maxsize=1)
@@ -41,8 +42,9 @@ def dump_yaml(data: Any) -> bytes:
 
 
 def limits(robot: Robot, analysis: Any, task: Any = None) -> dict[str, float]:
-    """The base's limits as the analysis states them: top speed, turn rate, the start its
-    motors allow; and how fast it backs up: the fastest BackUp the task asks for, else half
+    """The base's limits as the analysis states them, the one source of every limit the ROS
+    outputs carry (Nav2's and the gz drive system's): top speed, turn rate, the start its
+    motors allow, a turn's start; and how fast it backs up: the fastest BackUp the task asks for, else half
     its top speed (a planner that reverses at full speed drives blind)."""
     speed = getattr(analysis, "max_speed_mps", None) or DEFAULT_SPEED
     yaw = getattr(analysis, "max_yaw_rate_rad_s", None) or DEFAULT_YAW_RATE
@@ -51,8 +53,10 @@ def limits(robot: Robot, analysis: Any, task: Any = None) -> dict[str, float]:
     asked = [float(s.args["speed_mps"]) for s in (task.steps if task is not None else ())
              if s.kind == "BackUp" and isinstance(s.args.get("speed_mps"), (int, float))]
     reverse = min(speed, max([REVERSE_SHARE * speed] + asked))
-    return {"speed": round(float(speed), 4), "yaw": round(float(yaw), 4),
-            "accel": round(float(accel), 4), "reverse": round(float(reverse), 4)}
+    yaw = round(float(yaw), 4)
+    return {"speed": round(float(speed), 4), "yaw": yaw,
+            "accel": round(float(accel), 4), "reverse": round(float(reverse), 4),
+            "turn_accel": round(TURN_START * yaw, 4)}
 
 
 def footprint_text(robot: Robot, analysis: Any) -> str:
@@ -88,7 +92,7 @@ def nav2_params(robot: Robot, analysis: Any, map_yaml_name: str, task: Any = Non
         "wz_max": lim["yaw"],
         "ax_max": lim["accel"], "ax_min": -lim["accel"],
         "ay_max": lim["accel"] if holonomic else 0.0,
-        "ay_min": -lim["accel"] if holonomic else 0.0, "az_max": 2.0 * lim["yaw"],
+        "ay_min": -lim["accel"] if holonomic else 0.0, "az_max": lim["turn_accel"],
         # CostCritic scores trajectories against the local costmap: without a costmap critic
         # MPPI follows the path through whatever stands on it
         "critics": ["ConstraintCritic", "CostCritic", "GoalCritic", "GoalAngleCritic",
@@ -143,13 +147,14 @@ def nav2_params(robot: Robot, analysis: Any, map_yaml_name: str, task: Any = Non
             "backup": {"plugin": "nav2_behaviors::BackUp"},
             "wait": {"plugin": "nav2_behaviors::Wait"},
             "max_rotational_vel": lim["yaw"], "min_rotational_vel": 0.2,
-            "rotational_acc_lim": 2.0 * lim["yaw"]}},
+            "rotational_acc_lim": lim["turn_accel"]}},
         "velocity_smoother": {"ros__parameters": {
             **sim, "smoothing_frequency": 20.0, "feedback": "OPEN_LOOP",
             "max_velocity": [lim["speed"], lim["speed"] if holonomic else 0.0, lim["yaw"]],
             "min_velocity": [-lim["reverse"], -lim["speed"] if holonomic else 0.0, -lim["yaw"]],
-            "max_accel": [lim["accel"], lim["accel"] if holonomic else 0.0, 2.0 * lim["yaw"]],
-            "max_decel": [-lim["accel"], -lim["accel"] if holonomic else 0.0, -2.0 * lim["yaw"]]}},
+            "max_accel": [lim["accel"], lim["accel"] if holonomic else 0.0, lim["turn_accel"]],
+            "max_decel": [-lim["accel"], -lim["accel"] if holonomic else 0.0,
+                          -lim["turn_accel"]]}},
         # nav2_bringup (Jazzy) also starts these two; neither configures without the lists
         # below, and the lifecycle manager then aborts the whole bringup
         "collision_monitor": {"ros__parameters": {

@@ -45,20 +45,25 @@ def track_height(robot: Robot, tracks) -> float:
 
 
 def _speed_limits(lim: dict | None, separate: bool) -> list[tuple[str, str]]:
-    """The drive system's speed limiter from the base's limits. DiffDrive limits the linear
-    and the angular speed apart; the others share one limiter between them, so its speed is
-    the lower of the top speed and the turn rate, and its acceleration the base's."""
+    """The drive system's speed limiter from the base's limits, the numbers Nav2 plans
+    within (config.limits), so the simulator never cuts what Nav2 asks. DiffDrive limits the
+    linear and the angular speed apart. MecanumDrive and AckermannSteering (gz-sim 8) set
+    one value on both their limiters, the linear (ahead and, mecanum, aside) and the angular:
+    it is the larger of the top speed and the turn rate, so neither is held below the base's
+    own (the lower of the two, which Nav2 holds itself); the lower one cut a mecanum base's
+    turn to its top speed in m/s, 28 % of its turn rate."""
     if not lim:
         return []
-    v, w, a, back = lim["speed"], lim["yaw"], lim["accel"], lim["speed"]
+    v, w, a, back, wa = lim["speed"], lim["yaw"], lim["accel"], lim["speed"], lim["turn_accel"]
     if separate:
         return [("min_linear_velocity", fmt(-back)), ("max_linear_velocity", fmt(v)),
                 ("min_angular_velocity", fmt(-w)), ("max_angular_velocity", fmt(w)),
                 ("min_linear_acceleration", fmt(-a)), ("max_linear_acceleration", fmt(a)),
-                ("min_angular_acceleration", fmt(-2 * w)),
-                ("max_angular_acceleration", fmt(2 * w))]
-    return [("min_velocity", fmt(-min(v, w))), ("max_velocity", fmt(min(v, w))),
-            ("min_acceleration", fmt(-a)), ("max_acceleration", fmt(a))]
+                ("min_angular_acceleration", fmt(-wa)),
+                ("max_angular_acceleration", fmt(wa))]
+    both, start = max(v, w), max(a, wa)
+    return [("min_velocity", fmt(-both)), ("max_velocity", fmt(both)),
+            ("min_acceleration", fmt(-start)), ("max_acceleration", fmt(start))]
 
 
 def _limiter(parent: ET.Element, tag: str, params: list[tuple[str, str]]) -> None:

@@ -234,7 +234,8 @@ def contacts(c: Component, part: Part, name: str, tree: Tree) -> None:
 def motor_limits(robot: Robot, c: Component) -> tuple[float | None, float | None]:
     """A driven wheel's torque and speed at its hub: its motor's torque-speed line at the
     full pack (stall torque and no-load speed, both scaled by the voltage over the rated)
-    through the driveline's reduction (1 on the motor's own shaft)."""
+    through the driveline's reduction (1 on the motor's own shaft); (None, None), no limit,
+    where a driveline states no reduction."""
     return wheel_limits(robot, c)
 
 
