@@ -15,7 +15,8 @@ Yaw rate at that speed (documented in docs/analysis.md):
   the base turns, so their friction takes part of the wheels' pull: W_eff = W (a^2 + b^2) / b^2
   with b^2 the mean square of the contacts' distances from the middle across and a^2 along
   (a track's run of length l counts l^2 / 12 along), the effective track width of a skid-steer
-  base whose sliding contacts balance the turn;
+  base whose sliding contacts balance the turn; and v the speed at which the motors' line still
+  pulls what that sideways slide takes (mu m g a / sqrt(a^2 + b^2)) with rolling resistance;
 - Mecanum_four_wheel: v / (lx + ly), lx and ly half the wheelbase and half the track;
 - Omni_drive, Omni_three_wheel: v / r, r the mean distance of the wheels from their middle;
 - Tricycle, Ackermann: v tan(max steering angle) / L, L the wheelbase (steered to rear axle);
@@ -33,7 +34,8 @@ from ..model.robot import Component, Robot
 from ..model.world import Step, Task
 from ..model.vocabulary import CHASSIS_TYPES
 from .drivepower import check_base_moves, judge_reach, motor_figures, top_speed_text
-from .motorline import reduction_of
+from ..targets.surfaces import TYRE_FRICTION
+from .motorline import GRAVITY, reduction_of
 from .model import Findings, Kinematics, StepVerdict, clean
 from .placement import tracks, where, wheels
 
@@ -123,6 +125,28 @@ def skid_factor(robot: Robot) -> float:
     return (a2 + b2) / b2 if b2 > 0 else 1.0
 
 
+def scrub_share(robot: Robot) -> float:
+    """Of a skid-steer base's weight times its tyres' friction, the pull its wheels must give
+    to turn it in place: 0 for any other base. Its contacts slide sideways as it turns and
+    their friction opposes the slide; the slide's balance that makes W_eff (``skid_factor``)
+    leaves each contact's friction a share a / sqrt(a^2 + b^2) along the wheel, a^2 and b^2
+    the contacts' mean squares along and across. In W_eff's terms: sqrt(1 - W / W_eff)."""
+    if robot.chassis_type not in SKIDDING:
+        return 0.0
+    return math.sqrt(max(0.0, 1.0 - 1.0 / skid_factor(robot)))
+
+
+def _turn_speed(robot: Robot, v: float | None, line) -> float | None:
+    """The wheels' rim speed in the base's fastest turn in place: its top speed, or for a
+    skid-steer base the speed at which its motors' line still gives the pull the tyres'
+    sideways scrub takes (``scrub_share`` of its weight at the tyres' friction) besides
+    rolling resistance: 0 when stalled they give less. The top speed without a line."""
+    share = scrub_share(robot)
+    if v is None or line is None or share <= 0:
+        return v
+    return line.top_speed(line.resistance + TYRE_FRICTION * share * line.mass * GRAVITY)
+
+
 def _yaw(robot: Robot, v: float | None, to_ground) -> tuple[float | None, float | None, float | None]:
     """(max yaw rate, track width, wheelbase)."""
     if v is None:
@@ -192,7 +216,7 @@ def analyse_kinematics(robot: Robot, task: Task | None, to_ground, out: Findings
     if v is not None and line is not None:
         v, why, accel = motors.top_speed_full_mps, top_speed_text(line), motors.accel_mps2
     check_base_moves(robot, line, out)
-    yaw, width, base = _yaw(robot, v, to_ground)
+    yaw, width, base = _yaw(robot, _turn_speed(robot, v, line), to_ground)
     can_spin = ct.spin if ct is not None else None
     holonomic = ct.holonomic if ct is not None else None
     steps = []
