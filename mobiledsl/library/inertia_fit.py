@@ -2,12 +2,22 @@
 would make inside its bounds (docs/library-format.md).
 
 The bounds are the part's collision box (a hull: the box around its vertices) or, for a
-wheel, the cylinder of its radius and width. A mass inside a box gives each moment at most 3
-times the solid box's (all of it at the corners), and a real part's mass is spread through
-its bounds; so a principal moment more than ``FACTOR`` times the solid's, or less than
-1 / ``FACTOR`` of it, is an inertia that does not fit the part: most often a tensor copied
-from a part of another mass or size. A warning: the part loads, and the help writes the
-solid's tensor in component.yaml's syntax.
+wheel, the cylinder of its radius and width. The two ends are not alike:
+
+- too large: a mass inside a box gives each moment at most 3 times the solid box's (all of it
+  at the corners; a thin-walled box shell gives 5/3 for a cube, under 3 for any box; a hoop
+  2 for a wheel about its axle). More than ``LARGER`` (4, a margin over the bound for a
+  collision drawn a little inside the part) is a mass the bounds cannot hold;
+- too small: nothing bounds it from below (a point mass has none), and a part whose mass sits
+  in a core far smaller than its bounds (a motor's can in a box to its shaft's tip, a sensor's
+  board in its housing, ballast) has moments of a fifth or less of the solid's: 90 % of it in
+  a core of a third the size and the rest in a thin shell gives 0.27. Less than 1 /
+  ``SMALLER`` (a tenth) is a tensor an order of magnitude short: most often one copied from a
+  part of another mass or size.
+
+Bounds thinner than ``MIN_BOUNDS_M`` in any direction (a placeholder's, a sheet's) say too
+little about where the mass lies, and are not judged. A warning: the part loads, and the help
+writes the solid's tensor in component.yaml's syntax.
 """
 from __future__ import annotations
 
@@ -18,7 +28,9 @@ from ..yamlio import YNode
 from .model import Inertial, Shape, WheelSpec  # noqa: F401
 
 CODE = "library.inertia_fits_the_part"
-FACTOR = 4.0
+LARGER = 4.0       # a moment above LARGER x the solid's does not fit (3 is the most possible)
+SMALLER = 10.0     # nor one below 1 / SMALLER of it (a concentrated part's reaches 1/5)
+MIN_BOUNDS_M = 1e-3
 
 
 def box_moments(mass: float, size) -> tuple[float, float, float]:
@@ -55,9 +67,18 @@ def principal(i) -> list[float]:
 
 
 def _bounds_solid(mass: float, collision, wheel: WheelSpec | None):
+    solid = _solid(mass, collision, wheel)
+    if solid is None or min(solid[3]) < MIN_BOUNDS_M:
+        return None
+    return solid[:3]
+
+
+def _solid(mass: float, collision, wheel: WheelSpec | None):
+    """(moments, upright, words, extents) of the solid filling the part's bounds, or None."""
     if wheel is not None:
         return (cylinder_moments(mass, wheel.radius, wheel.width), None,
-                f"a solid cylinder of radius {wheel.radius:g} m and width {wheel.width:g} m")
+                f"a solid cylinder of radius {wheel.radius:g} m and width {wheel.width:g} m",
+                (2 * wheel.radius, wheel.width))
     if len(collision) != 1:
         return None
     shape = collision[0]
@@ -65,12 +86,12 @@ def _bounds_solid(mass: float, collision, wheel: WheelSpec | None):
         upright = not any(shape.rpy)
         return (box_moments(mass, shape.size), upright,
                 "a solid box of its collision's " + " by ".join(f"{v:g}" for v in shape.size)
-                + " m")
+                + " m", tuple(float(v) for v in shape.size))
     if shape.type == "hull" and shape.vertices:
         size = [max(v[k] for v in shape.vertices) - min(v[k] for v in shape.vertices)
                 for k in range(3)]
         return (box_moments(mass, size), True, "a solid box around its collision hull, "
-                + " by ".join(f"{v:.3g}" for v in size) + " m")
+                + " by ".join(f"{v:.3g}" for v in size) + " m", tuple(size))
     return None
 
 
@@ -82,8 +103,8 @@ def _written(m) -> str:
 def check_inertia_fits(sink: Sink, node: YNode | None, inertial: Inertial | None,
                        collision: tuple[Shape, ...], wheel: WheelSpec | None,
                        wheel_axis=(0.0, 0.0, 1.0)) -> None:
-    """Warn when the part's principal moments lie outside [1 / FACTOR, FACTOR] times those of
-    the solid of its mass filling its bounds (each sorted, so the axes need not agree)."""
+    """Warn when the part's principal moments lie outside [1 / SMALLER, LARGER] times those
+    of the solid of its mass filling its bounds (each sorted, so the axes need not agree)."""
     if inertial is None or node is None or inertial.mass <= 0:
         return
     solid = _bounds_solid(inertial.mass, collision, wheel)
@@ -100,9 +121,11 @@ def check_inertia_fits(sink: Sink, node: YNode | None, inertial: Inertial | None
     if min(ref) <= 0:
         return
     ratios = [h / r for h, r in zip(have, ref)]
-    worst = max(ratios, key=lambda x: abs(math.log(max(x, 1e-300))))
+    # the one furthest outside its end's bound
+    worst = max(ratios, key=lambda x: x / LARGER if x >= 1 else 1 / (x * SMALLER)
+                if x > 0 else math.inf)
     want = moments if upright else None
-    if 1 / FACTOR <= worst <= FACTOR:
+    if 1 / SMALLER <= worst <= LARGER:
         return
     way = "larger" if worst > 1 else "smaller"
     how = f"{worst:.3g} times" if worst > 1 else f"1/{1 / worst:.3g} of"
