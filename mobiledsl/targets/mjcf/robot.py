@@ -48,6 +48,13 @@ def ramp_time(analysis) -> float:
     top = getattr(kin, "max_speed_mps", None)
     if not top:
         return RAMP_S
+    start = getattr(kin, "max_accel_mps2", None)
+    if start is not None and getattr(kin, "motors", None) is not None \
+            and start < GRIP * GRAVITY * (1 - 1e-6):
+        # the line's own start is below the grip: a ramp would only slow a step to a low
+        # speed (a first-order ramp takes 2.3 time constants to 90 % of any step, so at 30 %
+        # of the top speed the start ran 20-40 % behind the line's), so the shortest
+        return RAMP_BOUNDS[0]
     return min(max(top / (GRIP * GRAVITY), RAMP_BOUNDS[0]), RAMP_BOUNDS[1])
 
 
