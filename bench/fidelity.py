@@ -159,6 +159,7 @@ def loaded_rows(tmp: Path) -> int:
     import math
 
     import numpy as np
+
     from mobiledsl.analysis.motorline import base_line
     from tests.fidelity.test_motorline_motion import build, forward
     print("\nLoaded robots by their motors' line: reached/asked in % at 10/30/60/90 % of the "

@@ -25,7 +25,7 @@ import math
 
 from ..diagnostics import Sink
 from ..yamlio import YNode
-from .model import Inertial, Shape, WheelSpec  # noqa: F401
+from .model import Inertial, Shape, WheelSpec
 
 CODE = "library.inertia_fits_the_part"
 LARGER = 4.0       # a moment above LARGER x the solid's does not fit (3 is the most possible)

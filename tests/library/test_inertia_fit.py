@@ -82,5 +82,5 @@ def test_a_tensor_copied_from_a_much_lighter_part_is_warned_about(mass, tmp_path
 
 def test_bounds_thinner_than_a_millimetre_are_not_judged(tmp_path):
     text = mutate(WHEEL, "radius: 0.04", "radius: 0.0004")
-    part, diags = load_text(tmp_path, text)
+    _, diags = load_text(tmp_path, text)
     assert [d for d in diags if d.code == CODE] == []
