@@ -5,7 +5,10 @@ Prints reached/asked per run, and each model's step time; with ``--before REV`` 
 step time of the model the compiler at git revision REV writes for the same robot, timed
 alternately with this one's so the machine's load falls on both alike.
 
-    python bench/fidelity.py [--before REV] [name ...]
+    python bench/fidelity.py [--before REV] [name ... | chains | loaded]
+
+``loaded``: loaded robots against their motors' torque-speed line (reached across the range,
+the start from rest against the analysis' figure, a slope it climbs and one it cannot).
 """
 from __future__ import annotations
 
@@ -141,6 +144,59 @@ def chain_rows(tmp: Path) -> None:
               flush=True)
 
 
+def loaded_scales():
+    """Loaded robots, whose motors' line bounds their start and their top speed: the suite's
+    two loaded differential bases and a Husky-class base at 80 kg on weak motors."""
+    from tests.fidelity.test_motorline_motion import LOADED
+    return [LOADED[m] for m in sorted(LOADED)] + [
+        generated.husky("husky_loaded_80", mass=80.0, torque_ratio=0.3)]
+
+
+def loaded_rows(tmp: Path) -> int:
+    """A loaded base against its motors' line: reached/asked across the range; the start
+    from rest (the mean acceleration to a tenth of the top speed) against the analysis'
+    figure; a slope of 0.7 of the steepest the analysis says it climbs, and one of 1.3."""
+    import math
+
+    import numpy as np
+
+    from mobiledsl.analysis.motorline import base_line
+    from tests.fidelity.test_motorline_motion import build, forward
+    print("\nLoaded robots by their motors' line: reached/asked in % at 10/30/60/90 % of the "
+          "top speed; acceleration from rest, the mean to 10 % of the top speed, model against "
+          "the analysis' line (and its figure at rest); metres climbed in 2 s at 30 % of the top speed on 0.7 and 1.3 of the "
+          "steepest slope the analysis states\n")
+    print("| model | kg | top m/s | reached | accel model / analysis m/s² | steepest ° "
+          "| 0.7 of it | 1.3 of it | ok |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    failed = 0
+    for scale in loaded_scales():
+        res, model = build(scale, tmp / "loaded")
+        kin = res.analysis.kinematics
+        top = kin.max_speed_mps
+        ratios = []
+        for share in (0.1, 0.3, 0.6, 0.9):
+            _, v, _ = forward(model, share * top, 3.0)
+            ratios.append(float(v[len(v) // 2:].mean()) / (share * top))
+        t, v, _ = forward(model, 0.9 * top, 1.0)
+        reach = 0.1 * top
+        sim = reach / float(t[np.argmax(v >= reach)])
+        stated = reach / base_line(res.robot, res.analysis.mass).time_to(reach)[0]
+        steepest = kin.motors.max_slope_rad
+        _, model = build(scale, tmp / "up")
+        _, _, up = forward(model, 0.3 * top, 2.0, slope=0.7 * steepest)
+        _, model = build(scale, tmp / "down")
+        _, _, down = forward(model, 0.3 * top, 2.0, slope=1.3 * steepest)
+        ok = (all(0.85 <= r <= 1.10 for r in ratios) and abs(sim / stated - 1) <= 0.15
+              and up > 0 and down < 0)
+        failed += not ok
+        print(f"| {scale.name} | {res.analysis.mass:.3g} | {top:.3g} | "
+              f"{' '.join(f'{100 * r:.0f}' for r in ratios)} | {sim:.3g} / {stated:.3g} "
+              f"(at rest {kin.max_accel_mps2:.3g}) | {math.degrees(steepest):.3g} | {up:+.3f} | "
+              f"{down:+.3f} | {'yes' if ok else 'NO'} |", flush=True)
+    return failed
+
+
 def main(args: list[str]) -> int:
     before = None
     if args[:1] == ["--before"]:
@@ -180,6 +236,8 @@ def main(args: list[str]) -> int:
                   flush=True)
         if not names or "chains" in names:
             chain_rows(Path(tmp))
+        if not names or "loaded" in names:
+            failed += loaded_rows(Path(tmp))
     print("\n(1): the analysis leaves the top speed undecided (a wheel without a motor); the "
           "sweep takes 1 m/s")
     return 1 if failed else 0

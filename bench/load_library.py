@@ -126,6 +126,24 @@ profiles:
 }
 
 
+#: each template's bounds (its collision box, a wheel's cylinder): the generated inertia is the
+#: solid's at the part's mass, so every part fits them (library.inertia_fits_the_part)
+BOUNDS = {"wheel": ("cylinder", 0.04, 0.03), "sensor": ("box", 0.038, 0.038, 0.033),
+          "motor": ("box", 0.06, 0.037, 0.037), "battery": ("box", 0.034, 0.105, 0.024),
+          "motor_driver": ("box", 0.065, 0.051, 0.01), "track": ("box", 0.20, 0.0384, 0.05),
+          "chassis": ("box", 0.3, 0.2, 0.06)}
+
+
+def solid_moments(category: str, mass: float) -> tuple[float, float, float]:
+    kind, *size = BOUNDS[category]
+    if kind == "cylinder":
+        r, w = size
+        across = mass * (3 * r * r + w * w) / 12
+        return across, across, mass * r * r / 2
+    x, y, z = size
+    return mass * (y * y + z * z) / 12, mass * (x * x + z * z) / 12, mass * (x * x + y * y) / 12
+
+
 _DECIMAL = re.compile(r"(?<![\w.])-?[0-9]+\.[0-9]+(?:e-?[0-9]+)?")
 
 
@@ -150,9 +168,10 @@ def generate(root: Path, count: int, unique_lines: bool = False,
         category = kinds[n % len(kinds)]
         part_id = f"{category}_{n:05d}"
         mass = round(0.05 + (n % 97) * 0.01, 4)
+        # the solid's tensor, spread a little from part to part (within what fits its bounds)
+        ixx, iyy, izz = (f"{m * (1 + 0.1 * (n % 7)):.6g}" for m in solid_moments(category, mass))
         fields = dict(id=part_id, category=category, n=n, z=round(0.001 * (n % 13), 4),
-                      mass=mass, ixx=f"{1.0e-5 * (1 + n % 7):.6g}",
-                      iyy=f"{1.2e-5 * (1 + n % 7):.6g}", izz=f"{1.5e-5 * (1 + n % 7):.6g}")
+                      mass=mass, ixx=ixx, iyy=iyy, izz=izz)
         part_dir = root / "parts" / part_id
         (part_dir / "assets").mkdir(parents=True)
         (part_dir / "assets" / "model.glb").write_bytes(b"glTF")

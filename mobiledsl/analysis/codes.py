@@ -186,6 +186,29 @@ CODES = {
         "slower than its wheels' speeds alone say, as its contacts slide sideways.",
         "Advance(distance_m = 1.0, speed_mps = 5.0)",
     ),
+    "validation.kinematics.motors_start_the_base": CodeInfo(
+        Severity.ERROR,
+        "the driven wheels' motors, stalled, do not pull the base past its rolling resistance",
+        "Each motor's torque-speed line (stall torque at rest, falling to nothing at its "
+        "no-load speed, both scaled by the voltage it is fed over its rated voltage) is taken "
+        "at the wheel through its reduction; at rest the motors together pull their stall "
+        "torque over the wheel's radius. Rolling the base on level ground takes 0.015 of its "
+        "weight. A base whose motors pull less never moves, whatever the task asks; the "
+        "message gives both forces and the help the stall torque that would move it.",
+        "motor: {rated_voltage_v: 12, no_load_speed_rad_s: 36.6, stall_torque_nm: 0.001, "
+        "stall_current_a: 5}",
+    ),
+    "validation.kinematics.motors_reach_the_speed": CodeInfo(
+        Severity.ERROR,
+        "an Advance, BackUp or Strafe asks for a speed its motors reach, from rest, only past "
+        "the step's distance",
+        "From rest the base accelerates by its motors' pull at its speed (their torque-speed "
+        "line at the full pack), less rolling resistance, over its mass and its rotors' "
+        "inertia, at most g / 2. The analysis integrates that to the step's speed and states "
+        "the time it takes; a step shorter than the distance covered meanwhile never drives "
+        "at its speed. The help gives the fastest speed reached within the distance.",
+        "Advance(distance_m = 0.05, speed_mps = 1.4)",
+    ),
     "validation.kinematics.walk_supported": CodeInfo(
         Severity.ERROR,
         "an Advance, BackUp or Navigate that the legged base's gait does not go, or goes slower",

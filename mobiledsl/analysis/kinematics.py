@@ -3,7 +3,9 @@
 Top speed: each driven wheel's motor no-load speed times the wheel's radius (a track: its
 belt's travel per turn over 2 pi), over the driveline's reduction (1 on the motor's own
 shaft); the base goes no faster than its slowest driven wheel. Undecided (None) when a driven
-wheel has no motor, a driveline states no reduction, or a track states no travel.
+wheel has no motor, a driveline states no reduction, or a track states no travel. With the
+robot's mass known, the top speed and the start are the motors' torque-speed line's under its
+weight, each motor counted once however many wheels it turns (``motorline``).
 
 Yaw rate at that speed (documented in docs/analysis.md):
 
@@ -13,7 +15,8 @@ Yaw rate at that speed (documented in docs/analysis.md):
   the base turns, so their friction takes part of the wheels' pull: W_eff = W (a^2 + b^2) / b^2
   with b^2 the mean square of the contacts' distances from the middle across and a^2 along
   (a track's run of length l counts l^2 / 12 along), the effective track width of a skid-steer
-  base whose sliding contacts balance the turn;
+  base whose sliding contacts balance the turn; and v the speed at which the motors' line still
+  pulls what that sideways slide takes (mu m g a / sqrt(a^2 + b^2)) with rolling resistance;
 - Mecanum_four_wheel: v / (lx + ly), lx and ly half the wheelbase and half the track;
 - Omni_drive, Omni_three_wheel: v / r, r the mean distance of the wheels from their middle;
 - Tricycle, Ackermann: v tan(max steering angle) / L, L the wheelbase (steered to rear axle);
@@ -21,15 +24,18 @@ Yaw rate at that speed (documented in docs/analysis.md):
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
 
 from ..model.frames import norm
-from ..model.drivelines import shares
 from ..model.robot import Component, Robot
 from ..model.world import Step, Task
 from ..model.vocabulary import CHASSIS_TYPES
+from .drivepower import check_base_moves, judge_reach, motor_figures, top_speed_text
+from ..targets.surfaces import TYRE_FRICTION
+from .motorline import GRAVITY, reduction_of
 from .model import Findings, Kinematics, StepVerdict, clean
 from .placement import tracks, where, wheels
 
@@ -39,8 +45,6 @@ SPEED = "validation.kinematics.speed_supported"
 WALK = "validation.kinematics.walk_supported"
 TRAVEL = "validation.kinematics.tracks_state_their_travel"
 
-GRAVITY = 9.81
-ACCEL_CAP = 0.5             # of g: a harder start lifts a wheel or slips it
 SKIDDING = ("Diff_drive", "Tracked")
 
 SPINNERS = tuple(n for n, t in CHASSIS_TYPES.items() if t.spin)
@@ -62,7 +66,7 @@ def _wheel_speed(robot: Robot, c: Component) -> tuple[float | None, str]:
     if mpart is None or mpart.motor is None:
         return None, ""
     omega = mpart.motor.no_load_speed_rad_s
-    reduction = c.reduction if c.reduction is not None else (1.0 if c.parent == motor.name else None)
+    reduction = reduction_of(robot, c)
     if reduction is None or reduction <= 0:
         return None, f"the driveline turning '{c.name}' states no reduction"
     geared = f" / {reduction:g}" if reduction != 1.0 else ""
@@ -121,41 +125,26 @@ def skid_factor(robot: Robot) -> float:
     return (a2 + b2) / b2 if b2 > 0 else 1.0
 
 
-def _drive_force(robot: Robot) -> float | None:
-    """The pull of every driven wheel and track at its motor's stall torque (N): a motor's
-    torque counted once, shared by the wheels it turns. None where a driveline's reduction
-    is unknown (so is the torque at its wheels)."""
-    force = 0.0
-    shared = shares(robot)
-    for c in robot.components:
-        part = robot.parts.get(c.part)
-        if part is None or not c.driven or c.driven_by is None:
-            continue
-        try:
-            motor = robot.part_of(c.driven_by).motor
-        except KeyError:
-            continue
-        if motor is None:
-            continue
-        reduction = c.reduction if c.reduction is not None else (
-            1.0 if c.parent == c.driven_by else None)
-        if reduction is None:
-            return None
-        torque = motor.stall_torque_nm * reduction / shared.get(c.driven_by, 1)
-        if part.wheel is not None:
-            force += torque / part.wheel.radius
-        elif part.track is not None and part.track.travel_per_turn_m:
-            force += torque * 2 * math.pi / part.track.travel_per_turn_m
-    return force
+def scrub_share(robot: Robot) -> float:
+    """Of a skid-steer base's weight times its tyres' friction, the pull its wheels must give
+    to turn it in place: 0 for any other base. Its contacts slide sideways as it turns and
+    their friction opposes the slide; the slide's balance that makes W_eff (``skid_factor``)
+    leaves each contact's friction a share a / sqrt(a^2 + b^2) along the wheel, a^2 and b^2
+    the contacts' mean squares along and across. In W_eff's terms: sqrt(1 - W / W_eff)."""
+    if robot.chassis_type not in SKIDDING:
+        return 0.0
+    return math.sqrt(max(0.0, 1.0 - 1.0 / skid_factor(robot)))
 
 
-def max_acceleration(robot: Robot, mass: float | None) -> float | None:
-    """The base's start: its motors' pull at stall over its mass, held to half of g (a harder
-    start slips the wheels or lifts them). None where no motor states its torque."""
-    force = _drive_force(robot)
-    if not force or force <= 0 or not mass:
-        return None
-    return min(force / mass, ACCEL_CAP * GRAVITY)
+def _turn_speed(robot: Robot, v: float | None, line) -> float | None:
+    """The wheels' rim speed in the base's fastest turn in place: its top speed, or for a
+    skid-steer base the speed at which its motors' line still gives the pull the tyres'
+    sideways scrub takes (``scrub_share`` of its weight at the tyres' friction) besides
+    rolling resistance: 0 when stalled they give less. The top speed without a line."""
+    share = scrub_share(robot)
+    if v is None or line is None or share <= 0:
+        return v
+    return line.top_speed(line.resistance + TYRE_FRICTION * share * line.mass * GRAVITY)
 
 
 def _yaw(robot: Robot, v: float | None, to_ground) -> tuple[float | None, float | None, float | None]:
@@ -221,15 +210,35 @@ def analyse_kinematics(robot: Robot, task: Task | None, to_ground, out: Findings
         return _legged(robot, task, out)
     ct = CHASSIS_TYPES.get(robot.chassis_type)
     v, why = _top_speed(robot)
-    yaw, width, base = _yaw(robot, v, to_ground)
+    # the top speed and the start by the motors' torque-speed line under the robot's weight
+    motors, line = motor_figures(robot, mass)
+    accel = None        # the start, as the top speed, by the motors' line, each counted once
+    if v is not None and line is not None:
+        v, why, accel = motors.top_speed_full_mps, top_speed_text(line), motors.accel_mps2
+    check_base_moves(robot, line, out)
+    yaw, width, base = _yaw(robot, _turn_speed(robot, v, line), to_ground)
     can_spin = ct.spin if ct is not None else None
     holonomic = ct.holonomic if ct is not None else None
     steps = []
     if task is not None:
         for i, step in enumerate(task.steps):
-            steps.append(_judge_wheeled(robot, i, step, can_spin, holonomic, v, why, out, yaw))
+            verdict = _judge_wheeled(robot, i, step, can_spin, holonomic, v, why, out, yaw)
+            steps.append(_within_motors(verdict, step, line, out))
     return Kinematics(can_spin, holonomic, clean(v), clean(yaw), clean(width), clean(base),
-                      tuple(steps), clean(max_acceleration(robot, mass)))
+                      tuple(steps), clean(accel), motors)
+
+
+def _within_motors(verdict: StepVerdict, step: Step, line, out: Findings) -> StepVerdict:
+    """The verdict with the motors' judgement of the step added: its time to speed, and a
+    refusal when they reach its speed only past its distance."""
+    if verdict.codes and SPEED in verdict.codes:
+        return verdict              # above the top speed: already refused with the figures
+    codes, reason, t = judge_reach(step, _speed_arg(step), line, out)
+    if not codes:
+        return dataclasses.replace(verdict, time_to_speed_s=t)
+    return dataclasses.replace(verdict, supported=False, codes=verdict.codes + codes,
+                               reason="; ".join(r for r in (verdict.reason, reason) if r),
+                               time_to_speed_s=t)
 
 
 def _speed_arg(step: Step) -> float | None:

@@ -45,6 +45,24 @@ class StepVerdict:
     supported: bool | None        # None: undecided (missing data)
     codes: tuple[str, ...] = ()   # the rules that refuse it
     reason: str = ""
+    time_to_speed_s: float | None = None   # from rest to its speed, by the motors' line
+
+
+@record
+class Motors:
+    """What the base's motors do under its weight, by their torque-speed line at the wheel
+    (docs/analysis.md): fed at the pack full and run down (or the driver's regulated output;
+    None: their rated voltage)."""
+
+    fed_by: str
+    volts_full: float | None
+    volts_low: float | None
+    stall_pull_n: float                     # at the ground, at rest, full
+    resistance_n: float                     # rolling resistance on level ground
+    top_speed_full_mps: float               # under the robot's weight on level ground
+    top_speed_low_mps: float
+    accel_mps2: float                       # from rest, full, at most g / 2
+    max_slope_rad: float                    # the steepest it climbs and holds, full
 
 
 @record
@@ -57,6 +75,7 @@ class Kinematics:
     wheelbase_m: float | None = None
     steps: tuple[StepVerdict, ...] = ()
     max_accel_mps2: float | None = None    # the start the motors allow, at most g / 2
+    motors: Motors | None = None           # where the top speed and the start come from
 
 
 @record

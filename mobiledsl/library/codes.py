@@ -71,6 +71,19 @@ CODES: dict[str, CodeInfo] = {
         "vector with two entries, a list where a mapping belongs, an empty list of shapes, "
         "or a mapping that names no link, foot or connector. " + _PART,
         "wheel: {radius: \"0.04\", width: 0.03}\n"),
+    "library.inertia_fits_the_part": CodeInfo(
+        W, "a part's principal moments do not fit its mass inside its collision or wheel bounds",
+        "The principal moments of a part's inertia tensor are compared, sorted, with those of "
+        "a solid of its mass filling its bounds: its collision box (a hull: the box around "
+        "its vertices) or, for a wheel, the cylinder of its radius and width. A mass inside "
+        "a box gives at most 3 times the solid's moments (all of it at the corners; a thin "
+        "shell 5/3 for a cube), so a moment more than 4 times the solid's does not fit; a part "
+        "whose mass sits in a small core can have a fifth of them, so only less than a tenth "
+        "is warned about: most often a tensor copied from a part of another mass or size. "
+        "Bounds thinner than a millimetre are not judged. The part still loads; the help "
+        "writes the solid's tensor in component.yaml's syntax.",
+        "inertial: {mass: 3.0, ..., inertia: {ixx: 1.7e-04, ixy: 0, ixz: 0, iyy: 2.6e-05, "
+        "iyz: 0, izz: 1.8e-04}}   # a 0.18 kg tensor"),
     "library.invalid_value": CodeInfo(
         W, "a value of the right shape that no real part could have",
         "A number other than 0 nearer zero than 1e-100 or larger than 1e30 (judged as the "

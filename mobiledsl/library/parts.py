@@ -24,6 +24,7 @@ from typing import Any
 from ..yamlio import YNode
 from .fields import IDENTIFIER, UNIT_TOLERANCE, Fields
 from .hull import check_hull
+from .inertia_fit import check_inertia_fits
 from .inertia import check_inertial
 from .legged import LEGGED_KEYS, check_legged_fields
 from .model import (BatterySpec, Connector, Contact, Driveline, DriverSpec, Joint, MotorSpec,
@@ -103,6 +104,8 @@ def check_part_fields(F: Fields, root: YNode, part_dir: Path | str,
     cnode = values.get("connectors")
     connectors = check_connectors(F, cnode, "connectors", category, is_track)
     out["connectors"] = connectors or {}
+    check_inertia_fits(F.sink, values.get("inertial"), out["inertial"], out["collision"],
+                       out.get("wheel"), _wheel_axis(out["connectors"]))
     names = set(cnode.value) if cnode is not None and cnode.kind == "map" else None
     out["profiles"] = check_profiles(F, values.get("profiles"), "profiles", names) or {}
     out["contacts"] = check_contacts(F, values.get("contacts"), "contacts")
@@ -142,6 +145,14 @@ def _plain_mass(node: YNode | None) -> float | None:
         return None
     mass = float(node.value)
     return mass if 0 < mass < 1e30 else None
+
+
+def _wheel_axis(connectors: dict) -> tuple[float, float, float]:
+    """The axis a wheel turns about: its mount's joint axis (z where none is stated)."""
+    for conn in connectors.values():
+        if conn.joint is not None and conn.joint.axis is not None:
+            return tuple(conn.joint.axis)
+    return (0.0, 0.0, 1.0)
 
 
 def _block(F: Fields, root: YNode, key: str, allowed: bool, required: bool, owner: str,

@@ -232,6 +232,9 @@ CASES = [
                     "                joint_velocities, phase]", "  observation: []"),
         code="library.wrong_type"),
 
+    # ---- library.inertia_fits_the_part: a 3 kg pack with the 0.18 kg pack's tensor
+    lib("inertia_fits_the_part_heavy_pack", sub(PACK, "  mass: 0.18\n", "  mass: 3.0\n"),
+        code="library.inertia_fits_the_part", line=10, in_text=("1/16.7",)),
     # ---- library.invalid_value
     lib("invalid_value_zero_mass", sub(STD, "  mass: 0.1", "  mass: 0"), code="library.invalid_value"),
     lib("invalid_value_tiny_number", sub(STD, "  mass: 0.1", "  mass: 1e-101"),
@@ -527,6 +530,7 @@ CASES = [
 ]
 
 NEAR_MISSES = [
+    lib("near_inertia_fits_a_pack_2_8_times_as_heavy", sub(PACK, "  mass: 0.18\n", "  mass: 0.5\n")),
     lib("near_policy_with_a_named_batch",
         write(WALKER_POLICY, affine_model(44, 12, in_dims=["batch", 44],
                                           out_dims=["batch", 12]).SerializeToString())),
@@ -563,7 +567,8 @@ NEAR_MISSES = [
     lib("near_empty_value_is_null_in_provenance", after(STD, "description:", "provenance: {name: , manufacturer: ~, source_url: null, license: null}")),
     lib("near_part_tensor_on_the_edge_in_floats",
         sub(STD, "inertia: {ixx: 0.00005, ixy: 0, ixz: 0, iyy: 0.00005, iyz: 0, izz: 0.00008}",
-            "inertia: {ixx: 0.02, ixy: 0, ixz: 0, iyy: 0.05, iyz: 0, izz: 0.07}")),
+            # (a wheel's moments, so that they fit its 0.1 kg: library.inertia_fits_the_part)
+            "inertia: {ixx: 0.00003, ixy: 0, ixz: 0, iyy: 0.00005, iyz: 0, izz: 0.00008}")),
     lib("near_link_tensor_on_the_edge_in_exact_arithmetic",
         sub(LEG, "inertia: {ixx: 0.0002666, ixy: 0, ixz: 0, iyy: 0.0002736, iyz: 0, izz: 1.417e-05}",
             "inertia: {ixx: 0.07, ixy: 0, ixz: 0, iyy: 0.06, iyz: 0, izz: 0.01}")),

@@ -143,7 +143,7 @@ collision: {{type: box, size: [0.0015, {0.3 * r:.6g}, {0.3 * r:.6g}], origin_xyz
 inertial:
   mass: {motor_mass:.6g}
   origin_xyz: [{-ml / 2:.6g}, 0, 0]
-  inertia: {box_inertia(motor_mass, ml, 0.6 * r, 0.6 * r)}
+  inertia: {box_inertia(motor_mass, 0.0015, 0.3 * r, 0.3 * r)}
   source: estimated
   basis: uniform box
 motor: {{rated_voltage_v: 12, no_load_speed_rad_s: {s.top_speed / r * gear:.6g}, stall_torque_nm: {stall:.6g}, stall_current_a: 5}}

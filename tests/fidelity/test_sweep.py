@@ -50,6 +50,8 @@ def test_a_skid_steer_model_reaches_the_turn_rate_the_analysis_states(name, tmp_
     spins = [r for r in sweep(model, kin.max_speed_mps, kin.max_yaw_rate_rad_s, False, True,
                               fractions=(0.1, 0.5, 0.9), seconds=2.0) if r.kind == "spin"]
     assert len(spins) == 3
+    # the stated rate is the motors' line's against the tyres' sideways scrub, so the model
+    # reaches it near the top too
     assert all(0.85 <= r.ratio <= 1.10 for r in spins), spins
 
 

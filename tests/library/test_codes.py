@@ -16,6 +16,10 @@ TABLE_CODES = (
     "library.unsupported", "library.asset_missing", "library.id_mismatch",
     "library.unknown_connector", "library.duplicate_part", "library.part_missing",
 )
+# Codes of the rules a part that loads is judged by (library-format.md, "Inertia that fits
+# the part"; tests/corpus/test_corpus_library.py and tests/library/test_inertia_fit.py trigger
+# them).
+RULE_CODES = ("library.inertia_fits_the_part",)
 # Codes of the hostile-input rules, beyond the format's table (tests/fuzz/ triggers them).
 READER_CODES = ("library.file_too_large", "library.not_a_file", "library.links_outside")
 # Codes of a policy's ONNX file (tests/library/test_policy_file.py triggers them).
@@ -24,7 +28,7 @@ POLICY_CODES = ("library.policy_unreadable", "library.policy_external_data",
 
 
 def test_every_code_of_the_table_is_explained():
-    assert set(CODES) == set(TABLE_CODES + READER_CODES + POLICY_CODES)
+    assert set(CODES) == set(TABLE_CODES + RULE_CODES + READER_CODES + POLICY_CODES)
     for code, info in CODES.items():
         assert info.summary and info.explanation and info.example, code
 

@@ -51,15 +51,16 @@ def test_a_share_moved_to_another_frame_keeps_its_mass():
     assert knuckle.inertia.ixx == pytest.approx(WHEEL.inertia.iyy * 0.1)
 
 
-@pytest.mark.parametrize("top, accel, expected", [
-    (None, None, RAMP_S),                   # undecided: the default ramp
-    (1.0, None, RAMP_S),
-    (1.0, 4.0, 0.25),                       # top speed over the start the motors allow
-    (0.01, 4.9, RAMP_BOUNDS[0]),            # never shorter than the lower bound
-    (10.0, 0.1, RAMP_BOUNDS[1]),            # nor longer than the upper
+@pytest.mark.parametrize("top, accel, motors, expected", [
+    (None, None, None, RAMP_S),             # undecided: the default ramp
+    (1.0, None, None, 1.0 / (0.5 * 9.81)),  # a step to the top speed starts at g / 2
+    (1.0, 4.905, True, 1.0 / (0.5 * 9.81)),  # the line's start held to the grip: the ramp
+    (1.0, 2.0, True, RAMP_BOUNDS[0]),       # the line's start below the grip bounds itself
+    (0.01, 4.905, True, RAMP_BOUNDS[0]),    # never shorter than the lower bound
+    (10.0, 4.905, True, RAMP_BOUNDS[1]),    # nor longer than the upper
 ])
-def test_the_drivers_ramp(top, accel, expected):
+def test_the_drivers_ramp(top, accel, motors, expected):
     analysis = SimpleNamespace(kinematics=SimpleNamespace(max_speed_mps=top,
-                                                          max_accel_mps2=accel))
+                                                          max_accel_mps2=accel, motors=motors))
     assert ramp_time(analysis) == pytest.approx(expected)
     assert ramp_time(None) == RAMP_S

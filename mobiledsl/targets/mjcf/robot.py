@@ -17,6 +17,8 @@ from ..shares import (KNUCKLE_SHARE, MISSING_MASS, ROADWHEEL_SHARE, Piece, moved
                       remainder, scaled)
 from ..surfaces import TYRE_FRICTION
 from ..rollers import rollers
+from ...analysis.kinematics import SKIDDING
+from ...analysis.motorline import GRAVITY, GRIP, MOTOR_TIME_CONSTANT, ROLLING_RESISTANCE, volts_share
 from ...model.drivelines import CHAIN, transmissions
 from .drive import axle_sign, driveline_gears, wheel_axis
 
@@ -25,7 +27,6 @@ ROBOT_CONAFFINITY = "1"
 MESH_FORMATS = (".stl", ".obj")
 SPEED_LOOP_GAIN = 50.0
 TIMESTEP = 0.002        # s, the model's step
-MOTOR_TIME_CONSTANT = 0.02   # s: a small DC gearmotor's mechanical time constant (10-50 ms)
 RAMP_S = 0.5            # a drive's command ramp (s) where the analysis states no top speed or start
 RAMP_BOUNDS = (0.02, 0.5)
 CHAIN_SOLREF = "0.004 1"  # s: a chain's stiffness, as stiff as two steps of the model allow
@@ -40,14 +41,21 @@ def kingpin_name(wheel: str) -> str:
 
 def ramp_time(analysis) -> float:
     """The time constant of the drivers' speed ramp: a step to the top speed starts the base
-    at the acceleration its motors allow (at most g/2), so it neither lifts a wheel nor
-    spins it on the floor."""
+    at no more than its tyres grip (GRIP g), so it neither lifts a wheel nor spins it on the
+    floor. Below that the motors' line bounds the start itself (the actuator gives no more
+    than the line's torque), so a loaded base starts as the analysis says, not as a ramp."""
     kin = getattr(analysis, "kinematics", None)
     top = getattr(kin, "max_speed_mps", None)
-    accel = getattr(kin, "max_accel_mps2", None)
-    if not top or not accel:
+    if not top:
         return RAMP_S
-    return min(max(top / accel, RAMP_BOUNDS[0]), RAMP_BOUNDS[1])
+    start = getattr(kin, "max_accel_mps2", None)
+    if start is not None and getattr(kin, "motors", None) is not None \
+            and start < GRIP * GRAVITY * (1 - 1e-6):
+        # the line's own start is below the grip: a ramp would only slow a step to a low
+        # speed (a first-order ramp takes 2.3 time constants to 90 % of any step, so at 30 %
+        # of the top speed the start ran 20-40 % behind the line's), so the shortest
+        return RAMP_BOUNDS[0]
+    return min(max(top / (GRIP * GRAVITY), RAMP_BOUNDS[0]), RAMP_BOUNDS[1])
 
 
 def reflected_inertia(motor) -> float:
@@ -294,10 +302,11 @@ class RobotBuilder:
         motor = self.robot.part_of(c.driven_by).motor if c.driven_by else None
         name = f"{c.name}_drive"
         attrs = {"name": name, "joint": hinge.get("name"), "gear": "1"}
-        self._bound(attrs, motor, radius, 1.0, c.name)
+        self._bound(attrs, motor, radius, 1.0, c.name, c.driven_by)
         kv = self._speed_servo(attrs)
         if motor is not None:
-            hinge.set("armature", fmt(drive_armature(motor, kv, c.type == "Standard")))
+            hinge.set("armature", fmt(drive_armature(motor, kv, self._skids(c.type))))
+            self._line_passives(hinge, motor, 1.0, radius, 1, float(hinge.get("damping", 0)))
 
     def _speed_servo(self, attrs: dict) -> float:
         """A velocity servo (torque kv (speed - joint speed)) behind a first-order ramp of its
@@ -305,8 +314,9 @@ class RobotBuilder:
         motors allow instead of at stall torque, which pitched a light robot onto its tail.
         Returns its kv."""
         kv = attrs.pop("kv")
+        gain = float(kv) + float(attrs.pop("feedforward", 0.0))
         attrs.update(dyntype="filterexact", dynprm=fmt(self.ramp_s), gaintype="fixed",
-                     gainprm=kv, biastype="affine", biasprm=f"0 0 {fmt(-float(kv))}")
+                     gainprm=fmt(gain), biastype="affine", biasprm=f"0 0 {fmt(-float(kv))}")
         self.out.actuators.append(ET.Element("general", attrs))
         return float(kv)
 
@@ -318,8 +328,32 @@ class RobotBuilder:
         attrs["kv"] = fmt(traction)
         attrs["forcerange"] = f"{fmt(-traction)} {fmt(traction)}"
 
+    def _skids(self, wheel_type: str) -> bool:
+        """A tyre whose contact slides sideways as the base turns (a skid-steer base's)."""
+        return wheel_type == "Standard" and self.robot.chassis_type in SKIDDING
+
+    def _driven_count(self) -> int:
+        return sum(1 for c in self.robot.components if c.driven and c.driven_by is not None)
+
+    def _line_passives(self, element: ET.Element, motor, gear: float, radius: float,
+                       wheels: int, damping: float = 0.0) -> None:
+        """What the motor's line and the floor take from the shaft it turns (a hinge, or a
+        driveline's or belt's tendon, whose length moves 1/gear of the motor's shaft):
+
+        - the line's slope, stall / no-load at the motor's shaft (gear^2 of it at the
+          tendon), as damping: with the actuator's force held to the stall torque at the
+          voltage, the torque at speed w is at most stall V/rated - slope w, the DC motor's
+          line; as joint damping MuJoCo integrates it implicitly, so a steep line is stable;
+        - the rolling resistance the analysis counts (a share of the robot's weight), as the
+          friction loss of the wheels this shaft turns, their share of the driven wheels."""
+        slope = motor.stall_torque_nm / motor.no_load_speed_rad_s
+        element.set("damping", fmt(damping + gear * gear * slope))
+        count = max(self._driven_count(), 1)
+        loss = ROLLING_RESISTANCE * self.total_mass * GRAVITY * radius * wheels / count
+        element.set("frictionloss", fmt(loss))
+
     def _bound(self, attrs: dict, motor, radius: float, reduction: float | None, who: str,
-               wheels: int = 1):
+               motor_name: str | None = None, wheels: int = 1):
         if motor is None:
             self.out.comments.append(f"{who}: no motor is declared, so its drive is unbounded")
             self._unbounded(attrs, radius, wheels)
@@ -331,11 +365,20 @@ class RobotBuilder:
                                      "is unbounded")
             self._unbounded(attrs, radius, wheels)
             return
-        # the driver holds the commanded speed (encoder feedback): full stall torque is
-        # reached at a fiftieth of the no-load speed of error, never more than stall torque
-        attrs["kv"] = fmt(SPEED_LOOP_GAIN * motor.stall_torque_nm / motor.no_load_speed_rad_s)
-        attrs["ctrlrange"] = f"{fmt(-motor.no_load_speed_rad_s)} {fmt(motor.no_load_speed_rad_s)}"
-        attrs["forcerange"] = f"{fmt(-motor.stall_torque_nm)} {fmt(motor.stall_torque_nm)}"
+        # the driver holds the commanded speed (encoder feedback) within the motor's line at
+        # the full pack: the actuator is the voltage's share of the torque, stall V/rated x
+        # duty, held to +-1 of duty by forcerange; the line's slope is the shaft's damping
+        # (_line_passives). Its loop: kv (speed - joint speed), full duty at a fiftieth of
+        # the no-load speed of error, and the duty that holds the speed unloaded (slope x
+        # speed) fed forward, so an unloaded wheel runs at the speed asked
+        share = volts_share(self.robot, self.robot.component(motor_name), motor) \
+            if motor_name is not None else 1.0
+        slope = motor.stall_torque_nm / motor.no_load_speed_rad_s
+        stall, top = motor.stall_torque_nm * share, motor.no_load_speed_rad_s * share
+        attrs["kv"] = fmt(SPEED_LOOP_GAIN * slope)
+        attrs["feedforward"] = fmt(slope)
+        attrs["ctrlrange"] = f"{fmt(-top)} {fmt(top)}"
+        attrs["forcerange"] = f"{fmt(-stall)} {fmt(stall)}"
 
     def drivelines(self) -> None:
         """A motor on a driveline seat turns its wheels (the hubs it names, and the wheel on
@@ -360,12 +403,14 @@ class RobotBuilder:
             attrs = {"name": f"{motor_c.name}_drive", "tendon": f"{motor_c.name}_driveline",
                      "gear": fmt(reduction if reduction else 1.0)}
             radius = self.robot.part_of(wheels[0].name).wheel.radius
-            self._bound(attrs, motor, radius, reduction, motor_c.name, len(wheels))
+            self._bound(attrs, motor, radius, reduction, motor_c.name, motor_c.name, len(wheels))
             kv = self._speed_servo(attrs)
             if motor is not None:     # the rotor and loop move with the tendon (the shaft)
                 gear = float(attrs["gear"])
-                tyres = all(w.type == "Standard" for w in wheels)
+                tyres = all(self._skids(w.type) for w in wheels)
                 tendon.set("armature", fmt(gear * gear * drive_armature(motor, kv, tyres)))
+                if reduction:
+                    self._line_passives(tendon, motor, gear, radius, len(wheels))
 
     def chain(self, motor: str, wheels: list[Component]) -> None:
         """A chain or belt turns its wheels alike: each wheel's hinge held to the first's
@@ -421,8 +466,11 @@ class RobotBuilder:
         self.out.tendons.append(tendon)
         motor = self.robot.part_of(c.driven_by).motor if c.driven_by else None
         attrs = {"name": f"{c.name}_drive", "tendon": f"{c.name}_belt", "gear": "1"}
-        self._bound(attrs, motor, spec.travel_per_turn_m / (2 * math.pi), 1.0, c.name)
+        self._bound(attrs, motor, spec.travel_per_turn_m / (2 * math.pi), 1.0, c.name,
+                    c.driven_by)
         self._speed_servo(attrs)
+        if motor is not None:
+            self._line_passives(tendon, motor, 1.0, spec.travel_per_turn_m / (2 * math.pi), 1)
 
     def link(self, c: Component, part: Part, link) -> None:
         placed = {pl.name: pl for pl in c.links}

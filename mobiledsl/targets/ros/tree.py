@@ -10,7 +10,7 @@ from dataclasses import field
 
 import numpy as np
 
-from ...model.drivelines import transmission_of
+from ...analysis.motorline import wheel_limits
 from ...model.robot import Component, Robot
 from ...library.model import Inertia, Inertial, Part, Shape
 from ...model.frames import matrix_from_quat as matrix, quat_from_z, relative, rotate, rpy_from_quat
@@ -232,28 +232,11 @@ def contacts(c: Component, part: Part, name: str, tree: Tree) -> None:
 
 
 def motor_limits(robot: Robot, c: Component) -> tuple[float | None, float | None]:
-    """A driven wheel's torque and speed at its hub: its motor's stall torque and no-load
-    speed through the driveline's reduction (1 on the motor's own shaft)."""
-    if c.driven_by is None:
-        return None, None
-    try:
-        motor = robot.part_of(c.driven_by).motor
-    except KeyError:
-        return None, None
-    if motor is None:
-        return None, None
-    reduction = c.reduction if c.reduction is not None else (
-        1.0 if c.parent == c.driven_by else None)
-    if reduction is None or unknown_gear(robot, c):
-        return None, None       # a driveline without its reduction: no limit is known
-    return motor.stall_torque_nm * reduction, motor.no_load_speed_rad_s / reduction
-
-
-def unknown_gear(robot: Robot, c: Component) -> bool:
-    """Whether a driveline that states no reduction turns the wheel (with its hubs, the
-    wheel on its motor's shaft)."""
-    t = transmission_of(robot, c.driven_by)
-    return t is not None and t.seat is not None and t.reduction is None
+    """A driven wheel's torque and speed at its hub: its motor's torque-speed line at the
+    full pack (stall torque and no-load speed, both scaled by the voltage over the rated)
+    through the driveline's reduction (1 on the motor's own shaft); (None, None), no limit,
+    where a driveline states no reduction."""
+    return wheel_limits(robot, c)
 
 
 def knuckle_inertial(c: Component, part: Part, point: np.ndarray) -> Inertial:
