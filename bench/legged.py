@@ -186,9 +186,6 @@ def main(argv=None) -> int:
     return 0
 
 
-if __name__ == "__main__":
-    sys.exit(main())
-
 
 # -- the servo-stiffness table: a Go2-class robot and the demo quads ---------------------------
 
@@ -265,3 +262,7 @@ def stiffness_table(kps=KPS, programs=("quad", "quad_gait")) -> list[str]:
                                                                  Path(tmp))))
             print(rows[-1], file=sys.stderr, flush=True)
     return rows
+
+
+if __name__ == "__main__":
+    sys.exit(main())

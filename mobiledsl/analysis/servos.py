@@ -40,6 +40,8 @@ GRAVITY = 9.81
 MARGIN = 0.7
 #: a trunk sagging more than this share of its stance height does not stand where it is held
 SAG_SHARE = 0.1
+#: the gait walks at the asked speeds on servos that sag at most this share (docs/legged.md)
+GAIT_SAG = 0.05
 
 
 @dataclass
@@ -151,7 +153,17 @@ def check_servos(robot: Robot, ground: Ground | None, bodies: list[Body], mass: 
         _judge_torque(j, out)
     by_name = {j.name: j for j in joints}
     for foot in feet:
-        _judge_sag(foot, by_name, height, out)
+        _judge_sag(foot, by_name, height, out, walks_by_gait(robot))
+
+
+def walks_by_gait(robot: Robot) -> bool:
+    """The chassis states a gait form of controller (a walker's policy may still take over:
+    the sag is then the policy's business, and the note says no more than it may)."""
+    try:
+        part = robot.parts.get(robot.component(robot.chassis).part)
+    except KeyError:
+        return False
+    return part is not None and isinstance(part.controller, dict) and "gait" in part.controller
 
 
 def _servo_at(j: JointLoad, key: str = ""):
@@ -187,14 +199,15 @@ def _judge_torque(j: JointLoad, out: Findings) -> None:
 
 
 def _judge_sag(foot: FootLoad, joints: dict[str, JointLoad], height: float,
-               out: Findings) -> None:
+               out: Findings, gait: bool = False) -> None:
     drop = sum(foot.sag.values())
-    if height <= 0 or drop <= SAG_SHARE * height or not foot.sag:
+    most = GAIT_SAG if gait else SAG_SHARE
+    if height <= 0 or drop <= most * height or not foot.sag:
         return
     worst = joints[max(foot.sag, key=foot.sag.get)]
     shares = ", ".join(f"'{k}' {v * 1000:.1f} mm (kp {joints[k].link.servo.kp:g} N·m/rad, "
                        f"{abs(joints[k].torque):.2f} N·m)" for k, v in foot.sag.items() if v > 0)
-    kp_needed = worst.link.servo.kp * drop / (SAG_SHARE * height)
+    kp_needed = worst.link.servo.kp * drop / (most * height)
     out.warning(MARGIN_CODE, f"the servos over foot '{foot.name}' let the trunk sag "
                              f"{drop * 1000:.1f} mm under its {foot.force:.1f} N, "
                              f"{drop / height * 100:.0f} % of the stance height of "
@@ -205,8 +218,15 @@ def _judge_sag(foot: FootLoad, joints: dict[str, JointLoad], height: float,
                       f"(links.{worst.link.name}.servo.kp in {worst.part.file}), or hold the "
                       "leg straighter (servo.hold), so its load has a shorter lever",
                       f"the sag is torque / kp at each servo: at most "
-                      f"{SAG_SHARE * 100:.0f} % of the stance height"),
-                notes=(_model_note(),))
+                      f"{most * 100:.0f} % of the stance height"
+                      + (" for the gait to walk" if gait else "")),
+                notes=(_model_note(),) + ((GAIT_RANGE,) if gait else ()))
+
+
+#: what docs/legged.md states of the gait's range, said where a robot is outside it
+GAIT_RANGE = ("the gait walks within 80-120 % of the asked speeds only on servos that sag at "
+              f"most {GAIT_SAG * 100:.0f} % of the stance height standing (docs/legged.md, The range the gait "
+              "holds): this robot is outside it")
 
 
 def _model_note() -> str:
