@@ -33,7 +33,6 @@ def test_a_trunk_sunk_level_has_fallen(weak_knees):
     sim = load_simulation(weak_knees)
     standing = sim.standing_height
     result = run_twist(sim, (0.0, 0.0, 0.0), 2.0)
-    _, quat = sim.base_pose()
     assert sim.base_pose()[0][2] < FALL_HEIGHT * standing      # sunk ...
     assert abs(result["final"]["roll"]) < 0.5 and abs(result["final"]["pitch"]) < 0.5  # ... level
     assert result["fell"] is True
@@ -52,7 +51,7 @@ def test_a_go2_at_its_gains_stands(go2):
 def test_simulate_json_reports_the_fall(weak_knees):
     proc = subprocess.run([sys.executable, "-m", "mobiledsl", "simulate", str(weak_knees),
                            "--twist", "0", "0", "0", "--seconds", "1.5", "--json"],
-                          capture_output=True, text=True,
+                          check=False, capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     data = json.loads(proc.stdout)
     assert data["fell"] is True and "standing height" in data["fall"]["how"]
