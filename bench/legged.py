@@ -17,6 +17,7 @@ the random run: the path's length along the asked twists over the asked length, 
 heading error at the end. Then 3 s of a stop: every foot down?
 
     python bench/legged.py [--programs quad quad_gait] [--seconds 5] [--random 60]
+    python bench/legged.py --stiffness     # the table over servo kp, Go2-class and demo quads
 """
 from __future__ import annotations
 
@@ -150,7 +151,12 @@ def main(argv=None) -> int:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--random", type=float, default=60.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--stiffness", action="store_true",
+                        help="the table over servo kp 20 to 300 (a Go2-class robot, the demo quads)")
     args = parser.parse_args(argv)
+    if args.stiffness:
+        print("\n".join(stiffness_table()))
+        return 0
     programs = legged_programs()
     if args.programs:
         programs = [p for p in programs if p.name in args.programs]
@@ -178,6 +184,84 @@ def main(argv=None) -> int:
         print(f"| {name} | {by} | {label} | {reached} | {math.degrees(r['heading']):.1f} deg | "
               f"{'yes' if r['fell'] else 'no'} | {YES_NO.get(r['feet'], 'n/a')} |")
     return 0
+
+
+
+# -- the servo-stiffness table: a Go2-class robot and the demo quads ---------------------------
+
+KPS = (20, 50, 100, 200, 300)
+ASKED = {"forward": (0.3, 0.0, 0.0), "sideways": (0.0, 0.15, 0.0), "turn": (0.0, 0.0, 0.5)}
+
+
+def measured(xml: Path, twist, seconds: float = 5.0) -> dict:
+    """Reached / asked over the last 3 s, falls, and the peak servo torque / effort."""
+    from mobiledsl.sim import load_simulation
+    sim = load_simulation(xml)
+    sim.settle(0.3)
+    effort = np.abs(sim.model.actuator_forcerange[:, 1])
+    peak, fell = 0.0, False
+    sim.command(*twist)
+    start = None
+    for k in range(int(round(seconds / 0.01))):
+        if k == int(round((seconds - 3.0) / 0.01)):
+            start = sim.pose2d()
+        sim.advance(0.01)
+        fell = fell or sim.fell()
+        peak = max(peak, float(np.max(np.abs(sim.data.actuator_force) / effort)))
+    return {"share": reached_share(start, sim.pose2d(), twist, 3.0), "fell": fell, "peak": peak}
+
+
+def straight_drift(xml: Path, seconds: float = 10.0) -> tuple[float, float, bool]:
+    """Heading (deg) and distance off the line (m) after walking ahead 0.2 m/s, each the mean
+    over the last second (the trunk sways within a step)."""
+    from mobiledsl.sim import load_simulation
+    sim = load_simulation(xml)
+    sim.settle(0.3)
+    x0, y0, h0 = sim.pose2d()
+    sim.command(0.2, 0.0, 0.0)
+    hs, offs, fell = [], [], False
+    for k in range(int(round(seconds / 0.05))):
+        sim.advance(0.05)
+        fell = fell or sim.fell()
+        if k >= int(round((seconds - 1.0) / 0.05)):
+            x, y, h = sim.pose2d()
+            hs.append(wrap(h - h0))
+            offs.append(-(x - x0) * math.sin(h0) + (y - y0) * math.cos(h0))
+    return math.degrees(float(np.mean(hs))), float(np.mean(offs)), fell
+
+
+def go2_model(tmp: Path, kp: float) -> Path:
+    from mobiledsl.pipeline import compile_program
+    sys.path.insert(0, str(ROOT))
+    from bench.robotgen import write_go2_project
+    core, libs = write_go2_project(tmp / f"go2_kp{kp:g}", kp=kp)
+    out = tmp / f"go2_kp{kp:g}" / "out"
+    compile_program(str(core), None, None, [str(libs[0])], ["mjcf"], str(out), False)
+    return out / "mjcf" / "go2.xml"
+
+
+def stiffness_row(name: str, kp: str, xml: Path) -> str:
+    r = {k: measured(xml, t) for k, t in ASKED.items()}
+    heading, off, fell = straight_drift(xml)
+    falls = sum(v["fell"] for v in r.values()) + fell
+    peak = max(v["peak"] for v in r.values())
+    cells = " | ".join(f"{r[k]['share'] * 100:.0f} %" for k in ASKED)
+    return (f"| {name} | {kp} | {cells} | {heading:.1f} deg, {off:.3f} m | {falls} | "
+            f"{peak * 100:.0f} % |")
+
+
+def stiffness_table(kps=KPS, programs=("quad", "quad_gait")) -> list[str]:
+    rows = ["| robot | kp (N·m/rad) | forward 0.3 m/s | sideways 0.15 m/s | turn 0.5 rad/s | "
+            "drift over 10 s | falls | peak torque / effort |", "|---|---|---|---|---|---|---|---|"]
+    with tempfile.TemporaryDirectory() as tmp:
+        for kp in kps:
+            rows.append(stiffness_row("Go2-class", f"{kp:g}", go2_model(Path(tmp), kp)))
+            print(rows[-1], file=sys.stderr, flush=True)
+        for name in programs:
+            rows.append(stiffness_row(name, "15 (stated)", build(ROOT / "programs" / name,
+                                                                 Path(tmp))))
+            print(rows[-1], file=sys.stderr, flush=True)
+    return rows
 
 
 if __name__ == "__main__":

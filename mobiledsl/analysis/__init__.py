@@ -23,6 +23,7 @@ from .mass import mass_properties
 from .model import Analysis, Findings, clean, clean_points, clean_vec
 from .placement import bodies as place_bodies
 from .power import check_power
+from .servos import check_servos
 from .statics import check_com, com_margin
 from .surroundings import surroundings
 from .walker_match import walker_drive
@@ -55,6 +56,7 @@ def analyse(robot: Robot, world: World | None = None, task: Task | None = None, 
     check_gait(robot, walker, out)
     com_at, margin = com_margin(ground, mp.com)
     check_com(robot, ground, com_at, margin, mp.mass, out, bodies, to_ground)
+    check_servos(robot, ground, bodies, mp.mass, mp.com, out)
     items = outlines(robot, bodies, project)
     check_bounded(robot, out, project)
     check_wheels(robot, bodies, out, to_ground)

@@ -112,6 +112,31 @@ CODES = {
         "the centre of mass.",
         "Diff_two_caster chassis(ref = \"base_without_caster\")",
     ),
+    "validation.statics.servos_hold_the_stance": CodeInfo(
+        Severity.ERROR,
+        "a servo of a legged robot cannot hold the torque its joint carries standing",
+        "A legged robot stands where its servos hold its joints (the pose its gait or walker "
+        "starts from). The analysis shares the robot's weight among the feet it stands on "
+        "about the centre of mass, and takes for each revolute joint the moment about its "
+        "axis of the push on every foot below it and the weight of every link below it. A "
+        "servo whose effort is below that torque gives way and the robot sinks to the floor. "
+        "The finding points at the servo's effort and names the joint, the torque and the "
+        "effort; the help gives the effort that leaves 30 % to walk with.",
+        "links: {knee: {servo: {kp: 50, effort: 3.0, ...}}}   # a knee that carries 6 N m",
+    ),
+    "validation.statics.servo_stance_margin": CodeInfo(
+        Severity.WARNING,
+        "a servo holds more than 70 % of its effort standing, or the servos over a foot let "
+        "the trunk sag more than 10 % of its stance height",
+        "A servo near its effort standing has little left for walking, where the joints "
+        "carry several times their stance torques. A servo also gives way by torque / kp "
+        "under its load; over each foot the give of its servos adds up (the foot's push "
+        "times the sum of each servo's squared lever along the ground's normal over its kp), "
+        "and a trunk that sinks more than a tenth of its height does not stand where the "
+        "holds put it. The finding names the joint and the numbers; the help gives the "
+        "effort or the kp that passes.",
+        "links: {knee: {servo: {kp: 5, effort: 45, ...}}}   # soft: the trunk sinks 50 mm",
+    ),
     "validation.footprint.bounded": CodeInfo(
         Severity.WARNING,
         "a part declares no collision shape, so the footprint cannot bound it",

@@ -102,23 +102,50 @@ def check_feet(robot: Robot, ground: Ground | None, out: Findings) -> None:
         off = s.height(n) - d
         if abs(off) <= PLANE_TOLERANCE:
             continue
-        # of two that are each the odd one out (four feet: the twist is the same whichever is
-        # left out), the one whose height in base_link stands out from the others'
-        key = (round(abs(off), 6), round(abs(s.height(UP) - middle), 6))
+        # of several that are each the odd one out (four feet: the twist is the same
+        # whichever is left out), the one whose height in base_link stands out from the
+        # others' (docs/analysis.md), then the one farther off
+        key = (round(abs(s.height(UP) - middle), 6), round(abs(off), 6))
         if odd is None or key > odd[0]:
-            odd = (key, s, off)
+            odd = (key, s, off, n, d)
     if odd is not None:
-        _, s, off = odd
-        _report(robot, ground, s, off, "the plane the others stand on", out)
+        _, s, off, n, d = odd
+        _report(robot, ground, s, off, "the plane the others stand on", out, (n, d))
         return
     for s in sups:
         off = s.height(ground.normal) - ground.offset
         if s.must_touch and off > PLANE_TOLERANCE:
-            _report(robot, ground, s, off, "the plane the supports stand on", out)
+            _report(robot, ground, s, off, "the plane the supports stand on", out,
+                    (ground.normal, ground.offset))
+
+
+def _shape_on_the_plane(c: Component, part: Part, foot: Foot, plane) -> tuple[str, int] | None:
+    """A shape of the foot's part, named by no other foot, whose lowest point stands on the
+    plane the others stand on: the shape the foot most likely means. Its own link first,
+    then the links it hangs from, then the rest."""
+    n, d = plane
+    taken = {(f.link, f.shape) for f in part.feet if f.name != foot.name}
+    chain = [l.name for l in _chain(part, foot.link)]
+    order = chain + [l.name for l in part.links if l.name not in chain]
+    links = {l.name: l for l in part.links}
+    for name in order:
+        lf = link_frame(c, name)
+        if lf is None:
+            continue
+        for i, shape in enumerate(links[name].collision):
+            if (name, i) in taken or (name, i) == (foot.link, foot.shape):
+                continue
+            try:
+                solid = shape_solid(shape, lf)
+            except (ValueError, TypeError):
+                continue
+            if abs(solid.lowest(n) - d) <= PLANE_TOLERANCE:
+                return name, i
+    return None
 
 
 def _report(robot: Robot, ground: Ground, s: Support, off: float, plane: str,
-            out: Findings) -> None:
+            out: Findings, fitted=None) -> None:
     at = ground.to_ground(s.lowest_point(ground.normal))
     mm = abs(off) * 1000
     how = (f"stands {mm:.1f} mm above {plane}" if off > 0 else
@@ -146,6 +173,15 @@ def _report(robot: Robot, ground: Ground, s: Support, off: float, plane: str,
                                              ", or glue its leg at the others' height"),
              f"every foot must stand within {PLANE_TOLERANCE * 1000:g} mm of the plane the "
              "feet stand on"]
+    meant = _shape_on_the_plane(c, part, foot, fitted) if fitted is not None else None
+    if meant is not None:
+        link, index = meant
+        where = f"shape {foot.shape} of link '{foot.link}'"
+        helps.insert(0, f"the foot names {where}, but shape {index} of link '{link}' stands on "
+                        f"the plane: if the leg stands on it, write feet.{foot.name}: "
+                        f"{{link: {link}, shape: {index}}} in {part.file}")
+        labels.append(Label(part.span(f"links.{link}.collision[{index}]"),
+                            f"shape {index} of link '{link}' stands on the ground"))
     out.error(FEET, f"foot '{foot_name(c, foot)}' does not stand on the ground: it {how}"
                     f"{held_by}", declared_at(c), components=(c.name,), at=at,
               label="its foot is off the ground", labels=labels, help=helps,

@@ -39,7 +39,8 @@ CODES = {
     TIPPED_OVER: CodeInfo(
         Severity.ERROR,
         "in simulation, the robot tipped over during a step",
-        "The base rolled or pitched past 45 degrees, or its body came down on the floor. "
+        "The base rolled or pitched past 45 degrees, its body came down on the floor, or a "
+        "legged trunk sank below 60 % of its standing height (its servos gave way). "
         "Nothing after that step is run. Lower the centre of mass, widen the support, or ask "
         "for a gentler speed.",
         "World w {   // a plank rising at 15 degrees, ending in a drop\n"

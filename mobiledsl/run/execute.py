@@ -57,6 +57,7 @@ class StepRun:
     contacts: list = field(default_factory=list)      # watch.Contact, each coming into touch
     closest: dict = field(default_factory=dict)       # obstacle -> metres
     tipped: bool = False
+    fall: str = ""                                    # how it fell, in words
     timed_out: bool = False
     no_path: str = ""                                 # why there is no path
     planned: tuple = ()                               # Navigate: the planned path
@@ -97,8 +98,9 @@ class Runner:
         run.trace.append((x, y))
         self.watch.look((x, y))
         self.states.append(self.sim.data.qpos.copy())
-        if self.sim.fell():
-            run.tipped = True
+        fall = self.sim.fall()
+        if fall is not None:
+            run.tipped, run.fall = True, run.fall or fall
 
     def _out_of_time(self, run: StepRun) -> bool:
         if self.sim.time >= self.deadline - 0.5 * TICK:

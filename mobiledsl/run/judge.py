@@ -91,7 +91,8 @@ def diagnostic(run: StepRun, code: str, span, driver: str = "",
     if code in (POLICY_FAILED, MAP_TOO_LARGE, RUN_TOO_LONG):
         return _bound_reached(run, code, span, what, world)
     if code == TIPPED_OVER:
-        return error(code, f"{what}: the robot tipped over", span, label="tipped over here",
+        how = f": {run.fall}" if run.fall else ""
+        return error(code, f"{what}: the robot tipped over{how}", span, label="tipped over here",
                      help=("lower the centre of mass, widen the base or ask for a gentler "
                            "speed",), notes=notes + ["the steps after it were not run"])
     if code == NO_PATH:

@@ -26,7 +26,7 @@ STILL_TURN = 0.1             # rad/s likewise: "turning hardly at all"
 STILL_COMMAND = 1e-6         # a command smaller than this is no command
 LEVEL_GAIN = -1.0            # stance feet push the body back level: tilt's share undone
 ROLL_GAIN = 2.0              # the roll undone this much harder: the feet are nearer across
-LEVEL_DAMPING = 0.15         # s: and against its rate of tilting
+LEVEL_DAMPING = 0.0          # s: no rate term: against stiff servos it rings (kp 300)
 PLACE_GAIN = 0.15            # s: a foot lands this far ahead per m/s the body goes too fast
                              # (the body rocks within a step: more throws the feet about)
 TRIM_GAIN = 1.0              # 1/s: the strides are trimmed until the body goes as told
@@ -87,6 +87,9 @@ class GaitDrive:
         self.legs = find_legs(model, controller.get("feet") or {}, base)
         self.kin = LegKinematics(model, int(model.jnt_qposadr[root]) if root >= 0 else None)
         self.home = self._balanced_stance(base)
+        self.weight = float(model.body_subtreemass[base]) * float(-model.opt.gravity[2])
+        self.kp = [np.array([model.actuator_gainprm[a, 0] for a in leg.actuators])
+                   for leg in self.legs]
         self.timing = GaitTiming(stated["period"], stated["duty"],
                                  offsets_in_turn([p[:2] for p in self.home]))
         self.phase = 0.0
@@ -101,6 +104,25 @@ class GaitDrive:
         self.was_in_air = [False] * len(self.legs)
         self.q = [leg.hold.copy() for leg in self.legs]
         self.q = self.kin.solve(self.legs, self.targets, self.q, iterations=20)
+
+    def _feed_forward(self, data) -> list[np.ndarray]:
+        """Each servo's share of holding the robot up, as an offset of its target: the
+        weight shared by the feet on the floor, each foot's push turned into its joints'
+        torques (J^T F) and divided by the servo's kp. A servo then holds its stance without
+        the sag a soft servo would need to make that torque (D22)."""
+        down = [i for i in range(len(self.legs))
+                if not (self.stepping_now and self.timing.in_air(self.phase, i))]
+        out = [np.zeros(len(leg.actuators)) for leg in self.legs]
+        if not down or self.root_qadr is None:
+            return out
+        from .pose import rotate_into
+        up = rotate_into(data.qpos[self.root_qadr + 3:self.root_qadr + 7], (0.0, 0.0, 1.0))
+        push = self.weight / len(down) * up
+        for i in down:
+            leg = self.legs[i]
+            torque = -self.kin.jacobian(leg).T @ push
+            out[i] = torque / self.kp[i]
+        return out
 
     def _turn_gain(self) -> float:
         """How much longer the strides of the sides are made than turning on the spot needs
@@ -141,8 +163,8 @@ class GaitDrive:
             self._step(twist, data)
             self._watch_for_stop(data, moving)
         self.q = self.kin.solve(self.legs, self._levelled(data), self.q)
-        for leg, q in zip(self.legs, self.q):
-            data.ctrl[leg.actuators] = q - leg.hold
+        for leg, q, held in zip(self.legs, self.q, self._feed_forward(data)):
+            data.ctrl[leg.actuators] = q - leg.hold + held
 
     def _body_twist(self, data) -> tuple[np.ndarray, np.ndarray]:
         """The base's velocity in its own frame (x, y, z) and its turn rate (roll, pitch, yaw

@@ -168,8 +168,10 @@ class PolicyDrive:
         self.session = load_session(path)
         self.input, self.output = interface(self.session, self.observer.size,
                                             len(self.last_action))
+        self.hold = command_hold(model, controller)
 
     def control(self, model, data, twist, time: float) -> None:
+        twist = self.hold.correct(data, twist, self.tick)
         obs = self.observer.observe(model, data, twist, self.last_action, time)
         self.last_observation = obs
         action = self.call(obs, time)
@@ -214,6 +216,17 @@ class PolicyDrive:
 
     def stepping(self) -> bool:
         return False
+
+
+def command_hold(model, controller: dict):
+    """The heading and the path held around the policy (hold.py), on the model's free
+    joint, within the command ranges the policy was made for."""
+    import mujoco
+    from .hold import CommandHold
+    root = mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_JOINT, "root")
+    dof = int(model.jnt_dofadr[root]) if root >= 0 else None
+    qadr = int(model.jnt_qposadr[root]) if root >= 0 else None
+    return CommandHold(dof, qadr, controller.get("limits") or {})
 
 
 def load_session(path: Path):

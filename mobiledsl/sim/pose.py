@@ -7,6 +7,8 @@ import math
 import numpy as np
 
 FALL_TILT = math.radians(45.0)
+#: a legged trunk below this share of its standing height has fallen, however level it lies
+FALL_HEIGHT = 0.6
 
 
 def yaw_roll_pitch(quat) -> tuple[float, float, float]:
@@ -23,6 +25,11 @@ def floor_geoms(model) -> set[int]:
     import mujoco
     return {g for g in range(model.ngeom)
             if model.geom_bodyid[g] == 0 and model.geom_type[g] == mujoco.mjtGeom.mjGEOM_PLANE}
+
+
+def floor_height(model, floor: set[int]) -> float:
+    """The height of the floor's highest plane (the world writes one, at 0)."""
+    return max((float(model.geom_pos[g][2]) for g in floor), default=0.0)
 
 
 def touching(data, geoms: set[int], floor: set[int]) -> set[int]:

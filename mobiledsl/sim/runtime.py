@@ -3,13 +3,15 @@ turns that command into the actuators' controls (a twist map, a gait or a policy
 from __future__ import annotations
 
 import json
+import math
 import os
 from pathlib import Path
 
 import numpy as np
 
 from .limits import RateLimiter
-from .pose import FALL_TILT, body_geoms, floor_geoms, foot_geom, tilt, touching, yaw_roll_pitch
+from .pose import FALL_HEIGHT, FALL_TILT, body_geoms, floor_geoms, floor_height, foot_geom, \
+    tilt, touching, yaw_roll_pitch
 
 BASE_BODY = "base_link"
 ROOT_JOINT = "root"
@@ -105,6 +107,8 @@ class Simulation:
         self._body = body_geoms(model, self.base)
         self._feet = self._foot_geoms(controller.get("feet"))
         mujoco.mj_forward(model, self.data)
+        # the model places a legged base standing, every servo at its hold
+        self.standing_height = self._height() if self._feet else None
         if hasattr(self.drive, "start"):
             self.drive.start(model, self.data)
 
@@ -160,12 +164,28 @@ class Simulation:
         pos, quat = self.base_pose()
         return float(pos[0]), float(pos[1]), yaw_roll_pitch(quat)[0]
 
+    def _height(self) -> float:
+        return float(self.base_pose()[0][2]) - floor_height(self.model, self._floor)
+
     def fell(self) -> bool:
-        """Rolled or pitched beyond 45 degrees, or the body itself touching the floor."""
+        """Rolled or pitched beyond 45 degrees, the body itself touching the floor, or a
+        legged trunk sunk below 60 % of its standing height."""
+        return self.fall() is not None
+
+    def fall(self) -> str | None:
+        """How the robot has fallen, in words, or None while it stands."""
         _, quat = self.base_pose()
         if tilt(quat) > FALL_TILT:
-            return True
-        return bool(touching(self.data, self._body, self._floor))
+            return f"it tilted {math.degrees(tilt(quat)):.0f} degrees (beyond " \
+                   f"{math.degrees(FALL_TILT):.0f})"
+        if touching(self.data, self._body, self._floor):
+            return "its body touches the floor"
+        if self.standing_height:
+            share = self._height() / self.standing_height
+            if share < FALL_HEIGHT:
+                return (f"its trunk sank to {share * 100:.0f} % of its standing height "
+                        f"(below {FALL_HEIGHT * 100:.0f} %)")
+        return None
 
     def feet_down(self) -> bool | None:
         """Every foot on the floor; None for a base without feet."""

@@ -30,10 +30,12 @@ def run_twist(sim: Simulation, twist: tuple[float, float, float], seconds: float
         trace.write(TRACE_HEADER + "\n")
         trace.write(trace_row(sim) + "\n")
     rows = int(round(seconds / TRACE_PERIOD))
-    fell = sim.fell()
+    fall = sim.fall()           # the first fall, with the time it came
+    fall_at = sim.time if fall else None
     for _ in range(rows):
         sim.advance(TRACE_PERIOD)
-        fell = fell or sim.fell()
+        if fall is None and (fall := sim.fall()) is not None:
+            fall_at = sim.time
         if on_tick is not None:
             on_tick()
         if trace is not None:
@@ -41,18 +43,22 @@ def run_twist(sim: Simulation, twist: tuple[float, float, float], seconds: float
     left = seconds - rows * TRACE_PERIOD
     if left > 0.5 * sim.dt:
         sim.advance(left)
-        fell = fell or sim.fell()
+        if fall is None and (fall := sim.fall()) is not None:
+            fall_at = sim.time
         if on_tick is not None:
             on_tick()
-    return summary(sim, fell)
+    return summary(sim, fall, fall_at)
 
 
-def summary(sim: Simulation, fell: bool) -> dict:
+def summary(sim: Simulation, fall: str | None, fall_at: float | None = None) -> dict:
     pos, quat = sim.base_pose()
     yaw, roll, pitch = yaw_roll_pitch(quat)
     final = {"x": pos[0], "y": pos[1], "z": pos[2], "yaw": yaw, "roll": roll, "pitch": pitch}
-    return {"final": {k: round(float(v), 6) for k, v in final.items()},
-            "feet_down": sim.feet_down(), "fell": bool(fell)}
+    out = {"final": {k: round(float(v), 6) for k, v in final.items()},
+           "feet_down": sim.feet_down(), "fell": fall is not None}
+    if fall is not None:
+        out["fall"] = {"t": round(float(fall_at), 6), "how": fall}
+    return out
 
 
 def describe(result: dict) -> str:
@@ -61,4 +67,5 @@ def describe(result: dict) -> str:
     feet = {None: "", True: ", every foot down", False: ", not every foot down"}
     return (f"ended at x {f['x']:.3f} m, y {f['y']:.3f} m, heading "
             f"{math.degrees(f['yaw']):.1f} deg{feet[result['feet_down']]}"
-            + (", and it fell" if result["fell"] else ""))
+            + (f", and it fell at t = {result['fall']['t']:.2f} s: {result['fall']['how']}"
+               if result["fell"] else ""))

@@ -536,6 +536,16 @@ CASES = [
          code="validation.assembly.links_clear_the_ground", file=QD, line=7),
     prog("legged_three_legs", "quad", drop(QD, "Leg rear_right("),
          code="validation.kinematics.gait_walks_the_feet", line=6, also=("validation.statics.com_over_support",)),
+    # D22: knees that cannot hold the 0.46 (front) and 0.62 N·m (rear) they carry standing,
+    # and rear knees holding 77-78 % of 0.8 N·m
+    prog("statics_servo_cannot_hold_the_stance", "quad",
+         sub(part("hip_leg"), "effort: 3.0, hold: -1.2", "effort: 0.3, hold: -1.2"),
+         code="validation.statics.servos_hold_the_stance", file=part("hip_leg"),
+         in_text=("0.46 N·m",)),
+    prog("statics_servo_near_its_effort", "quad",
+         sub(part("hip_leg"), "effort: 3.0, hold: -1.2", "effort: 0.8, hold: -1.2"),
+         code="validation.statics.servo_stance_margin", severity=W, file=part("hip_leg"),
+         in_text=("of its effort of 0.8 N·m",)),
     prog("legged_two_walkers", "quad",
          copy("lib/walkers/quad_walker", "lib/walkers/quad_walker_b"),
          sub("lib/walkers/quad_walker_b/walker.yaml", "id: quad_walker", "id: quad_walker_b"),
@@ -692,6 +702,9 @@ NEAR_MISSES = [
                .replace("TMP(", "rear_right("))),
     prog("near_same_library_twice", "diff_bot", OWN_LIB,
          extra=("--library", "{lib}/", "--library", "{lib}/../lib")),
+    # D22: the rear knees hold 0.62 N·m standing, 65 % of 0.95 N·m
+    prog("near_servo_with_a_third_to_spare", "quad",
+         sub(part("hip_leg"), "effort: 3.0, hold: -1.2", "effort: 0.95, hold: -1.2")),
     prog("near_tiny_positive_distance", "diff_bot", sub(DBT, "BackUp(distance_m = 0.2)", "BackUp(distance_m = 1e-9)")),
 ] + RUN_NEAR_MISSES
 

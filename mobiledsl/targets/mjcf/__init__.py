@@ -19,6 +19,7 @@ from .controller import controller_file, policy_assets
 from .drive import commands
 from .robot import TIMESTEP, RobotBuilder, RobotXml, ramp_time
 from .sensors import add_sensors
+from .legged import add_keyframe, add_legged_sensors
 from .worldgeoms import add_world
 
 
@@ -41,6 +42,7 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
     base = builder.build(worldbody, start_xyz, start_quat)
     builder.drivelines()
     add_sensors(builder, robot)
+    add_legged_sensors(builder, robot)
     for text in reversed(out.comments):
         base.insert(0, ET.Comment(f" {text} "))
     for name, file in sorted(out.meshes.items()):
@@ -55,6 +57,7 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
         if items:
             section = ET.SubElement(root, tag)
             section.extend(items)
+    add_keyframe(root, robot, len(out.actuators))
     xml = to_text(root)
     files = {f"{robot.name}.xml": (xml + "\n").encode("utf-8")}
     files.update([controller_file(robot, analysis, rows)])
