@@ -172,6 +172,7 @@ class PolicyDrive:
 
     def control(self, model, data, twist, time: float) -> None:
         twist = self.hold.correct(data, twist, self.tick)
+        self.last_command = twist           # what the policy was told: the asked, held
         obs = self.observer.observe(model, data, twist, self.last_action, time)
         self.last_observation = obs
         action = self.call(obs, time)

@@ -121,7 +121,11 @@ def test_observation_and_action_against_a_hand_computation(walker_model, tmp_pat
     first_action = np.arange(n, dtype=np.float32) / 10
     drive.last_action = first_action.copy()
     drive.control(sim.model, sim.data, twist, sim.time)
-    expected = hand_observation(sim, d, twist, first_action, sim.time)
+    # the policy is told the asked twist held on its heading and path (sim/hold.py): at the
+    # first call, with nothing lost yet, within the hold's few cm/s and tenths of rad/s
+    told = drive.last_command
+    assert np.allclose(told, twist, atol=0.41)
+    expected = hand_observation(sim, d, told, first_action, sim.time)
     np.testing.assert_allclose(drive.last_observation, expected, atol=1e-5)
     action = expected.astype(np.float32) @ weight + bias
     np.testing.assert_allclose(drive.last_action, action, atol=1e-5)
