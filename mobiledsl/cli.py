@@ -28,12 +28,12 @@ import gc  # noqa: E402
 import importlib  # noqa: E402
 import os  # noqa: E402
 import sys  # noqa: E402
-from typing import Callable, Sequence  # noqa: E402
+from collections.abc import Callable, Sequence  # noqa: E402
 
 from .diagnostics import Diagnostic  # noqa: E402
-from .textsafe import shown  # noqa: E402
-from .render import FORMATS  # noqa: E402
 from .recordtype import record  # noqa: E402
+from .render import FORMATS  # noqa: E402
+from .textsafe import shown  # noqa: E402
 
 PROG = "mobiledsl"
 

@@ -5,12 +5,11 @@ records. Rendering (human, JSON, SARIF) lives in ``mobiledsl.render``.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import field
 from enum import Enum
-from typing import Iterable
 
 from .recordtype import mutable_record, record
-
 
 # A message quotes at most EXCERPT characters of a value it read (``excerpt``); as a last
 # guard, no text of a diagnostic is longer than MAX_TEXT, whatever a phase put in it, so a
@@ -58,7 +57,7 @@ class Span:
     at: str | None = None
 
     @staticmethod
-    def whole_file(file: str) -> "Span":
+    def whole_file(file: str) -> Span:
         return Span(file)
 
     def to_json(self) -> dict:
@@ -74,7 +73,7 @@ class Span:
         return out
 
     @staticmethod
-    def from_json(data: dict | None) -> "Span | None":
+    def from_json(data: dict | None) -> Span | None:
         if data is None:
             return None
         return Span(data["file"], data.get("line"), data.get("column"),
@@ -118,7 +117,7 @@ class Fix:
         return out
 
     @staticmethod
-    def from_json(data: dict) -> "Fix":
+    def from_json(data: dict) -> Fix:
         return Fix(Span.from_json(data), data["replacement"], tuple(data.get("key_path", ())))
 
 
@@ -156,7 +155,7 @@ class Diagnostic:
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
 
-    def with_severity(self, severity: Severity) -> "Diagnostic":
+    def with_severity(self, severity: Severity) -> Diagnostic:
         return Diagnostic(severity, self.code, self.message, self.span, self.label,
                           self.labels, self.help, self.notes, self.fixes)
 
@@ -177,7 +176,7 @@ class Diagnostic:
         }
 
     @staticmethod
-    def from_json(d: dict) -> "Diagnostic":
+    def from_json(d: dict) -> Diagnostic:
         span = Span.from_json(d) if d.get("file") is not None else None
         labels = tuple(Label(Span.from_json(l), l.get("message", ""))
                        for l in d.get("labels", ()))

@@ -160,7 +160,7 @@ class Transaction:
         self._undo: list[tuple[str, str | bytes | None]] = []   # (path, backup)
         self._made: list[str] = []
 
-    def __enter__(self) -> "Transaction":
+    def __enter__(self) -> Transaction:
         return self
 
     def __exit__(self, kind, exc, tb) -> bool:

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import MISSING, field
-from functools import lru_cache
-from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
+from functools import cache
+from typing import Any
 
 from .diagnostics import Diagnostic, Span, has_errors
 from .recordtype import record
@@ -55,7 +56,7 @@ class Program:
     task: Any = None                 # TaskFile | None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _program_type() -> type:
     from .lang.ast import CoreFile, TaskFile, WorldFile
     return _typed(Program, core=CoreFile | None, world=WorldFile | None, task=TaskFile | None)
@@ -70,7 +71,7 @@ class Resolution:
     walkers: Mapping[str, Any]       # "library/id" -> mobiledsl.library.model.Walker
 
 
-@lru_cache(maxsize=None)
+@cache
 def _resolution_type() -> type:
     from .library.model import Walker
     from .resolve.model import Resolved

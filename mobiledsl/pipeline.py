@@ -11,17 +11,26 @@ tasks instead.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Sequence
 from dataclasses import field
 from pathlib import Path, PurePosixPath
-from typing import Any, Iterable, Sequence
+from typing import Any
 
-from .recordtype import mutable_record
 from .diagnostics import Diagnostic, Span, error, has_errors
-from .linebreaks import place
 from .inputs import Refused, read_regular
+from .linebreaks import place
 from .outputs import Transaction, read_asset, safe_relative
-from .phases import (PHASES, PROGRAM_PHASES, TARGETS, Source, failed, program_refs,
-                     run_libraries, run_report)
+from .phases import (
+    PHASES,
+    PROGRAM_PHASES,
+    TARGETS,
+    Source,
+    failed,
+    program_refs,
+    run_libraries,
+    run_report,
+)
+from .recordtype import mutable_record
 
 # Codes that say the environment is wrong rather than the inputs (exit status 2, not 1).
 ENVIRONMENT_CODES = frozenset({"library.manifest_missing"})

@@ -13,7 +13,7 @@ import types
 import typing
 from collections.abc import Mapping
 from enum import Enum
-from functools import lru_cache
+from functools import cache
 from typing import Any, TypeVar
 
 from .outputs import write_file
@@ -67,7 +67,7 @@ def dumps(obj: Any) -> str:
                       allow_nan=False) + "\n"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 

@@ -30,8 +30,9 @@ import dataclasses
 import sys
 import typing
 from _thread import get_ident
+from collections.abc import Callable
 from operator import attrgetter
-from typing import Any, Callable
+from typing import Any
 
 # Every class made here, for the tests that compare them with dataclasses' own.
 RECORDS: list[type] = []
@@ -145,7 +146,8 @@ def _declare_fields(cls: type) -> bool:
     fields: dict[str, dataclasses.Field] = {}
     for name, annotation in own.items():
         default = getattr(cls, name, dataclasses.MISSING)
-        f = default if isinstance(default, dataclasses.Field) else dataclasses.field(default=default)
+        f = (default if isinstance(default, dataclasses.Field)
+             else dataclasses.field(default=default))
         f.name, f.type, f._field_type = name, annotation, _ORDINARY
         if f.kw_only is dataclasses.MISSING:
             f.kw_only = False

@@ -9,7 +9,6 @@ import os
 
 from .cli import UsageError, say, subcommand
 
-
 # one command from rest: an hour is far past any settling, and bounds the run and its trace
 MAX_SECONDS = 3600.0
 

@@ -15,8 +15,9 @@ libyaml's composer). The size of the file is bounded before it is read (``MAX_BY
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import field
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic, Label, Span, error, excerpt
 from .linebreaks import ends_with_break, place
@@ -72,7 +73,7 @@ class YNode:
     def is_null(self) -> bool:
         return self.kind == "null"
 
-    def get(self, key: str) -> "YNode | None":
+    def get(self, key: str) -> YNode | None:
         return self.value.get(key) if self.kind == "map" else None
 
     def __getattr__(self, name: str) -> Any:
@@ -98,7 +99,7 @@ class YNode:
     def key_span(self, key: str) -> Span:
         return self.key_spans.get(key, self.span)
 
-    def items(self) -> Iterator[tuple[str, "YNode"]]:
+    def items(self) -> Iterator[tuple[str, YNode]]:
         return iter(self.value.items()) if self.kind == "map" else iter(())
 
     def plain(self) -> Any:

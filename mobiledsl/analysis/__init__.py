@@ -7,12 +7,12 @@ and the validation rules judged on the assembled robot.
 from __future__ import annotations
 
 import dataclasses
-from typing import Mapping
+from collections.abc import Mapping
 
-from ..model.robot import Robot
-from ..model.world import Task, World
 from ..diagnostics import Diagnostic
 from ..library.model import Walker
+from ..model.robot import Robot
+from ..model.world import Task, World
 from .clearance import check_parts, check_wheels
 from .drivelines import check_drivelines
 from .footprint import Projector, check_bounded, footprint, outlines
@@ -34,7 +34,8 @@ __all__ = ["analyse", "write_report", "Analysis"]
 def analyse(robot: Robot, world: World | None = None, task: Task | None = None, *,
             walkers: Mapping[str, Walker] | None = None) -> tuple[Analysis, list[Diagnostic]]:
     """Judge the assembled robot. No rule of this phase reads ``world`` yet (the goal of a
-    Navigate is resolved before); its entities are placed around the robot for the top view. ``walkers`` are the
+    Navigate is resolved before); its entities are placed around the robot for the top
+    view. ``walkers`` are the
     libraries' walkers by "library/id" (``Library.walkers`` of each loaded library): the
     robot walks by the one whose robot it is. Without them no robot walks by a walker and
     ``one_walker`` is undecided."""
@@ -102,7 +103,7 @@ def _walking_by(robot: Robot, walker: str | None,
 
 
 def write_report(analysis: Analysis) -> dict[str, bytes]:
-    from ..records import dumps       # a compile with --check writes no report (nor JSON)
+    from ..records import dumps  # a compile with --check writes no report (nor JSON)
     from .topview import topview
     return {"analysis.json": dumps(analysis).encode("utf-8"),
             "topview.svg": topview(analysis)}

@@ -17,13 +17,21 @@ import math
 
 import numpy as np
 
-from ..model.robot import Component, Robot
 from ..diagnostics import Label
-from .geometry import Poly, Solid, Well, boxes_overlap, depth_beyond_wells, \
-    poly_from_points, rotation_about, unit
-from .model import Findings
-from .placement import Body, PlacedShape, chassis_connector, frame_of, track_of, where, wheel_of
+from ..model.robot import Component, Robot
 from ..recordtype import record
+from .geometry import (
+    Poly,
+    Solid,
+    Well,
+    boxes_overlap,
+    depth_beyond_wells,
+    poly_from_points,
+    rotation_about,
+    unit,
+)
+from .model import Findings
+from .placement import Body, PlacedShape, chassis_connector, frame_of, track_of, wheel_of, where
 
 WHEELS = "validation.assembly.wheels_clear_other_parts"
 PARTS = "validation.assembly.parts_clear_each_other"
@@ -56,7 +64,8 @@ def well_at(robot: Robot, comp: Component, connector: str | None) -> NamedWell |
                           conn.well.width), comp.name, connector)
 
 
-def _connector_axis(robot: Robot, comp: Component, connector: str) -> tuple[np.ndarray, np.ndarray] | None:
+def _connector_axis(robot: Robot, comp: Component,
+                    connector: str) -> tuple[np.ndarray, np.ndarray] | None:
     part = robot.parts.get(comp.part)
     conn = part.connectors.get(connector) if part is not None else None
     if conn is None:
@@ -93,7 +102,8 @@ def part_wells(robot: Robot, a: Component, b: Component) -> list[NamedWell]:
     out = []
     for child, host in ((a, b), (b, a)):
         if child.parent == host.name:
-            for w in (well_at(robot, host, child.host_connector), well_at(robot, child, child.connector)):
+            for w in (well_at(robot, host, child.host_connector),
+                      well_at(robot, child, child.connector)):
                 if w is not None:
                     out.append(w)
     return out
@@ -376,7 +386,8 @@ def _report_parts(robot, out, sa, sb, a, b, hit, wells, to_ground) -> None:
     for s, c in ((ms, mover), (ss, still)):
         if s.link is not None:
             helps.append(_link_help(c, s, robot))
-    mated = next(((child, host) for child, host in ((a, b), (b, a)) if child.parent == host.name), None)
+    mated = next(((child, host) for child, host in ((a, b), (b, a))
+                  if child.parent == host.name), None)
     if mated is not None and ms.link is None and ss.link is None:
         child, host = mated
         existing = next((w for w in wells if w.owner == host.name), None)

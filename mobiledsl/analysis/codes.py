@@ -275,8 +275,10 @@ CODES = {
         "error at the step, naming the world, the task and the obstacles, so that the "
         "mistake is found at compile --check rather than as run.no_path in the simulator. "
         "Move the marker, or open a gap as wide as the help says.",
-        "World w { Obstacle crate(type = box, size = (0.4, 0.4, 0.4), pos = (2, 0, 0.2, 0, 0, 0, 1))\n"
-        "          Marker dock(type = cylinder, size = (0.3, 0.3, 0.002), pos = (2, 0, 0.001, 0, 0, 0, 1)) }\n"
+        "World w { Obstacle crate(type = box, size = (0.4, 0.4, 0.4),\n"
+        "                         pos = (2, 0, 0.2, 0, 0, 0, 1))\n"
+        "          Marker dock(type = cylinder, size = (0.3, 0.3, 0.002),\n"
+        "                      pos = (2, 0, 0.001, 0, 0, 0, 1)) }\n"
         "Task t { Navigate(goal = @world/dock) }",
     ),
     "validation.kinematics.tracks_state_their_travel": CodeInfo(

@@ -6,8 +6,8 @@ import math
 
 import numpy as np
 
-from ..model.robot import Robot
 from ..diagnostics import Label
+from ..model.robot import Robot
 from .geometry import Poly, Solid, convex_polygon
 from .ground import Ground
 from .model import Findings, Outline, clean_points
@@ -23,7 +23,8 @@ class Projector:
 
     def __init__(self, ground: Ground | None):
         if ground is None:
-            self.origin, self.ex, self.ey = np.zeros(3), np.array([1.0, 0, 0]), np.array([0, 1.0, 0])
+            self.origin = np.zeros(3)
+            self.ex, self.ey = np.array([1.0, 0, 0]), np.array([0, 1.0, 0])
         else:
             self.origin, self.ex, self.ey = ground.origin, ground.ex, ground.ey
 
@@ -63,8 +64,9 @@ def outlines(robot: Robot, bodies: list[Body], project: Projector) -> list[Outli
             continue
         f = frame_of(c)
         for i, k in enumerate(part.contacts):
+            ring = project.circle(f.point(k.xyz), k.radius)
             out.append(Outline(c.name, "contact", f"{c.name} contact {i}",
-                               clean_points(convex_polygon(project.circle(f.point(k.xyz), k.radius)))))
+                               clean_points(convex_polygon(ring))))
     return out
 
 

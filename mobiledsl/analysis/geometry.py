@@ -15,17 +15,17 @@ Every length is in metres; every point is in ``base_link`` unless a docstring sa
 from __future__ import annotations
 
 import math
-from functools import cached_property, lru_cache
-from typing import Sequence
+from collections.abc import Sequence
+from functools import cache, cached_property
 
 import numpy as np
 
+from ..library.model import Shape
 from ..model.frames import Transform as Frame
 from ..model.frames import axis_angle, norm
-from ..library.model import Shape
+from ..recordtype import record
 from . import planar, smalllp
 from .smalllp import first_of_each
-from ..recordtype import record
 
 # scipy is imported where it is still needed (true hulls, a sphere or capsule against a
 # polytope): its import costs more than a whole compile of a robot made of boxes and wheels.
@@ -124,7 +124,8 @@ class Round:
     def poly(self) -> Poly:
         """The polytope drawn around it (see the module's docstring)."""
         ball = _unit_ball_polytope() * self.radius
-        pts = np.vstack([ball + self.a, ball + self.b]) if np.any(self.a != self.b) else ball + self.a
+        pts = (np.vstack([ball + self.a, ball + self.b]) if np.any(self.a != self.b)
+               else ball + self.a)
         return poly_from_points(pts)
 
 
@@ -137,7 +138,7 @@ def _bounds(s: Solid) -> tuple[tuple[float, ...], tuple[float, ...]]:
     return tuple(s.lo.tolist()), tuple(s.hi.tolist())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _unit_ball_polytope_cached() -> bytes:
     step = math.radians(SPHERE_STEP_DEG)
     pts = [(0.0, 0.0, 1.0), (0.0, 0.0, -1.0)]
@@ -266,7 +267,8 @@ class Well:
         d = pts - self.centre
         along = d @ self.axis
         across = np.linalg.norm(d - np.outer(along, self.axis), axis=1)
-        return (np.abs(along) <= self.width / 2 + grow + 1e-12) & (across <= self.radius + grow + 1e-12)
+        return ((np.abs(along) <= self.width / 2 + grow + 1e-12)
+                & (across <= self.radius + grow + 1e-12))
 
     def reach(self, pts: np.ndarray) -> tuple[float, float]:
         """The well (radius, width) that would hold ``pts``."""
@@ -380,7 +382,8 @@ def _pair_box(p: Poly, q: Poly) -> tuple[np.ndarray, np.ndarray, np.ndarray] | N
     return _box_along(p.A, axes, along, p.b.tolist() + q.b.tolist())
 
 
-def _segment_signed_distance(seg_a: np.ndarray, seg_b: np.ndarray, poly: Poly) -> tuple[float, np.ndarray]:
+def _segment_signed_distance(seg_a: np.ndarray, seg_b: np.ndarray,
+                             poly: Poly) -> tuple[float, np.ndarray]:
     """Signed distance from a segment to a polytope (negative: how deep the segment reaches
     inside), with the segment's point that is nearest (or deepest)."""
     d = seg_b - seg_a

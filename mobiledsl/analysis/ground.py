@@ -16,19 +16,19 @@ opposite wheels and leaves the other two t/2 above it.)
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import field
-from typing import Callable
 
 import numpy as np
 
+from ..library.model import Foot, Part
 from ..model.frames import norm
 from ..model.robot import Component, Robot
-from ..library.model import Foot, Part
-from .geometry import Round, convex_polygon, ground_basis, shape_solid, unit
+from ..recordtype import mutable_record, record
 from . import smalllp
+from .geometry import Round, convex_polygon, ground_basis, shape_solid, unit
 from .model import Findings
 from .placement import Track, Wheel, frame_of, link_frame, tracks, wheels, where
-from ..recordtype import mutable_record, record
 
 CODE = "validation.assembly.wheels_touch_one_plane"
 #: how far from one plane the supports may be (D8)
@@ -106,7 +106,8 @@ def _track_supports(t: Track) -> list[Support]:
     for end in ("from", "to"):
         corners = t.run_corners(end)
         mid = corners.mean(axis=0)
-        out.append(Support(t.component, "track", f"the {end} end of track '{t.component.name}'s run",
+        out.append(Support(t.component, "track",
+                           f"the {end} end of track '{t.component.name}'s run",
                            lambda n, k=corners: k[int(np.argmin(k @ n))],
                            lambda n, m=mid: m, True))
     return out
@@ -162,14 +163,16 @@ def _foot_supports(robot: Robot) -> list[Support]:
         solid = shape_solid(link.collision[foot.shape], lf)
         if isinstance(solid, Round):
             ends = np.array([solid.a, solid.b])
-            low = lambda n, e=ends, r=solid.radius: e[int(np.argmin(e @ n))] - r * n
+            def low(n, e=ends, r=solid.radius):
+                return e[int(np.argmin(e @ n))] - r * n
 
             def bears(n, e=ends, r=solid.radius):
                 h = e @ n
                 return e[h <= h.min() + PLANE_TOLERANCE].mean(axis=0) - r * n
         else:
             verts = solid.vertices
-            low = lambda n, v=verts: v[int(np.argmin(v @ n))]
+            def low(n, v=verts):
+                return v[int(np.argmin(v @ n))]
 
             def bears(n, v=verts):
                 h = v @ n

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..library.model import Inertial
-from .placement import Body
 from ..recordtype import record
+from .placement import Body
 
 
 @record
@@ -34,7 +34,8 @@ def mass_properties(bodies: list[Body]) -> MassProperties:
         if b.inertial is None:
             continue
         c = b.frame.point(b.inertial.origin_xyz)
-        items.append((b.inertial.mass, c, b.frame.rotation @ tensor(b.inertial) @ b.frame.rotation.T))
+        turn = b.frame.rotation
+        items.append((b.inertial.mass, c, turn @ tensor(b.inertial) @ turn.T))
     total = sum(m for m, _, _ in items)
     if total <= 0:
         return MassProperties(0.0, np.zeros(3), np.zeros((3, 3)))

@@ -7,8 +7,9 @@ Points are in ``base_link`` (x, y, z) unless named ``ground``: those are (x, y) 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import field
-from typing import Any, Iterable
+from typing import Any
 
 from ..diagnostics import Diagnostic, Label, Severity, Span, error, warning
 from ..library.model import Gait

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..model.frames import norm
-from ..model.robot import Component, Robot
 from ..diagnostics import Span
 from ..library.model import Inertial, Part, Shape
-from .geometry import Frame, Poly, Round, Solid, box, poly_from_points, prism, shape_solid, unit
+from ..model.frames import norm
+from ..model.robot import Component, Robot
 from ..recordtype import record
+from .geometry import Frame, Poly, Round, Solid, box, poly_from_points, prism, shape_solid, unit
 
 #: the least height of a track's belt box (when its hub sits on its run)
 BELT_MIN_HEIGHT = 0.005

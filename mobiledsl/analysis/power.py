@@ -7,9 +7,9 @@ no reference at all) is undecided and says nothing.
 """
 from __future__ import annotations
 
-from ..model.robot import Component, Robot
 from ..diagnostics import Label
 from ..library.model import Part
+from ..model.robot import Component, Robot
 from .model import Findings
 from .placement import strip_ref
 

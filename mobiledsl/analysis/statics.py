@@ -12,13 +12,13 @@ to balance, first.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 import numpy as np
 
-from typing import Callable, Sequence
-
+from ..diagnostics import Label
 from ..model.frames import norm
 from ..model.robot import Robot
-from ..diagnostics import Label
 from .geometry import polygon_margin
 from .ground import Ground
 from .model import Findings
@@ -28,7 +28,8 @@ CODE = "validation.statics.com_over_support"
 ON_EDGE = 1e-9
 
 
-def com_margin(ground: Ground | None, com: np.ndarray) -> tuple[tuple[float, float] | None, float | None]:
+def com_margin(ground: Ground | None,
+               com: np.ndarray) -> tuple[tuple[float, float] | None, float | None]:
     """(the centre of mass on the ground, its margin), or Nones when the ground is undecided
     or the supports do not stand on one plane."""
     if ground is None:
@@ -91,7 +92,8 @@ def check_com(robot: Robot, ground: Ground | None, at, margin: float | None, mas
     if margin >= -ON_EDGE:
         how = "lies on the edge of the support polygon (margin 0.0 mm)"
     else:
-        how = f"lies {-margin * 1000:.1f} mm outside the support polygon (margin {margin * 1000:.1f} mm)"
+        how = (f"lies {-margin * 1000:.1f} mm outside the support polygon "
+               f"(margin {margin * 1000:.1f} mm)")
     n_sup = len(ground.supports)
     chassis = next((c for c in robot.components if c.name == robot.chassis), None)
     span = robot.span or (chassis.span if chassis else None)

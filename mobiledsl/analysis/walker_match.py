@@ -14,15 +14,15 @@ then no robot's (undecided, and nothing is reported: the loader judges walker fi
 from __future__ import annotations
 
 import math
-from typing import Mapping
+from collections.abc import Mapping
 
 import numpy as np
 
 from ..assembly import glue as g
 from ..assembly.mating import mate
+from ..library.model import Part, Walker
 from ..model.frames import Transform, matrix_from_quat, norm
 from ..model.robot import Component, Robot
-from ..library.model import Part, Walker
 from .model import WalkerDrive
 
 SAME_PLACE_M = 0.001

@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..recordtype import mutable_record
 from ..diagnostics import Diagnostic, Label, Sink, Span
 from ..library.model import Part
 from ..model import vocabulary as vocab
-from . import glue as g
-from .mating import link_transform, mate
 from ..model.frames import Transform, clean_vec, norm
 from ..model.robot import Component, PlacedLink, Pose, Robot, Steer
+from ..recordtype import mutable_record
+from . import glue as g
+from .mating import link_transform, mate
 
 if TYPE_CHECKING:
     from ..resolve.model import Resolved, ResolvedComponent
@@ -47,7 +47,7 @@ class Placement:
     connectors: list[g.HostConnector] = field(default_factory=list)
 
 
-def assemble(resolved: "Resolved") -> tuple[Robot | None, list[Diagnostic]]:
+def assemble(resolved: Resolved) -> tuple[Robot | None, list[Diagnostic]]:
     """The robot of a resolved program, or None with the errors that kept it from being
     assembled."""
     sink = Sink()
@@ -56,7 +56,7 @@ def assemble(resolved: "Resolved") -> tuple[Robot | None, list[Diagnostic]]:
 
 
 class _Assembler:
-    def __init__(self, resolved: "Resolved", sink: Sink):
+    def __init__(self, resolved: Resolved, sink: Sink):
         self.r = resolved
         self.sink = sink
         self.comps = {c.name: c for c in resolved.components}
@@ -478,7 +478,7 @@ class _Assembler:
                 return hc
         return None
 
-    def _drive_error(self, message: str, at: "ResolvedComponent", mount: str | None,
+    def _drive_error(self, message: str, at: ResolvedComponent, mount: str | None,
                      hc: g.HostConnector | None, wheel_type: str | None, wrong: bool = False,
                      free: bool = False, idle: bool = False) -> None:
         helps = []

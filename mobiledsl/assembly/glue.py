@@ -8,8 +8,8 @@ within 0.01 (Euclidean distance).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from decimal import ROUND_HALF_UP, Context, Decimal
-from typing import Iterable, Sequence
 
 import numpy as np
 

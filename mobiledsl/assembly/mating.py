@@ -8,8 +8,8 @@ roll, pitch, yaw (URDF's convention: R = Rz(yaw) Ry(pitch) Rx(roll)).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Sequence
 
 import numpy as np
 

@@ -12,9 +12,8 @@ import argparse
 import sys
 from dataclasses import replace
 
-from ..diagnostics import Diagnostic
-
 from ..cli import add_diagnostics_options, report, subcommand
+from ..diagnostics import Diagnostic
 
 
 def _configure(p: argparse.ArgumentParser) -> None:

@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from ..diagnostics import Diagnostic, Label, Span
 from ..library.manifest import ID
+from ..recordtype import record
 from .assets import AssetPlan, plan_assets
 from .copying import copy_files
 from .emit import dump, key
@@ -24,7 +25,6 @@ from .refusals import PartRefused, Refusal
 from .report import PartReport, Report, to_json
 from .rules import Converted, convert_part, named_files
 from .source import ConversionError, V3Part, read_checkout
-from ..recordtype import record
 
 __all__ = ["convert_library", "ConversionError", "Conversion"]
 

@@ -44,8 +44,8 @@ def scalar(value: Any, flow: bool = False) -> str:
 
 
 def string(text: str, flow: bool = False) -> str:
-    if (_PLAIN.match(text) and not (flow and "," in text) and not text.endswith(" ") and "  " not in text
-            and text.lower() not in _KEYWORDS):
+    if (_PLAIN.match(text) and not (flow and "," in text) and not text.endswith(" ")
+            and "  " not in text and text.lower() not in _KEYWORDS):
         return text
     quoted = json.dumps(text, ensure_ascii=False)
     return _NON_PRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", quoted)

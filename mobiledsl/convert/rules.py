@@ -12,8 +12,8 @@ from typing import Any
 
 from ..library.loader import ALL_FIELDS
 from ..model.vocabulary import COMPONENT_TYPES
-from .source import V3Part
 from ..recordtype import record
+from .source import V3Part
 
 # the profile names the previous compiler used for a type of another name
 PROFILE_TABLE = {"laser": "Lidar", "diff_four_wheel": "Diff_drive", "arm": "Attachment",

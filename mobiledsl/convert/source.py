@@ -15,9 +15,9 @@ from typing import Any
 
 from ..inputs import MAX_BYTES, Refused, read_regular
 from ..library.manifest import ID
+from ..recordtype import record
 from ..yamlio import MAX_DEPTH
 from .emit import Number
-from ..recordtype import record
 from .refusals import PartRefused, Refusal, link_target
 
 V3_SCHEMA = 3

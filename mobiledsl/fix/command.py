@@ -76,7 +76,8 @@ def run_fix(args: argparse.Namespace) -> int:
         say(f"{c.file}:{c.line}: {c.old} → {c.new}", sys.stdout)
     say("fix: nothing to fix" if not changes else
         f"fix: changed {len(changes)} line{'s' if len(changes) != 1 else ''} in "
-        f"{len({c.file for c in changes})} file{'s' if len({c.file for c in changes}) != 1 else ''}")
+        f"{len({c.file for c in changes})} "
+        f"file{'s' if len({c.file for c in changes}) != 1 else ''}")
     return 0
 
 

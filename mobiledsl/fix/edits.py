@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import re
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from ..diagnostics import Fix
 from ..linebreaks import BREAK

@@ -14,7 +14,8 @@ import inspect
 import json
 import os
 import sys
-from typing import Any, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from doit.action import PythonAction
 
@@ -25,9 +26,8 @@ from ..phases import PHASES, Phase, Source, parts_meant, program_refs, run_repor
 from ..records import dumps, from_json, to_json, write_atomic
 from ..textsafe import shown
 from . import cache, layout, restore
+from .hashing import files_hold, hash_bytes, hash_text, listing_digest, policy_digest, tree_states
 from .positions import Positions, split, table_path
-from .hashing import (files_hold, hash_bytes, hash_text, listing_digest, policy_digest,
-                      tree_states)
 
 
 # -- records -----------------------------------------------------------------------------------

@@ -3,7 +3,8 @@ its phase (D13).
 
 ``MOBILEDSL_CACHE=<dir>`` turns it on; ``MOBILEDSL_CACHE=http(s)://host[:port]/prefix`` puts
 it on a remote-cache server (``remote.HttpStore``, the same interface), and
-``MOBILEDSL_CACHE_READONLY=1`` reads either without writing. The program phases that cost time (resolve, assemble,
+``MOBILEDSL_CACHE_READONLY=1`` reads either without writing. The program phases that cost
+time (resolve, assemble,
 analyse, and each target's emission) then look their outputs up under a key made of
 
 - the compiler's version: a hash of every source file of the ``mobiledsl`` package
@@ -31,9 +32,10 @@ from __future__ import annotations
 import json
 import os
 import sys
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..inputs import Refused, read_regular
 from ..records import write_atomic
@@ -44,11 +46,12 @@ from .limits import Limits
 
 ENV = "MOBILEDSL_CACHE"
 READONLY_ENV = "MOBILEDSL_CACHE_READONLY"
-RESTORED = "restored from the artifact cache"   # what a restoring task prints (the reporter counts it)
+# what a restoring task prints (the reporter counts it)
+RESTORED = "restored from the artifact cache"
 FORMAT = 1
 
 
-@lru_cache(maxsize=None)
+@cache
 def compiler_version() -> str:
     """The compiler's identity in a cache key: every mobiledsl source file, and Python's
     version (floating-point formatting, dict order and pickles are Python's)."""
@@ -101,7 +104,7 @@ class ArtifactStore:
         self.where = str(root)
 
     @classmethod
-    def from_env(cls) -> "ArtifactStore | None":
+    def from_env(cls) -> ArtifactStore | None:
         return store_from_env()
 
     # -- keys -----------------------------------------------------------------------------

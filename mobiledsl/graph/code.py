@@ -19,8 +19,8 @@ from __future__ import annotations
 import ast
 import json
 import os
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 import xxhash
 
@@ -35,7 +35,8 @@ SHARED_CACHE = PACKAGE_DIR / "__pycache__" / "graph-imports.json"
 
 
 def module_name(rel: str) -> str:
-    """``lang/parser.py`` -> ``mobiledsl.lang.parser``; ``lang/__init__.py`` -> ``mobiledsl.lang``."""
+    """``lang/parser.py`` -> ``mobiledsl.lang.parser``;
+    ``lang/__init__.py`` -> ``mobiledsl.lang``."""
     parts = [PACKAGE] + rel[:-len(".py")].split("/")
     if parts[-1] == "__init__":
         parts.pop()

@@ -18,9 +18,9 @@ import os
 import re
 import stat
 import time
-from functools import lru_cache
+from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
-from typing import Iterable
 
 import xxhash
 from doit.dependency import FileChangedChecker
@@ -315,7 +315,7 @@ def digests(states: dict[str, list]) -> dict[str, str]:
 _PACKAGE_ROOT = Path(__file__).resolve().parent.parent      # .../mobiledsl
 
 
-@lru_cache(maxsize=None)
+@cache
 def _source_digest(rel: str) -> str:
     """Hash of one module file or one package directory (its .py and template files)."""
     path = _PACKAGE_ROOT / rel if rel else _PACKAGE_ROOT

@@ -41,5 +41,5 @@ class Limits:
     files: int = FILES
 
     @staticmethod
-    def from_env() -> "Limits":
+    def from_env() -> Limits:
         return Limits(_bytes(MAX_BLOB_ENV, DEFAULT_BLOB), _bytes(MAX_ENTRY_ENV, DEFAULT_ENTRY))

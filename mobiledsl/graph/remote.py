@@ -11,8 +11,8 @@ with WebDAV PUT serve:
 A restore reads the entry, then every blob in parallel, and checks each against its digest
 and size; a store writes the blobs the server lacks (HEAD first), in parallel, then the
 entry, so an entry never names a blob the server has not got. A blob that read back damaged
-is sent again whatever HEAD says, so the task that rebuilt it mends the server. One ``requests.Session`` per
-process reuses connections.
+is sent again whatever HEAD says, so the task that rebuilt it mends the server. One
+``requests.Session`` per process reuses connections.
 
 A cache never breaks a build. A miss (404) is silent. A timeout, a refused connection, a
 server error, an answer that is not the protocol's, or a blob that is truncated or does not
@@ -41,9 +41,8 @@ import re
 import socket
 import sys
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
-from functools import lru_cache
+from functools import cache
 from typing import Any
 from urllib.parse import unquote, urlsplit, urlunsplit
 
@@ -58,7 +57,7 @@ PASSWORD_ENV = "MOBILEDSL_CACHE_PASSWORD"
 DEFAULT_TIMEOUT = 5.0
 TRANSFERS = 8                     # blobs moved at once
 CHUNK = 64 * 1024                 # bytes read at a time
-DRAIN = 64 * 1024                 # what is read of an answer to HEAD or PUT, to reuse the connection
+DRAIN = 64 * 1024         # what is read of an answer to HEAD or PUT, to reuse the connection
 SHA256 = re.compile(r"[0-9a-f]{64}\Z")
 DIGITS = re.compile(r"[0-9]+")
 UNNAMED = "the URL MOBILEDSL_CACHE gives"
@@ -141,7 +140,7 @@ class _Deadline:
         self._timer = threading.Timer(seconds, self._expire)
         self._timer.daemon = True
 
-    def __enter__(self) -> "_Deadline":
+    def __enter__(self) -> _Deadline:
         _active.deadline = self
         self._timer.start()
         return self
@@ -195,7 +194,7 @@ def _watched(base: type) -> type:
     return Watched
 
 
-@lru_cache(maxsize=None)
+@cache
 def _adapter_class() -> type:
     from requests.adapters import HTTPAdapter
     from urllib3.connection import HTTPConnection, HTTPSConnection
@@ -258,7 +257,7 @@ class HttpStore:
                 return
             if not parts.hostname:
                 raise ValueError("no host")
-            parts.port                          # pylint: disable=pointless-statement
+            _ = parts.port                      # raises ValueError on a bad port
         except ValueError:
             # a URL that names no server: every request is a miss with one warning (the
             # parser's words may quote a password, so they are not shown)

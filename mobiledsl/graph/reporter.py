@@ -25,9 +25,7 @@ import json
 import os
 import sys
 import time
-from typing import Any
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -170,8 +168,14 @@ class BuildReporter:
             stack.extend(getattr(task, "calc_dep", ()) or ())
         self.known = {n for n in seen if self._real(tasks[n])}
         if self.live:
-            from rich.progress import (BarColumn, MofNCompleteColumn, Progress,
-                                       SpinnerColumn, TextColumn, TimeElapsedColumn)
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                SpinnerColumn,
+                TextColumn,
+                TimeElapsedColumn,
+            )
             self.progress = Progress(
                 SpinnerColumn(), TextColumn("[bold]{task.description}"), BarColumn(),
                 MofNCompleteColumn(), TimeElapsedColumn(), console=self.err_console,
@@ -203,7 +207,7 @@ class BuildReporter:
         if not self._real(task):
             return
         if self.progress is not None:
-            from rich.markup import escape      # the bar's column reads markup
+            from rich.markup import escape  # the bar's column reads markup
             self.progress.update(self.bar, description=escape(shown(task.name)))
         else:
             self._print(f".  {task.name}")

@@ -24,7 +24,8 @@ from __future__ import annotations
 import json
 import posixpath
 import re
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from ..outputs import file_and_folder, safe_relative
 from ..textsafe import shown

@@ -37,9 +37,9 @@ import contextlib
 import functools
 import json
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 
 from doit.tools import config_changed
 

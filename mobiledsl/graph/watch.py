@@ -92,7 +92,7 @@ def _handler(changes: Changes):
 def run_graph(root: Path, doit_args: list[str]) -> tuple[dict | None, str]:
     """One ``doit --reporter=json`` in root: (its report or None, what it wrote on stderr)."""
     env = dict(os.environ)
-    import subprocess   # here: every command line imports this module to register `watch`
+    import subprocess  # here: every command line imports this module to register `watch`
     proc = subprocess.run([sys.executable, "-m", "doit", "--reporter=json", *doit_args],
                           cwd=root, env=env, capture_output=True, text=True)
     try:

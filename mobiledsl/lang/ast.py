@@ -9,11 +9,8 @@ The trees are records: ``mobiledsl.records.to_json`` / ``from_json`` round-trip 
 """
 from __future__ import annotations
 
-from typing import Union
-
 from ..diagnostics import Span
 from ..recordtype import record
-
 
 # --- values ---------------------------------------------------------------------------------
 
@@ -59,7 +56,7 @@ class Word:
     span: Span
 
 
-Value = Union[Number, String, Tuple, Ref, Word]
+Value = Number | String | Tuple | Ref | Word
 
 
 # --- items ----------------------------------------------------------------------------------

@@ -230,7 +230,6 @@ class _Lexer:
 
     def string(self) -> None:
         text = self.text
-        n = len(text)
         start = self.pos
         p = start + 1
         out: list[str] = []

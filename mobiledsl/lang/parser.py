@@ -20,10 +20,22 @@ from __future__ import annotations
 from ..diagnostics import Diagnostic, Fix, Label, Span, error, insertion, note
 from ..linebreaks import split_lines
 from ..recordtype import record
-from .ast import Arg, CoreFile, Item, Number, Ref, String, TaskFile, Tuple, Value, Word, \
-    WorldFile
-from .lexer import COMMA, EOF, EQUALS, IDENT, LBRACE, LPAREN, NUMBER, RBRACE, REF, \
-    RPAREN, STRING, Token, tokenize
+from .ast import Arg, CoreFile, Item, Number, Ref, String, TaskFile, Tuple, Value, Word, WorldFile
+from .lexer import (
+    COMMA,
+    EOF,
+    EQUALS,
+    IDENT,
+    LBRACE,
+    LPAREN,
+    NUMBER,
+    RBRACE,
+    REF,
+    RPAREN,
+    STRING,
+    Token,
+    tokenize,
+)
 
 #: the most syntax diagnostics reported for one file; one note tells how many more there were
 MAX_ERRORS = 100
@@ -48,7 +60,8 @@ _CORE = _Lang("Robot", ".core", "robot", "component", "a component",
 _WORLD = _Lang("World", ".world", "world", "entity", "an entity",
                "`Obstacle crate(type = box, size = (0.4, 0.4, 0.4), "
                "pos = (1, 0.5, 0.2, 0, 0, 0, 1))`, or a setting such as `ground_plane = true`")
-_TASK = _Lang("Task", ".task", "task", "step", "a step", "`Advance(distance_m = 1.0, speed_mps = 0.3)`")
+_TASK = _Lang("Task", ".task", "task", "step", "a step",
+              "`Advance(distance_m = 1.0, speed_mps = 0.3)`")
 _KEYWORDS = {"Robot": _CORE, "World": _WORLD, "Task": _TASK}
 
 

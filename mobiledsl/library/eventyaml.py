@@ -11,17 +11,36 @@ read_yaml's very diagnostic.
 """
 from __future__ import annotations
 
-from ..diagnostics import Diagnostic, Span
 from .. import yamlio
-from .filling import LAID_OUT, new as _new, span as _span, ynode as _ynode
-from ..yamlio import (NOT_STRINGS, YNode, _JSON_NUMBER, _PLAIN_NAME, plain_value, span_places,
-                      too_deep, too_many_values)
+from ..diagnostics import Diagnostic, Span
+from ..yamlio import (
+    _JSON_NUMBER,
+    _PLAIN_NAME,
+    NOT_STRINGS,
+    YNode,
+    plain_value,
+    span_places,
+    too_deep,
+    too_many_values,
+)
+from .filling import LAID_OUT
+from .filling import new as _new
+from .filling import span as _span
+from .filling import ynode as _ynode
 
 try:  # PyYAML's binding of libyaml, when PyYAML was built with it
     from yaml._yaml import CParser as _CParser
-    from yaml.events import (DocumentEndEvent, DocumentStartEvent, MappingEndEvent,
-                             MappingStartEvent, ScalarEvent, SequenceEndEvent,
-                             SequenceStartEvent, StreamEndEvent, StreamStartEvent)
+    from yaml.events import (
+        DocumentEndEvent,
+        DocumentStartEvent,
+        MappingEndEvent,
+        MappingStartEvent,
+        ScalarEvent,
+        SequenceEndEvent,
+        SequenceStartEvent,
+        StreamEndEvent,
+        StreamStartEvent,
+    )
 except ImportError:  # pragma: no cover - without it, always the one reader
     _CParser = None
 

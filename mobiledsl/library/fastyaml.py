@@ -11,8 +11,8 @@ that they give identical trees. Neither function raises for any input.
 from __future__ import annotations
 
 from ..diagnostics import Diagnostic, Span, error, excerpt
-from .plainyaml import read_plain
 from ..yamlio import YNode, read_yaml
+from .plainyaml import read_plain
 
 
 def read_yaml_fast(source: str | bytes, file: str) -> tuple[YNode | None, list[Diagnostic]]:

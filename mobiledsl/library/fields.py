@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..diagnostics import Sink, Span, excerpt
 from ..numbers import LARGEST, SMALLEST, written_as_zero
@@ -95,7 +95,8 @@ class Fields:
         allowed = list(required)
         allowed += [k for k in optional if k not in allowed]
         where = f"'{path}.{key}'" if path else f"'{key}'"
-        self.error("library.unknown_field", f"{where} is not a field of {path or 'this declaration'}",
+        self.error("library.unknown_field",
+                   f"{where} is not a field of {path or 'this declaration'}",
                    node.key_span(key), label="unknown field",
                    help=f"the allowed fields are: {', '.join(allowed)}")
 

@@ -23,9 +23,9 @@ from .fields import Fields
 from .manifest import ID, Manifest, load_manifest
 from .model import LeftOut, Library, Part, Walker
 from .objects import check_environment_fields, check_object_fields
+from .parts import COMMON_FIELDS, PART_CATEGORIES, PART_FIELDS, check_part_fields
 from .reading import read_declaration
 from .spantable import SpanTable
-from .parts import COMMON_FIELDS, PART_CATEGORIES, PART_FIELDS, check_part_fields
 from .walkers import load_walker
 
 CATEGORIES = PART_CATEGORIES + ("object", "environment")

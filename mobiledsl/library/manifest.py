@@ -15,12 +15,12 @@ import os
 import re
 from dataclasses import field
 
-from ..diagnostics import Diagnostic, Label, Severity, Sink, Span, error, warning, excerpt
+from ..diagnostics import Diagnostic, Label, Severity, Sink, Span, error, excerpt, warning
+from ..recordtype import record
 from ..yamlio import YNode
 from .fastyaml import read_yaml_fast
 from .fields import Fields
 from .reading import read_declaration
-from ..recordtype import record
 
 MANIFEST = "library.yaml"
 # An id is a directory name: letters, digits, _, - and . (not first), so never . or ..

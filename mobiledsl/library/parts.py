@@ -24,11 +24,24 @@ from typing import Any
 from ..yamlio import YNode
 from .fields import IDENTIFIER, UNIT_TOLERANCE, Fields
 from .hull import check_hull
-from .inertia_fit import check_inertia_fits
 from .inertia import check_inertial
+from .inertia_fit import check_inertia_fits
 from .legged import LEGGED_KEYS, check_legged_fields
-from .model import (BatterySpec, Connector, Contact, Driveline, DriverSpec, Joint, MotorSpec,
-                    RangeSpec, Shape, Steering, TrackSpec, Well, WheelSpec)
+from .model import (
+    BatterySpec,
+    Connector,
+    Contact,
+    Driveline,
+    DriverSpec,
+    Joint,
+    MotorSpec,
+    RangeSpec,
+    Shape,
+    Steering,
+    TrackSpec,
+    Well,
+    WheelSpec,
+)
 from .paths import check_visual
 
 PART_CATEGORIES = ("chassis", "wheel", "track", "sensor", "attachment", "leg", "motor",

@@ -29,7 +29,9 @@ from functools import lru_cache
 
 from .. import yamlio
 from ..yamlio import NOT_STRINGS, YNode, plain_value, span_places
-from .filling import LAID_OUT, collection as _collection, new as _new
+from .filling import LAID_OUT
+from .filling import collection as _collection
+from .filling import new as _new
 
 # Text libyaml reads as printable characters and no line break but '\n': no tab, CR, NEL,
 # BOM, U+2028/9 or control character (any of them: the longer way). The class of every such
@@ -766,7 +768,8 @@ def _keep_head(line: str, shape) -> None:
 
 
 # The [ ] and { } read on one line, by their text: _ONCE when met once, then (shape,
-# values, depth). A library repeats many ([0, 0, 0], {type: continuous, axis: [0, 0, 1]}); reading one again is then
+# values, depth). A library repeats many ([0, 0, 0], {type: continuous, axis: [0, 0, 1]});
+# reading one again is then
 # building its records from the shape, with the columns moved to where it stands.
 _SEEN_FLOWS: dict[str, tuple] = {}
 _ONCE = ()

@@ -9,9 +9,9 @@ take through ``allowed``.
 """
 from __future__ import annotations
 
+from ..yamlio import YNode
 from .fields import Fields
 from .model import Shape
-from ..yamlio import YNode
 
 OBJECT_SHAPES = ("box", "sphere", "cylinder")
 LINK_SHAPES = ("box", "sphere", "cylinder", "capsule")

@@ -20,8 +20,14 @@ from ..diagnostics import Diagnostic, Label, Severity, Sink, Span, warning
 from ..yamlio import YNode
 from .fastyaml import read_yaml_fast
 from .fields import IDENTIFIER, UNIT_TOLERANCE, Fields, format_vector, normalised
-from .legged import (PolicyContext, check_gait, check_policy, check_servo_names,
-                     policy_file_fits, record_spans)
+from .legged import (
+    PolicyContext,
+    check_gait,
+    check_policy,
+    check_servo_names,
+    policy_file_fits,
+    record_spans,
+)
 from .model import Gait, Limb, Part, Walker
 from .parts import check_provenance
 from .reading import read_declaration

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import math
 import struct
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Iterable, Sequence
 
 import numpy as np
 
@@ -54,7 +54,9 @@ _RPY_BITS = struct.Struct("3d")     # the key: exact bits, so -0.0 and 0.0 stay 
 @lru_cache(maxsize=4096)
 def _rpy_matrix(bits: bytes) -> np.ndarray:
     r, p, y = _RPY_BITS.unpack(bits)
-    cr, sr, cp, sp, cy, sy = math.cos(r), math.sin(r), math.cos(p), math.sin(p), math.cos(y), math.sin(y)
+    cr, sr = math.cos(r), math.sin(r)
+    cp, sp = math.cos(p), math.sin(p)
+    cy, sy = math.cos(y), math.sin(y)
     rx = np.array([[1, 0, 0], [0, cr, -sr], [0, sr, cr]], dtype=float)
     ry = np.array([[cp, 0, sp], [0, 1, 0], [-sp, 0, cp]], dtype=float)
     rz = np.array([[cy, -sy, 0], [sy, cy, 0], [0, 0, 1]], dtype=float)
@@ -78,15 +80,15 @@ class Transform:
     translation: np.ndarray
 
     @staticmethod
-    def identity() -> "Transform":
+    def identity() -> Transform:
         return Transform(np.eye(3), np.zeros(3))
 
     @staticmethod
-    def from_xyz_rpy(xyz: Sequence[float], rpy: Sequence[float]) -> "Transform":
+    def from_xyz_rpy(xyz: Sequence[float], rpy: Sequence[float]) -> Transform:
         return Transform(rpy_matrix(rpy), np.asarray(xyz, dtype=float))
 
     @staticmethod
-    def from_pose(xyz: Sequence[float], quat: Sequence[float]) -> "Transform":
+    def from_pose(xyz: Sequence[float], quat: Sequence[float]) -> Transform:
         return Transform(matrix_from_quat(quat), np.asarray(xyz, dtype=float))
 
     def points(self, ps) -> np.ndarray:
@@ -99,7 +101,7 @@ class Transform:
     def vector(self, v: Sequence[float]) -> np.ndarray:
         return self.rotation @ np.asarray(v, dtype=float)
 
-    def __matmul__(self, other: "Transform") -> "Transform":
+    def __matmul__(self, other: Transform) -> Transform:
         return Transform(self.rotation @ other.rotation,
                          self.rotation @ other.translation + self.translation)
 
@@ -181,7 +183,9 @@ def clean_quat(q: Sequence[float]) -> Quat:
 
 def quat_from_rpy(rpy: Sequence[float]) -> Quat:
     r, p, y = (0.5 * float(a) for a in rpy)
-    cr, sr, cp, sp, cy, sy = math.cos(r), math.sin(r), math.cos(p), math.sin(p), math.cos(y), math.sin(y)
+    cr, sr = math.cos(r), math.sin(r)
+    cp, sp = math.cos(p), math.sin(p)
+    cy, sy = math.cos(y), math.sin(y)
     return (cr * cp * cy + sr * sp * sy,
             sr * cp * cy - cr * sp * sy,
             cr * sp * cy + sr * cp * sy,

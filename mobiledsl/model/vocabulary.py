@@ -6,7 +6,7 @@ Everything here is data; the phases that check a program against it are resolve
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..recordtype import record
 
@@ -186,7 +186,7 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
     lowered = {c.lower(): c for c in candidates}
     if word.lower() in lowered:
         return lowered[word.lower()]
-    import difflib                  # only on a misspelling: not on every compile's path
+    import difflib  # only on a misspelling: not on every compile's path
     match = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
     return lowered[match[0]] if match else None
 

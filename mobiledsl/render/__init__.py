@@ -9,7 +9,8 @@ JSON and no SARIF.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..diagnostics import Diagnostic

@@ -25,12 +25,12 @@ placed by the escaped text, so they stay under what they mark.
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from ..diagnostics import Diagnostic, Span, count
 from ..linebreaks import split_lines
-from ..textsafe import shown as escaped
 from ..recordtype import record
+from ..textsafe import shown as escaped
 
 Sources = Callable[[str], "str | None"] | Mapping[str, str] | None
 
@@ -107,7 +107,7 @@ class _Out:
 
 
 # -- sources ----------------------------------------------------------------------------------
-def _source_getter(sources: Sources) -> Callable[[str], "str | None"]:
+def _source_getter(sources: Sources) -> Callable[[str], str | None]:
     if sources is None:
         return lambda _file: None
     if callable(sources):
@@ -175,7 +175,7 @@ def _underline(text: str, span: Span) -> tuple[int, int]:
 
 
 def _fit(shown: str, focus: tuple[int, int]
-         ) -> tuple[str, Callable[[int, int], "tuple[int, int] | None"]]:
+         ) -> tuple[str, Callable[[int, int], tuple[int, int] | None]]:
     """A quoted line (tabs already expanded) cut to MAX_SOURCE_CELLS around ``focus``
     (display offset, width), and a function that moves a mark's (offset, width) into the
     cut text: None for a mark left outside it."""

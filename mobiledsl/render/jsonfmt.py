@@ -12,7 +12,7 @@ secondary places) go beyond D9's keys; tools may ignore them.
 from __future__ import annotations
 
 import json
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..diagnostics import Diagnostic, Span, count
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable, Mapping
 from pathlib import Path, PurePosixPath
-from typing import Iterable, Mapping
 from urllib.parse import quote
 
 from ..diagnostics import CodeInfo, Diagnostic, Span

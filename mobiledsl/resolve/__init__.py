@@ -5,7 +5,7 @@ result is None when any error was reported: a later phase never sees a half-reso
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..diagnostics import Diagnostic, Sink
 from ..lang.ast import CoreFile, TaskFile, WorldFile

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..diagnostics import Diagnostic, Fix, Label, Sink, Span
 from ..inputs import Refused, read_regular
@@ -97,7 +97,8 @@ class Catalog:
                     elif lib.name not in clashes:
                         # "<name>/<id>" would name them all: no prefix picks one
                         clashes.append(lib.name)
-                        helps.append(f"the libraries {', '.join(_root(o) for o in self.same_name(lib))} "
+                        roots = ", ".join(_root(o) for o in self.same_name(lib))
+                        helps.append(f"the libraries {roots} "
                                      f"are all named '{lib.name}', so \"{lib.name}/{pid}\" "
                                      "cannot pick one: rename one of them (the name: of its "
                                      "library.yaml), or give only one with --library")

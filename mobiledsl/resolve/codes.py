@@ -43,7 +43,8 @@ CODES: dict[str, CodeInfo] = {
         "The targets add links named base_footprint and base_link, <component>_contact_<n> for "
         "each ground contact a part declares (base_link_contact_<n> for the chassis's too) and "
         "<wheel>_steer for a steered wheel's knuckle; those names are reserved (the last is "
-        "reported once the robot is assembled, when it is known which wheels steer). The entities of a world and of the environment it takes "
+        "reported once the robot is assembled, when it is known which wheels steer). The "
+        "entities of a world and of the environment it takes "
         "share one namespace.",
         'Standard wheel(ref = "standard_80", glue = (0, 0.12, -0.02, 0, 1, 0))\n'
         'Standard wheel(ref = "standard_80", glue = (0, -0.12, -0.02, 0, -1, 0))',

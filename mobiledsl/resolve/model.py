@@ -7,9 +7,9 @@ components of the right kind. The world and the task are already the records of
 """
 from __future__ import annotations
 
-from ..model.world import Task, World
 from ..diagnostics import Span
 from ..library.model import Part
+from ..model.world import Task, World
 from ..recordtype import record
 
 

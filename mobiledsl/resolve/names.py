@@ -12,9 +12,9 @@ from ..diagnostics import Label, Sink, Span
 from ..lang.ast import CoreFile, Item, Ref, String, Tuple, value_kind
 from ..library.model import Part
 from ..model import vocabulary as vocab
+from ..recordtype import mutable_record, record
 from .catalog import Catalog
 from .model import Glue, ResolvedComponent
-from ..recordtype import mutable_record, record
 
 RESERVED = ("base_footprint", "base_link")
 RESERVED_HELP = ("the targets add links named base_footprint, base_link, <link>_contact_<n> "
@@ -333,7 +333,8 @@ def _check_references(d: _Draft, by_name: dict[str, _Draft], sink: Sink) -> None
             kinds = [n for n, t in by_name.items() if t.type == want]
             what = "feeds it" if key == "power" else "drives it"
             sink.error("semantic.reference_kind",
-                       f"{key} of '{d.name}' names '{ref.name}', {vocab.a(target.type)}; {key} names "
+                       f"{key} of '{d.name}' names '{ref.name}', {vocab.a(target.type)}; "
+                       f"{key} names "
                        f"the {want} that {what}", ref.span, label=f"not a {want}",
                        labels=(Label(target.item.kind_span,
                                      f"'{ref.name}' is {vocab.a(target.type)}"),),

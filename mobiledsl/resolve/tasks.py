@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import math
 
-from ..model.world import Step, Task, World
 from ..diagnostics import Label, Sink
 from ..lang.ast import Arg, Item, Number, Ref, TaskFile, Tuple, Word, value_kind
 from ..model import vocabulary as vocab
+from ..model.world import Step, Task, World
 
 
 def resolve_task(ast: TaskFile | None, world: World, has_world_file: bool,

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import math
 
-from ..model.world import Entity, World
 from ..diagnostics import Label, Sink, Span
-from ..lang.ast import Arg, Item, String, Tuple, WorldFile, Word, value_kind
+from ..lang.ast import Arg, Item, String, Tuple, Word, WorldFile, value_kind
 from ..library.model import EnvEntity, Part, Shape
 from ..model import vocabulary as vocab
+from ..model.world import Entity, World
 from .catalog import Catalog
 
 QUAT_TOLERANCE = 1e-3
@@ -225,7 +225,8 @@ def _world_entity(item: Item, catalog: Catalog, sink: Sink,
                        f"{item.kind} '{name}' collides, but object '{part.id}' has no collision "
                        "shapes", ref_arg.value.span, label="only shown",
                        labels=(Label(part.span(""), f"'{part.id}' states no collision"),),
-                       help=helps + (f"to let it collide, state its collision shapes in {part.file}",))
+                       help=helps + ("to let it collide, state its collision shapes in "
+                                     f"{part.file}",))
             ok = False
     if not ok:
         return None

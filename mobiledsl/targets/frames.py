@@ -2,7 +2,7 @@
 ``mobiledsl.model.frames``.)"""
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 # fmt's texts by value. A model writes the same few numbers thousands of times (a 100-part
 # robot: 9,400 numbers, 87 values), and a lookup costs a third of formatting one. Equal

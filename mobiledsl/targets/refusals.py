@@ -1,8 +1,8 @@
 """Refusals every target shares (target.unsupported), pointing at the component."""
 from __future__ import annotations
 
-from ..model.robot import Robot
 from ..diagnostics import Diagnostic, error
+from ..model.robot import Robot
 
 
 def moving_joint_refusals(robot: Robot) -> list[Diagnostic]:

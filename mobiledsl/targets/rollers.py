@@ -11,8 +11,8 @@ import numpy as np
 from ..library.model import Part
 from ..model.frames import rotate
 from ..model.robot import Component
-from .shares import KNUCKLE_SHARE, MISSING_MASS, ROLLER_SHARE, Piece
 from ..recordtype import record
+from .shares import KNUCKLE_SHARE, MISSING_MASS, ROLLER_SHARE, Piece
 
 ROLLERS = 16
 HOLONOMIC = ("Mecanum", "Omni_wheel")

@@ -4,7 +4,7 @@ of the part sum exactly to the part's stated inertial, so every target and the a
 agree on the robot's mass, centre of mass and inertia. One source for every share."""
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 

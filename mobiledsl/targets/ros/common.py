@@ -6,17 +6,16 @@ from __future__ import annotations
 import posixpath
 from typing import Any
 
-from ...model.robot import Robot
-
-from ...model.world import World
 from ...diagnostics import Diagnostic, error
+from ...model.robot import Robot
+from ...model.world import World
+from ...recordtype import record
 from ..ground import base_height
 from ..stl import HULLS, hull_files
 from .config import nav2_params
 from .occupancy import MAX_CELLS, RESOLUTION, MapTooLarge, map_yaml, occupancy, pgm
 from .tree import Tree, build_tree
 from .urdf import urdf
-from ...recordtype import record
 
 
 @record

@@ -44,8 +44,8 @@ def dump_yaml(data: Any) -> bytes:
 def limits(robot: Robot, analysis: Any, task: Any = None) -> dict[str, float]:
     """The base's limits as the analysis states them, the one source of every limit the ROS
     outputs carry (Nav2's and the gz drive system's): top speed, turn rate, the start its
-    motors allow, a turn's start; and how fast it backs up: the fastest BackUp the task asks for, else half
-    its top speed (a planner that reverses at full speed drives blind)."""
+    motors allow, a turn's start; and how fast it backs up: the fastest BackUp the task asks
+    for, else half its top speed (a planner that reverses at full speed drives blind)."""
     speed = getattr(analysis, "max_speed_mps", None) or DEFAULT_SPEED
     yaw = getattr(analysis, "max_yaw_rate_rad_s", None) or DEFAULT_YAW_RATE
     kin = getattr(analysis, "kinematics", None)

@@ -6,8 +6,8 @@ import xml.etree.ElementTree as ET
 import numpy as np
 
 from ...analysis.kinematics import skid_factor
-from ...model.robot import Robot
 from ...model.frames import quat_conj, rpy_from_quat
+from ...model.robot import Robot
 from ..frames import fmt, fmtv
 from .tree import Tree
 
@@ -23,7 +23,8 @@ def _plugin(filename: str, cls: str, params: list[tuple[str, str]]) -> ET.Elemen
 
 def _common() -> list[tuple[str, str]]:
     return [("topic", "cmd_vel"), ("odom_topic", "odom"), ("frame_id", "odom"),
-            ("child_frame_id", "base_footprint"), ("tf_topic", "tf"), ("odom_publish_frequency", "30")]
+            ("child_frame_id", "base_footprint"), ("tf_topic", "tf"),
+            ("odom_publish_frequency", "30")]
 
 
 def _wheels(robot: Robot, tree: Tree):

@@ -7,8 +7,9 @@ import math
 import numpy as np
 
 from ...analysis import planar
+from ...model.frames import matrix_from_quat as matrix
+from ...model.frames import quat_from_rpy, quat_mul
 from ...model.world import World
-from ...model.frames import matrix_from_quat as matrix, quat_from_rpy, quat_mul
 
 RESOLUTION = 0.05
 MARGIN = 1.0

@@ -8,19 +8,19 @@ and compilation were a tenth of a small compile."""
 from __future__ import annotations
 
 import os
-from functools import lru_cache
+from functools import cache
 from string import Template
 
 TEMPLATES = os.path.join(os.path.dirname(__file__), "templates")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _template(name: str) -> Template:
     with open(os.path.join(TEMPLATES, name), encoding="utf-8") as f:
         return Template(f.read())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _blocks(simulator: str) -> dict[str, Template]:
     with open(os.path.join(TEMPLATES, f"{simulator}.blocks.txt"), encoding="utf-8") as f:
         blocks = read_blocks(f.read())

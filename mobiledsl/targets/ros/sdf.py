@@ -6,9 +6,9 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 
+from ...model.frames import compose, quat_from_rpy, relative, rpy_from_quat
 from ...model.robot import Component, Robot
 from ...model.world import World
-from ...model.frames import compose, quat_from_rpy, relative, rpy_from_quat
 from ..frames import fmt, fmtv
 from ..xmltext import to_text
 from .scan import scan_spec

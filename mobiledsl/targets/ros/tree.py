@@ -11,14 +11,15 @@ from dataclasses import field
 import numpy as np
 
 from ...analysis.motorline import wheel_limits
-from ...model.robot import Component, Robot
 from ...library.model import Inertia, Inertial, Part, Shape
-from ...model.frames import matrix_from_quat as matrix, quat_from_z, relative, rotate, rpy_from_quat
+from ...model.frames import matrix_from_quat as matrix
+from ...model.frames import quat_from_z, relative, rotate, rpy_from_quat
+from ...model.robot import Component, Robot
+from ...recordtype import mutable_record, record
 from ..rollers import HOLONOMIC, rollers
 from ..shares import KNUCKLE_SHARE, MISSING_MASS, inertial, moved, remainder, scaled
 from ..surfaces import SLIDER_FRICTION, TYRE_FRICTION
 from ..wheels import wheel_axis
-from ...recordtype import mutable_record, record
 
 Vec = tuple[float, float, float]
 

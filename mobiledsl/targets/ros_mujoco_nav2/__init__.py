@@ -10,10 +10,9 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any
 
-from ...model.robot import Robot
-
-from ...model.world import Task, World
 from ...diagnostics import has_errors
+from ...model.robot import Robot
+from ...model.world import Task, World
 from ..emission import Emission
 from ..mjcf import emit as emit_mjcf
 from ..ros.common import map_too_large, ros_package

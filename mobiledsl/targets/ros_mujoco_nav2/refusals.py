@@ -3,10 +3,9 @@ write yet (links, legged bases), what MuJoCo cannot collide (the mjcf target's r
 and an object of which nothing would be in the scene."""
 from __future__ import annotations
 
-from ...model.robot import Robot
-
-from ...model.world import World
 from ...diagnostics import Diagnostic, error
+from ...model.robot import Robot
+from ...model.world import World
 from ..mjcf.refusals import refusals as mjcf_refusals
 from ..ros.refusals import refusals as ros_refusals
 

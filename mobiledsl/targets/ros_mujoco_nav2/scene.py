@@ -6,10 +6,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...model.robot import Robot
-
-from ...model.world import World
 from ...model.frames import quat_from_rpy
+from ...model.robot import Robot
+from ...model.world import World
 from ..ros.scan import scan_spec
 from ..ros.tree import Tree, link_name
 from .refusals import is_gltf

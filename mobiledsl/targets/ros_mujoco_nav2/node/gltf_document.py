@@ -64,7 +64,7 @@ def load_document(path: str, root: str, limits: Limits):
         raise GltfRefused(path, f"its JSON is {len(text)} bytes, more than the "
                                 f"{limits.json_bytes} the node reads; move the buffers "
                                 "out of it into .bin files beside it")
-    from pygltflib import GLTF2     # only the node (and its tests) need the reader
+    from pygltflib import GLTF2  # only the node (and its tests) need the reader
     try:
         with warnings.catch_warnings():      # its warnings would print the file's text
             warnings.simplefilter("ignore")

@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from urllib.parse import unquote
 
 import numpy as np
-
 from gltf_document import LIMITS, GltfRefused, Limits, brief, load_document
 from package_files import Unreadable, read_inside
 

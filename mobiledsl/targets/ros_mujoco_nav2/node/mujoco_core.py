@@ -225,7 +225,7 @@ class Core:
         if self._last is None or now <= self._last[0]:
             self._last = (now, pose)
             return (0.0, 0.0, 0.0)
-        (then, (x0, y0, yaw0)), dt = self._last, now - self._last[0]
+        (_, (x0, y0, yaw0)), dt = self._last, now - self._last[0]
         self._last = (now, pose)
         dx, dy = (pose[0] - x0) / dt, (pose[1] - y0) / dt
         c, s = math.cos(pose[2]), math.sin(pose[2])
