@@ -51,13 +51,14 @@ def _motor_names(line: BaseLine) -> tuple[str, ...]:
     return tuple(d.motor for d in line.drives)
 
 
-def _stronger(line: BaseLine, need: float) -> str:
-    """How much more stall torque each motor needs for ``need`` newtons at the ground."""
-    factor = need / line.stall_pull if line.stall_pull > 0 else math.inf
+def _to_start(line: BaseLine) -> str:
+    """The stall torque that barely starts the base, and twice it, a start worth having."""
+    factor = line.resistance / line.stall_pull if line.stall_pull > 0 else math.inf
     d = line.drives[0]
-    return (f"choose motors of at least {_n(d.spec.stall_torque_nm * factor)} N·m stalled "
-            f"(each now gives {d.spec.stall_torque_nm:g}), a larger reduction, or smaller "
-            f"wheels")
+    least = d.spec.stall_torque_nm * factor
+    return (f"choose motors of more than {_n(least)} N·m stalled to start it at all, and "
+            f"about {_n(2 * least)} N·m for a start worth having (each now gives "
+            f"{d.spec.stall_torque_nm:g}), a larger reduction, or smaller wheels")
 
 
 def check_base_moves(robot: Robot, line: BaseLine | None, out: Findings) -> None:
@@ -70,7 +71,7 @@ def check_base_moves(robot: Robot, line: BaseLine | None, out: Findings) -> None
                      f"({ROLLING_RESISTANCE:g} of its {_n(line.mass)} kg's weight)",
               chassis.span, components=_motor_names(line), at=None,
               label="its motors cannot start it",
-              help=(_stronger(line, 2 * line.resistance) + ", or a lighter robot",))
+              help=(_to_start(line) + ", or a lighter robot",))
 
 
 def judge_reach(step: Step, speed: float | None, line: BaseLine | None, out: Findings

@@ -291,6 +291,16 @@ def _judge_wheeled(robot, i, step, can_spin, holonomic, v, why, out, yaw=None) -
                       help=(f"ask for at most {_at_most(v)} m/s, or give the "
                             f"base faster motors or larger wheels",))
     rate = _rate_arg(step)
+    if kind in ("Spin", "Navigate") and can_spin and yaw is not None and yaw <= 0 \
+            and (rate is None or kind == "Navigate"):
+        # a turn rate of 0: the motors' line leaves nothing to slide the tyres sideways
+        codes.append(SPEED)
+        reasons.append("the base cannot turn: its turn rate is 0 rad/s")
+        out.error(SPEED, f"{kind} needs the base to turn, and it turns at 0 rad/s: its motors "
+                         "cannot slide its tyres sideways as a skid-steer base turns",
+                  step.span, label="the base cannot turn",
+                  help=("give the base stronger motors or a larger reduction (the analysis "
+                        "states the turn rate they give), or a chassis that steers",))
     if kind == "Spin" and can_spin and rate is not None:
         if yaw is None:
             decided = False
