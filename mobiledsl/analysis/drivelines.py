@@ -96,22 +96,42 @@ def check_drivelines(robot: Robot, out: Findings) -> None:
                            f"'{t.motor}' turn {wheels} together, which {robot.chassis_type} "
                            f"does not allow: {problem}", span,
                       components=(t.motor, *t.wheels), label="a grouping the base cannot move by",
-                      help=(_fix(robot.chassis_type, part.file),))
+                      help=(_fix(robot, part.file),))
         if t.reduction is None:
             out.warning(REDUCTION, f"the driveline of connector '{t.seat}' of part '{part.id}' "
                                    f"states no reduction: motor '{t.motor}' turns {wheels} at a "
                                    "speed the compiler cannot tell, so the base's top speed is "
                                    "undecided and the targets leave those joints without limits",
                         span, components=(t.motor, *t.wheels), label="reduction unknown",
-                        help=(f"state driveline.reduction in {part.file} from the maker's data: "
-                              "the motor's turns per turn of the wheels, e.g. reduction: 78.71"))
+                        help=(f"state driveline.reduction in {part.file} from the maker's data "
+                              "(the gearbox's ratio times the chain's): the motor's turns per "
+                              "turn of the wheels, as reduction: <ratio>",))
 
 
-def _fix(chassis_type: str, file: str) -> str:
-    allowed = {
-        "Diff_drive": "the front and the rear hub of one side, e.g. turns: [hub_front_left, "
-                      "hub_rear_left], and a second driveline for the other side",
-        "Ackermann": "the two hubs of one axle, e.g. turns: [hub_rear_left, hub_rear_right]",
-        "Tracked": "nothing: remove the driveline and seat each track's motor on its mount",
-    }.get(chassis_type, "one hub: a motor for each wheel, each on its own driveline or mount")
+def _hubs(robot: Robot, keep) -> list[str]:
+    """The chassis connectors the wheels on mounts that ``keep`` accepts are seated on."""
+    return [c.host_connector for c in robot.components
+            if c.parent == robot.chassis and c.mount and c.host_connector and keep(c.mount)]
+
+
+def _example(hubs: list[str], fallback: str) -> str:
+    return f"turns: [{', '.join(hubs)}]" if len(hubs) == 2 else fallback
+
+
+def _fix(robot: Robot, file: str) -> str:
+    """What each driveline may turn on this chassis type, written with this robot's hubs."""
+    t = robot.chassis_type
+    if t == "Diff_drive":
+        left = _example(_hubs(robot, lambda m: _side(m) == "left" and "wheel" in m),
+                        "turns: [<front left hub>, <rear left hub>]")
+        allowed = (f"the front and the rear hub of one side, e.g. {left}, and a second "
+                   "driveline for the other side")
+    elif t == "Ackermann":
+        rear = _example(_hubs(robot, lambda m: _axle(m) == "rear" and "wheel" in m),
+                        "turns: [<rear left hub>, <rear right hub>]")
+        allowed = f"the two hubs of one axle, e.g. {rear}"
+    elif t == "Tracked":
+        allowed = "nothing: remove the driveline and seat each track's motor on its mount"
+    else:
+        allowed = "one hub: a motor for each wheel, each on its own driveline or mount"
     return f"in {file}, have each driveline turn {allowed}"
