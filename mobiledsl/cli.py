@@ -56,7 +56,7 @@ SUBCOMMANDS: dict[str, Subcommand] = {}
 COMMAND_MODULES: tuple[str, ...] = ("mobiledsl.graph.watch", "mobiledsl.convert.cli",
                                   "mobiledsl.simulate_command", "mobiledsl.run.cli",
                                   "mobiledsl.fix.command", "mobiledsl.scaffold",
-                                  "mobiledsl.view.cli")
+                                  "mobiledsl.view.cli", "mobiledsl.lsp.command")
 
 _GROUP_HELP = {"library": "work with a component library"}
 

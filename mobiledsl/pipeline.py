@@ -11,7 +11,7 @@ tasks instead.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -159,7 +159,11 @@ def _resolve_against_whole(parse: Any, library_dirs: Sequence[str | os.PathLike]
     return PHASES["resolve"].run(parse=parse, libraries=libraries)
 
 
-def _read_program(path: str | os.PathLike) -> Source:
+def _read_program(path: str | os.PathLike, texts: Mapping[str, str] | None = None) -> Source:
+    """The file's text: the one ``texts`` gives for its path (an editor's unsaved text),
+    else the file's on disk."""
+    if texts is not None and str(path) in texts:
+        return Source(str(path), texts[str(path)])
     try:
         data = read_regular(path)
     except Refused as exc:
@@ -188,14 +192,20 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
                     task_path: str | os.PathLike | None,
                     library_dirs: Sequence[str | os.PathLike], targets: Sequence[str] = (),
                     outdir: str | os.PathLike | None = None,
-                    check_only: bool = False) -> CompileResult:
+                    check_only: bool = False, texts: Mapping[str, str] | None = None,
+                    libraries: Sequence[Any] | None = None) -> CompileResult:
     """Run the phases on one program. Raises InputError when a program file cannot be read;
     everything wrong with what the files say comes back as diagnostics. Unless
     ``check_only``, an ``outdir`` gets the analysis report, and each asked target its files
-    (``outdir`` defaults to build/cli/<robot> when a target is asked)."""
+    (``outdir`` defaults to build/cli/<robot> when a target is asked).
+
+    A language server hands the two things it keeps in memory: ``texts``, a program file's
+    text by its path as given (an editor's unsaved text, read instead of the file), and
+    ``libraries``, loaded whole already (then ``library_dirs`` is not read, and what
+    loading them reported is the caller's to show)."""
     result = CompileResult()
     paths = {"core": core_path, "world": world_path, "task": task_path}
-    sources = {kind: _read_program(path) if path is not None else None
+    sources = {kind: _read_program(path, texts) if path is not None else None
                for kind, path in paths.items()}
     for target in targets:
         if target not in TARGETS:
@@ -206,7 +216,11 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
     values: dict[str, Any] = {"sources": sources}
     parse = PHASES["parse"]
     program, parse_diags = parse.run(**{key: values[key] for key in parse.inputs})
-    libraries, diags = load_libraries(library_dirs, program_refs(program))
+    preloaded = libraries is not None
+    if preloaded:
+        libraries, diags = list(libraries), []
+    else:
+        libraries, diags = load_libraries(library_dirs, program_refs(program))
     result.libraries = values["libraries"] = libraries
     result.diagnostics.extend(diags)
     result.phases_run.append("load")
@@ -219,7 +233,7 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
             value, diags = program, parse_diags
         else:
             value, diags = phase.run(**{key: values[key] for key in phase.inputs})
-        if name == "resolve" and failed(value, diags):
+        if name == "resolve" and not preloaded and failed(value, diags):
             value, diags = _resolve_against_whole(values["parse"], library_dirs, value, diags)
         result.diagnostics.extend(diags)
         result.phases_run.append(name)

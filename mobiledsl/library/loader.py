@@ -105,6 +105,19 @@ def _load_part(root: str | os.PathLike, library_name: str, part_id: str,
     return part, as_warnings(diags)
 
 
+def load_part_text(root: str | os.PathLike, library_name: str, part_id: str, text: str
+                   ) -> tuple[Part | None, list[Diagnostic]]:
+    """Load one part from ``text``, its component.yaml as an editor holds it (unsaved),
+    exactly as ``load_part`` loads the file."""
+    part_dir, file = part_paths(root, part_id)
+    with _collector_paused():
+        node, diags = read_yaml_fast(text, file)
+        if node is None:
+            return None, as_warnings(diags)
+        part, diags = check_declaration(node, file, part_dir, part_id, library_name, diags)
+    return part, as_warnings(diags)
+
+
 def check_declaration(node: YNode, file: str, part_dir: str, part_id: str, library_name: str,
                       prior: list[Diagnostic] = ()) -> tuple[Part | None, list[Diagnostic]]:
     """Check a read component.yaml. Problems are returned as reported (errors)."""
