@@ -33,6 +33,11 @@ TRIM_GAIN = 1.0              # 1/s: the strides are trimmed until the body goes 
 TRIM_MOST = (0.15, 0.15, 0.3)  # the most trim, m/s, m/s, rad/s
 TRIM_FADE = 0.2              # s: told to stand, the trim fades this fast
 HEADING_GAIN = 0.5           # 1/s: the turn told to make up for the heading lost
+ACCEL_SHARE = 1.0
+DAMPED = 1e-4
+LEVEL_ALL = True
+LEG_SHARE = 1.0
+RATE_SHARE = 1.0
 HEADING_MOST = 0.2           # rad: the most heading it makes up for
 
 
@@ -66,6 +71,16 @@ class GaitTiming:
 
     def swing_progress(self, phase: float, i: int) -> float:
         return self.local(phase, i) / (1.0 - self.duty)
+
+    def load(self, phase: float, i: int) -> float:
+        """How much of its share of the weight a foot carries, 0 to 1: none in the air, and
+        taken up (or handed over) evenly over the time all feet are down after it lands (or
+        before it lifts), so the feet's shares change without a jump."""
+        u = self.local(phase, i) - (1.0 - self.duty)        # time on the floor, periods
+        if u < 0:
+            return 0.0
+        overlap = max(self.duty - 0.5, 1e-9)
+        return float(min(1.0, u / overlap, (self.duty - u) / overlap))
 
     def all_down(self, phase: float) -> bool:
         return not any(self.in_air(phase, i) for i in range(len(self.offsets)))
@@ -104,24 +119,60 @@ class GaitDrive:
         self.was_in_air = [False] * len(self.legs)
         self.q = [leg.hold.copy() for leg in self.legs]
         self.q = self.kin.solve(self.legs, self.targets, self.q, iterations=20)
+        self.qd = [np.zeros(len(leg.dofs)) for leg in self.legs]
+        self.scratch = mujoco.MjData(model)
+        self.rne = np.zeros(model.nv)
 
     def _feed_forward(self, data) -> list[np.ndarray]:
         """Each servo's share of holding the robot up, as an offset of its target: the
         weight shared by the feet on the floor, each foot's push turned into its joints'
         torques (J^T F) and divided by the servo's kp. A servo then holds its stance without
         the sag a soft servo would need to make that torque (D22)."""
-        down = [i for i in range(len(self.legs))
-                if not (self.stepping_now and self.timing.in_air(self.phase, i))]
+        n = len(self.legs)
+        load = [self.timing.load(self.phase, i) if self.stepping_now else 1.0
+                for i in range(n)]
         out = [np.zeros(len(leg.actuators)) for leg in self.legs]
-        if not down or self.root_qadr is None:
+        if sum(load) <= 0 or self.root_qadr is None:
             return out
         from .pose import rotate_into
         up = rotate_into(data.qpos[self.root_qadr + 3:self.root_qadr + 7], (0.0, 0.0, 1.0))
-        push = self.weight / len(down) * up
-        for i in down:
-            leg = self.legs[i]
-            torque = -self.kin.jacobian(leg).T @ push
-            out[i] = torque / self.kp[i]
+        for i, leg in enumerate(self.legs):
+            if load[i] > 0:
+                push = self.weight * load[i] / sum(load) * up
+                out[i] = -self.kin.jacobian(leg).T @ push / self.kp[i]
+        return out
+
+    def _rates(self, feet_rates: list[np.ndarray]) -> list[np.ndarray]:
+        """The joint rates moving each foot as planned (base frame), by the leg's Jacobian
+        where the targets put it: the plan's own rates, not the levelling's working."""
+        out = []
+        for leg, v in zip(self.legs, feet_rates):
+            jac = self.kin.jacobian(leg)
+            out.append(jac.T @ np.linalg.solve(jac @ jac.T + DAMPED * np.eye(3), v))
+        return out
+
+    def _swing_forward(self, model, data, qdd) -> list[np.ndarray]:
+        """Each servo's torque to move its leg as the targets do, as an offset of its target:
+        the leg's own weight and inertia (MuJoCo's inverse dynamics, mj_rne, at the target
+        pose, rate and acceleration, the trunk held) and the joint's damping at the target
+        rate, divided by the servo's kp."""
+        import mujoco
+        s = self.scratch
+        s.qpos[:] = data.qpos
+        s.qvel[:] = 0.0
+        s.qacc[:] = 0.0
+        for leg, q, v, a in zip(self.legs, self.q, self.qd, qdd):
+            s.qpos[leg.qadr] = q
+            s.qvel[leg.dofs] = v
+            s.qacc[leg.dofs] = a * ACCEL_SHARE
+        mujoco.mj_kinematics(model, s)
+        mujoco.mj_comPos(model, s)
+        mujoco.mj_comVel(model, s)
+        mujoco.mj_rne(model, s, 1, self.rne)
+        out = []
+        for leg, v, kp in zip(self.legs, self.qd, self.kp):
+            torque = self.rne[leg.dofs] * LEG_SHARE + model.dof_damping[leg.dofs] * v * RATE_SHARE
+            out.append(torque / kp)
         return out
 
     def _turn_gain(self) -> float:
@@ -159,12 +210,22 @@ class GaitDrive:
             self.stepping_now, self.still_ticks = True, 0
             self.history.clear()
             self.heading_asked = self._heading(data)
+        planned = [p.copy() for p in self.targets]
+        air_before = [self.stepping_now and self.timing.in_air(self.phase, i)
+                      for i in range(len(self.legs))]
         if self.stepping_now:
             self._step(twist, data)
             self._watch_for_stop(data, moving)
         self.q = self.kin.solve(self.legs, self._levelled(data), self.q)
-        for leg, q, held in zip(self.legs, self.q, self._feed_forward(data)):
-            data.ctrl[leg.actuators] = q - leg.hold + held
+        rate_before = self.qd
+        self.qd = self._rates([(p - b) / self.tick for p, b in zip(self.targets, planned)])
+        qdd = []
+        for i, (v, b) in enumerate(zip(self.qd, rate_before)):
+            same = air_before[i] == (self.stepping_now and self.timing.in_air(self.phase, i))
+            qdd.append((v - b) / self.tick if same and air_before[i] else np.zeros_like(v))
+        swing = self._swing_forward(model, data, qdd)
+        for leg, q, held, moved in zip(self.legs, self.q, self._feed_forward(data), swing):
+            data.ctrl[leg.actuators] = q - leg.hold + held + moved
 
     def _body_twist(self, data) -> tuple[np.ndarray, np.ndarray]:
         """The base's velocity in its own frame (x, y, z) and its turn rate (roll, pitch, yaw
@@ -188,7 +249,7 @@ class GaitDrive:
         out = []
         for i, p in enumerate(self.targets):
             p = p.copy()
-            if not (self.stepping_now and self.timing.in_air(self.phase, i)):
+            if LEVEL_ALL or not (self.stepping_now and self.timing.in_air(self.phase, i)):
                 p[2] += LEVEL_GAIN * (p[0] * math.sin(pitch_e)
                                       - ROLL_GAIN * p[1] * math.sin(roll_e))
             out.append(p)
@@ -228,7 +289,7 @@ class GaitDrive:
                 land = home + self.stride_velocity(twist, home) * stance_time / 2 \
                     + self.place_gain * excess
                 p = self.lift[i] + (land - self.lift[i]) * smooth(u)
-                p[2] = home[2] + self.step_height * math.sin(math.pi * u)
+                p[2] = home[2] + self.step_height * (1 - math.cos(2 * math.pi * u)) / 2
                 self.targets[i] = p
                 self.was_in_air[i] = True
             else:
