@@ -15,6 +15,7 @@ angles come from MuJoCo's kinematics (legs.LegKinematics).
 from __future__ import annotations
 
 import math
+import os
 
 import numpy as np
 
@@ -35,6 +36,8 @@ TRIM_FADE = 0.2              # s: told to stand, the trim fades this fast
 HEADING_GAIN = 0.5           # 1/s: the turn told to make up for the heading lost
 ACCEL_SHARE = 1.0
 DAMPED = 1e-4
+LEVEL_RATE = float(os.environ.get('LEVEL_RATE', '1'))
+LIFT = os.environ.get('LIFT', 'cos')
 LEVEL_ALL = True
 LEG_SHARE = 1.0
 RATE_SHARE = 1.0
@@ -120,6 +123,8 @@ class GaitDrive:
         self.q = [leg.hold.copy() for leg in self.legs]
         self.q = self.kin.solve(self.legs, self.targets, self.q, iterations=20)
         self.qd = [np.zeros(len(leg.dofs)) for leg in self.legs]
+        self.feet_rates = [np.zeros(3) for _ in self.legs]
+        self.level_rates = [0.0] * len(self.legs)
         self.scratch = mujoco.MjData(model)
         self.rne = np.zeros(model.nv)
 
@@ -210,7 +215,6 @@ class GaitDrive:
             self.stepping_now, self.still_ticks = True, 0
             self.history.clear()
             self.heading_asked = self._heading(data)
-        planned = [p.copy() for p in self.targets]
         air_before = [self.stepping_now and self.timing.in_air(self.phase, i)
                       for i in range(len(self.legs))]
         if self.stepping_now:
@@ -218,7 +222,9 @@ class GaitDrive:
             self._watch_for_stop(data, moving)
         self.q = self.kin.solve(self.legs, self._levelled(data), self.q)
         rate_before = self.qd
-        self.qd = self._rates([(p - b) / self.tick for p, b in zip(self.targets, planned)])
+        self.qd = self._rates([(v if self.stepping_now else np.zeros(3))
+                               + np.array([0.0, 0.0, z])
+                               for v, z in zip(self.feet_rates, self.level_rates)])
         qdd = []
         for i, (v, b) in enumerate(zip(self.qd, rate_before)):
             same = air_before[i] == (self.stepping_now and self.timing.in_air(self.phase, i))
@@ -252,6 +258,8 @@ class GaitDrive:
             if LEVEL_ALL or not (self.stepping_now and self.timing.in_air(self.phase, i)):
                 p[2] += LEVEL_GAIN * (p[0] * math.sin(pitch_e)
                                       - ROLL_GAIN * p[1] * math.sin(roll_e))
+                self.level_rates[i] = LEVEL_RATE * LEVEL_GAIN * (
+                    p[0] * math.cos(pitch) * rates[1] - ROLL_GAIN * p[1] * math.cos(roll) * rates[0])
             out.append(p)
         return out
 
@@ -289,14 +297,26 @@ class GaitDrive:
                 land = home + self.stride_velocity(twist, home) * stance_time / 2 \
                     + self.place_gain * excess
                 p = self.lift[i] + (land - self.lift[i]) * smooth(u)
-                p[2] = home[2] + self.step_height * (1 - math.cos(2 * math.pi * u)) / 2
-                self.targets[i] = p
+                if LIFT == "sin":
+                    p[2] = home[2] + self.step_height * math.sin(math.pi * u)
+                else:
+                    p[2] = home[2] + self.step_height * (1 - math.cos(2 * math.pi * u)) / 2
+                # the plan's rate (the landing point held): the arc's, not its working's
+                du = 1.0 / ((1.0 - t.duty) * t.period)
+                v = (land - self.lift[i]) * (1 - math.cos(2 * math.pi * u)) * du
+                if LIFT == "sin":
+                    v[2] = self.step_height * math.pi * math.cos(math.pi * u) * du
+                else:
+                    v[2] = self.step_height * math.pi * math.sin(2 * math.pi * u) * du
+                self.targets[i], self.feet_rates[i] = p, v
                 self.was_in_air[i] = True
             else:
                 p = self.targets[i]
-                p = p - self.stride_velocity(twist, p) * self.tick
+                v = -self.stride_velocity(twist, p)
+                v[2] = 0.0
+                p = p + v * self.tick
                 p[2] = home[2]
-                self.targets[i] = p
+                self.targets[i], self.feet_rates[i] = p, v
                 self.was_in_air[i] = False
 
     def _watch_for_stop(self, data, moving: bool) -> None:
