@@ -11,11 +11,17 @@ all a whole period of workings in a row), then stops while every foot is down.
 The feet stand, at rest, where the servos' holds put them, moved together under the
 robot's centre of mass as the model is, with whatever is mounted on it; the legs' joint
 angles come from MuJoCo's kinematics (legs.LegKinematics).
+
+A servo is a spring of stiffness kp about its target, so each target is moved on by the
+torque the joint must make divided by kp: its foot's share of the weight (J^T F, handed
+from foot to foot over the time all are down), and moving the leg as planned (MuJoCo's
+inverse dynamics at the target pose, rates and, in the air, accelerations, plus the joint's
+damping at the planned rate). Soft servos then follow the plan as stiff ones do
+(docs/legged.md, "What the gait does against real servos").
 """
 from __future__ import annotations
 
 import math
-import os
 
 import numpy as np
 
@@ -25,22 +31,15 @@ TICK = 0.004                 # the gait is worked out every 4 ms
 STILL_SPEED = 0.05           # m/s on average over a period: "moving hardly at all"
 STILL_TURN = 0.1             # rad/s likewise: "turning hardly at all"
 STILL_COMMAND = 1e-6         # a command smaller than this is no command
-LEVEL_GAIN = -1.0            # stance feet push the body back level: tilt's share undone
+LEVEL_GAIN = -1.0            # the feet push the body back level: tilt's share undone
 ROLL_GAIN = 2.0              # the roll undone this much harder: the feet are nearer across
-LEVEL_DAMPING = 0.0          # s: no rate term: against stiff servos it rings (kp 300)
+RATES_DAMPED = 1e-4          # damped least squares of the joints' rates from the feet's
 PLACE_GAIN = 0.15            # s: a foot lands this far ahead per m/s the body goes too fast
                              # (the body rocks within a step: more throws the feet about)
 TRIM_GAIN = 1.0              # 1/s: the strides are trimmed until the body goes as told
 TRIM_MOST = (0.15, 0.15, 0.3)  # the most trim, m/s, m/s, rad/s
 TRIM_FADE = 0.2              # s: told to stand, the trim fades this fast
 HEADING_GAIN = 0.5           # 1/s: the turn told to make up for the heading lost
-ACCEL_SHARE = 1.0
-DAMPED = 1e-4
-LEVEL_RATE = float(os.environ.get('LEVEL_RATE', '1'))
-LIFT = os.environ.get('LIFT', 'cos')
-LEVEL_ALL = True
-LEG_SHARE = 1.0
-RATE_SHARE = 1.0
 HEADING_MOST = 0.2           # rad: the most heading it makes up for
 
 
@@ -153,7 +152,7 @@ class GaitDrive:
         out = []
         for leg, v in zip(self.legs, feet_rates):
             jac = self.kin.jacobian(leg)
-            out.append(jac.T @ np.linalg.solve(jac @ jac.T + DAMPED * np.eye(3), v))
+            out.append(jac.T @ np.linalg.solve(jac @ jac.T + RATES_DAMPED * np.eye(3), v))
         return out
 
     def _swing_forward(self, model, data, qdd) -> list[np.ndarray]:
@@ -169,14 +168,14 @@ class GaitDrive:
         for leg, q, v, a in zip(self.legs, self.q, self.qd, qdd):
             s.qpos[leg.qadr] = q
             s.qvel[leg.dofs] = v
-            s.qacc[leg.dofs] = a * ACCEL_SHARE
+            s.qacc[leg.dofs] = a
         mujoco.mj_kinematics(model, s)
         mujoco.mj_comPos(model, s)
         mujoco.mj_comVel(model, s)
         mujoco.mj_rne(model, s, 1, self.rne)
         out = []
         for leg, v, kp in zip(self.legs, self.qd, self.kp):
-            torque = self.rne[leg.dofs] * LEG_SHARE + model.dof_damping[leg.dofs] * v * RATE_SHARE
+            torque = self.rne[leg.dofs] + model.dof_damping[leg.dofs] * v
             out.append(torque / kp)
         return out
 
@@ -210,6 +209,8 @@ class GaitDrive:
         return np.array([vx - wz * p[1] * self.turn_gain, vy + wz * p[0], 0.0])
 
     def control(self, model, data, twist, time: float) -> None:
+        """The servos' targets for this working: the joints placing each foot where the
+        plan (levelled) puts it, plus what the servo needs to make the torque it must."""
         moving = any(abs(v) > STILL_COMMAND for v in twist)
         if moving and not self.stepping_now:
             self.stepping_now, self.still_ticks = True, 0
@@ -225,7 +226,7 @@ class GaitDrive:
         self.qd = self._rates([(v if self.stepping_now else np.zeros(3))
                                + np.array([0.0, 0.0, z])
                                for v, z in zip(self.feet_rates, self.level_rates)])
-        qdd = []
+        qdd = []            # in the air only: landing and lifting change the rate at once
         for i, (v, b) in enumerate(zip(self.qd, rate_before)):
             same = air_before[i] == (self.stepping_now and self.timing.in_air(self.phase, i))
             qdd.append((v - b) / self.tick if same and air_before[i] else np.zeros_like(v))
@@ -244,22 +245,22 @@ class GaitDrive:
         return rotate_into(quat, v[:3]), np.array(v[3:6])
 
     def _levelled(self, data) -> list[np.ndarray]:
-        """The targets with the stance feet pushed to bring the body back level."""
+        """The targets with every foot pushed to bring the body back level (a foot in the
+        air too, so it lands where the levelled stance needs it and its target does not jump
+        as it lands), and the rate each foot is pushed at (``level_rates``), from the trunk's
+        roll and pitch rates: fed forward through the joints' damping only, so it damps the
+        rocking of soft servos and vanishes against stiff ones."""
         if self.root_dof is None:
             return self.targets
         from .pose import yaw_roll_pitch
         _, roll, pitch = yaw_roll_pitch(data.qpos[self.root_qadr + 3:self.root_qadr + 7])
         _, rates = self._body_twist(data)
-        roll_e = roll + LEVEL_DAMPING * rates[0]
-        pitch_e = pitch + LEVEL_DAMPING * rates[1]
         out = []
         for i, p in enumerate(self.targets):
             p = p.copy()
-            if LEVEL_ALL or not (self.stepping_now and self.timing.in_air(self.phase, i)):
-                p[2] += LEVEL_GAIN * (p[0] * math.sin(pitch_e)
-                                      - ROLL_GAIN * p[1] * math.sin(roll_e))
-                self.level_rates[i] = LEVEL_RATE * LEVEL_GAIN * (
-                    p[0] * math.cos(pitch) * rates[1] - ROLL_GAIN * p[1] * math.cos(roll) * rates[0])
+            p[2] += LEVEL_GAIN * (p[0] * math.sin(pitch) - ROLL_GAIN * p[1] * math.sin(roll))
+            self.level_rates[i] = LEVEL_GAIN * (p[0] * math.cos(pitch) * rates[1]
+                                                - ROLL_GAIN * p[1] * math.cos(roll) * rates[0])
             out.append(p)
         return out
 
@@ -297,17 +298,11 @@ class GaitDrive:
                 land = home + self.stride_velocity(twist, home) * stance_time / 2 \
                     + self.place_gain * excess
                 p = self.lift[i] + (land - self.lift[i]) * smooth(u)
-                if LIFT == "sin":
-                    p[2] = home[2] + self.step_height * math.sin(math.pi * u)
-                else:
-                    p[2] = home[2] + self.step_height * (1 - math.cos(2 * math.pi * u)) / 2
+                p[2] = home[2] + self.step_height * (1 - math.cos(2 * math.pi * u)) / 2
                 # the plan's rate (the landing point held): the arc's, not its working's
                 du = 1.0 / ((1.0 - t.duty) * t.period)
                 v = (land - self.lift[i]) * (1 - math.cos(2 * math.pi * u)) * du
-                if LIFT == "sin":
-                    v[2] = self.step_height * math.pi * math.cos(math.pi * u) * du
-                else:
-                    v[2] = self.step_height * math.pi * math.sin(2 * math.pi * u) * du
+                v[2] = self.step_height * math.pi * math.sin(2 * math.pi * u) * du
                 self.targets[i], self.feet_rates[i] = p, v
                 self.was_in_air[i] = True
             else:
