@@ -18,6 +18,7 @@ heading error at the end. Then 3 s of a stop: every foot down?
 
     python bench/legged.py [--programs quad quad_gait] [--seconds 5] [--random 60]
     python bench/legged.py --stiffness     # the table over servo kp, Go2-class and demo quads
+                                           # (their leg servos at kp 20 to 300 as well)
 """
 from __future__ import annotations
 
@@ -46,11 +47,12 @@ def legged_programs() -> list[Path]:
     return out
 
 
-def build(program: Path, tmp: Path) -> Path:
+def build(program: Path, tmp: Path, library: Path = LIBRARY) -> Path:
     from mobiledsl.pipeline import compile_program
-    compile_program(str(program / f"{program.name}.core"), None, None, [str(LIBRARY)],
-                    ["mjcf"], str(tmp / program.name), False)
-    return tmp / program.name / "mjcf" / f"{program.name}.xml"
+    out = tmp / f"{program.name}_{library.name}"
+    compile_program(str(program / f"{program.name}.core"), None, None, [str(library)],
+                    ["mjcf"], str(out), False)
+    return out / "mjcf" / f"{program.name}.xml"
 
 
 class Watch:
@@ -257,11 +259,23 @@ def stiffness_table(kps=KPS, programs=("quad", "quad_gait")) -> list[str]:
         for kp in kps:
             rows.append(stiffness_row("Go2-class", f"{kp:g}", go2_model(Path(tmp), kp)))
             print(rows[-1], file=sys.stderr, flush=True)
+        sys.path.insert(0, str(ROOT))
+        from bench.robotgen import write_demo_library
         for name in programs:
-            rows.append(stiffness_row(name, "15 (stated)", build(ROOT / "programs" / name,
-                                                                 Path(tmp))))
-            print(rows[-1], file=sys.stderr, flush=True)
+            for kp in (None,) + tuple(kps):     # as stated (15), then the leg servos at kp
+                library = LIBRARY if kp is None else write_demo_library(Path(tmp), kp)
+                label = "15 (stated)" if kp is None else f"{kp:g}"
+                xml = build(ROOT / "programs" / name, Path(tmp), library)
+                rows.append(stiffness_row(f"{name} ({walks_by(xml)})", label, xml))
+                print(rows[-1], file=sys.stderr, flush=True)
     return rows
+
+
+def walks_by(xml: Path) -> str:
+    """How a model walks, from the controller description beside it."""
+    import json
+    kind = json.loads(xml.with_name(xml.stem + ".controller.json").read_text())["kind"]
+    return "walker policy" if kind == "policy" else kind
 
 
 if __name__ == "__main__":

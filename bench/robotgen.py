@@ -195,3 +195,20 @@ def write_go2_project(folder: Path, kp: float = 50.0, effort: dict | None = None
     core.write_text('Robot go2 {\n    intent "A Go2-class quadruped walking by its gait"\n\n'
                     '    Legged body(ref = "go2_class")\n}\n')
     return core, [lib]
+
+
+# -- the demo library's legs at another gain ---------------------------------------------------
+DEMO_LEG_KP = "kp: 15.0"          # what hip_leg's servos state
+
+
+def write_demo_library(folder: Path, kp: float) -> Path:
+    """A copy of the demo library in ``folder`` whose leg servos (hip_leg) are at ``kp``,
+    everything else as stated: the demo quads at another servo stiffness."""
+    lib = Path(folder) / f"demo_parts_kp{kp:g}"
+    if not lib.exists():
+        shutil.copytree(DEMO, lib)
+    leg = lib / "parts" / "hip_leg" / "component.yaml"
+    text = (DEMO / "parts" / "hip_leg" / "component.yaml").read_text()
+    assert text.count(DEMO_LEG_KP) == 3, "hip_leg no longer states its three servos at kp 15"
+    leg.write_text(text.replace(DEMO_LEG_KP, f"kp: {float(kp)!r}"))
+    return lib

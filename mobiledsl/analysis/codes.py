@@ -137,6 +137,20 @@ CODES = {
         "effort or the kp that passes.",
         "links: {knee: {servo: {kp: 5, effort: 45, ...}}}   # soft: the trunk sinks 50 mm",
     ),
+    "validation.statics.servos_within_the_gait_range": CodeInfo(
+        Severity.ERROR,
+        "a legged robot walks by its gait on servos too soft for the gait to hold the asked "
+        "speeds",
+        "The gait adds to each servo's target the torque its joint must make divided by its "
+        "kp (the feet's push, the legs' own weight, inertia and damping), so soft servos "
+        "walk as stiff ones do, as long as they sag at most 30 % of the stance height "
+        "standing (torque / kp at each servo, as servo_stance_margin computes it): the range "
+        "docs/legged.md states, where the gait walks within 80-120 % of the asked speeds. "
+        "Softer servos fall short of them. The finding points at the kp of the servo that "
+        "gives most and names the sag, the share and each servo's kp and torque; the help "
+        "gives the kp that brings the robot in.",
+        "links: {calf: {servo: {kp: 12, effort: 45, ...}}}   # a Go2-class sags 43 %",
+    ),
     "validation.footprint.bounded": CodeInfo(
         Severity.WARNING,
         "a part declares no collision shape, so the footprint cannot bound it",

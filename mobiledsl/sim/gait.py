@@ -11,6 +11,13 @@ all a whole period of workings in a row), then stops while every foot is down.
 The feet stand, at rest, where the servos' holds put them, moved together under the
 robot's centre of mass as the model is, with whatever is mounted on it; the legs' joint
 angles come from MuJoCo's kinematics (legs.LegKinematics).
+
+A servo is a spring of stiffness kp about its target, so each target is moved on by the
+torque the joint must make divided by kp: its foot's share of the weight (J^T F, handed
+from foot to foot over the time all are down), and moving the leg as planned (MuJoCo's
+inverse dynamics at the target pose, rates and, in the air, accelerations, plus the joint's
+damping at the planned rate). Soft servos then follow the plan as stiff ones do
+(docs/legged.md, "What the gait does against real servos").
 """
 from __future__ import annotations
 
@@ -24,9 +31,9 @@ TICK = 0.004                 # the gait is worked out every 4 ms
 STILL_SPEED = 0.05           # m/s on average over a period: "moving hardly at all"
 STILL_TURN = 0.1             # rad/s likewise: "turning hardly at all"
 STILL_COMMAND = 1e-6         # a command smaller than this is no command
-LEVEL_GAIN = -1.0            # stance feet push the body back level: tilt's share undone
+LEVEL_GAIN = -1.0            # the feet push the body back level: tilt's share undone
 ROLL_GAIN = 2.0              # the roll undone this much harder: the feet are nearer across
-LEVEL_DAMPING = 0.0          # s: no rate term: against stiff servos it rings (kp 300)
+RATES_DAMPED = 1e-4          # damped least squares of the joints' rates from the feet's
 PLACE_GAIN = 0.15            # s: a foot lands this far ahead per m/s the body goes too fast
                              # (the body rocks within a step: more throws the feet about)
 TRIM_GAIN = 1.0              # 1/s: the strides are trimmed until the body goes as told
@@ -67,6 +74,16 @@ class GaitTiming:
     def swing_progress(self, phase: float, i: int) -> float:
         return self.local(phase, i) / (1.0 - self.duty)
 
+    def load(self, phase: float, i: int) -> float:
+        """How much of its share of the weight a foot carries, 0 to 1: none in the air, and
+        taken up (or handed over) evenly over the time all feet are down after it lands (or
+        before it lifts), so the feet's shares change without a jump."""
+        u = self.local(phase, i) - (1.0 - self.duty)        # time on the floor, periods
+        if u < 0:
+            return 0.0
+        overlap = max(self.duty - 0.5, 1e-9)
+        return float(min(1.0, u / overlap, (self.duty - u) / overlap))
+
     def all_down(self, phase: float) -> bool:
         return not any(self.in_air(phase, i) for i in range(len(self.offsets)))
 
@@ -104,24 +121,62 @@ class GaitDrive:
         self.was_in_air = [False] * len(self.legs)
         self.q = [leg.hold.copy() for leg in self.legs]
         self.q = self.kin.solve(self.legs, self.targets, self.q, iterations=20)
+        self.qd = [np.zeros(len(leg.dofs)) for leg in self.legs]
+        self.feet_rates = [np.zeros(3) for _ in self.legs]
+        self.level_rates = [0.0] * len(self.legs)
+        self.scratch = mujoco.MjData(model)
+        self.rne = np.zeros(model.nv)
 
     def _feed_forward(self, data) -> list[np.ndarray]:
         """Each servo's share of holding the robot up, as an offset of its target: the
         weight shared by the feet on the floor, each foot's push turned into its joints'
         torques (J^T F) and divided by the servo's kp. A servo then holds its stance without
         the sag a soft servo would need to make that torque (D22)."""
-        down = [i for i in range(len(self.legs))
-                if not (self.stepping_now and self.timing.in_air(self.phase, i))]
+        n = len(self.legs)
+        load = [self.timing.load(self.phase, i) if self.stepping_now else 1.0
+                for i in range(n)]
         out = [np.zeros(len(leg.actuators)) for leg in self.legs]
-        if not down or self.root_qadr is None:
+        if sum(load) <= 0 or self.root_qadr is None:
             return out
         from .pose import rotate_into
         up = rotate_into(data.qpos[self.root_qadr + 3:self.root_qadr + 7], (0.0, 0.0, 1.0))
-        push = self.weight / len(down) * up
-        for i in down:
-            leg = self.legs[i]
-            torque = -self.kin.jacobian(leg).T @ push
-            out[i] = torque / self.kp[i]
+        for i, leg in enumerate(self.legs):
+            if load[i] > 0:
+                push = self.weight * load[i] / sum(load) * up
+                out[i] = -self.kin.jacobian(leg).T @ push / self.kp[i]
+        return out
+
+    def _rates(self, feet_rates: list[np.ndarray]) -> list[np.ndarray]:
+        """The joint rates moving each foot as planned (base frame), by the leg's Jacobian
+        where the targets put it: the plan's own rates, not the levelling's working."""
+        out = []
+        for leg, v in zip(self.legs, feet_rates):
+            jac = self.kin.jacobian(leg)
+            out.append(jac.T @ np.linalg.solve(jac @ jac.T + RATES_DAMPED * np.eye(3), v))
+        return out
+
+    def _swing_forward(self, model, data, qdd) -> list[np.ndarray]:
+        """Each servo's torque to move its leg as the targets do, as an offset of its target:
+        the leg's own weight and inertia (MuJoCo's inverse dynamics, mj_rne, at the target
+        pose, rate and acceleration, the trunk held) and the joint's damping at the target
+        rate, divided by the servo's kp."""
+        import mujoco
+        s = self.scratch
+        s.qpos[:] = data.qpos
+        s.qvel[:] = 0.0
+        s.qacc[:] = 0.0
+        for leg, q, v, a in zip(self.legs, self.q, self.qd, qdd):
+            s.qpos[leg.qadr] = q
+            s.qvel[leg.dofs] = v
+            s.qacc[leg.dofs] = a
+        mujoco.mj_kinematics(model, s)
+        mujoco.mj_comPos(model, s)
+        mujoco.mj_comVel(model, s)
+        mujoco.mj_rne(model, s, 1, self.rne)
+        out = []
+        for leg, v, kp in zip(self.legs, self.qd, self.kp):
+            torque = self.rne[leg.dofs] + model.dof_damping[leg.dofs] * v
+            out.append(torque / kp)
         return out
 
     def _turn_gain(self) -> float:
@@ -154,17 +209,30 @@ class GaitDrive:
         return np.array([vx - wz * p[1] * self.turn_gain, vy + wz * p[0], 0.0])
 
     def control(self, model, data, twist, time: float) -> None:
+        """The servos' targets for this working: the joints placing each foot where the
+        plan (levelled) puts it, plus what the servo needs to make the torque it must."""
         moving = any(abs(v) > STILL_COMMAND for v in twist)
         if moving and not self.stepping_now:
             self.stepping_now, self.still_ticks = True, 0
             self.history.clear()
             self.heading_asked = self._heading(data)
+        air_before = [self.stepping_now and self.timing.in_air(self.phase, i)
+                      for i in range(len(self.legs))]
         if self.stepping_now:
             self._step(twist, data)
             self._watch_for_stop(data, moving)
         self.q = self.kin.solve(self.legs, self._levelled(data), self.q)
-        for leg, q, held in zip(self.legs, self.q, self._feed_forward(data)):
-            data.ctrl[leg.actuators] = q - leg.hold + held
+        rate_before = self.qd
+        self.qd = self._rates([(v if self.stepping_now else np.zeros(3))
+                               + np.array([0.0, 0.0, z])
+                               for v, z in zip(self.feet_rates, self.level_rates)])
+        qdd = []            # in the air only: landing and lifting change the rate at once
+        for i, (v, b) in enumerate(zip(self.qd, rate_before)):
+            same = air_before[i] == (self.stepping_now and self.timing.in_air(self.phase, i))
+            qdd.append((v - b) / self.tick if same and air_before[i] else np.zeros_like(v))
+        swing = self._swing_forward(model, data, qdd)
+        for leg, q, held, moved in zip(self.legs, self.q, self._feed_forward(data), swing):
+            data.ctrl[leg.actuators] = q - leg.hold + held + moved
 
     def _body_twist(self, data) -> tuple[np.ndarray, np.ndarray]:
         """The base's velocity in its own frame (x, y, z) and its turn rate (roll, pitch, yaw
@@ -177,20 +245,22 @@ class GaitDrive:
         return rotate_into(quat, v[:3]), np.array(v[3:6])
 
     def _levelled(self, data) -> list[np.ndarray]:
-        """The targets with the stance feet pushed to bring the body back level."""
+        """The targets with every foot pushed to bring the body back level (a foot in the
+        air too, so it lands where the levelled stance needs it and its target does not jump
+        as it lands), and the rate each foot is pushed at (``level_rates``), from the trunk's
+        roll and pitch rates: fed forward through the joints' damping only, so it damps the
+        rocking of soft servos and vanishes against stiff ones."""
         if self.root_dof is None:
             return self.targets
         from .pose import yaw_roll_pitch
         _, roll, pitch = yaw_roll_pitch(data.qpos[self.root_qadr + 3:self.root_qadr + 7])
         _, rates = self._body_twist(data)
-        roll_e = roll + LEVEL_DAMPING * rates[0]
-        pitch_e = pitch + LEVEL_DAMPING * rates[1]
         out = []
         for i, p in enumerate(self.targets):
             p = p.copy()
-            if not (self.stepping_now and self.timing.in_air(self.phase, i)):
-                p[2] += LEVEL_GAIN * (p[0] * math.sin(pitch_e)
-                                      - ROLL_GAIN * p[1] * math.sin(roll_e))
+            p[2] += LEVEL_GAIN * (p[0] * math.sin(pitch) - ROLL_GAIN * p[1] * math.sin(roll))
+            self.level_rates[i] = LEVEL_GAIN * (p[0] * math.cos(pitch) * rates[1]
+                                                - ROLL_GAIN * p[1] * math.cos(roll) * rates[0])
             out.append(p)
         return out
 
@@ -228,14 +298,20 @@ class GaitDrive:
                 land = home + self.stride_velocity(twist, home) * stance_time / 2 \
                     + self.place_gain * excess
                 p = self.lift[i] + (land - self.lift[i]) * smooth(u)
-                p[2] = home[2] + self.step_height * math.sin(math.pi * u)
-                self.targets[i] = p
+                p[2] = home[2] + self.step_height * (1 - math.cos(2 * math.pi * u)) / 2
+                # the plan's rate (the landing point held): the arc's, not its working's
+                du = 1.0 / ((1.0 - t.duty) * t.period)
+                v = (land - self.lift[i]) * (1 - math.cos(2 * math.pi * u)) * du
+                v[2] = self.step_height * math.pi * math.sin(2 * math.pi * u) * du
+                self.targets[i], self.feet_rates[i] = p, v
                 self.was_in_air[i] = True
             else:
                 p = self.targets[i]
-                p = p - self.stride_velocity(twist, p) * self.tick
+                v = -self.stride_velocity(twist, p)
+                v[2] = 0.0
+                p = p + v * self.tick
                 p[2] = home[2]
-                self.targets[i] = p
+                self.targets[i], self.feet_rates[i] = p, v
                 self.was_in_air[i] = False
 
     def _watch_for_stop(self, data, moving: bool) -> None:

@@ -34,6 +34,7 @@ WIDE_WALKER = sub("lib/walkers/quad_walker/walker.yaml",
                   "gait: {ahead: [-0.4, 0.6], aside: [-0.2, 0.2], turn: [-0.8, 0.8]}")
 
 LIDAR = part("lidar_ld06")
+KNEE_SERVO = "kp: 15.0, damping: 0.15, armature: 0.002, frictionloss: 0.03, effort: 3.0, hold: -1.2"
 MOTOR = part("gearmotor_37d")
 DRIVER = part("driver_vnh5019")
 
@@ -546,6 +547,12 @@ CASES = [
          sub(part("hip_leg"), "effort: 3.0, hold: -1.2", "effort: 0.8, hold: -1.2"),
          code="validation.statics.servo_stance_margin", severity=W, file=part("hip_leg"),
          in_text=("of its effort of 0.8 N·m",)),
+    # the gait's range: the demo knees at kp 0.5 sag 36-38 % of the stance height (at most
+    # 30 % for the gait); quad_gait walks by the gait, so the compile refuses it
+    prog("statics_servos_too_soft_for_the_gait", "quad_gait",
+         sub(part("hip_leg"), KNEE_SERVO, KNEE_SERVO.replace("kp: 15.0", "kp: 0.5")),
+         code="validation.statics.servos_within_the_gait_range", file=part("hip_leg"),
+         in_text=("36 % of the stance height", "at most 30 %", "kp 0.5 n·m/rad")),
     prog("legged_two_walkers", "quad",
          copy("lib/walkers/quad_walker", "lib/walkers/quad_walker_b"),
          sub("lib/walkers/quad_walker_b/walker.yaml", "id: quad_walker", "id: quad_walker_b"),
@@ -705,6 +712,9 @@ NEAR_MISSES = [
     # D22: the rear knees hold 0.62 N·m standing, 65 % of 0.95 N·m
     prog("near_servo_with_a_third_to_spare", "quad",
          sub(part("hip_leg"), "effort: 3.0, hold: -1.2", "effort: 0.95, hold: -1.2")),
+    # the gait's range: knees at kp 0.7 sag 26-27 %, inside the 30 % the gait holds
+    prog("near_servos_just_stiff_enough_for_the_gait", "quad_gait",
+         sub(part("hip_leg"), KNEE_SERVO, KNEE_SERVO.replace("kp: 15.0", "kp: 0.7"))),
     prog("near_tiny_positive_distance", "diff_bot", sub(DBT, "BackUp(distance_m = 0.2)", "BackUp(distance_m = 1e-9)")),
 ] + RUN_NEAR_MISSES
 
