@@ -173,7 +173,7 @@ def test_stacked_parts_with_a_finding_get_names_apart_with_leader_lines():
     # a robot whose parts all sit on base_footprint's origin, the centre of mass off its
     # support (an error placed there): every name and the code want the same place
     r = F.diff_caster(chassis_com=(0.05, 0.0, 0.0))
-    parts = [F.sensor_part(id=f"sensor_{k}") for k in range(8)]
+    parts = [F.sensor_part(id=f"sensor_{k}") for k in range(30)]
     sensors = [(F.comp(f"sensor_{k}", "Lidar", p, xyz=(0.0, 0.0, 0.05 + 0.01 * k),
                        line=11 + k, parent="chassis", connector="mount"), p)
                for k, p in enumerate(parts)]
