@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from ..xmlquote import escape, quoteattr
+from .labels import Placer, text_box, text_width
 from .model import Analysis, Outline
 from ..recordtype import record
 
@@ -194,57 +195,9 @@ def name_places(outlines: list[Outline]) -> list[tuple[str, tuple[float, float]]
     return [(name, _centroid(o.polygon)) for name, o in best.items()]
 
 
-class _Stack:
-    """Texts placed near one another (or on a marker) move down instead of overprinting.
-    Placed texts are filed by horizontal band, so a robot of a thousand parts looks only at
-    its neighbours' names, not at every name placed before."""
-
-    MOVES = 400                         # a text moved this far down stays where it is
-
-    def __init__(self, unit: float, taken=()):
-        self.unit = unit
-        self.band = unit * 1.6          # texts closer than this vertically may overlap
-        self.bands: dict[int, list[tuple[float, float, float]]] = {}
-        for px, py, pw in taken:
-            self._file(px, py, pw)
-
-    def _file(self, x: float, y: float, half_width: float) -> None:
-        self.bands.setdefault(math.floor(y / self.band), []).append((x, y, half_width))
-
-    def _blocker(self, x: float, y: float, half_width: float) -> tuple[int, float] | None:
-        """(band, height) of a placed text that a text at (x, y) would overprint, or None."""
-        band = self.band
-        k = math.floor(y / band)
-        for b in (k - 1, k, k + 1):                 # loops, not any(): asked for by every move
-            for px, py, pw in self.bands.get(b, ()):
-                if abs(px - x) < half_width + pw and abs(py - y) < band:
-                    return b, py
-        return None
-
-    def place(self, x: float, y: float, half_width: float) -> float:
-        """Down by a step until nothing is overprinted (at most ``MOVES`` steps). While the
-        text that was in the way is still in the way (close enough, in a band next to the
-        new height's), the search would find it again: the steps past it are taken without
-        asking, so a text that moves down a long column of names costs no search a step."""
-        step, band = self.unit * 1.8, self.band
-        moves = 0
-        while moves < self.MOVES:
-            hit = self._blocker(x, y, half_width)
-            if hit is None:
-                break
-            b, py = hit
-            y -= step
-            moves += 1
-            while moves < self.MOVES and abs(py - y) < band and \
-                    abs(math.floor(y / band) - b) <= 1:
-                y -= step
-                moves += 1
-        self._file(x, y, half_width)
-        return y
-
-
 def topview(a: Analysis) -> bytes:
     robot = Box.around(robot_points(a))
+    window = robot.grown(NEAR)
     near, far = split_world(a, robot)
     drawing = robot
     for o in near:
@@ -252,9 +205,14 @@ def topview(a: Analysis) -> bytes:
     size = max(drawing.hi_x - drawing.lo_x, drawing.hi_y - drawing.lo_y, 0.05)
     pad = 0.12 * size
     unit = size / 60                    # text and marker scale, in metres
+    # the frame: the drawing with a margin, but never past the window the world is cut at,
+    # so an entity cut there reaches the frame's edge
+    grown = drawing.grown(pad * 0.6)
+    frame = Box(max(grown.lo_x, window.lo_x), max(grown.lo_y, window.lo_y),
+                min(grown.hi_x, window.hi_x), min(grown.hi_y, window.hi_y))
     legend_w = 34 * unit
-    x0, x1 = drawing.lo_x - pad, drawing.hi_x + pad + legend_w
-    y0, y1 = drawing.lo_y - pad - unit * 4, drawing.hi_y + pad    # room for the scale bar
+    x0, x1 = frame.lo_x - unit * 6, frame.hi_x + unit * 2 + legend_w
+    y0, y1 = frame.lo_y - unit * 8, frame.hi_y + unit * 3    # axes, scale bar, y's title
     unplaced = [f for f in a.findings if f.at is None]
     kinds = [k for k, _ in LEGEND if any(o.kind == k for o in (*a.outlines, *near))]
     rows = len(kinds) + 6 + len(unplaced) + (len(far) + 1 if far else 0)
@@ -269,16 +227,115 @@ def topview(a: Analysis) -> bytes:
 
     out = svg_head(f"{a.robot} seen from above", x0, y1, vb_w, vb_h, px_w, px_h, font)
     w = out.append
+    _grid_and_border(w, frame, unit, stroke)
     if near:
-        _world(w, near, stroke, unit)
+        _world(w, near, window, stroke, unit)
     _robot(w, a, stroke, unit)
-    _names(w, a, near, unit, stroke)
-    _findings(w, a, unit, stroke)
-    _scale_bar(w, drawing, unit, stroke)
-    _legend(w, a, kinds, unplaced, far, drawing.hi_x + pad, drawing.hi_y + pad - unit * 2.5,
+    placer = Placer(unit * 4, (frame.lo_x, frame.lo_y, frame.hi_x, frame.hi_y),
+                    gap=unit * 0.15)
+    if a.com_ground is not None:
+        cx, cy = a.com_ground
+        placer.take((cx - unit * 1.2, cy - unit * 1.2, cx + unit * 1.2, cy + unit * 1.2))
+    for f in a.findings:
+        if f.at is not None:
+            fx, fy = f.at
+            placer.take((fx - unit * 0.8, fy - unit * 0.8, fx + unit * 0.8, fy + unit * 0.8))
+    leaders: list[str] = []
+    _forward(w, a, robot, unit, stroke, placer, leaders)
+    _findings(w, a, unit, stroke, placer, leaders)
+    _names(w, a, near, unit, stroke, placer, leaders)
+    if leaders:
+        w(f'<g id="leaders" stroke="#555555" stroke-width="{_f(unit * 1000 * 0.06)}" '
+          f'fill="none">' + "".join(leaders) + "</g>")
+    _axes(w, frame, unit, stroke)
+    _scale_bar(w, frame, unit, stroke)
+    _legend(w, a, kinds, unplaced, far, frame.hi_x + unit * 2, frame.hi_y - unit * 1.5,
             unit, stroke)
     w("</svg>")
     return ("\n".join(out) + "\n").encode("utf-8")
+
+
+def leader(x: float, y: float, cx: float, baseline: float, text: str, font: float) -> str:
+    """A thin line from the point a moved text names to the nearest point of its box."""
+    lo_x, lo_y, hi_x, hi_y = text_box(cx, baseline, text, font, "middle")
+    nx, ny = min(max(x, lo_x), hi_x), min(max(y, lo_y), hi_y)
+    return (f'<line x1="{_f(x * 1000)}" y1="{_f(-y * 1000)}" x2="{_f(nx * 1000)}" '
+            f'y2="{_f(-ny * 1000)}"/>')
+
+
+def _grid_and_border(w, frame: Box, unit: float, stroke: str) -> None:
+    """Faint lines at the axes' ticks, and the frame's border (where the world is cut)."""
+    step = nice_length(max(frame.hi_x - frame.lo_x, frame.hi_y - frame.lo_y))
+    w(f'<g id="grid" stroke="#e4e4e4" stroke-width="{_f(unit * 1000 * 0.06)}">')
+    for v in _ticks(frame.lo_x, frame.hi_x, step):
+        w(f'<line class="grid-x" x1="{_f(v * 1000)}" y1="{_f(-frame.lo_y * 1000)}" '
+          f'x2="{_f(v * 1000)}" y2="{_f(-frame.hi_y * 1000)}"/>')
+    for v in _ticks(frame.lo_y, frame.hi_y, step):
+        w(f'<line class="grid-y" x1="{_f(frame.lo_x * 1000)}" y1="{_f(-v * 1000)}" '
+          f'x2="{_f(frame.hi_x * 1000)}" y2="{_f(-v * 1000)}"/>')
+    w("</g>")
+    w(f'<rect id="border" x="{_f(frame.lo_x * 1000)}" y="{_f(-frame.hi_y * 1000)}" '
+      f'width="{_f((frame.hi_x - frame.lo_x) * 1000)}" '
+      f'height="{_f((frame.hi_y - frame.lo_y) * 1000)}" fill="none" stroke="#444444" '
+      f'stroke-width="{stroke}"/>')
+
+
+def _ticks(lo: float, hi: float, step: float) -> list[float]:
+    first = math.ceil(lo / step - 1e-9)
+    return [k * step for k in range(first, math.floor(hi / step + 1e-9) + 1)]
+
+
+def _tick_text(v: float, step: float) -> str:
+    digits = max(0, -math.floor(math.log10(step) + 1e-9))
+    return f"{v:.{digits}f}" if abs(v) > 1e-12 else "0"
+
+
+def _axes(w, frame: Box, unit: float, stroke: str) -> None:
+    """x (forward) along the frame's lower edge and y (left) along its left edge, ticked in
+    metres of base_footprint, with their titles."""
+    step = nice_length(max(frame.hi_x - frame.lo_x, frame.hi_y - frame.lo_y))
+    tick, small = unit * 0.8, unit * 1.0
+    w(f'<g id="axes" stroke="#000000" stroke-width="{stroke}" font-size="{_f(small * 1000)}" '
+      f'data-step-m="{step:g}">')
+    for v in _ticks(frame.lo_x, frame.hi_x, step):
+        w(f'<line class="tick-x" x1="{_f(v * 1000)}" y1="{_f(-frame.lo_y * 1000)}" '
+          f'x2="{_f(v * 1000)}" y2="{_f(-(frame.lo_y - tick) * 1000)}"/>'
+          f'<text class="tick-x" x="{_f(v * 1000)}" '
+          f'y="{_f(-(frame.lo_y - tick - small) * 1000)}" text-anchor="middle" stroke="none">'
+          f"{_tick_text(v, step)}</text>")
+    for v in _ticks(frame.lo_y, frame.hi_y, step):
+        w(f'<line class="tick-y" x1="{_f(frame.lo_x * 1000)}" y1="{_f(-v * 1000)}" '
+          f'x2="{_f((frame.lo_x - tick) * 1000)}" y2="{_f(-v * 1000)}"/>'
+          f'<text class="tick-y" x="{_f((frame.lo_x - tick * 1.5) * 1000)}" '
+          f'y="{_f(-(v - small * 0.3) * 1000)}" text-anchor="end" stroke="none">'
+          f"{_tick_text(v, step)}</text>")
+    w(f'<text class="axis-title" id="x-title" x="{_f(frame.hi_x * 1000)}" '
+      f'y="{_f(-(frame.lo_y - tick - small * 2.4) * 1000)}" text-anchor="end" stroke="none">'
+      f"x, forward (m) \u2192</text>")
+    w(f'<text class="axis-title" id="y-title" x="{_f(frame.lo_x * 1000)}" '
+      f'y="{_f(-(frame.hi_y + small * 0.6) * 1000)}" stroke="none">'
+      f"\u2191 y, left (m)</text>")
+    w("</g>")
+
+
+def _forward(w, a: Analysis, robot: Box, unit: float, stroke: str, placer, leaders) -> None:
+    """An arrow from base_footprint's origin along x: which way the robot faces."""
+    length = max(unit * 6, 0.5 * max(robot.hi_x, unit))
+    shaft, head = unit * 0.35, min(unit * 2.2, length * 0.5)
+    pts = [(0.0, shaft), (length - head, shaft), (length - head, head * 0.55), (length, 0.0),
+           (length - head, -head * 0.55), (length - head, -shaft), (0.0, -shaft)]
+    w(f'<g id="forward"><title>forward: base_footprint\'s x</title>'
+      f'<polygon points="{_points(pts)}" fill="#d62728" fill-opacity="0.75" '
+      f'stroke="#7f1010" stroke-width="{stroke}"/></g>')
+    small = unit * 1.0
+    placer.take((0.0, -head * 0.55, length, head * 0.55))
+    cx, base, moved = placer.place(length + unit * 0.5 + text_width("forward", small) / 2,
+                                   0.0, "forward", small)
+    if moved:
+        leaders.append(leader(length, 0.0, cx, base, "forward", small))
+    w(f'<text id="forward-label" x="{_f(cx * 1000)}" y="{_f(-base * 1000)}" '
+      f'font-size="{_f(small * 1000)}" text-anchor="middle" fill="#7f1010" stroke="#ffffff" '
+      f'stroke-width="{stroke}" paint-order="stroke">forward</text>')
 
 
 def _polygon(o: Outline, stroke: str, extra: str = "") -> str:
@@ -288,12 +345,17 @@ def _polygon(o: Outline, stroke: str, extra: str = "") -> str:
             f"<title>{escape(o.label)} ({o.kind})</title></polygon>")
 
 
-def _world(w, near: list[Outline], stroke: str, unit: float) -> None:
-    """The world's entities near the robot (already cut at the window)."""
+def _world(w, near: list[Outline], window: Box, stroke: str, unit: float) -> None:
+    """The world's entities near the robot, already cut at the window; one cut there is
+    marked ``clipped`` and reaches the frame's edge."""
     w(f'<g id="world" stroke-width="{stroke}" fill-opacity="0.8">')
     dash = f' stroke-dasharray="{_f(unit * 600)} {_f(unit * 300)}"'
+    eps = 1e-9
     for o in near:
-        w(_polygon(o, stroke, dash if o.kind == "marker" else ""))
+        cut = any(x <= window.lo_x + eps or x >= window.hi_x - eps or y <= window.lo_y + eps
+                  or y >= window.hi_y - eps for x, y in o.polygon)
+        extra = (dash if o.kind == "marker" else "") + (' data-clipped="true"' if cut else "")
+        w(_polygon(o, stroke, extra))
     w("</g>")
 
 
@@ -318,13 +380,6 @@ def _robot(w, a: Analysis, stroke: str, unit: float) -> None:
         w(f'<polyline class="support" points="{_points(a.support_polygon)}" fill="none"/>')
     w("</g>")
 
-    # base_footprint's axes
-    r = unit * 3
-    w(f'<g id="frame" stroke-width="{stroke}">'
-      f'<line x1="0.00" y1="0.00" x2="{_f(r * 1000)}" y2="0.00" stroke="#d62728"/>'
-      f'<line x1="0.00" y1="0.00" x2="0.00" y2="{_f(-r * 1000)}" stroke="#2ca02c"/>'
-      f"</g>")
-
     if a.com_ground is not None:
         cx, cy = a.com_ground
         r = unit * 1.2
@@ -339,54 +394,63 @@ def _robot(w, a: Analysis, stroke: str, unit: float) -> None:
 DARK = frozenset({"wheel", "caster", "track"})   # names on these are written light
 
 
-def _names(w, a: Analysis, near: list[Outline], unit: float, stroke: str) -> None:
-    """Each part's and nearby entity's name, written on it (not only as a tooltip), moved
-    off the centre of mass and the findings' marks."""
+def _names(w, a: Analysis, near: list[Outline], unit: float, stroke: str, placer,
+           leaders) -> None:
+    """Each part's and nearby entity's name, written on it (not only as a tooltip) where it
+    overprints nothing, else as near as is free with a leader line to it."""
     small = unit * 1.0
-    # a finding's mark and its code to the right of it (characters about 0.6 of the font)
-    code_w = 0.36 * unit
-    taken = [(f.at[0] + unit * 1.2 + len(f.code) * code_w, f.at[1], unit * 1.2 +
-              len(f.code) * code_w) for f in a.findings if f.at is not None]
-    if a.com_ground is not None:
-        taken.append((a.com_ground[0], a.com_ground[1], unit * 1.2))
-    stack = _Stack(small, taken)
     kind_of = {o.component: o.kind for o in (*a.outlines, *near)}
     w(f'<g id="names" font-size="{_f(small * 1000)}" text-anchor="middle" '
       f'stroke-width="{stroke}" paint-order="stroke">')
     for group, colour in ((a.outlines, "#1a1a1a"), (near, "#6b4423")):
         for name, (x, y) in name_places(list(group)):
-            y = stack.place(x, y, small * 0.3 * len(name))
-            fill, halo = ("#ffffff", "#111111") if kind_of[name] in DARK else (colour, "#ffffff")
-            w(f'<text class="name" x="{_f(x * 1000)}" y="{_f(-(y - small * 0.35) * 1000)}" '
+            cx, base, moved = placer.place(x, y, name, small)
+            if moved:
+                leaders.append(leader(x, y, cx, base, name, small))
+            dark = kind_of[name] in DARK and not moved
+            fill, halo = ("#ffffff", "#111111") if dark else (colour, "#ffffff")
+            w(f'<text class="name" x="{_f(cx * 1000)}" y="{_f(-base * 1000)}" '
               f'fill="{fill}" stroke="{halo}">{escape(name)}</text>')
     w("</g>")
 
 
-def _findings(w, a: Analysis, unit: float, stroke: str) -> None:
+def _findings(w, a: Analysis, unit: float, stroke: str, placer, leaders) -> None:
+    """Each finding's dot at its place; its code beside it, once for the findings of one
+    code at one place (with their count: ``code x3``), placed apart from every other text."""
     w('<g id="findings">')
-    placed: list[tuple[float, float]] = []
-    for f in a.findings:
-        if f.at is None:
-            continue
-        # findings near one another stack their codes downward
-        k = sum(1 for p in placed if abs(p[0] - f.at[0]) < unit * 25 and abs(p[1] - f.at[1]) < unit * 2)
-        placed.append(f.at)
+    font = unit * 1.2
+    placed = [f for f in a.findings if f.at is not None]
+    count: dict[tuple, int] = {}
+    for f in placed:
+        key = (f.code, round(f.at[0] / unit), round(f.at[1] / unit))
+        count[key] = count.get(key, 0) + 1
+    written: set[tuple] = set()
+    for f in placed:
         colour = SEVERITY_COLOUR.get(f.severity, "#1f77b4")
         fx, fy = f.at
+        key = (f.code, round(fx / unit), round(fy / unit))
+        label = ""
+        if key not in written:
+            written.add(key)
+            code = f.code + (f" \u00d7{count[key]}" if count[key] > 1 else "")
+            cx, base, moved = placer.place(fx + unit * 1.2 + text_width(code, font) / 2, fy,
+                                           code, font)
+            if moved:
+                leaders.append(leader(fx, fy, cx, base, code, font))
+            label = (f'<text x="{_f(cx * 1000)}" y="{_f(-base * 1000)}" text-anchor="middle" '
+                     f'fill="{colour}" stroke="#ffffff" stroke-width="{stroke}" '
+                     f'paint-order="stroke">{escape(code)}</text>')
         w(f'<g class="finding {f.severity}" data-code={quoteattr(f.code)}>'
           f"<title>{escape(f.message)}</title>"
           f'<circle cx="{_f(fx * 1000)}" cy="{_f(-fy * 1000)}" r="{_f(unit * 800)}" '
-          f'fill="{colour}" fill-opacity="0.85"/>'
-          f'<text x="{_f((fx + unit * 1.2) * 1000)}" y="{_f(-(fy - unit * 2 * k) * 1000)}" '
-          f'fill="{colour}" stroke="#ffffff" stroke-width="{stroke}" paint-order="stroke">'
-          f"{escape(f.code)}</text></g>")
+          f'fill="{colour}" fill-opacity="0.85"/>{label}</g>')
     w("</g>")
 
 
 def _scale_bar(w, drawing: Box, unit: float, stroke: str) -> None:
     """A bar of a round length under the drawing's lower left corner."""
     length = nice_length(drawing.hi_x - drawing.lo_x)
-    x, y = drawing.lo_x, drawing.lo_y - unit * 2.5
+    x, y = drawing.lo_x, drawing.lo_y - unit * 5.5
     tick = unit * 0.6
     w(f'<g id="scale" stroke="#000000" stroke-width="{stroke}" data-length-m="{length:g}">'
       f'<path d="M {_pt(x, y + tick)} L {_pt(x, y)} L {_pt(x + length, y)} '

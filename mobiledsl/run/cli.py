@@ -27,6 +27,12 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--frames", type=int, default=0, metavar="N",
                    help="also render N pictures of the run and a contact sheet "
                         "(needs an OpenGL context: EGL or OSMesa)")
+    p.add_argument("--video", metavar="FILE", default=None,
+                   help="also write the whole run as a clip, FILE.mp4 (H.264, through "
+                        "imageio-ffmpeg) or FILE.gif, captioned with time and step")
+    p.add_argument("--camera", choices=("overview", "follow"), default="overview",
+                   help="the pictures' camera: fixed, framing the whole run (default), or "
+                        "following the robot")
     add_diagnostics_options(p)
 
 
@@ -43,6 +49,10 @@ def run_run(args: argparse.Namespace) -> int:
         args._parser.error("no .task file given: the steps to run")
     if args.frames < 0:
         args._parser.error("--frames takes a count of 0 or more")
+    if args.video is not None:
+        from .frames import VIDEO_SUFFIXES
+        if not args.video.lower().endswith(VIDEO_SUFFIXES):
+            args._parser.error("--video takes a file ending in .mp4 or .gif")
     from .execute import MAX_RUN_S
     if args.max_seconds is not None and not 0 < args.max_seconds <= MAX_RUN_S:
         args._parser.error(f"--max-seconds takes a number of seconds above 0 and at most "
@@ -54,7 +64,8 @@ def run_run(args: argparse.Namespace) -> int:
     libraries = args.library or project_libraries("--library")
     try:
         result = run_program(files["core"], files.get("world"), files["task"], libraries,
-                             args.outdir, args.frames, max_seconds=args.max_seconds)
+                             args.outdir, args.frames, max_seconds=args.max_seconds,
+                             video=args.video, camera=args.camera)
     except InputError as exc:
         raise UsageError(str(exc)) from exc
     report(result.diagnostics, args)

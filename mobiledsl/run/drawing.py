@@ -11,7 +11,9 @@ import math
 
 import numpy as np
 
-from ..analysis.topview import _f as num, _points as points, _pt as point, svg_head
+from ..analysis.labels import Placer, text_width
+from ..analysis.topview import (_f as num, _points as points, _pt as point, _ticks, leader,
+                                 nice_length, svg_head)
 from ..targets.ros.occupancy import shape_outline
 from ..xmlquote import escape, quoteattr
 
@@ -49,7 +51,7 @@ def run_view(robot: str, world, analysis, start, report: dict, runs) -> bytes:
     xy = np.asarray(pts, float).reshape(-1, 2)
     lo, hi = xy.min(axis=0), xy.max(axis=0)
     size = max(float(np.max(hi - lo)), 0.5)
-    pad = 0.05 * size
+    pad = 0.08 * size
     unit = size / 80
     legend_w = 30 * unit
     x0, x1, y0, y1 = lo[0] - pad, hi[0] + pad + legend_w, lo[1] - pad, hi[1] + pad
@@ -65,6 +67,7 @@ def run_view(robot: str, world, analysis, start, report: dict, runs) -> bytes:
                    font)
     w = out.append
 
+    _grid(w, (lo[0] - pad, lo[1] - pad, hi[0] + pad, hi[1] + pad), unit, stroke)
     w(f'<g id="world" stroke-width="{stroke}">')
     for entity, outline in shapes:
         fill, line = ENTITY_STYLE.get(entity.entity, ENTITY_STYLE["Obstacle"])
@@ -73,11 +76,6 @@ def run_view(robot: str, world, analysis, start, report: dict, runs) -> bytes:
         w(f'<polygon class="{entity.entity}" data-name={quoteattr(entity.name)} '
           f'points="{points(hull)}" fill="{fill}" fill-opacity="{opacity}" stroke="{line}">'
           f"<title>{escape(entity.name)} ({entity.entity})</title></polygon>")
-    for entity in entities:
-        if entity.entity == "Marker":
-            x, y = entity.pos[0], entity.pos[1]
-            w(f'<text class="marker-name" x="{num(x * 1000)}" y="{num(-y * 1000)}" '
-              f'text-anchor="middle" fill="#1f7f3f">{escape(entity.name)}</text>')
     w("</g>")
 
     w(f'<g id="planned" fill="none" stroke="{PLANNED}" stroke-width="{stroke}" '
@@ -102,29 +100,114 @@ def run_view(robot: str, world, analysis, start, report: dict, runs) -> bytes:
               f"<title>step {r.index + 1}: {escape(r.kind)}</title></polyline>")
     w("</g>")
 
-    w('<g id="labels">')
+    placer = Placer(unit * 4, (lo[0] - pad, lo[1] - pad, hi[0] + pad, hi[1] + pad),
+                    gap=unit * 0.15)
+    touches = [(r, name, at) for r in runs for name, at in sorted(_touch_points(r).items())]
+    for _, _, (x, y) in touches:
+        placer.take((x - unit * 1.2, y - unit * 1.2, x + unit * 1.2, y + unit * 1.2))
+    bar = _grid_step(size)             # the scale bar's room, at the map's lower left
+    placer.take((lo[0] - pad, lo[1] - pad, lo[0] - pad + bar + unit * 8, lo[1] - pad + unit * 3))
+    leaders: list[str] = []
+    font = unit * 1.2
+    small = unit * 1.0
+
+    w('<g id="collisions">')
+    for r, name, (x, y) in touches:
+        d = unit * 1.2
+        w(f'<circle class="contact" data-step="{r.index + 1}" cx="{num(x * 1000)}" cy="{num(-y * 1000)}" r="{num(d * 1000)}" '
+          f'fill="#ffffff" fill-opacity="0.7" stroke="#d62728" stroke-width="{stroke}"/>')
+        w(f'<path data-step="{r.index + 1}" data-name={quoteattr(name)} '
+          f'd="M {point(x - d, y - d)} L {point(x + d, y + d)} M {point(x - d, y + d)} '
+          f'L {point(x + d, y - d)}" stroke="#d62728" stroke-width="{stroke}">'
+          f"<title>step {r.index + 1} hit {escape(name)} here</title></path>")
+    w("</g>")
+
+    w(f'<g id="labels" stroke="#ffffff" stroke-width="{num(unit * 1000 * 0.25)}" '
+      f'paint-order="stroke" stroke-linejoin="round" '
+      f'text-anchor="middle">')
     for r, trace in zip(runs, traces):
         if trace:
             x, y = trace[-1]
             ok = entries[r.index + 1]["ok"]
-            w(f'<text x="{num((x + unit) * 1000)}" y="{num(-(y + unit) * 1000)}" '
-              f'fill="{RESULT_COLOUR[ok]}" stroke="#ffffff" stroke-width="{stroke}" '
-              f'paint-order="stroke">{r.index + 1}</text>')
+            text = str(r.index + 1)
+            cx, base, moved = placer.place(x, y + unit * 1.5, text, font)
+            if moved:
+                leaders.append(leader(x, y, cx, base, text, font))
+            w(f'<text class="step-label" data-step="{r.index + 1}" x="{num(cx * 1000)}" '
+              f'y="{num(-base * 1000)}" fill="{RESULT_COLOUR[ok]}" font-weight="bold">'
+              f"{text}</text>")
+    for r, name, (x, y) in touches:
+        text = f"hit {name}"
+        cx, base, moved = placer.place(x + unit * 1.6 + text_width(text, small) / 2, y,
+                                       text, small)
+        if moved:
+            leaders.append(leader(x, y, cx, base, text, small))
+        w(f'<text class="contact-label" data-step="{r.index + 1}" x="{num(cx * 1000)}" '
+          f'y="{num(-base * 1000)}" font-size="{num(small * 1000)}" fill="#d62728">'
+          f"{escape(text)}</text>")
+    for entity, outline in _named(shapes):
+        colour = {"Obstacle": "#4a2a10", "SupportSurface": "#2f402f",
+                  "Marker": "#0f5f2f"}.get(entity.entity, "#4a2a10")
+        x, y = np.mean(np.asarray(outline, float), axis=0)
+        cx, base, moved = placer.place(float(x), float(y), entity.name, small)
+        if moved:
+            leaders.append(leader(float(x), float(y), cx, base, entity.name, small))
+        w(f'<text class="entity-name {entity.entity}" data-name={quoteattr(entity.name)} '
+          f'x="{num(cx * 1000)}" y="{num(-base * 1000)}" font-size="{num(small * 1000)}" '
+          f'fill="{colour}">{escape(entity.name)}</text>')
     w("</g>")
-
-    w('<g id="collisions">')
-    for r in runs:
-        for name, (x, y) in sorted(_touch_points(r).items()):
-            d = unit * 1.2
-            w(f'<path data-step="{r.index + 1}" data-name={quoteattr(name)} '
-              f'd="M {point(x - d, y - d)} L {point(x + d, y + d)} M {point(x - d, y + d)} '
-              f'L {point(x + d, y - d)}" stroke="#d62728" stroke-width="{stroke}">'
-              f"<title>step {r.index + 1} hit {escape(name)}</title></path>")
-    w("</g>")
+    if leaders:
+        w(f'<g id="leaders" stroke="#555555" stroke-width="{num(unit * 1000 * 0.06)}" '
+          f'fill="none">' + "".join(leaders) + "</g>")
+    _scale_bar(w, lo[0] - pad, lo[1] - pad, size, unit, stroke)
 
     _legend(w, robot, report, runs, hi[0] + 2 * pad, hi[1], unit, stroke)
     w("</svg>")
     return ("\n".join(out) + "\n").encode("utf-8")
+
+
+def _named(shapes) -> list:
+    """One outline an entity: the largest (its name goes at its middle)."""
+    best: dict[str, tuple] = {}
+    for entity, outline in shapes:
+        o = np.asarray(outline, float)
+        span = float(np.prod(o.max(axis=0) - o.min(axis=0))) if len(o) else 0.0
+        if entity.name not in best or span > best[entity.name][2]:
+            best[entity.name] = (entity, o, span)
+    return [(e, o) for e, o, _ in best.values()]
+
+
+def _grid(w, box, unit: float, stroke: str) -> None:
+    """Faint lines every round length (0.5 m, 1 m, ...) over the map, under everything."""
+    lo_x, lo_y, hi_x, hi_y = box
+    step = _grid_step(max(hi_x - lo_x, hi_y - lo_y))
+    w(f'<g id="grid" stroke="#e6e6e6" stroke-width="{num(unit * 1000 * 0.08)}" '
+      f'data-step-m="{step:g}">')
+    for v in _ticks(lo_x, hi_x, step):
+        w(f'<line class="grid-x" x1="{num(v * 1000)}" y1="{num(-lo_y * 1000)}" '
+          f'x2="{num(v * 1000)}" y2="{num(-hi_y * 1000)}"/>')
+    for v in _ticks(lo_y, hi_y, step):
+        w(f'<line class="grid-y" x1="{num(lo_x * 1000)}" y1="{num(-v * 1000)}" '
+          f'x2="{num(hi_x * 1000)}" y2="{num(-v * 1000)}"/>')
+    w("</g>")
+
+
+def _grid_step(span: float) -> float:
+    """0.5 m or 1 m for a room; a round length near an eighth of a larger or smaller span."""
+    return 0.5 if span <= 6 else 1.0 if span <= 15 else nice_length(span / 2)
+
+
+def _scale_bar(w, x: float, y: float, size: float, unit: float, stroke: str) -> None:
+    """A bar one grid step long at the map's lower left corner, inside it."""
+    length = _grid_step(size)
+    x, y = x + unit * 1.5, y + unit * 2
+    tick = unit * 0.6
+    text = f"{length:g} m"
+    w(f'<g id="scale" stroke="#000000" stroke-width="{stroke}" data-length-m="{length:g}">'
+      f'<path d="M {point(x, y + tick)} L {point(x, y)} L {point(x + length, y)} '
+      f'L {point(x + length, y + tick)}" fill="none"/>'
+      f'<text x="{num((x + length + unit) * 1000)}" y="{num(-(y - unit * 0.4) * 1000)}" '
+      f'stroke="none" fill="#000000">{text}</text></g>')
 
 
 def _touch_points(run) -> dict[str, tuple[float, float]]:

@@ -36,11 +36,14 @@ def run_program(core: str | os.PathLike, world: str | os.PathLike | None,
                 task: str | os.PathLike, library_dirs: Sequence[str | os.PathLike],
                 outdir: str | os.PathLike | None = None, frames: int = 0,
                 model_xml: str | os.PathLike | None = None,
-                max_seconds: float | None = None) -> RunResult:
+                max_seconds: float | None = None, video: str | os.PathLike | None = None,
+                camera: str = "overview") -> RunResult:
     """Compile (mjcf), run every step, judge and write the report. ``model_xml``: a model
     already emitted (the build graph's mjcf cell) to run instead of emitting one;
     ``max_seconds``: the run's cap of simulated time after the first settling (at most,
-    and by default, ``execute.MAX_RUN_S``)."""
+    and by default, ``execute.MAX_RUN_S``); ``video``: a clip of the run to write (.mp4 or
+    .gif); ``camera``: the pictures' camera, ``overview`` (fixed, the whole run) or
+    ``follow``."""
     from ..pipeline import compile_program
 
     out = RunResult()
@@ -70,10 +73,25 @@ def run_program(core: str | os.PathLike, world: str | os.PathLike | None,
     out.report_dir = str(report_dir)
     _write_reports(report_dir, report, runs, compiled)
     write_atomic(report_dir / "trace.json", dumps(pose_trace(runs, states)))
-    if frames > 0:
-        from .frames import render_frames
-        out.frames = render_frames(xml, states, frames, report_dir / "frames")
+    if frames > 0 or video is not None:
+        from .execute import TICK
+        from .frames import captions, render
+        said = render(xml, states, report_dir / "frames", frames=frames,
+                      video=Path(video) if video is not None else None, camera=camera,
+                      texts=captions(runs, len(states), SETTLE_FIRST_S, TICK),
+                      points=_view_points(compiled), tick=TICK)
+        out.frames = said.replace("no pictures", "no frames", 1) if video is None else said
     return out
+
+
+def _view_points(compiled) -> list[tuple[float, float]]:
+    """What the overview camera frames besides the robot's path: the start and the markers
+    (the goals)."""
+    world = compiled.world
+    if world is None:
+        return []
+    return [tuple(world.start[:2])] + [tuple(e.pos[:2]) for e in world.entities
+                                       if e.entity == "Marker"]
 
 
 def _report_root(compiled, outdir) -> Path:

@@ -120,3 +120,67 @@ def test_clip_keeps_what_is_inside_the_box():
     assert clip(square, Box(5, 5, 6, 6)) == []
     half = clip(square, Box(0, -2, 2, 2))
     assert sorted(half) == sorted([(0, -1), (1, -1), (1, 1), (0, 1)])
+
+
+# --- pictures people read (issue 31): axes, the forward arrow, the frame, labels apart ---
+
+from tests.svgtext import overlapping  # noqa: E402
+
+
+def test_the_top_view_has_axes_with_titles_ticks_in_metres_and_a_forward_arrow():
+    _, root, groups = view(F.diff_caster())
+    axes = groups["axes"]
+    ticks = [t for t in axes.iter(SVG + "text") if t.get("class") == "tick-x"]
+    assert len(ticks) >= 3 and "0" in texts(axes)
+    assert any("x, forward (m)" in t for t in texts(axes))
+    assert any("y, left (m)" in t for t in texts(axes))
+    arrow = groups["forward"].find(SVG + "polygon")
+    xs = [float(p.split(",")[0]) for p in arrow.get("points").split()]
+    assert min(xs) == 0.0 and max(xs) > 0           # from base_footprint's origin, along +x
+    assert root.find(f".//{SVG}text[@id='forward-label']").text == "forward"
+
+
+def test_an_entity_cut_at_the_window_reaches_the_frame_s_bordered_edge():
+    wall = box_entity("wall", "Obstacle", 0.6, 0.0, (0.2, 3.0, 0.3))   # far longer than the view
+    _, root, groups = view(F.diff_caster(), world(wall))
+    border = root.find(f".//{SVG}rect[@id='border']")
+    assert border is not None and border.get("stroke") not in (None, "none")
+    (poly,) = [p for p in groups["world"].iter(SVG + "polygon")]
+    assert poly.get("data-clipped") == "true"
+    ys = [float(p.split(",")[1]) for p in poly.get("points").split()]
+    top, bottom = float(border.get("y")), float(border.get("y")) + float(border.get("height"))
+    assert min(ys) == pytest.approx(top) and max(ys) == pytest.approx(bottom)
+
+
+@pytest.mark.parametrize("robot, entities", [
+    ("diff_caster", ()),
+    ("tracked", ()),
+    ("tricycle", ()),
+    ("diff_caster", ("crate", "dock", "post")),
+    ("diff_four", ("crate", "dock", "post")),
+])
+def test_no_two_labels_of_the_top_view_overlap(robot, entities):
+    near = {"crate": box_entity("crate", "Obstacle", 0.35, 0.0),
+            "dock": box_entity("dock", "Marker", 0.3, 0.05, (0.3, 0.3, 0.002)),
+            "post": box_entity("post", "Obstacle", 0.3, 0.1, (0.05, 0.05, 0.3))}
+    a, _ = analyse(getattr(F, robot)(), world(*(near[e] for e in entities)) if entities
+                   else None, None)
+    svg = write_report(a)["topview.svg"]
+    assert overlapping(svg) == []
+
+
+def test_stacked_parts_with_a_finding_get_names_apart_with_leader_lines():
+    # a robot whose parts all sit on base_footprint's origin, the centre of mass off its
+    # support (an error placed there): every name and the code want the same place
+    r = F.diff_caster(chassis_com=(0.05, 0.0, 0.0))
+    parts = [F.sensor_part(id=f"sensor_{k}") for k in range(30)]
+    sensors = [(F.comp(f"sensor_{k}", "Lidar", p, xyz=(0.0, 0.0, 0.05 + 0.01 * k),
+                       line=11 + k, parent="chassis", connector="mount"), p)
+               for k, p in enumerate(parts)]
+    crowded = F.robot("crowded", r.chassis_type,
+                      [(c, r.parts[c.part]) for c in r.components] + sensors)
+    a, _ = analyse(crowded, None, None)
+    svg = write_report(a)["topview.svg"]
+    assert overlapping(svg) == []
+    root = ET.fromstring(svg)
+    assert root.find(f".//{SVG}g[@id='leaders']") is not None
