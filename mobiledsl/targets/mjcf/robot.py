@@ -29,11 +29,12 @@ SPEED_LOOP_GAIN = 50.0
 TIMESTEP = 0.002        # s, the model's step
 RAMP_S = 0.5            # a drive's command ramp (s) where the analysis states no top speed or start
 RAMP_BOUNDS = (0.02, 0.5)
-#: the share of the speed loop's kv x timestep a skid-steer tyre carries as armature: the
-#: least that keeps the turn at 85-110 % of the stated rate (a third: 84-87 % at 10 % of the
-#: top rate with a fifth, 88-92 % with the whole), since whatever it carries the base also
-#: feels as mass when the loop saturates (the whole slowed a loaded Husky-class start 18 %)
-LOOP_ARMATURE_SHARE = 1 / 3
+#: the share of the speed loop's kv x timestep a skid-steer tyre carries as armature: about
+#: the least that keeps its turn at the stated rate (a third let a Husky-class spin fall to
+#: 79 % at 0.7 of the rate, a fifth heavy_skid to 84 % at a tenth), since whatever it carries
+#: the base also feels as mass when the loop saturates (the whole slowed a loaded
+#: Husky-class start 17-18 %; a half, 4-7 %)
+LOOP_ARMATURE_SHARE = 1 / 2
 CHAIN_SOLREF = "0.004 1"  # s: a chain's stiffness, as stiff as two steps of the model allow
 # sliding, torsional and rolling friction of whatever rolls on the floor (condim 3 uses the first)
 TYRE = f"{fmt(TYRE_FRICTION)} 0.01 0.001"
