@@ -37,7 +37,8 @@ def motor_figures(robot: Robot, mass: float | None) -> tuple[Motors | None, Base
     _, _, fed = motor_volts(robot, robot.component(full.drives[0].motor))
     return Motors(fed, clean(full.volts), clean(low.volts), clean(full.stall_pull),
                   clean(full.resistance), clean(full.top_speed()), clean(low.top_speed()),
-                  clean(full.accel()), clean(full.max_slope())), full
+                  clean(full.accel()), clean(full.max_slope()),
+                  clean(full.stall_pull / full.mass)), full
 
 
 def top_speed_text(line: BaseLine) -> str:

@@ -64,6 +64,9 @@ class Motors:
     top_speed_low_mps: float
     accel_mps2: float                       # from rest, full, at most g / 2
     max_slope_rad: float                    # the steepest it climbs and holds, full
+    #: the motors' stall pull over the robot's mass (m/s^2): what a datasheet gives, before
+    #: rolling resistance and the turning inertia of rotors and wheels (accel_mps2 is net)
+    pull_accel_mps2: float | None = None
 
 
 @record

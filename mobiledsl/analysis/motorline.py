@@ -28,6 +28,8 @@ GRIP = 0.5
 #: a small DC gearmotor's mechanical time constant (s, 10-50 ms): its rotor's inertia is
 #: J = tau x stall torque / no-load speed, felt at the wheel through the reduction squared
 MOTOR_TIME_CONSTANT = 0.02
+#: the wheels that roll on the floor on a hinge (casters and tracks excepted)
+ROLLING = ("Standard", "Mecanum", "Omni_wheel")
 
 
 @record
@@ -174,6 +176,8 @@ class BaseLine:
     drives: tuple[Drive, ...]
     mass: float
     volts: float | None
+    #: the rolling wheels' own turning inertia as mass at the ground (kg): sum I_axle / r^2
+    wheels_felt: float = 0.0
 
     def pull(self, speed: float) -> float:
         """Every motor's force at the ground at ``speed`` (N)."""
@@ -195,8 +199,9 @@ class BaseLine:
 
     @property
     def inertial_mass(self) -> float:
-        """The mass the motors accelerate: the robot and their rotors, felt at the ground."""
-        return self.mass + sum(d.mass_felt() for d in self.drives)
+        """The mass the motors accelerate: the robot, its rolling wheels' turning inertia and
+        the motors' rotors, felt at the ground."""
+        return self.mass + self.wheels_felt + sum(d.mass_felt() for d in self.drives)
 
     def starts(self) -> bool:
         return self.stall_pull > self.resistance
@@ -266,7 +271,33 @@ def base_line(robot: Robot, mass: float | None, volts: str = "full") -> BaseLine
     if not found or not mass or mass <= 0:
         return None
     full, low, _ = motor_volts(robot, robot.component(found[0].motor))
-    return BaseLine(found, float(mass), full if volts == "full" else low)
+    return BaseLine(found, float(mass), full if volts == "full" else low, wheels_felt(robot))
+
+
+def wheels_felt(robot: Robot) -> float:
+    """Every rolling wheel's inertia about its axle as mass at the ground (kg), I / r^2: a
+    base starting from rest spins its wheels up as it goes (a solid tyre's is half its mass;
+    the MJCF's wheels carry exactly this inertia)."""
+    total = 0.0
+    for c in robot.components:
+        part = robot.parts.get(c.part)
+        if c.type not in ROLLING or part is None or part.wheel is None \
+                or part.inertial is None or part.wheel.radius <= 0:
+            continue
+        connector = part.connectors.get(c.connector)
+        if connector is None:
+            continue
+        axis = connector.joint.axis if connector.joint is not None and connector.joint.axis \
+            else connector.dir
+        n = math.sqrt(sum(a * a for a in axis))
+        if n <= 0:
+            continue
+        a = [x / n for x in axis]
+        i = part.inertial.inertia
+        tensor = ((i.ixx, i.ixy, i.ixz), (i.ixy, i.iyy, i.iyz), (i.ixz, i.iyz, i.izz))
+        about = sum(a[r] * tensor[r][k] * a[k] for r in range(3) for k in range(3))
+        total += max(about, 0.0) / part.wheel.radius ** 2
+    return total
 
 
 def wheel_limits(robot: Robot, c: Component) -> tuple[float | None, float | None]:

@@ -88,3 +88,23 @@ def test_a_motor_too_weak_to_start_the_base():
     assert b.starts() and b.top_speed() < 0.3
     assert not base(1.5, 2, 0.04, spec=weak, volts=None).starts()
     assert base(1.5, 2, 0.04, spec=weak, volts=None).max_slope() == 0.0
+
+
+def test_the_start_counts_the_wheels_turning_inertia():
+    """A base spins its wheels up as it starts: the inertia each states about its axle, as
+    mass at the ground (I / r^2), is in the mass the motors accelerate."""
+    import tempfile
+    from pathlib import Path
+
+    from mobiledsl.analysis.motorline import base_line, wheels_felt
+    from mobiledsl.pipeline import compile_program
+    from tests.fidelity import generated
+    scale = generated.husky("husky_wheels", mass=50.0, torque_ratio=0.3)
+    with tempfile.TemporaryDirectory() as tmp:
+        lib, core = generated.write(scale, Path(tmp))
+        res = compile_program(core, None, None, [lib], [], Path(tmp) / "out")
+    wheel = 0.04 * 50.0                       # each of four solid wheels: I = m r^2 / 2
+    assert wheels_felt(res.robot) == pytest.approx(4 * wheel / 2, rel=1e-4)
+    line = base_line(res.robot, res.analysis.mass)
+    rotors = sum(d.mass_felt() for d in line.drives)
+    assert line.inertial_mass == pytest.approx(50.0 + 4 * wheel / 2 + rotors, rel=1e-4)

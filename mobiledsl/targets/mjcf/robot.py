@@ -29,6 +29,12 @@ SPEED_LOOP_GAIN = 50.0
 TIMESTEP = 0.002        # s, the model's step
 RAMP_S = 0.5            # a drive's command ramp (s) where the analysis states no top speed or start
 RAMP_BOUNDS = (0.02, 0.5)
+#: the share of the speed loop's kv x timestep a skid-steer tyre carries as armature: about
+#: the least that keeps its turn at the stated rate (a third let a Husky-class spin fall to
+#: 79 % at 0.7 of the rate, a fifth heavy_skid to 84 % at a tenth), since whatever it carries
+#: the base also feels as mass when the loop saturates (the whole slowed a loaded
+#: Husky-class start 17-18 %; a half, 4-7 %)
+LOOP_ARMATURE_SHARE = 1 / 2
 CHAIN_SOLREF = "0.004 1"  # s: a chain's stiffness, as stiff as two steps of the model allow
 # sliding, torsional and rolling friction of whatever rolls on the floor (condim 3 uses the first)
 TYRE = f"{fmt(TYRE_FRICTION)} 0.01 0.001"
@@ -75,7 +81,7 @@ def drive_armature(motor, kv: float, tyre: bool) -> float:
     the rate its motors drive (PyBullet and Gazebo solve a joint motor with the contacts).
     A mecanum or omni wheel meets the floor through free rollers, which roll rather than
     slide, and keeps its rotor alone (docs/targets.md)."""
-    return reflected_inertia(motor) + (kv * TIMESTEP if tyre else 0.0)
+    return reflected_inertia(motor) + (LOOP_ARMATURE_SHARE * kv * TIMESTEP if tyre else 0.0)
 
 
 def on_axle(point, axis: np.ndarray) -> np.ndarray:
