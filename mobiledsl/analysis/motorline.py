@@ -303,7 +303,7 @@ def wheels_felt(robot: Robot) -> float:
 def wheel_limits(robot: Robot, c: Component) -> tuple[float | None, float | None]:
     """A driven wheel's torque and speed at its hub (the URDF/SDF effort and velocity): its
     motor's line at the full pack through the driveline's reduction (1 on the motor's own
-    shaft). (None, None) where no motor turns it or its driveline states no reduction: no
+    shaft), its torque shared by the wheels the motor turns. (None, None) where no motor turns it or its driveline states no reduction: no
     limit is known, so none is set."""
     reduction = reduction_of(robot, c)
     if c.driven_by is None or not reduction or reduction <= 0:
@@ -317,7 +317,10 @@ def wheel_limits(robot: Robot, c: Component) -> tuple[float | None, float | None
         return None, None
     full, _, _ = motor_volts(robot, motor_c)
     line = at_voltage(motor, full, reduction)
-    return line.stall_nm, line.no_load_rad_s
+    # one motor's torque, counted once: shared by the wheels it turns (a side's chain, an
+    # axle's differential), so the joints' efforts together are what the motor gives
+    shared = sum(1 for w in robot.components if w.driven_by == c.driven_by) or 1
+    return line.stall_nm / shared, line.no_load_rad_s
 
 
 def volts_share(robot: Robot, motor_c: Component, motor: MotorSpec) -> float:

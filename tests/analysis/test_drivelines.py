@@ -241,3 +241,19 @@ def test_in_a_spin_a_sides_wheels_turn_alike(mass, reduction, tmp_path):
     assert rl == pytest.approx(fl, rel=0.02) and rr == pytest.approx(fr, rel=0.02)
     assert fl * fr < 0                                    # the sides run opposite
     assert 0.8 <= wz / asked <= 1.1
+
+
+@pytest.mark.parametrize("reduction", [20.0, 78.71])
+def test_the_urdf_efforts_of_a_sides_wheels_add_up_to_its_motor(reduction, tmp_path):
+    """Each side's motor turns two wheels: their joints' efforts together are the motor's
+    stall torque at the pack through the reduction, counted once (each wheel carried the
+    whole of it, so Gazebo could push twice what the analysis counts)."""
+    result, _ = build(G.husky(reduction=reduction), tmp_path, ["ros-gz-nav2"])
+    kin = result.analysis.kinematics
+    urdf = ET.parse(tmp_path / "out" / "ros-gz-nav2" / "husky_bringup" / "urdf"
+                    / "husky.urdf").getroot()
+    efforts = [float(j.find("limit").get("effort")) for j in urdf.iter("joint")
+               if j.get("type") == "continuous"]
+    assert len(efforts) == 4
+    # the four joints' torques at the 0.165 m tyres pull what the analysis' two motors pull
+    assert sum(efforts) / 0.165 == pytest.approx(kin.motors.stall_pull_n, rel=1e-3)
