@@ -17,16 +17,16 @@ is ``walker_match``. A rule that lacks the data it needs reports nothing.
 """
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 import numpy as np
 
-from ..model.robot import Component, Robot
 from ..diagnostics import Label, Span
 from ..library.model import Foot, Link, Part, Walker
+from ..model.robot import Component, Robot
 from .geometry import Round, shape_solid
-from .ground import CODE as PLANE, PLANE_TOLERANCE, UP, Ground, Support, _fit, _settle, \
-    _spans_area, standing_feet
+from .ground import CODE as PLANE
+from .ground import PLANE_TOLERANCE, UP, Ground, Support, _fit, _settle, _spans_area, standing_feet
 from .model import Findings
 from .placement import link_frame
 from .walker_match import matching_walkers

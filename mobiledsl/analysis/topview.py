@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import math
 
+from ..recordtype import record
 from ..xmlquote import escape, quoteattr
 from .labels import Placer, text_box, text_width
 from .model import Analysis, Outline
-from ..recordtype import record
 
 STYLE = {
     "shape": ("#cfd8e3", "#44546a"),
@@ -79,19 +79,19 @@ class Box:
     hi_y: float
 
     @staticmethod
-    def around(points) -> "Box":
+    def around(points) -> Box:
         xs = [p[0] for p in points]
         ys = [p[1] for p in points]
         return Box(min(xs), min(ys), max(xs), max(ys))
 
-    def grown(self, d: float) -> "Box":
+    def grown(self, d: float) -> Box:
         return Box(self.lo_x - d, self.lo_y - d, self.hi_x + d, self.hi_y + d)
 
-    def union(self, other: "Box") -> "Box":
+    def union(self, other: Box) -> Box:
         return Box(min(self.lo_x, other.lo_x), min(self.lo_y, other.lo_y),
                    max(self.hi_x, other.hi_x), max(self.hi_y, other.hi_y))
 
-    def distance(self, other: "Box") -> float:
+    def distance(self, other: Box) -> float:
         dx = max(other.lo_x - self.hi_x, self.lo_x - other.hi_x, 0.0)
         dy = max(other.lo_y - self.hi_y, self.lo_y - other.hi_y, 0.0)
         return math.hypot(dx, dy)
@@ -114,7 +114,7 @@ def clip(poly, box: Box) -> list[tuple[float, float]]:
     pts = [tuple(p) for p in poly]
     for axis, bound, keep_above in ((0, box.lo_x, True), (0, box.hi_x, False),
                                     (1, box.lo_y, True), (1, box.hi_y, False)):
-        def inside(p):
+        def inside(p, axis=axis, bound=bound, keep_above=keep_above):
             return p[axis] >= bound if keep_above else p[axis] <= bound
         out = []
         for i, p in enumerate(pts):
@@ -509,7 +509,8 @@ def _legend(w, a: Analysis, kinds: list[str], unplaced, far, lx: float, ly: floa
             entry(dot(SEVERITY_COLOUR[sev]), f"{sev}, with its code", f"legend-{sev}")
     for f in unplaced:
         w(f'<text class="finding {f.severity}" data-code={quoteattr(f.code)} '
-          f'x="{_f(lx * 1000)}" y="{_f(-ly * 1000)}" fill="{SEVERITY_COLOUR.get(f.severity, "#000")}">'
+          f'x="{_f(lx * 1000)}" y="{_f(-ly * 1000)}" '
+          f'fill="{SEVERITY_COLOUR.get(f.severity, "#000")}">'
           f"<title>{escape(f.message)}</title>{escape(f.code)}</text>")
         ly -= step
     if far:

@@ -19,19 +19,20 @@ Where a rule is decided here and how (see docs/legged.md):
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from ..diagnostics import Label, Span, excerpt
+from ..recordtype import mutable_record, record
 from ..yamlio import YNode
 from .fields import IDENTIFIER, Fields, format_number
 from .inertia import check_inertial
 from .model import Foot, Gait, Link, LinkJoint, Servo, Shape
 from .paths import check_asset_path, check_visual
 from .shapes import LINK_SHAPES, check_shape_list
-from ..recordtype import mutable_record, record
 
 LEGGED_KEYS = ("links", "feet", "gait", "controller")
 LINK_CATEGORIES = ("chassis", "attachment", "leg")
@@ -451,7 +452,7 @@ def _check_feet(F: Fields, node: YNode, links: dict[str, _LinkInfo] | None) -> l
             ok = False
             continue
         feet.append(Foot(name, link, index, friction))
-    return feet if ok and not (links is None) else None
+    return feet if ok and links is not None else None
 
 
 # ------------------------------------------------------------------------------------------
@@ -888,7 +889,8 @@ def _gait_timing_ok(F: Fields, period_node: YNode, duty_node: YNode, path: str) 
     if all_down < MIN_ALL_DOWN:
         fix = [f"raise the duty to at least {_fmt(Decimal('0.5') + MIN_ALL_DOWN / period)}"
                if Decimal("0.5") + MIN_ALL_DOWN / period <= 1 - MIN_IN_AIR / period else None,
-               f"lengthen the period to at least {_fmt(max(MIN_ALL_DOWN / (duty - Decimal('0.5')), shortest))} s"]
+               "lengthen the period to at least "
+               f"{_fmt(max(MIN_ALL_DOWN / (duty - Decimal('0.5')), shortest))} s"]
         F.invalid(duty_node, f"{path}.duty", f"is {duty_node.raw} at a period of "
                   f"{period_node.raw} s, which keeps every foot on the floor together for "
                   f"{_fmt(all_down * ms)} ms, less than the {_fmt(MIN_ALL_DOWN * ms)} ms, two "

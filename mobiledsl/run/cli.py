@@ -5,8 +5,16 @@ from __future__ import annotations
 import argparse
 import os
 
-from ..cli import (PROG, UsageError, add_diagnostics_options, info, project_libraries, report,
-                   say, subcommand)
+from ..cli import (
+    PROG,
+    UsageError,
+    add_diagnostics_options,
+    info,
+    project_libraries,
+    report,
+    say,
+    subcommand,
+)
 
 
 def _configure(p: argparse.ArgumentParser) -> None:

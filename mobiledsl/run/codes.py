@@ -63,7 +63,8 @@ CODES = {
         "than the robot.",
         "World w {\n"
         "    Obstacle pen(type = box, size = (1, 1, 0.5), pos = (2, 0, 0.25, 0, 0, 0, 1))\n"
-        "    Marker goal(type = cylinder, size = (0.3, 0.3, 0.002), pos = (2, 0, 0.001, 0, 0, 0, 1))\n"
+        "    Marker goal(type = cylinder, size = (0.3, 0.3, 0.002),\n"
+        "                pos = (2, 0, 0.001, 0, 0, 0, 1))\n"
         "}\n"
         "Task t { Navigate(goal = @world/goal) }",
     ),

@@ -12,8 +12,10 @@ import math
 import numpy as np
 
 from ..analysis.labels import Placer, text_width
-from ..analysis.topview import (_f as num, _points as points, _pt as point, _ticks, leader,
-                                 nice_length, svg_head)
+from ..analysis.topview import _f as num
+from ..analysis.topview import _points as points
+from ..analysis.topview import _pt as point
+from ..analysis.topview import _ticks, leader, nice_length, svg_head
 from ..targets.ros.occupancy import shape_outline
 from ..xmlquote import escape, quoteattr
 
@@ -114,7 +116,8 @@ def run_view(robot: str, world, analysis, start, report: dict, runs) -> bytes:
     w('<g id="collisions">')
     for r, name, (x, y) in touches:
         d = unit * 1.2
-        w(f'<circle class="contact" data-step="{r.index + 1}" cx="{num(x * 1000)}" cy="{num(-y * 1000)}" r="{num(d * 1000)}" '
+        w(f'<circle class="contact" data-step="{r.index + 1}" cx="{num(x * 1000)}" '
+          f'cy="{num(-y * 1000)}" r="{num(d * 1000)}" '
           f'fill="#ffffff" fill-opacity="0.7" stroke="#d62728" stroke-width="{stroke}"/>')
         w(f'<path data-step="{r.index + 1}" data-name={quoteattr(name)} '
           f'd="M {point(x - d, y - d)} L {point(x + d, y + d)} M {point(x - d, y + d)} '

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..recordtype import record
 from .follow import Chassis, Follower, wrap
 from .plan import footprint_radii, plan_path, world_grid
 from .watch import Watch
-from ..recordtype import record
 
 #: the controller's tick: a command is worked out this often (seconds of simulated time)
 TICK = 0.05

@@ -7,14 +7,14 @@ Each runs after the
 program's mjcf emission and assets, writes the cell's files that are not in place yet (as
 ``build:<program>/mjcf`` does), and depends on its emission record, on the program's files and
 on the code its action can run (read from the code, as the phases' fingerprints are); it
-writes ``build/<program>/report/run.json``, ``run.svg`` and ``trace.json`` and fails when a step fails,
-printing the run.* diagnostics.
+writes ``build/<program>/report/run.json``, ``run.svg`` and ``trace.json`` and fails when a
+step fails, printing the run.* diagnostics.
 """
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from doit.tools import config_changed
 
@@ -54,14 +54,15 @@ def run_action(root: Path, program, libraries: list[str]) -> bool:
     from ..graph.actions import cell_action
     from ..pipeline import SourceCache, exit_status
     from ..render import render
-    from ..textsafe import shown          # its lines reach the terminal: verbosity 2
+    from ..textsafe import shown  # its lines reach the terminal: verbosity 2
     from .program import run_program
     cell_action(layout.emission_record(program.name, TARGET),
                 layout.target_dir(program.name, TARGET))
     cell = root / layout.target_dir(program.name, TARGET)
     models = sorted(cell.glob("*.xml"))
     if len(models) != 1:
-        print(shown(f"{BASENAME}:{program.name}: expected one model in {cell}, found {len(models)}"),
+        print(shown(f"{BASENAME}:{program.name}: expected one model in {cell}, "
+                    f"found {len(models)}"),
               file=sys.stderr)
         return False
     files = {kind: root / path for kind, path in program.files.items()}

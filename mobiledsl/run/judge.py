@@ -11,8 +11,15 @@ import math
 
 from ..diagnostics import Diagnostic, Label, error
 from ..textsafe import shown
-from .codes import (COLLISION, MAP_TOO_LARGE, NO_PATH, POLICY_FAILED, RUN_TOO_LONG,
-                    STEP_NOT_REACHED, TIPPED_OVER)
+from .codes import (
+    COLLISION,
+    MAP_TOO_LARGE,
+    NO_PATH,
+    POLICY_FAILED,
+    RUN_TOO_LONG,
+    STEP_NOT_REACHED,
+    TIPPED_OVER,
+)
 from .execute import StepRun
 
 DISTANCE_SHARE = 0.05

@@ -6,9 +6,10 @@ File I/O stays here, at the edge; planning, following and judging are the module
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from ..diagnostics import Diagnostic, has_errors
 from ..records import dumps, write_atomic
@@ -108,8 +109,8 @@ def _report_root(compiled, outdir) -> Path:
 def _simulate(xml: Path, compiled, max_seconds: float):
     """Run every step; a robot the simulator cannot drive has every step not run, with why;
     a policy that fails ends the run at the step it was driving."""
-    from .execute import Runner, StepRun, setup_of
     from ..sim.policy import PolicyError
+    from .execute import Runner, StepRun, setup_of
     steps = compiled.task.steps
     try:
         from ..sim import load_simulation

@@ -6,20 +6,20 @@ import posixpath
 import xml.etree.ElementTree as ET
 from typing import Any
 
+from ...model.frames import quat_from_yaw
 from ...model.robot import Robot
 from ...model.world import Task, World
 from ..emission import Emission
-from ...model.frames import quat_from_yaw
 from ..frames import fmt, fmtv
 from ..ground import base_height
 from ..stl import hull_files
 from ..xmltext import to_text
-from .refusals import refusals
 from .controller import controller_file, policy_assets
 from .drive import commands
+from .legged import add_keyframe, add_legged_sensors
+from .refusals import refusals
 from .robot import TIMESTEP, RobotBuilder, RobotXml, ramp_time
 from .sensors import add_sensors
-from .legged import add_keyframe, add_legged_sensors
 from .worldgeoms import add_world
 
 

@@ -1,8 +1,8 @@
 """What the mjcf target refuses (target.unsupported), pointing at the component."""
 from __future__ import annotations
 
-from ...model.robot import Robot
 from ...diagnostics import Diagnostic, error
+from ...model.robot import Robot
 from ..meshes import mesh_refusals
 from ..refusals import moving_joint_refusals
 

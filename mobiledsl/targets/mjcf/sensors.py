@@ -4,8 +4,8 @@ from __future__ import annotations
 import math
 import xml.etree.ElementTree as ET
 
-from ...model.robot import Robot
 from ...model.frames import quat_from_z
+from ...model.robot import Robot
 from ..frames import fmt, fmtv
 from .robot import sub
 

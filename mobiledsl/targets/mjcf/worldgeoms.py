@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from ...model.world import World
 from ...model.frames import quat_from_rpy
+from ...model.world import World
 from ..frames import fmt, fmtv
 from .robot import pose_attrs, sub
 
@@ -25,8 +25,8 @@ def add_world(worldbody: ET.Element, world: World | None) -> None:
         solid = entity.collision and entity.entity != "Marker"
         rgba = COLOURS.get(entity.entity, "0.6 0.6 0.6 1")
         if not entity.shapes:
-            sub(body, "site", name=f"world_{entity.name}_marker", type="cylinder", size="0.15 0.001",
-                rgba=rgba)
+            sub(body, "site", name=f"world_{entity.name}_marker", type="cylinder",
+                size="0.15 0.001", rgba=rgba)
         for i, shape in enumerate(entity.shapes):
             attrs = {"rgba": rgba}
             if not solid:
