@@ -205,12 +205,13 @@ def _judge_torque(j: JointLoad, out: Findings) -> None:
 def _judge_sag(foot: FootLoad, joints: dict[str, JointLoad], height: float,
                out: Findings, gait: bool = False) -> None:
     """A trunk sagging beyond SAG_SHARE of its height is a warning; walking by the gait,
-    whose feed-forward makes the sag up, the gait's range (GAIT_SAG) holds instead, and
-    beyond it the robot is refused."""
+    whose feed-forward makes the sag up within the gait's range (GAIT_SAG), beyond that
+    range the robot is refused."""
     drop = sum(foot.sag.values())
-    most = GAIT_SAG if gait else SAG_SHARE
-    if height <= 0 or drop <= most * height or not foot.sag:
+    if height <= 0 or drop <= SAG_SHARE * height or not foot.sag:
         return
+    gait = gait and drop > GAIT_SAG * height
+    most = GAIT_SAG if gait else SAG_SHARE
     worst = joints[max(foot.sag, key=foot.sag.get)]
     shares = ", ".join(f"'{k}' {v * 1000:.1f} mm (kp {joints[k].link.servo.kp:g} N·m/rad, "
                        f"{abs(joints[k].torque):.2f} N·m)" for k, v in foot.sag.items() if v > 0)
