@@ -50,7 +50,7 @@ def run_new(args: argparse.Namespace) -> int:
     say(f"made the project {target}: {LIBRARY} (4 parts), {PROGRAM} (bot.core, bot.world, "
         "bot.task), pyproject.toml, dodo.py")
     say(f"next: cd {target} && doit && mobiledsl run {PROGRAM}/bot.core {PROGRAM}/bot.world "
-        f"{PROGRAM}/bot.task --library {LIBRARY}")
+        f"{PROGRAM}/bot.task")
     return 0
 
 

@@ -54,8 +54,8 @@ def test_doit_builds_the_new_project_and_run_reaches_every_step(project):
     assert "0 failed" in built.stdout + built.stderr
     for target in ("mjcf", "ros-gz-nav2", "ros-mujoco-nav2"):
         assert any((project / "build" / "bot" / target).iterdir()), target
-    # `run` takes --library for now (it is to take the project's libraries, issue 31)
-    ran = mobiledsl(project, "run", *BOT, "--library", "libraries/my_parts")
+    # as the scaffold's last line says: `run` takes the project's libraries
+    ran = mobiledsl(project, "run", *BOT)
     assert ran.returncode == 0, ran.stderr
     assert "4 of 4 steps reached" in ran.stdout + ran.stderr
 
