@@ -16,7 +16,8 @@ Yaw rate at that speed (documented in docs/analysis.md):
   with b^2 the mean square of the contacts' distances from the middle across and a^2 along
   (a track's run of length l counts l^2 / 12 along), the effective track width of a skid-steer
   base whose sliding contacts balance the turn; and v the speed at which the motors' line still
-  pulls what that sideways slide takes (mu m g a / sqrt(a^2 + b^2)) with rolling resistance;
+  pulls what that sideways slide takes (mu m g a / sqrt(a^2 + b^2), of which a sliding contact
+  passes 0.79, ``SCRUB_CONE``) with rolling resistance;
 - Mecanum_four_wheel: v / (lx + ly), lx and ly half the wheelbase and half the track;
 - Omni_drive, Omni_three_wheel: v / r, r the mean distance of the wheels from their middle;
 - Tricycle, Ackermann: v tan(max steering angle) / L, L the wheelbase (steered to rear axle);
@@ -46,6 +47,15 @@ WALK = "validation.kinematics.walk_supported"
 TRAVEL = "validation.kinematics.tracks_state_their_travel"
 
 SKIDDING = ("Diff_drive", "Tracked")
+
+#: Of the tyres' friction, what a skidding contact passes on average as the base turns: the
+#: MJCF's contacts (condim 3, MuJoCo's pyramidal cone) pass at most mu N / (|cos t| + |sin t|)
+#: sliding at t to the contact's frame, which turns under a spinning base, so their mean over
+#: the directions, 2 sqrt(2) ln(1 + sqrt(2)) / pi = 0.79 of mu N. Measured in a spin of a
+#: Husky-class base (tests/fidelity/test_turn.py) the scrub took 0.8-0.97 of mu's figure;
+#: with mu's whole figure the analysis stated no turn (0) where the model spun, and a third
+#: below its rate near that threshold.
+SCRUB_CONE = 2 * math.sqrt(2) * math.log(1 + math.sqrt(2)) / math.pi
 
 SPINNERS = tuple(n for n, t in CHASSIS_TYPES.items() if t.spin)
 HOLONOMIC = tuple(n for n, t in CHASSIS_TYPES.items() if t.holonomic)
@@ -139,12 +149,14 @@ def scrub_share(robot: Robot) -> float:
 def _turn_speed(robot: Robot, v: float | None, line) -> float | None:
     """The wheels' rim speed in the base's fastest turn in place: its top speed, or for a
     skid-steer base the speed at which its motors' line still gives the pull the tyres'
-    sideways scrub takes (``scrub_share`` of its weight at the tyres' friction) besides
+    sideways scrub takes (``scrub_share`` of its weight at the tyres' friction, ``SCRUB_CONE``
+    of it passed sliding) besides
     rolling resistance: 0 when stalled they give less. The top speed without a line."""
     share = scrub_share(robot)
     if v is None or line is None or share <= 0:
         return v
-    return line.top_speed(line.resistance + TYRE_FRICTION * share * line.mass * GRAVITY)
+    return line.top_speed(line.resistance
+                          + SCRUB_CONE * TYRE_FRICTION * share * line.mass * GRAVITY)
 
 
 def _yaw(robot: Robot, v: float | None, to_ground) -> tuple[float | None, float | None, float | None]:

@@ -220,7 +220,7 @@ def test_in_a_spin_a_sides_wheels_turn_alike(mass, reduction, tmp_path):
     """The Husky's front and rear wheel of a side turned at -2.69 and -3.34 rad/s in a spin
     while their chain drove their mean; locked, they turn alike and the base spins as
     asked."""
-    result, _ = build(G.husky(mass=mass, reduction=reduction, torque_ratio=0.8), tmp_path,
+    result, _ = build(G.husky(mass=mass, reduction=reduction, torque_ratio=2.0), tmp_path,
                       ["mjcf"])
     kin = result.analysis.kinematics
     model = mujoco.MjModel.from_xml_path(str(tmp_path / "out" / "mjcf" / "husky.xml"))

@@ -158,8 +158,16 @@ def test_run_video_writes_a_clip_that_decodes(tmp_path, suffix):
     expected = len(video_indices(count, 0.05))
     if suffix == ".gif":
         from PIL import Image, ImageSequence
-        frames = [np.asarray(f.convert("RGB")) for f in ImageSequence.Iterator(Image.open(clip))]
+        from mobiledsl.run.frames import VIDEO_FPS
+        frames, shown = [], 0
+        for f in ImageSequence.Iterator(Image.open(clip)):
+            frames.append(np.asarray(f.convert("RGB")))
+            shown += f.info["duration"]
         size = (240, 320, 3)
+        # Pillow writes two alike frames in a row (the robot standing) as one held twice as
+        # long: the clip's frames are its time over a frame's
+        assert round(shown / round(1000 / VIDEO_FPS)) == expected
+        expected = len(frames)
     else:
         import imageio.v2 as imageio
         frames = [f for f in imageio.get_reader(str(clip))]

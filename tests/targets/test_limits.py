@@ -15,7 +15,7 @@ from mobiledsl.targets.ros.config import REVERSE_SHARE, limits
 from ..analysis import fixtures as F
 from ..analysis.test_kinematics import motored_four
 from ..fidelity import generated
-from .conftest import ROOT
+from .conftest import PROGRAMS, ROOT, chassis_type
 from .conftest import compile_program as compile_program_cli
 
 
@@ -131,3 +131,21 @@ def test_ackermann_steering_lets_nav2s_plan_through(tmp_path):
     limit = float(drive.findtext("max_velocity"))
     assert limit == pytest.approx(max(follow["vx_max"], follow["wz_max"]), abs=1e-4)
     assert max(follow["ax_max"], follow["az_max"]) <= float(drive.findtext("max_acceleration"))
+
+
+@pytest.mark.parametrize("program", [p for p in PROGRAMS if chassis_type(p) != "Legged"],
+                         ids=lambda p: p.name)
+def test_the_runtime_ramps_the_command_at_the_rates_nav2_plans_with(program, built):
+    """ros-mujoco-nav2: the controller description's ramp (the runtime's ax, az) is the
+    velocity smoother's and the controller's acceleration limits, from one source."""
+    import json
+
+    import yaml
+    pkg = next(built(program, "ros-mujoco-nav2").glob("*_bringup"))
+    ramp = json.loads(next((pkg / "mjcf").glob("*.controller.json")).read_text())["limits"]
+    params = yaml.safe_load((pkg / "config" / "nav2_params.yaml").read_text())
+    smoother = params["velocity_smoother"]["ros__parameters"]
+    assert smoother["max_accel"][0] == pytest.approx(ramp["ax"])
+    assert smoother["max_accel"][2] == pytest.approx(ramp["az"])
+    text = (pkg / "config" / "nav2_params.yaml").read_text()
+    assert f"ax_max: {ramp['ax']}" in text and f"az_max: {ramp['az']}" in text

@@ -9,12 +9,11 @@ import posixpath
 from typing import Any
 
 from ...model.robot import Robot
+from ..ros.config import limits
 from .robot import kingpin_name
 
 GAIT_AX = 1.0          # the command moves toward the asked one by at most 1 m/s each second
 GAIT_AZ = 2.0          # and 2 rad/s each second
-WHEELED_AX = 1.0       # a wheeled base is told its command at the same rates
-WHEELED_AZ = 2.0
 
 
 def file_name(robot: Robot) -> str:
@@ -34,9 +33,13 @@ def wheeled(robot: Robot, analysis: Any, twist_map: dict[str, list[float]]) -> d
     w = getattr(kin, "max_yaw_rate_rad_s", None)
     holonomic = getattr(kin, "holonomic", None)
     side = v if holonomic else (0.0 if holonomic is False else None)
+    # the command's ramp: the start and the turn's start the analysis states, the very figures
+    # Nav2's velocity smoother and controller carry (one source, ``ros.config.limits``), so
+    # no planner asks more of the model than its runtime follows
+    ramp = limits(robot, analysis)
     return {"base": robot.chassis_type, "kind": "wheeled", "twist_map": twist_map,
             "limits": {"vx": _range(v), "vy": _range(side), "wz": _range(w),
-                       "ax": WHEELED_AX, "az": WHEELED_AZ},
+                       "ax": ramp["accel"], "az": ramp["turn_accel"]},
             "gait": None, "policy": None, "walker": None, "feet": None,
             "steering": steering(robot)}
 
