@@ -32,13 +32,13 @@ import numpy as np
 
 from ..model.frames import norm
 from ..model.robot import Component, Robot
-from ..model.world import Step, Task
 from ..model.vocabulary import CHASSIS_TYPES
-from .drivepower import check_base_moves, judge_reach, motor_figures, top_speed_text
+from ..model.world import Step, Task
 from ..targets.surfaces import TYRE_FRICTION
-from .motorline import GRAVITY, reduction_of
+from .drivepower import check_base_moves, judge_reach, motor_figures, top_speed_text
 from .model import Findings, Kinematics, StepVerdict, clean
-from .placement import tracks, where, wheels
+from .motorline import GRAVITY, reduction_of
+from .placement import tracks, wheels, where
 
 SPIN = "validation.kinematics.spin_supported"
 STRAFE = "validation.kinematics.strafe_supported"
@@ -159,7 +159,8 @@ def _turn_speed(robot: Robot, v: float | None, line) -> float | None:
                           + SCRUB_CONE * TYRE_FRICTION * share * line.mass * GRAVITY)
 
 
-def _yaw(robot: Robot, v: float | None, to_ground) -> tuple[float | None, float | None, float | None]:
+def _yaw(robot: Robot, v: float | None,
+         to_ground) -> tuple[float | None, float | None, float | None]:
     """(max yaw rate, track width, wheelbase)."""
     if v is None:
         return None, None, None
@@ -322,7 +323,8 @@ def _judge_wheeled(robot, i, step, can_spin, holonomic, v, why, out, yaw=None) -
             skid = (" (its wheels slide sideways as it turns, so it turns slower than its "
                     "wheels' speed alone would say)" if t in SKIDDING else "")
             out.error(SPEED, f"Spin asks for {rate:g} rad/s, but the base turns at most "
-                             f"{_at_most(yaw)} rad/s{skid}", step.arg_spans.get("rate_rad_s", step.span),
+                             f"{_at_most(yaw)} rad/s{skid}",
+                      step.arg_spans.get("rate_rad_s", step.span),
                       label="faster than the base turns",
                       help=(f"ask for at most {_at_most(yaw)} rad/s, or give "
                             "the base faster motors",))
@@ -355,7 +357,7 @@ def _legged(robot: Robot, task: Task | None, out: Findings) -> Kinematics:
         speed = _speed_arg(step)
         span_speed = step.arg_spans.get("speed_mps", step.span)
 
-        def refuse(code, message, span, reason):
+        def refuse(code, message, span, reason, codes=codes, reasons=reasons):
             codes.append(code)
             reasons.append(reason)
             out.error(code, message, span, label="the gait does not go there",

@@ -303,8 +303,8 @@ def wheels_felt(robot: Robot) -> float:
 def wheel_limits(robot: Robot, c: Component) -> tuple[float | None, float | None]:
     """A driven wheel's torque and speed at its hub (the URDF/SDF effort and velocity): its
     motor's line at the full pack through the driveline's reduction (1 on the motor's own
-    shaft), its torque shared by the wheels the motor turns. (None, None) where no motor turns it or its driveline states no reduction: no
-    limit is known, so none is set."""
+    shaft), its torque shared by the wheels the motor turns. (None, None) where no motor
+    turns it or its driveline states no reduction: no limit is known, so none is set."""
     reduction = reduction_of(robot, c)
     if c.driven_by is None or not reduction or reduction <= 0:
         return None, None

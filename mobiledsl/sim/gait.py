@@ -93,8 +93,9 @@ class GaitDrive:
     place_gain = PLACE_GAIN
 
     def __init__(self, model, data, controller: dict):
-        from .runtime import BASE_BODY, ROOT_JOINT
         import mujoco
+
+        from .runtime import BASE_BODY, ROOT_JOINT
         stated = controller["gait"]
         self.step_height = float(stated["step_height"])
         base = mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_BODY, BASE_BODY)

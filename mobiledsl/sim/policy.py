@@ -223,6 +223,7 @@ def command_hold(model, controller: dict):
     """The heading and the path held around the policy (hold.py), on the model's free
     joint, within the command ranges the policy was made for."""
     import mujoco
+
     from .hold import CommandHold
     root = mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_JOINT, "root")
     dof = int(model.jnt_dofadr[root]) if root >= 0 else None

@@ -10,8 +10,17 @@ from pathlib import Path
 import numpy as np
 
 from .limits import RateLimiter
-from .pose import FALL_HEIGHT, FALL_TILT, body_geoms, floor_geoms, floor_height, foot_geom, \
-    tilt, touching, yaw_roll_pitch
+from .pose import (
+    FALL_HEIGHT,
+    FALL_TILT,
+    body_geoms,
+    floor_geoms,
+    floor_height,
+    foot_geom,
+    tilt,
+    touching,
+    yaw_roll_pitch,
+)
 
 BASE_BODY = "base_link"
 ROOT_JOINT = "root"
@@ -24,7 +33,7 @@ def controller_path(model_xml: str | os.PathLike) -> Path:
     return p.with_name(p.stem + CONTROLLER_SUFFIX)
 
 
-def load_simulation(model_xml: str | os.PathLike) -> "Simulation":
+def load_simulation(model_xml: str | os.PathLike) -> Simulation:
     """The model and the controller description the mjcf target wrote beside it. A model
     without one drives by the twist map it carries in its custom numerics, if any."""
     import mujoco

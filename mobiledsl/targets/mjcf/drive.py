@@ -13,11 +13,11 @@ import numpy as np
 
 from ...analysis.kinematics import skid_factor
 from ...model.drivelines import transmissions
-from ...model.robot import Robot
 from ...model.frames import rotate
+from ...model.robot import Robot
+from ...recordtype import record
 from ..rollers import roller_axis_at_ground
 from ..wheels import axle_sign, wheel_axis
-from ...recordtype import record
 
 HOLONOMIC_WHEELS = ("Mecanum", "Omni_wheel")
 ROLLING = ("Standard", "Mecanum", "Omni_wheel")

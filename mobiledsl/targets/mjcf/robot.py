@@ -8,18 +8,24 @@ from dataclasses import field
 
 import numpy as np
 
-from ...recordtype import mutable_record
-from ...model.robot import Component, Robot
-from ...library.model import Inertial, Part, Shape
-from ...model.frames import matrix_from_quat as matrix, quat_from_rpy, quat_from_z, relative, rotate
-from ..frames import fmt, fmtv
-from ..shares import (KNUCKLE_SHARE, MISSING_MASS, ROADWHEEL_SHARE, Piece, moved,
-                      remainder, scaled)
-from ..surfaces import TYRE_FRICTION
-from ..rollers import rollers
 from ...analysis.kinematics import SKIDDING
-from ...analysis.motorline import GRAVITY, GRIP, MOTOR_TIME_CONSTANT, ROLLING_RESISTANCE, volts_share
+from ...analysis.motorline import (
+    GRAVITY,
+    GRIP,
+    MOTOR_TIME_CONSTANT,
+    ROLLING_RESISTANCE,
+    volts_share,
+)
+from ...library.model import Inertial, Part, Shape
 from ...model.drivelines import CHAIN, transmissions
+from ...model.frames import matrix_from_quat as matrix
+from ...model.frames import quat_from_rpy, quat_from_z, relative, rotate
+from ...model.robot import Component, Robot
+from ...recordtype import mutable_record
+from ..frames import fmt, fmtv
+from ..rollers import rollers
+from ..shares import KNUCKLE_SHARE, MISSING_MASS, ROADWHEEL_SHARE, Piece, moved, remainder, scaled
+from ..surfaces import TYRE_FRICTION
 from .drive import axle_sign, driveline_gears, wheel_axis
 
 ROBOT_CONTYPE = "2"     # robot geoms touch the world (contype 1) but never each other
