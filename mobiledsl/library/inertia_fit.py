@@ -26,24 +26,12 @@ import math
 from ..diagnostics import Sink
 from ..yamlio import YNode
 from .model import Inertial, Shape, WheelSpec
+from .solid import box, cylinder
 
 CODE = "library.inertia_fits_the_part"
 LARGER = 4.0       # a moment above LARGER x the solid's does not fit (3 is the most possible)
 SMALLER = 10.0     # nor one below 1 / SMALLER of it (a concentrated part's reaches 1/5)
 MIN_BOUNDS_M = 1e-3
-
-
-def box_moments(mass: float, size) -> tuple[float, float, float]:
-    """A solid box's principal moments, about its own x, y, z (a rotation keeps them)."""
-    x, y, z = (float(v) for v in size)
-    return (mass * (y * y + z * z) / 12, mass * (x * x + z * z) / 12,
-            mass * (x * x + y * y) / 12)
-
-
-def cylinder_moments(mass: float, radius: float, length: float) -> tuple[float, float, float]:
-    """A solid cylinder's principal moments: across, across, along its axis."""
-    across = mass * (3 * radius * radius + length * length) / 12
-    return across, across, mass * radius * radius / 2
 
 
 def principal(i) -> list[float]:
@@ -76,7 +64,7 @@ def _bounds_solid(mass: float, collision, wheel: WheelSpec | None):
 def _solid(mass: float, collision, wheel: WheelSpec | None):
     """(moments, upright, words, extents) of the solid filling the part's bounds, or None."""
     if wheel is not None:
-        return (cylinder_moments(mass, wheel.radius, wheel.width), None,
+        return (cylinder(mass, wheel.radius, wheel.width), None,
                 f"a solid cylinder of radius {wheel.radius:g} m and width {wheel.width:g} m",
                 (2 * wheel.radius, wheel.width))
     if len(collision) != 1:
@@ -84,13 +72,13 @@ def _solid(mass: float, collision, wheel: WheelSpec | None):
     shape = collision[0]
     if shape.type == "box" and shape.size is not None:
         upright = not any(shape.rpy)
-        return (box_moments(mass, shape.size), upright,
+        return (box(mass, *shape.size), upright,
                 "a solid box of its collision's " + " by ".join(f"{v:g}" for v in shape.size)
                 + " m", tuple(float(v) for v in shape.size))
     if shape.type == "hull" and shape.vertices:
         size = [max(v[k] for v in shape.vertices) - min(v[k] for v in shape.vertices)
                 for k in range(3)]
-        return (box_moments(mass, size), True, "a solid box around its collision hull, "
+        return (box(mass, *size), True, "a solid box around its collision hull, "
                 + " by ".join(f"{v:.3g}" for v in size) + " m", tuple(size))
     return None
 
