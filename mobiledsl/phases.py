@@ -277,9 +277,14 @@ def run_report(analysis: Any) -> dict[str, bytes]:
             for name, data in sorted(write_report(analysis).items())}
 
 
-def run_emit(target: str, resolve: Resolution, assemble: Any, analyse: Any) -> Result:
+def run_emit(target: str, resolve: Resolution, assemble: Any, analyse: Any,
+             templates: Any = None) -> Result:
+    """``templates``: a project's own templates (``targets.overrides.Overrides``), handed
+    to the targets whose files are templates."""
+    from .targets.overrides import TEMPLATED_TARGETS
+    extra = {"templates": templates} if target in TEMPLATED_TARGETS else {}
     emission = EMITTERS[target]()(assemble, resolve.resolved.world, resolve.resolved.task,
-                                  analyse)
+                                  analyse, **extra)
     return emission, list(getattr(emission, "diagnostics", ()))
 
 
@@ -358,7 +363,8 @@ PHASES: dict[str, Phase] = {p.name: p for p in (
     Phase("assemble", run_assemble, ("resolve",), "robot", _robot_type, needs=("resolve",)),
     Phase("analyse", run_analyse, ("resolve", "assemble"), "analysis", _analysis_type,
           needs=("resolve", "assemble"), also=(run_report,)),
-    Phase("emission", run_emit, ("target", "resolve", "assemble", "analyse"), "emission",
+    Phase("emission", run_emit, ("target", "resolve", "assemble", "analyse", "templates"),
+          "emission",
           needs=("resolve", "assemble", "analyse")),
 )}
 

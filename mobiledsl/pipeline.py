@@ -193,7 +193,8 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
                     library_dirs: Sequence[str | os.PathLike], targets: Sequence[str] = (),
                     outdir: str | os.PathLike | None = None,
                     check_only: bool = False, texts: Mapping[str, str] | None = None,
-                    libraries: Sequence[Any] | None = None) -> CompileResult:
+                    libraries: Sequence[Any] | None = None,
+                    templates: tuple[str | os.PathLike, str] | None = None) -> CompileResult:
     """Run the phases on one program. Raises InputError when a program file cannot be read;
     everything wrong with what the files say comes back as diagnostics. Unless
     ``check_only``, an ``outdir`` gets the analysis report, and each asked target its files
@@ -202,7 +203,10 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
     A language server hands the two things it keeps in memory: ``texts``, a program file's
     text by its path as given (an editor's unsaved text, read instead of the file), and
     ``libraries``, loaded whole already (then ``library_dirs`` is not read, and what
-    loading them reported is the caller's to show)."""
+    loading them reported is the caller's to show).
+
+    ``templates``: (project root, folder named from it) of the project's own templates,
+    read (as hostile input) only when a target that renders templates is asked."""
     result = CompileResult()
     paths = {"core": core_path, "world": world_path, "task": task_path}
     sources = {kind: _read_program(path, texts) if path is not None else None
@@ -253,9 +257,10 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
     out = _out(outdir, result)
     emission = PHASES["emission"]
     plan: list[tuple[Path, bytes | Path]] = []
+    overrides = _overrides(templates, targets)
     for target in dict.fromkeys(targets):
-        value, diags = emission.run(target=target, **{key: values[key]
-                                                      for key in emission.needs})
+        value, diags = emission.run(target=target, templates=overrides.get(target),
+                                    **{key: values[key] for key in emission.needs})
         result.diagnostics.extend(diags)
         if not has_errors(diags):
             plan.extend(_emission_files(out / target, value))
@@ -268,6 +273,17 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
     except OutputError as exc:
         result.output_error = str(exc)
     return result
+
+
+def _overrides(templates: tuple[str | os.PathLike, str] | None, targets: Sequence[str]
+               ) -> dict[str, Any]:
+    """The project's templates for each asked target that renders templates."""
+    from .targets.overrides import TEMPLATED_TARGETS, read_overrides
+    templated = [t for t in targets if t in TEMPLATED_TARGETS]
+    if templates is None or not templated:
+        return {}
+    overrides = read_overrides(*templates)
+    return dict.fromkeys(templated, overrides)
 
 
 # -- writing -----------------------------------------------------------------------------------

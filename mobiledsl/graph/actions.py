@@ -24,6 +24,7 @@ from ..inputs import MAX_ASSET_BYTES, Refused, read_regular
 from ..outputs import Transaction, check_no_links, read_asset, safe_relative
 from ..phases import PHASES, Phase, Source, parts_meant, program_refs, run_report
 from ..records import dumps, from_json, to_json, write_atomic
+from ..targets.overrides import listing, read_overrides
 from ..textsafe import shown
 from . import cache, layout, restore
 from .hashing import files_hold, hash_bytes, hash_text, listing_digest, policy_digest, tree_states
@@ -423,12 +424,14 @@ def remove_report(record: str, report_dir: str | None) -> None:
 
 # -- targets: emission, its files, assets ------------------------------------------------------
 def emission_action(target: str, resolve_rec: str, assemble_rec: str, analyse_rec: str,
-                    out: str, out_dir: str, roots: Iterable[str] = ()) -> None:
+                    out: str, out_dir: str, roots: Iterable[str] = (),
+                    templates: str | None = None) -> None:
     """Run one target's ``emit``. Each file's bytes are kept as a blob named by their hash
     beside the emission record (``layout.blob_dir``), the record lists the files by hash,
     and ``emit:<program>/<target>/<file>`` tasks copy the blobs into place. A file the
     previous emission had and this one has not is deleted, and so is a blob no file uses.
-    A restored emission's asset folders lie in the library ``roots``."""
+    A restored emission's asset folders lie in the library ``roots``. ``templates``: the
+    project's folder of templates, whose files are inputs too."""
     row = PHASES["emission"]
     records = {"resolve": resolve_rec, "assemble": assemble_rec, "analyse": analyse_rec}
     blob_dir = layout.blob_dir(out)
@@ -437,7 +440,8 @@ def emission_action(target: str, resolve_rec: str, assemble_rec: str, analyse_re
         files: dict[str, dict] = {}
         blobs: dict[str, bytes] = {}
         assets: list[list[str]] = []
-        computed = compute(row, records, {"target": target})
+        overrides = read_overrides(".", templates) if templates is not None else None
+        computed = compute(row, records, {"target": target, "templates": overrides})
         emission, diags = computed if computed is not None else (None, [])
         if emission is not None and not has_errors(diags):
             # a target that reports an error writes nothing
@@ -461,8 +465,12 @@ def emission_action(target: str, resolve_rec: str, assemble_rec: str, analyse_re
         blob = path[len(blob_dir) + 1:] if path.startswith(blob_dir + "/") else ""
         return path in (out, table_path(out)) or bool(restore.BLOB_NAME.match(blob))
 
+    # the templates' files by content, and what else the folder holds, count in the key
+    template_files, kinds = listing(".", templates) if templates is not None else ([], [])
+    params = [target] + ([templates, kinds] if templates is not None else [])
     outputs = cache.produce(
-        "emission", [target], [resolve_rec, assemble_rec, analyse_rec], compute_emission,
+        "emission", params, [resolve_rec, assemble_rec, analyse_rec, *template_files],
+        compute_emission,
         writes=writes,
         check=lambda found: restore.emission_problem(found, out, blob_dir, roots))
     record = json.loads(outputs[out].decode("utf-8"))

@@ -47,6 +47,7 @@ from ..diagnostics import Span
 from ..inputs import Refused, read_regular
 from ..phases import EMITTERS, PHASES, PROGRAM_PHASES, TARGETS
 from ..records import write_atomic
+from ..targets.overrides import TEMPLATED_TARGETS, listing
 from . import actions, layout, state
 from .code import CodeIndex
 from .hashing import XxhashChecker, file_state, hash_file, hash_text, use_stat_cache
@@ -449,20 +450,29 @@ class Graph:
     # -- target tasks --------------------------------------------------------------------
     def emission_tasks(self) -> Iterator[dict]:
         yield _group("run each target's emit for each program (its files kept as blobs)")
+        # the project's own templates: their files are inputs of the emissions that render
+        # them, and what the folder holds (a file added, removed or made a link) re-runs them
+        folder = self.matrix.templates
+        files, kinds = listing(self.root, folder) if folder is not None else ([], [])
         for program, target in self._cells():
             records = [layout.program_record(program.name, phase)
                        for phase in ("resolve", "assemble", "analyse")]
             out = layout.emission_record(program.name, target)
             out_dir = layout.target_dir(program.name, target)
+            templated = folder is not None and target in TEMPLATED_TARGETS
             yield {
                 "name": f"{program.name}/{target}",
                 "actions": [(actions.emission_action, [target, *records, out, out_dir],
-                             {"roots": self._roots()})],
-                "file_dep": records + [self.config("emission", target)],
+                             {"roots": self._roots(),
+                              **({"templates": folder} if templated else {})})],
+                "file_dep": records + [self.config("emission", target)] +
+                            (files if templated else []),
                 "targets": [out, table_path(out)],
                 # a value, not a callable doit would call per task: nothing but the
                 # emission itself removes its blobs while a build runs
-                "uptodate": [actions.blobs_present(out)],
+                "uptodate": [actions.blobs_present(out)] +
+                            ([config_changed({"templates": [folder, kinds]})]
+                             if templated else []),
                 "clean": [actions.Clean(actions.remove_listed, out, out_dir)],
             }
 
