@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from .harness import (ERROR, NOTE, PROGRAMS, WARNING, Case, Expect, after, copy, drop, judge, remove,
-                      part, sub, write)
+from .harness import (ERROR, NOTE, PROGRAMS, WARNING, Case, Expect, after, copy, drop, judge,
+                      link, part, remove, sub, write)
 
 W = WARNING
 
@@ -65,6 +65,10 @@ REAL = {"syntax_in_world", "semantic_reference_kind_command_battery", "power_too
 
 ASCII_STL = ("solid plate\n  facet normal 0 0 1\n    outer loop\n      vertex 0 0 0\n"
              "      vertex 1 0 0\n      vertex 0 1 0\n    endloop\n  endfacet\nendsolid plate\n")
+
+# a template of the ROS package's, in a folder of the case's library copy
+TEMPLATE = "lib/ros_templates/package.xml.j2"
+TEMPLATES = ("--templates", "{lib}/ros_templates")
 
 # an edit that only makes the case take its own copy of the library (no README is read)
 OWN_LIB = remove("lib/parts/imu_bno055/README.md")
@@ -517,6 +521,28 @@ CASES = [
     # Gazebo reads it: the ros-gz-nav2 target does not refuse it
     prog("near_ascii_stl_for_gazebo", "diff_bot",
          write("lib/parts/diff_base/assets/model.stl", ASCII_STL), targets=("ros-gz-nav2",)),
+
+    # ---------------------------------------------------------------- the ROS templates
+    # a project's own template, named with --templates (the corpus runs in the repository)
+    prog("target_template_unreadable_link_outside", "diff_bot",
+         write("lib/ros_templates/notes.md", "the folder\n"), link(TEMPLATE, "/etc/hostname"),
+         code="target.template_unreadable", file=TEMPLATE, line=None, in_text=("outside",),
+         targets=("ros-gz-nav2",), extra=TEMPLATES),
+    prog("target_template_invalid_unclosed_if", "diff_bot",
+         write(TEMPLATE, "<name>{{ package }}</name>\n{% if note %}\n<n/>\n", line=3),
+         code="target.template_invalid", targets=("ros-gz-nav2",), extra=TEMPLATES),
+    prog("target_template_failed_misspelt_name", "diff_bot",
+         write(TEMPLATE, "<name>{{ package }}</name>\n<r>{{ robto }}</r>\n", line=2),
+         code="target.template_failed", in_text=("robto",), targets=("ros-gz-nav2",),
+         extra=TEMPLATES),
+    prog("target_template_failed_python_internals", "diff_bot",
+         write(TEMPLATE, "{{ ''.__class__.__mro__ }}\n", line=1),
+         code="target.template_failed", in_text=("unsafe",), targets=("ros-mujoco-nav2",),
+         extra=TEMPLATES),
+    # a default for the name, and a string's own method: both render
+    prog("near_template_with_a_default", "diff_bot",
+         write(TEMPLATE, "<r>{{ robto | default(robot) }}</r> {{ package.upper() }}\n"),
+         targets=("ros-gz-nav2",), extra=TEMPLATES),
 
     # ---------------------------------------------------------------- target.unsupported
     prog("target_unsupported_legged_on_ros", "quad", code="target.unsupported", file=QD, line=0,
