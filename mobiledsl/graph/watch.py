@@ -2,7 +2,8 @@
 
 Watches the project (``--root``, default the current directory; it needs the ``dodo.py``
 the build graph lives in) for saved ``component.yaml``, ``walker.yaml``, ``library.yaml``,
-``.core``, ``.world``, ``.task`` and ``pyproject.toml`` files, waits until saving has been
+``.core``, ``.world``, ``.task``, ``.j2`` (a project's own templates) and ``pyproject.toml``
+files, waits until saving has been
 quiet for ``--debounce`` seconds, then runs ``doit`` once in a subprocess (a fresh process
 each time, so an edit of the compiler itself is picked up too) and prints what changed: the
 files saved, the programs rebuilt (with their targets), the tasks that ran and the
@@ -31,7 +32,7 @@ from ..cli import say, subcommand
 from ..textsafe import shown
 
 WATCHED_NAMES = frozenset({"component.yaml", "walker.yaml", "library.yaml", "pyproject.toml"})
-WATCHED_SUFFIXES = (".core", ".world", ".task")
+WATCHED_SUFFIXES = (".core", ".world", ".task", ".j2")
 _SEVERITY = re.compile(r"^(error|warning)\[", re.MULTILINE)
 
 

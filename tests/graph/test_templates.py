@@ -60,3 +60,9 @@ def test_a_template_made_a_fifo_is_reported_and_holds_nothing(root):
     record = root / "build" / "scout" / "records" / "emit-ros-gz-nav2.json"
     assert "target.template_unreadable" in record.read_text(encoding="utf-8")
     assert executed(doit(root)) == []
+
+
+def test_watch_rebuilds_when_a_template_is_saved():
+    from mobiledsl.graph.watch import is_source
+    assert is_source("ros_templates/package.xml.j2")
+    assert not is_source("ros_templates/notes.md")
