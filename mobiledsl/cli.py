@@ -1,4 +1,4 @@
-"""The ``mobiledsl`` command line (decisions D9, D10).
+"""The ``mobiledsl`` command line (docs/cli.md; diagnostics and exit status: docs/diagnostics.md).
 
 ::
 

@@ -160,7 +160,7 @@ class Diagnostic:
                           self.labels, self.help, self.notes, self.fixes)
 
     def to_json(self) -> dict:
-        """The D9 JSON shape, plus the label texts and secondary places."""
+        """The JSON form of docs/diagnostics.md, with the label texts and secondary places."""
         s = self.span or Span("")
         return {
             "severity": self.severity.value,

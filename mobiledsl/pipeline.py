@@ -118,7 +118,7 @@ class SourceCache:
 
 
 def exit_status(diagnostics: Iterable[Diagnostic]) -> int:
-    """0 no error, 1 an error in the inputs, 2 an environment failure (D9)."""
+    """0 no error, 1 an error in the inputs, 2 an environment failure (docs/diagnostics.md)."""
     status = 0
     for d in diagnostics:
         if d.is_error:

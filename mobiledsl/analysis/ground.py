@@ -31,7 +31,7 @@ from .model import Findings
 from .placement import Track, Wheel, frame_of, link_frame, tracks, wheels, where
 
 CODE = "validation.assembly.wheels_touch_one_plane"
-#: how far from one plane the supports may be (D8)
+#: how far from one plane the supports may be
 PLANE_TOLERANCE = 0.002
 #: the steepest plane taken for the ground, against base_link's z (beyond it the robot lies
 #: on its side, and the plane found is not a ground)

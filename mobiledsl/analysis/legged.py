@@ -1,5 +1,5 @@
-"""The legged rules (D8; component-library-format, "Feet and gait", "Legs as parts",
-"A gait", "Walkers"):
+"""The legged rules (docs/analysis.md, "Legged robots"; docs/legged.md for the feet, links,
+gait and walkers they read):
 
 - ``validation.assembly.feet_touch_the_ground``: every foot the robot stands on stands on the
   ground with the others (within 2 mm of the plane they stand on). A wheel, caster or track

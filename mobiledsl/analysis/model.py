@@ -2,7 +2,8 @@
 how it moves, and the findings of the rules, with where each one is (for the top view).
 
 Points are in ``base_link`` (x, y, z) unless named ``ground``: those are (x, y) in
-``base_footprint``, on the ground plane below the ``base_link`` origin (D7).
+``base_footprint``, on the ground plane below the ``base_link`` origin (docs/assembly.md,
+"Frames").
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""D22: the servos against the legged robot they carry.
+"""The servos against the legged robot they carry (docs/analysis.md).
 
 The stance is the pose the gait or the walker starts from: every servo at its hold, every
 foot on the ground. The model is static and rigid:
@@ -142,7 +142,7 @@ def stance_loads(robot: Robot, ground: Ground, bodies: list[Body], mass: float,
 
 def check_servos(robot: Robot, ground: Ground | None, bodies: list[Body], mass: float,
                  com, out: Findings, walker: str | None = None) -> None:
-    """D22: each servo holds its stance torque, with a margin, and does not let the trunk
+    """Each servo holds its stance torque, with a margin, and does not let the trunk
     sag too far; a robot walking by its gait (no walker's policy taking over) on servos
     within the gait's range."""
     if robot.chassis_type != "Legged" or ground is None or not ground.decided or not ground.ok:

@@ -1,4 +1,4 @@
-"""Assembly (decisions D7): place every part by its glue, then check the drive mounts.
+"""Assembly (docs/assembly.md): place every part by its glue, then check the drive mounts.
 
 Placement is order-independent: in rounds, every component not yet placed whose glue
 matches a connector of the chassis or of a part placed in an earlier round is placed, until

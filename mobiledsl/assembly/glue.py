@@ -1,4 +1,4 @@
-"""Glue matching (decisions D7): which connector of the chassis or of a placed part a glue
+"""Glue matching (docs/assembly.md): which connector of the chassis or of a placed part a glue
 names, and the glue error with its nearest-connector help.
 
 A glue ``(x, y, z, nx, ny, nz[, roll])`` is a point and a direction in the chassis frame. It
@@ -191,7 +191,7 @@ def glue_text(hc: HostConnector, roll: float | None = None) -> str:
 
 def no_match(component: str, glue: Sequence[float], span: Span | None,
              free: Sequence[HostConnector]) -> Diagnostic:
-    """The glue error of the-robot.txt: the nearest free connector, the exact glue to write
+    """The glue error docs/assembly.md shows: the nearest free connector, the exact glue to write
     for it (keeping a given roll) and the list of the free connectors."""
     roll = glue[6] if len(glue) > 6 else None
     best = nearest(glue, free)

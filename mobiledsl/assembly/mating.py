@@ -1,4 +1,4 @@
-"""Rotation math of mating (decisions D7): how a part is turned and moved so that its own
+"""Rotation math of mating (docs/assembly.md): how a part is turned and moved so that its own
 connector meets the connector its glue names.
 
 Conventions: a rotation is a 3x3 numpy matrix taking vectors of the part frame to the
@@ -25,7 +25,7 @@ ALONG = 1.0 - 1e-9
 def shortest_arc(a: Sequence[float], b: Sequence[float]) -> np.ndarray:
     """The rotation of least angle taking direction ``a`` onto direction ``b``.
 
-    For exactly opposite directions the arc is not unique; the rule of D7 picks a half turn
+    For exactly opposite directions the arc is not unique; the mating rule picks a half turn
     about the part frame's x axis (its part perpendicular to ``a``), or about y when x lies
     along ``a``.
     """

@@ -1,5 +1,5 @@
 """A content-addressed artifact store: a CI job restores a task's outputs instead of running
-its phase (D13).
+its phase (docs/build.md, "CI: an artifact cache and shards").
 
 ``MOBILEDSL_CACHE=<dir>`` turns it on; ``MOBILEDSL_CACHE=http(s)://host[:port]/prefix`` puts
 it on a remote-cache server (``remote.HttpStore``, the same interface), and

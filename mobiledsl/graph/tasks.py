@@ -1,4 +1,4 @@
-"""The build graph's task generators (D13): one doit task per phase instance.
+"""The build graph's task generators (docs/build.md): one doit task per phase instance.
 
 =================================  ==========================================================
 task                               up to date while ...

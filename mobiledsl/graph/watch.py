@@ -1,4 +1,4 @@
-"""``mobiledsl watch``: re-run the build graph whenever a source is saved (D13).
+"""``mobiledsl watch``: re-run the build graph whenever a source is saved (docs/build.md).
 
 Watches the project (``--root``, default the current directory; it needs the ``dodo.py``
 the build graph lives in) for saved ``component.yaml``, ``walker.yaml``, ``library.yaml``,

@@ -1,4 +1,4 @@
-"""Tokens of the three program languages (decisions D2), with their places.
+"""Tokens of the three program languages (docs/languages.md, "Lexical rules"), with their places.
 
 The lexer never raises. A malformed token (an unterminated string, a bad number, a bad
 reference, a character no token starts with) is reported once and still handed to the parser

@@ -1,4 +1,4 @@
-"""Parsers of ``.core``, ``.world`` and ``.task`` (decisions D2-D5).
+"""Parsers of ``.core``, ``.world`` and ``.task`` (docs/languages.md, "Grammar").
 
 One recursive-descent-shaped parser, written with loops only (the grammar nests at most a
 tuple inside an argument list), so no input can overflow the stack.

@@ -1,4 +1,4 @@
-"""The resolve phase: names, vocabulary (D6), worlds (D4) and tasks (D5).
+"""The resolve phase: names, the vocabulary, worlds and tasks (docs/assembly.md, "Resolve").
 
 ``resolve_program(core, world, task, libraries) -> (Resolved or None, diagnostics)``. The
 result is None when any error was reported: a later phase never sees a half-resolved program.

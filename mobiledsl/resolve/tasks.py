@@ -1,4 +1,4 @@
-"""Resolving a ``.task`` file (decisions D5): each step's type and arguments, and a
+"""Resolving a ``.task`` file (docs/languages.md, ".task"): each step's type and arguments, and a
 Navigate's goal, which must be a Marker of the world."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Resolving a ``.world`` file (decisions D4): its settings, the environment it takes and that
+"""Resolving a ``.world`` file (docs/languages.md): its settings, the environment it takes and that
 environment's entities, and its own entities, into a ``World`` record.
 
 A taken environment's entities are resolved here, when a program takes it: their entity
