@@ -15,7 +15,8 @@ task                               up to date while ...
 ``assemble:<program>``             the resolve record is the same
 ``analyse:<program>``              the resolve and assemble records are the same
 ``emission:<program>/<target>``    the resolve, assemble and analyse records are the same,
-                                   and the blobs its record lists are there
+                                   and the blobs its record lists are there (a ROS target:
+                                   and the project's templates folder holds what it held)
 ``emit:<program>/<target>/<file>`` the file holds the bytes the emission record has for it
 ``assets:<program>/<target>``      the copied asset files hold what their sources hold
 ``build:<program>/<target>``       (not a default task) every file of the cell holds its
