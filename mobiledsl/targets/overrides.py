@@ -61,8 +61,8 @@ def listing(root: str | os.PathLike, folder: str) -> tuple[list[str], list[list[
     base = os.path.join(root, folder)
     real_root = os.path.realpath(root)
     try:
-        entries = sorted((e.name, e.path) for e in os.scandir(base)
-                         if e.name.endswith(SUFFIX))
+        with os.scandir(base) as found:
+            entries = sorted((e.name, e.path) for e in found if e.name.endswith(SUFFIX))
     except OSError:
         return [], []
     files, kinds = [], []
@@ -94,8 +94,8 @@ def read_overrides(root: str | os.PathLike, folder: str) -> Overrides:
     problem = _folder_problem(root, folder)
     if problem is not None:
         return Overrides(shown, error=_unreadable_folder(root, folder, problem))
-    names = sorted(e.name for e in os.scandir(os.path.join(root, folder))
-                   if e.name.endswith(SUFFIX))
+    with os.scandir(os.path.join(root, folder)) as found:
+        names = sorted(e.name for e in found if e.name.endswith(SUFFIX))
     if len(names) > MAX_TEMPLATES:
         return Overrides(shown, error=_unreadable_folder(
             root, folder, f"it holds {len(names)} {SUFFIX} files, more than the "

@@ -170,6 +170,8 @@ HOSTILE = {
     "huge_power": (_text("{{ 10 ** 10000000 }}\n"), "target.template_failed", 1, "large"),
     "huge_output": (_text("{% for i in range(100000) %}{{ 'x' * 1000 }}{% endfor %}\n"),
                     "target.template_failed", None, "KB"),
+    "recursion": (_text("{% include 'package.xml.j2' %}\n"), "target.template_failed", 1,
+                  "recursion"),
     "mutation": (_text("{{ depends.append('evil') }}\n"), "target.template_failed", 1,
                  "append"),
 }
