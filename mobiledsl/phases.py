@@ -280,9 +280,12 @@ def run_report(analysis: Any) -> dict[str, bytes]:
 def run_emit(target: str, resolve: Resolution, assemble: Any, analyse: Any,
              templates: Any = None) -> Result:
     """``templates``: a project's own templates (``targets.overrides.Overrides``), handed
-    to the targets whose files are templates."""
-    from .targets.overrides import TEMPLATED_TARGETS
-    extra = {"templates": templates} if target in TEMPLATED_TARGETS else {}
+    to the targets whose files are templates when the project has any."""
+    extra = {}
+    if templates is not None:
+        from .targets.overrides import TEMPLATED_TARGETS
+        if target in TEMPLATED_TARGETS:
+            extra["templates"] = templates
     emission = EMITTERS[target]()(assemble, resolve.resolved.world, resolve.resolved.task,
                                   analyse, **extra)
     return emission, list(getattr(emission, "diagnostics", ()))
