@@ -132,8 +132,7 @@ class GaitDrive:
         """Each servo's share of holding the robot up, as an offset of its target: the
         weight shared by the feet on the floor, each foot's push turned into its joints'
         torques (J^T F) and divided by the servo's kp. A servo then holds its stance without
-        the sag a soft servo would need to make that torque (docs/analysis.md, "Servos
-        against the robot they carry")."""
+        the sag a soft servo would need to make that torque."""
         n = len(self.legs)
         load = [self.timing.load(self.phase, i) if self.stepping_now else 1.0
                 for i in range(n)]
