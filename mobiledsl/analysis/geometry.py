@@ -22,7 +22,7 @@ import numpy as np
 
 from ..library.model import Shape
 from ..model.frames import Transform as Frame
-from ..model.frames import axis_angle, norm
+from ..model.frames import VecLike, axis_angle, norm
 from ..recordtype import record
 from . import planar, smalllp
 from .smalllp import first_of_each
@@ -38,7 +38,7 @@ SPHERE_STEP_DEG = 15
 
 # -- frames --------------------------------------------------------------------------------
 
-def rotation_about(axis: Sequence[float], point: Sequence[float], angle: float) -> Frame:
+def rotation_about(axis: VecLike, point: VecLike, angle: float) -> Frame:
     """The turn by ``angle`` about the line through ``point`` along ``axis``."""
     R = axis_angle(axis, angle)
     p = np.asarray(point, dtype=float)
@@ -149,11 +149,11 @@ def _unit_ball_polytope_cached() -> bytes:
         for i in range(n_az):
             az = i * step
             pts.append((math.cos(el) * math.cos(az), math.cos(el) * math.sin(az), math.sin(el)))
-    pts = np.array(pts)
+    corners = np.array(pts)
     from scipy.spatial import ConvexHull
-    hull = ConvexHull(pts)
+    hull = ConvexHull(corners)
     inner = float((-hull.equations[:, 3]).min())     # nearest facet plane to the centre
-    return (pts / inner).tobytes()
+    return (corners / inner).tobytes()
 
 
 def _unit_ball_polytope() -> np.ndarray:
@@ -205,7 +205,7 @@ def box(size: Sequence[float], frame: Frame) -> Poly:
     half = np.asarray(size, dtype=float) / 2
     verts = frame.points(_BOX_CORNERS * half)
     normals = frame.rotation.T[_BOX_AXES] * _BOX_SIGNS
-    offsets = []
+    offsets: list[float] = []
     for k in range(3):
         along = float(normals[2 * k + 1] @ frame.translation)
         offsets += (-along + half[k], along + half[k])    # (-n) . t is -(n . t) exactly
@@ -236,19 +236,22 @@ def shape_solid(shape: Shape, frame: Frame) -> Solid:
     """A declared collision shape (in the frame ``frame`` places in base_link) as a solid."""
     local = Frame.from_xyz_rpy(shape.origin_xyz, shape.rpy)
     f = frame @ local
-    if shape.type == "box":
-        return box(shape.size, f)
     if shape.type == "hull":
         pts = frame.points(shape.vertices)
         return poly_from_faces(pts, shape.faces) if shape.faces else poly_from_points(pts)
+    size = shape.size
+    if size is None:    # the library gives every shape but a hull its size
+        raise ValueError(f"a {shape.type!r} shape without a size")
+    if shape.type == "box":
+        return box(size, f)
     if shape.type == "sphere":
         c = f.point((0, 0, 0))
-        return Round(c, c, shape.size[0] / 2)
+        return Round(c, c, size[0] / 2)
     if shape.type == "capsule":
-        half = shape.size[2] / 2
-        return Round(f.point((0, 0, -half)), f.point((0, 0, half)), shape.size[0] / 2)
+        half = size[2] / 2
+        return Round(f.point((0, 0, -half)), f.point((0, 0, half)), size[0] / 2)
     if shape.type == "cylinder":
-        return prism(f.point((0, 0, 0)), f.vector((0, 0, 1)), shape.size[0] / 2, shape.size[2])
+        return prism(f.point((0, 0, 0)), f.vector((0, 0, 1)), size[0] / 2, size[2])
     raise ValueError(f"unknown shape type {shape.type!r}")
 
 
@@ -376,10 +379,11 @@ def _pair_box(p: Poly, q: Poly) -> tuple[np.ndarray, np.ndarray, np.ndarray] | N
         return None                 # the planes of both fail where p's own fail
     if len(axes) != 3 or len(rows) + len(q.A) > 24:
         return _as_box(np.vstack([p.A, q.A]), np.concatenate([p.b, q.b]))
-    axes, along = list(axes), list(along)
-    if not _sort_planes(q.A.tolist(), len(rows), rows, axes, along) or len(axes) != 3:
+    both_axes, both_along = list(axes), list(along)
+    if not _sort_planes(q.A.tolist(), len(rows), rows, both_axes, both_along) or \
+            len(both_axes) != 3:
         return None
-    return _box_along(p.A, axes, along, p.b.tolist() + q.b.tolist())
+    return _box_along(p.A, both_axes, both_along, p.b.tolist() + q.b.tolist())
 
 
 def _segment_signed_distance(seg_a: np.ndarray, seg_b: np.ndarray,
@@ -408,17 +412,15 @@ def _segment_signed_distance(seg_a: np.ndarray, seg_b: np.ndarray,
         diff = p - z[1:]
         return np.concatenate([[2 * diff @ d], -2 * diff])
 
-    best = None
+    tried: list[tuple[float, np.ndarray]] = []
     for t0 in (0.0, 0.5, 1.0):
         out = minimize(f, np.concatenate([[t0], centre]), jac=grad, method="SLSQP",
                        bounds=[(0, 1), (None, None), (None, None), (None, None)],
                        constraints=[{"type": "ineq", "fun": lambda z: poly.b - poly.A @ z[1:],
                                      "jac": lambda z: np.hstack([np.zeros((m, 1)), -poly.A])}],
                        options={"ftol": 1e-16, "maxiter": 200})
-        val = math.sqrt(max(out.fun, 0.0))
-        if best is None or val < best[0]:
-            best = (val, seg_a + out.x[0] * d)
-    return best
+        tried.append((math.sqrt(max(out.fun, 0.0)), seg_a + out.x[0] * d))
+    return min(tried, key=lambda found: found[0])    # the first of the least
 
 
 def _segments_distance(p1, q1, p2, q2) -> tuple[float, np.ndarray]:
@@ -459,10 +461,13 @@ def depth(p: Solid, q: Solid) -> tuple[float, np.ndarray | None]:
     if isinstance(p, Round) and isinstance(q, Round):
         dist, at = _segments_distance(p.a, p.b, q.a, q.b)
         return p.radius + q.radius - dist, at
-    if isinstance(p, Round) or isinstance(q, Round):
-        r, poly = (p, q) if isinstance(p, Round) else (q, p)
-        sd, at = _segment_signed_distance(r.a, r.b, poly)
-        return r.radius - sd, at
+    if isinstance(p, Round) and isinstance(q, Poly):
+        sd, at = _segment_signed_distance(p.a, p.b, q)
+        return p.radius - sd, at
+    if isinstance(q, Round) and isinstance(p, Poly):
+        sd, at = _segment_signed_distance(q.a, q.b, p)
+        return q.radius - sd, at
+    assert isinstance(p, Poly) and isinstance(q, Poly)    # a Solid is one of the two
     box = _pair_box(p, q)
     cheb = _box_ball(box) if box is not None else \
         _chebyshev(np.vstack([p.A, q.A]), np.concatenate([p.b, q.b]))
@@ -521,7 +526,7 @@ def depth_beyond_wells(p: Solid, q: Solid, wells: Sequence[Well], tolerance: flo
     of the largest such ball.
     """
     d, at = depth(p, q)
-    if d <= tolerance:
+    if d <= tolerance or at is None:     # no point only when they do not overlap
         return None
     pp = p.poly() if isinstance(p, Round) else p
     qq = q.poly() if isinstance(q, Round) else q
@@ -535,7 +540,7 @@ def depth_beyond_wells(p: Solid, q: Solid, wells: Sequence[Well], tolerance: flo
         return d, at, corners
     half = tolerance / 2
     witness = _uncovered(A, b, wells, half)
-    if witness is None:
+    if witness is None or cheb is None:     # no ball in the overlap, none in it shrunk
         return None
     lo, hi = half, max(cheb[0], half)
     for _ in range(30):
