@@ -108,9 +108,38 @@ def _track_supports(t: Track) -> list[Support]:
         mid = corners.mean(axis=0)
         out.append(Support(t.component, "track",
                            f"the {end} end of track '{t.component.name}'s run",
-                           lambda n, k=corners: k[int(np.argmin(k @ n))],
-                           lambda n, m=mid: m, True))
+                           _lowest_of(corners, 0.0), _always(mid), True))
     return out
+
+
+# A support's points as functions of the ground's normal n, each over the points it is made
+# with (a function made in a loop keeps its own).
+Towards = Callable[[np.ndarray], np.ndarray]
+
+
+def _always(p: np.ndarray) -> Towards:
+    return lambda n: p
+
+
+def _below(p: np.ndarray, r: float) -> Towards:
+    """The point of the ball of radius ``r`` about ``p`` furthest along -n."""
+    return lambda n: p - r * n
+
+
+def _lowest_of(points: np.ndarray, r: float) -> Towards:
+    """The lowest of ``points`` along n, then ``r`` further down (r = 0.0: the point)."""
+    if not r:
+        return lambda n: points[int(np.argmin(points @ n))]
+    return lambda n: points[int(np.argmin(points @ n))] - r * n
+
+
+def _bearing_of(points: np.ndarray, r: float) -> Towards:
+    """The middle of the lowest of ``points`` (within PLANE_TOLERANCE), ``r`` further down."""
+    def bears(n: np.ndarray) -> np.ndarray:
+        h = points @ n
+        middle = points[h <= h.min() + PLANE_TOLERANCE].mean(axis=0)
+        return middle - r * n if r else middle
+    return bears
 
 
 def _contact_supports(robot: Robot) -> list[Support]:
@@ -124,8 +153,7 @@ def _contact_supports(robot: Robot) -> list[Support]:
             centre, R = f.point(k.xyz), k.radius
             what = f" ({k.note})" if k.note else ""
             out.append(Support(c, "contact", f"contact {i} of '{c.name}'{what}",
-                               lambda n, p=centre, r=R: p - r * n,
-                               lambda n, p=centre, r=R: p - r * n, False))
+                               _below(centre, R), _below(centre, R), False))
     return out
 
 
@@ -145,7 +173,7 @@ def standing_feet(robot: Robot) -> list[tuple[Component, Part, Foot]]:
         return []
     if cpart.feet:
         return [(chassis, cpart, f) for f in cpart.feet]
-    out = []
+    out: list[tuple[Component, Part, Foot]] = []
     for c in robot.components:
         part = robot.parts.get(c.part)
         if c.type == "Leg" and part is not None:
@@ -163,20 +191,9 @@ def _foot_supports(robot: Robot) -> list[Support]:
         solid = shape_solid(link.collision[foot.shape], lf)
         if isinstance(solid, Round):
             ends = np.array([solid.a, solid.b])
-            def low(n, e=ends, r=solid.radius):
-                return e[int(np.argmin(e @ n))] - r * n
-
-            def bears(n, e=ends, r=solid.radius):
-                h = e @ n
-                return e[h <= h.min() + PLANE_TOLERANCE].mean(axis=0) - r * n
+            low, bears = _lowest_of(ends, solid.radius), _bearing_of(ends, solid.radius)
         else:
-            verts = solid.vertices
-            def low(n, v=verts):
-                return v[int(np.argmin(v @ n))]
-
-            def bears(n, v=verts):
-                h = v @ n
-                return v[h <= h.min() + PLANE_TOLERANCE].mean(axis=0)
+            low, bears = _lowest_of(solid.vertices, 0.0), _bearing_of(solid.vertices, 0.0)
         out.append(Support(c, "foot", f"foot '{c.name}.{foot.name}'", low, bears, True,
                            foot=foot))
     return out

@@ -113,6 +113,10 @@ class Wheel:
     def solid(self) -> Solid:
         if self.caster:
             return Round(self.centre, self.centre, self.radius)
+        return self.rim()
+
+    def rim(self) -> Poly:
+        """The prism drawn around the wheel (a caster's ball aside)."""
         return prism(self.centre, self.axis, self.radius, self.width)
 
     def describe(self) -> str:

@@ -3,6 +3,8 @@ points lie inside one. Exact up to floating point, and far cheaper than a genera
 library for the few dozen points a footprint or a support polygon has."""
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 import numpy as np
 
 
@@ -33,7 +35,7 @@ def _hull_sorted(pts: list[tuple[float, float]]) -> list[tuple[float, float]]:
     return _chain(pts)[:-1] + _chain(pts[::-1])[:-1]
 
 
-def hull(points: np.ndarray) -> list[tuple[float, float]]:
+def hull(points: Iterable[Sequence[float]] | np.ndarray) -> list[tuple[float, float]]:
     """The corners of the convex hull of distinct 2D points, counter-clockwise, with no
     corner on a straight edge; fewer than three when they all lie on one line."""
     return _hull_sorted(sorted((float(x), float(y)) for x, y in points))
