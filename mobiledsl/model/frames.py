@@ -20,6 +20,12 @@ Quat = tuple[float, float, float, float]
 VecLike = Sequence[float] | np.ndarray
 
 
+def as_vec(v: Iterable[float]) -> Vec:
+    """Three numbers as a Vec, each as it is (ValueError for any other count)."""
+    x, y, z = v
+    return (x, y, z)
+
+
 def norm(v: VecLike) -> float:
     """``np.linalg.norm`` of a vector, to the bit: the square root of its dot product with
     itself, which is what numpy computes for a vector, without numpy's checks of the
