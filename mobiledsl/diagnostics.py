@@ -105,6 +105,11 @@ class Label:
     message: str = ""
 
 
+def labels_at(span: Span | None, message: str) -> tuple[Label, ...]:
+    """A label at ``span``, or none where the place is not known."""
+    return (Label(span, message),) if span is not None else ()
+
+
 @record
 class Fix:
     """A machine-applicable suggestion, one that ``mobiledsl fix`` writes without asking.
