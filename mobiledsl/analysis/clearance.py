@@ -18,19 +18,12 @@ import math
 import numpy as np
 
 from ..diagnostics import Label
+from ..model.frames import rotation_about, unit_or_zero
 from ..model.robot import Component, Robot
 from ..recordtype import record
-from .geometry import (
-    Poly,
-    Solid,
-    Well,
-    boxes_overlap,
-    depth_beyond_wells,
-    poly_from_points,
-    rotation_about,
-    unit,
-)
+from .geometry import Poly, Solid, poly_from_points
 from .model import Findings
+from .overlap import Well, boxes_overlap, depth_beyond_wells
 from .placement import Body, PlacedShape, chassis_connector, frame_of, track_of, wheel_of, where
 
 WHEELS = "validation.assembly.wheels_clear_other_parts"
@@ -60,7 +53,7 @@ def well_at(robot: Robot, comp: Component, connector: str | None) -> NamedWell |
     if conn is None or conn.well is None:
         return None
     f = frame_of(comp)
-    return NamedWell(Well(f.point(conn.pos), unit(f.vector(conn.dir)), conn.well.radius,
+    return NamedWell(Well(f.point(conn.pos), unit_or_zero(f.vector(conn.dir)), conn.well.radius,
                           conn.well.width), comp.name, connector)
 
 
@@ -71,7 +64,7 @@ def _connector_axis(robot: Robot, comp: Component,
     if conn is None:
         return None
     f = frame_of(comp)
-    return f.point(conn.pos), unit(f.vector(conn.dir))
+    return f.point(conn.pos), unit_or_zero(f.vector(conn.dir))
 
 
 # -- which wells count ----------------------------------------------------------------------
@@ -119,7 +112,7 @@ class Sweep:
 
 
 def _steered_pieces(prism: Poly, axis, point, max_angle: float) -> list[Poly]:
-    a = unit(axis)
+    a = unit_or_zero(axis)
     p = np.asarray(point, dtype=float)
     d = prism.vertices - p
     reach = float(np.linalg.norm(d - np.outer(d @ a, a), axis=1).max())

@@ -8,10 +8,11 @@ import numpy as np
 
 from ..diagnostics import Label
 from ..model.robot import Robot
-from .geometry import Poly, Solid, convex_polygon
+from .geometry import Poly, Solid
 from .ground import Ground
 from .model import Findings, Outline, clean_polygon
 from .placement import Body, frame_of, tracks, wheels, where
+from .planar import convex_polygon
 
 CODE = "validation.footprint.bounded"
 #: points on a circle when a sphere, a capsule's end or a contact is seen from above

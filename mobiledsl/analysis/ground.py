@@ -22,13 +22,14 @@ from dataclasses import field
 import numpy as np
 
 from ..library.model import Foot, Part
-from ..model.frames import norm
+from ..model.frames import ground_basis, norm, unit_or_zero
 from ..model.robot import Component, Robot
 from ..recordtype import mutable_record, record
 from . import smalllp
-from .geometry import Round, convex_polygon, ground_basis, shape_solid, unit
+from .geometry import Round, shape_solid
 from .model import Findings
 from .placement import Track, Wheel, frame_of, link_frame, tracks, wheels, where
+from .planar import convex_polygon
 
 CODE = "validation.assembly.wheels_touch_one_plane"
 #: how far from one plane the supports may be (D8)
@@ -91,7 +92,7 @@ def _wheel_support(w: Wheel) -> Support:
 
     def radial(n):
         r = n - (n @ a) * a
-        return unit(r) if norm(r) > 1e-12 else np.zeros(3)
+        return unit_or_zero(r) if norm(r) > 1e-12 else np.zeros(3)
 
     def lowest(n):
         s = 1.0 if n @ a >= 0 else -1.0
@@ -234,7 +235,7 @@ def _fit(sups: list[Support]) -> np.ndarray:
         if found is None:
             return n
         alpha, beta = found
-        new = unit(np.array([-alpha, -beta, 1.0]))
+        new = unit_or_zero(np.array([-alpha, -beta, 1.0]))
         if norm(new - n) < 1e-12:
             return new
         n = new

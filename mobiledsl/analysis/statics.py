@@ -19,10 +19,10 @@ import numpy as np
 from ..diagnostics import Label
 from ..model.frames import norm
 from ..model.robot import Robot
-from .geometry import polygon_margin
 from .ground import Ground
 from .model import Findings
 from .placement import Body, where
+from .planar import polygon_margin
 
 CODE = "validation.statics.com_over_support"
 ON_EDGE = 1e-9

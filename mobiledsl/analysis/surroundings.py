@@ -7,10 +7,12 @@ import math
 
 import numpy as np
 
+from ..model.frames import Transform as Frame
 from ..model.world import Entity, World
 from .footprint import Projector
-from .geometry import Frame, convex_polygon, shape_solid
+from .geometry import shape_solid
 from .model import Outline, clean_polygon
+from .planar import convex_polygon
 
 # how an entity type is drawn
 KIND = {"Obstacle": "obstacle", "SupportSurface": "surface", "Marker": "marker"}

@@ -259,3 +259,38 @@ def rpy_from_quat(q: VecLike) -> Vec:
     pitch = math.asin(sinp)
     yaw = math.atan2(2 * (w * z + x * y), 1 - 2 * (y * y + z * z))
     return (roll, pitch, yaw)
+
+
+# -- lines, bases and planes ------------------------------------------------------------
+
+def rotation_about(axis: VecLike, point: VecLike, angle: float) -> Transform:
+    """The turn by ``angle`` about the line through ``point`` along ``axis``."""
+    R = axis_angle(axis, angle)
+    p = np.asarray(point, dtype=float)
+    return Transform(R, p - R @ p)
+
+
+def unit_or_zero(v) -> np.ndarray:
+    """``v`` scaled to unit length; the zero vector as it is (``unit`` refuses it)."""
+    v = np.asarray(v, dtype=float)
+    n = float(norm(v))
+    return v / n if n > 0 else v
+
+
+def perpendiculars(axis: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Two unit vectors completing ``axis`` to a right-handed orthonormal basis."""
+    a = unit_or_zero(axis)
+    helper = np.array([1.0, 0.0, 0.0]) if abs(a[0]) < 0.9 else np.array([0.0, 1.0, 0.0])
+    u = unit_or_zero(np.cross(a, helper))
+    return u, np.cross(a, u)
+
+
+def ground_basis(n: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The x and y axes of base_footprint on a plane of normal ``n``: base_link's x laid
+    onto the plane, and n x that."""
+    x = np.array([1.0, 0.0, 0.0])
+    ex = x - (x @ n) * n
+    if norm(ex) < 1e-9:
+        ex = np.array([0.0, 1.0, 0.0]) - n[1] * n
+    ex = unit_or_zero(ex)
+    return ex, np.cross(n, ex)
