@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import field
-from typing import Any
+from typing import Any, overload
 
 from ..diagnostics import Diagnostic, Label, Severity, Span, error, warning
 from ..library.model import Gait
@@ -24,6 +24,14 @@ Matrix3 = tuple[Vec3, Vec3, Vec3]
 PLACES = 9
 
 
+@overload
+def clean(x: float) -> float: ...
+@overload
+def clean(x: None) -> None: ...
+@overload
+def clean(x: float | None) -> float | None: ...
+
+
 def clean(x: float | None) -> float | None:
     """A float as records carry it: rounded to ``PLACES`` decimals, no -0.0."""
     if x is None:
@@ -32,12 +40,23 @@ def clean(x: float | None) -> float | None:
     return 0.0 if x == 0 else x
 
 
-def clean_vec(v: Iterable[float]) -> tuple[float, ...]:
-    return tuple(clean(c) for c in v)
+def clean_xy(p: Iterable[float]) -> Vec2:
+    x, y = p
+    return clean(x), clean(y)
 
 
-def clean_points(points: Iterable[Iterable[float]]) -> tuple[tuple[float, ...], ...]:
-    return tuple(clean_vec(p) for p in points)
+def clean_xyz(v: Iterable[float]) -> Vec3:
+    x, y, z = v
+    return clean(x), clean(y), clean(z)
+
+
+def clean_matrix(m: Iterable[Iterable[float]]) -> Matrix3:
+    a, b, c = m
+    return clean_xyz(a), clean_xyz(b), clean_xyz(c)
+
+
+def clean_polygon(points: Iterable[Iterable[float]]) -> tuple[Vec2, ...]:
+    return tuple(clean_xy(p) for p in points)
 
 
 @record

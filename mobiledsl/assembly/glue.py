@@ -15,7 +15,7 @@ import numpy as np
 
 from ..diagnostics import Diagnostic, Fix, Span, error
 from ..library.model import Connector, Part
-from ..model.frames import Transform, norm
+from ..model.frames import Transform, VecLike, norm
 from ..recordtype import record
 
 POINT_TOLERANCE = 1e-3      # m
@@ -38,7 +38,7 @@ class HostConnector:
     pos: np.ndarray
     dir: np.ndarray
     up: np.ndarray | None
-    connector: Connector
+    connector: Connector | None     # None: where a glue that is not unit, normalised, points
 
     @property
     def label(self) -> str:
@@ -56,7 +56,7 @@ def connectors_in_chassis_frame(component: str, part: Part,
     return out
 
 
-def _unit(v: Sequence[float]) -> np.ndarray:
+def _unit(v: VecLike) -> np.ndarray:
     a = np.asarray(v, dtype=float)
     n = float(norm(a))
     return a / n if n > 0 else a

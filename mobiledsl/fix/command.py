@@ -95,10 +95,10 @@ def find_work(paths: list[str]) -> Work:
         raise UsageError(str(exc)) from exc
     libraries = tuple(str(root / lib) for lib in matrix.libraries)
     if not paths:
-        programs = tuple({k: str(root / v) for k, v in p.files.items()}
-                         for p in matrix.programs)
-        return Work(root, programs, libraries)
-    programs, own_libraries = [], []
+        return Work(root, tuple({k: str(root / v) for k, v in p.files.items()}
+                                for p in matrix.programs), libraries)
+    programs: list[dict[str, str]] = []
+    own_libraries: list[str] = []
     for path in paths:
         if os.path.isfile(os.path.join(path, "library.yaml")):
             own_libraries.append(os.path.abspath(path))

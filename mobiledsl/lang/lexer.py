@@ -66,6 +66,20 @@ class Token:
     def span(self, file: str) -> Span:
         return Span(file, self.line, self.col, self.end_line, self.end_col)
 
+    # the value of a token of each kind, as the lexer decodes it (a malformed one too)
+    def number(self) -> float:
+        assert isinstance(self.value, float), self.kind
+        return self.value
+
+    def string(self) -> str:
+        assert isinstance(self.value, str), self.kind
+        return self.value
+
+    def reference(self) -> tuple[str, str]:
+        assert isinstance(self.value, tuple), self.kind
+        kind, name = self.value
+        return kind, name
+
     def show(self) -> str:
         """The token as a message shows it: `text`, or 'the end of the file'."""
         if self.kind == EOF:

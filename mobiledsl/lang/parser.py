@@ -399,7 +399,7 @@ class _Parser:
                 self.skip_item(0)
             return None
         self.advance()
-        string = String(value.value, value.span(self.file))
+        string = String(value.string(), value.span(self.file))
         if intent is not None:
             self.diags.append(error(
                 "syntax.duplicate_intent", "the robot states `intent` a second time",
@@ -568,13 +568,13 @@ class _Parser:
         kind = tok.kind
         if kind == NUMBER:
             self.advance()
-            return Number(tok.value, tok.text, tok.span(self.file))
+            return Number(tok.number(), tok.text, tok.span(self.file))
         if kind == STRING:
             self.advance()
-            return String(tok.value, tok.span(self.file))
+            return String(tok.string(), tok.span(self.file))
         if kind == REF:
             self.advance()
-            ref_kind, ref_name = tok.value
+            ref_kind, ref_name = tok.reference()
             return Ref(ref_kind, ref_name, tok.span(self.file))
         if kind == IDENT and not self.at_boundary(tok):
             self.advance()
@@ -614,7 +614,7 @@ class _Parser:
                 self.skip_item(depth)
                 return None
             self.advance()
-            items.append(Number(tok.value, tok.text, tok.span(self.file)))
+            items.append(Number(tok.number(), tok.text, tok.span(self.file)))
             sep = self.peek()
             if sep.kind == COMMA:
                 self.advance()

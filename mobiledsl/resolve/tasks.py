@@ -102,12 +102,13 @@ def _value(step: str, spec: vocab.StepArg, a: Arg, world: World, has_world_file:
         return None     # declared, but its own errors kept it out of the world
     if entity is None:
         markers = [e.name for e in world.entities if e.entity == "Marker"]
+        helps: tuple[str, ...] | list[str]
         if not has_world_file:
             helps = ("compile the task with a .world file that declares the marker",)
         else:
-            helps = list(vocab.suggestion(v.name, [e.name for e in world.entities],
-                                          "entities")[:1]) if world.entities else []
-            helps = [h for h in helps if h.startswith("did you mean")]
+            close = vocab.suggestion(v.name, [e.name for e in world.entities],
+                                     "entities")[:1] if world.entities else ()
+            helps = [h for h in close if h.startswith("did you mean")]
             helps.append(f"the markers of world '{world.name}' are: {', '.join(markers)}"
                          if markers else
                          f"world '{world.name}' has no Marker: declare one, e.g. Marker "

@@ -59,8 +59,11 @@ def run_program(core: str | os.PathLike, world: str | os.PathLike | None,
     if compiled.task is None or not compiled.task.steps:
         return out
     root = _report_root(compiled, outdir)
-    xml = Path(model_xml) if model_xml is not None else \
-        Path(compiled.outdir) / "mjcf" / f"{compiled.robot.name}.xml"
+    if model_xml is not None:
+        xml = Path(model_xml)
+    else:
+        assert compiled.outdir is not None, "a compile that emits mjcf writes to its outdir"
+        xml = Path(compiled.outdir) / "mjcf" / f"{compiled.robot.name}.xml"
     from .execute import MAX_RUN_S
     cap = MAX_RUN_S if max_seconds is None else min(float(max_seconds), MAX_RUN_S)
     runs, states, sim = _simulate(xml, compiled, cap)
