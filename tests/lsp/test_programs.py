@@ -165,3 +165,64 @@ def test_code_actions_for_the_range_asked_and_for_the_whole_file(tmp_path):
         assert await edited(s, core, good, 3) == []
 
     run(scenario, root)
+
+
+def test_a_powered_robot_datasheets_references_and_a_wheel_on_a_shaft(tmp_path):
+    root = make_project(tmp_path, programs=("diff_drive",))
+    core = root / "programs" / "diff_drive" / "diff_drive.core"
+    text = core.read_text()
+
+    async def hover(s, doc, needle):
+        got = await s.client.text_document_hover_async(lsp.HoverParams(
+            text_document=doc, position=position(text, needle)))
+        return got.contents.value if got else None
+
+    async def scenario(s):
+        _, doc = await opened(s, core, text)
+        motor = await hover(s, doc, 'motor_fl(ref = "gear')
+        assert "motor:" in motor and "V rated" in motor and "stall" in motor
+        battery = await hover(s, doc, 'pack(ref = "lipo')
+        assert "battery:" in battery and "V nominal (" in battery
+        # a wheel mates on its motor's shaft, not on the chassis
+        shaft = await hover(s, doc, 'wheel_fl(ref = "standard_80", glue = (0.1')
+        assert "**motor_fl.shaft**" in shaft
+        # @core/ offers the components, and goes to the one named
+        got = await s.client.text_document_completion_async(lsp.CompletionParams(
+            text_document=doc, position=position(text, "power = @core/")))
+        assert {"pack": "Battery", "driver_l": "MotorDriver"}.items() <= \
+            {i.label: i.detail for i in got.items}.items()
+        where = await s.client.text_document_definition_async(lsp.DefinitionParams(
+            text_document=doc, position=position(text, "power = @core/pa")))
+        assert where.uri == uri(core) and where.range.start == position(text, "    Battery ")
+        # part ids: the one-line summary beside each
+        typed = text.replace('pack(ref = "lipo_3s_2200"', 'pack(ref = "')
+        await edited(s, core, typed, 2)
+        got = await s.client.text_document_completion_async(lsp.CompletionParams(
+            text_document=doc, position=position(typed, 'pack(ref = "')))
+        [pack] = [i for i in got.items if i.label == "lipo_3s_2200"]
+        assert pack.label_details.description and "kg" in pack.detail
+        assert {i.label for i in got.items} == {"lipo_3s_2200"}     # the one Battery
+        # nearly: the name of a component is not a reference
+        assert await hover(s, doc, "Battery pa") is None
+
+    run(scenario, root)
+
+
+def test_an_edit_of_the_world_republishes_the_task_it_breaks(tmp_path):
+    root = make_project(tmp_path)
+    _, world, task = _program(root)
+    text = world.read_text()
+
+    async def scenario(s):
+        await opened(s, task)
+        await opened(s, world, text)
+        mark = s.mark()
+        s.change(world, text.replace("Marker station(", "Marker stop("))
+        diags = await s.published_for(task, mark)
+        assert [d.code for d in diags] and all("station" in d.message for d in diags)
+        # nearly: renaming what the task does not name leaves it clean
+        mark = s.mark()
+        s.change(world, text.replace("Obstacle crate(", "Obstacle box_1("), 3)
+        assert await s.published_for(task, mark) == []
+
+    run(scenario, root)
