@@ -134,10 +134,12 @@ def code_actions(uri: str, text: str, diagnostics: Iterable[lsp.Diagnostic],
 def _changes(fixes: list[Fix], uri: str, text: str, encoding: str, text_of: TextOf | None,
              uri_of: Callable[[str], str] | None, path: str) -> dict[str, list[lsp.TextEdit]]:
     """The edits of ``fixes`` by the URI of the file each is of."""
+    import os
     by_file: dict[str, list[Fix]] = {}
     for fix in fixes:
         file = fix.span.file if fix.span.file and text_of and uri_of else path
-        by_file.setdefault(file if file != path else path, []).append(fix)
+        same = not file or not path or os.path.abspath(file) == os.path.abspath(path)
+        by_file.setdefault(path if same else os.path.abspath(file), []).append(fix)
     changes = {}
     for file, group in by_file.items():
         if file == path:

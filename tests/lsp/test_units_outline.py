@@ -110,3 +110,25 @@ def test_every_glue_of_the_demo_robots_with_motors_is_seated_where_it_points():
             seat = glues.seat(result.robot, glue)
             assert seat is not None and seat.distance_m < 1e-3 and seat.cosine > 0.99
         assert glues.seat(None, glue) is None
+
+
+def test_a_fix_of_another_file_is_an_edit_of_that_file_and_fix_all_takes_every_one():
+    from mobiledsl.diagnostics import Fix, Span, error
+    from mobiledsl.lsp import convert
+    texts = {"/p/r.core": 'Robot r {\n    Lidar l(ref = "ld")\n}\n', "/p/o.core": "x y\n"}
+    here = error("a.b", "here", Span("/p/r.core", 2, 20, 2, 21),
+                 fixes=(Fix(Span("/p/r.core", 2, 20, 2, 21), "lidar_ld06"),))
+    there = error("a.c", "there", Span("/p/r.core", 1, 1, 1, 5),
+                  fixes=(Fix(Span("/p/o.core", 1, 3, 1, 3), "z"),))
+    items = [convert.to_lsp(d, texts.get, lambda f: "file://" + f) for d in (here, there)]
+    actions = convert.code_actions("file:///p/r.core", texts["/p/r.core"], items[1:],
+                                   text_of=texts.get, uri_of=lambda f: "file://" + f,
+                                   path="/p/r.core", fix_all=items)
+    quick, every = actions
+    assert list(quick.edit.changes) == ["file:///p/o.core"]
+    assert quick.edit.changes["file:///p/o.core"][0].new_text == "z"
+    assert every.kind == convert.FIX_ALL and set(every.edit.changes) == {
+        "file:///p/r.core", "file:///p/o.core"}
+    # nearly: one fix alone is its quick fix, no second action for the whole file
+    assert len(convert.code_actions("file:///p/r.core", texts["/p/r.core"], items[:1],
+                                    path="/p/r.core", fix_all=items[:1])) == 1
