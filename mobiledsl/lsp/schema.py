@@ -24,7 +24,7 @@ _WORD = re.compile(r"[\w.-]*")
 _BLOCK_KEY = re.compile(r"^(\s*)(-\s+)?([\w]*)$")
 _BLOCK_VALUE = re.compile(r"^\s*(?:-\s+)?([\w]+):[ \t]+([\w.-]*)$")
 _PATH_OF_PROBE = re.compile(rf"'((?:[\w\[\]]+\.)*){PROBE}'")
-_PATH_OF_VALUE = re.compile(rf"'([\w.\[\]]+)' is '{PROBE}'")
+_PATH_OF_VALUE = re.compile(rf"'([\w.\[\]]+)' (?:is|names) '{PROBE}'")
 _ALLOWED = "the allowed fields are: "
 _ONE_OF = "write one of: "
 _DECLARED = "the part declares: "
@@ -48,46 +48,46 @@ def _word_around(text: str, offset: int) -> tuple[int, int]:
     return start, m.end() if m else offset
 
 
-def _in_flow(line: str) -> tuple[bool, str]:
-    """Whether the line up to the cursor is inside a flow mapping, and the last character
-    before the word being typed that is not a space."""
-    depth = 0
+def _in_flow(line: str) -> tuple[str, str]:
+    """The innermost flow collection open on the line up to the cursor ("{", "[" or "" for
+    none), and the last character before the word being typed that is not a space."""
+    opened: list[str] = []
     for ch in line:
         if ch in "{[":
-            depth += 1
-        elif ch in "}]":
-            depth -= 1
+            opened.append(ch)
+        elif ch in "}]" and opened:
+            opened.pop()
     stripped = line.rstrip(" \t")
-    return depth > 0, stripped[-1:] if stripped else ""
+    return (opened[-1] if opened else ""), stripped[-1:] if stripped else ""
 
 
-def probe_text(text: str, offset: int) -> tuple[str, str] | None:
-    """(the text with the probe at the cursor, "key" or "value"), or None where neither a
-    key nor a value is being written."""
+def probe_texts(text: str, offset: int) -> list[tuple[str, str]]:
+    """Each way of reading the cursor's place, the likeliest first: (the text with the
+    probe there, "key" or "value"); none where neither a key nor a value is written."""
     start, end = _word_around(text, offset)
     line_start = max(text.rfind("\n", 0, start), text.rfind("\r", 0, start)) + 1
     before = text[line_start:start]
     rest = text[end:]
-    line_end = len(rest) if not re.search(r"[\r\n]", rest) else re.search(r"[\r\n]",
-                                                                           rest).start()
-    after = rest[:line_end]
+    found = re.search(r"[\r\n]", rest)
+    after = rest[:found.start() if found else len(rest)]
+    head, tail = text[:start], text[end:]
     flow, last = _in_flow(before)
+    colon = after.lstrip().startswith(":")
+    if flow == "{" and last in "{,":
+        more = "" if colon or after.lstrip()[:1] in (",", "}", "") else ", "
+        return [(head + PROBE + ("" if colon else ": 0" + more) + tail, "key")]
+    if flow and last in (":", "[", ","):
+        return [(head + PROBE + tail, "value")]
     if flow:
-        if last in "{,":
-            tail = "" if after.lstrip().startswith(":") else ": 0" + (
-                "" if after.lstrip()[:1] in (",", "}", "") else ", ")
-            return text[:start] + PROBE + tail + text[end:], "key"
-        if last == ":":
-            return text[:start] + PROBE + text[end:], "value"
-        return None
-    if _BLOCK_KEY.match(before + text[start:offset]):
-        tail = "" if after.lstrip().startswith(":") else ": 0"
-        if not after.lstrip().startswith(":") and after.strip():
-            return None
-        return text[:start] + PROBE + tail + text[end:], "key"
-    if _BLOCK_VALUE.match(before + text[start:offset]) and not after.strip():
-        return text[:start] + PROBE + text[end:], "value"
-    return None
+        return []
+    typed = before + text[start:offset]
+    out = []
+    key = _BLOCK_KEY.match(typed)
+    if key and (colon or not after.strip()):
+        out.append((head + PROBE + ("" if colon else ": 0") + tail, "key"))
+    if (_BLOCK_VALUE.match(typed) or (key and key.group(2))) and not after.strip():
+        out.append((head + PROBE + tail, "value"))
+    return out
 
 
 def _check(text: str, file: str) -> tuple[object, list[Diagnostic]]:
@@ -105,14 +105,14 @@ def _check(text: str, file: str) -> tuple[object, list[Diagnostic]]:
 def offer(text: str, offset: int, file: str) -> Offer | None:
     """The keys or values the library's checks allow at ``offset`` of a component.yaml's
     ``text`` (``file`` is its path: its folder is the part's id)."""
-    probed = probe_text(text, offset)
-    if probed is None:
-        return None
-    probe, kind = probed
-    node, diags = _check(probe, file)
-    if node is None:
-        return None
-    return _keys(node, diags) if kind == "key" else _values(diags)
+    for probe, kind in probe_texts(text, offset):
+        node, diags = _check(probe, file)
+        if node is None:
+            continue
+        found = _keys(node, diags) if kind == "key" else _values(diags)
+        if found is not None and found.words:
+            return found
+    return None
 
 
 def _keys(node, diags: list[Diagnostic]) -> Offer | None:

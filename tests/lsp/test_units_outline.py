@@ -57,6 +57,24 @@ def test_the_probe_finds_what_the_checks_allow(typed, needle, words):
     assert found is not None and words in found.words
 
 
+CAR = REPO / "libraries" / "demo_parts" / "parts" / "car_base" / "component.yaml"
+DRIVELINE = "driveline: {turns: [hub_rear_left, hub_rear_right], reduction: 2}"
+
+
+@pytest.mark.parametrize("written, needle", [
+    ("driveline: {turns: [hub_rear_left, ], reduction: 2}", "[hub_rear_left, "),
+    ("driveline:\n      turns:\n        - hub_rear_left\n        - \n      reduction: 2",
+     "- hub_rear_left\n        - "),
+])
+def test_a_driveline_turns_the_connectors_the_part_declares(written, needle):
+    text = CAR.read_text()
+    assert DRIVELINE in text
+    typed = text.replace(DRIVELINE, written)
+    found = schema.offer(typed, typed.index(needle) + len(needle), str(CAR))
+    assert found.kind == "value" and found.path.endswith("driveline.turns[1]")
+    assert {"hub_rear_right", "hub_front_left"} <= set(found.words)
+
+
 @pytest.mark.parametrize("typed, needle", [
     ("description: Plain rubber\n", "Plain rub"),          # a sentence, not a key
     ("category: wheel  # whe\n", "# whe"),                 # a comment
