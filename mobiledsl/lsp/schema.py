@@ -4,10 +4,14 @@ library's own checks.
 The schema has no single list: its field names and its allowed values are the arguments of
 the checks in ``mobiledsl.library`` (``Fields.keys`` and ``Fields.choice`` calls, each
 block's own tuple). So the document is checked once more with a probe written where the
-cursor is, a key or a value no schema holds, and the check's own answer is read back: the
-``library.unknown_field`` it reports at the probe lists the keys allowed there, the
-``library.invalid_value`` the values. Where the checks name no list (a profile's name, a
-logical mount), the vocabulary's types and mounts are offered.
+cursor is, a key or a value no schema holds, and the check's own answer is read back from
+the help it writes (``mobiledsl.library.fields``' wording): the ``library.unknown_field``
+it reports at the probe lists the keys allowed there ("the allowed fields are: ..."), the
+``library.invalid_value`` the values ("write one of: ..."), the
+``library.unknown_connector`` the connectors ("the part declares: ..."). Where the checks
+name no list (a profile's name, a logical mount), the vocabulary's types and mounts are
+offered. tests/lsp/test_component_yaml.py holds the answers to the loader's own tuples, so
+a change of wording is seen there.
 """
 from __future__ import annotations
 
