@@ -213,16 +213,22 @@ def test_an_edit_of_the_world_republishes_the_task_it_breaks(tmp_path):
     _, world, task = _program(root)
     text = world.read_text()
 
-    async def scenario(s):
-        await opened(s, task)
-        await opened(s, world, text)
+    async def settled(s, act) -> list[lsp.Diagnostic]:
+        """Do ``act`` and wait for the world's publication, the last of the program's (they
+        go out in the files' order), so none is still on its way; the task's then."""
         mark = s.mark()
-        s.change(world, text.replace("Marker station(", "Marker stop("))
-        diags = await s.published_for(task, mark)
+        act()
+        await s.published_for(world, mark)
+        return s.diagnostics[uri(task)]
+
+    async def scenario(s):
+        await settled(s, lambda: s.open(task))
+        assert await settled(s, lambda: s.open(world, text)) == []
+        diags = await settled(s, lambda: s.change(world, text.replace("Marker station(",
+                                                                      "Marker stop(")))
         assert [d.code for d in diags] and all("station" in d.message for d in diags)
         # nearly: renaming what the task does not name leaves it clean
-        mark = s.mark()
-        s.change(world, text.replace("Obstacle crate(", "Obstacle box_1("), 3)
-        assert await s.published_for(task, mark) == []
+        assert await settled(s, lambda: s.change(
+            world, text.replace("Obstacle crate(", "Obstacle box_1("), 3)) == []
 
     run(scenario, root)
