@@ -81,7 +81,9 @@ class Session:
 
     async def published_for(self, path: Path, after: int, timeout: float = 60) -> list:
         """The diagnostics of ``path`` once a publication for it came after the
-        ``after``-th one."""
+        ``after``-th one. An earlier publication of ``path`` still on its way answers too:
+        the server publishes a check's files in their order, so wait for the last of them
+        when another of them is what matters."""
         async def arrived():
             async with self._arrived:
                 await self._arrived.wait_for(lambda: self._seen.get(uri(path), -1) > after)

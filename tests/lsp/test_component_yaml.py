@@ -100,3 +100,36 @@ def test_a_connector_goes_to_its_declaration_and_a_declaration_has_an_outline(tm
             text_document=lsp.TextDocumentIdentifier(uri=uri(other)))) is None
 
     run(scenario, root)
+
+
+def test_an_estimated_inertia_is_a_quick_fix_of_the_component_yaml(tmp_path):
+    from .session import apply_edits
+    root = make_project(tmp_path)
+    wheel = root.joinpath(*PARTS, "standard_80", "component.yaml")
+    text = wheel.read_text()
+    tensor = "  inertia: {ixx: 0.00005, ixy: 0, ixz: 0, iyy: 0.00005, iyz: 0, izz: 0.00008}\n"
+    assert tensor in text
+    without = text.replace(tensor, "")
+
+    async def scenario(s):
+        _, doc = await opened(s, wheel, text, "yaml")
+        diags = await edited(s, wheel, without, 2)
+        [missing] = [d for d in diags if convert_fixes(d)]
+        actions = await s.client.text_document_code_action_async(lsp.CodeActionParams(
+            text_document=doc, range=missing.range,
+            context=lsp.CodeActionContext(diagnostics=[missing])))
+        [action] = actions
+        fixed = apply_edits(without, action.edit.changes[uri(wheel)])
+        assert "inertia: {" in fixed and fixed.count("ixx") == 1
+        assert not [d for d in await edited(s, wheel, fixed, 3)
+                    if d.severity == lsp.DiagnosticSeverity.Error]
+        # nearly: a mass of no size has no solid to estimate from, and no fix
+        diags = await edited(s, wheel, without.replace("mass: 0.1", "mass: 0"), 4)
+        assert diags and not any(convert_fixes(d) for d in diags)
+
+    run(scenario, root)
+
+
+def convert_fixes(d: lsp.Diagnostic) -> list:
+    from mobiledsl.lsp.convert import fixes_of
+    return fixes_of(d.data)
