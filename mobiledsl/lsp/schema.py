@@ -151,7 +151,7 @@ def _vocabulary_keys(path: str, written: set[str]) -> Offer | None:
     elif len(parts) == 3 and parts[0] == "profiles" and parts[2] == "mounts":
         kind = parts[1]
         if kind in CHASSIS_TYPES:
-            words = ("default",) + CHASSIS_TYPES[kind].wheel_mounts + OPTIONAL_CHASSIS_MOUNTS
+            words = CHASSIS_TYPES[kind].wheel_mounts + OPTIONAL_CHASSIS_MOUNTS
         else:
             words = PART_MOUNTS.get(kind, ("default",))
     else:

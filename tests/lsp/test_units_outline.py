@@ -150,3 +150,18 @@ def test_a_fix_of_another_file_is_an_edit_of_that_file_and_fix_all_takes_every_o
     # nearly: one fix alone is its quick fix, no second action for the whole file
     assert len(convert.code_actions("file:///p/r.core", texts["/p/r.core"], items[:1],
                                     path="/p/r.core", fix_all=items[:1])) == 1
+
+
+def test_a_profile_s_mounts_are_the_type_s_logical_mounts_not_yet_mapped():
+    base = REPO / "libraries" / "demo_parts" / "parts" / "diff_base" / "component.yaml"
+    text = base.read_text()
+    written = "mounts: {left_wheel: hub_left, right_wheel: hub_right,"
+    assert written in text
+    typed = text.replace(written, "mounts: {left_wheel: hub_left, ")
+    at = typed.index("{left_wheel: hub_left, ") + len("{left_wheel: hub_left, ")
+    found = schema.offer(typed, at, str(base))
+    assert (found.path, found.words) == ("profiles.Diff_two_caster.mounts", ("right_wheel",))
+    # nearly: every mount mapped leaves nothing to offer
+    full = text.replace(written, written + " ")
+    at = full.index(written) + len(written) + 1
+    assert schema.offer(full, at, str(base)) is None
