@@ -260,11 +260,14 @@ def hover(text: str, offset: int, part_of: Callable[[str], Any],
     for start, end, code, *said in diagnostics:
         if start <= offset <= end and code not in seen:
             seen.add(code)
+            parts = [f"**{code}**"]
+            if said and said[0]:
+                parts.append(said[0])
             explanation = explain(code)
-            words = [f"**{code}**"] + [said[0]] * bool(said and said[0]) + \
-                [explanation] * bool(explanation)
-            if len(words) > 1:
-                texts.append("\n\n".join(words))
+            if explanation:
+                parts.append(explanation)
+            if len(parts) > 1:
+                texts.append("\n\n".join(parts))
     if texts:
         return lsp.Hover(contents=lsp.MarkupContent(lsp.MarkupKind.Markdown,
                                                     "\n\n---\n\n".join(texts)),

@@ -92,7 +92,7 @@ def register(server) -> None:
         for d in ls.state.diagnostics(c.path):
             if d.span is not None and d.span.line:
                 start, end = c.index.block_offsets(d.span.line, d.span.column,
-                                                  d.span.end_line, d.span.end_column)
+                                                   d.span.end_line, d.span.end_column)
                 spans.append((start, end, d.code, d.message))
         return features.hover(c.text, c.offset, c.project.part, spans, explain, ls.encoding,
                               glue=_glue_hover(ls, c))
