@@ -142,6 +142,8 @@ class Workspace:
         self.projects: dict[Path, ProjectState] = {}
         # what each source of diagnostics (a program by its core, a library file) found, by file
         self.found: dict[str, dict[str, list[Diagnostic]]] = {}
+        # the robot each program's last check assembled (None when it did not), by its core
+        self.robots: dict[str, Any] = {}
 
     # -- documents -------------------------------------------------------------------------
     def text(self, path: str) -> str | None:
@@ -221,7 +223,13 @@ class Workspace:
                 result = None
             for d in result.diagnostics if result else ():
                 found.setdefault(_file_of(d, core), []).append(d)
+            self.robots[core] = result.robot if result else None
         return self._store(key, found)
+
+    def robot_of(self, path: str) -> Any:
+        """The robot the last check of ``path``'s program assembled, if it did."""
+        files = self.program_files(path)
+        return self.robots.get(files["core"]) if files else None
 
     def _parse_only(self, files: dict[str, str | None], found: dict) -> None:
         """Outside a project: what the parser says of each file, nothing more."""
