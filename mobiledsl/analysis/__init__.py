@@ -57,7 +57,7 @@ def analyse(robot: Robot, world: World | None = None, task: Task | None = None, 
     check_gait(robot, walker, out)
     com_at, margin = com_margin(ground, mp.com)
     check_com(robot, ground, com_at, margin, mp.mass, out, bodies, to_ground)
-    check_servos(robot, ground, bodies, mp.mass, mp.com, out, walker=walker)
+    peaks = check_servos(robot, ground, bodies, mp.mass, mp.com, out, walker=walker, task=task)
     items = outlines(robot, bodies, project)
     check_bounded(robot, out, project)
     check_wheels(robot, bodies, out, to_ground)
@@ -86,6 +86,7 @@ def analyse(robot: Robot, world: World | None = None, task: Task | None = None, 
         walker=walker,
         surroundings=surroundings(world),
         walker_drive=walker_drive(robot, walkers[walker]) if walker else None,
+        walking_peaks=peaks,
     )
     return analysis, out.diagnostics
 
