@@ -151,6 +151,32 @@ CODES = {
         "gives the kp that brings the robot in.",
         "links: {calf: {servo: {kp: 12, effort: 45, ...}}}   # a Go2-class sags 43 %",
     ),
+    "validation.statics.gait_peak_torque": CodeInfo(
+        Severity.ERROR,
+        "a servo of a robot walking by its gait is expected to peak beyond its effort at a "
+        "speed the task asks",
+        "The gait states its period, duty and step height, and how it moves each foot. The "
+        "analysis walks each leg along that plan at each speed the task asks (a step's speed, "
+        "or the gait's range end when the step gives none, plus the most the gait trims its "
+        "strides by) and bounds each servo's torque: the ground's push on the fewest feet "
+        "down (a trot stands on two), the push for the command's ramp and the trunk's "
+        "rocking, the legs' own weight and inertia, the joints' damping and friction, times "
+        "the servos' tracking. A servo whose bound passes its effort saturates there, and the "
+        "robot stumbles or falls. The finding names the joint, the speed, the torque and the "
+        "effort; the help gives the effort that leaves 20 % and the speed that fits.",
+        "Advance(distance_m = 1.0, speed_mps = 0.6)   // a Go2-class thigh needs 36 N m of 23.7",
+    ),
+    "validation.statics.gait_peak_margin": CodeInfo(
+        Severity.WARNING,
+        "a servo of a robot walking by its gait is expected to peak beyond 80 % of its "
+        "effort at a speed the task asks (or at the gait's range end, without a task)",
+        "The same bound as gait_peak_torque: above 80 % of its effort a servo has little left "
+        "for a stumble, a slope or a push. Without a task the gait's range ends are judged, "
+        "and a servo beyond its effort there is this warning too: the robot may be told to "
+        "walk that fast, but nothing asks it yet. The help gives the effort that leaves 20 % "
+        "and the speed that fits.",
+        "Advance(distance_m = 0.5, speed_mps = 0.2)   // the demo quad_gait's knees: 96 %",
+    ),
     "validation.footprint.bounded": CodeInfo(
         Severity.WARNING,
         "a part declares no collision shape, so the footprint cannot bound it",

@@ -479,3 +479,19 @@ def _judge(j: JointLoad, share, torque, twist, steps, words, walk: Walk, task,
             if share <= 1.0 else ": beyond its effort, so told to walk there it cannot"),
             span, components=(j.component.name,), label="the effort it has",
             labels=(*comp, *labels), help=help, notes=(note,))
+
+
+def expected_walk(robot: Robot) -> tuple[Walk, dict[str, float]]:
+    """The walk of a robot that walks by its gait, and each servo's effort by joint name, as
+    the analysis finds them (for a bench or a test to tell it any twist)."""
+    from .ground import find_ground
+    from .mass import mass_properties
+    from .placement import bodies as place_bodies
+    from .servos import stance_loads
+    bodies = place_bodies(robot)
+    mp = mass_properties(bodies)
+    ground = find_ground(robot)
+    joints, feet = stance_loads(robot, ground, bodies, mp.mass, np.asarray(mp.com, float))
+    walk = walk_of(robot, ground, bodies, mp.mass, joints, feet,
+                   robot.part_of(robot.chassis).controller["gait"])
+    return walk, {j.name: j.link.servo.effort for j in joints}
