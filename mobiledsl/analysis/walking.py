@@ -49,7 +49,7 @@ SIDEWAYS = 0.2
 #: and catches up; measured up to 1.27 times on the demo knees, docs/legged.md)
 TRACKING = 1.35
 SWING_SAMPLES = 24
-STANCE_SAMPLES = 12
+STANCE_SAMPLES = 8
 IK_STEPS = 30
 DAMPED = 1e-4
 
@@ -146,23 +146,33 @@ def _smooth(u: float) -> tuple[float, float, float]:
     return u - math.sin(w * u) / w, 1 - math.cos(w * u), w * math.sin(w * u)
 
 
-def _foot_path(plan: Plan, home: np.ndarray, stride_v: np.ndarray, up: np.ndarray,
-               t: float) -> tuple[np.ndarray, np.ndarray, bool]:
-    """Where the plan puts the foot ``t`` seconds after it lifts (base_link), its velocity
-    against the trunk, and whether it is on the floor."""
+def _swing_path(plan: Plan, home, half, up, t: float) -> tuple[np.ndarray, np.ndarray]:
+    """Where the plan puts a foot in the air ``t`` seconds after it lifts (base_link), and
+    its velocity against the trunk: from half a stride behind home to half a stride ahead."""
     swing = (1 - plan.duty) * plan.period
-    stance = plan.duty * plan.period
-    half = stride_v * stance / 2
-    if t < swing:
-        u = t / swing
-        s, ds, _ = _smooth(u)
-        lift = (1 - math.cos(2 * math.pi * u)) / 2
-        dlift = math.pi * math.sin(2 * math.pi * u)
-        p = home - half + 2 * half * s + plan.step_height * lift * up
-        v = (2 * half * ds + plan.step_height * dlift * up) / swing
-        return p, v, False
-    tau = t - swing
-    return home + half - stride_v * tau, -stride_v, True
+    u = t / swing
+    s, ds, _ = _smooth(u)
+    lift = (1 - math.cos(2 * math.pi * u)) / 2
+    dlift = math.pi * math.sin(2 * math.pi * u)
+    p = home - half + 2 * half * s + plan.step_height * lift * up
+    return p, (2 * half * ds + plan.step_height * dlift * up) / swing
+
+
+def _stance_path(plan: Plan, home, half, stride_v, t: float) -> tuple[np.ndarray, np.ndarray]:
+    """Where a foot on the floor is ``t`` seconds after it lands: going back under the body."""
+    return home + half - stride_v * t, -stride_v
+
+
+def _phase(leg: Leg, path, duration: float, samples: int, start: np.ndarray):
+    """The leg along one phase of the plan, at ``samples`` times and one either side (so
+    rates and accelerations come from neighbours): each time's pose and joint rates."""
+    h = duration / samples
+    out, delta = [], start
+    for i in range(-1, samples + 1):
+        p, v = path((i + 0.5) * h)
+        delta, pose = _solve(leg, p, delta)
+        out.append((pose, _rates(pose, v)))
+    return out, h, delta
 
 
 def leg_peaks(leg: Leg, plan: Plan, stride_v: np.ndarray, pushes: list[np.ndarray],
@@ -172,43 +182,52 @@ def leg_peaks(leg: Leg, plan: Plan, stride_v: np.ndarray, pushes: list[np.ndarra
     pushing it by the worst of ``pushes`` (N) while it is down."""
     swing = (1 - plan.duty) * plan.period
     stance = plan.duty * plan.period
-    times = [swing * (i + 0.5) / SWING_SAMPLES for i in range(SWING_SAMPLES)]
-    times += [swing + stance * (i + 0.5) / STANCE_SAMPLES for i in range(STANCE_SAMPLES)]
+    half = stride_v * stance / 2
     peak = np.zeros(len(leg.joints))
     delta = np.zeros(len(leg.joints))
-    g = GRAVITY * up
-    for t in times:
-        h = (swing / SWING_SAMPLES if t < swing else stance / STANCE_SAMPLES) / 4
-        states = []
-        for dt in (-h, 0.0, h):
-            p, v, down = _foot_path(plan, leg.foot, stride_v, up, t + dt)
-            delta, pose = _solve(leg, p, delta)
-            states.append((pose, _rates(pose, v), delta.copy()))
-        (pa, ra, _), (pose, rate, _), (pb, rb, _) = states
-        accel = (rb - ra) / (2 * h)
-        _, _, down = _foot_path(plan, leg.foot, stride_v, up, t)
-        torque = np.zeros(len(leg.joints))
-        for link in leg.links:
-            c = [q.carry(link.depth, link.com) for q in (pa, pose, pb)]
-            a_c = (c[2] - 2 * c[1] + c[0]) / h ** 2
-            omega = sum((pose.axes[i] * rate[i] for i in range(link.depth)), np.zeros(3))
-            alpha = sum((pose.axes[i] * accel[i] for i in range(link.depth)), np.zeros(3))
-            rot = pose.rots[link.depth - 1]
-            inertia = rot @ link.inertia @ rot.T
-            force = link.mass * (a_c + g)
-            moment = inertia @ alpha + _cross(omega, inertia @ omega)
-            for i in range(link.depth):
-                torque[i] += pose.axes[i] @ (_cross(c[1] - pose.origins[i], force) + moment)
-        for i, j in enumerate(leg.joints):
-            s = j.link.servo
-            torque[i] += s.damping * rate[i] + s.armature * accel[i]
-        if down:        # the ground's push, the worst way for each servo
-            levers = np.array([_cross(pose.foot - o, a) for a, o in
-                               zip(pose.axes, pose.origins)])
-            torque = np.max(np.abs(torque[None, :] + np.array(pushes) @ levers.T), axis=0)
-        peak = np.maximum(peak, np.abs(torque) + [j.link.servo.frictionloss
-                                                  for j in leg.joints])
+    phases = []
+    for down, duration, samples, path in (
+            (False, swing, SWING_SAMPLES,
+             lambda t: _swing_path(plan, leg.foot, half, up, t)),
+            (True, stance, STANCE_SAMPLES,
+             lambda t: _stance_path(plan, leg.foot, half, stride_v, t))):
+        states, h, delta = _phase(leg, path, duration, samples, delta)
+        phases.append((down, states, h))
+    friction = np.array([j.link.servo.frictionloss for j in leg.joints])
+    for down, states, h in phases:
+        for k in range(1, len(states) - 1):
+            torque = _torque(leg, states[k - 1:k + 2], h, up)
+            pose = states[k][0]
+            if down:        # the ground's push, the worst way for each servo
+                levers = np.array([_cross(pose.foot - o, a) for a, o in
+                                   zip(pose.axes, pose.origins)])
+                torque = np.max(np.abs(torque[None, :] + np.array(pushes) @ levers.T), axis=0)
+            peak = np.maximum(peak, np.abs(torque) + friction)
     return peak
+
+
+def _torque(leg: Leg, states, h: float, up: np.ndarray) -> np.ndarray:
+    """Each servo's torque moving the leg (the links' weight and motion, the joints' damping
+    and armature) at the middle of three neighbouring states ``h`` seconds apart."""
+    (pa, ra), (pose, rate), (pb, rb) = states
+    accel = (rb - ra) / (2 * h)
+    g = GRAVITY * up
+    torque = np.zeros(len(leg.joints))
+    for link in leg.links:
+        c = [q.carry(link.depth, link.com) for q in (pa, pose, pb)]
+        a_c = (c[2] - 2 * c[1] + c[0]) / h ** 2
+        omega = sum((pose.axes[i] * rate[i] for i in range(link.depth)), np.zeros(3))
+        alpha = sum((pose.axes[i] * accel[i] for i in range(link.depth)), np.zeros(3))
+        rot = pose.rots[link.depth - 1]
+        inertia = rot @ link.inertia @ rot.T
+        force = link.mass * (a_c + g)
+        moment = inertia @ alpha + _cross(omega, inertia @ omega)
+        for i in range(link.depth):
+            torque[i] += pose.axes[i] @ (_cross(c[1] - pose.origins[i], force) + moment)
+    for i, j in enumerate(leg.joints):
+        s = j.link.servo
+        torque[i] += s.damping * rate[i] + s.armature * accel[i]
+    return torque
 
 
 def _legs(robot: Robot, bodies: list[Body], joints: list[JointLoad], feet: list[FootLoad],
@@ -430,14 +449,21 @@ def check_walking(robot: Robot, ground: Ground, bodies: list[Body], mass: float,
     return tuple(record)
 
 
+#: the shares of an asked twist the speed that fits is looked for among
+FIT_SHARES = (0.01, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1.0)
+
+
 def fitting_speed(walk: Walk, twist, name: str, most: float) -> float | None:
-    """The share of ``twist`` at which the servo's expected peak is about ``most``: between a
-    creep (the gait's trim alone) and the twist, the peak grows about in proportion."""
-    low = walk.peaks(tuple(0.01 * v for v in twist))[name]
-    high = walk.peaks(twist)[name]
-    if low >= most:
+    """The largest share of ``twist`` at which the servo's expected peak is at most
+    ``most`` (between the shares of FIT_SHARES, the peak taken as growing evenly), or None
+    when even a creep (the gait's trim alone) asks more."""
+    peaks = [walk.peaks(tuple(k * v for v in twist))[name] for k in FIT_SHARES]
+    if peaks[0] > most:
         return None
-    return 0.01 + 0.99 * (most - low) / (high - low) if high > low else 1.0
+    for (k0, p0), (k1, p1) in zip(zip(FIT_SHARES, peaks), zip(FIT_SHARES[1:], peaks[1:])):
+        if p1 > most:
+            return k0 + (k1 - k0) * (most - p0) / (p1 - p0)
+    return 1.0
 
 
 def _judge(j: JointLoad, share, torque, twist, steps, words, walk: Walk, task,
