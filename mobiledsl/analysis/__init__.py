@@ -18,7 +18,14 @@ from .drivelines import check_drivelines
 from .footprint import Projector, check_bounded, footprint, outlines
 from .ground import check_plane, find_ground
 from .kinematics import analyse_kinematics
-from .legged import check_feet, check_gait, check_legs, check_links_clear, check_walkers
+from .legged import (
+    check_feet,
+    check_gait,
+    check_legs,
+    check_links_clear,
+    check_walker_gains,
+    check_walkers,
+)
 from .mass import mass_properties
 from .model import Analysis, Findings, clean, clean_points, clean_vec
 from .placement import bodies as place_bodies
@@ -54,6 +61,7 @@ def analyse(robot: Robot, world: World | None = None, task: Task | None = None, 
     check_links_clear(robot, ground, out)
     check_legs(robot, out)
     walker = check_walkers(robot, walkers, out)
+    check_walker_gains(robot, walkers[walker] if walker else None, out)
     check_gait(robot, walker, out)
     com_at, margin = com_margin(ground, mp.com)
     check_com(robot, ground, com_at, margin, mp.mass, out, bodies, to_ground)
