@@ -101,6 +101,30 @@ CODES = {
         "the chassis. Not judged when the robot walks by a walker.",
         "Legged body(ref = \"quad_body\")   // with three legs placed on it",
     ),
+    "validation.assembly.walker_trained_gains": CodeInfo(
+        Severity.ERROR,
+        "a robot walks by a walker's policy on servos whose kp differs by more than 10 % "
+        "from the kp the policy was trained at",
+        "A policy's actions are servo targets, learnt on servos of the stiffness it was "
+        "trained with: on stiffer or softer ones the same targets make other torques, and "
+        "the robot falls short of the asked speeds or falls (the demo walker, trained at kp "
+        "15, holds 80-120 % of them from kp 13.5 to 16.5, turns at 56 % of the asked rate at "
+        "18 and falls at 21). A walker states its training's gains as controller.trained_kp. "
+        "The finding points at the servo's kp and names the joint, its kp and the trained "
+        "kp; the help gives the kp to set, or says to retrain the policy on these servos.",
+        "links: {knee: {servo: {kp: 50, ...}}}   # the walker states trained_kp: 15",
+    ),
+    "validation.assembly.walker_gains_unstated": CodeInfo(
+        Severity.WARNING,
+        "a robot walks by a walker that does not state the servo gains its policy was "
+        "trained at",
+        "Without controller.trained_kp in walker.yaml nothing checks that the robot's servos "
+        "are those the policy was trained on, and a policy walks only near the gains it was "
+        "trained at (walker_trained_gains). The walker still loads and the robot walks by "
+        "it; state the kp its policy was trained at, one number for every joint or a kp by "
+        "owner and link.",
+        "controller: {policy: assets/policy.onnx, ...}   # no trained_kp",
+    ),
     "validation.statics.com_over_support": CodeInfo(
         Severity.ERROR,
         "the centre of mass, projected on the ground, is on or outside the support polygon",

@@ -315,26 +315,37 @@ def _turn_between(a: tuple[float, ...], b: tuple[float, ...]) -> float:
 
 
 def _check_trained_kp(F: Fields, node: YNode, joints: list[str]) -> dict[str, float] | None:
-    """The servo gains the policy was trained at: one kp for every joint, or a mapping from
-    each joint (as ``joints`` names it) to its kp; by joint either way."""
+    """The servo gains the policy was trained at: one kp for every joint, or a kp for each
+    joint by its owner and link (``{fl: {hip: 15, knee: 15}, ...}``); by joint either way."""
     path = "controller.trained_kp"
     if not node.is_map:
         kp = F.number(node, path, positive=True)
         return None if kp is None else {j: kp for j in joints}
     out: dict[str, float] = {}
-    for key, value in node.items():
-        if key not in joints:
-            F.invalid(node.key_span(key), f"{path}.{key}", f"names '{key}', which is not "
-                      "one of the walker's joints", help=f"name one of: {', '.join(joints)}")
+    ok = True
+    for owner, links in node.items():
+        if not links.is_map:
+            F.wrong_type(links, f"{path}.{owner}", "a kp by link of the owner")
+            ok = False
             continue
-        kp = F.number(value, f"{path}.{key}", positive=True)
-        if kp is not None:
-            out[key] = kp
+        for link, value in links.items():
+            joint = f"{owner}/{link}"
+            if joint not in joints:
+                F.invalid(links.key_span(link), f"{path}.{owner}.{link}", f"names '{joint}', "
+                          "which is not one of the walker's joints",
+                          help=f"name one of: {', '.join(joints)}")
+                ok = False
+                continue
+            kp = F.number(value, f"{path}.{owner}.{link}", positive=True)
+            if kp is None:
+                ok = False
+            else:
+                out[joint] = kp
     left = [j for j in joints if j not in out]
-    if left and not F.failed:
-        F.invalid(node, path, f"leaves out {', '.join(left)}: a mapping states the kp of "
-                  "every joint", help="add them, or write one number for every joint")
-    return out if not left else None
+    if ok and left:
+        F.invalid(node, path, f"leaves out {', '.join(left)}: a kp by joint states every "
+                  "joint's", help="add them, or write one number for every joint")
+    return out if ok and not left else None
 
 
 def _check_controller(F: Fields, node: YNode, walker_dir: Path, parts: dict[str, Part],
