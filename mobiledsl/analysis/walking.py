@@ -42,11 +42,13 @@ RAMP = 1.0
 #: rad/s turning (mobiledsl/sim/gait.py, ``TRIM_MOST``)
 TRIM = (0.15, 0.15, 0.3)
 #: the ground's push across the way a foot goes, as a share of its push up: the trunk rocks
-#: about the two feet of a trot, and the feet hold it (measured up to 0.15 on the demo quads'
-#: abduction, docs/legged.md, "Servos while walking")
+#: about the two feet of a trot, and the feet hold it (with TRACKING, this covers the demo
+#: quad's abduction walking 0.6 m/s, 0.83 N·m measured; docs/legged.md, "Servos while
+#: walking")
 SIDEWAYS = 0.2
 #: what the servos' following of the plan adds to the planned torques (a servo lags the plan
-#: and catches up; measured up to 1.27 times on the demo knees, docs/legged.md)
+#: and catches up: the knees measured up to about 1.25 times the plan, the demo's and the
+#: Go2-class's, docs/legged.md)
 TRACKING = 1.35
 SWING_SAMPLES = 24
 STANCE_SAMPLES = 8
@@ -133,17 +135,17 @@ def _rates(pose: LegPose, velocity: np.ndarray) -> np.ndarray:
 
 @dataclass(frozen=True)
 class Plan:
-    """The gait as it states itself, and how far the robot leans on the fewest feet."""
+    """The gait as its controller states it."""
 
     period: float
     duty: float
     step_height: float
 
 
-def _smooth(u: float) -> tuple[float, float, float]:
-    """The swing's progress forward (a cycloid) and its first and second derivatives."""
+def _smooth(u: float) -> tuple[float, float]:
+    """The swing's progress forward (a cycloid) and its rate, per unit of ``u``."""
     w = 2 * math.pi
-    return u - math.sin(w * u) / w, 1 - math.cos(w * u), w * math.sin(w * u)
+    return u - math.sin(w * u) / w, 1 - math.cos(w * u)
 
 
 def _swing_path(plan: Plan, home, half, up, t: float) -> tuple[np.ndarray, np.ndarray]:
@@ -151,7 +153,7 @@ def _swing_path(plan: Plan, home, half, up, t: float) -> tuple[np.ndarray, np.nd
     its velocity against the trunk: from half a stride behind home to half a stride ahead."""
     swing = (1 - plan.duty) * plan.period
     u = t / swing
-    s, ds, _ = _smooth(u)
+    s, ds = _smooth(u)
     lift = (1 - math.cos(2 * math.pi * u)) / 2
     dlift = math.pi * math.sin(2 * math.pi * u)
     p = home - half + 2 * half * s + plan.step_height * lift * up
