@@ -35,6 +35,10 @@ from .placement import Body, link_frame
 HOLDS = "validation.statics.servos_hold_the_stance"
 MARGIN_CODE = "validation.statics.servo_stance_margin"
 GAIT_RANGE_CODE = "validation.statics.servos_within_the_gait_range"
+#: the findings after which the gait's plan says nothing of the servos walking: they cannot
+#: hold the stance, the gait cannot step the feet, or which walker the robot walks by is
+#: not decided
+UNWALKED = (HOLDS, "validation.kinematics.gait_walks_the_feet", "validation.assembly.one_walker")
 
 GRAVITY = 9.81
 #: a servo loaded beyond this share of its effort standing has little left to walk with
@@ -160,7 +164,7 @@ def check_servos(robot: Robot, ground: Ground | None, bodies: list[Body], mass: 
     gait = walker is None and walks_by_gait(robot)
     for foot in feet:
         _judge_sag(foot, by_name, height, out, gait)
-    if not gait or any(f.code == HOLDS for f in out.findings):
+    if not gait or any(f.code in UNWALKED for f in out.findings):
         return ()
     # walking.py builds on this module's stance loads, so it is imported here
     from .walking import check_walking

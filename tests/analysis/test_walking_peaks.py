@@ -176,3 +176,10 @@ def test_a_robot_walking_by_a_walker_or_standing_is_not_judged_walking():
     standing = quad(leg=weak, body=body_part(controller=None))
     a, diags = run(standing, task=ahead(0.2))
     assert a.walking_peaks == () and not found(diags, PEAK)
+
+
+def test_a_gait_that_cannot_step_the_feet_is_not_walked():
+    """Three legs: the gait steps an even number of feet, so its plan says nothing here."""
+    a, diags = analyse(quad(hips=("hip_fl", "hip_fr", "hip_rl")), task=ahead(0.2))
+    assert any(d.code == "validation.kinematics.gait_walks_the_feet" for d in diags)
+    assert a.walking_peaks == ()

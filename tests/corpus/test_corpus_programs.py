@@ -465,7 +465,7 @@ CASES = [
          sub(QD, "glue = (0.12, 0.08, -0.04, 0, 0, -1)", "glue = (0.122, 0.08, -0.04, 0, 0, -1)"),
          sub(QDT, "Advance(distance_m = 0.5, speed_mps = 0.2)", "Advance(distance_m = 0.5, speed_mps = 0.35)"),
          code="validation.kinematics.walk_supported", file=QDT, line=3, in_text=("0.3",),
-         files=("core", "world", "task")),
+         files=("core", "world", "task"), also=(GAIT_PEAK_MARGIN,)),
 
     prog("resolve_ambiguous_two_libraries_of_one_name", "diff_bot", OWN_LIB,
          code="resolve.ambiguous_part", line=8, file=DB, extra=("--library", "{demo}"),
@@ -490,7 +490,8 @@ CASES = [
          sub(part("quad_body"), "turn: [-0.6, 0.6]", "turn: [0, 0.6]"),
          sub(part("quad_body"), "hip_fl: {pos: [0.12, 0.08, -0.04]", "hip_fl: {pos: [0.122, 0.08, -0.04]"),
          sub(QD, "glue = (0.12, 0.08, -0.04, 0, 0, -1)", "glue = (0.122, 0.08, -0.04, 0, 0, -1)"),
-         code="validation.kinematics.spin_supported", file=QDT, line=5, files=("core", "world", "task")),
+         code="validation.kinematics.spin_supported", file=QDT, line=5, files=("core", "world", "task"),
+         also=(GAIT_PEAK_MARGIN,)),
     prog("kinematics_strafe_above_top_speed", "mecanum",
          sub(P("mecanum", "task"), "Strafe(direction = left, distance_m = 0.4, speed_mps = 0.2)",
              "Strafe(direction = left, distance_m = 0.4, speed_mps = 3.0)"),
