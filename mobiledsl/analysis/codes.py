@@ -188,7 +188,7 @@ CODES = {
         "the servos' tracking. A servo whose bound passes its effort saturates there, and the "
         "robot stumbles or falls. The finding names the joint, the speed, the torque and the "
         "effort; the help gives the effort that leaves 20 % and the speed that fits.",
-        "Advance(distance_m = 1.0, speed_mps = 0.6)   // a Go2-class thigh needs 36 N m of 23.7",
+        "Advance(distance_m = 1.0, speed_mps = 0.5)   // a Go2-class thigh: 32 N m of 23.7",
     ),
     "validation.statics.gait_peak_margin": CodeInfo(
         Severity.WARNING,
