@@ -18,7 +18,14 @@ from .drivelines import check_drivelines
 from .footprint import Projector, check_bounded, footprint, outlines
 from .ground import check_plane, find_ground
 from .kinematics import analyse_kinematics
-from .legged import check_feet, check_gait, check_legs, check_links_clear, check_walkers
+from .legged import (
+    check_feet,
+    check_gait,
+    check_legs,
+    check_links_clear,
+    check_walker_gains,
+    check_walkers,
+)
 from .mass import mass_properties
 from .model import Analysis, Findings, clean, clean_matrix, clean_polygon, clean_xy, clean_xyz
 from .placement import bodies as place_bodies
@@ -54,10 +61,11 @@ def analyse(robot: Robot, world: World | None = None, task: Task | None = None, 
     check_links_clear(robot, ground, out)
     check_legs(robot, out)
     walker = check_walkers(robot, walkers, out)
+    check_walker_gains(robot, walkers[walker] if walker else None, out)
     check_gait(robot, walker, out)
     com_at, margin = com_margin(ground, mp.com)
     check_com(robot, ground, com_at, margin, mp.mass, out, bodies, to_ground)
-    check_servos(robot, ground, bodies, mp.mass, mp.com, out, walker=walker)
+    peaks = check_servos(robot, ground, bodies, mp.mass, mp.com, out, walker=walker, task=task)
     items = outlines(robot, bodies, project)
     check_bounded(robot, out, project)
     check_wheels(robot, bodies, out, to_ground)
@@ -87,6 +95,7 @@ def analyse(robot: Robot, world: World | None = None, task: Task | None = None, 
         surroundings=surroundings(world),
         walker_drive=(walker_drive(robot, walkers[walker])
                       if walker and walkers is not None else None),
+        walking_peaks=peaks,
     )
     return analysis, out.diagnostics
 

@@ -137,6 +137,19 @@ class WalkerDrive:
 
 
 @record
+class WalkingPeak:
+    """A servo's expected peak torque while the robot walks by its gait at a twist the task
+    asks (docs/analysis.md, "Servos while walking")."""
+
+    joint: str                               # component.link
+    twist: Vec3                              # m/s ahead, m/s to the left, rad/s to the left
+    steps: tuple[int, ...]                   # the task's steps asking it (0-based); () when
+                                             # the task asks nothing: the gait's range end
+    torque_nm: float
+    effort_nm: float
+
+
+@record
 class Analysis:
     robot: str
     mass: float
@@ -154,6 +167,7 @@ class Analysis:
     walker: str | None = None                # "library/id" of the walker it walks by
     surroundings: tuple[Outline, ...] = ()   # the world's entities around the start
     walker_drive: WalkerDrive | None = None  # and how it drives the robot
+    walking_peaks: tuple[WalkingPeak, ...] = ()   # by the gait, at the speeds asked
 
     # the kinematics' figures, read directly (not fields: they are serialised once, there)
     @property

@@ -35,6 +35,10 @@ from .placement import Body, link_frame
 HOLDS = "validation.statics.servos_hold_the_stance"
 MARGIN_CODE = "validation.statics.servo_stance_margin"
 GAIT_RANGE_CODE = "validation.statics.servos_within_the_gait_range"
+#: the findings after which the gait's plan says nothing of the servos walking: they cannot
+#: hold the stance, the gait cannot step the feet, or which walker the robot walks by is
+#: not decided
+UNWALKED = (HOLDS, "validation.kinematics.gait_walks_the_feet", "validation.assembly.one_walker")
 
 GRAVITY = 9.81
 #: a servo loaded beyond this share of its effort standing has little left to walk with
@@ -141,23 +145,30 @@ def stance_loads(robot: Robot, ground: Ground, bodies: list[Body], mass: float,
 
 
 def check_servos(robot: Robot, ground: Ground | None, bodies: list[Body], mass: float,
-                 com, out: Findings, walker: str | None = None) -> None:
+                 com, out: Findings, walker: str | None = None, task=None) -> tuple:
     """Each servo holds its stance torque, with a margin, and does not let the trunk
     sag too far; a robot walking by its gait (no walker's policy taking over) on servos
-    within the gait's range."""
+    within the gait's range, and each servo's expected peak at the speeds the task asks of
+    the gait (the ``WalkingPeak`` records, mobiledsl/analysis/walking.py)."""
     if robot.chassis_type != "Legged" or ground is None or not ground.decided or not ground.ok:
-        return
+        return ()
     com = np.asarray(com, float)
     found = stance_loads(robot, ground, bodies, mass, com)
     if found is None:
-        return
+        return ()
     joints, feet = found
     height = float(com @ ground.normal - ground.offset)
     for j in joints:
         _judge_torque(j, out)
     by_name = {j.name: j for j in joints}
+    gait = walker is None and walks_by_gait(robot)
     for foot in feet:
-        _judge_sag(foot, by_name, height, out, walker is None and walks_by_gait(robot))
+        _judge_sag(foot, by_name, height, out, gait)
+    if not gait or any(f.code in UNWALKED for f in out.findings):
+        return ()
+    # walking.py builds on this module's stance loads, so it is imported here
+    from .walking import check_walking
+    return check_walking(robot, ground, bodies, mass, joints, feet, task, out)
 
 
 def walks_by_gait(robot: Robot) -> bool:

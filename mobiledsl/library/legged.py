@@ -556,11 +556,13 @@ def _without(node: YNode, key: str) -> YNode:
 
 
 def check_policy(F: Fields, node: YNode, path: str, ctx: PolicyContext,
-                 extra_required: tuple[str, ...] = ()) -> dict[str, Any] | None:
+                 extra_required: tuple[str, ...] = (),
+                 extra_optional: tuple[str, ...] = ()) -> dict[str, Any] | None:
     """The policy form of a walking controller, as plain data (numbers as floats, the
     solver's iteration counts as ints); ``extra_required`` keys (a walker's joints) are
-    allowed and required here and checked by the caller."""
-    ok = F.keys(node, path, POLICY_REQUIRED + extra_required, POLICY_OPTIONAL)
+    allowed and required here, ``extra_optional`` ones (a walker's trained gains) allowed,
+    and both checked by the caller."""
+    ok = F.keys(node, path, POLICY_REQUIRED + extra_required, POLICY_OPTIONAL + extra_optional)
     out: dict[str, Any] = {}
     policy_node = node.get("policy")
     policy = (check_asset_path(F, policy_node, ctx.base_dir, f"{path}.policy", must_exist=True)

@@ -279,6 +279,8 @@ class Walker:
     controller: dict[str, Any]
     provenance: dict[str, Any] | None = None
     spans: dict[str, Span] = field(default_factory=dict)
+    #: the servos' kp the policy was trained at, by joint ("owner/link"); None: not stated
+    trained_kp: dict[str, float] | None = None
 
 
 @record

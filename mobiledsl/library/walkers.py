@@ -141,7 +141,9 @@ def _check_walker(F: Fields, node: YNode, root: Path, library_name: str, walker_
     gait: Gait | None = check_gait(F, gait_node, "gait") if gait_node is not None else None
     walker_dir = root / "walkers" / walker_id
     controller_node = node.get("controller")
-    controller = (_check_controller(F, controller_node, walker_dir, parts, body, limbs)
+    trained: list[tuple[str, float]] = []
+    controller = (_check_controller(F, controller_node, walker_dir, parts, body, limbs,
+                                    trained)
                   if controller_node is not None else None)
     provenance_node = node.get("provenance")
     provenance = (check_provenance(F, provenance_node, "provenance")
@@ -153,7 +155,8 @@ def _check_walker(F: Fields, node: YNode, root: Path, library_name: str, walker_
     record_spans(node, "", spans)
     return Walker(library=library_name, id=walker_id, description=description, file=file,
                   dir=str(walker_dir), body=body, limbs=tuple(limbs), gait=gait,
-                  controller=controller, provenance=provenance, spans=spans)
+                  controller=controller, provenance=provenance, spans=spans,
+                  trained_kp=dict(trained) or None)
 
 
 # ------------------------------------------------------------------------------------------
@@ -311,8 +314,43 @@ def _turn_between(a: tuple[float, ...], b: tuple[float, ...]) -> float:
 # controller and provenance
 
 
+def _check_trained_kp(F: Fields, node: YNode, joints: list[str]) -> dict[str, float] | None:
+    """The servo gains the policy was trained at: one kp for every joint, or a kp for each
+    joint by its owner and link (``{fl: {hip: 15, knee: 15}, ...}``); by joint either way."""
+    path = "controller.trained_kp"
+    if not node.is_map:
+        kp = F.number(node, path, positive=True)
+        return None if kp is None else {j: kp for j in joints}
+    out: dict[str, float] = {}
+    ok = True
+    for owner, links in node.items():
+        if not links.is_map:
+            F.wrong_type(links, f"{path}.{owner}", "a kp by link of the owner")
+            ok = False
+            continue
+        for link, value in links.items():
+            joint = f"{owner}/{link}"
+            if joint not in joints:
+                F.invalid(links.key_span(link), f"{path}.{owner}.{link}", f"names '{joint}', "
+                          "which is not one of the walker's joints",
+                          help=f"name one of: {', '.join(joints)}")
+                ok = False
+                continue
+            kp = F.number(value, f"{path}.{owner}.{link}", positive=True)
+            if kp is None:
+                ok = False
+            else:
+                out[joint] = kp
+    left = [j for j in joints if j not in out]
+    if ok and left:
+        F.invalid(node, path, f"leaves out {', '.join(left)}: a kp by joint states every "
+                  "joint's", help="add them, or write one number for every joint")
+    return out if ok and not left else None
+
+
 def _check_controller(F: Fields, node: YNode, walker_dir: Path, parts: dict[str, Part],
-                      body: str | None, limbs: list[Limb] | None) -> dict[str, Any] | None:
+                      body: str | None, limbs: list[Limb] | None,
+                      trained_kp: list | None = None) -> dict[str, Any] | None:
     if not F.mapping(node, "controller"):
         return None
     if "gait" in node.value:
@@ -336,10 +374,16 @@ def _check_controller(F: Fields, node: YNode, walker_dir: Path, parts: dict[str,
                 servos += [f"{limb.name}/{link.name}" for link in leg.links if link.servo]
                 owners[limb.name] = {link.name for link in leg.links}
     ctx = PolicyContext(walker_dir, servos, imu_links, walker=True, owners=owners)
-    policy = check_policy(F, node, "controller", ctx, extra_required=("joints",))
+    policy = check_policy(F, node, "controller", ctx, extra_required=("joints",),
+                          extra_optional=("trained_kp",))
     joints_node = node.get("joints")
     joints = (check_servo_names(F, joints_node, "controller.joints", ctx, "joints", every=True)
               if joints_node is not None else None)
+    trained_node = node.get("trained_kp")
+    if trained_node is not None and joints is not None:
+        trained = _check_trained_kp(F, trained_node, joints)
+        if trained is not None and trained_kp is not None:
+            trained_kp[:] = list(trained.items())
     if servos is not None and not servos:
         F.invalid(node.key_span("policy"), "controller.policy", "has no servo to move: "
                   "neither the body nor its legs has one",
