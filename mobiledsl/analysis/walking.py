@@ -458,14 +458,20 @@ FIT_SHARES = (0.01, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1.0)
 def fitting_speed(walk: Walk, twist, name: str, most: float) -> float | None:
     """The largest share of ``twist`` at which the servo's expected peak is at most
     ``most`` (between the shares of FIT_SHARES, the peak taken as growing evenly), or None
-    when even a creep (the gait's trim alone) asks more."""
-    peaks = [walk.peaks(tuple(k * v for v in twist))[name] for k in FIT_SHARES]
-    if peaks[0] > most:
-        return None
-    for (k0, p0), (k1, p1) in zip(zip(FIT_SHARES, peaks), zip(FIT_SHARES[1:], peaks[1:])):
-        if p1 > most:
-            return k0 + (k1 - k0) * (most - p0) / (p1 - p0)
-    return 1.0
+    when even a creep (the gait's trim alone) asks more. The shares are tried from the
+    top down, so a servo near its limit costs a walk or two, not one per share."""
+    def peak(k: float) -> float:
+        return walk.peaks(tuple(k * v for v in twist))[name]
+
+    above = peak(FIT_SHARES[-1])
+    if above <= most:
+        return 1.0
+    for k0, k1 in zip(FIT_SHARES[-2::-1], FIT_SHARES[:0:-1]):
+        p0 = peak(k0)
+        if p0 <= most:
+            return k0 + (k1 - k0) * (most - p0) / (above - p0)
+        above = p0
+    return None
 
 
 def _judge(j: JointLoad, share, torque, twist, steps, words, walk: Walk, task,
