@@ -1,8 +1,7 @@
 """The phases run in-process, one after the other, for the command line.
 
-``compile_program`` parses the program, loads what of the libraries it names (as the build
-graph does: the parts it names; a whole library only to word the error of a ref that names
-no part of it, "did you mean"), then runs the other program phases of
+``compile_program`` parses the program, loads what of the libraries it needs
+(``needs.program_needs``, the rule the build graph loads by), then runs the other program phases of
 ``mobiledsl.phases.PHASES`` in their order (resolve, assemble, analyse) and, for each asked
 target, emits. A phase that reports an error stops every later phase: its output would
 be a guess. The build graph (``mobiledsl.graph``) runs the same table as separate, cached
@@ -143,22 +142,6 @@ def load_libraries(library_dirs: Sequence[str | os.PathLike], refs: Iterable[str
     return run_libraries(roots, refs)
 
 
-# A ref resolve cannot match is reported with the ids it could have meant ("did you mean"),
-# and two libraries of one name with the ids both register: those messages need every part.
-_NEEDS_EVERY_PART = frozenset({"resolve.unknown_part", "resolve.ambiguous_part"})
-
-
-def _resolve_against_whole(parse: Any, library_dirs: Sequence[str | os.PathLike],
-                           value: Any, diags: list[Diagnostic]) -> tuple[Any, list[Diagnostic]]:
-    """Resolve again against the libraries loaded whole when what resolve reported needs
-    them, so that its messages are those of a compile that loaded everything; their load
-    problems are not this program's business (``library check`` reports them)."""
-    if not any(d.code in _NEEDS_EVERY_PART for d in diags):
-        return value, diags
-    libraries, _ = load_libraries(library_dirs)
-    return PHASES["resolve"].run(parse=parse, libraries=libraries)
-
-
 def _read_program(path: str | os.PathLike, texts: Mapping[str, str] | None = None) -> Source:
     """The file's text: the one ``texts`` gives for its path (an editor's unsaved text),
     else the file's on disk."""
@@ -233,8 +216,6 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
             value, diags = program, parse_diags
         else:
             value, diags = phase.run(**{key: values[key] for key in phase.inputs})
-        if name == "resolve" and not preloaded and failed(value, diags):
-            value, diags = _resolve_against_whole(values["parse"], library_dirs, value, diags)
         result.diagnostics.extend(diags)
         result.phases_run.append(name)
         _keep(result, name, value)

@@ -29,12 +29,14 @@ def _diagnostics_of(path: str) -> list[Diagnostic]:
 
 def program_diagnostics(graph, program: str, targets: Sequence[str]) -> list[Diagnostic]:
     """Every diagnostic the records of ``program`` hold, lines and columns put back."""
-    from . import actions
+    from .libraries import needs_of
     parse = layout.program_record(program, "parse")
-    direct = actions.refs_action(parse, graph.registry, graph.walkers)["file_dep"]
-    deps = set(actions.deps_action(graph.registry, direct)["file_dep"])
-    needed_parts = {layout.split_part_record(p) for p in deps}
-    needed_walkers = {layout.split_walker_record(p) for p in deps}
+    registries = graph.registries
+    direct = needs_of(parse, registries)
+    needs = needs_of(parse, registries, [layout.part_record(registries[i].name, pid)
+                                         for i, pid in direct.parts])
+    needed_parts = {(registries[i].name, pid) for i, pid in needs.parts}
+    needed_walkers = {(registries[i].name, wid) for i, wid in needs.walkers}
     found: list[Diagnostic] = []
     for lib in graph.libraries:
         found.extend(_diagnostics_of(layout.library_record(lib.name)))

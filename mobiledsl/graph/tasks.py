@@ -40,6 +40,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from doit.tools import config_changed
 
@@ -49,7 +50,7 @@ from ..phases import EMITTERS, PHASES, PROGRAM_PHASES, TARGETS
 from ..records import write_atomic
 from . import actions, layout, state
 from .code import CodeIndex
-from .hashing import XxhashChecker, file_state, hash_file, hash_text, use_stat_cache
+from .hashing import XxhashChecker, file_state, hash_file, use_stat_cache
 from .matrix import Matrix, Program, parse_shard, read_matrix, shard_of, warn
 from .positions import table_path
 from .reporter import make_reporter, mend_json_reporter
@@ -121,8 +122,33 @@ class Graph:
         self.libraries: list[LibraryInfo] = self._read_libraries()
         self.registry = {lib.name: sorted(lib.parts) for lib in self.libraries if lib.ok}
         self.walkers = {lib.name: sorted(lib.walkers) for lib in self.libraries if lib.ok}
-        self.registry_digest = hash_text(repr((sorted(self.registry.items()),
-                                               sorted(self.walkers.items()))))
+
+    @functools.cached_property
+    def walker_names(self) -> WalkerParts:
+        """What each walker.yaml names, read once a build (kept in build/.walkers.json)."""
+        named = WalkerParts(self.root)
+        for lib in self.libraries:
+            for wid in sorted(lib.walkers):
+                declaration = f"{lib.root}/walkers/{wid}/walker.yaml"
+                if (self.root / declaration).is_file():
+                    named.names(declaration)
+        named.save()
+        return named
+
+    @functools.cached_property
+    def registries(self) -> list:
+        """What each library a program is resolved against registers (``needs.Registry``),
+        in the order of ``_library_pairs``: the parts, and what each walker names."""
+        from ..needs import Registry
+        return [Registry(lib.name, tuple(sorted(lib.parts)),
+                         {wid: self.walker_names.names(f"{lib.root}/walkers/{wid}/walker.yaml")
+                          for wid in sorted(lib.walkers)})
+                for lib in self.libraries if lib.ok]
+
+    @functools.cached_property
+    def registry_digest(self) -> str:
+        from .libraries import registries_digest
+        return registries_digest(self.registries)
 
     def fingerprint(self, kind: str, target: str | None = None) -> str:
         """The compiler code a task of this kind runs (see ``code``), as one hash."""
@@ -356,12 +382,14 @@ class Graph:
     def walker_tasks(self) -> Iterator[dict]:
         yield _group("load each registered walker against its library's parts")
         conf = self.config("walker")
-        named = WalkerParts(self.root)
+        named = self.walker_names
         for lib in self.libraries:
             for wid, span in sorted(lib.walkers.items()):
                 declaration = f"{lib.root}/walkers/{wid}/walker.yaml"
                 exists = (self.root / declaration).is_file()
-                parts = named.parts(declaration) if exists else []
+                names = named.names(declaration) if exists else None
+                parts = None if exists and names is None else \
+                    set(names.parts) if names is not None else set()
                 # the parts it names; all of the library's when that cannot be told (the
                 # walker's own load says what is wrong with the file)
                 records = [layout.part_record(lib.name, pid) for pid in sorted(lib.parts)
@@ -382,7 +410,6 @@ class Graph:
                     ],
                     "clean": [actions.Clean(actions.remove_targets)],
                 }
-        named.save()
 
     # -- program tasks -------------------------------------------------------------------
     def program_tasks(self, phase: str) -> Iterator[dict]:
@@ -431,7 +458,7 @@ class Graph:
             yield {
                 "name": program.name,
                 "actions": [(actions.refs_action, [layout.program_record(program.name, "parse"),
-                                                   self.registry, self.walkers])],
+                                                   self.registries])],
                 "file_dep": [layout.program_record(program.name, "parse"), conf],
             }
 
@@ -441,7 +468,8 @@ class Graph:
         for program in self._programs():
             yield {
                 "name": program.name,
-                "actions": [(actions.deps_action, [self.registry])],
+                "actions": [(actions.deps_action,
+                             [layout.program_record(program.name, "parse"), self.registries])],
                 "file_dep": [layout.program_record(program.name, "parse"), conf],
                 "calc_dep": [f"refs:{program.name}"],
             }
@@ -580,21 +608,27 @@ class WalkerParts:
             self.saved = {}
         self.fresh: dict[str, list] = {}
 
-    def parts(self, declaration: str) -> set[str] | None:
-        entry = self.saved.get(declaration) if isinstance(self.saved, dict) else None
-        try:
-            state = file_state(self.root / declaration, entry[0] if entry else None)
-        except OSError:
-            return None
-        if entry and entry[0][2] == state[2]:
-            named = entry[1]
+    def names(self, declaration: str) -> Any:
+        """What the walker.yaml names (``needs.WalkerNames``), or None when it does not read
+        as a walker (its load says why)."""
+        from ..needs import WalkerNames
+        if declaration in self.fresh:
+            named = self.fresh[declaration][1]
         else:
-            try:        # bounded, regular files only: a FIFO would hold the build
-                named = _named_by_walker(read_regular(self.root / declaration))
-            except (OSError, ValueError, Refused):
-                named = None
-        self.fresh[declaration] = [state, named]
-        return None if named is None else set(named)
+            entry = self.saved.get(declaration) if isinstance(self.saved, dict) else None
+            try:
+                state = file_state(self.root / declaration, entry[0] if entry else None)
+            except OSError:
+                return None
+            if entry and entry[0][2] == state[2] and _well_formed(entry[1]):
+                named = entry[1]
+            else:
+                try:        # bounded, regular files only: a FIFO would hold the build
+                    named = _named_by_walker(read_regular(self.root / declaration))
+                except (OSError, ValueError, Refused):
+                    named = None
+            self.fresh[declaration] = [state, named]
+        return None if named is None else WalkerNames(named[0], tuple(named[1]))
 
     def save(self) -> None:
         if self.fresh != self.saved:
@@ -604,12 +638,19 @@ class WalkerParts:
                 pass
 
 
-def _named_by_walker(data: bytes) -> list[str] | None:
-    """The part ids a walker.yaml names (its body and its limbs' parts, as the command line
-    reads them); None when the file does not read as such."""
+def _named_by_walker(data: bytes) -> list | None:
+    """[body, the part ids] a walker.yaml names (its body and its limbs' parts, as the
+    command line reads them); None when the file does not read as such."""
     from ..library.walkers import named_in
     named = named_in(data, "walker.yaml")
-    return None if named is None else named[1]
+    return None if named is None else [named[0], list(named[1])]
+
+
+def _well_formed(named: Any) -> bool:
+    """A saved entry of build/.walkers.json as this version writes it (or None)."""
+    return named is None or (isinstance(named, list) and len(named) == 2
+                             and isinstance(named[0], str) and isinstance(named[1], list)
+                             and all(isinstance(p, str) for p in named[1]))
 
 
 def _ids(listed) -> dict[str, Span | None]:
