@@ -183,8 +183,10 @@ class _Loads:
     def library(self, i: int, walkers: dict[str, tuple[Any, list[Diagnostic]]]) -> Any:
         from .library.building import build_library
         root, manifest = self.manifests[i]
+        # a left-out part's problems as the graph's records hold them (see build_library)
         return build_library(manifest.name, root, self.loaded[i],
-                             {wid: w for wid, w in walkers.items() if w[0] is not None})
+                             {wid: w for wid, w in walkers.items() if w[0] is not None},
+                             as_records=True)
 
 
 def program_refs(program: Program | None) -> set[str]:
@@ -219,7 +221,7 @@ def run_parse(sources: Mapping[str, Source | None]) -> Result:
         if source.error is not None:          # not UTF-8: not parsed, the error says where
             diags.append(source.error)
             continue
-        trees[kind], ds = parse(source.text, source.path)
+        trees[kind], ds = parse(source.text or "", source.path)
         diags.extend(ds)
     if trees.get("core") is None:
         return None, diags

@@ -199,12 +199,12 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
     values: dict[str, Any] = {"sources": sources}
     parse = PHASES["parse"]
     program, parse_diags = parse.run(**{key: values[key] for key in parse.inputs})
-    preloaded = libraries is not None
-    if preloaded:
-        libraries, diags = list(libraries), []
+    diags: list[Diagnostic] = []
+    if libraries is not None:
+        loaded = list(libraries)
     else:
-        libraries, diags = load_libraries(library_dirs, program_refs(program))
-    result.libraries = values["libraries"] = libraries
+        loaded, diags = load_libraries(library_dirs, program_refs(program))
+    result.libraries = values["libraries"] = loaded
     result.diagnostics.extend(diags)
     result.phases_run.append("load")
     if has_errors(diags):

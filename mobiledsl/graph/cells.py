@@ -86,7 +86,7 @@ def emission_action(target: str, resolve_rec: str, assemble_rec: str, analyse_re
     write_output(out, outputs[out])        # last: a record names only blobs that are there
     show(diagnostics_of(record))
 
-_EMITTED: dict[str, tuple[tuple[int, int, int], dict[str, str]]] = {}
+_EMITTED: dict[str, tuple[tuple[int, int, int], dict[str, str] | None]] = {}
 
 def emitted_files(record: str) -> dict[str, str] | None:
     """rel -> hash of the files an emission record lists ({} when there is none yet; None

@@ -33,10 +33,11 @@ class Clean(PythonAction):
     of the tasks' own files."""
 
     def __init__(self, py_callable, *args) -> None:     # pylint: disable=super-init-not-called
-        self.py_callable, self.args, self.kwargs = py_callable, list(args), {}
+        self.py_callable, self.args = py_callable, list(args)
+        self.kwargs: dict = {}
         self.task = None
         self.out = self.err = self.result = None
-        self.values = {}
+        self.values: dict = {}
 
 def remove_targets(task, dryrun) -> None:
     """clean action: the task's targets, as doit's own removes them but only where the build

@@ -163,7 +163,8 @@ def files_hold(group: str, expected: dict[str, str]) -> dict[str, bool]:
     # trusted once changed (ctime: an edit whose mtime was set back counts) long enough ago
     now = time.time()
     if cache is not None and complete and all(held.values()) and \
-            all(now - st.st_ctime >= RACY_SECONDS for st in stats.values()):
+            all(st is not None and now - st.st_ctime >= RACY_SECONDS
+                for st in stats.values()):
         cache.groups[group] = signature
         cache.dirty = True
     return held

@@ -14,17 +14,17 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..needs import Needs, Registry, program_needs
-from ..phases import PHASES, program_refs
+from ..phases import program_refs
 from ..records import from_json
 from . import layout
-from .records import diagnostics_of, read_json, read_result
+from .records import diagnostics_of, read_json, read_result, record_type
 
 
 def needs_of(parse_rec: str, registries: Sequence[Registry], part_records: Iterable[str] = ()
              ) -> Needs:
     """What the program of ``parse_rec`` needs, given the part records read so far."""
     index = {reg.name: i for i, reg in enumerate(registries)}
-    Part = PHASES["load"].record()
+    Part = record_type("load")
     parts: dict[tuple[int, str], Any] = {}
     for path in sorted(part_records):
         key = layout.split_part_record(path)
@@ -59,7 +59,7 @@ def build_libraries(libraries: list[tuple[str, str]], record_paths: Iterable[str
     """Re-assemble ``Library`` records from part and walker records: only the parts a
     program needs (its task's dynamic file_dep), never a whole library."""
     from ..library.building import build_library
-    Part, Walker = PHASES["load"].record(), PHASES["walker"].record()
+    Part, Walker = record_type("load"), record_type("walker")
     parts: dict[str, dict[str, tuple[Any, list]]] = {name: {} for name, _ in libraries}
     walkers: dict[str, dict[str, tuple[Any, list]]] = {name: {} for name, _ in libraries}
     for path in sorted(record_paths):
@@ -75,7 +75,8 @@ def build_libraries(libraries: list[tuple[str, str]], record_paths: Iterable[str
             walker = read_json(path).get("walker")
             if walker is not None:
                 walkers[wkey[0]][wkey[1]] = (from_json(Walker, walker), [])
-    return [build_library(name, root, parts[name], walkers[name]) for name, root in libraries]
+    return [build_library(name, root, parts[name], walkers[name], as_records=True)
+            for name, root in libraries]
 
 
 def registries_digest(registries: Sequence[Registry]) -> str:

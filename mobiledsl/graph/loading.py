@@ -4,13 +4,14 @@ the uptodate checks of the files a load looked at without reading them.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from ..diagnostics import Span
 from ..phases import PHASES
 from ..records import from_json
 from . import layout
 from .hashing import listing_digest, policy_digest
-from .records import read_json, show, write_record
+from .records import read_json, record_type, show, write_record
 
 
 def manifest_action(root: str, out: str) -> None:
@@ -49,8 +50,8 @@ def walker_action(root: str, library: str, walker_id: str, out: str,
     folder = os.path.join(root, "walkers", walker_id)
     listing = listing_digest(folder)
     policy = policy_digest(folder, os.path.join(folder, "walker.yaml"))
-    Part = PHASES["load"].record()
-    parts = {}
+    Part = record_type("load")
+    parts: dict[str, Any] = {}
     for path in sorted(dependencies):
         key = layout.split_part_record(path)
         if key is None or key[0] != library:

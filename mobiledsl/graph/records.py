@@ -53,7 +53,15 @@ def read_result(phase: str, path: str) -> Any:
     value = data.get(row.key)
     if value is None or has_errors(diagnostics_of(data)):
         return None
-    return from_json(row.record(), value)
+    return from_json(record_type(phase), value)
+
+def record_type(phase: str) -> type:
+    """The type a phase's record keeps its result as (``Phase.record``)."""
+    make = PHASES[phase].record
+    if make is None:
+        raise KeyError(f"the {phase} phase keeps no typed result")
+    return make()
+
 
 def show(diagnostics: Iterable[Diagnostic], stream=None) -> None:
     """Print the human rendering of diagnostics a task just produced (stderr), with the

@@ -75,7 +75,7 @@ def phase_functions(kind: str, target: str | None = None) -> list:
     row = PHASES.get(kind)
     if row is None:
         return []
-    functions = [row.run, *row.also]
+    functions: list = [row.run, *row.also]
     functions += [PHASES[name].record for name in row.inputs
                   if name in PHASES and PHASES[name].record is not None]
     if target is not None:
@@ -158,7 +158,7 @@ class Graph:
                                                             [ACTIONS])
         return self._fingerprints[key]
 
-    def config(self, kind: str, target: str | None = None, **params) -> str:
+    def config(self, kind: str, target: str | None = None, **params: Any) -> str:
         """A file holding what every task of a kind runs with besides its inputs (the
         fingerprint of its code, and ``params``), made a file_dep of each: doit then checks
         it as it checks any file, by its stat, where a Python check per task would cost a
@@ -260,6 +260,7 @@ class Graph:
             return entry["name"], spans(entry["parts"]), spans(entry["walkers"])
         with contextlib.chdir(self.root):       # paths in records stay relative
             manifest, _ = PHASES["manifest"].run(rel)
+        stored: dict[str, Any]
         if manifest is None:
             result, stored = None, {"key": key, "name": None}
         else:
@@ -420,8 +421,9 @@ class Graph:
         yield _group(f"{phase} each program")
         libraries = self._library_pairs()
         # what every task of the phase runs with, besides its files: a change re-runs them
-        conf = self.config(phase, **({"libraries": libraries, "blocked": self.blocked}
-                                     if phase == "resolve" else {}))
+        settings: dict[str, Any] = ({"libraries": libraries, "blocked": self.blocked}
+                                    if phase == "resolve" else {})
+        conf = self.config(phase, **settings)
         for program in self._programs():
             out = layout.program_record(program.name, phase)
             records = {name: layout.program_record(program.name, name)
