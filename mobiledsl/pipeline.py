@@ -12,13 +12,13 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 from .diagnostics import Diagnostic, Span, error, has_errors
 from .inputs import Refused, read_regular
 from .linebreaks import place
-from .outputs import Transaction, read_asset, safe_relative
+from .outputs import Transaction, read_asset
 from .phases import (
     PHASES,
     PROGRAM_PHASES,
@@ -27,8 +27,8 @@ from .phases import (
     failed,
     program_refs,
     run_libraries,
-    run_report,
 )
+from .planned import emission_assets, emission_files, report_files
 from .recordtype import mutable_record
 
 # Codes that say the environment is wrong rather than the inputs (exit status 2, not 1).
@@ -272,26 +272,17 @@ def _write_report_alone(out: Path, analysis: Any, result: CompileResult) -> None
         result.report_dir = str(out / "report")
 
 
-def _safe_relative(rel: str) -> PurePosixPath:
-    try:
-        return safe_relative(rel)
-    except ValueError as exc:
-        raise ValueError(f"a target asked to write outside its folder: {rel!r} ({exc})") \
-            from None
-
-
 def _report_files(report_dir: Path, analysis: Any) -> list[tuple[Path, bytes | Path]]:
     """analysis.json and topview.svg beside the targets, as the build graph writes them."""
-    return [(report_dir / _safe_relative(name), data)
-            for name, data in run_report(analysis).items()]
+    return [(report_dir / name, data) for name, data in report_files(analysis).items()]
 
 
 def _emission_files(target_dir: Path, emission: Any) -> list[tuple[Path, bytes | Path]]:
     """(where, bytes or the asset file to copy) of every file a target's emission writes."""
     files: list[tuple[Path, bytes | Path]] = [
-        (target_dir / _safe_relative(rel), emission.files[rel]) for rel in sorted(emission.files)]
-    for source, dest in sorted(getattr(emission, "assets", ()) or ()):
-        base = target_dir if dest in ("", ".") else target_dir / _safe_relative(dest)
+        (target_dir / rel, data) for rel, data in emission_files(emission).items()]
+    for source, dest in emission_assets(emission):
+        base = target_dir if dest in ("", ".") else target_dir / dest
         for root, dirs, names in os.walk(source):
             dirs.sort()
             for name in sorted(names):

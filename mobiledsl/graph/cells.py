@@ -11,8 +11,9 @@ from collections.abc import Iterable, Iterator
 
 from ..diagnostics import has_errors
 from ..inputs import MAX_ASSET_BYTES, Refused, read_regular
-from ..outputs import Transaction, read_asset, safe_relative
+from ..outputs import Transaction, read_asset
 from ..phases import PHASES
+from ..planned import emission_assets, emission_files
 from ..textsafe import shown
 from . import cache, layout, restore
 from .cleaning import listed, unlink, withdraw
@@ -50,17 +51,11 @@ def emission_action(target: str, resolve_rec: str, assemble_rec: str, analyse_re
         emission, diags = computed if computed is not None else (None, [])
         if emission is not None and not has_errors(diags):
             # a target that reports an error writes nothing
-            for rel in sorted(emission.files):
-                safe_relative(rel)
-                data = emission.files[rel]
-                data = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+            for rel, data in emission_files(emission).items():
                 digest = hash_bytes(data)
                 files[rel] = {"hash": digest, "size": len(data)}
                 blobs[digest] = data
-            for source, dest in sorted(getattr(emission, "assets", ()) or ()):
-                if dest not in ("", "."):
-                    safe_relative(dest)
-                assets.append([os.fspath(source), dest])
+            assets.extend([source, dest] for source, dest in emission_assets(emission))
         outputs = {f"{blob_dir}/{digest}": data for digest, data in blobs.items()}
         outputs.update(encode(out, {"files": files, "assets": assets,
                                     "diagnostics": diags}))

@@ -14,8 +14,8 @@ from typing import Any
 
 from ..diagnostics import Diagnostic
 from ..inputs import read_regular
-from ..outputs import safe_relative
-from ..phases import PHASES, Phase, Source, run_report
+from ..phases import PHASES, Phase, Source
+from ..planned import report_files
 from . import cache, layout, restore
 from .cleaning import unlink
 from .libraries import build_libraries
@@ -98,8 +98,7 @@ def analyse_action(resolve_rec: str, assemble_rec: str, out: str,
         computed = compute(row, records, {})
         outputs = _record(out, row, computed)
         if computed is not None and computed[0] is not None:
-            for name, data in run_report(computed[0]).items():
-                safe_relative(name)
+            for name, data in report_files(computed[0]).items():
                 outputs[f"{report_dir}/{name}"] = data
         return outputs
 
