@@ -104,7 +104,8 @@ def _graph_diagnostics(root: Path, program: str, targets: list[str]) -> str:
     from mobiledsl.render import render_json
     with contextlib.chdir(root):
         graph = Graph(root)
-        return render_json(program_diagnostics(graph, program, targets))
+        return render_json(program_diagnostics([lib.name for lib in graph.libraries],
+                                               graph.registries, program, targets))
 
 
 def _programs() -> list[str]:
