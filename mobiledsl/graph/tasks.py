@@ -28,8 +28,10 @@ task                               up to date while ...
 Besides, every task is re-run when the compiler code of its phase changes: a fingerprint of
 that code (``code.py``) is kept in a file per kind of task (``Graph.config``), a file_dep of
 each. The phases themselves, what each takes and
-what its record keeps, are ``mobiledsl.phases.PHASES``; every program phase task runs
-``actions.phase_action`` on its row.
+what its record keeps, are ``mobiledsl.phases.PHASES``; every phase task, library and
+program alike, runs ``actions.phase_action`` on its row (``phase.HOOKS`` say what a phase
+does besides), and the refs and deps tasks ask ``needs.program_needs`` what a program
+needs.
 """
 from __future__ import annotations
 
