@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 
 from ..inputs import MAX_ASSET_BYTES, Refused, read_regular
 from ..outputs import Transaction, read_asset
+from ..planned import asset_copy
 from ..textsafe import shown
 from . import layout, restore
 from .cleaning import listed, withdraw
@@ -112,9 +113,8 @@ def assets_action(emission_rec: str, out: str, out_dir: str, roots: Iterable[str
 def _copies(sources: list, trees: dict) -> Iterator[tuple[str, str, str, str]]:
     """(copy rel, source directory, rel below it, hash) of every file the directories hold."""
     for source, dest in sources:
-        prefix = f"{dest.strip('/')}/" if dest not in ("", ".") else ""
         for rel, digest in trees[source][1].items():
-            yield prefix + rel, source, rel, digest
+            yield asset_copy(dest, rel), source, rel, digest
 
 
 def _copied(sources: list, trees: dict[str, tuple[str, dict[str, str]]]) -> str:
