@@ -51,17 +51,14 @@ from .records import (
     write_record,
 )
 
-# the names the tests reach for
-_unlink, _withdraw, _listed = unlink, withdraw, listed
-
 __all__ = [
     "HOOKS", "Clean", "Hooks", "assets_action", "assets_uptodate", "blobs_present",
     "build_libraries", "cell_action", "cell_complete", "cell_holds", "compute", "deps_action",
     "diagnostics_of", "emit_file_action", "emitted_files", "encode",
-    "forget_trees", "listing_unchanged", "phase_action",
+    "forget_trees", "listed", "listing_unchanged", "phase_action",
     "policy_unchanged", "prune_empty_folders", "read_json", "read_result", "read_sources",
     "refs_action", "remove_listed", "remove_report", "remove_targets", "report_present",
-    "show", "write_output", "write_record",
+    "show", "unlink", "withdraw", "write_output", "write_record",
 ]
 
 
