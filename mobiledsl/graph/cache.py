@@ -62,7 +62,7 @@ def compiler_version() -> str:
 def key_text(phase: str, params: Any, inputs: list[str]) -> str:
     """What a task's key is a hash of: the compiler, the phase, its parameters and the
     content of each input (a missing input is part of the key too)."""
-    digests = []
+    digests: list[list[str | None]] = []
     for path in sorted(set(inputs)):
         try:
             digests.append([path, hash_file(path)])

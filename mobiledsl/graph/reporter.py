@@ -399,7 +399,7 @@ def mend_json_reporter() -> None:
     from doit import reporter as doit_reporter
     result_cls = getattr(doit_reporter, "TaskResult", None)
     to_dict = getattr(result_cls, "to_dict", None)
-    if to_dict is None or getattr(to_dict, "_mobiledsl", False):
+    if result_cls is None or to_dict is None or getattr(to_dict, "_mobiledsl", False):
         return
 
     def mended(self):

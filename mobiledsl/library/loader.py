@@ -18,10 +18,11 @@ from contextlib import contextmanager
 from ..diagnostics import Diagnostic, Severity, Sink, Span, error
 from ..inputs import Folders
 from ..yamlio import YNode
+from .building import build_library
 from .fastyaml import read_yaml_fast
 from .fields import Fields
 from .manifest import ID, Manifest, load_manifest
-from .model import LeftOut, Library, Part, Walker
+from .model import Library, Part, Walker
 from .objects import check_environment_fields, check_object_fields
 from .parts import COMMON_FIELDS, PART_CATEGORIES, PART_FIELDS, check_part_fields
 from .reading import read_declaration
@@ -205,28 +206,17 @@ def _load_library(root: str | os.PathLike) -> tuple[Library | None, list[Diagnos
     if manifest is None:
         return None, diagnostics
     diagnostics = list(diagnostics)
-    parts: dict[str, Part] = {}
-    left_out: dict[str, LeftOut] = {}
+    parts: dict[str, tuple[Part | None, list[Diagnostic]]] = {}
     with Folders() as folders:              # parts/ opened once for every declaration
         for part_id, span in manifest.parts.items():
-            part, diags = _load_part(root, manifest.name, part_id, span, folders)
-            diagnostics.extend(diags)
-            if part is not None:
-                parts[part_id] = part
-            else:
-                left_out[part_id] = LeftOut(part_id, part_paths(root, part_id)[1],
-                                            tuple(diags))
-    walkers: dict[str, Walker] = {}
+            parts[part_id] = _load_part(root, manifest.name, part_id, span, folders)
+            diagnostics.extend(parts[part_id][1])
+    loaded = {pid: part for pid, (part, _) in parts.items() if part is not None}
+    walkers: dict[str, tuple[Walker | None, list[Diagnostic]]] = {}
     for walker_id, span in manifest.walkers.items():
-        walker, diags = _load_walker(root, manifest.name, walker_id, parts, span)
-        diagnostics.extend(diags)
-        if walker is not None:
-            walkers[walker_id] = walker
-        else:
-            file = os.path.join(os.fspath(root), "walkers", walker_id, "walker.yaml")
-            left_out[f"walkers/{walker_id}"] = LeftOut(walker_id, file, tuple(diags))
-    library = Library(manifest.name, os.fspath(root), parts, walkers, left_out)
-    return library, diagnostics
+        walkers[walker_id] = _load_walker(root, manifest.name, walker_id, loaded, span)
+        diagnostics.extend(walkers[walker_id][1])
+    return build_library(manifest.name, root, parts, walkers), diagnostics
 
 
 def _load_walker(root, name: str, walker_id: str, parts: dict[str, Part],
