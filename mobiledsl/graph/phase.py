@@ -25,8 +25,8 @@ from ..diagnostics import Diagnostic, Span, has_errors
 from ..inputs import read_regular
 from ..phases import PHASES, Phase, Source
 from ..planned import emission_assets, emission_files, report_files
-from ..targets.overrides import listing, read_overrides
 from ..records import from_json
+from ..targets.overrides import listing, read_overrides
 from . import cache, layout, restore
 from .cleaning import listed, unlink, withdraw
 from .hashing import hash_bytes, listing_digest, policy_digest
