@@ -169,11 +169,13 @@ def _phase(leg: Leg, path, duration: float, samples: int, start: np.ndarray):
     """The leg along one phase of the plan, at ``samples`` times and one either side (so
     rates and accelerations come from neighbours): each time's pose and joint rates."""
     h = duration / samples
-    out, delta = [], start
+    out, delta, rate = [], start, None
     for i in range(-1, samples + 1):
         p, v = path((i + 0.5) * h)
-        delta, pose = _solve(leg, p, delta)
-        out.append((pose, _rates(pose, v)))
+        # started where the last pose's rates carry the leg, the solve takes a step or two
+        delta, pose = _solve(leg, p, delta if rate is None else delta + rate * h)
+        rate = _rates(pose, v)
+        out.append((pose, rate))
     return out, h, delta
 
 
@@ -458,14 +460,17 @@ FIT_SHARES = (0.01, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1.0)
 def fitting_speed(walk: Walk, twist, name: str, most: float) -> float | None:
     """The largest share of ``twist`` at which the servo's expected peak is at most
     ``most`` (between the shares of FIT_SHARES, the peak taken as growing evenly), or None
-    when even a creep (the gait's trim alone) asks more. The shares are tried from the
-    top down, so a servo near its limit costs a walk or two, not one per share."""
+    when even a creep (the gait's trim alone) asks more. The creep is tried first, then the
+    shares from the top down, so a servo near its limit costs a walk or two, not one per
+    share."""
     def peak(k: float) -> float:
         return walk.peaks(tuple(k * v for v in twist))[name]
 
     above = peak(FIT_SHARES[-1])
     if above <= most:
         return 1.0
+    if peak(FIT_SHARES[0]) > most:
+        return None
     for k0, k1 in zip(FIT_SHARES[-2::-1], FIT_SHARES[:0:-1]):
         p0 = peak(k0)
         if p0 <= most:
