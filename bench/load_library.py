@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import argparse
 import gc
-import re
 import os
+import re
 import shutil
 import sys
 import tempfile

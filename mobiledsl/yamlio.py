@@ -10,8 +10,9 @@ they expand anything. ruamel.yaml is kept for the edits that must keep a file's 
 
 Every limit is checked while the events stream in, before anything is composed: a file
 nested deeper than ``MAX_DEPTH`` or holding more than ``MAX_VALUES`` values is refused at
-the value that crosses the line. The size of the file is bounded before it is read (``MAX_BYTES``, see
-``mobiledsl.inputs``), and a message quotes at most a short excerpt of what it read.
+the value that crosses the line. The size of the file is bounded before it is read
+(``MAX_BYTES``, see ``mobiledsl.inputs``), and a message quotes at most a short excerpt of
+what it read.
 """
 from __future__ import annotations
 
@@ -113,16 +114,17 @@ def read_yaml(source: str | bytes, file: str) -> tuple[YNode | None, list[Diagno
     """Read one YAML document. Never raises for bad input: returns (None, diagnostics)
     when there is no tree that can be read, else the tree and key-level diagnostics."""
     if isinstance(source, bytes):
+        data = source
         try:
-            source = source.decode("utf-8")
+            source = data.decode("utf-8")
         except UnicodeDecodeError as exc:
             # the bytes before the first bad one are text, placed as any reader places
-            before = source[:exc.start].decode("utf-8")
+            before = data[:exc.start].decode("utf-8")
             line, column = place(before, len(before))
             return None, [syntax(Span(file, line, column, line, column),
                                  f"the file is not UTF-8 text ({exc.reason} at byte "
                                  f"{exc.start})")]
-    from .yamlread import compose     # PyYAML's libyaml, imported with the first file read
+    from .yamlread import compose  # PyYAML's libyaml, imported with the first file read
     return compose(source, file)
 
 

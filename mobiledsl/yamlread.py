@@ -29,8 +29,6 @@ from yaml import YAMLError
 from yaml._yaml import CParser
 from yaml.events import (
     AliasEvent,
-    DocumentEndEvent,
-    DocumentStartEvent,
     MappingEndEvent,
     MappingStartEvent,
     ScalarEvent,
@@ -271,7 +269,13 @@ class _Composer:
             resolved.clear()
         if len(names) > _MEMO_MAX:
             names.clear()
+        # the open collection: its frame, and its values, keys' places (None for a list)
+        # and the key waiting for its value (None between entries), kept here while it is
+        # the innermost (its frame keeps the key while a collection inside it is open)
         top: list | None = None
+        values: dict | list = []
+        keys: dict | None = None
+        key = None
         want_key = False        # the open collection is a map between entries
         new, ynode = _new, YNode
         while True:
@@ -282,6 +286,7 @@ class _Composer:
                 line = s.line
                 col = s.column + 1
                 end = e.column
+                place: tuple
                 if e.line == line:              # on one line: the common case
                     place = (file, line + 1, col, line + 1, end if end > col else col)
                 else:
@@ -296,21 +301,28 @@ class _Composer:
                     node = self.anchored_scalar(event, text, style, place)
                     if self.pending is not None:
                         return None
-                if want_key:
+                    if want_key:
+                        self.take_key(top, text, style, place)          # type: ignore
+                        key = top[KEY]                                   # type: ignore
+                        want_key = False
+                        continue
+                elif want_key:
+                    good: bool | None
                     if style:
                         good = _plain_name(text) is not None
                     else:
                         good = names.get(text)
                         if good is None:
                             good = names[text] = not _bad_key(text, style)
-                    if good and text not in top[VALUES]:                # type: ignore
-                        top[KEYS][text] = place                          # type: ignore
-                        top[KEY] = text                                  # type: ignore
+                    if good and text not in values:
+                        keys[text] = place                               # type: ignore
+                        key = text
                     else:
                         self.refuse_key(top, text, style, place)         # type: ignore
+                        key = SKIP
                     want_key = False
                     continue
-                if event.anchor is None:
+                else:
                     if style:
                         k, value, raw = "str", text, None
                     else:
@@ -333,9 +345,15 @@ class _Composer:
                     raise _Stop(too_deep(file, event.start_mark))
                 if depth > peak:
                     peak = depth
+                if top is not None:
+                    top[KEY] = key
                 want_key = kind is MappingStartEvent
-                top = [{} if want_key else [], {} if want_key else None, event.start_mark,
-                       None, left, extra, len(diags), 0, None]
+                if want_key:
+                    values, keys = {}, {}
+                else:
+                    values, keys = [], None
+                key = None
+                top = [values, keys, event.start_mark, None, left, extra, len(diags), 0, None]
                 stack.append(top)
                 if event.anchor is not None:
                     self.left, self.peak = left, peak
@@ -355,13 +373,13 @@ class _Composer:
                     place = (file, line + 1, col) + _ends(e.line, end, col)
                 node = new(ynode)
                 d = node.__dict__
-                if kind is MappingEndEvent:
+                if keys is not None:
                     d["kind"] = "map"
-                    d["value"] = top[VALUES]                             # type: ignore
-                    d["_key_places"] = top[KEYS]                         # type: ignore
+                    d["value"] = values
+                    d["_key_places"] = keys
                 else:
                     d["kind"] = "seq"
-                    d["value"] = tuple(top[VALUES])                      # type: ignore
+                    d["value"] = tuple(values)
                 d["raw"] = None
                 d["_place"] = place
                 if top[RARE] is not None or top[EXTRA] != extra:        # type: ignore
@@ -370,12 +388,17 @@ class _Composer:
                     peak = self.peak
                 opened_at = top[DIAGS]                                   # type: ignore
                 stack.pop()
-                top = stack[-1] if stack else None
                 want_key = False
-                if top is not None and top[KEYS] is not None and top[KEY] is None:
-                    del diags[opened_at:]       # a list or mapping as a key says nothing
-                    self.refuse_key(top, None, None, place)
-                    continue
+                if not stack:
+                    top = None
+                else:
+                    top = stack[-1]
+                    values, keys, key = top[VALUES], top[KEYS], top[KEY]
+                    if keys is not None and key is None:
+                        del diags[opened_at:]   # a list or mapping as a key says nothing
+                        self.refuse_key(top, None, None, place)
+                        key = SKIP
+                        continue
             elif kind is AliasEvent:
                 left -= 1
                 if left < 0:
@@ -386,6 +409,7 @@ class _Composer:
                     return None
                 extra, peak = self.extra, self.peak
                 if want_key:
+                    key = top[KEY]                                       # type: ignore
                     want_key = False
                     continue
             else:                               # pragma: no cover - libyaml's order
@@ -394,15 +418,14 @@ class _Composer:
             if top is None:
                 self.left, self.extra, self.peak = left, extra, peak
                 return node
-            if top[KEYS] is None:
-                top[VALUES].append(node)
+            if keys is None:
+                values.append(node)                                      # type: ignore
             else:
-                key = top[KEY]
                 if key is SKIP:
                     del diags[top[SKIPPED]:]   # a refused key's value says nothing
                 else:
-                    top[VALUES][key] = node
-                top[KEY] = None
+                    values[key] = node                                   # type: ignore
+                key = None
                 want_key = True
 
     # -- the rare cases, out of the loop --------------------------------------------------
@@ -416,6 +439,14 @@ class _Composer:
             self.diagnostics.append(invalid_key(span))
         top[KEY] = SKIP
         top[SKIPPED] = len(self.diagnostics)
+
+    def take_key(self, top: list, text: str | None, style, place: tuple) -> None:
+        """A key met the rare way (an anchored scalar, an alias): taken, or refused."""
+        if text is None or _bad_key(text, style) or text in top[VALUES]:
+            self.refuse_key(top, text, style, place)
+        else:
+            top[KEYS][text] = place
+            top[KEY] = text
 
     def anchored_scalar(self, event, text, style, place) -> YNode:
         """A scalar with an anchor: made as a value (an alias may stand for it as one)."""
@@ -505,13 +536,7 @@ class _Composer:
             frame[RARE].deep = True
         node = anchor.node
         if want_key and top is not None:
-            place = node.__dict__["_place"]
-            if anchor.text is None or _bad_key(anchor.text, anchor.style) \
-                    or anchor.text in top[VALUES]:
-                self.refuse_key(top, anchor.text, anchor.style, place)
-            else:
-                top[KEYS][anchor.text] = place
-                top[KEY] = anchor.text
+            self.take_key(top, anchor.text, anchor.style, node.__dict__["_place"])
         else:
             self.diagnostics.extend(anchor.diagnostics)
         return node
@@ -521,8 +546,8 @@ def root_mark(root: YNode | None):
     """The start of the first document's root, as a mark (0-based line and column)."""
     if root is None:
         return None
-    span = root.span
-    return _Mark(span.line - 1, span.column - 1)
+    place = root.__dict__["_place"]
+    return _Mark(place[1] - 1, place[2] - 1)
 
 
 class _Mark:
