@@ -125,7 +125,8 @@ class _Stop(Exception):
 
 def compose(text: str, file: str) -> tuple[YNode | None, list[Diagnostic]]:
     """The tree of the one document of ``text`` and its keys' diagnostics, or (None, the
-    problem) when there is no tree to read. Raises for no text."""
+    problem) when there is no tree to read. Bad text is never an exception; a bug of the
+    reader is one (nothing here catches more than libyaml's own errors)."""
     try:
         parser = CParser(text)
     except UnicodeEncodeError as exc:       # a lone surrogate, from an editor's text
