@@ -14,6 +14,11 @@ class Refused(Exception):
     """ruamel.yaml refuses the text (its message)."""
 
 
+class Beyond(Exception):
+    """The text holds aliases, or goes past a limit of yamlio: not compared here (the
+    contract and tests/test_yamlread.py pin those)."""
+
+
 def reference_read(text: str, file: str = "f.yaml"):
     """(tree, diagnostics) as ruamel.yaml reads ``text``; Refused when it cannot."""
     from ruamel.yaml import YAML
@@ -23,8 +28,30 @@ def reference_read(text: str, file: str = "f.yaml"):
         raise Refused(str(exc)) from None
     if root is None:
         return YNode("null", None, Span(file, 1, 1)), []
+    _within_limits(root)
     diagnostics: list = []
     return _convert(root, file, diagnostics), diagnostics
+
+
+def _within_limits(root) -> None:
+    """Beyond, for a graph with a node reached twice (an alias), nested deeper than
+    MAX_DEPTH or of more than MAX_VALUES nodes."""
+    from mobiledsl import yamlio
+    seen = {id(root)}
+    stack = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if node.id == "scalar":
+            continue
+        if depth > yamlio.MAX_DEPTH or len(seen) > yamlio.MAX_VALUES:
+            raise Beyond("past a limit")
+        children = [n for pair in node.value for n in pair] if node.id == "mapping" \
+            else list(node.value)
+        for child in children:
+            if id(child) in seen:
+                raise Beyond("an alias")
+            seen.add(id(child))
+            stack.append((child, depth + 1))
 
 
 def _span(file, node) -> Span:
