@@ -17,9 +17,8 @@ from contextlib import contextmanager
 
 from ..diagnostics import Diagnostic, Severity, Sink, Span, error
 from ..inputs import Folders
-from ..yamlio import YNode
+from ..yamlio import YNode, read_yaml
 from .building import build_library
-from .fastyaml import read_yaml_fast
 from .fields import Fields
 from .manifest import ID, Manifest, load_manifest
 from .model import Library, Part, Walker
@@ -99,7 +98,7 @@ def _load_part(root: str | os.PathLike, library_name: str, part_id: str,
                                  "from library.yaml").with_severity(Severity.WARNING)]
     if isinstance(data, Diagnostic):             # not read: nothing of it is kept
         return None, as_warnings([data])
-    node, diags = read_yaml_fast(data, file)
+    node, diags = read_yaml(data, file)
     if node is None:
         return None, as_warnings(diags)
     part, diags = check_declaration(node, file, part_dir, part_id, library_name, diags)
@@ -112,7 +111,7 @@ def load_part_text(root: str | os.PathLike, library_name: str, part_id: str, tex
     exactly as ``load_part`` loads the file."""
     part_dir, file = part_paths(root, part_id)
     with _collector_paused():
-        node, diags = read_yaml_fast(text, file)
+        node, diags = read_yaml(text, file)
         if node is None:
             return None, as_warnings(diags)
         part, diags = check_declaration(node, file, part_dir, part_id, library_name, diags)

@@ -17,8 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..diagnostics import Diagnostic, Label, Severity, Sink, Span, warning
-from ..yamlio import YNode
-from .fastyaml import read_yaml_fast
+from ..yamlio import YNode, read_yaml
 from .fields import IDENTIFIER, UNIT_TOLERANCE, Fields, format_vector, normalised
 from .legged import (
     PolicyContext,
@@ -61,7 +60,7 @@ def named_parts(root: str | os.PathLike, walker_id: str) -> tuple[str, list[str]
 
 def named_in(data: bytes | str, file: str) -> tuple[str, list[str]] | None:
     """``named_parts`` of a walker.yaml's bytes."""
-    node, _ = read_yaml_fast(data, file)
+    node, _ = read_yaml(data, file)
     assembly = node.get("assembly") if node is not None and node.is_map else None
     body = assembly.get("body") if assembly is not None and assembly.is_map else None
     limbs = assembly.get("limbs") if assembly is not None and assembly.is_map else None
@@ -95,7 +94,7 @@ def load_walker(root: str | os.PathLike, library_name: str, walker_id: str,
             notes=_left_out(walker_id))]
     if isinstance(data, Diagnostic):
         return None, [data.with_severity(Severity.WARNING)]
-    node, diags = read_yaml_fast(data, file)
+    node, diags = read_yaml(data, file)
     sink = Sink(list(diags))
     walker = None
     if node is not None:
