@@ -95,9 +95,9 @@ def probe_texts(text: str, offset: int) -> list[tuple[str, str]]:
 
 
 def _check(text: str, file: str) -> tuple[object, list[Diagnostic]]:
-    from ..library.fastyaml import read_yaml_fast
     from ..library.loader import check_declaration
-    node, diags = read_yaml_fast(text, file)
+    from ..yamlio import read_yaml
+    node, diags = read_yaml(text, file)
     if node is None:
         return None, diags
     part_dir = os.path.dirname(file)
@@ -199,9 +199,9 @@ def _siblings(node) -> set[str]:
 def connectors(text: str, file: str) -> dict[str, object]:
     """The connectors a component.yaml's text declares: name -> the place of its key (a
     ``Span``), empty when the text does not read as YAML."""
-    from ..library.fastyaml import read_yaml_fast
+    from ..yamlio import read_yaml
     try:
-        node, _ = read_yaml_fast(text, file)
+        node, _ = read_yaml(text, file)
     except Exception:
         return {}
     block = node.get("connectors") if node is not None and node.kind == "map" else None

@@ -90,8 +90,8 @@ def _value_text(text: str, index: LineIndex, span: Span) -> str:
 
 # -- YAML declarations -------------------------------------------------------------------------
 def yaml_symbols(text: str, file: str, encoding: str = "utf-16") -> list[lsp.DocumentSymbol]:
-    from ..library.fastyaml import read_yaml_fast
-    node, _ = read_yaml_fast(text, file)
+    from ..yamlio import read_yaml
+    node, _ = read_yaml(text, file)
     if node is None or node.kind != "map":
         return []
     return _map(LineIndex(text, encoding), node, 1)
