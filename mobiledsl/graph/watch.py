@@ -106,15 +106,21 @@ def run_graph(root: Path, doit_args: list[str]) -> tuple[dict | None, str]:
     import runpy
     import tempfile
 
-    from doit.cmd_base import ModuleTaskLoader
+    from doit.cmd_base import NamespaceTaskLoader
     from doit.doit_cmd import DoitMain
+
+    class Dodo(NamespaceTaskLoader):
+        # read when doit has read its command line, as doit reads a dodo.py
+        def load_doit_config(self):
+            self.namespace = runpy.run_path(str(root / "dodo.py"), run_name="dodo")
+            return super().load_doit_config()
+
     out, err = io.StringIO(), io.StringIO()
     with tempfile.TemporaryDirectory(prefix="mobiledsl-watch-") as folder:
         report = os.path.join(folder, "report.json")
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
-                namespace = runpy.run_path(str(root / "dodo.py"), run_name="dodo")
-                DoitMain(ModuleTaskLoader(namespace)).run(
+                DoitMain(Dodo()).run(
                     ["--reporter=json", f"--output-file={report}", *doit_args])
             except SystemExit as exc:        # dodo.py stops on a matrix it cannot use
                 if exc.code not in (None, 0):
