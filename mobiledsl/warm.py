@@ -311,7 +311,15 @@ class Warm:
         """The check of one program (``pipeline.compile_program`` with ``check_only``),
         from its records, running what changed since the last check. ``phases_run`` of the
         result names the program phases that ran this time. Raises ``pipeline.InputError``
-        when a program file cannot be read."""
+        when a program file cannot be read. The cyclic collector is paused meanwhile, as
+        while loading a library: a check makes many small acyclic objects, and in a
+        long-lived process the collector's passes over every record kept cost more than
+        the check itself."""
+        from .library.loader import collector_paused
+        with collector_paused():
+            return self._check(core, world, task)
+
+    def _check(self, core: str, world: str | None, task: str | None) -> Any:
         from .pipeline import CompileResult, keep_result, read_program
         state = self._programs.get(core)
         if state is None:
