@@ -272,7 +272,7 @@ def run_watch(args: argparse.Namespace) -> int:
             saved = changes.take()
             if saved and compiler_stamp() != compiler:
                 observer.stop()
-                _restart()
+                _restart(root, args)
             if saved:
                 _build(root, doit_args, saved, checks)
     except KeyboardInterrupt:
@@ -372,10 +372,13 @@ def compiler_stamp() -> tuple:
     return tuple(stamp)
 
 
-def _restart() -> None:
+def _restart(root: Path, args: argparse.Namespace) -> None:
+    """This process, started again on the compiler as it is now; it builds once, which
+    covers the save that brought it here."""
     say("the compiler changed: watching again with the new code", sys.stdout)
     sys.stdout.flush()
-    os.execv(sys.executable, [sys.executable, "-m", "mobiledsl", *sys.argv[1:]])
+    os.execv(sys.executable, [sys.executable, "-m", "mobiledsl", "watch", "--root", str(root),
+                              "--debounce", str(args.debounce), "--jobs", str(args.jobs)])
 
 
 def _build(root: Path, doit_args: list[str], saved: list[str], checks: Checks) -> None:
