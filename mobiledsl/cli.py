@@ -338,7 +338,7 @@ def _check_one_library(path: str, others: Sequence[str], args: argparse.Namespac
 @subcommand("library check", "load a component library and report every problem in it",
             _configure_library_check)
 def run_library_check(args: argparse.Namespace) -> int:
-    from .library.loader import load_library
+    from .phases import run_library as load_library
     if args.dir is not None:
         return _check_one_library(args.dir, args.library, args, load_library)
     libraries = project_libraries("DIR")

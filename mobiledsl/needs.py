@@ -112,3 +112,24 @@ def program_needs(refs: Iterable[str], registries: Sequence[Registry],
     if lost or names_taken:
         context = {(i, pid) for i, reg in enumerate(registries) for pid in reg.parts} - needed
     return Needs(tuple(sorted(needed)), tuple(sorted(walkers)), tuple(sorted(context)))
+
+
+def registry_of(library: Any) -> Registry:
+    """What a library loaded already (``library.model.Library``) registers, for a driver
+    that keeps its libraries in memory (the language server): its parts and left-out ids,
+    and what each walker it loaded names. A walker left out names nothing, so no program
+    needs it."""
+    ids = list(library.parts) + [pid for pid in library.left_out if "/" not in pid]
+    walkers: dict[str, WalkerNames | None] = {
+        wid: WalkerNames(w.body, tuple(sorted({w.body, *(limb.part for limb in w.limbs)})))
+        for wid, w in library.walkers.items()}
+    return Registry(library.name, tuple(ids), walkers)
+
+
+def needs_in(refs: Iterable[str], libraries: Sequence[Any]) -> Needs:
+    """``program_needs`` among libraries loaded already (by their place in ``libraries``):
+    every part's record is at hand, so the answer is whole at once."""
+    registries = [registry_of(lib) for lib in libraries]
+    parts = {(i, pid): part for i, lib in enumerate(libraries)
+             for pid, part in lib.parts.items()}
+    return program_needs(refs, registries, parts)

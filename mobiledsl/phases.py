@@ -100,17 +100,24 @@ def run_walker(root: str, library: str, walker_id: str, parts: dict,
     return walker, [d.with_severity(Severity.WARNING) if d.is_error else d for d in diags]
 
 
+def run_library(root: str) -> Result:
+    """One library loaded whole: its manifest, every part and every walker it registers,
+    built into a ``Library`` by ``library.building`` as every load is (``library check``,
+    and a compile given no program refs)."""
+    from .library.loader import load_library
+    return load_library(root)
+
+
 def run_libraries(roots: list[str], refs: Iterable[str] | None = None) -> Result:
     """The libraries a program is resolved against. Without ``refs``, every library loaded
     whole. With them (the ids a program names, ``program_refs``), what
     ``needs.program_needs`` says the program needs, as the build graph loads it; the other
     parts are never read. A library whose manifest does not load is left out, with its
     errors; what loading the context parts reported is not the program's."""
-    from .library.loader import load_library
     if refs is None:
         libraries, diags = [], []
         for root in roots:
-            library, ds = load_library(root)
+            library, ds = run_library(root)
             diags.extend(ds)
             if library is not None:
                 libraries.append(library)

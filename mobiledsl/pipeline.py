@@ -28,7 +28,7 @@ from .phases import (
     program_refs,
     run_libraries,
 )
-from .planned import emission_assets, emission_files, report_files
+from .planned import asset_copy, emission_assets, emission_files, report_files, walk_files
 from .recordtype import mutable_record
 
 # Codes that say the environment is wrong rather than the inputs (exit status 2, not 1).
@@ -282,12 +282,8 @@ def _emission_files(target_dir: Path, emission: Any) -> list[tuple[Path, bytes |
     files: list[tuple[Path, bytes | Path]] = [
         (target_dir / rel, data) for rel, data in emission_files(emission).items()]
     for source, dest in emission_assets(emission):
-        base = target_dir if dest in ("", ".") else target_dir / dest
-        for root, dirs, names in os.walk(source):
-            dirs.sort()
-            for name in sorted(names):
-                src = Path(root) / name
-                files.append((base / src.relative_to(source), src))
+        files.extend((target_dir / asset_copy(dest, rel), Path(source) / rel)
+                     for rel in walk_files(source))
     return files
 
 

@@ -51,3 +51,24 @@ def emission_assets(emission: Any) -> list[tuple[str, str]]:
             planned_path(dest)
         out.append((os.fspath(source), dest))
     return out
+
+
+def walk_files(root: str | os.PathLike) -> list[str]:
+    """Every file below ``root`` (following no symlinked directory), as sorted paths
+    relative to root written with ``/``. A missing root gives []."""
+    root = os.fspath(root)
+    out: list[str] = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames.sort()
+        rel_dir = os.path.relpath(dirpath, root)
+        for name in filenames:
+            rel = name if rel_dir == "." else os.path.join(rel_dir, name)
+            out.append(rel.replace(os.sep, "/"))
+    out.sort()
+    return out
+
+
+def asset_copy(dest: str, rel: str) -> str:
+    """Where below the target's folder the file ``rel`` of an asset folder copied to
+    ``dest`` goes."""
+    return f"{dest.strip('/')}/{rel}" if dest not in ("", ".") else rel

@@ -96,3 +96,18 @@ def test_a_renamed_field_fails_loudly_rather_than_dropping_a_dependency():
     with pytest.raises(AttributeError):
         program_needs({"room"}, regs, {(0, "room"): Renamed("room", "environment",
                                                             (_entity("t", "table"),))})
+
+
+def test_among_loaded_libraries_the_answer_is_whole_at_once():
+    """What the language server asks: a program naming an environment needs its objects,
+    and one naming a walker's body needs the walker and its legs' parts."""
+    from pathlib import Path
+
+    from mobiledsl.library.loader import load_library
+    from mobiledsl.needs import needs_in
+    demo, _ = load_library(Path(__file__).resolve().parents[1] / "libraries" / "demo_parts")
+    needs = needs_in({"room_6x4"}, [demo])
+    assert {(0, "room_6x4"), (0, "pallet_rack")} <= set(needs.parts) and not needs.walkers
+    needs = needs_in({"quad_body"}, [demo])
+    assert (0, "hip_leg") in needs.parts and needs.walkers
+    assert needs_in({"quad_bodyy"}, [demo]).context

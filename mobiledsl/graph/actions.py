@@ -3,11 +3,12 @@ by their job (``tasks`` names them all here, and the code fingerprint of every t
 this module's imports, so a change to any of them re-runs the tasks):
 
 - ``records``: writing and reading records, showing a task's diagnostics;
-- ``loading``: the library tasks (a manifest, a part, a walker);
+- ``phase``: the one action of every phase task (manifest, load, walker, parse, resolve,
+  assemble, analyse, emission), with the hooks where a phase does more;
+- ``loading``: the uptodate checks of the library tasks;
 - ``libraries``: what of the libraries a program needs (``refs:``, ``deps:``) and the
   libraries rebuilt from records for resolve;
-- ``phase``: the generic action of the program phases;
-- ``cells``: a target's emission, its files and assets, one cell built alone;
+- ``cells``: an emission's files and assets copied into its cell, one cell built alone;
 - ``cleaning``: ``doit clean`` and the deletion of what the build wrote.
 
 Every path is relative to the project root, which is doit's working directory.
@@ -23,7 +24,6 @@ from .cells import (
     cell_action,
     cell_complete,
     cell_holds,
-    emission_action,
     emit_file_action,
     emitted_files,
     forget_trees,
@@ -39,14 +39,8 @@ from .cleaning import (
     withdraw,
 )
 from .libraries import build_libraries, deps_action, refs_action
-from .loading import (
-    listing_unchanged,
-    load_action,
-    manifest_action,
-    policy_unchanged,
-    walker_action,
-)
-from .phase import analyse_action, compute, phase_action, read_sources, report_present
+from .loading import listing_unchanged, policy_unchanged
+from .phase import HOOKS, Hooks, compute, phase_action, read_sources, report_present
 from .records import (
     diagnostics_of,
     encode,
@@ -57,17 +51,14 @@ from .records import (
     write_record,
 )
 
-# the names the tests reach for
-_unlink, _withdraw, _listed = unlink, withdraw, listed
-
 __all__ = [
-    "Clean", "analyse_action", "assets_action", "assets_uptodate", "blobs_present",
+    "HOOKS", "Clean", "Hooks", "assets_action", "assets_uptodate", "blobs_present",
     "build_libraries", "cell_action", "cell_complete", "cell_holds", "compute", "deps_action",
-    "diagnostics_of", "emission_action", "emit_file_action", "emitted_files", "encode",
-    "forget_trees", "listing_unchanged", "load_action", "manifest_action", "phase_action",
+    "diagnostics_of", "emit_file_action", "emitted_files", "encode",
+    "forget_trees", "listed", "listing_unchanged", "phase_action",
     "policy_unchanged", "prune_empty_folders", "read_json", "read_result", "read_sources",
     "refs_action", "remove_listed", "remove_report", "remove_targets", "report_present",
-    "show", "walker_action", "write_output", "write_record",
+    "show", "unlink", "withdraw", "write_output", "write_record",
 ]
 
 

@@ -1,6 +1,6 @@
-"""The target tasks' actions: a target's emission into blobs beside its record, each
-emitted file copied into its cell, the asset folders copied, and one cell built alone
-(``build:<program>/<target>``).
+"""The target tasks' actions after the emission (``phase``: its files kept as blobs beside
+its record): each emitted file copied into its cell, the asset folders copied, and one cell
+built alone (``build:<program>/<target>``).
 """
 from __future__ import annotations
 
@@ -9,79 +9,22 @@ import os
 import sys
 from collections.abc import Iterable, Iterator
 
-from ..diagnostics import has_errors
 from ..inputs import MAX_ASSET_BYTES, Refused, read_regular
 from ..outputs import Transaction, read_asset
-from ..phases import PHASES
-from ..planned import emission_assets, emission_files
+from ..planned import asset_copy
 from ..textsafe import shown
-from . import cache, layout, restore
-from .cleaning import listed, unlink, withdraw
-from .hashing import files_hold, hash_bytes, hash_text, tree_states
-from .phase import compute
-from .positions import table_path
+from . import layout, restore
+from .cleaning import listed, withdraw
+from .hashing import files_hold, hash_text, tree_states
 from .records import (
-    diagnostics_of,
-    emit_outputs,
-    encode,
     read_json,
     root_of,
-    show,
     write_output,
     write_record,
 )
 
-
-def emission_action(target: str, resolve_rec: str, assemble_rec: str, analyse_rec: str,
-                    out: str, out_dir: str, roots: Iterable[str] = ()) -> None:
-    """Run one target's ``emit``. Each file's bytes are kept as a blob named by their hash
-    beside the emission record (``layout.blob_dir``), the record lists the files by hash,
-    and ``emit:<program>/<target>/<file>`` tasks copy the blobs into place. A file the
-    previous emission had and this one has not is deleted, and so is a blob no file uses.
-    A restored emission's asset folders lie in the library ``roots``."""
-    row = PHASES["emission"]
-    records = {"resolve": resolve_rec, "assemble": assemble_rec, "analyse": analyse_rec}
-    blob_dir = layout.blob_dir(out)
-
-    def compute_emission() -> dict[str, bytes]:
-        files: dict[str, dict] = {}
-        blobs: dict[str, bytes] = {}
-        assets: list[list[str]] = []
-        computed = compute(row, records, {"target": target})
-        emission, diags = computed if computed is not None else (None, [])
-        if emission is not None and not has_errors(diags):
-            # a target that reports an error writes nothing
-            for rel, data in emission_files(emission).items():
-                digest = hash_bytes(data)
-                files[rel] = {"hash": digest, "size": len(data)}
-                blobs[digest] = data
-            assets.extend([source, dest] for source, dest in emission_assets(emission))
-        outputs = {f"{blob_dir}/{digest}": data for digest, data in blobs.items()}
-        outputs.update(encode(out, {"files": files, "assets": assets,
-                                    "diagnostics": diags}))
-        return outputs
-
-    def writes(path: str) -> bool:
-        blob = path[len(blob_dir) + 1:] if path.startswith(blob_dir + "/") else ""
-        return path in (out, table_path(out)) or bool(restore.BLOB_NAME.match(blob))
-
-    outputs = cache.produce(
-        "emission", [target], [resolve_rec, assemble_rec, analyse_rec], compute_emission,
-        writes=writes,
-        check=lambda found: restore.emission_problem(found, out, blob_dir, roots))
-    record = json.loads(outputs[out].decode("utf-8"))
-    previous = listed(out)
-    for rel in sorted(set(previous) - set(record.get("files", {}))):
-        withdraw(os.path.join(out_dir, rel))
-    emit_outputs({path: data for path, data in outputs.items() if path != out})
-    if os.path.isdir(blob_dir):
-        for name in os.listdir(blob_dir):
-            if f"{blob_dir}/{name}" not in outputs:
-                unlink(os.path.join(blob_dir, name))
-    write_output(out, outputs[out])        # last: a record names only blobs that are there
-    show(diagnostics_of(record))
-
 _EMITTED: dict[str, tuple[tuple[int, int, int], dict[str, str] | None]] = {}
+
 
 def emitted_files(record: str) -> dict[str, str] | None:
     """rel -> hash of the files an emission record lists ({} when there is none yet; None
@@ -104,6 +47,7 @@ def emitted_files(record: str) -> dict[str, str] | None:
     _EMITTED[record] = (key, files)
     return files
 
+
 def blobs_present(record: str) -> bool:
     """Whether every blob an emission record lists is still there (one listing of the blob
     folder, not a stat per blob)."""
@@ -117,6 +61,7 @@ def blobs_present(record: str) -> bool:
     except OSError:
         return False
 
+
 def emit_file_action(blob: str, out: str) -> None:
     """Copy a blob into its cell: a regular file inside build/, so a link planted among the
     blobs never copies what it leads to."""
@@ -128,6 +73,7 @@ def emit_file_action(blob: str, out: str) -> None:
         return
     write_output(out, data)
 
+
 def cell_holds(record: str, out_dir: str, files: dict[str, str] | None = None
                ) -> dict[str, bool]:
     """rel -> whether the cell's file holds the bytes the emission record has for it (the
@@ -136,6 +82,7 @@ def cell_holds(record: str, out_dir: str, files: dict[str, str] | None = None
     files = (emitted_files(record) or {}) if files is None else files
     held = files_hold(f"emit:{out_dir}", {f"{out_dir}/{rel}": d for rel, d in files.items()})
     return {rel: held[f"{out_dir}/{rel}"] for rel in files}
+
 
 def assets_action(emission_rec: str, out: str, out_dir: str, roots: Iterable[str] = ()
                   ) -> dict:
@@ -162,21 +109,24 @@ def assets_action(emission_rec: str, out: str, out_dir: str, roots: Iterable[str
                        "sources": sources})
     return {"sources": sources, "copied": _copied(sources, trees)}
 
+
 def _copies(sources: list, trees: dict) -> Iterator[tuple[str, str, str, str]]:
     """(copy rel, source directory, rel below it, hash) of every file the directories hold."""
     for source, dest in sources:
-        prefix = f"{dest.strip('/')}/" if dest not in ("", ".") else ""
         for rel, digest in trees[source][1].items():
-            yield prefix + rel, source, rel, digest
+            yield asset_copy(dest, rel), source, rel, digest
+
 
 def _copied(sources: list, trees: dict[str, tuple[str, dict[str, str]]]) -> str:
     """One hash of the directories, where each goes, and what each holds."""
     return hash_text(json.dumps([[source, dest, trees[source][0]] for source, dest in sources]))
 
+
 def _read_tree(source: str) -> tuple[str, dict[str, str]]:
     """(one hash of, rel -> hash of) the files below an asset directory."""
     files = {rel: state[2] for rel, state in tree_states(source).items()}
     return hash_text(json.dumps(files, sort_keys=True)), files
+
 
 class _Trees(dict):
     """Asset trees read once a build: many cells copy the same part's assets (the files'
@@ -186,11 +136,14 @@ class _Trees(dict):
         self[source] = _read_tree(source)
         return self[source]
 
+
 _TREES = _Trees()
+
 
 def forget_trees() -> None:
     """A new build: asset trees are read afresh (see ``assets_uptodate``)."""
     _TREES.clear()
+
 
 def assets_uptodate(task, values, out_dir: str) -> bool:
     """uptodate of ``assets:<program>/<target>``: the source trees hold what was copied last
@@ -203,10 +156,12 @@ def assets_uptodate(task, values, out_dir: str) -> bool:
     expected = {f"{out_dir}/{copy}": digest for copy, _, _, digest in _copies(sources, _TREES)}
     return all(files_hold(f"assets:{out_dir}", expected).values())
 
+
 def cell_complete(task, values, record: str, out_dir: str) -> bool:
     """uptodate of ``build:<program>/<target>``: every file the emission lists holds its
     bytes (checked after the emission and assets tasks ran, as task_dep)."""
     return all(cell_holds(record, out_dir).values())
+
 
 def cell_action(record: str, out_dir: str) -> None:
     """Write the files of one cell that do not hold their bytes yet: what the ``emit`` tasks

@@ -26,6 +26,7 @@ def prune_empty_folders(path: str) -> None:
             return
         folder = os.path.dirname(folder)
 
+
 class Clean(PythonAction):
     """A clean action: doit's PythonAction, made without the checks its constructor runs.
     doit makes every task's clean actions on every run, and only ``doit clean`` uses them;
@@ -38,6 +39,7 @@ class Clean(PythonAction):
         self.task = None
         self.out = self.err = self.result = None
         self.values: dict = {}
+
 
 def remove_targets(task, dryrun) -> None:
     """clean action: the task's targets, as doit's own removes them but only where the build
@@ -52,11 +54,13 @@ def remove_targets(task, dryrun) -> None:
         for target in task.targets:
             prune_empty_folders(target)
 
+
 def _remove_record(record: str) -> None:
     """A record and its positions table, and the folders that leaves empty."""
     for path in (record, table_path(record)):
         unlink(path)
         prune_empty_folders(path)
+
 
 def _remove_folder(folder: str) -> None:
     """A folder of files the graph wrote (a report, an emission's blobs), and the folder."""
@@ -69,12 +73,14 @@ def _remove_folder(folder: str) -> None:
     except OSError:
         pass
 
+
 def remove_report(record: str, report_dir: str | None) -> None:
     """clean action of an analyse task: the record and the report."""
     _remove_record(record)
     if report_dir:
         _remove_folder(report_dir)
         prune_empty_folders(report_dir)
+
 
 def unlink(path: str) -> None:
     """Delete a file the build writes: one written plainly below build/ (whatever a record
@@ -87,6 +93,7 @@ def unlink(path: str) -> None:
     except OSError:
         pass
 
+
 def listed(record: str) -> dict:
     """The files a record of this build lists (an emission's, an assets task's) by names
     that stay in their cell; {} when there is no such record."""
@@ -98,12 +105,14 @@ def listed(record: str) -> dict:
         return {}
     return {rel: digest for rel, digest in files.items() if restore.plain(rel)}
 
+
 def withdraw(path: str) -> None:
     """Delete an output file and the folders that leaves empty: a withdrawn cell leaves no
     empty asset folders behind (only a path the build writes: see ``unlink``)."""
     if restore.path_problem(path.replace(os.sep, "/")) is None:
         unlink(path)
         prune_empty_folders(path)
+
 
 def remove_listed(record: str, out_dir: str) -> None:
     """clean action: delete the files a record lists under out_dir, then the record and

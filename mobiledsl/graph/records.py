@@ -25,26 +25,32 @@ def encode(path: str, payload: dict) -> dict[str, bytes]:
     values, table = split(to_json(payload), path)
     return {path: dumps(values).encode(), table_path(path): dumps(table).encode()}
 
+
 def write_record(path: str, payload: dict) -> None:
     """Write a record and its positions table (each untouched when its bytes are the same)."""
     for where, data in encode(path, payload).items():
         write_output(where, data)
 
+
 def write_output(path: str, data: str | bytes) -> bool:
     """``write_atomic`` below build/, never through a symbolic link planted there."""
     return write_atomic(path, data, root_of(path))
 
+
 def root_of(path: str) -> str | None:
     return layout.BUILD if path.replace(os.sep, "/").startswith(layout.BUILD + "/") else None
+
 
 def read_json(path: str) -> Any:
     with open(path, "rb") as fh:
         return json.loads(fh.read().decode("utf-8"))
 
+
 def diagnostics_of(record: dict | None) -> list[Diagnostic]:
     if not record:
         return []
     return [Diagnostic.from_json(d) for d in record.get("diagnostics", ())]
+
 
 def read_result(phase: str, path: str) -> Any:
     """The result an earlier phase's record holds, or None when that phase failed."""
@@ -54,6 +60,7 @@ def read_result(phase: str, path: str) -> Any:
     if value is None or has_errors(diagnostics_of(data)):
         return None
     return from_json(record_type(phase), value)
+
 
 def record_type(phase: str) -> type:
     """The type a phase's record keeps its result as (``Phase.record``)."""
@@ -79,12 +86,14 @@ def show(diagnostics: Iterable[Diagnostic], stream=None) -> None:
     stream.write(text if text.endswith("\n") else text + "\n")
     stream.flush()
 
+
 def emit_outputs(outputs: dict[str, bytes]) -> None:
     """One task's files, written together or not at all."""
     paths = sorted(outputs)
     with Transaction(root_of(paths[0]) if paths else None) as written:
         for path in paths:
             written.write(path, outputs[path])
+
 
 def show_record(data: bytes) -> None:
     show(diagnostics_of(json.loads(data.decode("utf-8"))))

@@ -28,8 +28,10 @@ task                               up to date while ...
 Besides, every task is re-run when the compiler code of its phase changes: a fingerprint of
 that code (``code.py``) is kept in a file per kind of task (``Graph.config``), a file_dep of
 each. The phases themselves, what each takes and
-what its record keeps, are ``mobiledsl.phases.PHASES``; every program phase task runs
-``actions.phase_action`` on its row.
+what its record keeps, are ``mobiledsl.phases.PHASES``; every phase task, library and
+program alike, runs ``actions.phase_action`` on its row (``phase.HOOKS`` say what a phase
+does besides), and the refs and deps tasks ask ``needs.program_needs`` what a program
+needs.
 """
 from __future__ import annotations
 
@@ -349,7 +351,7 @@ class Graph:
             out = layout.library_record(lib.name)
             yield {
                 "name": lib.name,
-                "actions": [(actions.manifest_action, [lib.root, out])],
+                "actions": [(actions.phase_action, ["manifest", out, {}, {"root": lib.root}])],
                 "file_dep": [manifest, conf],
                 "targets": [out, table_path(out)],
                 "clean": [actions.Clean(actions.remove_targets)],
@@ -369,8 +371,9 @@ class Graph:
                 listed_at = None if exists or span is None else span.to_json()
                 yield {
                     "name": f"{lib.name}/{pid}",
-                    "actions": [(actions.load_action,
-                                 [lib.root, lib.name, pid, out], {"listed_at": listed_at})],
+                    "actions": [(actions.phase_action,
+                                 ["load", out, {}, {"root": lib.root, "library": lib.name,
+                                                    "part_id": pid, "listed_at": listed_at}])],
                     "file_dep": ([declaration] if exists else []) + [conf],
                     "targets": [out, table_path(out)],
                     "uptodate": [(actions.listing_unchanged, [part_dir], {}),
@@ -399,8 +402,10 @@ class Graph:
                 listed_at = span.to_json() if span is not None else None
                 yield {
                     "name": f"{lib.name}/{wid}",
-                    "actions": [(actions.walker_action,
-                                 [lib.root, lib.name, wid, out, listed_at])],
+                    "actions": [(actions.phase_action,
+                                 ["walker", out, {}, {"root": lib.root, "library": lib.name,
+                                                      "walker_id": wid,
+                                                      "registered_at": listed_at}])],
                     "file_dep": ([declaration] if exists else []) + records + [conf],
                     "targets": [out, table_path(out)],
                     "uptodate": [
@@ -447,8 +452,8 @@ class Graph:
                 # the report is there only when the analysis is, so it is checked by an
                 # uptodate rather than declared as targets
                 report = layout.report_dir(program.name)
-                task["actions"] = [(actions.analyse_action, [*records.values(), out, report],
-                                    {"roots": self._roots()})]
+                task["actions"] = [(actions.phase_action, [phase, out, records, {}],
+                                    {"roots": self._roots(), "place": report})]
                 task["uptodate"] = [(actions.report_present, [out, report], {})]
                 task["clean"] = [actions.Clean(actions.remove_report, out, report)]
             yield task
@@ -480,15 +485,16 @@ class Graph:
     def emission_tasks(self) -> Iterator[dict]:
         yield _group("run each target's emit for each program (its files kept as blobs)")
         for program, target in self._cells():
-            records = [layout.program_record(program.name, phase)
-                       for phase in ("resolve", "assemble", "analyse")]
+            records = {phase: layout.program_record(program.name, phase)
+                       for phase in ("resolve", "assemble", "analyse")}
             out = layout.emission_record(program.name, target)
             out_dir = layout.target_dir(program.name, target)
             yield {
                 "name": f"{program.name}/{target}",
-                "actions": [(actions.emission_action, [target, *records, out, out_dir],
-                             {"roots": self._roots()})],
-                "file_dep": records + [self.config("emission", target)],
+                "actions": [(actions.phase_action, ["emission", out, records,
+                                                    {"target": target}],
+                             {"roots": self._roots(), "place": out_dir})],
+                "file_dep": list(records.values()) + [self.config("emission", target)],
                 "targets": [out, table_path(out)],
                 # a value, not a callable doit would call per task: nothing but the
                 # emission itself removes its blobs while a build runs
@@ -536,7 +542,6 @@ class Graph:
                 "uptodate": [(actions.assets_uptodate, [out_dir], {})],
                 "clean": [actions.Clean(actions.remove_listed, out, out_dir)],
             }
-
 
     # -- the view page ---------------------------------------------------------------------
     def view_tasks(self) -> Iterator[dict]:

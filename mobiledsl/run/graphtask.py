@@ -38,7 +38,7 @@ def run_tasks(graph) -> Iterator[dict]:
         yield {
             "basename": BASENAME,
             "name": program.name,
-            "actions": [(run_action, [graph.root, program.name, manifests,
+            "actions": [(run_action, [graph.root, program.name, program.files, manifests,
                                       graph.registries])],
             # the cell's own tasks, not build:<program>/mjcf, which is made only when named
             "task_dep": [f"emission:{program.name}/{TARGET}",
@@ -50,8 +50,10 @@ def run_tasks(graph) -> Iterator[dict]:
         }
 
 
-def run_action(root: Path, program: str, manifests: list[str], registries: list) -> bool:
-    """Run one program's task on its built model; False (a failed task) when a step fails."""
+def run_action(root: Path, program: str, files: dict[str, str], manifests: list[str],
+               registries: list) -> bool:
+    """Run one program's task on its built model; False (a failed task) when a step fails.
+    ``files``: the program's, by kind (only named: the compile is the records')."""
     from ..graph import layout
     from ..graph.actions import cell_action
     from ..graph.outcome import program_diagnostics, program_result
@@ -69,8 +71,9 @@ def run_action(root: Path, program: str, manifests: list[str], registries: list)
         return False
     compiled = program_result(program, program_diagnostics(manifests, registries, program,
                                                            [TARGET]))
-    result = run_program(None, None, None, [], root / layout.BUILD / program,
-                         model_xml=models[0], compiled=compiled)
+    result = run_program(root / files["core"], None, root / files["task"], [],
+                         root / layout.BUILD / program, model_xml=models[0],
+                         compiled=compiled)
     text = render("human", result.diagnostics, SourceCache(), False)
     if text:
         sys.stderr.write(text)
