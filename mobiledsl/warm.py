@@ -144,7 +144,6 @@ class _Program:
         self.later: dict[str, Record] = {}       # resolve, assemble, analyse as last run
         self.needs: set[tuple[str, str]] = set()  # (library root, part id) it needs
         self.libraries: list[Any] = []
-        self.diagnostics: list[Diagnostic] | None = None
 
 
 class Warm:
@@ -320,44 +319,16 @@ class Warm:
             return self._check(core, world, task)
 
     def _check(self, core: str, world: str | None, task: str | None) -> Any:
-        from .pipeline import CompileResult, keep_result, read_program
+        from .pipeline import CompileResult, keep_result
         state = self._programs.get(core)
         if state is None:
             state = self._programs[core] = _Program(core)
         result = CompileResult()
-        files = {"core": core, "world": world, "task": task}
-        fp = _digest(*(f"{kind}={path}={self._digest_of(path)}" if path else kind
-                       for kind, path in files.items()))
-        if state.parse is None or state.parse.fingerprint != fp:
-            sources = {kind: read_program(path, self.overlay) if path else None
-                       for kind, path in files.items()}
-            self.runs["parse"] += 1
-            result.phases_run.append("parse")
-            program, diags = PHASES["parse"].run(sources)
-            new = Record.encoded(fp, f"{core}#parse", "program", program, diags)
-            if state.parse is not None:
-                moves = new.moves_from(state.parse)
-                for rec in state.later.values():
-                    rec.diagnostics = moved(rec.diagnostics, moves)
-            state.parse = new
-        parse = state.parse
-
-        libs = self._manifests()
-        library_diags = [d for lib in self._libraries for d in lib.manifest_diagnostics]
-        registries = [self._registry(lib) for lib in libs]
-        needs, loads = self._needs(libs, registries, sorted(program_refs(parse.value)))
-        walkers = {(i, wid): self._walker(libs[i], wid, registries[i].walkers.get(wid))
-                   for i, wid in needs.walkers}
-        for i, lib in enumerate(libs):
-            library_diags.extend(d for pid in lib.manifest.parts if (i, pid) in needs.parts
-                                 for d in loads[i, pid].diagnostics)
-            library_diags.extend(d for wid in lib.manifest.walkers if (i, wid) in walkers
-                                 for d in walkers[i, wid].diagnostics)
-        state.needs = {(libs[i].root, pid) for i, pid in needs.parts + needs.context}
+        parse = self._parse(state, {"core": core, "world": world, "task": task}, result)
+        libs, loads, walkers, library_diags = self._libraries_for(state, parse.value)
         result.diagnostics.extend(library_diags)
         if has_errors(library_diags):
-            return self._done(state, result)
-
+            return result
         resolve_fp = _digest(parse.digest, *(f"{lib.root}={lib.manifest_fp}" for lib in libs),
                              *(f"{i}/{pid}={rec.digest}" for (i, pid), rec in loads.items()),
                              *(f"{i}:{wid}={rec.digest}" for (i, wid), rec in walkers.items()))
@@ -373,7 +344,48 @@ class Warm:
         for name, rec in later.items():
             result.diagnostics.extend(rec.diagnostics)
             keep_result(result, name, rec.value)
-        return self._done(state, result)
+        return result
+
+    def _parse(self, state: _Program, files: dict[str, str | None], result: Any) -> Record:
+        """The program's parse, run again when a file's text changed; when its values did
+        not (comments, blank lines), the later phases' diagnostics follow the places."""
+        from .pipeline import read_program
+        fp = _digest(*(f"{kind}={path}={self._digest_of(path)}" if path else kind
+                       for kind, path in files.items()))
+        if state.parse is not None and state.parse.fingerprint == fp:
+            return state.parse
+        sources = {kind: read_program(path, self.overlay) if path else None
+                   for kind, path in files.items()}
+        self.runs["parse"] += 1
+        result.phases_run.append("parse")
+        program, diags = PHASES["parse"].run(sources)
+        new = Record.encoded(fp, f"{state.core}#parse", "program", program, diags)
+        if state.parse is not None:
+            moves = new.moves_from(state.parse)
+            for rec in state.later.values():
+                rec.diagnostics = moved(rec.diagnostics, moves)
+        state.parse = new
+        return new
+
+    def _libraries_for(self, state: _Program, program: Any
+                       ) -> tuple[list[_Library], dict[PartKey, Record], dict[PartKey, Record],
+                                  list[Diagnostic]]:
+        """The libraries that have a manifest, the loads and walkers the program needs,
+        and what the command line reports of them for it (every manifest's, then each
+        library's needed parts' and walkers')."""
+        libs = self._manifests()
+        diags = [d for lib in self._libraries for d in lib.manifest_diagnostics]
+        registries = [self._registry(lib) for lib in libs]
+        needs, loads = self._needs(libs, registries, sorted(program_refs(program)))
+        walkers = {(i, wid): self._walker(libs[i], wid, registries[i].walkers.get(wid))
+                   for i, wid in needs.walkers}
+        for i, lib in enumerate(libs):
+            diags.extend(d for pid in lib.manifest.parts if (i, pid) in needs.parts
+                         for d in loads[i, pid].diagnostics)
+            diags.extend(d for wid in lib.manifest.walkers if (i, wid) in walkers
+                         for d in walkers[i, wid].diagnostics)
+        state.needs = {(libs[i].root, pid) for i, pid in needs.parts + needs.context}
+        return libs, loads, walkers, diags
 
     def _built(self, libs: list[_Library], loads: dict[PartKey, Record],
                walkers: dict[PartKey, Record]) -> list[Any]:
@@ -404,10 +416,6 @@ class Warm:
                 break
             values[name] = value
         return later
-
-    def _done(self, state: _Program, result: Any) -> Any:
-        state.diagnostics = list(result.diagnostics)
-        return result
 
     def users(self, path: str | os.PathLike) -> list[str]:
         """The cores of the programs checked so far whose last check needed the part whose

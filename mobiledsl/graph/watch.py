@@ -158,7 +158,7 @@ def describe(report: dict | None, stderr: str, elapsed: float, out=None,
         if (text and diagnostics) or failed:
             write(f"── {task['name']}{'  FAILED' if failed else ''}")
         if text:
-            if diagnostics:
+            if diagnostics or failed:
                 write(text)
             found = _SEVERITY.findall(text)
             errors += found.count("error")
@@ -298,6 +298,7 @@ class Checks:
         self.warm = None
         self.libraries: tuple[str, ...] | None = None
         self.last: dict[str, list | None] = {}
+        self.cores: set[str] = set()
 
     def run(self, saved: list[str], out=None) -> int:
         """Check after ``saved`` (paths relative to the root); the number of programs whose
@@ -314,6 +315,7 @@ class Checks:
         if self.warm is None or matrix.libraries != self.libraries:
             self.warm, self.libraries, self.last = Warm(list(matrix.libraries)), \
                 matrix.libraries, {}
+            self.cores = set()
         for path in saved:
             self.warm.forget(path)
         printed = 0
@@ -335,6 +337,10 @@ class Checks:
                 printed += 1
         for gone in set(self.last) - names:
             del self.last[gone]
+        for core in set(self.cores) - {p.core for p in matrix.programs}:
+            self.warm.drop(core)
+            self.cores.discard(core)
+        self.cores.update(p.core for p in matrix.programs)
         return printed
 
 
@@ -381,19 +387,23 @@ def _restart(root: Path, args: argparse.Namespace) -> None:
                               "--debounce", str(args.debounce), "--jobs", str(args.jobs)])
 
 
-def _build(root: Path, doit_args: list[str], saved: list[str], checks: Checks) -> None:
+def _build(root: Path, doit_args: list[str], saved: list[str],
+           checks: Checks | None = None) -> None:
+    """One rebuild after ``saved``: the warm ``checks`` first (without them, the build's
+    tasks print their diagnostics), then the build graph."""
     stamp = time.strftime("%H:%M:%S")
     first = saved[0].startswith("(")
     say(f"[{stamp}] " + ("changed: " if not first else "") + ", ".join(saved), sys.stdout)
     sys.stdout.flush()
     started = time.monotonic()
-    checks.run([] if first else saved)
-    say(f"checked in {time.monotonic() - started:.2f} s; bringing the outputs up to date",
-        sys.stdout)
-    sys.stdout.flush()
-    started = time.monotonic()
+    if checks is not None:
+        checks.run([] if first else saved)
+        say(f"checked in {time.monotonic() - started:.2f} s; bringing the outputs up to date",
+            sys.stdout)
+        sys.stdout.flush()
+        started = time.monotonic()
     try:
         report, stderr = run_graph(root, doit_args)
     except KeyboardInterrupt:
         raise
-    describe(report, stderr, time.monotonic() - started, diagnostics=False)
+    describe(report, stderr, time.monotonic() - started, diagnostics=checks is None)
