@@ -47,6 +47,26 @@ def refs_in(text: str) -> set[str]:
     return out
 
 
+class LibraryView:
+    """One library of a project as the editor's features read it: its root, and the
+    library loaded whole (None when its library.yaml does not load)."""
+
+    def __init__(self, root: str, library: Any):
+        self.root = root
+        self.library = library
+
+    def part_of(self, path: str) -> str | None:
+        """The id of the part whose component.yaml ``path`` is, if it is registered here."""
+        folder = os.path.dirname(path)
+        if os.path.basename(path) != "component.yaml" or \
+                os.path.dirname(folder) != os.path.join(self.root, "parts"):
+            return None
+        pid = os.path.basename(folder)
+        known = self.library is not None and (pid in self.library.parts
+                                              or pid in self.library.left_out)
+        return pid if known else None
+
+
 class ProjectState:
     """A project: its root, and the warm core its programs are checked through (its
     libraries' records kept, each part loaded again when its component.yaml changes, from
@@ -75,16 +95,15 @@ class ProjectState:
     def loaded(self) -> list[Any]:
         return self.whole()[0]
 
-    def library_of(self, path: str) -> str | None:
-        """The root of the library whose library.yaml, or a part's component.yaml, ``path``
-        is."""
+    def library_of(self, path: str) -> LibraryView | None:
+        """The library whose library.yaml, or a part's component.yaml, ``path`` is."""
         for root in self.roots:
-            if path == os.path.join(root, "library.yaml"):
-                return root
             folder = os.path.dirname(path)
-            if os.path.basename(path) == "component.yaml" and \
-                    os.path.dirname(folder) == os.path.join(root, "parts"):
-                return root
+            if path == os.path.join(root, "library.yaml") or (
+                    os.path.basename(path) == "component.yaml"
+                    and os.path.dirname(folder) == os.path.join(root, "parts")):
+                library = next((lib for lib in self.loaded if lib.root == root), None)
+                return LibraryView(root, library)
         return None
 
     def reports(self, root: str) -> dict[str, list[Diagnostic]]:
@@ -263,9 +282,10 @@ class Workspace:
         project's, for a library.yaml) are checked again, through the warm core, which
         loads again only what changed."""
         project = self.project_of(path)
-        root = project.library_of(path) if project else None
-        if project is None or root is None:
+        lib = project.library_of(path) if project else None
+        if project is None or lib is None:
             return set()
+        root = lib.root
         project.changed(path)
         if kind_of(path) == "library" and not saved and text is not None:
             return {path}                      # library.yaml is read when it is saved

@@ -39,3 +39,15 @@ def test_edits_reach_only_what_they_change(tmp_path):
                            check_only=True)
     assert ws.diagnostics(diff_bot) == [d for d in cold.diagnostics
                                         if d.span.file == diff_bot]
+
+
+def test_a_library_reads_as_the_features_read_it(tmp_path):
+    root = make_project(tmp_path)
+    wheel = str(root / "libraries" / "demo_parts" / "parts" / "standard_80" / "component.yaml")
+    ws = Workspace()
+    project = ws.project_of(wheel)
+    lib = project.library_of(wheel)
+    assert lib.root == str(root / "libraries" / "demo_parts")
+    assert lib.part_of(wheel) == "standard_80" and "standard_80" in lib.library.parts
+    assert project.part("standard_80") is lib.library.parts["standard_80"]
+    assert project.library_of(str(root / "programs" / "diff_bot" / "diff_bot.core")) is None
