@@ -142,7 +142,7 @@ def load_libraries(library_dirs: Sequence[str | os.PathLike], refs: Iterable[str
     return run_libraries(roots, refs)
 
 
-def _read_program(path: str | os.PathLike, texts: Mapping[str, str] | None = None) -> Source:
+def read_program(path: str | os.PathLike, texts: Mapping[str, str] | None = None) -> Source:
     """The file's text: the one ``texts`` gives for its path (an editor's unsaved text),
     else the file's on disk."""
     if texts is not None and str(path) in texts:
@@ -159,7 +159,7 @@ def _read_program(path: str | os.PathLike, texts: Mapping[str, str] | None = Non
     return Source(str(path), None if not_utf8 else text, not_utf8)
 
 
-def _keep(result: CompileResult, phase: str, value: Any) -> None:
+def keep_result(result: CompileResult, phase: str, value: Any) -> None:
     """What a caller sees of each phase's result, kept even when it reported an error."""
     if value is None:
         return
@@ -192,7 +192,7 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
     read (as hostile input) only when a target that renders templates is asked."""
     result = CompileResult()
     paths = {"core": core_path, "world": world_path, "task": task_path}
-    sources = {kind: _read_program(path, texts) if path is not None else None
+    sources = {kind: read_program(path, texts) if path is not None else None
                for kind, path in paths.items()}
     for target in targets:
         if target not in TARGETS:
@@ -222,7 +222,7 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
             value, diags = phase.run(**{key: values[key] for key in phase.inputs})
         result.diagnostics.extend(diags)
         result.phases_run.append(name)
-        _keep(result, name, value)
+        keep_result(result, name, value)
         if failed(value, diags):
             if name == "analyse" and value is not None and targets and not check_only:
                 # no target is written, but the top view with the findings marked is where

@@ -67,6 +67,10 @@ def _collector_paused():
             gc.enable()
 
 
+# the warm core checks a program under the same rule
+collector_paused = _collector_paused
+
+
 def load_part(root: str | os.PathLike, library_name: str, part_id: str, *,
               listed_at: Span | None = None) -> tuple[Part | None, list[Diagnostic]]:
     """Load one registered part, object or environment. Problems are warnings; with any,
