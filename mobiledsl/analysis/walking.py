@@ -74,6 +74,16 @@ class Leg:
     force: float                  # its standing share of the weight, N
     links: list[LegLink] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        # the joints' origins and axes and the foot as plain floats: the plan solves the leg
+        # some thousand times a walk, and numpy's cost on one 3-vector is most of a solve
+        self.frame = tuple((_floats(j.origin), _floats(j.axis)) for j in self.joints)
+        self.tip = _floats(self.foot)
+
+
+def _floats(v) -> tuple[float, float, float]:
+    return (float(v[0]), float(v[1]), float(v[2]))
+
 
 def _cross(a, b) -> np.ndarray:
     """a x b of two 3-vectors (numpy's cross is slow on one pair)."""
@@ -81,56 +91,127 @@ def _cross(a, b) -> np.ndarray:
                      a[0] * b[1] - a[1] * b[0]])
 
 
-def _rotation(axis: np.ndarray, angle: float) -> np.ndarray:
+def _rotation(axis, angle: float) -> tuple[float, ...]:
+    """The turn by ``angle`` about the unit ``axis``, row by row (nine floats)."""
     x, y, z = axis
     c, s, t = math.cos(angle), math.sin(angle), 1.0 - math.cos(angle)
-    return np.array([[t * x * x + c, t * x * y - s * z, t * x * z + s * y],
-                     [t * x * y + s * z, t * y * y + c, t * y * z - s * x],
-                     [t * x * z - s * y, t * y * z + s * x, t * z * z + c]])
+    return (t * x * x + c, t * x * y - s * z, t * x * z + s * y,
+            t * x * y + s * z, t * y * y + c, t * y * z - s * x,
+            t * x * z - s * y, t * y * z + s * x, t * z * z + c)
 
 
-class LegPose:
-    """The leg with its joints turned by ``delta`` from the holds: each joint's axis and
-    origin, and the turn and shift that carry a point of the links below it."""
+def _apply(r, p) -> tuple[float, float, float]:
+    """The 3x3 ``r`` (nine floats, row by row) times the 3-vector ``p``."""
+    return (r[0] * p[0] + r[1] * p[1] + r[2] * p[2],
+            r[3] * p[0] + r[4] * p[1] + r[5] * p[2],
+            r[6] * p[0] + r[7] * p[1] + r[8] * p[2])
 
-    def __init__(self, leg: Leg, delta: np.ndarray):
-        rot, shift = np.eye(3), np.zeros(3)
+
+def _compose(a, b) -> tuple[float, ...]:
+    """The 3x3 product ``a b`` (nine floats each, row by row)."""
+    return tuple(a[i] * b[k] + a[i + 1] * b[k + 3] + a[i + 2] * b[k + 6]
+                 for i in (0, 3, 6) for k in (0, 1, 2))
+
+
+_EYE = (1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0)
+
+
+class _Turned:
+    """The leg with its joints turned by ``delta`` from the holds, in plain floats: each
+    joint's axis and origin, the turn and shift that carry a point of the links below it,
+    and the foot."""
+
+    __slots__ = ("axes", "origins", "rots", "shifts", "foot")
+
+    def __init__(self, leg: Leg, delta) -> None:
+        rot, shift = _EYE, (0.0, 0.0, 0.0)
         self.axes, self.origins, self.rots, self.shifts = [], [], [], []
-        for j, d in zip(leg.joints, delta):
-            o = rot @ j.origin + shift
-            a = rot @ j.axis
+        for (origin, axis), d in zip(leg.frame, delta):
+            o = _apply(rot, origin)
+            o = (o[0] + shift[0], o[1] + shift[1], o[2] + shift[2])
+            a = _apply(rot, axis)
             turn = _rotation(a, float(d))
-            rot, shift = turn @ rot, turn @ (shift - o) + o
+            rot = _compose(turn, rot)
+            shift = _apply(turn, (shift[0] - o[0], shift[1] - o[1], shift[2] - o[2]))
+            shift = (shift[0] + o[0], shift[1] + o[1], shift[2] + o[2])
             self.axes.append(a)
             self.origins.append(o)
             self.rots.append(rot)
             self.shifts.append(shift)
-        self.foot = rot @ leg.foot + shift
+        f = _apply(rot, leg.tip)
+        self.foot = (f[0] + shift[0], f[1] + shift[1], f[2] + shift[2])
+
+    def columns(self) -> list[tuple[float, float, float]]:
+        """The jacobian's columns: how the foot moves per radian of each joint."""
+        fx, fy, fz = self.foot
+        out = []
+        for (ax, ay, az), (ox, oy, oz) in zip(self.axes, self.origins):
+            rx, ry, rz = fx - ox, fy - oy, fz - oz
+            out.append((ay * rz - az * ry, az * rx - ax * rz, ax * ry - ay * rx))
+        return out
+
+
+def _damped(columns, v) -> list[float]:
+    """The joints' rates moving the foot at ``v`` by damped least squares:
+    ``J^T (J J^T + DAMPED I)^-1 v``, the 3x3 solved by its cofactors."""
+    m00 = m11 = m22 = DAMPED
+    m01 = m02 = m12 = 0.0
+    for x, y, z in columns:
+        m00 += x * x
+        m01 += x * y
+        m02 += x * z
+        m11 += y * y
+        m12 += y * z
+        m22 += z * z
+    c00, c01, c02 = m11 * m22 - m12 * m12, m02 * m12 - m01 * m22, m01 * m12 - m02 * m11
+    c11, c12, c22 = m00 * m22 - m02 * m02, m01 * m02 - m00 * m12, m00 * m11 - m01 * m01
+    det = m00 * c00 + m01 * c01 + m02 * c02
+    x = (c00 * v[0] + c01 * v[1] + c02 * v[2]) / det
+    y = (c01 * v[0] + c11 * v[1] + c12 * v[2]) / det
+    z = (c02 * v[0] + c12 * v[1] + c22 * v[2]) / det
+    return [cx * x + cy * y + cz * z for cx, cy, cz in columns]
+
+
+class LegPose:
+    """The leg with its joints turned by ``delta`` from the holds: each joint's axis and
+    origin, and the turn and shift that carry a point of the links below it (numpy arrays,
+    for whoever looks at one pose; the plan itself keeps the plain floats)."""
+
+    def __init__(self, leg: Leg, delta: np.ndarray, turned: _Turned | None = None):
+        t = turned if turned is not None else _Turned(leg, delta)
+        self.axes = [np.array(a) for a in t.axes]
+        self.origins = [np.array(o) for o in t.origins]
+        self.rots = [np.array(r).reshape(3, 3) for r in t.rots]
+        self.shifts = [np.array(s) for s in t.shifts]
+        self.foot = np.array(t.foot)
+        self._columns = t.columns()
 
     def jacobian(self) -> np.ndarray:
-        return np.column_stack([_cross(a, self.foot - o)
-                                for a, o in zip(self.axes, self.origins)])
+        return np.array(self._columns).T.reshape(3, len(self._columns))
 
     def carry(self, depth: int, p: np.ndarray) -> np.ndarray:
         return p if depth == 0 else self.rots[depth - 1] @ p + self.shifts[depth - 1]
 
 
-def _solve(leg: Leg, target: np.ndarray, start: np.ndarray) -> tuple[np.ndarray, LegPose]:
-    delta = start.copy()
-    pose = LegPose(leg, delta)
+def _solve_turned(leg: Leg, target, start: list[float]) -> tuple[list[float], _Turned]:
+    """The joints' turns putting the foot at ``target``, by damped least squares from
+    ``start``."""
+    delta = list(start)
+    pose = _Turned(leg, delta)
+    tx, ty, tz = target
     for _ in range(IK_STEPS):
-        err = target - pose.foot
-        if float(err @ err) < 1e-14:
+        fx, fy, fz = pose.foot
+        err = (tx - fx, ty - fy, tz - fz)
+        if err[0] * err[0] + err[1] * err[1] + err[2] * err[2] < 1e-14:
             break
-        jac = pose.jacobian()
-        delta = delta + jac.T @ np.linalg.solve(jac @ jac.T + DAMPED * np.eye(3), err)
-        pose = LegPose(leg, delta)
+        delta = [d + s for d, s in zip(delta, _damped(pose.columns(), err))]
+        pose = _Turned(leg, delta)
     return delta, pose
 
 
-def _rates(pose: LegPose, velocity: np.ndarray) -> np.ndarray:
-    jac = pose.jacobian()
-    return jac.T @ np.linalg.solve(jac @ jac.T + DAMPED * np.eye(3), velocity)
+def _solve(leg: Leg, target: np.ndarray, start: np.ndarray) -> tuple[np.ndarray, LegPose]:
+    delta, turned = _solve_turned(leg, _floats(target), [float(d) for d in start])
+    return np.array(delta), LegPose(leg, np.array(delta), turned)
 
 
 @dataclass(frozen=True)
@@ -142,39 +223,47 @@ class Plan:
     step_height: float
 
 
-def _smooth(u: float) -> tuple[float, float]:
+def _smooth(u):
     """The swing's progress forward (a cycloid) and its rate, per unit of ``u``."""
     w = 2 * math.pi
-    return u - math.sin(w * u) / w, 1 - math.cos(w * u)
+    return u - np.sin(w * u) / w, 1 - np.cos(w * u)
 
 
-def _swing_path(plan: Plan, home, half, up, t: float) -> tuple[np.ndarray, np.ndarray]:
+def _swing_path(plan: Plan, home, half, up, t) -> tuple[np.ndarray, np.ndarray]:
     """Where the plan puts a foot in the air ``t`` seconds after it lifts (base_link), and
-    its velocity against the trunk: from half a stride behind home to half a stride ahead."""
+    its velocity against the trunk: from half a stride behind home to half a stride ahead.
+    ``t`` may be an array of times (then one row for each)."""
     swing = (1 - plan.duty) * plan.period
     u = t / swing
     s, ds = _smooth(u)
-    lift = (1 - math.cos(2 * math.pi * u)) / 2
-    dlift = math.pi * math.sin(2 * math.pi * u)
-    p = home - half + 2 * half * s + plan.step_height * lift * up
-    return p, (2 * half * ds + plan.step_height * dlift * up) / swing
+    lift = (1 - np.cos(2 * math.pi * u)) / 2
+    dlift = math.pi * np.sin(2 * math.pi * u)
+    along = np.multiply.outer
+    p = home - half + along(2 * s, half) + along(plan.step_height * lift, up)
+    return p, (along(2 * ds, half) + along(plan.step_height * dlift, up)) / swing
 
 
-def _stance_path(plan: Plan, home, half, stride_v, t: float) -> tuple[np.ndarray, np.ndarray]:
-    """Where a foot on the floor is ``t`` seconds after it lands: going back under the body."""
-    return home + half - stride_v * t, -stride_v
+def _stance_path(plan: Plan, home, half, stride_v, t) -> tuple[np.ndarray, np.ndarray]:
+    """Where a foot on the floor is ``t`` seconds after it lands: going back under the body.
+    ``t`` may be an array of times (then one row for each)."""
+    t = np.asarray(t, float)
+    return home + half - np.multiply.outer(t, stride_v), np.broadcast_to(-stride_v,
+                                                                         (*t.shape, 3))
 
 
-def _phase(leg: Leg, path, duration: float, samples: int, start: np.ndarray):
+def _phase(leg: Leg, path, duration: float, samples: int, start):
     """The leg along one phase of the plan, at ``samples`` times and one either side (so
     rates and accelerations come from neighbours): each time's pose and joint rates."""
     h = duration / samples
-    out, delta, rate = [], start, None
-    for i in range(-1, samples + 1):
-        p, v = path((i + 0.5) * h)
+    # the plan's points all at once (numpy), the solves one after another (each starts
+    # from the last), in plain floats
+    points, velocities = path((np.arange(-1, samples + 1) + 0.5) * h)
+    out, delta, rate = [], [float(d) for d in start], None
+    for p, v in zip(points.tolist(), velocities.tolist()):
         # started where the last pose's rates carry the leg, the solve takes a step or two
-        delta, pose = _solve(leg, p, delta if rate is None else delta + rate * h)
-        rate = _rates(pose, v)
+        guess = delta if rate is None else [d + r * h for d, r in zip(delta, rate)]
+        delta, pose = _solve_turned(leg, p, guess)
+        rate = _damped(pose.columns(), v)
         out.append((pose, rate))
     return out, h, delta
 
@@ -188,49 +277,63 @@ def leg_peaks(leg: Leg, plan: Plan, stride_v: np.ndarray, pushes: list[np.ndarra
     stance = plan.duty * plan.period
     half = stride_v * stance / 2
     peak = np.zeros(len(leg.joints))
-    delta = np.zeros(len(leg.joints))
-    phases = []
+    delta = [0.0] * len(leg.joints)
+    friction = np.array([j.link.servo.frictionloss for j in leg.joints])
     for down, duration, samples, path in (
             (False, swing, SWING_SAMPLES,
              lambda t: _swing_path(plan, leg.foot, half, up, t)),
             (True, stance, STANCE_SAMPLES,
              lambda t: _stance_path(plan, leg.foot, half, stride_v, t))):
         states, h, delta = _phase(leg, path, duration, samples, delta)
-        phases.append((down, states, h))
-    friction = np.array([j.link.servo.frictionloss for j in leg.joints])
-    for down, states, h in phases:
-        for k in range(1, len(states) - 1):
-            torque = _torque(leg, states[k - 1:k + 2], h, up)
-            pose = states[k][0]
-            if down:        # the ground's push, the worst way for each servo
-                levers = np.array([_cross(pose.foot - o, a) for a, o in
-                                   zip(pose.axes, pose.origins)])
-                torque = np.max(np.abs(torque[None, :] + np.array(pushes) @ levers.T), axis=0)
-            peak = np.maximum(peak, np.abs(torque) + friction)
+        stack = _Stack(states)
+        torque = _torques(leg, stack, h, up)
+        if down:            # the ground's push, the worst way for each servo
+            levers = np.cross(stack.feet[1:-1, None, :] - stack.origins[1:-1], stack.axes[1:-1])
+            torque = np.max(np.abs(torque[:, None, :] +
+                                   np.einsum("pk,mjk->mpj", np.array(pushes), levers)), axis=1)
+        peak = np.maximum(peak, np.max(np.abs(torque) + friction, axis=0))
     return peak
 
 
-def _torque(leg: Leg, states, h: float, up: np.ndarray) -> np.ndarray:
+class _Stack:
+    """A phase's poses and rates stacked, sample by sample (the first index), for the
+    torques to be worked out over all of them at once."""
+
+    def __init__(self, states) -> None:
+        poses = [p for p, _ in states]
+        n = len(states)
+        self.axes = np.array([p.axes for p in poses]).reshape(n, -1, 3)
+        self.origins = np.array([p.origins for p in poses]).reshape(n, -1, 3)
+        self.rots = np.array([p.rots for p in poses]).reshape(n, -1, 3, 3)
+        self.shifts = np.array([p.shifts for p in poses]).reshape(n, -1, 3)
+        self.feet = np.array([p.foot for p in poses])
+        self.rates = np.array([r for _, r in states]).reshape(n, -1)
+
+
+def _torques(leg: Leg, stack: _Stack, h: float, up: np.ndarray) -> np.ndarray:
     """Each servo's torque moving the leg (the links' weight and motion, the joints' damping
-    and armature) at the middle of three neighbouring states ``h`` seconds apart."""
-    (pa, ra), (pose, rate), (pb, rb) = states
-    accel = (rb - ra) / (2 * h)
+    and armature) at each sample but the first and last (their neighbours ``h`` seconds
+    apart give the rates' and positions' changes): a row per sample."""
+    accel = (stack.rates[2:] - stack.rates[:-2]) / (2 * h)
+    rate, axes, origins = stack.rates[1:-1], stack.axes[1:-1], stack.origins[1:-1]
     g = GRAVITY * up
-    torque = np.zeros(len(leg.joints))
+    torque = np.zeros(rate.shape)
     for link in leg.links:
-        c = [q.carry(link.depth, link.com) for q in (pa, pose, pb)]
-        a_c = (c[2] - 2 * c[1] + c[0]) / h ** 2
-        omega = sum((pose.axes[i] * rate[i] for i in range(link.depth)), np.zeros(3))
-        alpha = sum((pose.axes[i] * accel[i] for i in range(link.depth)), np.zeros(3))
-        rot = pose.rots[link.depth - 1]
-        inertia = rot @ link.inertia @ rot.T
+        d = link.depth
+        c = stack.rots[:, d - 1] @ link.com + stack.shifts[:, d - 1]
+        a_c = (c[2:] - 2 * c[1:-1] + c[:-2]) / h ** 2
+        omega = (axes[:, :d] * rate[:, :d, None]).sum(axis=1)
+        alpha = (axes[:, :d] * accel[:, :d, None]).sum(axis=1)
+        rot = stack.rots[1:-1, d - 1]
+        inertia = rot @ link.inertia @ rot.transpose(0, 2, 1)
         force = link.mass * (a_c + g)
-        moment = inertia @ alpha + _cross(omega, inertia @ omega)
-        for i in range(link.depth):
-            torque[i] += pose.axes[i] @ (_cross(c[1] - pose.origins[i], force) + moment)
-    for i, j in enumerate(leg.joints):
-        s = j.link.servo
-        torque[i] += s.damping * rate[i] + s.armature * accel[i]
+        spin = np.einsum("mij,mj->mi", inertia, omega)
+        moment = np.einsum("mij,mj->mi", inertia, alpha) + np.cross(omega, spin)
+        arm = np.cross(c[1:-1, None, :] - origins[:, :d], force[:, None, :])
+        torque[:, :d] += np.einsum("mjk,mjk->mj", axes[:, :d], arm + moment[:, None, :])
+    servos = [j.link.servo for j in leg.joints]
+    torque += np.array([s.damping for s in servos]) * rate
+    torque += np.array([s.armature for s in servos]) * accel
     return torque
 
 
