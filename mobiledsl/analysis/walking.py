@@ -91,6 +91,14 @@ def _cross(a, b) -> np.ndarray:
                      a[0] * b[1] - a[1] * b[0]])
 
 
+def _crosses(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a x b along the last index of two stacks of 3-vectors (as np.cross, without its
+    axis shuffling, which costs more than the products on a phase's few samples)."""
+    a0, a1, a2 = a[..., 0], a[..., 1], a[..., 2]
+    b0, b1, b2 = b[..., 0], b[..., 1], b[..., 2]
+    return np.stack((a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0), axis=-1)
+
+
 def _rotation(axis, angle: float) -> tuple[float, ...]:
     """The turn by ``angle`` about the unit ``axis``, row by row (nine floats)."""
     x, y, z = axis
@@ -107,12 +115,6 @@ def _apply(r, p) -> tuple[float, float, float]:
             r[6] * p[0] + r[7] * p[1] + r[8] * p[2])
 
 
-def _compose(a, b) -> tuple[float, ...]:
-    """The 3x3 product ``a b`` (nine floats each, row by row)."""
-    return tuple(a[i] * b[k] + a[i + 1] * b[k + 3] + a[i + 2] * b[k + 6]
-                 for i in (0, 3, 6) for k in (0, 1, 2))
-
-
 _EYE = (1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0)
 
 
@@ -124,22 +126,41 @@ class _Turned:
     __slots__ = ("axes", "origins", "rots", "shifts", "foot")
 
     def __init__(self, leg: Leg, delta) -> None:
-        rot, shift = _EYE, (0.0, 0.0, 0.0)
+        # written out term by term: this runs a few thousand times a walk, and a call or a
+        # generator per 3-vector costs more than the arithmetic
+        r0, r1, r2, r3, r4, r5, r6, r7, r8 = _EYE
+        sx = sy = sz = 0.0
         self.axes, self.origins, self.rots, self.shifts = [], [], [], []
-        for (origin, axis), d in zip(leg.frame, delta):
-            o = _apply(rot, origin)
-            o = (o[0] + shift[0], o[1] + shift[1], o[2] + shift[2])
-            a = _apply(rot, axis)
-            turn = _rotation(a, float(d))
-            rot = _compose(turn, rot)
-            shift = _apply(turn, (shift[0] - o[0], shift[1] - o[1], shift[2] - o[2]))
-            shift = (shift[0] + o[0], shift[1] + o[1], shift[2] + o[2])
-            self.axes.append(a)
-            self.origins.append(o)
-            self.rots.append(rot)
-            self.shifts.append(shift)
-        f = _apply(rot, leg.tip)
-        self.foot = (f[0] + shift[0], f[1] + shift[1], f[2] + shift[2])
+        for ((px, py, pz), (qx, qy, qz)), d in zip(leg.frame, delta):
+            ox = r0 * px + r1 * py + r2 * pz + sx
+            oy = r3 * px + r4 * py + r5 * pz + sy
+            oz = r6 * px + r7 * py + r8 * pz + sz
+            x = r0 * qx + r1 * qy + r2 * qz
+            y = r3 * qx + r4 * qy + r5 * qz
+            z = r6 * qx + r7 * qy + r8 * qz
+            c, s = math.cos(d), math.sin(d)      # the turn about (x, y, z), as _rotation
+            t = 1.0 - c
+            t0, t1, t2 = t * x * x + c, t * x * y - s * z, t * x * z + s * y
+            t3, t4, t5 = t * x * y + s * z, t * y * y + c, t * y * z - s * x
+            t6, t7, t8 = t * x * z - s * y, t * y * z + s * x, t * z * z + c
+            r0, r1, r2, r3, r4, r5, r6, r7, r8 = (
+                t0 * r0 + t1 * r3 + t2 * r6, t0 * r1 + t1 * r4 + t2 * r7,
+                t0 * r2 + t1 * r5 + t2 * r8,
+                t3 * r0 + t4 * r3 + t5 * r6, t3 * r1 + t4 * r4 + t5 * r7,
+                t3 * r2 + t4 * r5 + t5 * r8,
+                t6 * r0 + t7 * r3 + t8 * r6, t6 * r1 + t7 * r4 + t8 * r7,
+                t6 * r2 + t7 * r5 + t8 * r8)
+            ux, uy, uz = sx - ox, sy - oy, sz - oz
+            sx = t0 * ux + t1 * uy + t2 * uz + ox
+            sy = t3 * ux + t4 * uy + t5 * uz + oy
+            sz = t6 * ux + t7 * uy + t8 * uz + oz
+            self.axes.append((x, y, z))
+            self.origins.append((ox, oy, oz))
+            self.rots.append((r0, r1, r2, r3, r4, r5, r6, r7, r8))
+            self.shifts.append((sx, sy, sz))
+        fx, fy, fz = leg.tip
+        self.foot = (r0 * fx + r1 * fy + r2 * fz + sx, r3 * fx + r4 * fy + r5 * fz + sy,
+                     r6 * fx + r7 * fy + r8 * fz + sz)
 
     def columns(self) -> list[tuple[float, float, float]]:
         """The jacobian's columns: how the foot moves per radian of each joint."""
@@ -269,16 +290,37 @@ def _phase(leg: Leg, path, duration: float, samples: int, start):
 
 
 def leg_peaks(leg: Leg, plan: Plan, stride_v: np.ndarray, pushes: list[np.ndarray],
-              up: np.ndarray) -> np.ndarray:
+              up: np.ndarray, known: dict | None = None) -> np.ndarray:
     """The largest torque of each of the leg's servos over a period, N m, walking with the
     floor moving under the foot at ``stride_v`` (base_link, along the ground), the ground
-    pushing it by the worst of ``pushes`` (N) while it is down."""
+    pushing it by the worst of ``pushes`` (N) while it is down. ``known`` keeps the legs'
+    motions walked already, by ``shape_of`` and stride, for another leg of that shape."""
+    key = (shape_of(leg), tuple(float(v) for v in stride_v))
+    if known is None or key not in known:
+        motion = _motion(leg, plan, stride_v, up)
+        if known is not None:
+            known[key] = motion
+    else:
+        motion = known[key]
+    peak = np.zeros(len(leg.joints))
+    friction = np.array([j.link.servo.frictionloss for j in leg.joints])
+    for torque, levers in motion:
+        if levers is not None:      # the ground's push, the worst way for each servo
+            torque = np.max(np.abs(torque[:, None, :] +
+                                   np.einsum("pk,mjk->mpj", np.array(pushes), levers)), axis=1)
+        peak = np.maximum(peak, np.max(np.abs(torque) + friction, axis=0))
+    return peak
+
+
+def _motion(leg: Leg, plan: Plan, stride_v: np.ndarray, up: np.ndarray) -> list:
+    """The leg along the plan, phase by phase (the swing, then the stance): the servos'
+    torques moving it at each sample, and on the floor each servo's lever from the ground's
+    push at the foot (None in the air)."""
     swing = (1 - plan.duty) * plan.period
     stance = plan.duty * plan.period
     half = stride_v * stance / 2
-    peak = np.zeros(len(leg.joints))
     delta = [0.0] * len(leg.joints)
-    friction = np.array([j.link.servo.frictionloss for j in leg.joints])
+    out = []
     for down, duration, samples, path in (
             (False, swing, SWING_SAMPLES,
              lambda t: _swing_path(plan, leg.foot, half, up, t)),
@@ -286,13 +328,29 @@ def leg_peaks(leg: Leg, plan: Plan, stride_v: np.ndarray, pushes: list[np.ndarra
              lambda t: _stance_path(plan, leg.foot, half, stride_v, t))):
         states, h, delta = _phase(leg, path, duration, samples, delta)
         stack = _Stack(states)
-        torque = _torques(leg, stack, h, up)
-        if down:            # the ground's push, the worst way for each servo
-            levers = np.cross(stack.feet[1:-1, None, :] - stack.origins[1:-1], stack.axes[1:-1])
-            torque = np.max(np.abs(torque[:, None, :] +
-                                   np.einsum("pk,mjk->mpj", np.array(pushes), levers)), axis=1)
-        peak = np.maximum(peak, np.max(np.abs(torque) + friction, axis=0))
-    return peak
+        levers = _crosses(stack.feet[1:-1, None, :] - stack.origins[1:-1],
+                          stack.axes[1:-1]) if down else None
+        out.append((_torques(leg, stack, h, up), levers))
+    return out
+
+
+def shape_of(leg: Leg) -> tuple:
+    """What the motion of a leg along the plan depends on: its joints and links as placed
+    about its foot, and its servos' damping and armature. The plan moves a foot about its
+    home, gravity and the ground's normal are the same under every foot, and each torque is
+    a joint axis's component of moments about points of the leg: two legs of one shape, one
+    shifted from the other, move alike and need the same torques to (their pushes from the
+    ground, which differ, are added after)."""
+    foot = leg.tip
+
+    def about(p) -> tuple[float, ...]:
+        return tuple(float(p[i]) - foot[i] for i in range(3))
+
+    joints = tuple((about(origin), axis, j.link.servo.damping, j.link.servo.armature)
+                   for (origin, axis), j in zip(leg.frame, leg.joints))
+    links = tuple((l.mass, about(l.com), tuple(np.asarray(l.inertia, float).ravel().tolist()),
+                   l.depth) for l in leg.links)
+    return joints, links
 
 
 class _Stack:
@@ -313,28 +371,41 @@ class _Stack:
 def _torques(leg: Leg, stack: _Stack, h: float, up: np.ndarray) -> np.ndarray:
     """Each servo's torque moving the leg (the links' weight and motion, the joints' damping
     and armature) at each sample but the first and last (their neighbours ``h`` seconds
-    apart give the rates' and positions' changes): a row per sample."""
+    apart give the rates' and positions' changes): a row per sample. All links at once
+    (the second index), each moved by the joints its ``depth`` counts."""
     accel = (stack.rates[2:] - stack.rates[:-2]) / (2 * h)
     rate, axes, origins = stack.rates[1:-1], stack.axes[1:-1], stack.origins[1:-1]
-    g = GRAVITY * up
     torque = np.zeros(rate.shape)
-    for link in leg.links:
-        d = link.depth
-        c = stack.rots[:, d - 1] @ link.com + stack.shifts[:, d - 1]
+    if leg.links:
+        links = _Links(leg)
+        last = links.depth - 1                        # the joint each link turns with
+        c = np.einsum("slij,lj->sli", stack.rots[:, last], links.com) + stack.shifts[:, last]
         a_c = (c[2:] - 2 * c[1:-1] + c[:-2]) / h ** 2
-        omega = (axes[:, :d] * rate[:, :d, None]).sum(axis=1)
-        alpha = (axes[:, :d] * accel[:, :d, None]).sum(axis=1)
-        rot = stack.rots[1:-1, d - 1]
-        inertia = rot @ link.inertia @ rot.transpose(0, 2, 1)
-        force = link.mass * (a_c + g)
-        spin = np.einsum("mij,mj->mi", inertia, omega)
-        moment = np.einsum("mij,mj->mi", inertia, alpha) + np.cross(omega, spin)
-        arm = np.cross(c[1:-1, None, :] - origins[:, :d], force[:, None, :])
-        torque[:, :d] += np.einsum("mjk,mjk->mj", axes[:, :d], arm + moment[:, None, :])
+        omega = np.einsum("mjk,mj,lj->mlk", axes, rate, links.moved)
+        alpha = np.einsum("mjk,mj,lj->mlk", axes, accel, links.moved)
+        rot = stack.rots[1:-1][:, last]
+        inertia = rot @ links.inertia @ rot.swapaxes(-1, -2)
+        force = links.mass[:, None] * (a_c + GRAVITY * up)
+        spin = np.einsum("mlij,mlj->mli", inertia, omega)
+        moment = np.einsum("mlij,mlj->mli", inertia, alpha) + _crosses(omega, spin)
+        arm = _crosses(c[1:-1, :, None, :] - origins[:, None], force[:, :, None, :])
+        torque += np.einsum("mjk,mljk,lj->mj", axes, arm + moment[:, :, None, :], links.moved)
     servos = [j.link.servo for j in leg.joints]
     torque += np.array([s.damping for s in servos]) * rate
     torque += np.array([s.armature for s in servos]) * accel
     return torque
+
+
+class _Links:
+    """A leg's links stacked (the first index): mass, centre of mass, inertia, and which of
+    the joints move each one."""
+
+    def __init__(self, leg: Leg) -> None:
+        self.mass = np.array([l.mass for l in leg.links])
+        self.com = np.array([l.com for l in leg.links])
+        self.inertia = np.array([l.inertia for l in leg.links])
+        self.depth = np.array([l.depth for l in leg.links])
+        self.moved = (np.arange(len(leg.joints))[None, :] < self.depth[:, None]).astype(float)
 
 
 def _legs(robot: Robot, bodies: list[Body], joints: list[JointLoad], feet: list[FootLoad],
@@ -435,6 +506,7 @@ class Walk:
         vx, vy, wz = planned
         out: dict[str, float] = {}
         n = len(self.legs)
+        motions: dict = {}          # the legs' of one shape are walked once
         for leg, few in zip(self.legs, self.fewest):
             px, py = float(leg.foot @ self.ex), float(leg.foot @ self.ey)
             stride = (vx - wz * py * self.turn_gain) * self.ex + (vy + wz * px) * self.ey
@@ -444,7 +516,7 @@ class Walk:
             ramp = self.mass * RAMP / few * along
             side = SIDEWAYS * bear * _cross(self.up, along)
             pushes = [bear * self.up + a * ramp + b * side for a in (-1, 1) for b in (-1, 1)]
-            peak = leg_peaks(leg, self.plan, stride, pushes, self.up) * TRACKING
+            peak = leg_peaks(leg, self.plan, stride, pushes, self.up, motions) * TRACKING
             for j, p in zip(leg.joints, peak):
                 out[j.name] = max(out.get(j.name, 0.0), float(p))
         return out
