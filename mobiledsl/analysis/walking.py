@@ -99,22 +99,6 @@ def _crosses(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.stack((a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0), axis=-1)
 
 
-def _rotation(axis, angle: float) -> tuple[float, ...]:
-    """The turn by ``angle`` about the unit ``axis``, row by row (nine floats)."""
-    x, y, z = axis
-    c, s, t = math.cos(angle), math.sin(angle), 1.0 - math.cos(angle)
-    return (t * x * x + c, t * x * y - s * z, t * x * z + s * y,
-            t * x * y + s * z, t * y * y + c, t * y * z - s * x,
-            t * x * z - s * y, t * y * z + s * x, t * z * z + c)
-
-
-def _apply(r, p) -> tuple[float, float, float]:
-    """The 3x3 ``r`` (nine floats, row by row) times the 3-vector ``p``."""
-    return (r[0] * p[0] + r[1] * p[1] + r[2] * p[2],
-            r[3] * p[0] + r[4] * p[1] + r[5] * p[2],
-            r[6] * p[0] + r[7] * p[1] + r[8] * p[2])
-
-
 _EYE = (1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0)
 
 
@@ -138,7 +122,8 @@ class _Turned:
             x = r0 * qx + r1 * qy + r2 * qz
             y = r3 * qx + r4 * qy + r5 * qz
             z = r6 * qx + r7 * qy + r8 * qz
-            c, s = math.cos(d), math.sin(d)      # the turn about (x, y, z), as _rotation
+            # the turn by d about the joint's axis (x, y, z) as the leg is now placed
+            c, s = math.cos(d), math.sin(d)
             t = 1.0 - c
             t0, t1, t2 = t * x * x + c, t * x * y - s * z, t * x * z + s * y
             t3, t4, t5 = t * x * y + s * z, t * y * y + c, t * y * z - s * x
@@ -340,17 +325,26 @@ def shape_of(leg: Leg) -> tuple:
     home, gravity and the ground's normal are the same under every foot, and each torque is
     a joint axis's component of moments about points of the leg: two legs of one shape, one
     shifted from the other, move alike and need the same torques to (their pushes from the
-    ground, which differ, are added after)."""
+    ground, which differ, are added after). Rounded to SHAPE_DIGITS, so that the rounding
+    of placing a part (1e-17 m) does not tell two legs apart."""
     foot = leg.tip
 
     def about(p) -> tuple[float, ...]:
-        return tuple(float(p[i]) - foot[i] for i in range(3))
+        return _rounded(float(p[i]) - foot[i] for i in range(3))
 
-    joints = tuple((about(origin), axis, j.link.servo.damping, j.link.servo.armature)
+    joints = tuple((about(origin), _rounded(axis), j.link.servo.damping, j.link.servo.armature)
                    for (origin, axis), j in zip(leg.frame, leg.joints))
-    links = tuple((l.mass, about(l.com), tuple(np.asarray(l.inertia, float).ravel().tolist()),
+    links = tuple((l.mass, about(l.com), _rounded(np.asarray(l.inertia, float).ravel().tolist()),
                    l.depth) for l in leg.links)
     return joints, links
+
+
+#: the decimals (m, kg m^2) two legs' shapes are compared to: far below what the torques show
+SHAPE_DIGITS = 12
+
+
+def _rounded(values) -> tuple[float, ...]:
+    return tuple(round(v, SHAPE_DIGITS) + 0.0 for v in values)
 
 
 class _Stack:
