@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from itertools import chain
 
 import numpy as np
 
@@ -354,12 +355,19 @@ class _Stack:
     def __init__(self, states) -> None:
         poses = [p for p, _ in states]
         n = len(states)
-        self.axes = np.array([p.axes for p in poses]).reshape(n, -1, 3)
-        self.origins = np.array([p.origins for p in poses]).reshape(n, -1, 3)
-        self.rots = np.array([p.rots for p in poses]).reshape(n, -1, 3, 3)
-        self.shifts = np.array([p.shifts for p in poses]).reshape(n, -1, 3)
+        self.axes = _stacked((p.axes for p in poses), n, 3)
+        self.origins = _stacked((p.origins for p in poses), n, 3)
+        self.rots = _stacked((p.rots for p in poses), n, 3, 3)
+        self.shifts = _stacked((p.shifts for p in poses), n, 3)
         self.feet = np.array([p.foot for p in poses])
         self.rates = np.array([r for _, r in states]).reshape(n, -1)
+
+
+def _stacked(rows, n: int, *shape: int) -> np.ndarray:
+    """Each sample's list of tuples of floats as one array of ``n`` rows of ``shape``
+    (np.fromiter over the flattened floats: quicker than np.array on nested lists)."""
+    flat = chain.from_iterable(chain.from_iterable(rows))
+    return np.fromiter(flat, float).reshape(n, -1, *shape)
 
 
 def _torques(leg: Leg, stack: _Stack, h: float, up: np.ndarray) -> np.ndarray:
