@@ -183,3 +183,40 @@ def test_a_gait_that_cannot_step_the_feet_is_not_walked():
     a, diags = analyse(quad(hips=("hip_fl", "hip_fr", "hip_rl")), task=ahead(0.2))
     assert any(d.code == "validation.kinematics.gait_walks_the_feet" for d in diags)
     assert a.walking_peaks == ()
+
+
+def test_legs_shifted_from_one_another_are_of_one_shape_and_walk_alike():
+    """The test quad's legs are one part shifted about: one shape, walked once a twist (each
+    with its own push from the ground); a leg with a heavier link is of another shape."""
+    walk, _ = expected_walk(quad(leg=leg_with()))
+    assert len({W.shape_of(leg) for leg in walk.legs}) == 1
+    fl, fr = walk.legs[0], walk.legs[1]
+    heavy = W.Leg(fl.name, fl.joints, fl.foot, fl.force,
+                  [replace(link, mass=link.mass * 2) for link in fl.links])
+    assert W.shape_of(heavy) != W.shape_of(fl)
+    stride, up = np.array([0.35, 0.0, 0.0]), walk.up
+    pushes = [fr.force * 2 * up + a * np.array([1.0, 0.0, 0.0]) for a in (-3.0, 3.0)]
+    known: dict = {}
+    W.leg_peaks(fl, walk.plan, stride, pushes, up, known)
+    shared = W.leg_peaks(fr, walk.plan, stride, pushes, up, known)
+    assert len(known) == 1
+    assert shared == pytest.approx(W.leg_peaks(fr, walk.plan, stride, pushes, up), rel=1e-9)
+    W.leg_peaks(heavy, walk.plan, stride, pushes, up, known)
+    assert len(known) == 2
+
+
+def test_a_pose_in_plain_floats_is_the_product_of_the_joints_turns():
+    """The pose the plan solves with (plain floats) against the joints' turns multiplied
+    out with numpy."""
+    walk, _ = expected_walk(quad())
+    leg = walk.legs[0]
+    delta = np.array([0.2, -0.3, 0.5][:len(leg.joints)])
+    rot, shift = np.eye(3), np.zeros(3)
+    for j, d in zip(leg.joints, delta):
+        o, a = rot @ j.origin + shift, rot @ j.axis
+        k = np.array([[0, -a[2], a[1]], [a[2], 0, -a[0]], [-a[1], a[0], 0]])
+        turn = np.eye(3) + math.sin(d) * k + (1 - math.cos(d)) * k @ k
+        rot, shift = turn @ rot, turn @ (shift - o) + o
+    pose = W.LegPose(leg, delta)
+    assert pose.foot == pytest.approx(rot @ leg.foot + shift, abs=1e-12)
+    assert pose.rots[-1] == pytest.approx(rot, abs=1e-12)
