@@ -134,9 +134,10 @@ def make_server() -> MobiledslServer:
     def code_action(ls: MobiledslServer, params: lsp.CodeActionParams):
         path = _path(params.text_document.uri)
         text = ls.state.text(path) if path else None
-        if text is None:
+        if path is None or text is None:
             return []
         own = ls.own_diagnostics(path)
+
         asked = [d for d in params.context.diagnostics if d.source == convert.SOURCE]
         if not asked:                     # a client that sends none: those in the range
             asked = [d for d in own if _overlaps(d.range, params.range)]
