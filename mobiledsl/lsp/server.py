@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 
 
 class MobiledslServer(LanguageServer):
-    def __init__(self):
+    def __init__(self) -> None:
         from ..render.sarif import tool_version
         super().__init__("mobiledsl", tool_version(),
                          text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
