@@ -397,7 +397,6 @@ def check_walker_gains(robot: Robot, walker: Walker | None, out: Findings) -> No
         link = next((l for l in part.links if l.name == link_name), None) if part else None
         if part is None or link is None or link.servo is None:
             continue
-
         kp = link.servo.kp
         if abs(kp - trained) <= TRAINED_TOLERANCE * trained * (1 + 1e-9):
             continue

@@ -144,7 +144,6 @@ def stance_loads(robot: Robot, ground: Ground, bodies: list[Body], mass: float,
             j.torque += float(lever @ n) * f
             sag[j.name] = f * float(lever @ n) ** 2 / j.servo.kp
         loads.append(FootLoad(f"{s.component.name}.{foot.name}", p, float(f), sag))
-
     for b in bodies:                # each link's own weight, on the joints above it
         if b.link is None or b.inertial is None or b.inertial.mass <= 0:
             continue
@@ -250,7 +249,6 @@ def _judge_sag(foot: FootLoad, joints: dict[str, JointLoad], height: float,
                   f"here): {shares}",
                   _servo_at(worst, "kp"), components=(worst.component.name,),
                   label=f"kp {worst.servo.kp:g} N·m/rad: too soft for the gait",
-
                   help=(stiffen, f"the sag is torque / kp at each servo, standing: at most "
                                  f"{GAIT_SAG * 100:.0f} % of the stance height for the gait "
                                  "(or walk the robot by a walker's policy trained on these "

@@ -545,5 +545,3 @@ def expected_walk(robot: Robot) -> tuple[Walk, dict[str, float]]:
     if walk is None:
         raise unwalked
     return walk, {j.name: j.servo.effort for j in joints}
-
-

@@ -655,7 +655,6 @@ def number_text(node: YNode) -> str:
 
 
 def whole_steps(period_raw: str, timestep_raw: str) -> int | None:
-
     """How many timesteps a period is, judged on the decimals as written (allowing a
     relative 1e-9 for a number a tool printed with a rounding error); None when it is not
     a whole number of them, or less than one."""
@@ -950,7 +949,6 @@ def _gait_steps_feet(F: Fields, node: YNode, feet: list[Foot],
     def chain(link: str | None) -> list[str]:
         out: list[str] = []
         seen: set[str] = set()
-
         while link is not None and link in links and link not in seen:
             seen.add(link)
             out.append(link)

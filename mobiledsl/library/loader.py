@@ -162,7 +162,6 @@ def check_declaration(node: YNode, file: str, part_dir: str, part_id: str, libra
     elif category == "environment":
         fields = check_environment_fields(F, node, id_node.value
                                           if id_node is not None and id_node.is_str else None)
-
     else:
         fields = check_part_fields(F, node, part_dir, category)
     if F.failed or fields is None or description is None:

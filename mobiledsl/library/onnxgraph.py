@@ -87,7 +87,6 @@ def _fields(buf: memoryview, budget: _Budget) -> Iterator[tuple[int, int, int | 
     length-delimited field, of a fixed one."""
     i, n = 0, len(buf)
     value: int | memoryview
-
     while i < n:
         budget.spend()
         key, i = _varint(buf, i)
@@ -245,7 +244,6 @@ def _dim(buf: memoryview, budget: _Budget) -> int | str | None:
     for number, _, value in _fields(buf, budget):
         if number == 1 and isinstance(value, int):             # a varint (wire type 0)
             return value
-
         if number == 2:
             return _text(value)
     return None

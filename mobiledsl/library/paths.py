@@ -48,7 +48,6 @@ def check_asset_path(F: Fields, node: YNode | None, part_dir: Path | str, path: 
     if text is None or node is None:
         return None
     why = plain_path_problem(text)
-
     if why is not None:
         F.invalid(node, path, why, help="write the path relative to the part directory "
                   "with /, such as assets/model.glb")

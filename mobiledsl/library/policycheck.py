@@ -133,7 +133,6 @@ def _shape(F: Fields, node: YNode, path: str, value: Value, role: str, size: int
     if value.elem_type != FLOAT:
         name = DATA_TYPES.get(value.elem_type) if value.elem_type is not None else None
         problem = f"is {name or 'no tensor type'}"
-
     elif dims is None:
         problem = "states no shape"
     elif len(dims) != 2:

@@ -32,7 +32,6 @@ class SpanTable(Mapping):
             self._node = None
         return table
 
-
     def __getitem__(self, path: str) -> Span:
         return self._spans()[path]
 

@@ -262,7 +262,6 @@ def _check_glue(F: Fields, node: YNode | None, path: str) -> tuple[float, ...] |
     values = [v for v in read if v is not None]
     if len(values) != len(read):
         return None
-
     normal = values[3:6]
     length = math.sqrt(sum(c * c for c in normal))
     if abs(length - 1.0) > UNIT_TOLERANCE:

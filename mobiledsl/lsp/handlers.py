@@ -130,7 +130,6 @@ def register(server) -> None:
         if path is None or text is None:        # (a text only of a path of a kind)
             return None
         if kind in PROGRAM_KINDS:
-
             return symbols.program_symbols(kind, text, path, ls.encoding)
         return symbols.yaml_symbols(text, path, ls.encoding)
 

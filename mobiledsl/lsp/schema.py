@@ -197,7 +197,6 @@ def _siblings(node) -> set[str]:
 
 # -- connectors --------------------------------------------------------------------------------
 def connectors(text: str, file: str) -> dict[str, Span | None]:
-
     """The connectors a component.yaml's text declares: name -> the place of its key (a
     ``Span``), empty when the text does not read as YAML."""
     from ..yamlio import read_yaml

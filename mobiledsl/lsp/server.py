@@ -137,7 +137,6 @@ def make_server() -> MobiledslServer:
         if path is None or text is None:
             return []
         own = ls.own_diagnostics(path)
-
         asked = [d for d in params.context.diagnostics if d.source == convert.SOURCE]
         if not asked:                     # a client that sends none: those in the range
             asked = [d for d in own if _overlaps(d.range, params.range)]

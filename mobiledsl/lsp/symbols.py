@@ -59,7 +59,6 @@ def program_symbols(kind: str, text: str, file: str,
         children += [_item(index, item, _KIND.Field) for item in tree.components]
     elif isinstance(tree, WorldFile):
         head, what = "World", _KIND.Namespace
-
         children += [_symbol(index, s.name, _value_text(text, index, s.value.span),
                              _KIND.Property, s.span, s.name_span) for s in tree.settings]
         children += [_item(index, item, _KIND.Object) for item in tree.entities]

@@ -252,7 +252,6 @@ class GaitDrive:
         roll and pitch rates: fed forward through the joints' damping only, so it damps the
         rocking of soft servos and vanishes against stiff ones."""
         if self.root_dof is None or self.root_qadr is None:     # (None together: no free joint)
-
             return self.targets
         from .pose import yaw_roll_pitch
         _, roll, pitch = yaw_roll_pitch(data.qpos[self.root_qadr + 3:self.root_qadr + 7])

@@ -39,7 +39,6 @@ class CommandHold:
         odometry read them (here: the free joint's velocity)."""
         assert self.dof is not None and self.qadr is not None, "correct measures a free joint"
         import mujoco
-
         v = data.qvel[self.dof:self.dof + 6]
         rot = np.zeros(9)
         mujoco.mju_quat2Mat(rot, data.qpos[self.qadr + 3:self.qadr + 7])

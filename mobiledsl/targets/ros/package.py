@@ -171,7 +171,6 @@ def _paths(overrides: Overrides | None) -> set[str]:
     paths = {os.path.join(TEMPLATES, name) for name in NAMES}
     if overrides is not None:
         paths.update(f.path for f in overrides.files)
-
     return paths
 
 
