@@ -193,6 +193,21 @@ def test_a_hostile_template_is_a_diagnostic_at_it(phases, tmp_path, case):
     assert d.help and all(h.strip() for h in d.help)
 
 
+def test_our_template_failing_on_a_value_without_overrides_is_a_diagnostic():
+    """With no project templates, a value ours cannot render is a diagnostic at our
+    template's line, not an AttributeError from looking for overrides that are not there."""
+    from mobiledsl.targets.ros.package import TEMPLATES, Renderer
+    renderer = Renderer()
+    out = renderer.render("package.xml.j2", package="p", robot="r", simulator="Gazebo",
+                          depends=5, note="")
+    assert out == b""
+    [d] = renderer.diagnostics
+    assert d.code == "target.template_failed"
+    assert d.span.file == os.path.join(TEMPLATES, "package.xml.j2")
+    assert d.span.line is not None and d.span.line > 1
+    assert "not iterable" in d.message
+
+
 def test_an_unused_unreadable_template_is_not_reported(phases, tmp_path):
     """The Gazebo target never loads the MuJoCo launch template."""
     root = project(tmp_path, {})
