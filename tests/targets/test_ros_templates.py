@@ -27,9 +27,9 @@ TARGETS = ("ros-gz-nav2", "ros-mujoco-nav2")
 @pytest.fixture(scope="module")
 def phases():
     """diff_drive's resolve, assemble and analyse results, for the emissions here."""
-    from mobiledsl.pipeline import _read_program, load_libraries
     from mobiledsl.phases import program_refs
-    sources = {k: _read_program(f"{PROGRAM}.{k}") for k in ("core", "world", "task")}
+    from mobiledsl.pipeline import load_libraries, read_program
+    sources = {k: read_program(f"{PROGRAM}.{k}") for k in ("core", "world", "task")}
     program, _ = PHASES["parse"].run(sources=sources)
     libraries, _ = load_libraries([DEMO], program_refs(program))
     resolution, _ = PHASES["resolve"].run(parse=program, libraries=libraries)
