@@ -119,7 +119,8 @@ def _contact_points(robot: Robot, to_ground) -> list[tuple[Component, np.ndarray
 
 def skid_factor(robot: Robot) -> float:
     """How much wider than its contacts a skid-steer base turns (W_eff / W), 1 for any other
-    base. The analysis' turn rate and every target's twist map share it."""
+    base. The analysis' turn rate uses it, and records it (``Kinematics.skid_factor``) for
+    the targets' twist maps and drive systems."""
     if robot.chassis_type not in SKIDDING:
         return 1.0
     pts = [(w.centre[0], w.centre[1], 0.0) for w in wheels(robot)
@@ -236,7 +237,7 @@ def analyse_kinematics(robot: Robot, task: Task | None, to_ground, out: Findings
             verdict = _judge_wheeled(robot, i, step, can_spin, holonomic, v, why, out, yaw)
             steps.append(_within_motors(verdict, step, line, out))
     return Kinematics(can_spin, holonomic, clean(v), clean(yaw), clean(width), clean(base),
-                      tuple(steps), clean(accel), motors)
+                      tuple(steps), clean(accel), motors, skid_factor(robot))
 
 
 def _within_motors(verdict: StepVerdict, step: Step, line, out: Findings) -> StepVerdict:

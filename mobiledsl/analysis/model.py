@@ -100,6 +100,10 @@ class Kinematics:
     steps: tuple[StepVerdict, ...] = ()
     max_accel_mps2: float | None = None    # the start the motors allow, at most g / 2
     motors: Motors | None = None           # where the top speed and the start come from
+    # how much wider than its contacts the base turns (W_eff / W, 1 but for a skid-steer
+    # base): the targets' twist maps and drive systems scale the turn by it. Kept unrounded:
+    # they multiply by it and write twelve digits
+    skid_factor: float = 1.0
 
 
 @record

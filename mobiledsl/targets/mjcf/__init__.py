@@ -12,6 +12,7 @@ from ...model.world import Task, World
 from ..emission import Emission
 from ..frames import fmt, fmtv
 from ..ground import base_height
+from ..skid import skid_of
 from ..stl import hull_files
 from ..xmltext import to_text
 from .controller import controller_file, policy_assets
@@ -49,7 +50,7 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
         ET.SubElement(asset, "mesh", name=name, file=file)
     if len(asset) == 0:
         root.remove(asset)
-    rows = twist_rows(robot)
+    rows = twist_rows(robot, skid_of(analysis))
     custom = twist_map(rows)
     for tag, items in (("equality", out.equalities), ("tendon", out.tendons),
                        ("actuator", out.actuators),
@@ -66,11 +67,13 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
     return Emission(files=files, assets=tuple(assets))
 
 
-def twist_rows(robot: Robot) -> dict[str, list[float]]:
+def twist_rows(robot: Robot, skid: float) -> dict[str, list[float]]:
     """For each drive actuator, the command per unit base twist (vx, vy, wz): its command
-    for any twist is the dot product, so whoever drives the model needs nothing else."""
-    unit = [commands(robot, 1.0, 0.0, 0.0), commands(robot, 0.0, 1.0, 0.0),
-            commands(robot, 0.0, 0.0, 1.0)]
+    for any twist is the dot product, so whoever drives the model needs nothing else.
+    ``skid``: the analysis' skid factor, how much faster a skid-steer base's wheels run to
+    turn it."""
+    unit = [commands(robot, 1.0, 0.0, 0.0, skid), commands(robot, 0.0, 1.0, 0.0, skid),
+            commands(robot, 0.0, 0.0, 1.0, skid)]
     return {name: [float(fmt(u.get(name, 0.0))) for u in unit] for name in sorted(unit[0])}
 
 
