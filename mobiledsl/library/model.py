@@ -299,3 +299,4 @@ class Library:
     parts: dict[str, Part]        # id -> part (parts, objects and environments)
     walkers: dict[str, Walker] = field(default_factory=dict)
     left_out: dict[str, LeftOut] = field(default_factory=dict)
+    name_span: Span | None = None   # where its library.yaml states its name (a clash's note)
