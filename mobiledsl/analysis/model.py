@@ -104,6 +104,11 @@ class Kinematics:
     # base): the targets' twist maps and drive systems scale the turn by it. Kept unrounded:
     # they multiply by it and write twelve digits
     skid_factor: float = 1.0
+    # the drive's limits the targets write, from the motors' line at the full pack: each
+    # driven wheel's torque and speed at its hub (N m, rad/s), where its motor and reduction
+    # are known, and each motor's voltage over its rated (1 where no supply is decided)
+    hub_limits: dict[str, tuple[float, float]] = field(default_factory=dict)
+    volts_shares: dict[str, float] = field(default_factory=dict)
 
 
 @record

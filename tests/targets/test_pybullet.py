@@ -14,7 +14,7 @@ import pytest
 
 from mobiledsl.model.vocabulary import CHASSIS_TYPES
 from mobiledsl.targets.mjcf.drive import commands
-from mobiledsl.targets.skid import skid_of
+from mobiledsl.targets.figures import skid_of
 
 from ..fidelity.sweep import drive, settle, top_yaw
 from .conftest import PROGRAMS, chassis_type

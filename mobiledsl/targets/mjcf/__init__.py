@@ -10,9 +10,9 @@ from ...model.frames import quat_from_yaw
 from ...model.robot import Robot
 from ...model.world import Task, World
 from ..emission import Emission
+from ..figures import skid_of, volts_shares_of
 from ..frames import fmt, fmtv
 from ..ground import base_height
-from ..skid import skid_of
 from ..stl import hull_files
 from ..xmltext import to_text
 from .controller import controller_file, policy_assets
@@ -39,7 +39,7 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
     ET.SubElement(worldbody, "light", name="sun", pos="0 0 5", dir="0 0 -1", directional="true")
     add_world(worldbody, world)
     start_xyz, start_quat = start_pose(robot, world, analysis)
-    builder = RobotBuilder(robot, out, ramp_time(analysis))
+    builder = RobotBuilder(robot, out, ramp_time(analysis), volts_shares_of(analysis))
     base = builder.build(worldbody, start_xyz, start_quat)
     builder.drivelines()
     add_sensors(builder, robot)

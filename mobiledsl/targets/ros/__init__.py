@@ -7,8 +7,8 @@ from typing import Any
 from ...model.robot import Robot
 from ...model.world import Task, World
 from ..emission import Emission
+from ..figures import skid_of
 from ..overrides import Overrides
-from ..skid import skid_of
 from .common import map_too_large, ros_package
 from .config import bridge, limits
 from .drive import drive_system

@@ -1,11 +1,13 @@
-"""The targets drive a skid-steer base's turn by the skid factor the analysis records
-(``Kinematics.skid_factor``): they work out no figure of the analysis' themselves."""
+"""The targets write the figures the analysis records (``Kinematics.skid_factor``,
+``hub_limits``, ``volts_shares``): they work out no figure of the analysis' themselves."""
 from __future__ import annotations
 
 import ast
 import dataclasses
 import xml.etree.ElementTree as ET
 from pathlib import Path
+
+import pytest
 
 from mobiledsl.pipeline import compile_program
 from mobiledsl.targets.mjcf import emit as emit_mjcf
@@ -14,8 +16,9 @@ from mobiledsl.targets.ros import emit as emit_ros
 from ..fidelity import generated
 
 TARGETS = Path(__file__).resolve().parents[2] / "mobiledsl" / "targets"
-#: the analysis' figures of a base's turn, which it records for the targets
-FIGURES = {"skid_factor", "scrub_share"}
+#: the analysis' figures of a base's drive, which it records for the targets
+FIGURES = {"skid_factor", "scrub_share", "wheel_limits", "volts_share", "motor_volts",
+           "at_voltage"}
 
 
 def imported_names(path: Path) -> set[str]:
@@ -75,3 +78,42 @@ def test_the_gazebo_drive_system_turns_by_the_analysis_factor(tmp_path):
                       if p.get("name").endswith("DiffDrive"))
         separation[factor] = float(plugin.findtext("wheel_separation"))
     assert separation[2.0] == 2 * separation[1.0]
+
+
+def with_kinematics(analysis, **changes):
+    kin = dataclasses.replace(analysis.kinematics, **changes)
+    return dataclasses.replace(analysis, kinematics=kin)
+
+
+def test_the_urdf_wheel_joints_carry_the_analysis_hub_limits(tmp_path):
+    result = compiled(tmp_path)
+    hubs = result.analysis.kinematics.hub_limits
+    assert hubs
+    halved = {name: (torque / 2, speed / 2) for name, (torque, speed) in hubs.items()}
+    files = emit_ros(result.robot, None, None,
+                     with_kinematics(result.analysis, hub_limits=halved)).files
+    urdf = ET.fromstring(next(v for k, v in files.items() if k.endswith(".urdf")))
+    limits = {j.find("child").get("link"): j.find("limit")
+              for j in urdf.iter("joint") if j.get("type") == "continuous"}
+    written = {link: (float(lim.get("effort")), float(lim.get("velocity")))
+               for link, lim in limits.items() if lim is not None}
+    assert written and set(written) <= set(halved)
+    for link, (effort, velocity) in written.items():
+        assert (effort, velocity) == tuple(float(f"{v:.12g}") for v in halved[link]), link
+
+
+def test_the_mjcf_drive_scales_by_the_analysis_volts_share(tmp_path):
+    result = compiled(tmp_path)
+    shares = result.analysis.kinematics.volts_shares
+    assert shares
+    ranges = {}
+    for factor in (1.0, 0.5):
+        scaled = {name: share * factor for name, share in shares.items()}
+        files = emit_mjcf(result.robot, None, None,
+                          with_kinematics(result.analysis, volts_shares=scaled)).files
+        root = ET.fromstring(files[f"{result.robot.name}.xml"])
+        ranges[factor] = {a.get("name"): float(a.get("forcerange").split()[1])
+                          for a in root.iter("general") if a.get("forcerange")}
+    assert ranges[1.0]
+    for name, top in ranges[1.0].items():
+        assert ranges[0.5][name] == pytest.approx(top / 2, rel=1e-9), name
