@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import dataclasses
+from pathlib import Path
 
 import pytest
 
@@ -67,11 +68,11 @@ def test_a_library_that_does_not_say_is_pointed_at_as_a_file(monkeypatch):
     assert d.span == Span("b/library.yaml")
 
 
-@pytest.mark.parametrize("module", ["catalog", "names", "tasks", "worlds", "__init__"])
+RESOLVE = Path(__file__).resolve().parents[2] / "mobiledsl" / "resolve"
+
+
+@pytest.mark.parametrize("module", sorted(p.name for p in RESOLVE.glob("*.py")))
 def test_resolve_has_no_way_to_read_a_file(module):
-    import importlib
-    import inspect
-    source = inspect.getsource(importlib.import_module(
-        "mobiledsl.resolve" + ("" if module == "__init__" else f".{module}")))
+    source = (RESOLVE / module).read_text(encoding="utf-8")
     for word in ("open(", "read_regular", "os.path.exists", "read_text", "read_bytes"):
         assert word not in source, (module, word)
