@@ -220,7 +220,8 @@ def _load_library(root: str | os.PathLike) -> tuple[Library | None, list[Diagnos
     for walker_id, span in manifest.walkers.items():
         walkers[walker_id] = _load_walker(root, manifest.name, walker_id, loaded, span)
         diagnostics.extend(walkers[walker_id][1])
-    return build_library(manifest.name, root, parts, walkers), diagnostics
+    return build_library(manifest.name, root, parts, walkers,
+                         name_span=manifest.name_span), diagnostics
 
 
 def _load_walker(root, name: str, walker_id: str, parts: dict[str, Part],

@@ -266,6 +266,18 @@ class Limb:
     name: str
     part: str
     glue: tuple[float, ...]
+    # where the glue places the leg on the walker's body (body frame), as the assembly
+    # places a program's leg; None when the glue names no single connector of the body
+    frame: LimbFrame | None = None
+
+
+@record
+class LimbFrame:
+    """A limb's part frame in its walker's body frame: x_body = rotation @ x + xyz."""
+
+    xyz: tuple[float, float, float]
+    rotation: tuple[tuple[float, float, float], tuple[float, float, float],
+                    tuple[float, float, float]]
 
 
 @record
@@ -301,3 +313,4 @@ class Library:
     parts: dict[str, Part]        # id -> part (parts, objects and environments)
     walkers: dict[str, Walker] = field(default_factory=dict)
     left_out: dict[str, LeftOut] = field(default_factory=dict)
+    name_span: Span | None = None   # where its library.yaml states its name (a clash's note)

@@ -27,6 +27,7 @@ from .legged import (
     policy_file_fits,
     record_spans,
 )
+from .limbframes import placed_limbs
 from .model import Gait, Limb, Part, Walker
 from .parts import check_provenance
 from .reading import read_declaration
@@ -154,7 +155,8 @@ def _check_walker(F: Fields, node: YNode, root: Path, library_name: str, walker_
     spans: dict[str, Span] = {}
     record_spans(node, "", spans)
     return Walker(library=library_name, id=walker_id, description=description, file=file,
-                  dir=str(walker_dir), body=body, limbs=tuple(limbs), gait=gait,
+                  dir=str(walker_dir), body=body,
+                  limbs=placed_limbs(parts.get(body), limbs, parts), gait=gait,
                   controller=controller, provenance=provenance, spans=spans,
                   trained_kp=dict(trained) or None)
 
