@@ -193,7 +193,7 @@ class _Loads:
         # a left-out part's problems as the graph's records hold them (see build_library)
         return build_library(manifest.name, root, self.loaded[i],
                              {wid: w for wid, w in walkers.items() if w[0] is not None},
-                             as_records=True)
+                             as_records=True, name_span=manifest.name_span)
 
 
 def program_refs(program: Program | None) -> set[str]:

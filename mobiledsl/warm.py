@@ -110,13 +110,13 @@ class Record:
 
 def moved(diagnostics: Iterable[Diagnostic], moves: Moves) -> list[Diagnostic]:
     """``diagnostics`` with each span that ``moves`` names put where it went."""
-    def at(span: Span | None) -> Span | None:
-        return None if span is None else moves.get(span, span)
+    def at(span: Span) -> Span:
+        return moves.get(span, span)
 
     out = []
     for d in diagnostics:
         out.append(dataclasses.replace(
-            d, span=at(d.span),
+            d, span=None if d.span is None else at(d.span),
             labels=tuple(Label(at(label.span), label.message) for label in d.labels),
             fixes=tuple(dataclasses.replace(f, span=at(f.span)) for f in d.fixes)))
     return out

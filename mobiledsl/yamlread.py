@@ -91,7 +91,7 @@ class _Rare:
 
     __slots__ = ("anchor", "level", "peak", "cycle", "deep")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.anchor: str | None = None
         self.level = 0            # its place in the stack, 1-based
         self.peak = 0             # the deepest level reached before it opened

@@ -61,7 +61,7 @@ def analyse(robot: Robot, world: World | None = None, task: Task | None = None, 
     check_links_clear(robot, ground, out)
     check_legs(robot, out)
     walker = check_walkers(robot, walkers, out)
-    check_walker_gains(robot, walkers[walker] if walker else None, out)
+    check_walker_gains(robot, walkers[walker] if walker and walkers is not None else None, out)
     check_gait(robot, walker, out)
     com_at, margin = com_margin(ground, mp.com)
     check_com(robot, ground, com_at, margin, mp.mass, out, bodies, to_ground)

@@ -37,7 +37,7 @@ from ..model.world import Step, Task
 from ..targets.surfaces import TYRE_FRICTION
 from .drivepower import check_base_moves, judge_reach, motor_figures, top_speed_text
 from .model import Findings, Kinematics, StepVerdict, clean
-from .motorline import GRAVITY, reduction_of
+from .motorline import GRAVITY, reduction_of, volts_share, wheel_limits
 from .placement import tracks, wheels, where
 
 SPIN = "validation.kinematics.spin_supported"
@@ -119,7 +119,8 @@ def _contact_points(robot: Robot, to_ground) -> list[tuple[Component, np.ndarray
 
 def skid_factor(robot: Robot) -> float:
     """How much wider than its contacts a skid-steer base turns (W_eff / W), 1 for any other
-    base. The analysis' turn rate and every target's twist map share it."""
+    base. The analysis' turn rate uses it, and records it (``Kinematics.skid_factor``) for
+    the targets' twist maps and drive systems."""
     if robot.chassis_type not in SKIDDING:
         return 1.0
     pts = [(w.centre[0], w.centre[1], 0.0) for w in wheels(robot)
@@ -218,7 +219,7 @@ def analyse_kinematics(robot: Robot, task: Task | None, to_ground, out: Findings
                         help=(f"state track.travel_per_turn_m in {part.file} from the maker's "
                               "data (a link tread: the sprocket's teeth times the links' pitch)",))
     if robot.chassis_type == "Legged":
-        return _legged(robot, task, out)
+        return _with_drive_limits(robot, _legged(robot, task, out))
     ct = CHASSIS_TYPES.get(robot.chassis_type)
     v, why = _top_speed(robot)
     # the top speed and the start by the motors' torque-speed line under the robot's weight
@@ -235,8 +236,24 @@ def analyse_kinematics(robot: Robot, task: Task | None, to_ground, out: Findings
         for i, step in enumerate(task.steps):
             verdict = _judge_wheeled(robot, i, step, can_spin, holonomic, v, why, out, yaw)
             steps.append(_within_motors(verdict, step, line, out))
-    return Kinematics(can_spin, holonomic, clean(v), clean(yaw), clean(width), clean(base),
-                      tuple(steps), clean(accel), motors)
+    return _with_drive_limits(robot, Kinematics(
+        can_spin, holonomic, clean(v), clean(yaw), clean(width), clean(base), tuple(steps),
+        clean(accel), motors, skid_factor(robot)))
+
+
+def _with_drive_limits(robot: Robot, kin: Kinematics) -> Kinematics:
+    """``kin`` with the limits the targets' drives take (``Kinematics.hub_limits``,
+    ``volts_shares``), unrounded as the targets write them."""
+    hubs: dict[str, tuple[float, float]] = {}
+    shares: dict[str, float] = {}
+    for c in robot.components:
+        torque, speed = wheel_limits(robot, c)
+        if torque is not None and speed is not None:
+            hubs[c.name] = (torque, speed)
+        part = robot.parts.get(c.part)
+        if part is not None and part.motor is not None:
+            shares[c.name] = volts_share(robot, c, part.motor)
+    return dataclasses.replace(kin, hub_limits=hubs, volts_shares=shares)
 
 
 def _within_motors(verdict: StepVerdict, step: Step, line, out: Findings) -> StepVerdict:

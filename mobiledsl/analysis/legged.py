@@ -168,7 +168,8 @@ def _report(robot: Robot, ground: Ground, s: Support, off: float, plane: str,
     part = robot.parts[c.part]
     foot = s.foot
     servos = _servos(part, foot.link)
-    held = ", ".join(f"'{l.name}' at {l.servo.hold:g} rad" for l in servos)
+    held = ", ".join(f"'{l.name}' at {servo.hold:g} rad" for l in servos
+                     if (servo := l.servo) is not None)     # each of them has its servo
     held_by = f", held by the servo{'s' if len(servos) != 1 else ''} {held}" if servos else ""
     labels = [Label(part.span(f"feet.{foot.name}"), f"foot '{foot.name}'")]
     labels += [Label(part.span(f"links.{l.name}.servo.hold"), f"the servo of '{l.name}' holds "
@@ -325,7 +326,7 @@ def _hangs_loose(robot: Robot, leg: Component) -> tuple[str, Span | None] | None
             return None
         ppart = robot.parts.get(parent.part)
         conn = ppart.connectors.get(c.host_connector or "") if ppart is not None else None
-        if conn is not None and conn.steering is not None:
+        if ppart is not None and conn is not None and conn.steering is not None:
             on = "" if c is leg else f" through '{c.name}', which is placed on it"
             return (f"hangs from connector '{conn.name}' of '{parent.name}', which steers"
                     f"{on}: it would turn about a kingpin no servo turns",
@@ -343,6 +344,7 @@ def check_walkers(robot: Robot, walkers: Mapping[str, Walker] | None,
     keys = matching_walkers(robot, walkers)
     if len(keys) <= 1:
         return keys[0] if keys else None
+    assert walkers is not None, "walkers matched, so they were given"
     found = _chassis(robot)
     chassis = found[0] if found else None
     labels = []
@@ -385,13 +387,15 @@ def check_walker_gains(robot: Robot, walker: Walker | None, out: Findings) -> No
     for joint, trained in walker.trained_kp.items():
         owner, _, link_name = joint.partition("/")
         name = robot.chassis if owner == "body" else legs.get(owner)
+        if name is None:            # no limb of that name: no component to judge
+            continue
         try:
             c = robot.component(name)
         except KeyError:
             continue
         part = robot.parts.get(c.part)
         link = next((l for l in part.links if l.name == link_name), None) if part else None
-        if link is None or link.servo is None:
+        if part is None or link is None or link.servo is None:
             continue
         kp = link.servo.kp
         if abs(kp - trained) <= TRAINED_TOLERANCE * trained * (1 + 1e-9):

@@ -100,6 +100,15 @@ class Kinematics:
     steps: tuple[StepVerdict, ...] = ()
     max_accel_mps2: float | None = None    # the start the motors allow, at most g / 2
     motors: Motors | None = None           # where the top speed and the start come from
+    # how much wider than its contacts the base turns (W_eff / W, 1 but for a skid-steer
+    # base): the targets' twist maps and drive systems scale the turn by it. Kept unrounded:
+    # they multiply by it and write twelve digits
+    skid_factor: float = 1.0
+    # the drive's limits the targets write, from the motors' line at the full pack: each
+    # driven wheel's torque and speed at its hub (N m, rad/s), where its motor and reduction
+    # are known, and each motor's voltage over its rated (1 where no supply is decided)
+    hub_limits: dict[str, tuple[float, float]] = field(default_factory=dict)
+    volts_shares: dict[str, float] = field(default_factory=dict)
 
 
 @record

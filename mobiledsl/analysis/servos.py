@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..diagnostics import Label
-from ..library.model import Link, Part
+from ..library.model import Link, Part, Servo
 from ..model.robot import Component, Robot
 from .ground import Ground
 from .model import Findings
@@ -66,6 +66,13 @@ class JointLoad:
     @property
     def name(self) -> str:
         return f"{self.component.name}.{self.link.name}"
+
+    @property
+    def servo(self) -> Servo:
+        """The servo turning the joint (a JointLoad is made only for a link with one)."""
+        servo = self.link.servo
+        assert servo is not None, f"a JointLoad of '{self.name}', a link without a servo"
+        return servo
 
 
 @dataclass
@@ -129,12 +136,14 @@ def stance_loads(robot: Robot, ground: Ground, bodies: list[Body], mass: float,
 
     loads = []
     for s, p, f in zip(feet, points, shares):
+        foot = s.foot
+        assert foot is not None, "feet are the supports with a foot"
         sag = {}
-        for j in servos_above(s.component, robot.parts[s.component.part], s.foot.link):
+        for j in servos_above(s.component, robot.parts[s.component.part], foot.link):
             lever = np.cross(j.axis, p - j.origin)          # the foot's Jacobian column
             j.torque += float(lever @ n) * f
-            sag[j.name] = f * float(lever @ n) ** 2 / j.link.servo.kp
-        loads.append(FootLoad(f"{s.component.name}.{s.foot.name}", p, float(f), sag))
+            sag[j.name] = f * float(lever @ n) ** 2 / j.servo.kp
+        loads.append(FootLoad(f"{s.component.name}.{foot.name}", p, float(f), sag))
     for b in bodies:                # each link's own weight, on the joints above it
         if b.link is None or b.inertial is None or b.inertial.mass <= 0:
             continue
@@ -186,10 +195,10 @@ def _servo_at(j: JointLoad, key: str = ""):
 
 
 def _judge_torque(j: JointLoad, out: Findings) -> None:
-    servo, need = j.link.servo, abs(j.torque)
+    servo, need = j.servo, abs(j.torque)
     share = need / servo.effort
-    labels = (Label(j.component.span or j.component.glue_span, f"'{j.component.name}'"),) \
-        if (j.component.span or j.component.glue_span) else ()
+    at = j.component.span or j.component.glue_span
+    labels = (Label(at, f"'{j.component.name}'"),) if at else ()
     if need > servo.effort:
         out.error(HOLDS, f"the servo of '{j.name}' cannot hold the robot standing: it must "
                          f"hold {need:.2f} N·m against gravity, and its effort is "
@@ -223,10 +232,10 @@ def _judge_sag(foot: FootLoad, joints: dict[str, JointLoad], height: float,
         return
     gait = gait and drop > GAIT_SAG * height
     most = GAIT_SAG if gait else SAG_SHARE
-    worst = joints[max(foot.sag, key=foot.sag.get)]
-    shares = ", ".join(f"'{k}' {v * 1000:.1f} mm (kp {joints[k].link.servo.kp:g} N·m/rad, "
+    worst = joints[max(foot.sag, key=foot.sag.__getitem__)]
+    shares = ", ".join(f"'{k}' {v * 1000:.1f} mm (kp {joints[k].servo.kp:g} N·m/rad, "
                        f"{abs(joints[k].torque):.2f} N·m)" for k, v in foot.sag.items() if v > 0)
-    kp_needed = worst.link.servo.kp * drop / (most * height)
+    kp_needed = worst.servo.kp * drop / (most * height)
     stiffen = (f"stiffen '{worst.name}' to a kp of about {kp_needed:.3g} N·m/rad "
                f"(links.{worst.link.name}.servo.kp in {worst.part.file}), or hold the "
                "leg straighter (servo.hold), so its load has a shorter lever")
@@ -239,7 +248,7 @@ def _judge_sag(foot: FootLoad, joints: dict[str, JointLoad], height: float,
                   f"that sag at most {GAIT_SAG * 100:.0f} % ({most * height * 1000:.1f} mm "
                   f"here): {shares}",
                   _servo_at(worst, "kp"), components=(worst.component.name,),
-                  label=f"kp {worst.link.servo.kp:g} N·m/rad: too soft for the gait",
+                  label=f"kp {worst.servo.kp:g} N·m/rad: too soft for the gait",
                   help=(stiffen, f"the sag is torque / kp at each servo, standing: at most "
                                  f"{GAIT_SAG * 100:.0f} % of the stance height for the gait "
                                  "(or walk the robot by a walker's policy trained on these "

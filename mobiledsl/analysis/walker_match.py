@@ -1,15 +1,16 @@
 """Whether the robot is a walker's robot: its Legged body the walker's body and its legs the
 walker's limbs (docs/legged.md, "Walkers").
 
-The analysis places each of the walker's limbs by its glue as the assembly places a leg: the
-glue names the body's connector it matches (within 1 mm and 0.01 in direction), and the
-leg's own ``Leg`` mount mates onto it, turned by the glue's roll. A program's leg is that
-limb when it is the same part, its frame within ``SAME_PLACE_M`` of the limb's and turned
-within ``SAME_TURN_RAD`` of it. The robot is the walker's when its legs and the walker's
-limbs pair off one to one so (in any declaration order), whatever else it carries.
+Each of the walker's limbs stands where its glue places it on the body, as the assembly
+places a leg; the walker's load works that out and the walker record keeps it
+(``Limb.frame``, ``library/limbframes.py``, which says why there), so the analysis places
+nothing itself. A program's leg is that limb when it is the same part, its frame within
+``SAME_PLACE_M`` of the limb's and turned within ``SAME_TURN_RAD`` of it. The robot is the
+walker's when its legs and the walker's limbs pair off one to one so (in any declaration
+order), whatever else it carries.
 
-A limb whose glue names no connector of the body, or two, cannot be placed: the walker is
-then no robot's (undecided, and nothing is reported: the loader judges walker files).
+A limb whose glue names no connector of the body, or two, has no frame: the walker is then
+no robot's (undecided, and nothing is reported: the loader judges walker files).
 """
 from __future__ import annotations
 
@@ -18,9 +19,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from ..assembly import glue as g
-from ..assembly.mating import mate
-from ..library.model import Part, Walker
+from ..library.model import Limb, Walker
 from ..model.frames import Transform, matrix_from_quat, norm
 from ..model.robot import Component, Robot
 from .model import WalkerDrive
@@ -44,22 +43,12 @@ def turn_between(a: np.ndarray, b: np.ndarray) -> float:
     return math.atan2(s, c)
 
 
-def place_limb(body: Part, leg: Part, glue: tuple[float, ...]) -> Transform | None:
-    """Where a limb of part ``leg`` glued by ``glue`` onto ``body`` (at base_link) stands,
-    or None when the glue names no single connector of the body or the leg has no Leg
-    mount."""
-    if len(glue) < 6 or not g.is_unit(glue):
+def limb_place(limb: Limb) -> Transform | None:
+    """Where the walker's load placed ``limb`` on the body (base_link), or None."""
+    frame = limb.frame
+    if frame is None:
         return None
-    hosts = g.connectors_in_chassis_frame("body", body, Transform.identity())
-    found = g.matching(glue, hosts)
-    if len(found) != 1:
-        return None
-    hc = found[0]
-    own = leg.connectors.get(leg.profiles.get("Leg", {}).get("default", ""))
-    if own is None:
-        return None
-    roll = glue[6] if len(glue) > 6 else 0.0
-    return mate(own.pos, own.dir, own.up, hc.pos, hc.dir, hc.up, roll)
+    return Transform(np.array(frame.rotation, dtype=float), np.array(frame.xyz, dtype=float))
 
 
 def same_place(c: Component, t: Transform) -> bool:
@@ -113,8 +102,7 @@ def limb_components(robot: Robot, walker: Walker) -> dict[str, str] | None:
     places: list[tuple[str, Transform]] = []
     for limb in walker.limbs:
         key = f"{walker.library}/{limb.part}"
-        part = robot.parts.get(key)
-        t = place_limb(body, part, limb.glue) if part is not None else None
+        t = limb_place(limb) if key in robot.parts else None
         if t is None:
             return None
         places.append((key, t))

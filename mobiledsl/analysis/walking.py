@@ -289,7 +289,7 @@ def leg_peaks(leg: Leg, plan: Plan, stride_v: np.ndarray, pushes: list[np.ndarra
     else:
         motion = known[key]
     peak = np.zeros(len(leg.joints))
-    friction = np.array([j.link.servo.frictionloss for j in leg.joints])
+    friction = np.array([j.servo.frictionloss for j in leg.joints])
     for torque, levers in motion:
         if levers is not None:      # the ground's push, the worst way for each servo
             torque = np.max(np.abs(torque[:, None, :] +
@@ -333,7 +333,7 @@ def shape_of(leg: Leg) -> tuple:
     def about(p) -> tuple[float, ...]:
         return _rounded(float(p[i]) - foot[i] for i in range(3))
 
-    joints = tuple((about(origin), _rounded(axis), j.link.servo.damping, j.link.servo.armature)
+    joints = tuple((about(origin), _rounded(axis), j.servo.damping, j.servo.armature)
                    for (origin, axis), j in zip(leg.frame, leg.joints))
     links = tuple((l.mass, about(l.com), _rounded(np.asarray(l.inertia, float).ravel().tolist()),
                    l.depth) for l in leg.links)
@@ -392,7 +392,7 @@ def _torques(leg: Leg, stack: _Stack, h: float, up: np.ndarray) -> np.ndarray:
         moment = np.einsum("mlij,mlj->mli", inertia, alpha) + _crosses(omega, spin)
         arm = _crosses(c[1:-1, :, None, :] - origins[:, None], force[:, :, None, :])
         torque += np.einsum("mjk,mljk,lj->mj", axes, arm + moment[:, :, None, :], links.moved)
-    servos = [j.link.servo for j in leg.joints]
+    servos = [j.servo for j in leg.joints]
     torque += np.array([s.damping for s in servos]) * rate
     torque += np.array([s.armature for s in servos]) * accel
     return torque
@@ -442,7 +442,8 @@ def _legs(robot: Robot, bodies: list[Body], joints: list[JointLoad], feet: list[
 
 def _servos_of(part: Part, link: str) -> list[str]:
     by_name = {l.name: l for l in part.links}
-    out, name = [], link
+    out: list[str] = []
+    name: str | None = link
     while name is not None and name in by_name and name not in out:
         l = by_name[name]
         if l.servo is not None and l.joint.type == "revolute":
@@ -502,7 +503,7 @@ class Walk:
             self.known[key] = self._peaks(key)
         return self.known[key]
 
-    def _peaks(self, twist: tuple[float, float, float]) -> dict[str, float]:
+    def _peaks(self, twist: tuple[float, ...]) -> dict[str, float]:
         planned = [v + math.copysign(t, v) if abs(v) > 1e-9 else 0.0
                    for v, t in zip(twist, TRIM)]
         vx, vy, wz = planned
@@ -612,17 +613,19 @@ def check_walking(robot: Robot, ground: Ground, bodies: list[Body], mass: float,
     its effort: an error beyond it, a warning beyond WALK_SHARE of it (a warning at most when
     no task asks anything: the range's ends are then only what the robot may be told)."""
     part = robot.part_of(robot.chassis)
+    assert part.controller is not None, "check_servos walks a robot by its chassis's gait"
     walk = walk_of(robot, ground, bodies, mass, joints, feet, part.controller["gait"])
     if walk is None or part.gait is None:
         return ()
     by_name = {j.name: j for j in joints}
-    record, worst = [], {}
+    record: list[WalkingPeak] = []
+    worst: dict[str, tuple] = {}        # joint -> (share, torque, twist, steps, words)
     for twist, steps, words in asked_twists(task, part.gait):
         for name, torque in walk.peaks(twist).items():
             j = by_name[name]
             record.append(WalkingPeak(name, twist, steps if task else (), clean(torque),
-                                      clean(j.link.servo.effort)))
-            share = torque / j.link.servo.effort
+                                      clean(j.servo.effort)))
+            share = torque / j.servo.effort
             if share > WALK_SHARE and share > worst.get(name, (0.0,))[0]:
                 worst[name] = (share, torque, twist, steps, words)
     for name, (share, torque, twist, steps, words) in worst.items():
@@ -658,7 +661,7 @@ def fitting_speed(walk: Walk, twist, name: str, most: float) -> float | None:
 
 def _judge(j: JointLoad, share, torque, twist, steps, words, walk: Walk, task,
            out: Findings) -> None:
-    effort = j.link.servo.effort
+    effort = j.servo.effort
     error = share > 1.0 and task is not None
     many = len(steps) > 1
     asked = (f"{words}, as step{'s' if many else ''} "
@@ -683,8 +686,8 @@ def _judge(j: JointLoad, share, torque, twist, steps, words, walk: Walk, task,
             "legs' own dynamics, the joints' damping, times the servos' tracking "
             "(docs/analysis.md, Servos while walking)")
     span = j.part.span(f"links.{j.link.name}.servo.effort")
-    comp = (Label(j.component.span or j.component.glue_span, f"'{j.component.name}'"),) \
-        if (j.component.span or j.component.glue_span) else ()
+    at = j.component.span or j.component.glue_span
+    comp = (Label(at, f"'{j.component.name}'"),) if at else ()
     if error:
         out.error(PEAK_CODE, message + ": it cannot walk there", span,
                   components=(j.component.name,), label="the effort it has",
@@ -706,8 +709,16 @@ def expected_walk(robot: Robot) -> tuple[Walk, dict[str, float]]:
     from .servos import stance_loads
     bodies = place_bodies(robot)
     mp = mass_properties(bodies)
+    unwalked = ValueError("the robot does not stand on its feet to walk by its chassis's gait")
     ground = find_ground(robot)
-    joints, feet = stance_loads(robot, ground, bodies, mp.mass, np.asarray(mp.com, float))
-    walk = walk_of(robot, ground, bodies, mp.mass, joints, feet,
-                   robot.part_of(robot.chassis).controller["gait"])
-    return walk, {j.name: j.link.servo.effort for j in joints}
+    controller = robot.part_of(robot.chassis).controller
+    if ground is None or controller is None:
+        raise unwalked
+    found = stance_loads(robot, ground, bodies, mp.mass, np.asarray(mp.com, float))
+    if found is None:
+        raise unwalked
+    joints, feet = found
+    walk = walk_of(robot, ground, bodies, mp.mass, joints, feet, controller["gait"])
+    if walk is None:
+        raise unwalked
+    return walk, {j.name: j.servo.effort for j in joints}

@@ -55,13 +55,16 @@ def deps_action(parse_rec: str, registries: list[Registry], dependencies: list[s
     return {"file_dep": records_of(needs, registries)}
 
 
-def build_libraries(libraries: list[tuple[str, str]], record_paths: Iterable[str]) -> list:
+def build_libraries(libraries: Sequence[Sequence[Any]], record_paths: Iterable[str]) -> list:
     """Re-assemble ``Library`` records from part and walker records: only the parts a
-    program needs (its task's dynamic file_dep), never a whole library."""
+    program needs (its task's dynamic file_dep), never a whole library. ``libraries``: each
+    (name, root, where its library.yaml states the name), the span as the manifest's record
+    places it (``Graph._manifest``)."""
+    from ..diagnostics import Span
     from ..library.building import build_library
     Part, Walker = record_type("load"), record_type("walker")
-    parts: dict[str, dict[str, tuple[Any, list]]] = {name: {} for name, _ in libraries}
-    walkers: dict[str, dict[str, tuple[Any, list]]] = {name: {} for name, _ in libraries}
+    parts: dict[str, dict[str, tuple[Any, list]]] = {lib[0]: {} for lib in libraries}
+    walkers: dict[str, dict[str, tuple[Any, list]]] = {lib[0]: {} for lib in libraries}
     for path in sorted(record_paths):
         key = layout.split_part_record(path)
         if key is not None and key[0] in parts:
@@ -75,8 +78,9 @@ def build_libraries(libraries: list[tuple[str, str]], record_paths: Iterable[str
             walker = read_json(path).get("walker")
             if walker is not None:
                 walkers[wkey[0]][wkey[1]] = (from_json(Walker, walker), [])
-    return [build_library(name, root, parts[name], walkers[name], as_records=True)
-            for name, root in libraries]
+    return [build_library(name, root, parts[name], walkers[name], as_records=True,
+                          name_span=Span.from_json(stated[0] if stated else None))
+            for name, root, *stated in libraries]
 
 
 def registries_digest(registries: Sequence[Registry]) -> str:

@@ -54,7 +54,8 @@ class PhaseTask:
     records: dict[str, str]                   # earlier phase -> its record
     params: dict[str, Any]                    # what the task hands the phase as it is
     files: dict[str, str] | None = None       # a program's files (parse)
-    libraries: list[tuple[str, str]] | None = None   # (name, root) to resolve against
+    # (name, root, where the name is stated) of each library to resolve against
+    libraries: list[tuple[str, str, dict | None]] | None = None
     skip: bool = False                        # a library of the matrix cannot be loaded
     dependencies: list[str] = field(default_factory=list)   # the task's file_dep
     roots: tuple[str, ...] = ()               # where a restored record's files may lie
@@ -145,7 +146,7 @@ class Hooks:
 
 def phase_action(phase: str, out: str, records: dict[str, str], params: dict[str, Any],
                  files: dict[str, str] | None = None,
-                 libraries: list[tuple[str, str]] | None = None, skip: bool = False,
+                 libraries: list[tuple[str, str, dict | None]] | None = None, skip: bool = False,
                  *, dependencies: Iterable[str], roots: Iterable[str] = (),
                  place: str | None = None) -> dict | None:
     """The action of every phase task: ``records`` (phase name -> path) are the earlier

@@ -50,13 +50,13 @@ from doit.tools import config_changed
 from ..diagnostics import Span
 from ..inputs import Refused, read_regular
 from ..phases import EMITTERS, PHASES, PROGRAM_PHASES, TARGETS
-from ..records import write_atomic
+from ..records import to_json, write_atomic
 from ..targets.overrides import TEMPLATED_TARGETS, listing
 from . import actions, layout, state
 from .code import CodeIndex
 from .hashing import XxhashChecker, file_state, hash_file, use_stat_cache
 from .matrix import Matrix, Program, parse_shard, read_matrix, shard_of, warn
-from .positions import table_path
+from .positions import split, table_path
 from .reporter import make_reporter, mend_json_reporter
 
 # Every task creator dodo.py may define, in pipeline order (doit list shows them so).
@@ -100,6 +100,9 @@ class LibraryInfo:
     parts: dict[str, Span | None] = field(default_factory=dict)
     walkers: dict[str, Span | None] = field(default_factory=dict)
     ok: bool = True                       # False: library.yaml blocks (manifest task only)
+    # where library.yaml states the name, as the manifest's record places it: its line and
+    # column in that record's positions table, so a comment above it re-runs no resolve
+    name_span: Span | None = None
 
 
 class Graph:
@@ -236,17 +239,18 @@ class Graph:
                 out.append(LibraryInfo(Path(rel).name, rel, ok=False))
                 self.blocked.append(rel)
                 continue
-            name, parts, walkers = manifest
+            name, parts, walkers, name_span = manifest
             if name in seen:
                 warn(f"{rel}: the library name '{name}' is taken by {seen[name]}; skipped")
                 continue
             seen[name] = rel
-            out.append(LibraryInfo(name, rel, parts, walkers))
+            out.append(LibraryInfo(name, rel, parts, walkers, name_span=name_span))
         return out
 
-    def _manifest(self, rel: str) -> tuple[str, dict, dict] | None:
-        """(name, parts, walkers) a library.yaml registers, each id with where it is listed;
-        None when it blocks. Kept in build/.libraries.json by the file's content and the
+    def _manifest(self, rel: str) -> tuple[str, dict, dict, Span | None] | None:
+        """(name, parts, walkers, name span) a library.yaml registers, each id with where it
+        is listed, and where the name is stated as its record places it; None when it
+        blocks. Kept in build/.libraries.json by the file's content and the
         library code's fingerprint: reading it means importing the library package (numpy
         and all), which costs more than the rest of a no-op build."""
         key = [hash_file(self.root / rel / "library.yaml"), self.fingerprint("manifest")]
@@ -261,9 +265,10 @@ class Graph:
                 return None
             spans = lambda ids: {i: Span.from_json(sp) if sp else None  # noqa: E731
                                  for i, sp in ids.items()}
-            return entry["name"], spans(entry["parts"]), spans(entry["walkers"])
+            return (entry["name"], spans(entry["parts"]), spans(entry["walkers"]),
+                    Span.from_json(entry.get("name_span")))
         with contextlib.chdir(self.root):       # paths in records stay relative
-            manifest, _ = PHASES["manifest"].run(rel)
+            manifest, diags = PHASES["manifest"].run(rel)
         stored: dict[str, Any]
         if manifest is None:
             result, stored = None, {"key": key, "name": None}
@@ -272,11 +277,13 @@ class Graph:
                      if layout.SAFE_NAME.match(pid)}
             walkers = {wid: span for wid, span in _ids(manifest.walkers).items()
                        if layout.SAFE_NAME.match(wid)}
-            result = (manifest.name, parts, walkers)
+            name_span = _as_recorded(manifest, diags)
+            result = (manifest.name, parts, walkers, name_span)
             tojson = lambda ids: {i: sp.to_json() if sp else None  # noqa: E731
                                   for i, sp in ids.items()}
             stored = {"key": key, "name": manifest.name, "parts": tojson(parts),
-                      "walkers": tojson(walkers)}
+                      "walkers": tojson(walkers),
+                      "name_span": name_span.to_json() if name_span else None}
         saved = saved if isinstance(saved, dict) else {}
         saved[rel] = stored
         try:
@@ -311,9 +318,11 @@ class Graph:
         """The matrix's library roots: where a record's asset folders and files may lie."""
         return [lib.root for lib in self.libraries]
 
-    def _library_pairs(self) -> list[tuple[str, str]]:
-        """(name, root) of every library a program is resolved against, in matrix order."""
-        return [(lib.name, lib.root) for lib in self.libraries if lib.ok]
+    def _library_pairs(self) -> list[tuple[str, str, dict | None]]:
+        """(name, root, where the name is stated) of every library a program is resolved
+        against, in matrix order."""
+        return [(lib.name, lib.root, lib.name_span.to_json() if lib.name_span else None)
+                for lib in self.libraries if lib.ok]
 
     # -- doit configuration --------------------------------------------------------------
     def doit_config(self, check_state: bool = True) -> dict:
@@ -669,6 +678,18 @@ def _well_formed(named: Any) -> bool:
     return named is None or (isinstance(named, list) and len(named) == 2
                              and isinstance(named[0], str) and isinstance(named[1], list)
                              and all(isinstance(p, str) for p in named[1]))
+
+
+def _as_recorded(manifest: Any, diags: list) -> Span | None:
+    """The manifest's name span as its record holds it (the manifest task writes the same
+    record, and keeps its positions table): the file, and where in that table its line and
+    column are."""
+    span = getattr(manifest, "name_span", None)
+    if span is None:
+        return None
+    record = layout.library_record(manifest.name)
+    values, _ = split(to_json({PHASES["manifest"].key: manifest, "diagnostics": diags}), record)
+    return Span.from_json(values[PHASES["manifest"].key].get("name_span"))
 
 
 def _ids(listed) -> dict[str, Span | None]:

@@ -35,9 +35,13 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..cli import say, subcommand
 from ..textsafe import shown
+
+if TYPE_CHECKING:
+    from ..warm import Warm
 
 WATCHED_NAMES = frozenset({"component.yaml", "walker.yaml", "library.yaml", "pyproject.toml"})
 WATCHED_SUFFIXES = (".core", ".world", ".task", ".j2")
@@ -296,7 +300,7 @@ class Checks:
 
     def __init__(self, root: Path):
         self.root = root
-        self.warm = None
+        self.warm: Warm | None = None
         self.libraries: tuple[str, ...] | None = None
         self.last: dict[str, list | None] = {}
         self.cores: set[str] = set()

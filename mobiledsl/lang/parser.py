@@ -68,19 +68,25 @@ _KEYWORDS = {"Robot": _CORE, "World": _WORLD, "Task": _TASK}
 def parse_core(text: str, file: str) -> tuple[CoreFile | None, list[Diagnostic]]:
     """Parse a ``.core`` file: ``Robot <name> { intent "..."  <Type> <name>(<args>) ... }``."""
     p = _Parser(text, file, _CORE)
-    return p.run(), p.finish()
+    tree = p.run()
+    assert tree is None or isinstance(tree, CoreFile), "a parser builds its language's tree"
+    return tree, p.finish()
 
 
 def parse_world(text: str, file: str) -> tuple[WorldFile | None, list[Diagnostic]]:
     """Parse a ``.world`` file: ``World <name> { <key> = <value> ...  <Type> <name>(...) }``."""
     p = _Parser(text, file, _WORLD)
-    return p.run(), p.finish()
+    tree = p.run()
+    assert tree is None or isinstance(tree, WorldFile), "a parser builds its language's tree"
+    return tree, p.finish()
 
 
 def parse_task(text: str, file: str) -> tuple[TaskFile | None, list[Diagnostic]]:
     """Parse a ``.task`` file: ``Task <name> { <Step>(<args>) ... }``."""
     p = _Parser(text, file, _TASK)
-    return p.run(), p.finish()
+    tree = p.run()
+    assert tree is None or isinstance(tree, TaskFile), "a parser builds its language's tree"
+    return tree, p.finish()
 
 
 class _Parser:
@@ -208,7 +214,7 @@ class _Parser:
                 braces -= 1
 
     # -- files -------------------------------------------------------------------------------
-    def run(self):
+    def run(self) -> CoreFile | WorldFile | TaskFile | None:
         lang = self.lang
         header = self.header()
         if header is None:
@@ -237,6 +243,7 @@ class _Parser:
             self.item_start = self.i
             self.item_col = tok.indent
             start = self.i
+            got: Item | String | Arg | None
             if lang is _CORE:
                 got = self.core_item(intent)
                 if isinstance(got, String):

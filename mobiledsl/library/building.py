@@ -32,11 +32,12 @@ def unplaced(d: Diagnostic) -> Diagnostic:
 
 
 def build_library(name: str, root: str | os.PathLike, parts: Mapping[str, Loaded],
-                  walkers: Mapping[str, Loaded] | None = None, as_records: bool = False
-                  ) -> Library:
+                  walkers: Mapping[str, Loaded] | None = None, as_records: bool = False,
+                  name_span: Span | None = None) -> Library:
     """The library ``name`` at ``root`` from its parts and walkers by id, each as its load
     gave it, in the order given; ``as_records``: a left-out declaration's problems without
-    their lines and columns."""
+    their lines and columns; ``name_span``: where its library.yaml states the name (its
+    manifest's ``name_span``, or as the graph's manifest record places it)."""
     def _left_out(key: str, file: str, diagnostics: Sequence[Diagnostic]) -> LeftOut:
         return LeftOut(key, file, tuple(unplaced(d) if as_records else d
                                         for d in diagnostics))
@@ -57,4 +58,4 @@ def build_library(name: str, root: str | os.PathLike, parts: Mapping[str, Loaded
         else:
             file = os.path.join(root, "walkers", wid, "walker.yaml")
             left_out[f"walkers/{wid}"] = _left_out(wid, file, diags)
-    return Library(name, root, loaded, walking, left_out)
+    return Library(name, root, loaded, walking, left_out, name_span)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gc
 import os
+from collections.abc import Sequence
 from contextlib import contextmanager
 
 from ..diagnostics import Diagnostic, Severity, Sink, Span, error
@@ -123,7 +124,7 @@ def load_part_text(root: str | os.PathLike, library_name: str, part_id: str, tex
 
 
 def check_declaration(node: YNode, file: str, part_dir: str, part_id: str, library_name: str,
-                      prior: list[Diagnostic] = ()) -> tuple[Part | None, list[Diagnostic]]:
+                      prior: Sequence[Diagnostic] = ()) -> tuple[Part | None, list[Diagnostic]]:
     """Check a read component.yaml. Problems are returned as reported (errors)."""
     sink = Sink(list(prior))
     F = Fields(sink, file)
@@ -163,7 +164,7 @@ def check_declaration(node: YNode, file: str, part_dir: str, part_id: str, libra
     if category == "object":
         fields = check_object_fields(F, node, part_dir)
     elif category == "environment":
-        fields = check_environment_fields(F, node, node.get("id").value
+        fields = check_environment_fields(F, node, id_node.value
                                           if id_node is not None and id_node.is_str else None)
     else:
         fields = check_part_fields(F, node, part_dir, category)
@@ -219,7 +220,8 @@ def _load_library(root: str | os.PathLike) -> tuple[Library | None, list[Diagnos
     for walker_id, span in manifest.walkers.items():
         walkers[walker_id] = _load_walker(root, manifest.name, walker_id, loaded, span)
         diagnostics.extend(walkers[walker_id][1])
-    return build_library(manifest.name, root, parts, walkers), diagnostics
+    return build_library(manifest.name, root, parts, walkers,
+                         name_span=manifest.name_span), diagnostics
 
 
 def _load_walker(root, name: str, walker_id: str, parts: dict[str, Part],

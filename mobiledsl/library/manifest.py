@@ -32,6 +32,7 @@ class Manifest:
     file: str                                            # <root>/library.yaml as given
     parts: dict[str, Span] = field(default_factory=dict)     # id -> where it is listed
     walkers: dict[str, Span] = field(default_factory=dict)   # id -> where it is listed
+    name_span: Span | None = None                        # where ``name:`` states the name
 
 
 def manifest_path(root: str | os.PathLike) -> str:
@@ -80,7 +81,16 @@ def _check(F: Fields, node: YNode, file: str, sink: Sink) -> Manifest | None:
         else {}
     if name is None or parts is None or walkers is None:
         return None
-    return Manifest(name, file, parts, walkers)
+    return Manifest(name, file, parts, walkers, _stated(node, "name"))
+
+
+def _stated(node: YNode, key: str) -> Span:
+    """Where ``key: value`` is written: from the key's first character to the value's last
+    (a comment after it left out)."""
+    start, end = node.key_span(key), node.value[key].span
+    if start.line is None or end.end_line is None:
+        return Span(start.file)
+    return Span(start.file, start.line, start.column, end.end_line, end.end_column)
 
 
 def _ids(F: Fields, node: YNode | None, path: str, sink: Sink) -> dict[str, Span] | None:

@@ -7,6 +7,7 @@ its place, so any phase can point into component.yaml.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import field
 from typing import Any
 
@@ -243,7 +244,8 @@ class Part:
     provenance: dict[str, Any] | None = None
     ground_plane: bool | None = None           # environments
     entities: tuple[EnvEntity, ...] = ()       # environments
-    spans: dict[str, Span] = field(default_factory=dict)
+    # a dict, or the loader's SpanTable (a Mapping equal to that dict, made when first read)
+    spans: Mapping[str, Span] = field(default_factory=dict)
 
     @property
     def key(self) -> str:
@@ -264,6 +266,18 @@ class Limb:
     name: str
     part: str
     glue: tuple[float, ...]
+    # where the glue places the leg on the walker's body (body frame), as the assembly
+    # places a program's leg; None when the glue names no single connector of the body
+    frame: LimbFrame | None = None
+
+
+@record
+class LimbFrame:
+    """A limb's part frame in its walker's body frame: x_body = rotation @ x + xyz."""
+
+    xyz: tuple[float, float, float]
+    rotation: tuple[tuple[float, float, float], tuple[float, float, float],
+                    tuple[float, float, float]]
 
 
 @record
@@ -299,3 +313,4 @@ class Library:
     parts: dict[str, Part]        # id -> part (parts, objects and environments)
     walkers: dict[str, Walker] = field(default_factory=dict)
     left_out: dict[str, LeftOut] = field(default_factory=dict)
+    name_span: Span | None = None   # where its library.yaml states its name (a clash's note)

@@ -20,13 +20,15 @@ class SpanTable(Mapping):
     __slots__ = ("_node", "_table")
 
     def __init__(self, node: YNode):
-        self._node = node
+        self._node: YNode | None = node     # None once the table is made
         self._table: dict[str, Span] | None = None
 
     def _spans(self) -> dict[str, Span]:
         table = self._table
         if table is None:
-            table = self._table = collect_spans(self._node)
+            node = self._node
+            assert node is not None, "the tree is dropped only when the table is made"
+            table = self._table = collect_spans(node)
             self._node = None
         return table
 
@@ -84,15 +86,14 @@ def _map_spans(node: YNode, path: str, spans: dict[str, Span]) -> None:
 
 def _item_spans(items: list[YNode], path: str, spans: dict[str, Span]) -> None:
     """The spans of a list's items (the list's own is stored)."""
-    names = _item_names(path, len(items))
     if len(items) == 3:
         a, b, c = items
         if a.kind in _SCALARS and b.kind in _SCALARS and c.kind in _SCALARS:
-            spans[names[0]] = a.span
-            spans[names[1]] = b.span
-            spans[names[2]] = c.span
+            spans[path + "[0]"] = a.span
+            spans[path + "[1]"] = b.span
+            spans[path + "[2]"] = c.span
             return
-    for here, item in zip(names, items):
+    for here, item in zip(_item_names(path, len(items)), items):
         kind = item.kind
         if kind == "seq":
             spans[here] = item.span
@@ -106,20 +107,10 @@ def _item_spans(items: list[YNode], path: str, spans: dict[str, Span]) -> None:
 # "[0]", "[1]"...: the suffixes of the items of most lists, written once
 _INDEXES = tuple(f"[{i}]" for i in range(256))
 
-# the paths of the items of the list at a path ("visual.xyz" -> "visual.xyz[0]" ...), up to
-# 256: the same few in every declaration, made once (and shared by every part's table)
-_NAMES: dict[str, tuple[str, ...]] = {}
 
-
-def _item_names(path: str, n: int) -> tuple[str, ...]:
+def _item_names(path: str, n: int) -> list[str]:
     """The paths of the first ``n`` items of the list at ``path``."""
-    names = _NAMES.get(path)
-    if names is not None and len(names) >= n:
-        return names
-    names = tuple([path + index for index in _INDEXES[:n]])
-    if n > len(_INDEXES):                   # a long list: its names are not kept
-        return names + tuple(f"{path}[{i}]" for i in range(len(_INDEXES), n))
-    if len(_NAMES) >= 4096:
-        _NAMES.clear()
-    _NAMES[path] = names
-    return names
+    if n <= len(_INDEXES):
+        return [path + index for index in _INDEXES[:n]]
+    return [path + index for index in _INDEXES] + \
+        [f"{path}[{i}]" for i in range(len(_INDEXES), n)]

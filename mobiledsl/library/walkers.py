@@ -27,6 +27,7 @@ from .legged import (
     policy_file_fits,
     record_spans,
 )
+from .limbframes import placed_limbs
 from .model import Gait, Limb, Part, Walker
 from .parts import check_provenance
 from .reading import read_declaration
@@ -66,9 +67,9 @@ def named_in(data: bytes | str, file: str) -> tuple[str, list[str]] | None:
     limbs = assembly.get("limbs") if assembly is not None and assembly.is_map else None
     if body is None or not body.is_str or limbs is None or not limbs.is_map:
         return None
-    named = [body.value] + [limb.get("part").value for _, limb in limbs.items()
-                            if limb.is_map and limb.get("part") is not None
-                            and limb.get("part").is_str]
+    limb_parts = [limb.get("part") for _, limb in limbs.items()]
+    named = [body.value] + [part.value for part in limb_parts
+                            if part is not None and part.is_str]
     return body.value, sorted(set(named))
 
 
@@ -123,12 +124,12 @@ def _check_walker(F: Fields, node: YNode, root: Path, library_name: str, walker_
     ok = F.keys(node, "", WALKER_KEYS)
     version_node = node.get("schema_version")
     version = F.number(version_node, "schema_version")
-    if version is not None and version != 1:
+    if version is not None and version_node is not None and version != 1:
         F.invalid(version_node, "schema_version", f"is {version_node.raw}, but this compiler "
                   "reads schema_version 1", help="write schema_version: 1")
     id_node = node.get("id")
     stated_id = F.string(id_node, "id")
-    if stated_id is not None and stated_id != walker_id:
+    if stated_id is not None and id_node is not None and stated_id != walker_id:
         F.error("library.id_mismatch", f"'id' is '{stated_id}', but the walker's directory is "
                 f"walkers/{walker_id}", id_node.span, label="differs from the directory name",
                 help=f"write id: {walker_id}, or rename the directory and its entry in "
@@ -148,12 +149,14 @@ def _check_walker(F: Fields, node: YNode, root: Path, library_name: str, walker_
     provenance = (check_provenance(F, provenance_node, "provenance")
                   if provenance_node is not None else None)
 
-    if not ok or F.failed or None in (description, body, limbs, gait, controller, provenance):
+    if not ok or F.failed or description is None or body is None or limbs is None or \
+            gait is None or controller is None or provenance is None:
         return None
     spans: dict[str, Span] = {}
     record_spans(node, "", spans)
     return Walker(library=library_name, id=walker_id, description=description, file=file,
-                  dir=str(walker_dir), body=body, limbs=tuple(limbs), gait=gait,
+                  dir=str(walker_dir), body=body,
+                  limbs=placed_limbs(parts.get(body), limbs, parts), gait=gait,
                   controller=controller, provenance=provenance, spans=spans,
                   trained_kp=dict(trained) or None)
 
@@ -164,7 +167,7 @@ def _check_walker(F: Fields, node: YNode, root: Path, library_name: str, walker_
 
 def _check_assembly(F: Fields, node: YNode | None,
                     parts: dict[str, Part]) -> tuple[str | None, list[Limb] | None]:
-    if not F.mapping(node, "assembly"):
+    if node is None or not F.mapping(node, "assembly"):
         return None, None
     ok = F.keys(node, "assembly", ("body", "limbs"))
     body = _check_body(F, node.get("body"), parts)
@@ -179,7 +182,7 @@ def _check_assembly(F: Fields, node: YNode | None,
 
 def _check_body(F: Fields, node: YNode | None, parts: dict[str, Part]) -> str | None:
     body = F.string(node, "assembly.body")
-    if body is None:
+    if body is None or node is None:
         return None
     part = parts.get(body)
     why = None
@@ -231,7 +234,7 @@ def _check_limbs(F: Fields, node: YNode, parts: dict[str, Part]) -> list[Limb] |
         ok &= F.keys(limb_node, path, ("part", "glue"))
         part_node = limb_node.get("part")
         part_id = F.string(part_node, f"{path}.part")
-        if part_id is not None:
+        if part_id is not None and part_node is not None:
             part = parts.get(part_id)
             if part is None or part.category != "leg":
                 F.invalid(part_node, f"{path}.part", f"names '{part_id}', "
@@ -241,7 +244,7 @@ def _check_limbs(F: Fields, node: YNode, parts: dict[str, Part]) -> list[Limb] |
                 part_id = None
         glue_node = limb_node.get("glue")
         glue = _check_glue(F, glue_node, f"{path}.glue")
-        if part_id is None or glue is None:
+        if part_id is None or glue is None or glue_node is None:
             ok = False
             continue
         limbs.append(Limb(name, part_id, glue))
@@ -257,8 +260,9 @@ def _check_glue(F: Fields, node: YNode | None, path: str) -> tuple[float, ...] |
     if not node.is_seq or len(node.value) not in (6, 7):
         F.wrong_type(node, path, "[x, y, z, nx, ny, nz] or with a seventh number, the roll")
         return None
-    values = [F.number(v, f"{path}[{i}]") for i, v in enumerate(node.value)]
-    if any(v is None for v in values):
+    read = [F.number(v, f"{path}[{i}]") for i, v in enumerate(node.value)]
+    values = [v for v in read if v is not None]
+    if len(values) != len(read):
         return None
     normal = values[3:6]
     length = math.sqrt(sum(c * c for c in normal))

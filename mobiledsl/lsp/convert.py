@@ -141,10 +141,13 @@ def _changes(fixes: list[Fix], uri: str, text: str, encoding: str, text_of: Text
         same = not file or not path or os.path.abspath(file) == os.path.abspath(path)
         by_file.setdefault(path if same else os.path.abspath(file), []).append(fix)
     changes = {}
+    body: str | None
     for file, group in by_file.items():
         if file == path:
             target, body = uri, text
         else:
+            assert uri_of is not None and text_of is not None, \
+                "a fix of another file is grouped apart only when both are given"
             target, body = uri_of(file), text_of(file)
             if target is None or body is None:
                 continue

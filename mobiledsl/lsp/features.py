@@ -282,7 +282,7 @@ def _range(index: LineIndex, start: int, end: int) -> lsp.Range:
 # -- definition --------------------------------------------------------------------------------
 def definition(text: str, offset: int, part_of: Callable[[str], Any], siblings: Siblings,
                parts: Sequence[Any], kind: str = "",
-               file: str = "") -> tuple[str, int | None, int | None] | None:
+               file: str = "") -> tuple[str, int, int | None] | None:
     """Where what is at ``offset`` is declared: (file or sibling kind, line, column) with
     the compiler's 1-based places, or an offset into a sibling's text ("core"/"world",
     offset, None). A ref goes to its component.yaml, ``@core/name`` to the component,

@@ -68,7 +68,7 @@ def seat(robot: Any, glue: GlueAt) -> Seat | None:
     by_name = {c.name: c for c in robot.components}
     placed = by_name.get(glue.component)
     host = by_name.get(placed.parent) if placed is not None and placed.parent else None
-    if host is None or placed.host_connector is None:
+    if placed is None or host is None or placed.host_connector is None:
         return None
     part = robot.parts.get(host.part)
     if part is None:

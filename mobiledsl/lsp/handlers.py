@@ -112,7 +112,7 @@ def register(server) -> None:
         if b is None:                       # an offset into a sibling's text
             file = c.sibling_path(where)
             text = ls.state.text(file) if file else None
-            if text is None:
+            if file is None or text is None:
                 return None
             index = LineIndex(text, ls.encoding)
             pos = lsp.Position(*index.position(a))
@@ -127,7 +127,7 @@ def register(server) -> None:
     @guarded(None)
     def document_symbol(ls, params: lsp.DocumentSymbolParams):
         path, text, kind = _document(ls, params.text_document.uri)
-        if text is None:
+        if path is None or text is None:        # (a text only of a path of a kind)
             return None
         if kind in PROGRAM_KINDS:
             return symbols.program_symbols(kind, text, path, ls.encoding)

@@ -19,7 +19,7 @@ import os
 import re
 from dataclasses import dataclass
 
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, Span
 
 #: written where the cursor is; an identifier no schema knows
 PROBE = "zzmobiledslprobe"
@@ -196,7 +196,7 @@ def _siblings(node) -> set[str]:
 
 
 # -- connectors --------------------------------------------------------------------------------
-def connectors(text: str, file: str) -> dict[str, object]:
+def connectors(text: str, file: str) -> dict[str, Span | None]:
     """The connectors a component.yaml's text declares: name -> the place of its key (a
     ``Span``), empty when the text does not read as YAML."""
     from ..yamlio import read_yaml

@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 
 
 class MobiledslServer(LanguageServer):
-    def __init__(self):
+    def __init__(self) -> None:
         from ..render.sarif import tool_version
         super().__init__("mobiledsl", tool_version(),
                          text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
@@ -134,7 +134,7 @@ def make_server() -> MobiledslServer:
     def code_action(ls: MobiledslServer, params: lsp.CodeActionParams):
         path = _path(params.text_document.uri)
         text = ls.state.text(path) if path else None
-        if text is None:
+        if path is None or text is None:
             return []
         own = ls.own_diagnostics(path)
         asked = [d for d in params.context.diagnostics if d.source == convert.SOURCE]

@@ -44,19 +44,20 @@ def _within(inner: lsp.Range, outer: lsp.Range) -> bool:
 def program_symbols(kind: str, text: str, file: str,
                     encoding: str = "utf-16") -> list[lsp.DocumentSymbol]:
     from ..lang import parse_core, parse_task, parse_world
+    from ..lang.ast import CoreFile, WorldFile
     parse = {"core": parse_core, "world": parse_world, "task": parse_task}[kind]
     tree, _ = parse(text, file)
     if tree is None:
         return []
     index = LineIndex(text, encoding)
     children: list[lsp.DocumentSymbol] = []
-    if kind == "core":
+    if isinstance(tree, CoreFile):      # each kind parses to its own tree
         head, what = "Robot", _KIND.Class
         if tree.intent is not None:
             children.append(_symbol(index, "intent", tree.intent.value, _KIND.String,
                                     tree.intent.span, None))
         children += [_item(index, item, _KIND.Field) for item in tree.components]
-    elif kind == "world":
+    elif isinstance(tree, WorldFile):
         head, what = "World", _KIND.Namespace
         children += [_symbol(index, s.name, _value_text(text, index, s.value.span),
                              _KIND.Property, s.span, s.name_span) for s in tree.settings]

@@ -16,7 +16,7 @@ import os
 import re
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from ..diagnostics import Diagnostic
 
@@ -118,9 +118,10 @@ class ProjectState:
 
     def part(self, ref: str) -> Any:
         """The part a ref names (``library/id`` or a bare id), the first library's."""
-        lib_name, sep, pid = ref.partition("/")
+        name, sep, pid = ref.partition("/")
+        lib_name: str | None = name if sep else None
         if not sep:
-            pid, lib_name = ref, None
+            pid = ref
         for library in self.loaded:
             if (lib_name is None or library.name == lib_name) and pid in library.parts:
                 return library.parts[pid]
@@ -134,10 +135,18 @@ def _file_of(d: Diagnostic, default: str) -> str:
     return os.path.abspath(d.span.file) if d.span is not None and d.span.file else default
 
 
+class ProgramFiles(TypedDict):
+    """A program's files: its core, and the world and task beside it when there are."""
+
+    core: str
+    world: str | None
+    task: str | None
+
+
 class Workspace:
     """The open documents and what each check found, by the file it is about."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.texts: dict[str, str] = {}              # open documents, by absolute path
         self.projects: dict[Path, ProjectState] = {}
         # what each source of diagnostics (a program by its core, a library file) found, by file
@@ -177,23 +186,26 @@ class Workspace:
         return self.projects[root]
 
     # -- programs --------------------------------------------------------------------------
-    def program_files(self, path: str) -> dict[str, str | None] | None:
+    def program_files(self, path: str) -> ProgramFiles | None:
         """The program ``path`` belongs to, {"core": ..., "world": ..., "task": ...} (a file
         absent is None), or None when there is no core for it."""
         kind = kind_of(path)
         if kind not in PROGRAM_KINDS:
             return None
         stem = path[: -len(kind) - 1]
-        files: dict[str, str | None] = {}
+        found: dict[str, str | None] = {}
         for k in PROGRAM_KINDS:
             candidate = f"{stem}.{k}"
-            files[k] = candidate if candidate in self.texts or os.path.isfile(candidate) \
+            found[k] = candidate if candidate in self.texts or os.path.isfile(candidate) \
                 else None
-        return files if files["core"] else None
+        core = found["core"]
+        if core is None:
+            return None
+        return ProgramFiles(core=core, world=found["world"], task=found["task"])
 
     def open_programs(self) -> list[str]:
         """The cores of the programs an open document belongs to."""
-        cores = []
+        cores: list[str] = []
         for path in self.texts:
             files = self.program_files(path)
             if files and files["core"] not in cores:
@@ -205,12 +217,14 @@ class Workspace:
         core; returns the files whose diagnostics may have changed. What loading a library
         reported is the library's (shown on its open files), not the program's."""
         from ..pipeline import InputError
-        files = self.program_files(core) or {"core": core, "world": None, "task": None}
+        files = self.program_files(core) or ProgramFiles(core=core, world=None, task=None)
         project = self.project_of(core)
         key = f"program:{core}"
-        found: dict[str, list[Diagnostic]] = {f: [] for f in files.values() if f}
+        found: dict[str, list[Diagnostic]] = {
+            f: [] for f in (files["core"], files["world"], files["task"]) if f}
         if project is None:
-            self._parse_only(files, found)
+            self._parse_only({"core": files["core"], "world": files["world"],
+                              "task": files["task"]}, found)
         else:
             try:
                 result = project.warm.check(files["core"], files["world"], files["task"])
@@ -239,7 +253,7 @@ class Workspace:
         parsers = {"core": parse_core, "world": parse_world, "task": parse_task}
         for kind, path in files.items():
             text = self.text(path) if path else None
-            if text is None:
+            if text is None or path is None:
                 continue
             try:
                 _, diags = parsers[kind](text, path)

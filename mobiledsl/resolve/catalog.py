@@ -8,13 +8,10 @@ declare one name cannot be told apart by any ref: ``check_names`` reports that o
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Sequence
 
 from ..diagnostics import Diagnostic, Fix, Label, Sink, Span
-from ..inputs import Refused, read_regular
 from ..library.model import Library, Part
-from ..linebreaks import split_lines
 from ..model.vocabulary import did_you_mean
 
 ROBOT_CATEGORIES = ("chassis", "wheel", "track", "sensor", "attachment", "leg", "motor",
@@ -183,22 +180,9 @@ def _few(ids: Sequence[str], most: int = 3, quote: str = "'") -> str:
     return shown + (f" and {len(ids) - most} more" if len(ids) > most else "")
 
 
-# compiled (by re, once) when a name clash is reported, not at every start
-_NAME = r"name[ \t]*:[ \t]*(?:\"[^\"\n]*\"|'[^'\n]*'|[^#\s]+)"
-
-
 def _name_span(lib: Library) -> Span:
-    """Where ``lib``'s library.yaml states its name: its ``name:`` line at the top level, or
-    the file alone when it cannot be read or found."""
-    file = os.path.join(os.fspath(lib.root), "library.yaml")
-    try:
-        # the breaks kept as written (newline=""), then split where every reader splits
-        text = read_regular(file).decode("utf-8", "surrogateescape")
-        lines = split_lines(text)
-    except (OSError, ValueError, Refused):
-        return Span(file)
-    for n, text in enumerate(lines, 1):
-        m = re.match(_NAME, text)
-        if m is not None:
-            return Span(file, n, 1, n, m.end())
-    return Span(file)
+    """Where ``lib``'s library.yaml states its name, as its manifest records it; the file
+    alone where it does not say."""
+    if lib.name_span is not None:
+        return lib.name_span
+    return Span(os.path.join(os.fspath(lib.root), "library.yaml"))

@@ -182,6 +182,7 @@ def test_skid_steer_turns_slower_than_its_wheels_say():
     k, _ = kin(r)
     a2, b2 = 0.1 ** 2, 0.12 ** 2           # the wheels' contacts from the middle, along, across
     assert skid_factor(r) == pytest.approx((a2 + b2) / b2)
+    assert k.skid_factor == skid_factor(r)        # recorded for the targets' twist maps
     # in a spin each contact slides sideways as its wheel drives it along; their friction
     # (1.2 of the load, of which a sliding contact in MuJoCo's pyramidal cone passes
     # 2 sqrt(2) ln(1 + sqrt(2)) / pi = 0.79 as the base turns) balances with a share
@@ -195,6 +196,7 @@ def test_skid_steer_turns_slower_than_its_wheels_say():
     assert k.max_yaw_rate_rad_s == pytest.approx(2 * v / 0.24 * b2 / (a2 + b2))
     # a differential base on two wheels slides nothing
     assert skid_factor(F.diff_caster()) == 1.0
+    assert kin(F.diff_caster())[0].skid_factor == 1.0
 
 
 def test_spin_rate_above_the_turn_rate():

@@ -13,6 +13,7 @@ import pytest
 
 from mobiledsl.analysis import Analysis, analyse, write_report
 from mobiledsl.assembly.assemble import place_links
+from mobiledsl.library.limbframes import placed_limbs
 from mobiledsl.model.frames import Transform, matrix_from_quat
 from mobiledsl.library.model import (Connector, Foot, Gait, Limb, Link, LinkJoint, Part,
                                      Servo, Shape, Steering, Walker)
@@ -152,6 +153,8 @@ def only(diags, code):
 def walker(id="w", limbs=None, body="body", leg="leg") -> Walker:
     limbs = limbs or tuple(Limb(n[:1] + n.split("_")[1][:1], leg, (x, y, -0.04, 0, 0, -1))
                            for (h, (x, y)), n in zip(HIPS.items(), NAMES.values()))
+    # each limb placed on the body as the walker's load places it
+    limbs = placed_limbs(body_part(id=body), limbs, {leg: leg_part(id=leg)})
     return Walker("test", id, id, f"lib/walkers/{id}/walker.yaml", f"lib/walkers/{id}", body,
                   tuple(limbs), Gait((-0.3, 0.6), (-0.2, 0.2), (-0.8, 0.8)), {"policy": "p"})
 

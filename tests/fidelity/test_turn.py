@@ -8,7 +8,6 @@ import mujoco
 import numpy as np
 import pytest
 
-from mobiledsl.analysis.kinematics import skid_factor
 from tests.fidelity import generated
 from tests.fidelity.sweep import settle, twist_table
 from tests.fidelity.test_motorline_motion import build
@@ -38,7 +37,7 @@ def test_a_skid_steer_base_spins_at_the_rate_the_analysis_states(ratio, mass, tm
     res, model = build(scale, tmp_path)
     kin = res.analysis.kinematics
     # the turn its wheels' no-load speed would give: the scale of "none" and the ask
-    unloaded = 2 * kin.max_speed_mps / (kin.track_width_m * skid_factor(res.robot))
+    unloaded = 2 * kin.max_speed_mps / (kin.track_width_m * kin.skid_factor)
     reached = spin_reached(model, 2 * unloaded)
     stated = kin.max_yaw_rate_rad_s
     # within 15 % of the stated rate, and a creep of 5 % of the unloaded one where it is 0

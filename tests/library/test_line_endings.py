@@ -2,8 +2,6 @@
 \\r alone, or a mix), in every reader, and the renderer quotes the line a place names."""
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 
 from mobiledsl.render.human import render_human
@@ -91,9 +89,10 @@ def test_a_control_character_is_placed_where_it_stands(ending):
 @pytest.mark.parametrize("ending", list(ENDINGS.values()) + ["\u2028"],
                          ids=list(ENDINGS) + ["ls"])
 def test_a_library_s_name_is_placed_on_the_line_the_readers_count(tmp_path, ending):
-    from mobiledsl.resolve.catalog import _name_span
+    from mobiledsl.library.manifest import load_manifest
     text = ended("# the shop's parts\n\nname: shop\nparts: []\n", ending)
     (tmp_path / "library.yaml").write_bytes(text.encode("utf-8"))
     node, _ = read_yaml(text, "library.yaml")
-    span = _name_span(SimpleNamespace(root=tmp_path))
+    manifest, _ = load_manifest(tmp_path)
+    span = manifest.name_span      # where a name clash points (resolve's catalog)
     assert (span.line, span.column, span.end_column) == (node.key_spans["name"].line, 1, 10)

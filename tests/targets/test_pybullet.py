@@ -14,6 +14,7 @@ import pytest
 
 from mobiledsl.model.vocabulary import CHASSIS_TYPES
 from mobiledsl.targets.mjcf.drive import commands
+from mobiledsl.targets.figures import skid_of
 
 from ..fidelity.sweep import drive, settle, top_yaw
 from .conftest import PROGRAMS, chassis_type
@@ -91,7 +92,7 @@ def in_bullet(result, out, twist):
     """(forward m/s, leftward m/s, turn rad/s) over the run's second half, in the base's
     frame, each driven wheel at the speed the twist map gives it."""
     with bullet_world(result, out) as (client, body, joints):
-        for wheel, (speed, force) in wheel_speeds(result.robot, twist).items():
+        for wheel, (speed, force) in wheel_speeds(result.robot, result.analysis, twist).items():
             pybullet.setJointMotorControl2(body, joints[f"{wheel}_joint"],
                                            pybullet.VELOCITY_CONTROL, targetVelocity=speed,
                                            force=force, physicsClientId=client)
@@ -127,11 +128,11 @@ def rest_in_mujoco(out, name):
     return data.xpos[base].copy(), math.degrees(math.acos(min(1.0, up[2])))
 
 
-def wheel_speeds(robot, twist):
+def wheel_speeds(robot, analysis, twist):
     """Each driven wheel's speed (the twist map's, a driveline's motor through its reduction)
     and the torque its motor gives there."""
     out = {}
-    per_actuator = commands(robot, *twist)
+    per_actuator = commands(robot, *twist, skid_of(analysis))
     weight = 9.81 * sum(p.inertial.mass for c in robot.components
                         if (p := robot.parts[c.part]).inertial is not None)
     for c in robot.components:

@@ -27,9 +27,9 @@ TARGETS = ("ros-gz-nav2", "ros-mujoco-nav2")
 @pytest.fixture(scope="module")
 def phases():
     """diff_drive's resolve, assemble and analyse results, for the emissions here."""
-    from mobiledsl.pipeline import _read_program, load_libraries
     from mobiledsl.phases import program_refs
-    sources = {k: _read_program(f"{PROGRAM}.{k}") for k in ("core", "world", "task")}
+    from mobiledsl.pipeline import load_libraries, read_program
+    sources = {k: read_program(f"{PROGRAM}.{k}") for k in ("core", "world", "task")}
     program, _ = PHASES["parse"].run(sources=sources)
     libraries, _ = load_libraries([DEMO], program_refs(program))
     resolution, _ = PHASES["resolve"].run(parse=program, libraries=libraries)
@@ -191,6 +191,21 @@ def test_a_hostile_template_is_a_diagnostic_at_it(phases, tmp_path, case):
     assert d.span.line == line
     assert word.lower() in d.message.lower()
     assert d.help and all(h.strip() for h in d.help)
+
+
+def test_our_template_failing_on_a_value_without_overrides_is_a_diagnostic():
+    """With no project templates, a value ours cannot render is a diagnostic at our
+    template's line, not an AttributeError from looking for overrides that are not there."""
+    from mobiledsl.targets.ros.package import TEMPLATES, Renderer
+    renderer = Renderer()
+    out = renderer.render("package.xml.j2", package="p", robot="r", simulator="Gazebo",
+                          depends=5, note="")
+    assert out == b""
+    [d] = renderer.diagnostics
+    assert d.code == "target.template_failed"
+    assert d.span.file == os.path.join(TEMPLATES, "package.xml.j2")
+    assert d.span.line is not None and d.span.line > 1
+    assert "not iterable" in d.message
 
 
 def test_an_unused_unreadable_template_is_not_reported(phases, tmp_path):

@@ -10,6 +10,7 @@ from ...model.frames import quat_from_yaw
 from ...model.robot import Robot
 from ...model.world import Task, World
 from ..emission import Emission
+from ..figures import skid_of, volts_shares_of
 from ..frames import fmt, fmtv
 from ..ground import base_height
 from ..stl import hull_files
@@ -38,7 +39,7 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
     ET.SubElement(worldbody, "light", name="sun", pos="0 0 5", dir="0 0 -1", directional="true")
     add_world(worldbody, world)
     start_xyz, start_quat = start_pose(robot, world, analysis)
-    builder = RobotBuilder(robot, out, ramp_time(analysis))
+    builder = RobotBuilder(robot, out, ramp_time(analysis), volts_shares_of(analysis))
     base = builder.build(worldbody, start_xyz, start_quat)
     builder.drivelines()
     add_sensors(builder, robot)
@@ -49,7 +50,7 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
         ET.SubElement(asset, "mesh", name=name, file=file)
     if len(asset) == 0:
         root.remove(asset)
-    rows = twist_rows(robot)
+    rows = twist_rows(robot, skid_of(analysis))
     custom = twist_map(rows)
     for tag, items in (("equality", out.equalities), ("tendon", out.tendons),
                        ("actuator", out.actuators),
@@ -66,11 +67,13 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
     return Emission(files=files, assets=tuple(assets))
 
 
-def twist_rows(robot: Robot) -> dict[str, list[float]]:
+def twist_rows(robot: Robot, skid: float) -> dict[str, list[float]]:
     """For each drive actuator, the command per unit base twist (vx, vy, wz): its command
-    for any twist is the dot product, so whoever drives the model needs nothing else."""
-    unit = [commands(robot, 1.0, 0.0, 0.0), commands(robot, 0.0, 1.0, 0.0),
-            commands(robot, 0.0, 0.0, 1.0)]
+    for any twist is the dot product, so whoever drives the model needs nothing else.
+    ``skid``: the analysis' skid factor, how much faster a skid-steer base's wheels run to
+    turn it."""
+    unit = [commands(robot, 1.0, 0.0, 0.0, skid), commands(robot, 0.0, 1.0, 0.0, skid),
+            commands(robot, 0.0, 0.0, 1.0, skid)]
     return {name: [float(fmt(u.get(name, 0.0))) for u in unit] for name in sorted(unit[0])}
 
 

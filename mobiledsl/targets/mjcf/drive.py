@@ -11,7 +11,6 @@ import math
 
 import numpy as np
 
-from ...analysis.kinematics import skid_factor
 from ...model.drivelines import transmissions
 from ...model.frames import rotate
 from ...model.robot import Robot
@@ -77,13 +76,15 @@ __all__ = ["WheelDrive", "wheel_drives", "wheel_speed", "axle_sign", "wheel_axis
            "roller_axis_at_ground", "rotate", "yaw_of"]
 
 
-def commands(robot: Robot, vx: float, vy: float, wz: float) -> dict[str, float]:
+def commands(robot: Robot, vx: float, vy: float, wz: float,
+             skid: float) -> dict[str, float]:
     """Every drive actuator's command for a base twist: wheels by their own actuator, a
     driveline's motor at its wheels' mean speed times the reduction, a track's hub at its
     belt speed over its travel per turn. A skid-steer base's wheels turn it as if they stood
-    wider apart (its contacts slide sideways), so they run faster for the same turn."""
+    wider apart (its contacts slide sideways), so they run faster for the same turn: by
+    ``skid``, the analysis' ``Kinematics.skid_factor`` (``skid_of``)."""
     out: dict[str, float] = {}
-    wz_wheels = wz * skid_factor(robot)
+    wz_wheels = wz * skid
     drives = {d.component: d for d in wheel_drives(robot)}
     lines: dict[str, list[float]] = {}
     geared = driveline_gears(robot)

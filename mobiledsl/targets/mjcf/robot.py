@@ -15,7 +15,6 @@ from ...analysis.motorline import (
     GRIP,
     MOTOR_TIME_CONSTANT,
     ROLLING_RESISTANCE,
-    volts_share,
 )
 from ...library.model import Inertial, Part, Shape, TrackSpec, WheelSpec
 from ...model.drivelines import CHAIN, transmissions
@@ -183,10 +182,14 @@ def visual_mesh(body: ET.Element, name: str, part: Part, visual, out: RobotXml) 
 
 
 class RobotBuilder:
-    def __init__(self, robot: Robot, out: RobotXml, ramp_s: float = RAMP_S):
+    def __init__(self, robot: Robot, out: RobotXml, ramp_s: float = RAMP_S,
+                 volts_shares: Mapping[str, float] | None = None):
+        """``volts_shares``: each motor's voltage over its rated at the full pack, as the
+        analysis states it (``Kinematics.volts_shares``; a motor not named: 1)."""
         self.robot = robot
         self.out = out
         self.ramp_s = ramp_s
+        self.volts_shares = dict(volts_shares or {})
         self.bodies: dict[str, ET.Element] = {}
         self.frames: dict[str, tuple] = {}        # component -> (xyz, quat) of its body frame
         self.total_mass = sum(p.inertial.mass for c in robot.components
@@ -390,8 +393,7 @@ class RobotBuilder:
         # (_line_passives). Its loop: kv (speed - joint speed), full duty at a fiftieth of
         # the no-load speed of error, and the duty that holds the speed unloaded (slope x
         # speed) fed forward, so an unloaded wheel runs at the speed asked
-        share = volts_share(self.robot, self.robot.component(motor_name), motor) \
-            if motor_name is not None else 1.0
+        share = self.volts_shares.get(motor_name, 1.0) if motor_name is not None else 1.0
         slope = motor.stall_torque_nm / motor.no_load_speed_rad_s
         stall, top = motor.stall_torque_nm * share, motor.no_load_speed_rad_s * share
         attrs["kv"] = fmt(SPEED_LOOP_GAIN * slope)

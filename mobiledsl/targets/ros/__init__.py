@@ -7,6 +7,7 @@ from typing import Any
 from ...model.robot import Robot
 from ...model.world import Task, World
 from ..emission import Emission
+from ..figures import skid_of
 from ..overrides import Overrides
 from .common import map_too_large, ros_package
 from .config import bridge, limits
@@ -31,7 +32,8 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any,
         return Emission(diagnostics=(map_too_large(world, size),))
     # the drive system limits the base where the analysis knows its motors
     known = getattr(analysis, "max_speed_mps", None) is not None
-    drive = drive_system(robot, pkg.tree, limits(robot, analysis, task) if known else None)
+    drive = drive_system(robot, pkg.tree, limits(robot, analysis, task) if known else None,
+                         skid=skid_of(analysis))
     renderer = Renderer(templates)
     files = {
         "package.xml": package_xml(renderer, pkg.name, robot.name),

@@ -10,6 +10,7 @@ from ...diagnostics import Diagnostic, error
 from ...model.robot import Robot
 from ...model.world import World
 from ...recordtype import record
+from ..figures import hub_limits_of
 from ..ground import base_height
 from ..stl import HULLS, hull_files
 from .config import nav2_params
@@ -45,7 +46,7 @@ def ros_package(robot: Robot, world: World | None, analysis: Any, task: Any = No
     package = f"{robot.name}_bringup"
     world_name = world.name if world is not None else "empty"
     height = base_height(robot, analysis)
-    tree = build_tree(robot, height)
+    tree = build_tree(robot, height, hub_limits_of(analysis))
     start = world.start[:2] if world is not None else (0.0, 0.0)
     grid, origin = occupancy(world, start)
     prefix = f"{package}/"

@@ -5,7 +5,6 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 
-from ...analysis.kinematics import skid_factor
 from ...model.frames import quat_conj, rpy_from_quat
 from ...model.robot import Robot
 from ..frames import fmt, fmtv
@@ -76,9 +75,12 @@ def _limiter(parent: ET.Element, tag: str, params: list[tuple[str, str]]) -> Non
         ET.SubElement(el, key).text = value
 
 
-def drive_system(robot: Robot, tree: Tree, lim: dict | None = None) -> dict:
+def drive_system(robot: Robot, tree: Tree, lim: dict | None = None, *,
+                 skid: float) -> dict:
     """Returns {"plugins": [...], "note": str}; the note says what was chosen and why.
-    ``lim``: the base's limits (config.limits), which the drive system enforces."""
+    ``lim``: the base's limits (config.limits), which the drive system enforces; ``skid``:
+    the analysis' skid factor (``Kinematics.skid_factor``), how much wider than its contacts
+    a skid-steer base turns."""
     kind = robot.chassis_type
     wheels = _wheels(robot, tree)
     plugins = [_plugin("gz-sim-joint-state-publisher-system", "JointStatePublisher",
@@ -91,7 +93,7 @@ def drive_system(robot: Robot, tree: Tree, lim: dict | None = None) -> dict:
         # a skid-steer base's tyres slide as it turns: it turns as if its wheels stood wider
         # apart (the analysis' effective track), so its wheels run faster for a turn, as in
         # the MJCF's twist map, and its odometry counts the turn they give
-        params += [("wheel_separation", fmt(sep * skid_factor(robot))),
+        params += [("wheel_separation", fmt(sep * skid)),
                    ("wheel_radius", fmt(wheels[0][3]))]
         plugins.append(_plugin("gz-sim-diff-drive-system", "DiffDrive",
                                params + _common() + _speed_limits(lim, True)))
@@ -141,7 +143,7 @@ def drive_system(robot: Robot, tree: Tree, lim: dict | None = None) -> dict:
                           ("track_height", fmt(track_height(robot, tracks))),
                           # the share of the belts' speed difference that turns the
                           # base, the analysis' (and the MJCF's twist map's)
-                          ("steering_efficiency", fmt(1.0 / skid_factor(robot)))]
+                          ("steering_efficiency", fmt(1.0 / skid))]
                          + _common())
             if lim:   # TrackedVehicle limits its linear and angular speed apart
                 shared = dict(_speed_limits(lim, True))

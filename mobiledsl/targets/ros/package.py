@@ -169,7 +169,8 @@ def _at(overrides: Overrides | None, name: str) -> str:
 
 def _paths(overrides: Overrides | None) -> set[str]:
     paths = {os.path.join(TEMPLATES, name) for name in NAMES}
-    paths.update(f.path for f in overrides.files if overrides is not None)
+    if overrides is not None:
+        paths.update(f.path for f in overrides.files)
     return paths
 
 

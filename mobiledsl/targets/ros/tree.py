@@ -6,11 +6,11 @@ component is a link named after it; a steered wheel hangs from its knuckle
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import field
 
 import numpy as np
 
-from ...analysis.motorline import wheel_limits
 from ...library.model import Inertia, Inertial, Part, Shape, TrackSpec
 from ...model.frames import as_vec, quat_from_z, relative, rotate, rpy_from_quat
 from ...model.frames import matrix_from_quat as matrix
@@ -64,6 +64,8 @@ class Tree:
     meshes: dict[str, str] = field(default_factory=dict)   # package path -> hull STL key
     wheel_joints: dict[str, str] = field(default_factory=dict)   # component -> joint
     steer_joints: dict[str, str] = field(default_factory=dict)   # component -> joint
+    # driven wheel -> (torque, speed) at its hub, the analysis' (Kinematics.hub_limits)
+    hub_limits: dict[str, tuple[float, float]] = field(default_factory=dict)
 
 
 def link_name(robot: Robot, component: str) -> str:
@@ -93,8 +95,11 @@ def along(axis) -> Vec:
     return rpy_from_quat(quat_from_z(axis))
 
 
-def build_tree(robot: Robot, ground_height: float) -> Tree:
-    tree = Tree()
+def build_tree(robot: Robot, ground_height: float,
+               hub_limits: Mapping[str, tuple[float, float]] | None = None) -> Tree:
+    """``hub_limits``: each driven wheel's torque and speed at its hub, as the analysis
+    states them (a wheel not named: no limit)."""
+    tree = Tree(hub_limits=dict(hub_limits or {}))
     tree.links.append(LinkSpec("base_footprint"))
     frames: dict[str, tuple] = {}
     for c in robot.components:
@@ -203,7 +208,7 @@ def attach(robot: Robot, c: Component, part: Part, name: str, frames: dict, tree
         axis = wheel_axis(c, conn.joint.axis or conn.dir)
         # the joint sits at the part frame; the axis passes through the connector point,
         # which for a wheel is its centre line
-        effort, velocity = motor_limits(robot, c)
+        effort, velocity = tree.hub_limits.get(c.name, (None, None))
         tree.joints.append(JointSpec(joint, "continuous", parent, name, as_vec(xyz), rpy, axis,
                                      effort=effort, velocity=velocity))
         tree.wheel_joints[c.name] = joint
@@ -236,14 +241,6 @@ def contacts(c: Component, part: Part, name: str, tree: Tree) -> None:
         tree.links.append(spec)
         tree.joints.append(JointSpec(f"{link}_joint", "fixed", name, link, as_vec(contact.xyz),
                                      (0.0, 0.0, 0.0)))
-
-
-def motor_limits(robot: Robot, c: Component) -> tuple[float | None, float | None]:
-    """A driven wheel's torque and speed at its hub: its motor's torque-speed line at the
-    full pack (stall torque and no-load speed, both scaled by the voltage over the rated)
-    through the driveline's reduction (1 on the motor's own shaft); (None, None), no limit,
-    where a driveline states no reduction."""
-    return wheel_limits(robot, c)
 
 
 def knuckle_inertial(c: Component, part: Part, point: np.ndarray) -> Inertial:
