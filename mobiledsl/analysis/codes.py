@@ -188,7 +188,8 @@ CODES = {
         "the servos' tracking. The bound runs 1.1 to 2.3 times the peaks measured in MuJoCo; a "
         "servo whose bound passes 1.6 times its effort saturates through most of each step, "
         "and the robot stumbles or falls (between its effort and 1.6 times it the servo "
-        "saturates in part of each step: gait_peak_margin). The finding names the joint, the speed, the torque and the "
+        "saturates in part of each step: gait_peak_margin). The finding names the joint, the "
+        "speed, the torque and the "
         "effort; the help gives the effort that leaves 20 % and the speed that fits.",
         "Advance(distance_m = 1.0, speed_mps = 1.0)   // a Go2-class thigh: 54 N m of 23.7",
     ),
