@@ -243,11 +243,10 @@ def reader_only(files: list[Path]) -> None:
 
 
 def fresh() -> None:
-    """What the readers and checks keep between files (the texts of lines, [ ] and { } and
-    numbers met), dropped: each run starts as a new process would."""
-    from mobiledsl.library import fields, plainyaml
+    """What the reader keeps between files (the texts of lines, [ ] and { } met), dropped:
+    each run starts as a new process would."""
+    from mobiledsl.library import plainyaml
     plainyaml.forget()
-    fields.forget()
 
 
 def best_of(repeat: int, fn) -> float:

@@ -9,11 +9,15 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ..diagnostics import Sink, Span, excerpt
 from ..numbers import LARGEST, SMALLEST, written_as_zero
 from ..numbers import MAX_CHARS as MAX_NUMBER_CHARS
 from ..yamlio import YNode
+
+if TYPE_CHECKING:
+    from .schema import Block
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _WHOLE = re.compile(r"-?\d+")
@@ -67,17 +71,6 @@ class Fields:
         if not isinstance(optional, (tuple, list)):
             optional = tuple(optional)
         values = node.value
-        if type(required) is tuple and type(optional) is tuple:
-            # the common case, every key allowed and every required one there, decided
-            # on sets made once for each pair of tuples
-            sets = _KEY_SETS.get((required, optional))
-            if sets is None:
-                if len(_KEY_SETS) >= 512:
-                    _KEY_SETS.clear()
-                sets = _KEY_SETS[required, optional] = (frozenset(required + optional),
-                                                        frozenset(required))
-            if (ignore_unknown or values.keys() <= sets[0]) and values.keys() >= sets[1]:
-                return True
         ok = True
         if not ignore_unknown:
             for key in values:
@@ -89,6 +82,14 @@ class Fields:
                 self.missing(node, f"{path}.{key}" if path else key)
                 ok = False
         return ok
+
+    def keys_of(self, node: YNode, path: str, block: Block) -> bool:
+        """``keys`` by a block's table, whose sets of keys decide the common case (every key
+        allowed and every required one there) without a word."""
+        given = node.value.keys()
+        if (block.free_form or given <= block.allowed_keys) and given >= block.required_keys:
+            return True
+        return self.keys(node, path, block.required, block.optional, block.free_form)
 
     def _unknown(self, node: YNode, path: str, key: str, required: Iterable[str],
                  optional: Iterable[str]) -> None:
@@ -111,10 +112,9 @@ class Fields:
                nonnegative: bool = False) -> float | None:
         if node is None:
             return None
-        # a text judged plain before is a number in range: only its sign is left to judge
-        value = _PLAIN.get(node.raw)
+        value = plain_value(node)
         if value is None:
-            value = self._first_met(node, path)
+            value = self._out_of_range(node, path)
             if value is None:
                 return None
         if positive and not value > 0:
@@ -125,9 +125,8 @@ class Fields:
             return None
         return value
 
-    def _first_met(self, node: YNode, path: str) -> float | None:
-        """The value of a number whose text is judged for the first time: short and in range
-        (then remembered), else None after saying why."""
+    def _out_of_range(self, node: YNode, path: str) -> float | None:
+        """None after saying why ``node`` is not a number short and in range."""
         if node.kind != "number":
             self.wrong_type(node, path, "a number")
             return None
@@ -141,7 +140,7 @@ class Fields:
                          "1e30 in size", help="state the quantity in metres, kilograms, "
                          "seconds and radians, as a plain decimal")
             return None
-        return _judge(node)
+        return float(node.value)
 
     def integer(self, node: YNode | None, path: str, *, positive: bool = False) -> int | None:
         value = self.number(node, path, positive=positive)
@@ -195,7 +194,7 @@ class Fields:
         if node.kind != "seq" or len(node.value) != n:
             self.wrong_type(node, path, what)
             return None
-        values = _plain_numbers(node.value, positive, nonnegative)
+        values = plain_numbers(node.value, positive, nonnegative)
         if values is not None:          # every item a number in range: nothing to report
             return values
         values = [self.number(v, f"{path}[{i}]", positive=positive, nonnegative=nonnegative)
@@ -233,69 +232,43 @@ class Fields:
         return v
 
 
+def plain_value(node: YNode) -> float | None:
+    """The value of a number ``Fields.number`` takes without a word (written in at most
+    ``MAX_NUMBER_CHARS`` characters, 0 or between 1e-100 and 1e30 in size), else None."""
+    raw = node.raw                      # only a number has a raw text
+    if raw is None or len(raw) > MAX_NUMBER_CHARS:
+        return None
+    value = node.value
+    if value == 0:
+        return 0.0 if written_as_zero(raw) else None
+    return float(value) if SMALLEST <= abs(value) <= LARGEST else None
+
+
 def plain_triple(items) -> tuple[float, float, float] | None:
     """The values of three items when ``Fields.number`` would take each without a word,
     else None: most vectors, and a hull's corners."""
-    get = _PLAIN.get            # (a miss is common: no exception for it)
-    x, y, z = get(items[0].raw), get(items[1].raw), get(items[2].raw)
+    x, y, z = plain_value(items[0]), plain_value(items[1]), plain_value(items[2])
     if x is None or y is None or z is None:
-        return _judged(items)
+        return None
     return x, y, z
 
 
-def _plain_numbers(items, positive: bool = False, nonnegative: bool = False
-                   ) -> tuple | None:
+def plain_numbers(items, positive: bool = False, nonnegative: bool = False
+                  ) -> tuple | None:
     """The values of ``items`` when ``Fields.number`` would take each without a word, else
     None (and ``numbers`` checks them one by one, naming each item). Most vectors of a
     library are such, and this spares building a path for each of their numbers."""
-    out = _judged(items)    # numbers are judged by their text alone, so once for each text
-    if out is None:
-        return None
-    if positive:
-        return out if all(x > 0 for x in out) else None
-    if nonnegative:
-        return None if any(x < 0 for x in out) else out
-    return out
-
-
-# (required, optional) -> (the keys allowed, the keys required), for ``Fields.keys``
-_KEY_SETS: dict[tuple[tuple, tuple], tuple[frozenset, frozenset]] = {}
-
-# number texts judged plain (short and in range) so far, to their values; a text that is
-# a key here is a number (only a number has a raw text) that ``Fields.number`` takes
-_PLAIN: dict[str, float] = {}
-_PLAIN_MAX = 50_000
-
-
-def forget() -> None:
-    """Drop the number texts judged so far: the state of a fresh process."""
-    _PLAIN.clear()
-
-
-def _judged(items) -> tuple | None:
-    """The values of ``items`` when each is a plain number, remembered by their texts (as
-    ``_judge`` does, written out: most numbers of a library are judged here), else None."""
-    if len(_PLAIN) >= _PLAIN_MAX - len(items):
-        _PLAIN.clear()
     out = []
-    for v in items:
-        raw = v.raw
-        value = _PLAIN.get(raw)
+    for item in items:
+        value = plain_value(item)
         if value is None:
-            if raw is None or len(raw) > MAX_NUMBER_CHARS or not in_range(v):
-                return None         # not a number (only numbers have a raw text), or not plain
-            _PLAIN[raw] = value = float(v.value)
+            return None
         out.append(value)
+    if positive:
+        return tuple(out) if all(x > 0 for x in out) else None
+    if nonnegative:
+        return None if any(x < 0 for x in out) else tuple(out)
     return tuple(out)
-
-
-def _judge(node: YNode) -> float:
-    """The value of a number found short and in range, remembered by its text."""
-    value = float(node.value)
-    if len(_PLAIN) >= _PLAIN_MAX:
-        _PLAIN.clear()
-    _PLAIN[node.raw] = value
-    return value
 
 
 def in_range(node: YNode) -> bool:

@@ -15,7 +15,7 @@ inequality, is held only to the exact rule.
 from __future__ import annotations
 
 from ..yamlio import YNode
-from .fields import Fields, _plain_numbers
+from .fields import Fields, plain_numbers
 from .model import Inertia, Inertial
 
 SOURCES = ("measured", "datasheet", "cad_measured", "estimated", "placeholder")
@@ -59,7 +59,7 @@ def check_tensor(F: Fields, node: YNode | None, path: str, own_part: bool) -> In
                      positive=term in ("ixx", "iyy", "izz"))
         return None
     terms = node.value
-    plain = _plain_numbers([terms[t] for t in TERMS])
+    plain = plain_numbers([terms[t] for t in TERMS])
     if plain is not None and plain[0] > 0 and plain[3] > 0 and plain[5] > 0:
         values = dict(zip(TERMS, plain))        # the common case: nothing to report
     else:
