@@ -43,6 +43,7 @@ from .model import (
     WheelSpec,
 )
 from .paths import check_visual
+from .schema import Block, Field, Rule, check_block
 
 PART_CATEGORIES = ("chassis", "wheel", "track", "sensor", "attachment", "leg", "motor",
                    "battery", "motor_driver")
@@ -234,34 +235,47 @@ def _fields(F: Fields, node: YNode | None, path: str, required, optional=()) -> 
     return True
 
 
+WHEEL = Block("wheel", (
+    Field("radius", "number", "the rolling radius", unit="m", bound="positive"),
+    Field("width", "number", "the tread's width along the axle", unit="m", bound="positive"),
+), doc="A wheel's size: its rolling contact is derived from it.",
+    build=lambda v: WheelSpec(v["radius"], v["width"]))
+
+
 def check_wheel(F: Fields, node: YNode | None, path: str) -> WheelSpec | None:
-    if not _fields(F, node, path, ("radius", "width")):
-        return None
-    r = F.number(node.value.get("radius"), f"{path}.radius", positive=True)
-    w = F.number(node.value.get("width"), f"{path}.width", positive=True)
-    return None if r is None or w is None else WheelSpec(r, w)
+    return check_block(F, WHEEL, node, path)
+
+
+GROUND = Block("ground", (
+    Field("from", "vec3", "one end of the belt's run on the ground, in the part frame",
+          unit="m"),
+    Field("to", "vec3", "the other end", unit="m"),
+    Rule("not_one_point", lambda F, node, path, v, scope: _not_one_point(F, node, path, v),
+         "the two ends are not one point"),
+), doc="The belt's run on the ground.", build=lambda v: (v["from"], v["to"]))
+
+
+def _not_one_point(F: Fields, node: YNode, path: str, v: dict[str, Any]) -> bool:
+    start, end = v.get("from"), v.get("to")
+    if start is not None and end is not None and start == end:
+        F.invalid(node, path, "runs from a point to the same point: the belt's run on the "
+                  "ground has no length", help="state the two ends of the belt's run on the "
+                  "ground")
+        return False
+    return True
+
+
+TRACK = Block("track", (
+    Field("width", "number", "the belt's width", unit="m", bound="positive"),
+    Field("travel_per_turn_m", "number", "how far the belt moves for one turn of its hub",
+          unit="m", bound="positive", required=False),
+    Field("ground", "block", "where the belt meets the ground", block=GROUND),
+), doc="A track unit's belt.",
+    build=lambda v: TrackSpec(v["width"], *v["ground"], v.get("travel_per_turn_m")))
 
 
 def check_track(F: Fields, node: YNode | None, path: str) -> TrackSpec | None:
-    if not _fields(F, node, path, ("width", "ground"), ("travel_per_turn_m",)):
-        return None
-    width = F.number(node.value.get("width"), f"{path}.width", positive=True)
-    travel_node = node.value.get("travel_per_turn_m")
-    travel = F.number(travel_node, f"{path}.travel_per_turn_m", positive=True)
-    ground = node.value.get("ground")
-    start = end = None
-    if _fields(F, ground, f"{path}.ground", ("from", "to")):
-        start = F.vec3(ground.value.get("from"), f"{path}.ground.from")
-        end = F.vec3(ground.value.get("to"), f"{path}.ground.to")
-        if start is not None and end is not None and start == end:
-            F.invalid(ground, f"{path}.ground", "runs from a point to the same point: the "
-                      "belt's run on the ground has no length",
-                      help="state the two ends of the belt's run on the ground")
-            return None
-    if width is None or start is None or end is None or (travel_node is not None
-                                                         and travel is None):
-        return None
-    return TrackSpec(width, start, end, travel)
+    return check_block(F, TRACK, node, path)
 
 
 def _voltage_range(F: Fields, node: YNode, path: str, positive_min: bool):
@@ -296,85 +310,135 @@ def _between(F: Fields, node: YNode, path: str, key: str, value, lo, hi) -> bool
     return False
 
 
+def _supply(key: str | None, positive_min: bool):
+    """The rule of a supply range: both ends or neither, in order, ``key`` between them."""
+    def check(F: Fields, node: YNode, path: str, v: dict[str, Any], scope: Any) -> bool:
+        ok, v["voltage_min_v"], v["voltage_max_v"] = _voltage_range(F, node, path,
+                                                                   positive_min)
+        if key is None:
+            return ok
+        return _between(F, node, path, key, v.get(key), v["voltage_min_v"],
+                        v["voltage_max_v"]) and ok
+    return check
+
+
+def _supply_ends(positive_min: bool) -> tuple[Field, Field]:
+    low = "positive" if positive_min else "nonnegative"
+    return (Field("voltage_min_v", "number", "the lowest supply voltage", unit="V",
+                  bound=low, required=False, by_rule=True),
+            Field("voltage_max_v", "number", "the highest supply voltage", unit="V",
+                  bound="positive", required=False, by_rule=True))
+
+
+MOTOR = Block("motor", (
+    Field("rated_voltage_v", "number", "the voltage its ratings are given at", unit="V",
+          bound="positive"),
+    Field("no_load_speed_rad_s", "number", "the shaft's speed unloaded at the rated voltage",
+          unit="rad/s", bound="positive"),
+    Field("stall_torque_nm", "number", "the torque at stall at the rated voltage", unit="N·m",
+          bound="positive"),
+    Field("stall_current_a", "number", "the current at stall at the rated voltage", unit="A",
+          bound="positive"),
+    *_supply_ends(positive_min=False),
+    Rule("supply_range", _supply("rated_voltage_v", positive_min=False),
+         "`voltage_min_v` and `voltage_max_v` both or neither, the rated voltage between "
+         "them"),
+    Field("bus", "identifier", "the bus it is commanded over (a smart servo's)",
+          required=False),
+), doc="A motor's ratings.", build=lambda v: MotorSpec(**v))
+
+
 def check_motor(F: Fields, node: YNode | None, path: str) -> MotorSpec | None:
-    required = ("rated_voltage_v", "no_load_speed_rad_s", "stall_torque_nm", "stall_current_a")
-    if not _fields(F, node, path, required, ("voltage_min_v", "voltage_max_v", "bus")):
-        return None
-    values = [F.number(node.value.get(k), f"{path}.{k}", positive=True) for k in required]
-    ok, lo, hi = _voltage_range(F, node, path, positive_min=False)
-    ok = _between(F, node, path, "rated_voltage_v", values[0], lo, hi) and ok
-    bus_node = node.value.get("bus")
-    bus = F.identifier(bus_node, f"{path}.bus")
-    if not ok or any(v is None for v in values) or (bus_node is not None and bus is None):
-        return None
-    return MotorSpec(*values, voltage_min_v=lo, voltage_max_v=hi, bus=bus)
+    return check_block(F, MOTOR, node, path)
+
+
+BATTERY = Block("battery", (
+    Field("voltage_nominal_v", "number", "the nominal voltage", unit="V", bound="positive"),
+    *_supply_ends(positive_min=True),
+    Rule("supply_range", _supply("voltage_nominal_v", positive_min=True),
+         "`voltage_min_v` and `voltage_max_v` both or neither, the nominal voltage between "
+         "them"),
+    Field("capacity_ah", "number", "the charge it holds", unit="A·h", bound="positive",
+          required=False),
+), doc="A battery's voltage and charge.", build=lambda v: BatterySpec(**v))
 
 
 def check_battery(F: Fields, node: YNode | None, path: str) -> BatterySpec | None:
-    if not _fields(F, node, path, ("voltage_nominal_v",),
-                   ("voltage_min_v", "voltage_max_v", "capacity_ah")):
-        return None
-    nominal = F.number(node.value.get("voltage_nominal_v"), f"{path}.voltage_nominal_v",
-                       positive=True)
-    ok, lo, hi = _voltage_range(F, node, path, positive_min=True)
-    ok = _between(F, node, path, "voltage_nominal_v", nominal, lo, hi) and ok
-    cap_node = node.value.get("capacity_ah")
-    capacity = F.number(cap_node, f"{path}.capacity_ah", positive=True)
-    if not ok or nominal is None or (cap_node is not None and capacity is None):
-        return None
-    return BatterySpec(nominal, lo, hi, capacity)
+    return check_block(F, BATTERY, node, path)
 
 
-def check_driver(F: Fields, node: YNode | None, path: str) -> DriverSpec | None:
-    optional = ("channels", "buses", "voltage_min_v", "voltage_max_v",
-                "continuous_current_per_channel_a", "peak_current_per_channel_a",
-                "output_voltage_v")
-    if not _fields(F, node, path, (), optional):
-        return None
-    ch_node, bus_node = node.value.get("channels"), node.value.get("buses")
-    cont_node, peak_node = (node.value.get("continuous_current_per_channel_a"),
-                            node.value.get("peak_current_per_channel_a"))
-    if ch_node is None and bus_node is None:
+def _channels_or_buses(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
+    if node.value.get("channels") is None and node.value.get("buses") is None:
         F.missing(node, f"{path}.channels", "a driver states channels, buses or both")
-        return None
+        return False
+    return True
+
+
+def _what_channels_need(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
     ok = True
-    channels = F.integer(ch_node, f"{path}.channels", positive=True)
-    ok &= ch_node is None or channels is not None
-    buses: tuple[str, ...] = ()
-    if bus_node is not None:
-        buses = check_buses(F, bus_node, f"{path}.buses")
-        ok &= buses is not None
-    if ch_node is not None:
+    if node.value.get("channels") is not None:
         for key in ("voltage_min_v", "voltage_max_v", "continuous_current_per_channel_a"):
             if node.value.get(key) is None:
                 F.missing(node, f"{path}.{key}", "a driver with channels states its motor "
                           "supply range and the current one channel delivers continuously")
                 ok = False
     else:
-        for key, n in (("continuous_current_per_channel_a", cont_node),
-                       ("peak_current_per_channel_a", peak_node)):
-            if n is not None:
+        for key in ("continuous_current_per_channel_a", "peak_current_per_channel_a"):
+            if node.value.get(key) is not None:
                 F.unsupported(node, key, f"{path}.{key}", "a channel's current is stated only "
                               "by a driver with channels")
                 ok = False
-    vok, lo, hi = (True, None, None)
-    if not (ch_node is not None and (node.value.get("voltage_min_v") is None
-                                     or node.value.get("voltage_max_v") is None)):
-        vok, lo, hi = _voltage_range(F, node, path, positive_min=False)
-    ok &= vok
-    cont = F.number(cont_node, f"{path}.continuous_current_per_channel_a", positive=True)
-    peak = F.number(peak_node, f"{path}.peak_current_per_channel_a", positive=True)
-    ok &= (cont_node is None or cont is not None) and (peak_node is None or peak is not None)
-    if cont is not None and peak is not None and peak < cont and ch_node is not None:
-        F.invalid(peak_node, f"{path}.peak_current_per_channel_a", f"is {peak_node.raw}, "
-                  f"below the continuous current ({cont_node.raw})")
-        ok = False
-    out_node = node.value.get("output_voltage_v")
-    output = F.number(out_node, f"{path}.output_voltage_v", positive=True)
-    ok &= out_node is None or output is not None
-    if not ok:
-        return None
-    return DriverSpec(channels, buses or (), lo, hi, cont, peak, output)
+    return ok
+
+
+def _driver_supply(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
+    values = node.value
+    if values.get("channels") is not None and (values.get("voltage_min_v") is None
+                                               or values.get("voltage_max_v") is None):
+        return True                     # reported as what channels need
+    ok, v["voltage_min_v"], v["voltage_max_v"] = _voltage_range(F, node, path, False)
+    return ok
+
+
+def _peak_not_below(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
+    cont, peak = v.get("continuous_current_per_channel_a"), v.get("peak_current_per_channel_a")
+    if cont is not None and peak is not None and peak < cont and \
+            node.value.get("channels") is not None:
+        F.invalid(node.get("peak_current_per_channel_a"), f"{path}.peak_current_per_channel_a",
+                  f"is {node.get('peak_current_per_channel_a').raw}, below the continuous "
+                  f"current ({node.get('continuous_current_per_channel_a').raw})")
+        return False
+    return True
+
+
+DRIVER = Block("driver", (
+    Rule("channels_or_buses", _channels_or_buses, "`channels`, `buses` or both", stops=True),
+    Field("channels", "integer", "how many motors it drives", bound="positive",
+          required=False),
+    Field("buses", "custom", "the buses it commands servos over, each named once",
+          required=False, check=lambda F, node, path, scope: check_buses(F, node, path),
+          what="non-empty list of identifiers"),
+    Rule("what_channels_need", _what_channels_need, "with channels, `voltage_min_v`, "
+         "`voltage_max_v` and `continuous_current_per_channel_a` are required; without, a "
+         "channel's current is `library.unsupported`"),
+    *_supply_ends(positive_min=False),
+    Rule("supply_range", _driver_supply, "a supply range is both ends or neither"),
+    Field("continuous_current_per_channel_a", "number", "the current one channel delivers "
+          "continuously", unit="A", bound="positive", required=False),
+    Field("peak_current_per_channel_a", "number", "the current one channel delivers at its "
+          "peak", unit="A", bound="positive", required=False),
+    Rule("peak_not_below_continuous", _peak_not_below, "`peak_current_per_channel_a` is not "
+         "below the continuous"),
+    Field("output_voltage_v", "number", "the voltage it supplies its servos at", unit="V",
+          bound="positive", required=False),
+), doc="What a motor driver drives.",
+    build=lambda v: DriverSpec(v.get("channels"), v.get("buses") or (), v.get("voltage_min_v"),
+                               v.get("voltage_max_v"), v.get("continuous_current_per_channel_a"),
+                               v.get("peak_current_per_channel_a"), v.get("output_voltage_v")))
+
+
+def check_driver(F: Fields, node: YNode | None, path: str) -> DriverSpec | None:
+    return check_block(F, DRIVER, node, path)
 
 
 def check_buses(F: Fields, node: YNode, path: str) -> tuple[str, ...] | None:
@@ -396,25 +460,40 @@ def check_buses(F: Fields, node: YNode, path: str) -> tuple[str, ...] | None:
     return tuple(names)
 
 
-def check_range(F: Fields, node: YNode | None, path: str) -> RangeSpec | None:
-    if not _fields(F, node, path, ("min_m", "max_m", "field_of_view_rad", "rate_hz")):
-        return None
-    lo = F.number(node.value.get("min_m"), f"{path}.min_m", nonnegative=True)
-    hi = F.number(node.value.get("max_m"), f"{path}.max_m", positive=True)
-    fov = F.number(node.value.get("field_of_view_rad"), f"{path}.field_of_view_rad",
-                   positive=True)
-    rate = F.number(node.value.get("rate_hz"), f"{path}.rate_hz", positive=True)
-    ok = not any(v is None for v in (lo, hi, fov, rate))
+def _max_not_below_min(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
+    lo, hi = v.get("min_m"), v.get("max_m")
     if lo is not None and hi is not None and hi < lo:
         F.invalid(node.get("max_m"), f"{path}.max_m", f"is {node.get('max_m').raw}, below "
                   f"min_m ({node.get('min_m').raw})")
-        ok = False
+        return False
+    return True
+
+
+def _cone_below_pi(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
+    fov = v.get("field_of_view_rad")
     if fov is not None and not fov < math.pi:
         F.invalid(node.get("field_of_view_rad"), f"{path}.field_of_view_rad",
                   f"is {node.get('field_of_view_rad').raw}: the full cone about +x is below "
                   "pi")
-        ok = False
-    return RangeSpec(lo, hi, fov, rate) if ok else None
+        return False
+    return True
+
+
+RANGE = Block("range", (
+    Field("min_m", "number", "the nearest distance it measures", unit="m",
+          bound="nonnegative"),
+    Field("max_m", "number", "the farthest distance it measures", unit="m",
+          bound="positive"),
+    Field("field_of_view_rad", "number", "the full cone it sees, about +x", unit="rad",
+          bound="positive"),
+    Field("rate_hz", "number", "how often it measures", unit="Hz", bound="positive"),
+    Rule("max_not_below_min", _max_not_below_min, "`max_m` is at least `min_m`"),
+    Rule("cone_below_pi", _cone_below_pi, "`field_of_view_rad` is below pi"),
+), doc="What a range finder measures.", build=lambda v: RangeSpec(**v))
+
+
+def check_range(F: Fields, node: YNode | None, path: str) -> RangeSpec | None:
+    return check_block(F, RANGE, node, path)
 
 
 def check_contacts(F: Fields, node: YNode | None, path: str) -> tuple[Contact, ...]:
