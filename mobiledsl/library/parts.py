@@ -55,7 +55,6 @@ PART_REQUIRED = ("visual", "inertial", "connectors", "profiles")
 JOINT_TYPES = ("fixed", "continuous", "revolute", "prismatic")
 CONNECTOR_OPTIONAL = ("up", "joint", "well", "steering", "driveline")
 _FIXED = Joint("fixed")           # a connector's joint unless it states one
-PROVENANCE_KEYS = ("name", "manufacturer", "source_url", "license")
 
 
 def profile_types(root: YNode) -> set[str]:
@@ -496,6 +495,15 @@ def check_range(F: Fields, node: YNode | None, path: str) -> RangeSpec | None:
     return check_block(F, RANGE, node, path)
 
 
+CONTACT = Block("contact", (
+    Field("xyz", "vec3", "the centre of the sphere the part rests on, in the part frame",
+          unit="m"),
+    Field("radius", "number", "the sphere's radius", unit="m", bound="positive"),
+    Field("note", "string", "what it is", required=False, nullable=True, decides=False),
+), doc="A point the part rests on besides its wheels: a skid or a ball.",
+    build=lambda v: Contact(v["xyz"], v["radius"], v.get("note")))
+
+
 def check_contacts(F: Fields, node: YNode | None, path: str) -> tuple[Contact, ...]:
     if node is None:
         return ()
@@ -504,15 +512,19 @@ def check_contacts(F: Fields, node: YNode | None, path: str) -> tuple[Contact, .
         return ()
     out = []
     for i, item in enumerate(node.value):
-        p = f"{path}[{i}]"
-        if not _fields(F, item, p, ("xyz", "radius"), ("note",)):
-            continue
-        xyz = F.vec3(item.value.get("xyz"), f"{p}.xyz")
-        radius = F.number(item.value.get("radius"), f"{p}.radius", positive=True)
-        note = F.string(item.value.get("note"), f"{p}.note", nullable=True)
-        if xyz is not None and radius is not None:
-            out.append(Contact(xyz, radius, note))
+        contact = check_block(F, CONTACT, item, f"{path}[{i}]")
+        if contact is not None:
+            out.append(contact)
     return tuple(out)
+
+
+PROVENANCE = Block("provenance", tuple(
+    Field(key, "string", doc, required=False, nullable=True, decides=False)
+    for key, doc in (("name", "the product's name"), ("manufacturer", "who makes it"),
+                     ("source_url", "where its numbers come from"),
+                     ("license", "the license of its files"))
+), doc="Where the part comes from. Other keys are the library's own: neither checked nor "
+    "kept.", free_form=True)
 
 
 def check_provenance(F: Fields, node: YNode | None, path: str) -> dict[str, Any] | None:
@@ -520,20 +532,7 @@ def check_provenance(F: Fields, node: YNode | None, path: str) -> dict[str, Any]
     library's own and are neither checked nor kept."""
     if node is None:
         return None
-    if not F.mapping(node, path):
-        return None
-    out: dict[str, Any] = {}
-    values = node.value
-    for key in PROVENANCE_KEYS:
-        item = values.get(key)
-        if item is None:
-            continue
-        kind = item.kind
-        if kind == "str" or kind == "null":
-            out[key] = item.value               # a string, or None
-        else:
-            out[key] = F.string(item, f"{path}.{key}", nullable=True)
-    return out
+    return check_block(F, PROVENANCE, node, path)
 
 
 # -- connectors --------------------------------------------------------------------------
