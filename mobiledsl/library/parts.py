@@ -18,6 +18,7 @@ Which block a part may state follows from its category and its profiles:
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +54,6 @@ PART_FIELDS = ("visual", "collision", "wheel", "track", "inertial", "connectors"
                "controller", "provenance")
 PART_REQUIRED = ("visual", "inertial", "connectors", "profiles")
 JOINT_TYPES = ("fixed", "continuous", "revolute", "prismatic")
-CONNECTOR_OPTIONAL = ("up", "joint", "well", "steering", "driveline")
 _FIXED = Joint("fixed")           # a connector's joint unless it states one
 
 
@@ -597,119 +597,120 @@ def check_connectors(F: Fields, node: YNode | None, path: str, category: str,
     return out if ok else None
 
 
-def check_connector(F: Fields, node: YNode, path: str, name: str, category: str,
-                    is_track: bool) -> Connector | None:
-    if not F.mapping(node, path):
-        return None
-    values = node.value
-    F.keys(node, path, ("pos", "dir"), CONNECTOR_OPTIONAL)
-    pos = F.vec3(values.get("pos"), f"{path}.pos")
-    direction = F.unit_vec3(values.get("dir"), f"{path}.dir")
-    ok = pos is not None and direction is not None
-    up = None
-    up_node = values.get("up")
-    if up_node is not None:
-        up = F.unit_vec3(up_node, f"{path}.up")
-        ok &= up is not None
-        if up is not None and direction is not None:
-            dot = sum(a * b for a, b in zip(up, direction))
-            if abs(dot) > UNIT_TOLERANCE:
-                F.invalid(up_node, f"{path}.up", f"is not perpendicular to dir (their dot "
-                          f"product is {dot:.4g}): up fixes the roll about dir",
-                          help="state up at a right angle to dir, or leave it out for a part "
-                               "whose roll does not matter")
-                ok = False
-    joint = _FIXED
-    if ok and len(values) == 2:             # pos and dir alone: most connectors
-        return Connector(name, pos, direction, None, joint, None, None, None)
-    if "joint" in values:
-        if is_track:
-            F.unsupported(node, "joint", f"{path}.joint", "a track's connector is the hub that "
-                          "drives it and carries no joint: the unit does not turn about it")
-            ok = False
-        else:
-            j = check_joint(F, values.get("joint"), f"{path}.joint")
-            ok &= j is not None
-            joint = j or joint
-    well = None
-    if "well" in values:
-        wnode = values["well"]
-        if _fields(F, wnode, f"{path}.well", ("radius", "width")):
-            r = F.number(wnode.value.get("radius"), f"{path}.well.radius", positive=True)
-            w = F.number(wnode.value.get("width"), f"{path}.well.width", positive=True)
-            if r is not None and w is not None:
-                well = Well(r, w)
-        ok &= well is not None
-    steering = None
-    if "steering" in values:
-        if category != "chassis":
-            F.unsupported(node, "steering", f"{path}.steering", "only a chassis states a "
-                          "kingpin")
-            ok = False
-        else:
-            snode = values["steering"]
-            if _fields(F, snode, f"{path}.steering", ("axis", "max_angle_rad")):
-                axis = F.unit_vec3(snode.value.get("axis"), f"{path}.steering.axis")
-                angle = F.number(snode.value.get("max_angle_rad"),
-                                 f"{path}.steering.max_angle_rad", positive=True)
-                if axis is not None and angle is not None:
-                    steering = Steering(axis, angle)
-            ok &= steering is not None
-    driveline = None
-    if "driveline" in values:
-        if category != "chassis":
-            F.unsupported(node, "driveline", f"{path}.driveline", "only a chassis carries a "
-                          "motor's turning to wheels through shafts of its own")
-            ok = False
-        else:
-            driveline = check_driveline(F, values["driveline"], f"{path}.driveline")
-            ok &= driveline is not None
-    if not ok:
-        return None
-    return Connector(name, pos, direction, up, joint, well, steering, driveline)
+@dataclass(frozen=True)
+class PartScope:
+    """What a part's blocks are allowed by: its category, and whether it is a track."""
+
+    category: str
+    is_track: bool = False
 
 
-def check_joint(F: Fields, node: YNode | None, path: str) -> Joint | None:
-    if not _fields(F, node, path, ("type",), ("axis",)):
-        return None
-    kind = F.choice(node.value.get("type"), f"{path}.type", JOINT_TYPES)
+def _up_perpendicular(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
+    up, direction = v.get("up"), v.get("dir")
+    if up is not None and direction is not None:
+        dot = sum(a * b for a, b in zip(up, direction))
+        if abs(dot) > UNIT_TOLERANCE:
+            F.invalid(node.value["up"], f"{path}.up", f"is not perpendicular to dir (their "
+                      f"dot product is {dot:.4g}): up fixes the roll about dir",
+                      help="state up at a right angle to dir, or leave it out for a part "
+                           "whose roll does not matter")
+            return False
+    return True
+
+
+def _axis_by_type(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
+    kind = v.get("type")
     if kind is None:
-        return None
+        return False
     if kind == "fixed":
         if "axis" in node.value:
             F.unsupported(node, "axis", f"{path}.axis", "a fixed joint does not turn")
-            return None
-        return Joint("fixed")
+            return False
+        return True
     if "axis" not in node.value:
         F.missing(node, f"{path}.axis", f"a {kind} joint states its unit axis")
-        return None
-    axis = F.unit_vec3(node.value.get("axis"), f"{path}.axis")
-    return None if axis is None else Joint(kind, axis)
+        return False
+    v["axis"] = F.unit_vec3(node.value.get("axis"), f"{path}.axis")
+    return v["axis"] is not None
 
 
-def check_driveline(F: Fields, node: YNode | None, path: str) -> Driveline | None:
-    """Its shape; the connectors it names are checked by ``check_connectors``."""
-    if not _fields(F, node, path, ("turns",), ("reduction",)):
+JOINT = Block("joint", (
+    Field("type", "choice", "how the mated part moves about the connector",
+          options=JOINT_TYPES),
+    Field("axis", "unit_vec3", "the axis it turns about or slides along", required=False,
+          by_rule=True),
+    Rule("axis_by_type", _axis_by_type, "a fixed joint states no `axis`; any other states "
+         "one"),
+), doc="How the part mated at the connector moves.",
+    build=lambda v: Joint(v["type"], v.get("axis")))
+
+WELL = Block("well", (
+    Field("radius", "number", "the radius of the space kept clear", unit="m",
+          bound="positive"),
+    Field("width", "number", "its width along dir", unit="m", bound="positive"),
+), doc="The room a wheel turns in at the connector.", build=lambda v: Well(**v))
+
+STEERING = Block("steering", (
+    Field("axis", "unit_vec3", "the kingpin's axis"),
+    Field("max_angle_rad", "number", "how far it steers either way", unit="rad",
+          bound="positive"),
+), doc="A kingpin at the connector.", build=lambda v: Steering(**v))
+
+
+def check_turns(F: Fields, node: YNode, path: str) -> tuple[str, ...] | None:
+    """A driveline's connectors: their names (checked against the part by
+    ``check_connectors``)."""
+    if not node.is_seq or not node.value:
+        F.wrong_type(node, path, "a list of at least one connector name")
         return None
-    turns = node.value.get("turns")
     names: list[str] = []
     ok = True
-    if turns is not None:
-        if not turns.is_seq or not turns.value:
-            F.wrong_type(turns, f"{path}.turns", "a list of at least one connector name")
+    for i, item in enumerate(node.value):
+        name = F.string(item, f"{path}[{i}]")
+        if name is None:
             ok = False
         else:
-            for i, item in enumerate(turns.value):
-                name = F.string(item, f"{path}.turns[{i}]")
-                if name is None:
-                    ok = False
-                else:
-                    names.append(name)
-    red_node = node.value.get("reduction")
-    reduction = F.number(red_node, f"{path}.reduction", positive=True)
-    if not ok or turns is None or (red_node is not None and reduction is None):
+            names.append(name)
+    return tuple(names) if ok else None
+
+
+DRIVELINE = Block("driveline", (
+    Field("turns", "custom", "the connectors whose hubs it turns: each declared, named once, "
+          "none stating a driveline itself", check=lambda F, node, path, scope:
+          check_turns(F, node, path), what="non-empty list of connector names"),
+    Field("reduction", "number", "the hubs' turns for one turn of the motor's", bound="positive",
+          required=False),
+), doc="Shafts of the chassis carrying a motor's turning to wheels.",
+    build=lambda v: Driveline(v["turns"], v.get("reduction")))
+
+CONNECTOR = Block("connector", (
+    Field("pos", "vec3", "where it is, in the part frame", unit="m"),
+    Field("dir", "unit_vec3", "the way it faces: a mated part's connector faces against it"),
+    Field("up", "unit_vec3", "fixes the roll about dir", required=False),
+    Rule("up_perpendicular", _up_perpendicular, "`up` is perpendicular to `dir` within "
+         "0.001"),
+    Field("joint", "block", "how the mated part moves; fixed when not stated", block=JOINT,
+          required=False, allowed=lambda scope: not scope.is_track,
+          not_allowed="a track's connector is the hub that drives it and carries no joint: "
+          "the unit does not turn about it", allowed_doc="any part but a track"),
+    Field("well", "block", "room kept clear for a wheel", block=WELL, required=False),
+    Field("steering", "block", "a kingpin", block=STEERING, required=False,
+          allowed=lambda scope: scope.category == "chassis",
+          not_allowed="only a chassis states a kingpin", allowed_doc="a chassis"),
+    Field("driveline", "block", "shafts turning other connectors' hubs", block=DRIVELINE,
+          required=False, allowed=lambda scope: scope.category == "chassis",
+          not_allowed="only a chassis carries a motor's turning to wheels through shafts "
+          "of its own", allowed_doc="a chassis"),
+), doc="A point the part mates by.")
+
+
+def check_connector(F: Fields, node: YNode, path: str, name: str, category: str,
+                    is_track: bool) -> Connector | None:
+    v = check_block(F, CONNECTOR, node, path, PartScope(category, is_track))
+    if v is None:
         return None
-    return Driveline(tuple(names), reduction)
+    return Connector(name, v["pos"], v["dir"], v.get("up"), v.get("joint") or _FIXED,
+                     v.get("well"), v.get("steering"), v.get("driveline"))
 
 
 # -- profiles ----------------------------------------------------------------------------
