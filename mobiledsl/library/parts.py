@@ -714,6 +714,65 @@ def check_connector(F: Fields, node: YNode, path: str, name: str, category: str,
 
 
 # -- profiles ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ProfileScope:
+    """A profile's component type, and the names the part's connectors mapping states
+    (None when it states none: mounts are then not matched)."""
+
+    type_name: str
+    connectors: set[str] | None
+
+
+def check_mounts(F: Fields, node: YNode, path: str,
+                 scope: ProfileScope) -> dict[str, str] | None:
+    """logical mount -> connector: each a declared connector, none shared; a Motor's shaft
+    among them."""
+    if not node.is_map:
+        F.wrong_type(node, path, "a mapping of logical mounts to connectors")
+        return None
+    connectors = scope.connectors
+    mounts: dict[str, str] = {}
+    used: dict[str, str] = {}
+    ok = True
+    for mount, target_node in node.items():
+        mpath = f"{path}.{mount}"
+        if not IDENTIFIER.match(mount):
+            F.error("library.invalid_value", f"'{mpath}': a mount's name must be an "
+                    "identifier", node.key_span(mount), label="invalid name")
+            ok = False
+            continue
+        target = F.string(target_node, mpath)
+        if target is None:
+            ok = False
+            continue
+        if connectors is not None and target not in connectors:
+            declared = ", ".join(sorted(connectors)) or "no connector"
+            F.error("library.unknown_connector", f"'{mpath}' names '{target}', a connector "
+                    "the part does not declare", target_node.span, label="no such connector",
+                    help=f"the part declares: {declared}")
+            ok = False
+            continue
+        if target in used:
+            F.invalid(target_node, mpath, f"maps to '{target}', which the mount "
+                      f"'{used[target]}' maps to already: two mounts may not share a "
+                      "connector", help="declare a connector for each mount")
+            ok = False
+            continue
+        used[target] = mount
+        mounts[mount] = target
+    if scope.type_name == "Motor" and "shaft" not in node.value:
+        F.missing(node, f"{path}.shaft", "a motor's shaft is where its wheel mates")
+        ok = False
+    return mounts if ok else None
+
+
+PROFILE = Block("profile", (
+    Field("mounts", "custom", "which connector each logical mount of the type is: a declared "
+          "connector, none shared; a Motor's names a `shaft`", check=check_mounts,
+          what="mapping of mount names to connector names"),
+), doc="How the part fills a component type.", build=lambda v: v["mounts"])
+
+
 def check_profiles(F: Fields, node: YNode | None, path: str,
                    connectors: set[str] | None) -> dict[str, dict[str, str]] | None:
     """type -> {mounts: {logical mount -> connector}}. ``connectors``: the names the part's
@@ -732,48 +791,9 @@ def check_profiles(F: Fields, node: YNode | None, path: str,
                     "identifier", node.key_span(type_name), label="invalid name")
             ok = False
             continue
-        if not _fields(F, pnode, ppath, ("mounts",)):
+        mounts = check_block(F, PROFILE, pnode, ppath, ProfileScope(type_name, connectors))
+        if mounts is None:
             ok = False
             continue
-        mnode = pnode.value.get("mounts")
-        if mnode is None:
-            ok = False
-            continue
-        if not mnode.is_map:
-            F.wrong_type(mnode, f"{ppath}.mounts", "a mapping of logical mounts to connectors")
-            ok = False
-            continue
-        mounts: dict[str, str] = {}
-        used: dict[str, str] = {}
-        for mount, target_node in mnode.items():
-            mpath = f"{ppath}.mounts.{mount}"
-            if not IDENTIFIER.match(mount):
-                F.error("library.invalid_value", f"'{mpath}': a mount's name must be an "
-                        "identifier", mnode.key_span(mount), label="invalid name")
-                ok = False
-                continue
-            target = F.string(target_node, mpath)
-            if target is None:
-                ok = False
-                continue
-            if connectors is not None and target not in connectors:
-                declared = ", ".join(sorted(connectors)) or "no connector"
-                F.error("library.unknown_connector", f"'{mpath}' names '{target}', a connector "
-                        "the part does not declare", target_node.span, label="no such connector",
-                        help=f"the part declares: {declared}")
-                ok = False
-                continue
-            if target in used:
-                F.invalid(target_node, mpath, f"maps to '{target}', which the mount "
-                          f"'{used[target]}' maps to already: two mounts may not share a "
-                          "connector", help="declare a connector for each mount")
-                ok = False
-                continue
-            used[target] = mount
-            mounts[mount] = target
-        if type_name == "Motor" and "shaft" not in mnode.value:
-            F.missing(mnode, f"{ppath}.mounts.shaft", "a motor's shaft is where its wheel "
-                      "mates")
-            ok = False
         out[type_name] = mounts
     return out if ok else None
