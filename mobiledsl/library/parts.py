@@ -44,7 +44,7 @@ from .model import (
     WheelSpec,
 )
 from .paths import check_visual
-from .schema import Block, Field, Rule, check_block
+from .schema import Block, Field, Rule, check_block, read_steps
 
 PART_CATEGORIES = ("chassis", "wheel", "track", "sensor", "attachment", "leg", "motor",
                    "battery", "motor_driver")
@@ -65,76 +65,30 @@ def profile_types(root: YNode) -> set[str]:
 
 def check_part_fields(F: Fields, root: YNode, part_dir: Path | str,
                       category: str) -> dict[str, Any] | None:
-    values = root.value
-    types = profile_types(root)
-    is_track = category == "track" or "Track" in types
-    is_motor = category == "motor" or "Motor" in types
-    is_battery = category == "battery" or "Battery" in types
-    is_driver = category == "motor_driver" or "MotorDriver" in types
-    is_ranger = bool({"Range", "Ultrasonic"} & types)
-    out: dict[str, Any] = {}
+    types = frozenset(profile_types(root))
+    cnode = root.value.get("connectors")
+    scope = PartScope(category, category == "track" or "Track" in types, types, part_dir,
+                      set(cnode.value) if cnode is not None and cnode.kind == "map" else None)
+    F.keys_of(root, "", PART)       # the required; unknown keys are the loader's to report
+    values = read_steps(F, PART, root, "", scope)
+    if values is None or F.failed:
+        return None
+    return _part_values(values)
 
-    for key in PART_REQUIRED:
-        if key not in values:
-            F.missing(root, key)
 
-    out["visual"] = check_visual(F, values.get("visual"), part_dir, "visual")
-
-    collision = values.get("collision")
-    out["collision"] = ()
-    if collision is not None:
-        if category == "wheel":
-            F.unsupported(root, "collision", "collision", "a wheel's rolling contact is derived "
-                          "from its radius and width, so a wheel declares no collision")
-        else:
-            shape = check_part_collision(F, collision, "collision")
-            out["collision"] = (shape,) if shape is not None else ()
-
-    # blocks that belong to one kind of part
-    wheel = values.get("wheel")
-    if category == "wheel":
-        if wheel is None:
-            F.missing(root, "wheel", "a wheel states its radius and width")
-        out["wheel"] = check_wheel(F, wheel, "wheel")
-    elif wheel is not None:
-        F.unsupported(root, "wheel", "wheel", f"only a wheel states one, and this part is a "
-                      f"{category}")
-    out["track"] = _block(F, root, "track", is_track, "Track" in types, "a track",
-                          "a part with a Track profile states its belt", check_track)
-    out["motor"] = _block(F, root, "motor", is_motor, "Motor" in types, "a motor",
-                          "a part with a Motor profile states its ratings", check_motor)
-    out["battery"] = _block(F, root, "battery", is_battery, "Battery" in types, "a battery",
-                            "a part with a Battery profile states its voltage", check_battery)
-    out["driver"] = _block(F, root, "driver", is_driver, "MotorDriver" in types,
-                           "a motor driver", "a part with a MotorDriver profile states what "
-                           "it drives", check_driver)
-    out["range"] = _block(F, root, "range", is_ranger, "Range" in types, "a range finder "
-                          "(a part with a Range or Ultrasonic profile)",
-                          "a part with a Range profile states what it measures", check_range)
-
-    out["inertial"] = check_inertial(F, values.get("inertial"), "inertial", own_part=True)
-    _help_missing_inertia(F, values.get("inertial"), out, "Caster" in types)
-    cnode = values.get("connectors")
-    connectors = check_connectors(F, cnode, "connectors", category, is_track)
-    out["connectors"] = connectors or {}
-    check_inertia_fits(F.sink, values.get("inertial"), out["inertial"], out["collision"],
-                       out.get("wheel"), _wheel_axis(out["connectors"]))
-    names = set(cnode.value) if cnode is not None and cnode.kind == "map" else None
-    out["profiles"] = check_profiles(F, values.get("profiles"), "profiles", names) or {}
-    out["contacts"] = check_contacts(F, values.get("contacts"), "contacts")
-    out["provenance"] = check_provenance(F, values.get("provenance"), "provenance")
-
-    if category != "leg" and "Legged" not in types and values.keys().isdisjoint(LEGGED_KEYS):
-        # nothing legged stated nor required: what check_legged_fields finds in such a part
-        out["links"], out["feet"], out["gait"], out["controller"] = (), (), None, None
-        return None if F.failed else out
-    legged = check_legged_fields(F, root, part_dir, category, types, spans=False)
-    if legged is not None:
-        out["links"] = tuple(legged.links or ())
-        out["feet"] = tuple(legged.feet or ())
-        out["gait"] = legged.gait
-        out["controller"] = legged.controller
-    return None if F.failed else out
+def _part_values(v: dict[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of a Part from the values its fields read as."""
+    out = {key: v.get(key) for key in ("visual", "track", "motor", "battery", "driver",
+                                       "range", "inertial", "provenance", "gait",
+                                       "controller")}
+    out["collision"] = v.get("collision") or ()
+    if "wheel" in v:
+        out["wheel"] = v["wheel"]
+    out["connectors"] = v.get("connectors") or {}
+    out["profiles"] = v.get("profiles") or {}
+    out["contacts"] = v.get("contacts") or ()
+    out["links"], out["feet"] = v.get("links") or (), v.get("feet") or ()
+    return out
 
 
 def _help_missing_inertia(F: Fields, node: YNode | None, out: dict[str, Any],
@@ -168,39 +122,18 @@ def _wheel_axis(connectors: dict) -> tuple[float, float, float]:
     return (0.0, 0.0, 1.0)
 
 
-def _block(F: Fields, root: YNode, key: str, allowed: bool, required: bool, owner: str,
-           why_required: str, check):
-    node = root.value.get(key)
-    if node is None:
-        if required:
-            F.missing(root, key, why_required)
-        return None
-    if not allowed:
-        F.unsupported(root, key, key, f"only {owner} states one")
-        return None
-    return check(F, node, key)
-
-
 # -- collision ---------------------------------------------------------------------------
-def check_part_collision(F: Fields, node: YNode, path: str) -> Shape | None:
-    """A part's one collision shape: a box {type, size, origin_xyz} or a hull
-    {type, vertices, faces}."""
-    if node.is_seq:
-        F.wrong_type(node, path, "one shape, {type: box, size, origin_xyz} or {type: hull, "
-                     "vertices, faces}")
-        return None
-    if not F.mapping(node, path):
-        return None
-    F.keys(node, path, ("type",), ("size", "origin_xyz", "vertices", "faces"))
-    kind = F.string(node.value.get("type"), f"{path}.type")
+def _collision_by_type(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
+    """A box states size and origin_xyz, a hull vertices and faces: the shape they make."""
+    kind = v.get("type")
     if kind is None:
-        return None
+        return False
     if kind not in ("box", "hull"):
         extra = (" (a part collides by one box or one hull; lists of shapes are an object's "
                  "and a link's)" if kind in ("sphere", "cylinder", "capsule") else "")
         F.invalid(node.get("type"), f"{path}.type", f"is '{kind}', which is neither box nor "
                   f"hull{extra}", help="write type: box or type: hull")
-        return None
+        return False
     if kind == "box":
         ok = True
         for key in ("vertices", "faces"):
@@ -214,26 +147,45 @@ def check_part_collision(F: Fields, node: YNode, path: str) -> Shape | None:
         size = F.vec3(node.value.get("size"), f"{path}.size", positive=True)
         origin = F.vec3(node.value.get("origin_xyz"), f"{path}.origin_xyz")
         if size is None or origin is None or not ok:
-            return None
-        return Shape("box", size, origin, (0.0, 0.0, 0.0))
+            return False
+        v["shape"] = Shape("box", size, origin, (0.0, 0.0, 0.0))
+        return True
     ok = True
     for key in ("size", "origin_xyz"):
         if key in node.value:
             F.unsupported(node, key, f"{path}.{key}", "a hull states vertices and faces in "
                           "the part frame; size and origin_xyz are a box's")
             ok = False
-    shape = check_hull(F, node, path)
-    return shape if ok else None
+    v["shape"] = check_hull(F, node, path)
+    return ok and v["shape"] is not None
+
+
+COLLISION = Block("collision", (
+    Field("type", "string", "box or hull", options=("box", "hull")),
+    Field("size", "vec3", "a box's sides", unit="m", bound="positive", required=False,
+          by_rule=True),
+    Field("origin_xyz", "vec3", "a box's centre in the part frame", unit="m", required=False,
+          by_rule=True),
+    Field("vertices", "custom", "a hull's corners in the part frame", unit="m",
+          required=False, by_rule=True, what="list of [x, y, z]"),
+    Field("faces", "custom", "a hull's triangles, each three corner indices", required=False,
+          by_rule=True, what="list of [i, j, k]"),
+    Rule("by_type", _collision_by_type, "a box states `size` and `origin_xyz`, a hull "
+         "`vertices` and `faces` (see Hulls); the other's keys are `library.unsupported`"),
+), doc="A part's one collision shape: a box or a convex hull.", build=lambda v: v["shape"])
+
+
+def check_part_collision(F: Fields, node: YNode, path: str) -> Shape | None:
+    """A part's one collision shape: a box {type, size, origin_xyz} or a hull
+    {type, vertices, faces}."""
+    if node.is_seq:
+        F.wrong_type(node, path, "one shape, {type: box, size, origin_xyz} or {type: hull, "
+                     "vertices, faces}")
+        return None
+    return check_block(F, COLLISION, node, path)
 
 
 # -- blocks ------------------------------------------------------------------------------
-def _fields(F: Fields, node: YNode | None, path: str, required, optional=()) -> bool:
-    if not F.mapping(node, path):
-        return False
-    F.keys(node, path, required, optional)
-    return True
-
-
 WHEEL = Block("wheel", (
     Field("radius", "number", "the rolling radius", unit="m", bound="positive"),
     Field("width", "number", "the tread's width along the axle", unit="m", bound="positive"),
@@ -599,10 +551,17 @@ def check_connectors(F: Fields, node: YNode | None, path: str, category: str,
 
 @dataclass(frozen=True)
 class PartScope:
-    """What a part's blocks are allowed by: its category, and whether it is a track."""
+    """What a part's blocks are allowed and required by: its category and its profiles'
+    types; and its directory and its connectors' names, which its fields are read with."""
 
     category: str
     is_track: bool = False
+    types: frozenset[str] = frozenset()
+    part_dir: Path | str = ""
+    connectors: set[str] | None = None
+
+    def is_a(self, category: str, profile: str) -> bool:
+        return self.category == category or profile in self.types
 
 
 def _up_perpendicular(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
@@ -797,3 +756,103 @@ def check_profiles(F: Fields, node: YNode | None, path: str,
             continue
         out[type_name] = mounts
     return out if ok else None
+
+
+# -- the part ----------------------------------------------------------------------------
+def _part_collision(F: Fields, node: YNode, path: str, scope: PartScope) -> tuple[Shape, ...]:
+    shape = check_part_collision(F, node, path)
+    return (shape,) if shape is not None else ()
+
+
+def _inertia_help(F: Fields, root: YNode, path: str, v: dict[str, Any], scope) -> bool:
+    _help_missing_inertia(F, root.value.get("inertial"),
+                          {"collision": v.get("collision") or (), "wheel": v.get("wheel")},
+                          "Caster" in scope.types)
+    return True
+
+
+def _inertia_fits(F: Fields, root: YNode, path: str, v: dict[str, Any], scope) -> bool:
+    check_inertia_fits(F.sink, root.value.get("inertial"), v.get("inertial"),
+                       v.get("collision") or (), v.get("wheel"),
+                       _wheel_axis(v.get("connectors") or {}))
+    return True
+
+
+def _legged(F: Fields, root: YNode, path: str, v: dict[str, Any], scope: PartScope) -> bool:
+    """The legged blocks, read by ``legged``: a leg's, or a Legged profile's."""
+    category, types = scope.category, scope.types
+    if category != "leg" and "Legged" not in types and root.value.keys().isdisjoint(LEGGED_KEYS):
+        return True             # nothing legged stated nor required
+    legged = check_legged_fields(F, root, scope.part_dir, category, set(types), spans=False)
+    if legged is not None:
+        v["links"] = tuple(legged.links or ())
+        v["feet"] = tuple(legged.feet or ())
+        v["gait"] = legged.gait
+        v["controller"] = legged.controller
+    return True
+
+
+def _kind_block(name: str, block: Block, category: str, profile: str, owner: str,
+                why_required: str, allowed_doc: str) -> Field:
+    """A block that belongs to one kind of part: allowed on that category or with that
+    profile, required with the profile."""
+    return Field(name, "block", block.doc, block=block, required=False,
+                 required_if=lambda scope: profile in scope.types, why_required=why_required,
+                 allowed=lambda scope: scope.is_a(category, profile),
+                 not_allowed=f"only {owner} states one", allowed_doc=allowed_doc,
+                 required_doc=profile)
+
+
+PART = Block("part", (
+    Field("visual", "custom", "what is shown of the part (see Paths)",
+          check=lambda F, node, path, scope: check_visual(F, node, scope.part_dir, path),
+          what="{file, xyz, rpy}"),
+    Field("collision", "custom", COLLISION.doc, required=False, check=_part_collision,
+          decides=False, allowed=lambda scope: scope.category != "wheel",
+          not_allowed="a wheel's rolling contact is derived from its radius and width, so a "
+          "wheel declares no collision", allowed_doc="any part but a wheel",
+          what="{type, ...}"),
+    Field("wheel", "block", WHEEL.doc, block=WHEEL, required=False,
+          required_if=lambda scope: scope.category == "wheel",
+          why_required="a wheel states its radius and width",
+          allowed=lambda scope: scope.category == "wheel",
+          not_allowed="only a wheel states one, and this part is a {category}",
+          allowed_doc="category wheel", required_doc="category wheel"),
+    _kind_block("track", TRACK, "track", "Track", "a track",
+                "a part with a Track profile states its belt", "track, or a Track profile"),
+    _kind_block("motor", MOTOR, "motor", "Motor", "a motor",
+                "a part with a Motor profile states its ratings", "motor, or a Motor profile"),
+    _kind_block("battery", BATTERY, "battery", "Battery", "a battery",
+                "a part with a Battery profile states its voltage",
+                "battery, or a Battery profile"),
+    _kind_block("driver", DRIVER, "motor_driver", "MotorDriver", "a motor driver",
+                "a part with a MotorDriver profile states what it drives",
+                "motor_driver, or a MotorDriver profile"),
+    Field("range", "block", RANGE.doc, block=RANGE, required=False,
+          required_if=lambda scope: "Range" in scope.types,
+          why_required="a part with a Range profile states what it measures",
+          allowed=lambda scope: not scope.types.isdisjoint(("Range", "Ultrasonic")),
+          not_allowed="only a range finder (a part with a Range or Ultrasonic profile) "
+          "states one", allowed_doc="a Range or Ultrasonic profile", required_doc="Range"),
+    Field("inertial", "custom", "mass, centre of mass and inertia tensor",
+          check=lambda F, node, path, scope: check_inertial(F, node, path, own_part=True),
+          what="{mass, origin_xyz, inertia, source, basis}"),
+    Rule("missing_inertia_help", _inertia_help, "a missing tensor's help states the tensor "
+         "of the part's solid"),
+    Field("connectors", "custom", CONNECTOR.doc,
+          check=lambda F, node, path, scope: check_connectors(F, node, path, scope.category,
+                                                               scope.is_track),
+          what="mapping of names to connectors"),
+    Rule("inertia_fits", _inertia_fits, "the inertia fits the part's bounds "
+         "(`library.inertia_fits_the_part`, a warning)"),
+    Field("profiles", "custom", PROFILE.doc,
+          check=lambda F, node, path, scope: check_profiles(F, node, path, scope.connectors),
+          what="mapping of component types to profiles"),
+    Field("contacts", "custom", CONTACT.doc, required=False,
+          check=lambda F, node, path, scope: check_contacts(F, node, path),
+          what="list of contacts"),
+    Field("provenance", "block", PROVENANCE.doc, block=PROVENANCE, required=False),
+    *(Field(key, "custom", "see legged.md", required=False, by_rule=True)
+      for key in LEGGED_KEYS),
+    Rule("legged", _legged, "the legged blocks, read by `legged`"),
+), doc="A robot part's fields besides the common four.", free_form=True)

@@ -71,8 +71,10 @@ class Field:
             raise ValueError(f"{self.name}: no bound {self.bound!r}")
         if (self.kind == "block") != (self.block is not None):
             raise ValueError(f"{self.name}: a block field and only one has a table")
-        if (self.kind == "custom") != (self.check is not None):
-            raise ValueError(f"{self.name}: a custom field and only one has a check")
+        if self.check is not None and self.kind != "custom" or \
+                self.kind == "custom" and self.check is None and not self.by_rule:
+            raise ValueError(f"{self.name}: a custom field read alone, and only one, has a "
+                             "check")
         object.__setattr__(self, "reader", _reader(self))
 
 
