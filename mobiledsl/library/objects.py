@@ -18,55 +18,11 @@ from typing import Any
 from ..yamlio import YNode
 from .fields import IDENTIFIER, UNIT_TOLERANCE, Fields
 from .model import EnvEntity
-from .parts import PROVENANCE, PartScope
-from .paths import check_visual
+from .parts import PROVENANCE, VISUAL, PartScope
 from .schema import Block, Field, Rule, check_block, read_steps
-from .shapes import check_shape_list
+from .shapes import SHAPE, check_shape_list
 
 OBJECT_SHAPES = ("box", "sphere", "cylinder")
-
-
-OBJECT = Block("object", (
-    Field("visual", "custom", "what is shown of it (see Paths)",
-          check=lambda F, node, path, scope: check_visual(F, node, scope.part_dir, path),
-          what="{file, xyz, rpy}"),
-    Field("collision", "custom", "what of it collides: a list of at least one shape",
-          required=False, decides=False,
-          check=lambda F, node, path, scope: tuple(
-              check_shape_list(F, node, path, allowed=OBJECT_SHAPES) or ()),
-          what="list of shapes"),
-    Field("provenance", "block", PROVENANCE.doc, block=PROVENANCE, required=False),
-), doc="A thing a world places.", free_form=True)
-
-ENVIRONMENT = Block("environment", (
-    Field("ground_plane", "boolean", "whether it has a floor at z = 0"),
-    Field("entities", "custom", "what stands in it, by name",
-          check=lambda F, node, path, scope: check_entities(F, node, path),
-          what="mapping of names to entities"),
-    Field("provenance", "block", PROVENANCE.doc, block=PROVENANCE, required=False),
-), doc="A place a scenario takes whole.", free_form=True)
-
-
-def check_object_fields(F: Fields, root: YNode, part_dir: Path | str) -> dict[str, Any] | None:
-    F.keys_of(root, "", OBJECT)     # the required; unknown keys are the loader's to report
-    v = read_steps(F, OBJECT, root, "", PartScope("object", part_dir=part_dir))
-    if F.failed or v is None:
-        return None
-    return {"visual": v.get("visual"), "collision": v.get("collision") or (),
-            "provenance": v.get("provenance")}
-
-
-def check_environment_fields(F: Fields, root: YNode, part_id: str | None) -> dict[str, Any] | None:
-    if part_id == "empty":
-        F.invalid(root.get("id"), "id", "is 'empty', which a scenario writes for no "
-                  "environment: an environment is never named so",
-                  help="name the environment after the place it is, and its directory too")
-    F.keys_of(root, "", ENVIRONMENT)
-    v = read_steps(F, ENVIRONMENT, root, "", None)
-    if F.failed or v is None:
-        return None
-    return {"ground_plane": v.get("ground_plane"), "entities": v.get("entities") or (),
-            "provenance": v.get("provenance")}
 
 
 def check_entities(F: Fields, node: YNode | None, path: str) -> tuple[EnvEntity, ...]:
@@ -162,3 +118,44 @@ def check_pose(F: Fields, node: YNode | None, path: str):
                      "[0, 0, 0, 1]")
         return None
     return tuple(values)
+
+
+OBJECT = Block("object", (
+    Field("visual", "block", VISUAL.doc, block=VISUAL),
+    Field("collision", "custom", "what of it collides: a list of at least one shape",
+          required=False, decides=False,
+          check=lambda F, node, path, scope: tuple(
+              check_shape_list(F, node, path, allowed=OBJECT_SHAPES) or ()),
+          what="list of shapes", each=SHAPE),
+    Field("provenance", "block", PROVENANCE.doc, block=PROVENANCE, required=False),
+), doc="A thing a world places.", free_form=True)
+
+ENVIRONMENT = Block("environment", (
+    Field("ground_plane", "boolean", "whether it has a floor at z = 0"),
+    Field("entities", "custom", "what stands in it, by name",
+          check=lambda F, node, path, scope: check_entities(F, node, path),
+          what="mapping of names to entities", each=ENTITY, keyed=True),
+    Field("provenance", "block", PROVENANCE.doc, block=PROVENANCE, required=False),
+), doc="A place a scenario takes whole.", free_form=True)
+
+
+def check_object_fields(F: Fields, root: YNode, part_dir: Path | str) -> dict[str, Any] | None:
+    F.keys_of(root, "", OBJECT)     # the required; unknown keys are the loader's to report
+    v = read_steps(F, OBJECT, root, "", PartScope("object", part_dir=part_dir))
+    if F.failed or v is None:
+        return None
+    return {"visual": v.get("visual"), "collision": v.get("collision") or (),
+            "provenance": v.get("provenance")}
+
+
+def check_environment_fields(F: Fields, root: YNode, part_id: str | None) -> dict[str, Any] | None:
+    if part_id == "empty":
+        F.invalid(root.get("id"), "id", "is 'empty', which a scenario writes for no "
+                  "environment: an environment is never named so",
+                  help="name the environment after the place it is, and its directory too")
+    F.keys_of(root, "", ENVIRONMENT)
+    v = read_steps(F, ENVIRONMENT, root, "", None)
+    if F.failed or v is None:
+        return None
+    return {"ground_plane": v.get("ground_plane"), "entities": v.get("entities") or (),
+            "provenance": v.get("provenance")}

@@ -759,6 +759,15 @@ def check_profiles(F: Fields, node: YNode | None, path: str,
 
 
 # -- the part ----------------------------------------------------------------------------
+VISUAL = Block("visual", (
+    Field("file", "custom", "the mesh, relative to the part directory (see Paths)",
+          by_rule=True, what="path"),
+    Field("xyz", "vec3", "where the mesh's origin is, in the part frame", unit="m"),
+    Field("rpy", "vec3", "the mesh's turn: roll, pitch and yaw", unit="rad"),
+), doc="What is shown of the part.",
+    check=lambda F, node, path, scope: check_visual(F, node, scope.part_dir, path))
+
+
 def _part_collision(F: Fields, node: YNode, path: str, scope: PartScope) -> tuple[Shape, ...]:
     shape = check_part_collision(F, node, path)
     return (shape,) if shape is not None else ()
@@ -804,9 +813,7 @@ def _kind_block(name: str, block: Block, category: str, profile: str, owner: str
 
 
 PART = Block("part", (
-    Field("visual", "custom", "what is shown of the part (see Paths)",
-          check=lambda F, node, path, scope: check_visual(F, node, scope.part_dir, path),
-          what="{file, xyz, rpy}"),
+    Field("visual", "block", VISUAL.doc, block=VISUAL),
     Field("collision", "custom", COLLISION.doc, required=False, check=_part_collision,
           decides=False, allowed=lambda scope: scope.category != "wheel",
           not_allowed="a wheel's rolling contact is derived from its radius and width, so a "
@@ -842,15 +849,15 @@ PART = Block("part", (
     Field("connectors", "custom", CONNECTOR.doc,
           check=lambda F, node, path, scope: check_connectors(F, node, path, scope.category,
                                                                scope.is_track),
-          what="mapping of names to connectors"),
+          what="mapping of names to connectors", each=CONNECTOR, keyed=True),
     Rule("inertia_fits", _inertia_fits, "the inertia fits the part's bounds "
          "(`library.inertia_fits_the_part`, a warning)"),
     Field("profiles", "custom", PROFILE.doc,
           check=lambda F, node, path, scope: check_profiles(F, node, path, scope.connectors),
-          what="mapping of component types to profiles"),
+          what="mapping of component types to profiles", each=PROFILE, keyed=True),
     Field("contacts", "custom", CONTACT.doc, required=False,
           check=lambda F, node, path, scope: check_contacts(F, node, path),
-          what="list of contacts"),
+          what="list of contacts", each=CONTACT),
     Field("provenance", "block", PROVENANCE.doc, block=PROVENANCE, required=False),
     *(Field(key, "custom", "see legged.md", required=False, by_rule=True)
       for key in LEGGED_KEYS),

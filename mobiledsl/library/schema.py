@@ -54,6 +54,8 @@ class Field:
     block: Block | None = None         # kind block: the mapping's own table
     check: Callable[..., Any] | None = None   # kind custom: (F, node, path, scope) -> value
     what: str = ""                     # kind custom: the value in the reference's words
+    each: Block | None = None          # kind custom: the table of each entry it holds
+    keyed: bool = False                # ... entries by name (a mapping), else a list
     by_rule: bool = False              # read by a rule of the block, not alone
     decides: bool = True               # its value failing fails the block
     required_if: Callable[[Any], bool] | None = None   # required when it holds (scope)
