@@ -14,6 +14,7 @@ inequality, is held only to the exact rule.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ..yamlio import YNode
@@ -48,7 +49,7 @@ TENSOR = Block("inertia", tuple(
     for term in TERMS
 ), doc="The inertia tensor about the centre of mass, in the part frame: positive definite, "
     "its principal moments within the triangle inequality.",
-    check=lambda F, node, path, own_part: check_tensor(F, node, path, own_part))
+    check=lambda F, node, path, scope: check_tensor(F, node, path, scope.own_part))
 
 INERTIAL = Block("inertial", (
     Field("mass", "number", "the mass", unit="kg", bound="positive"),
@@ -69,7 +70,14 @@ INERTIAL = Block("inertial", (
 def check_inertial(F: Fields, node: YNode | None, path: str, own_part: bool) -> Inertial | None:
     """Check ``inertial`` at ``path``. Returns the record, or None after reporting.
     ``own_part``: the tensor is a part's own, which MuJoCo is handed as stated."""
-    return check_block(F, INERTIAL, node, path, own_part)
+    return check_block(F, INERTIAL, node, path, TensorScope(own_part))
+
+
+@dataclass(frozen=True)
+class TensorScope:
+    """Whether the tensor is a part's own, which MuJoCo is handed as stated."""
+
+    own_part: bool
 
 
 def check_tensor(F: Fields, node: YNode | None, path: str, own_part: bool) -> Inertia | None:

@@ -90,7 +90,7 @@ ENTITY = Block("entity", (
           by_rule=True),
     Rule("primitive_or_object", _primitive_or_object, "exactly one of `type` (with a `size`) "
          "and `ref` (without: `size` beside `ref` is `library.unsupported`)"),
-    Field("pos", "custom", "where it stands: [x, y, z, qx, qy, qz, qw], the quaternion of unit "
+    Field("pos", "custom", "where it stands and how it is turned, the quaternion of unit "
           "length within 0.001", check=lambda F, node, path, scope: check_pose(F, node, path),
           what="[x, y, z, qx, qy, qz, qw]"),
     Field("collision", "boolean", "whether it collides", required=False),

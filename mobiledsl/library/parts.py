@@ -25,7 +25,7 @@ from typing import Any
 from ..yamlio import YNode
 from .fields import IDENTIFIER, UNIT_TOLERANCE, Fields
 from .hull import check_hull
-from .inertia import check_inertial
+from .inertia import INERTIAL
 from .inertia_fit import check_inertia_fits
 from .legged import LEGGED_KEYS, check_legged_fields
 from .model import (
@@ -559,6 +559,7 @@ class PartScope:
     types: frozenset[str] = frozenset()
     part_dir: Path | str = ""
     connectors: set[str] | None = None
+    own_part: bool = True       # its tensor is handed to MuJoCo as stated (see ``inertia``)
 
     def is_a(self, category: str, profile: str) -> bool:
         return self.category == category or profile in self.types
@@ -764,7 +765,7 @@ VISUAL = Block("visual", (
           by_rule=True, what="path"),
     Field("xyz", "vec3", "where the mesh's origin is, in the part frame", unit="m"),
     Field("rpy", "vec3", "the mesh's turn: roll, pitch and yaw", unit="rad"),
-), doc="What is shown of the part.",
+), doc="What is shown of it.",
     check=lambda F, node, path, scope: check_visual(F, node, scope.part_dir, path))
 
 
@@ -818,7 +819,7 @@ PART = Block("part", (
           decides=False, allowed=lambda scope: scope.category != "wheel",
           not_allowed="a wheel's rolling contact is derived from its radius and width, so a "
           "wheel declares no collision", allowed_doc="any part but a wheel",
-          what="{type, ...}"),
+          what="mapping", table=COLLISION),
     Field("wheel", "block", WHEEL.doc, block=WHEEL, required=False,
           required_if=lambda scope: scope.category == "wheel",
           why_required="a wheel states its radius and width",
@@ -841,21 +842,21 @@ PART = Block("part", (
           allowed=lambda scope: not scope.types.isdisjoint(("Range", "Ultrasonic")),
           not_allowed="only a range finder (a part with a Range or Ultrasonic profile) "
           "states one", allowed_doc="a Range or Ultrasonic profile", required_doc="Range"),
-    Field("inertial", "custom", "mass, centre of mass and inertia tensor",
-          check=lambda F, node, path, scope: check_inertial(F, node, path, own_part=True),
-          what="{mass, origin_xyz, inertia, source, basis}"),
+    Field("inertial", "block", INERTIAL.doc, block=INERTIAL),
     Rule("missing_inertia_help", _inertia_help, "a missing tensor's help states the tensor "
          "of the part's solid"),
-    Field("connectors", "custom", CONNECTOR.doc,
+    Field("connectors", "custom", "the points the part mates by, by name (an identifier): "
+          "at least one; a driveline turns only connectors the part declares",
           check=lambda F, node, path, scope: check_connectors(F, node, path, scope.category,
                                                                scope.is_track),
           what="mapping of names to connectors", each=CONNECTOR, keyed=True),
     Rule("inertia_fits", _inertia_fits, "the inertia fits the part's bounds "
          "(`library.inertia_fits_the_part`, a warning)"),
-    Field("profiles", "custom", PROFILE.doc,
+    Field("profiles", "custom", "the component types it can be, each by its name (an "
+          "identifier); `{}` is a catalog entry no program can select",
           check=lambda F, node, path, scope: check_profiles(F, node, path, scope.connectors),
           what="mapping of component types to profiles", each=PROFILE, keyed=True),
-    Field("contacts", "custom", CONTACT.doc, required=False,
+    Field("contacts", "custom", "points it rests on besides its wheels", required=False,
           check=lambda F, node, path, scope: check_contacts(F, node, path),
           what="list of contacts", each=CONTACT),
     Field("provenance", "block", PROVENANCE.doc, block=PROVENANCE, required=False),

@@ -55,6 +55,7 @@ class Field:
     check: Callable[..., Any] | None = None   # kind custom: (F, node, path, scope) -> value
     what: str = ""                     # kind custom: the value in the reference's words
     each: Block | None = None          # kind custom: the table of each entry it holds
+    table: Block | None = None         # kind custom: the table of the mapping it reads
     keyed: bool = False                # ... entries by name (a mapping), else a list
     by_rule: bool = False              # read by a rule of the block, not alone
     decides: bool = True               # its value failing fails the block
