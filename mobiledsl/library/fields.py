@@ -42,7 +42,7 @@ class Fields:
         self.error("library.wrong_type", f"'{path}' must be {expected}, not {describe(node)}",
                    node.span, label=f"expected {expected}", help=f"write {path} as {expected}")
 
-    def invalid(self, node_or_span: YNode | Span, path: str, why: str,
+    def invalid(self, node_or_span: YNode | Span | None, path: str, why: str,
                 help: Iterable[str] | str = ()) -> None:
         span = node_or_span.span if isinstance(node_or_span, YNode) else node_or_span
         self.error("library.invalid_value", f"'{path}' {why}", span, label="invalid value",
@@ -130,9 +130,10 @@ class Fields:
         if node.kind != "number":
             self.wrong_type(node, path, "a number")
             return None
-        if len(node.raw) > MAX_NUMBER_CHARS:
-            self.invalid(node, path, f"is a number written in {len(node.raw):,} characters "
-                         f"({excerpt(node.raw, 20)}): write it in at most {MAX_NUMBER_CHARS}",
+        raw = node.raw or ""
+        if len(raw) > MAX_NUMBER_CHARS:
+            self.invalid(node, path, f"is a number written in {len(raw):,} characters "
+                         f"({excerpt(raw, 20)}): write it in at most {MAX_NUMBER_CHARS}",
                          help="state the quantity as a plain decimal, such as 0.12 or 2.5e-3")
             return None
         if not in_range(node):
@@ -144,12 +145,13 @@ class Fields:
 
     def integer(self, node: YNode | None, path: str, *, positive: bool = False) -> int | None:
         value = self.number(node, path, positive=positive)
-        if value is None:
+        if value is None or node is None:
             return None
-        if not (value == int(value) and _WHOLE.fullmatch(node.raw or "")):
-            self.invalid(node, path, f"must be a whole number, not {node.raw}")
+        raw = node.raw or ""
+        if not (value == int(value) and _WHOLE.fullmatch(raw)):
+            self.invalid(node, path, f"must be a whole number, not {raw}")
             return None
-        return int(node.raw)
+        return int(raw)
 
     def string(self, node: YNode | None, path: str, *, nullable: bool = False) -> str | None:
         if node is None or (nullable and node.kind == "null"):
@@ -194,9 +196,9 @@ class Fields:
         if node.kind != "seq" or len(node.value) != n:
             self.wrong_type(node, path, what)
             return None
-        values = plain_numbers(node.value, positive, nonnegative)
-        if values is not None:          # every item a number in range: nothing to report
-            return values
+        plain = plain_numbers(node.value, positive, nonnegative)
+        if plain is not None:           # every item a number in range: nothing to report
+            return plain
         values = [self.number(v, f"{path}[{i}]", positive=positive, nonnegative=nonnegative)
                   for i, v in enumerate(node.value)]
         return None if any(v is None for v in values) else tuple(values)
@@ -219,7 +221,7 @@ class Fields:
 
     def unit_vec3(self, node: YNode | None, path: str) -> tuple[float, float, float] | None:
         v = self.vec3(node, path)
-        if v is None:
+        if v is None or node is None:
             return None
         x, y, z = v
         length = math.sqrt(sum((x * x, y * y, z * z)))
@@ -276,7 +278,7 @@ def in_range(node: YNode) -> bool:
     the reader already converted."""
     value = node.value
     if value == 0:
-        return written_as_zero(node.raw)
+        return written_as_zero(node.raw or "")
     return SMALLEST <= abs(value) <= LARGEST
 
 

@@ -81,7 +81,7 @@ class TensorScope:
 
 
 def check_tensor(F: Fields, node: YNode | None, path: str, own_part: bool) -> Inertia | None:
-    if not F.mapping(node, path):
+    if node is None or not F.mapping(node, path):
         return None
     if not F.keys(node, path, TERMS):
         # still check the terms that are there, for their own problems
@@ -91,15 +91,17 @@ def check_tensor(F: Fields, node: YNode | None, path: str, own_part: bool) -> In
         return None
     terms = node.value
     plain = plain_numbers([terms[t] for t in TERMS])
+    values: dict[str, float]
     if plain is not None and plain[0] > 0 and plain[3] > 0 and plain[5] > 0:
         values = dict(zip(TERMS, plain))        # the common case: nothing to report
     else:
-        values = {t: F.number(terms[t], f"{path}.{t}", positive=t in ("ixx", "iyy", "izz"))
-                  for t in TERMS}
-        if any(v is None for v in values.values()):
+        checked = {t: F.number(terms[t], f"{path}.{t}", positive=t in ("ixx", "iyy", "izz"))
+                   for t in TERMS}
+        values = {t: v for t, v in checked.items() if v is not None}
+        if len(values) < len(TERMS):
             return None
     clearly = _clearly_a_body(values)
-    why = None if clearly else exact_problem({t: node.get(t).raw for t in TERMS})
+    why = None if clearly else exact_problem({t: terms[t].raw or "" for t in TERMS})
     if why is not None:
         F.invalid(node, path, why, help="state the tensor of a body that can exist: for a "
                   "solid, work it out from its shape and mass (a box's ixx is m(y² + z²)/12)")

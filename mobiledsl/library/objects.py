@@ -108,7 +108,7 @@ def check_entity(F: Fields, node: YNode, path: str, name: str, span) -> EnvEntit
 def check_pose(F: Fields, node: YNode | None, path: str):
     """[x, y, z, qx, qy, qz, qw] with a unit quaternion."""
     values = F.numbers(node, path, 7, "[x, y, z, qx, qy, qz, qw]")
-    if values is None:
+    if values is None or node is None:
         return None
     length = math.sqrt(sum(c * c for c in values[3:]))
     if abs(length - 1.0) > UNIT_TOLERANCE:

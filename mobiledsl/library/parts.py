@@ -222,7 +222,8 @@ TRACK = Block("track", (
           unit="m", bound="positive", required=False),
     Field("ground", "block", "where the belt meets the ground", block=GROUND),
 ), doc="A track unit's belt.",
-    build=lambda v: TrackSpec(v["width"], *v["ground"], v.get("travel_per_turn_m")))
+    build=lambda v: TrackSpec(v["width"], v["ground"][0], v["ground"][1],
+                              v.get("travel_per_turn_m")))
 
 
 def check_track(F: Fields, node: YNode | None, path: str) -> TrackSpec | None:
@@ -252,12 +253,18 @@ def _voltage_range(F: Fields, node: YNode, path: str, positive_min: bool):
     return True, lo, hi
 
 
+def _raw(node: YNode, key: str) -> str:
+    """The text a number of ``node`` is written in (checked already, so stated)."""
+    item = node.value.get(key)
+    return "" if item is None else item.raw or ""
+
+
 def _between(F: Fields, node: YNode, path: str, key: str, value, lo, hi) -> bool:
     if value is None or lo is None or hi is None or lo <= value <= hi:
         return True
-    F.invalid(node.get(key), f"{path}.{key}", f"is {node.get(key).raw}, outside the range "
-              f"from voltage_min_v ({node.get('voltage_min_v').raw}) to voltage_max_v "
-              f"({node.get('voltage_max_v').raw})")
+    F.invalid(node.get(key), f"{path}.{key}", f"is {_raw(node, key)}, outside the range "
+              f"from voltage_min_v ({_raw(node, 'voltage_min_v')}) to voltage_max_v "
+              f"({_raw(node, 'voltage_max_v')})")
     return False
 
 
@@ -356,8 +363,8 @@ def _peak_not_below(F: Fields, node: YNode, path: str, v: dict[str, Any], scope)
     if cont is not None and peak is not None and peak < cont and \
             node.value.get("channels") is not None:
         F.invalid(node.get("peak_current_per_channel_a"), f"{path}.peak_current_per_channel_a",
-                  f"is {node.get('peak_current_per_channel_a').raw}, below the continuous "
-                  f"current ({node.get('continuous_current_per_channel_a').raw})")
+                  f"is {_raw(node, 'peak_current_per_channel_a')}, below the continuous "
+                  f"current ({_raw(node, 'continuous_current_per_channel_a')})")
         return False
     return True
 
@@ -414,8 +421,8 @@ def check_buses(F: Fields, node: YNode, path: str) -> tuple[str, ...] | None:
 def _max_not_below_min(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
     lo, hi = v.get("min_m"), v.get("max_m")
     if lo is not None and hi is not None and hi < lo:
-        F.invalid(node.get("max_m"), f"{path}.max_m", f"is {node.get('max_m').raw}, below "
-                  f"min_m ({node.get('min_m').raw})")
+        F.invalid(node.get("max_m"), f"{path}.max_m", f"is {_raw(node, 'max_m')}, below "
+                  f"min_m ({_raw(node, 'min_m')})")
         return False
     return True
 
@@ -424,7 +431,7 @@ def _cone_below_pi(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) 
     fov = v.get("field_of_view_rad")
     if fov is not None and not fov < math.pi:
         F.invalid(node.get("field_of_view_rad"), f"{path}.field_of_view_rad",
-                  f"is {node.get('field_of_view_rad').raw}: the full cone about +x is below "
+                  f"is {_raw(node, 'field_of_view_rad')}: the full cone about +x is below "
                   "pi")
         return False
     return True

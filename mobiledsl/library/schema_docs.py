@@ -48,8 +48,9 @@ def _walk(path: str, block: Block, holder: Field | None,
         if scope is not None and f.allowed is not None and not f.allowed(scope):
             continue
         here = f"{path}.{f.name}" if path else f.name
-        if f.block is not None or f.table is not None:
-            yield from _walk(here, f.block or f.table, f, scope)
+        table = f.block or f.table
+        if table is not None:
+            yield from _walk(here, table, f, scope)
         elif f.each is not None:
             yield from _walk(here + (".*" if f.keyed else "[]"), f.each, f, scope)
 
@@ -192,10 +193,11 @@ def rewrite(text: str) -> str:
     for name, make in SECTIONS.items():
         pattern = re.compile(rf"(<!-- schema:{name} -->\n)(.*?)(<!-- /schema:{name} -->)",
                              re.S)
-        if not pattern.search(text):
+        match = pattern.search(text)
+        if match is None:
             raise ValueError(f"no <!-- schema:{name} --> ... <!-- /schema:{name} --> section")
         body = "\n".join(make()) + "\n"
-        text = pattern.sub(lambda m: m.group(1) + body + m.group(3), text, count=1)
+        text = text[:match.start(2)] + body + text[match.end(2):]
     return text
 
 

@@ -148,7 +148,7 @@ def mutations(data: dict) -> Iterator[tuple[str, dict]]:
         parent, last = _at(data, path[:-1]), path[-1]
         value = parent[last]
 
-        def changed(new, name):
+        def changed(new, name, path=path, where=where):
             out = copy.deepcopy(data)
             _set(out, path, new)
             return f"{where}: {name}", out
