@@ -9,15 +9,11 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from ..diagnostics import Sink, Span, excerpt
 from ..numbers import LARGEST, SMALLEST, written_as_zero
 from ..numbers import MAX_CHARS as MAX_NUMBER_CHARS
 from ..yamlio import YNode
-
-if TYPE_CHECKING:
-    from .schema import Block
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _WHOLE = re.compile(r"-?\d+")
@@ -82,14 +78,6 @@ class Fields:
                 self.missing(node, f"{path}.{key}" if path else key)
                 ok = False
         return ok
-
-    def keys_of(self, node: YNode, path: str, block: Block) -> bool:
-        """``keys`` by a block's table, whose sets of keys decide the common case (every key
-        allowed and every required one there) without a word."""
-        given = node.value.keys()
-        if (block.free_form or given <= block.allowed_keys) and given >= block.required_keys:
-            return True
-        return self.keys(node, path, block.required, block.optional, block.free_form)
 
     def _unknown(self, node: YNode, path: str, key: str, required: Iterable[str],
                  optional: Iterable[str]) -> None:
@@ -240,18 +228,47 @@ def plain_value(node: YNode) -> float | None:
     raw = node.raw                      # only a number has a raw text
     if raw is None or len(raw) > MAX_NUMBER_CHARS:
         return None
+    if raw == "0":                      # the commonest number of all
+        return 0.0
     value = node.value
-    if value == 0:
-        return 0.0 if written_as_zero(raw) else None
-    return float(value) if SMALLEST <= abs(value) <= LARGEST else None
+    if SMALLEST <= value <= LARGEST or -LARGEST <= value <= -SMALLEST:
+        return float(value)
+    return float(value) if value == 0 and written_as_zero(raw) else None    # -0.0 kept
 
 
 def plain_triple(items) -> tuple[float, float, float] | None:
     """The values of three items when ``Fields.number`` would take each without a word,
-    else None: most vectors, and a hull's corners."""
-    x, y, z = plain_value(items[0]), plain_value(items[1]), plain_value(items[2])
-    if x is None or y is None or z is None:
+    else None: most vectors, and a hull's corners. (``plain_value`` written out three
+    times: nearly every number of a library is read here.)"""
+    a, b, c = items
+    ra, rb, rc = a.raw, b.raw, c.raw
+    if ra is None or rb is None or rc is None or len(ra) > MAX_NUMBER_CHARS or \
+            len(rb) > MAX_NUMBER_CHARS or len(rc) > MAX_NUMBER_CHARS:
         return None
+    if ra == "0":
+        x = 0.0
+    else:
+        x = a.value
+        if not (SMALLEST <= x <= LARGEST or -LARGEST <= x <= -SMALLEST):
+            if x != 0 or not written_as_zero(ra):
+                return None
+        x = float(x)
+    if rb == "0":
+        y = 0.0
+    else:
+        y = b.value
+        if not (SMALLEST <= y <= LARGEST or -LARGEST <= y <= -SMALLEST):
+            if y != 0 or not written_as_zero(rb):
+                return None
+        y = float(y)
+    if rc == "0":
+        z = 0.0
+    else:
+        z = c.value
+        if not (SMALLEST <= z <= LARGEST or -LARGEST <= z <= -SMALLEST):
+            if z != 0 or not written_as_zero(rc):
+                return None
+        z = float(z)
     return x, y, z
 
 

@@ -14,8 +14,7 @@ inequality, is held only to the exact rule.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..yamlio import YNode
 from .fields import Fields, plain_numbers
@@ -73,8 +72,7 @@ def check_inertial(F: Fields, node: YNode | None, path: str, own_part: bool) -> 
     return check_block(F, INERTIAL, node, path, TensorScope(own_part))
 
 
-@dataclass(frozen=True)
-class TensorScope:
+class TensorScope(NamedTuple):
     """Whether the tensor is a part's own, which MuJoCo is handed as stated."""
 
     own_part: bool

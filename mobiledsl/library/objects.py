@@ -19,7 +19,7 @@ from ..yamlio import YNode
 from .fields import IDENTIFIER, UNIT_TOLERANCE, Fields
 from .model import EnvEntity
 from .parts import PROVENANCE, VISUAL, PartScope
-from .schema import Block, Field, Rule, check_block, read_steps
+from .schema import Block, Field, Rule, check_block
 from .shapes import SHAPE, check_shape_list
 
 OBJECT_SHAPES = ("box", "sphere", "cylinder")
@@ -140,8 +140,8 @@ ENVIRONMENT = Block("environment", (
 
 
 def check_object_fields(F: Fields, root: YNode, part_dir: Path | str) -> dict[str, Any] | None:
-    F.keys_of(root, "", OBJECT)     # the required; unknown keys are the loader's to report
-    v = read_steps(F, OBJECT, root, "", PartScope("object", part_dir=part_dir))
+    # (the loader reports unknown keys)
+    v = check_block(F, OBJECT, root, "", PartScope("object", part_dir=part_dir))
     if F.failed or v is None:
         return None
     return {"visual": v.get("visual"), "collision": v.get("collision") or (),
@@ -153,8 +153,7 @@ def check_environment_fields(F: Fields, root: YNode, part_id: str | None) -> dic
         F.invalid(root.get("id"), "id", "is 'empty', which a scenario writes for no "
                   "environment: an environment is never named so",
                   help="name the environment after the place it is, and its directory too")
-    F.keys_of(root, "", ENVIRONMENT)
-    v = read_steps(F, ENVIRONMENT, root, "", None)
+    v = check_block(F, ENVIRONMENT, root, "")
     if F.failed or v is None:
         return None
     return {"ground_plane": v.get("ground_plane"), "entities": v.get("entities") or (),

@@ -18,9 +18,8 @@ Which block a part may state follows from its category and its profiles:
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..yamlio import YNode
 from .fields import IDENTIFIER, UNIT_TOLERANCE, Fields
@@ -44,7 +43,7 @@ from .model import (
     WheelSpec,
 )
 from .paths import check_visual
-from .schema import Block, Field, Rule, check_block, read_steps
+from .schema import Block, Field, Rule, check_block
 
 PART_CATEGORIES = ("chassis", "wheel", "track", "sensor", "attachment", "leg", "motor",
                    "battery", "motor_driver")
@@ -69,8 +68,7 @@ def check_part_fields(F: Fields, root: YNode, part_dir: Path | str,
     cnode = root.value.get("connectors")
     scope = PartScope(category, category == "track" or "Track" in types, types, part_dir,
                       set(cnode.value) if cnode is not None and cnode.kind == "map" else None)
-    F.keys_of(root, "", PART)       # the required; unknown keys are the loader's to report
-    values = read_steps(F, PART, root, "", scope)
+    values = check_block(F, PART, root, "", scope)   # (the loader reports unknown keys)
     if values is None or F.failed:
         return None
     return _part_values(values)
@@ -496,9 +494,14 @@ def check_provenance(F: Fields, node: YNode | None, path: str) -> dict[str, Any]
 
 # -- connectors --------------------------------------------------------------------------
 def check_connectors(F: Fields, node: YNode | None, path: str, category: str,
-                     is_track: bool) -> dict[str, Connector] | None:
+                     is_track: bool, scope: PartScope | None = None
+                     ) -> dict[str, Connector] | None:
+    """The connectors by name; ``scope`` the part's (made of the category when not
+    given)."""
     if node is None:
         return None
+    if scope is None:
+        scope = PartScope(category, is_track)
     if not node.is_map or not node.value:
         if node.is_map:
             F.error("library.wrong_type", f"'{path}' must name at least one connector, not "
@@ -518,7 +521,7 @@ def check_connectors(F: Fields, node: YNode | None, path: str, category: str,
                     label="invalid name")
             ok = False
             continue
-        c = check_connector(F, cnode, cpath, name, category, is_track)
+        c = _connector(F, cnode, cpath, name, scope)
         if c is None:
             ok = False
         else:
@@ -556,10 +559,10 @@ def check_connectors(F: Fields, node: YNode | None, path: str, category: str,
     return out if ok else None
 
 
-@dataclass(frozen=True)
-class PartScope:
+class PartScope(NamedTuple):
     """What a part's blocks are allowed and required by: its category and its profiles'
-    types; and its directory and its connectors' names, which its fields are read with."""
+    types; and its directory and its connectors' names, which its fields are read with.
+    (A tuple: one is made for every part.)"""
 
     category: str
     is_track: bool = False
@@ -673,7 +676,12 @@ CONNECTOR = Block("connector", (
 
 def check_connector(F: Fields, node: YNode, path: str, name: str, category: str,
                     is_track: bool) -> Connector | None:
-    v = check_block(F, CONNECTOR, node, path, PartScope(category, is_track))
+    return _connector(F, node, path, name, PartScope(category, is_track))
+
+
+def _connector(F: Fields, node: YNode, path: str, name: str,
+               scope: PartScope) -> Connector | None:
+    v = check_block(F, CONNECTOR, node, path, scope)
     if v is None:
         return None
     return Connector(name, v["pos"], v["dir"], v.get("up"), v.get("joint") or _FIXED,
@@ -681,8 +689,7 @@ def check_connector(F: Fields, node: YNode, path: str, name: str, category: str,
 
 
 # -- profiles ----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class ProfileScope:
+class ProfileScope(NamedTuple):
     """A profile's component type, and the names the part's connectors mapping states
     (None when it states none: mounts are then not matched)."""
 
@@ -855,7 +862,7 @@ PART = Block("part", (
     Field("connectors", "custom", "the points the part mates by, by name (an identifier): "
           "at least one; a driveline turns only connectors the part declares",
           check=lambda F, node, path, scope: check_connectors(F, node, path, scope.category,
-                                                               scope.is_track),
+                                                               scope.is_track, scope),
           what="mapping of names to connectors", each=CONNECTOR, keyed=True),
     Rule("inertia_fits", _inertia_fits, "the inertia fits the part's bounds "
          "(`library.inertia_fits_the_part`, a warning)"),

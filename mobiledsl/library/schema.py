@@ -65,7 +65,6 @@ class Field:
     not_allowed: str = ""              # why not, with {category} for the scope's
     allowed_doc: str = ""              # where it is allowed, in the reference's words
     required_doc: str = ""             # what requires it, in the reference's words
-    reader: Callable[..., Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -78,7 +77,6 @@ class Field:
                 self.kind == "custom" and self.check is None and not self.by_rule:
             raise ValueError(f"{self.name}: a custom field read alone, and only one, has a "
                              "check")
-        object.__setattr__(self, "reader", _reader(self))
 
 
 @dataclass(frozen=True)
@@ -110,6 +108,8 @@ class Block:
     optional: tuple[str, ...] = field(init=False, repr=False, compare=False)
     allowed_keys: frozenset[str] = field(init=False, repr=False, compare=False)
     required_keys: frozenset[str] = field(init=False, repr=False, compare=False)
+    read: Callable[..., Any] = field(init=False, repr=False, compare=False)
+    source: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         fields = self.fields
@@ -120,6 +120,15 @@ class Block:
         setattr_(self, "optional", optional)
         setattr_(self, "allowed_keys", frozenset(required + optional))
         setattr_(self, "required_keys", frozenset(required))
+        if self.check is not None:
+            setattr_(self, "read", self.check)
+            setattr_(self, "source", "")
+        else:
+            source, names = reader_source(self)
+            code: dict[str, Any] = {}
+            exec(compile(source, f"<schema {self.name}>", "exec"), names, code)
+            setattr_(self, "read", code["read"])
+            setattr_(self, "source", source)
 
     @property
     def fields(self) -> tuple[Field, ...]:
@@ -135,83 +144,105 @@ class Block:
 def check_block(F: Fields, block: Block, node: YNode | None, path: str,
                 scope: Any = None) -> Any:
     """Read ``node`` at ``path`` by ``block``'s table (see the module's docstring)."""
-    if block.check is not None:
-        return block.check(F, node, path, scope)
-    if not F.mapping(node, path):
-        return None
-    assert node is not None
-    keys_ok = F.keys_of(node, path, block)
-    values = read_steps(F, block, node, path, scope)
-    if values is None or (block.strict_keys and not keys_ok):
-        return None
-    return values if block.build is None else block.build(values)
+    return block.read(F, node, path, scope)
 
 
-def read_steps(F: Fields, block: Block, node: YNode, path: str,
-               scope: Any = None) -> dict[str, Any] | None:
-    """The values of the block's fields that ``node`` states, read in order with its
-    rules run between them; None when the block failed."""
-    given = node.value
-    values: dict[str, Any] = {}
-    ok = True
-    for step in block.steps:
+# -- the reader a table makes ------------------------------------------------------------
+# A block's table is turned, once when the table is made, into the source of one function
+# that reads a mapping by it: the steps written out in order, each with only what its field
+# needs. It reads as a hand-written check would (one call for the block, each field's check
+# of ``fields`` called directly), so a library is checked as fast as by hand-written code.
+# ``Block.source`` holds the text.
+
+_CALLS = {
+    "number": "F.number(child, here, positive={positive}, nonnegative={nonnegative})",
+    "integer": "F.integer(child, here, positive={positive})",
+    # a string taken as it is, else F.string says what is wrong
+    "string": "child.value if child.kind == 'str' else F.string(child, here, "
+              "nullable={nullable})",
+    "identifier": "F.identifier(child, here)",
+    "choice": "F.choice(child, here, {options})",
+    "boolean": "F.boolean(child, here)",
+    "vec3": "F.vec3(child, here, {positive}, {nonnegative})",
+    "unit_vec3": "F.unit_vec3(child, here)",
+    "block": "{read}(F, child, here, scope)",
+    "custom": "{read}(F, child, here, scope)",
+}
+
+
+def reader_source(block: Block) -> tuple[str, dict[str, Any]]:
+    """The source of ``read(F, node, path, scope)`` for ``block``, and the names it uses."""
+    names: dict[str, Any] = {"REQUIRED": block.required, "OPTIONAL": block.optional,
+                             "ALLOWED_KEYS": block.allowed_keys,
+                             "REQUIRED_KEYS": block.required_keys, "BUILD": block.build}
+    out = ["def read(F, node, path, scope):",
+           "    if node is None:",
+           "        return None",
+           "    if node.kind != 'map':",            # F.mapping, written out
+           "        F.wrong_type(node, path, 'a mapping')",
+           "        return None",
+           "    given = node.value",
+           "    keys = given.keys()"]
+    if block.free_form:
+        out.append("    keys_ok = keys >= REQUIRED_KEYS or "
+                   "F.keys(node, path, REQUIRED, OPTIONAL, True)")
+    else:
+        out.append("    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or "
+                   "F.keys(node, path, REQUIRED, OPTIONAL, False)")
+    out += ["    values = {}", "    ok = True"]
+    for i, step in enumerate(block.steps):
         if isinstance(step, Rule):
-            if not step.check(F, node, path, values, scope):
-                ok = False
-                if step.stops:
-                    return None
+            names[f"rule_{i}"] = step.check
+            out += [f"    if not rule_{i}(F, node, path, values, scope):",
+                    "        ok = False"]
+            if step.stops:
+                out.append("        return None")
             continue
-        child = given.get(step.name)
-        if child is None:
-            if step.required:
-                ok = False
-            elif step.required_if is not None and step.required_if(scope):
-                F.missing(node, f"{path}.{step.name}" if path else step.name,
-                          step.why_required)
-                ok = False
-            continue
-        if step.by_rule:
-            continue
-        name = step.name
-        here = f"{path}.{name}" if path else name
-        if step.allowed is not None and not step.allowed(scope):
-            F.unsupported(node, name, here, step.not_allowed.format(
-                category=getattr(scope, "category", "")))
-            ok = False
-            continue
-        value = step.reader(F, step, child, here, scope)
-        if value is None and step.decides and not (step.nullable and child.kind == "null"):
-            ok = False
-        values[name] = value
-    return values if ok else None
+        out += _field_source(step, i, names)
+    out.append("    if not ok" + (" or not keys_ok:" if block.strict_keys else ":"))
+    out.append("        return None")
+    out.append("    return values" if block.build is None else "    return BUILD(values)")
+    return "\n".join(out) + "\n", names
 
 
-# -- how each kind is read: the scalar checks of ``fields`` ------------------------------
-def _reader(f: Field) -> Callable[..., Any]:
-    positive, nonnegative = f.bound == "positive", f.bound == "nonnegative"
-    kind = f.kind
-    if kind == "number":
-        if positive:
-            return lambda F, f, node, path, scope: F.number(node, path, positive=True)
-        if nonnegative:
-            return lambda F, f, node, path, scope: F.number(node, path, nonnegative=True)
-        return lambda F, f, node, path, scope: F.number(node, path)
-    if kind == "integer":
-        return lambda F, f, node, path, scope: F.integer(node, path, positive=positive)
-    if kind == "string":
-        nullable = f.nullable
-        return lambda F, f, node, path, scope: F.string(node, path, nullable=nullable)
-    if kind == "identifier":
-        return lambda F, f, node, path, scope: F.identifier(node, path)
-    if kind == "choice":
-        options = f.options
-        return lambda F, f, node, path, scope: F.choice(node, path, options)
-    if kind == "boolean":
-        return lambda F, f, node, path, scope: F.boolean(node, path)
-    if kind == "vec3":
-        return lambda F, f, node, path, scope: F.vec3(node, path, positive, nonnegative)
-    if kind == "unit_vec3":
-        return lambda F, f, node, path, scope: F.unit_vec3(node, path)
-    if kind == "block":
-        return lambda F, f, node, path, scope: check_block(F, f.block, node, path, scope)
-    return lambda F, f, node, path, scope: f.check(F, node, path, scope)
+def _field_source(f: Field, i: int, names: dict[str, Any]) -> list[str]:
+    name = repr(f.name)
+    if f.by_rule:                       # read by a rule of the block
+        return [f"    if given.get({name}) is None:", "        ok = False"] if f.required \
+            else []
+    out = [f"    child = given.get({name})", "    if child is None:"]
+    if f.required:
+        out.append("        ok = False")
+    elif f.required_if is not None:
+        names[f"required_if_{i}"], names[f"why_{i}"] = f.required_if, f.why_required
+        out += [f"        if required_if_{i}(scope):",
+                f"            F.missing(node, path + {'.' + f.name!r} if path else {name}, "
+                f"why_{i})",
+                "            ok = False"]
+    else:
+        out.append("        pass")
+    out += ["    else:", f"        here = path + {'.' + f.name!r} if path else {name}"]
+    pad = "        "
+    if f.allowed is not None:
+        names[f"allowed_{i}"], names[f"not_allowed_{i}"] = f.allowed, f.not_allowed
+        out += [f"        if not allowed_{i}(scope):",
+                f"            F.unsupported(node, {name}, here, not_allowed_{i}.format("
+                "category=getattr(scope, 'category', '')))",
+                "            ok = False",
+                "        else:"]
+        pad += "    "
+    names[f"options_{i}"] = f.options
+    if f.kind == "block":
+        assert f.block is not None
+        names[f"read_{i}"] = f.block.read
+    elif f.kind == "custom":
+        names[f"read_{i}"] = f.check
+    call = _CALLS[f.kind].format(positive=f.bound == "positive",
+                                 nonnegative=f.bound == "nonnegative", nullable=f.nullable,
+                                 options=f"options_{i}", read=f"read_{i}")
+    out.append(f"{pad}value = {call}")
+    if f.decides:
+        test = "value is None and child.kind != 'null'" if f.nullable else "value is None"
+        out += [f"{pad}if {test}:", f"{pad}    ok = False"]
+    out.append(f"{pad}values[{name}] = value")
+    return out
