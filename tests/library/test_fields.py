@@ -54,3 +54,12 @@ def test_keys_decided_on_sets_report_as_the_full_check():
                                                    ignore_unknown=ignore)
                 reports.append((held, [(d.code, d.message, d.help) for d in sink.items]))
         assert reports[:2] == reports[2:], text
+
+
+def test_a_zero_keeps_its_sign():
+    import math
+    value, diags = vector("[-0.0, 0, -0]")
+    assert value == (0.0, 0.0, 0.0) and not diags
+    assert [math.copysign(1, c) for c in value] == [-1, 1, 1]
+    node, _ = read_yaml("v: -0.0\n", "f.yaml")
+    assert math.copysign(1, Fields(Sink(), "f.yaml").number(node.get("v"), "v")) == -1
