@@ -7,7 +7,8 @@
   never ``empty``, which a scenario writes for no environment.
 
 A part's field on either (inertial, connectors, profiles, ...) is library.unsupported, and
-so is a field of the other kind of entry.
+so is a field of the other kind of entry (the loader reports those). OBJECT, ENVIRONMENT
+and ENTITY are their tables (``schema.Block``).
 """
 from __future__ import annotations
 

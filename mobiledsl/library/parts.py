@@ -1,12 +1,15 @@
 """The schema of a part of a robot: chassis, wheel, track, sensor, attachment, leg, motor,
 battery and motor_driver.
 
-``check_part_fields`` checks every top-level field a part may state except the common four
-(schema_version, id, category, description: see ``loader``) and returns the keyword
+Each block is a table (``schema.Block``): WHEEL, TRACK, MOTOR, BATTERY, DRIVER, RANGE,
+COLLISION, CONNECTOR (with JOINT, WELL, STEERING, DRIVELINE), PROFILE, CONTACT, PROVENANCE,
+VISUAL, and PART, the part's top level; the rules a table cannot say are the small named
+checks beside it. ``check_part_fields`` reads a part by PART and returns the keyword
 arguments of a ``Part``, or None when anything was wrong. Every problem is reported through
 the ``Fields`` it is given; nothing here raises for bad input.
 
-Which block a part may state follows from its category and its profiles:
+Which block a part may state follows from its category and its profiles (the PART table's
+``allowed`` and ``required_if``):
 
 - ``wheel``: a wheel's, required; ``collision`` is never a wheel's.
 - ``track``, ``motor``, ``battery``, ``driver``: allowed on a part of that category or with
@@ -51,7 +54,6 @@ COMMON_FIELDS = ("schema_version", "id", "category", "description")
 PART_FIELDS = ("visual", "collision", "wheel", "track", "inertial", "connectors", "profiles",
                "motor", "battery", "driver", "range", "contacts", "links", "feet", "gait",
                "controller", "provenance")
-PART_REQUIRED = ("visual", "inertial", "connectors", "profiles")
 JOINT_TYPES = ("fixed", "continuous", "revolute", "prismatic")
 _FIXED = Joint("fixed")           # a connector's joint unless it states one
 
@@ -191,10 +193,6 @@ WHEEL = Block("wheel", (
     build=lambda v: WheelSpec(v["radius"], v["width"]))
 
 
-def check_wheel(F: Fields, node: YNode | None, path: str) -> WheelSpec | None:
-    return check_block(F, WHEEL, node, path)
-
-
 GROUND = Block("ground", (
     Field("from", "vec3", "one end of the belt's run on the ground, in the part frame",
           unit="m"),
@@ -222,10 +220,6 @@ TRACK = Block("track", (
 ), doc="A track unit's belt.",
     build=lambda v: TrackSpec(v["width"], v["ground"][0], v["ground"][1],
                               v.get("travel_per_turn_m")))
-
-
-def check_track(F: Fields, node: YNode | None, path: str) -> TrackSpec | None:
-    return check_block(F, TRACK, node, path)
 
 
 def _voltage_range(F: Fields, node: YNode, path: str, positive_min: bool):
@@ -304,10 +298,6 @@ MOTOR = Block("motor", (
 ), doc="A motor's ratings.", build=lambda v: MotorSpec(**v))
 
 
-def check_motor(F: Fields, node: YNode | None, path: str) -> MotorSpec | None:
-    return check_block(F, MOTOR, node, path)
-
-
 BATTERY = Block("battery", (
     Field("voltage_nominal_v", "number", "the nominal voltage", unit="V", bound="positive"),
     *_supply_ends(positive_min=True),
@@ -317,10 +307,6 @@ BATTERY = Block("battery", (
     Field("capacity_ah", "number", "the charge it holds", unit="A·h", bound="positive",
           required=False),
 ), doc="A battery's voltage and charge.", build=lambda v: BatterySpec(**v))
-
-
-def check_battery(F: Fields, node: YNode | None, path: str) -> BatterySpec | None:
-    return check_block(F, BATTERY, node, path)
 
 
 def _channels_or_buses(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
@@ -393,10 +379,6 @@ DRIVER = Block("driver", (
                                v.get("peak_current_per_channel_a"), v.get("output_voltage_v")))
 
 
-def check_driver(F: Fields, node: YNode | None, path: str) -> DriverSpec | None:
-    return check_block(F, DRIVER, node, path)
-
-
 def check_buses(F: Fields, node: YNode, path: str) -> tuple[str, ...] | None:
     if not node.is_seq:
         F.wrong_type(node, path, "a list of bus names")
@@ -446,10 +428,6 @@ RANGE = Block("range", (
     Rule("max_not_below_min", _max_not_below_min, "`max_m` is at least `min_m`"),
     Rule("cone_below_pi", _cone_below_pi, "`field_of_view_rad` is below pi"),
 ), doc="What a range finder measures.", build=lambda v: RangeSpec(**v))
-
-
-def check_range(F: Fields, node: YNode | None, path: str) -> RangeSpec | None:
-    return check_block(F, RANGE, node, path)
 
 
 CONTACT = Block("contact", (
@@ -672,11 +650,6 @@ CONNECTOR = Block("connector", (
           not_allowed="only a chassis carries a motor's turning to wheels through shafts "
           "of its own", allowed_doc="a chassis"),
 ), doc="A point the part mates by.")
-
-
-def check_connector(F: Fields, node: YNode, path: str, name: str, category: str,
-                    is_track: bool) -> Connector | None:
-    return _connector(F, node, path, name, PartScope(category, is_track))
 
 
 def _connector(F: Fields, node: YNode, path: str, name: str,

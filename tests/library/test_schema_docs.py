@@ -75,3 +75,9 @@ def test_a_field_says_its_kind_and_bound_plainly():
         Field("x", "block")
     with pytest.raises(ValueError, match="check"):
         Field("x", "custom")
+
+
+def test_the_loader_lists_the_fields_the_part_table_holds():
+    from mobiledsl.library.parts import PART, PART_FIELDS
+    assert sorted(PART_FIELDS) == sorted(f.name for f in PART.fields)
+    assert PART.required == ("visual", "inertial", "connectors", "profiles")
