@@ -276,13 +276,18 @@ def plain_numbers(items, positive: bool = False, nonnegative: bool = False
                   ) -> tuple | None:
     """The values of ``items`` when ``Fields.number`` would take each without a word, else
     None (and ``numbers`` checks them one by one, naming each item). Most vectors of a
-    library are such, and this spares building a path for each of their numbers."""
+    library are such, and this spares building a path for each of their numbers.
+    (``plain_value`` written out.)"""
     out = []
     for item in items:
-        value = plain_value(item)
-        if value is None:
+        raw = item.raw
+        if raw is None or len(raw) > MAX_NUMBER_CHARS:
             return None
-        out.append(value)
+        value = item.value
+        if raw != "0" and not (SMALLEST <= value <= LARGEST or -LARGEST <= value <= -SMALLEST):
+            if value != 0 or not written_as_zero(raw):
+                return None
+        out.append(float(value))
     if positive:
         return tuple(out) if all(x > 0 for x in out) else None
     if nonnegative:

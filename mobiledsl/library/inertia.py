@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from ..yamlio import YNode
 from .fields import Fields, plain_numbers
 from .model import Inertia, Inertial
-from .schema import Block, Field, Rule, check_block
+from .schema import Block, Field, Rule
 
 SOURCES = ("measured", "datasheet", "cad_measured", "estimated", "placeholder")
 NEEDS_BASIS = ("estimated", "placeholder")
@@ -69,7 +69,7 @@ INERTIAL = Block("inertial", (
 def check_inertial(F: Fields, node: YNode | None, path: str, own_part: bool) -> Inertial | None:
     """Check ``inertial`` at ``path``. Returns the record, or None after reporting.
     ``own_part``: the tensor is a part's own, which MuJoCo is handed as stated."""
-    return check_block(F, INERTIAL, node, path, TensorScope(own_part))
+    return INERTIAL.read(F, node, path, TensorScope(own_part))
 
 
 class TensorScope(NamedTuple):

@@ -20,13 +20,14 @@ from ..yamlio import YNode
 from .fields import IDENTIFIER, UNIT_TOLERANCE, Fields
 from .model import EnvEntity
 from .parts import PROVENANCE, VISUAL, PartScope
-from .schema import Block, Field, Rule, check_block
+from .schema import Block, Field, Rule
 from .shapes import SHAPE, check_shape_list
 
 OBJECT_SHAPES = ("box", "sphere", "cylinder")
 
 
-def check_entities(F: Fields, node: YNode | None, path: str) -> tuple[EnvEntity, ...]:
+def check_entities(F: Fields, node: YNode | None, path: str,
+                   scope: Any = None) -> tuple[EnvEntity, ...]:
     if node is None:
         return ()
     if not node.is_map:
@@ -44,6 +45,21 @@ def check_entities(F: Fields, node: YNode | None, path: str) -> tuple[EnvEntity,
         if entity is not None:
             out.append(entity)
     return tuple(out)
+
+
+def check_pose(F: Fields, node: YNode | None, path: str, scope: Any = None):
+    """[x, y, z, qx, qy, qz, qw] with a unit quaternion."""
+    values = F.numbers(node, path, 7, "[x, y, z, qx, qy, qz, qw]")
+    if values is None or node is None:
+        return None
+    length = math.sqrt(sum(c * c for c in values[3:]))
+    if abs(length - 1.0) > UNIT_TOLERANCE:
+        F.error("library.not_unit_vector", f"'{path}' has a quaternion of length "
+                f"{length:.4g}, not 1", node.span, label="quaternion not unit length",
+                help="state the turn as a unit quaternion [qx, qy, qz, qw]; no turn is "
+                     "[0, 0, 0, 1]")
+        return None
+    return tuple(values)
 
 
 def _primitive_or_object(F: Fields, node: YNode, path: str, v: dict[str, Any],
@@ -92,33 +108,18 @@ ENTITY = Block("entity", (
     Rule("primitive_or_object", _primitive_or_object, "exactly one of `type` (with a `size`) "
          "and `ref` (without: `size` beside `ref` is `library.unsupported`)"),
     Field("pos", "custom", "where it stands and how it is turned, the quaternion of unit "
-          "length within 0.001", check=lambda F, node, path, scope: check_pose(F, node, path),
+          "length within 0.001", check=check_pose,
           what="[x, y, z, qx, qy, qz, qw]"),
     Field("collision", "boolean", "whether it collides", required=False),
 ), doc="One thing of an environment.")
 
 
 def check_entity(F: Fields, node: YNode, path: str, name: str, span) -> EnvEntity | None:
-    v = check_block(F, ENTITY, node, path)
+    v = ENTITY.read(F, node, path, None)
     if v is None:
         return None
     return EnvEntity(name, v["entity"], v["pos"], v.get("type"), v.get("size"), v.get("ref"),
                      v.get("collision"), span)
-
-
-def check_pose(F: Fields, node: YNode | None, path: str):
-    """[x, y, z, qx, qy, qz, qw] with a unit quaternion."""
-    values = F.numbers(node, path, 7, "[x, y, z, qx, qy, qz, qw]")
-    if values is None or node is None:
-        return None
-    length = math.sqrt(sum(c * c for c in values[3:]))
-    if abs(length - 1.0) > UNIT_TOLERANCE:
-        F.error("library.not_unit_vector", f"'{path}' has a quaternion of length "
-                f"{length:.4g}, not 1", node.span, label="quaternion not unit length",
-                help="state the turn as a unit quaternion [qx, qy, qz, qw]; no turn is "
-                     "[0, 0, 0, 1]")
-        return None
-    return tuple(values)
 
 
 OBJECT = Block("object", (
@@ -134,7 +135,7 @@ OBJECT = Block("object", (
 ENVIRONMENT = Block("environment", (
     Field("ground_plane", "boolean", "whether it has a floor at z = 0"),
     Field("entities", "custom", "what stands in it, by name",
-          check=lambda F, node, path, scope: check_entities(F, node, path),
+          check=check_entities,
           what="mapping of names to entities", each=ENTITY, keyed=True),
     Field("provenance", "block", PROVENANCE.doc, block=PROVENANCE, required=False),
 ), doc="A place a scenario takes whole.", free_form=True)
@@ -142,7 +143,7 @@ ENVIRONMENT = Block("environment", (
 
 def check_object_fields(F: Fields, root: YNode, part_dir: Path | str) -> dict[str, Any] | None:
     # (the loader reports unknown keys)
-    v = check_block(F, OBJECT, root, "", PartScope("object", part_dir=part_dir))
+    v = OBJECT.read(F, root, "", PartScope("object", part_dir=part_dir))
     if F.failed or v is None:
         return None
     return {"visual": v.get("visual"), "collision": v.get("collision") or (),
@@ -154,7 +155,7 @@ def check_environment_fields(F: Fields, root: YNode, part_id: str | None) -> dic
         F.invalid(root.get("id"), "id", "is 'empty', which a scenario writes for no "
                   "environment: an environment is never named so",
                   help="name the environment after the place it is, and its directory too")
-    v = check_block(F, ENVIRONMENT, root, "")
+    v = ENVIRONMENT.read(F, root, "", None)
     if F.failed or v is None:
         return None
     return {"ground_plane": v.get("ground_plane"), "entities": v.get("entities") or (),

@@ -46,7 +46,7 @@ from .model import (
     WheelSpec,
 )
 from .paths import check_visual
-from .schema import Block, Field, Rule, check_block
+from .schema import Block, Field, Rule
 
 PART_CATEGORIES = ("chassis", "wheel", "track", "sensor", "attachment", "leg", "motor",
                    "battery", "motor_driver")
@@ -70,7 +70,7 @@ def check_part_fields(F: Fields, root: YNode, part_dir: Path | str,
     cnode = root.value.get("connectors")
     scope = PartScope(category, category == "track" or "Track" in types, types, part_dir,
                       set(cnode.value) if cnode is not None and cnode.kind == "map" else None)
-    values = check_block(F, PART, root, "", scope)   # (the loader reports unknown keys)
+    values = PART.read(F, root, "", scope)   # (the loader reports unknown keys)
     if values is None or F.failed:
         return None
     return _part_values(values)
@@ -182,7 +182,7 @@ def check_part_collision(F: Fields, node: YNode, path: str) -> Shape | None:
         F.wrong_type(node, path, "one shape, {type: box, size, origin_xyz} or {type: hull, "
                      "vertices, faces}")
         return None
-    return check_block(F, COLLISION, node, path)
+    return COLLISION.read(F, node, path, None)
 
 
 # -- blocks ------------------------------------------------------------------------------
@@ -198,7 +198,7 @@ GROUND = Block("ground", (
           unit="m"),
     Field("to", "vec3", "the other end", unit="m"),
     Rule("not_one_point", lambda F, node, path, v, scope: _not_one_point(F, node, path, v),
-         "the two ends are not one point"),
+         "the two ends are not one point", needs=("from", "to")),
 ), doc="The belt's run on the ground.", build=lambda v: (v["from"], v["to"]))
 
 
@@ -353,12 +353,31 @@ def _peak_not_below(F: Fields, node: YNode, path: str, v: dict[str, Any], scope)
     return True
 
 
+def check_buses(F: Fields, node: YNode, path: str, scope: Any = None) -> tuple[str, ...] | None:
+    if not node.is_seq:
+        F.wrong_type(node, path, "a list of bus names")
+        return None
+    if not node.value:
+        F.invalid(node, path, "names no bus", help="list the buses, or delete 'buses'")
+        return None
+    names: list[str] = []
+    for i, item in enumerate(node.value):
+        name = F.identifier(item, f"{path}[{i}]")
+        if name is None:
+            return None
+        if name in names:
+            F.invalid(item, f"{path}[{i}]", f"names the bus '{name}' twice")
+            return None
+        names.append(name)
+    return tuple(names)
+
+
 DRIVER = Block("driver", (
     Rule("channels_or_buses", _channels_or_buses, "`channels`, `buses` or both", stops=True),
     Field("channels", "integer", "how many motors it drives", bound="positive",
           required=False),
     Field("buses", "custom", "the buses it commands servos over, each named once",
-          required=False, check=lambda F, node, path, scope: check_buses(F, node, path),
+          required=False, check=check_buses,
           what="non-empty list of identifiers"),
     Rule("what_channels_need", _what_channels_need, "with channels, `voltage_min_v`, "
          "`voltage_max_v` and `continuous_current_per_channel_a` are required; without, a "
@@ -377,25 +396,6 @@ DRIVER = Block("driver", (
     build=lambda v: DriverSpec(v.get("channels"), v.get("buses") or (), v.get("voltage_min_v"),
                                v.get("voltage_max_v"), v.get("continuous_current_per_channel_a"),
                                v.get("peak_current_per_channel_a"), v.get("output_voltage_v")))
-
-
-def check_buses(F: Fields, node: YNode, path: str) -> tuple[str, ...] | None:
-    if not node.is_seq:
-        F.wrong_type(node, path, "a list of bus names")
-        return None
-    if not node.value:
-        F.invalid(node, path, "names no bus", help="list the buses, or delete 'buses'")
-        return None
-    names: list[str] = []
-    for i, item in enumerate(node.value):
-        name = F.identifier(item, f"{path}[{i}]")
-        if name is None:
-            return None
-        if name in names:
-            F.invalid(item, f"{path}[{i}]", f"names the bus '{name}' twice")
-            return None
-        names.append(name)
-    return tuple(names)
 
 
 def _max_not_below_min(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
@@ -425,8 +425,10 @@ RANGE = Block("range", (
     Field("field_of_view_rad", "number", "the full cone it sees, about +x", unit="rad",
           bound="positive"),
     Field("rate_hz", "number", "how often it measures", unit="Hz", bound="positive"),
-    Rule("max_not_below_min", _max_not_below_min, "`max_m` is at least `min_m`"),
-    Rule("cone_below_pi", _cone_below_pi, "`field_of_view_rad` is below pi"),
+    Rule("max_not_below_min", _max_not_below_min, "`max_m` is at least `min_m`",
+         needs=("min_m", "max_m")),
+    Rule("cone_below_pi", _cone_below_pi, "`field_of_view_rad` is below pi",
+         needs=("field_of_view_rad",)),
 ), doc="What a range finder measures.", build=lambda v: RangeSpec(**v))
 
 
@@ -439,7 +441,8 @@ CONTACT = Block("contact", (
     build=lambda v: Contact(v["xyz"], v["radius"], v.get("note")))
 
 
-def check_contacts(F: Fields, node: YNode | None, path: str) -> tuple[Contact, ...]:
+def check_contacts(F: Fields, node: YNode | None, path: str,
+                   scope: Any = None) -> tuple[Contact, ...]:
     if node is None:
         return ()
     if not node.is_seq:
@@ -447,7 +450,7 @@ def check_contacts(F: Fields, node: YNode | None, path: str) -> tuple[Contact, .
         return ()
     out = []
     for i, item in enumerate(node.value):
-        contact = check_block(F, CONTACT, item, f"{path}[{i}]")
+        contact = CONTACT.read(F, item, f"{path}[{i}]", None)
         if contact is not None:
             out.append(contact)
     return tuple(out)
@@ -467,19 +470,17 @@ def check_provenance(F: Fields, node: YNode | None, path: str) -> dict[str, Any]
     library's own and are neither checked nor kept."""
     if node is None:
         return None
-    return check_block(F, PROVENANCE, node, path)
+    return PROVENANCE.read(F, node, path, None)
 
 
 # -- connectors --------------------------------------------------------------------------
-def check_connectors(F: Fields, node: YNode | None, path: str, category: str,
-                     is_track: bool, scope: PartScope | None = None
-                     ) -> dict[str, Connector] | None:
-    """The connectors by name; ``scope`` the part's (made of the category when not
-    given)."""
+def check_connectors(F: Fields, node: YNode | None, path: str,
+                     scope: PartScope) -> dict[str, Connector] | None:
+    """The connectors by name, each by CONNECTOR; drivelines' connectors checked once all
+    are known."""
     if node is None:
         return None
-    if scope is None:
-        scope = PartScope(category, is_track)
+    category = scope.category
     if not node.is_map or not node.value:
         if node.is_map:
             F.error("library.wrong_type", f"'{path}' must name at least one connector, not "
@@ -605,7 +606,7 @@ STEERING = Block("steering", (
 ), doc="A kingpin at the connector.", build=lambda v: Steering(**v))
 
 
-def check_turns(F: Fields, node: YNode, path: str) -> tuple[str, ...] | None:
+def check_turns(F: Fields, node: YNode, path: str, scope: Any = None) -> tuple[str, ...] | None:
     """A driveline's connectors: their names (checked against the part by
     ``check_connectors``)."""
     if not node.is_seq or not node.value:
@@ -624,8 +625,8 @@ def check_turns(F: Fields, node: YNode, path: str) -> tuple[str, ...] | None:
 
 DRIVELINE = Block("driveline", (
     Field("turns", "custom", "the connectors whose hubs it turns: each declared, named once, "
-          "none stating a driveline itself", check=lambda F, node, path, scope:
-          check_turns(F, node, path), what="non-empty list of connector names"),
+          "none stating a driveline itself", check=check_turns,
+          what="non-empty list of connector names"),
     Field("reduction", "number", "the hubs' turns for one turn of the motor's", bound="positive",
           required=False),
 ), doc="Shafts of the chassis carrying a motor's turning to wheels.",
@@ -636,7 +637,7 @@ CONNECTOR = Block("connector", (
     Field("dir", "unit_vec3", "the way it faces: a mated part's connector faces against it"),
     Field("up", "unit_vec3", "fixes the roll about dir", required=False),
     Rule("up_perpendicular", _up_perpendicular, "`up` is perpendicular to `dir` within "
-         "0.001"),
+         "0.001", needs=("up", "dir")),
     Field("joint", "block", "how the mated part moves; fixed when not stated", block=JOINT,
           required=False, allowed=lambda scope: not scope.is_track,
           not_allowed="a track's connector is the hub that drives it and carries no joint: "
@@ -654,7 +655,7 @@ CONNECTOR = Block("connector", (
 
 def _connector(F: Fields, node: YNode, path: str, name: str,
                scope: PartScope) -> Connector | None:
-    v = check_block(F, CONNECTOR, node, path, scope)
+    v = CONNECTOR.read(F, node, path, scope)
     if v is None:
         return None
     return Connector(name, v["pos"], v["dir"], v.get("up"), v.get("joint") or _FIXED,
@@ -721,9 +722,11 @@ PROFILE = Block("profile", (
 
 
 def check_profiles(F: Fields, node: YNode | None, path: str,
-                   connectors: set[str] | None) -> dict[str, dict[str, str]] | None:
-    """type -> {mounts: {logical mount -> connector}}. ``connectors``: the names the part's
-    connectors mapping states (None when it states none, and then mounts are not matched)."""
+                   scope: PartScope) -> dict[str, dict[str, str]] | None:
+    """type -> {mounts: {logical mount -> connector}}. ``scope.connectors``: the names the
+    part's connectors mapping states (None when it states none, and then mounts are not
+    matched)."""
+    connectors = scope.connectors
     if node is None:
         return None
     if not node.is_map:
@@ -738,7 +741,7 @@ def check_profiles(F: Fields, node: YNode | None, path: str,
                     "identifier", node.key_span(type_name), label="invalid name")
             ok = False
             continue
-        mounts = check_block(F, PROFILE, pnode, ppath, ProfileScope(type_name, connectors))
+        mounts = PROFILE.read(F, pnode, ppath, ProfileScope(type_name, connectors))
         if mounts is None:
             ok = False
             continue
@@ -834,17 +837,16 @@ PART = Block("part", (
          "of the part's solid"),
     Field("connectors", "custom", "the points the part mates by, by name (an identifier): "
           "at least one; a driveline turns only connectors the part declares",
-          check=lambda F, node, path, scope: check_connectors(F, node, path, scope.category,
-                                                               scope.is_track, scope),
+          check=check_connectors,
           what="mapping of names to connectors", each=CONNECTOR, keyed=True),
     Rule("inertia_fits", _inertia_fits, "the inertia fits the part's bounds "
          "(`library.inertia_fits_the_part`, a warning)"),
     Field("profiles", "custom", "the component types it can be, each by its name (an "
           "identifier); `{}` is a catalog entry no program can select",
-          check=lambda F, node, path, scope: check_profiles(F, node, path, scope.connectors),
+          check=check_profiles,
           what="mapping of component types to profiles", each=PROFILE, keyed=True),
     Field("contacts", "custom", "points it rests on besides its wheels", required=False,
-          check=lambda F, node, path, scope: check_contacts(F, node, path),
+          check=check_contacts,
           what="list of contacts", each=CONTACT),
     Field("provenance", "block", PROVENANCE.doc, block=PROVENANCE, required=False),
     *(Field(key, "custom", "see legged.md", required=False, by_rule=True)

@@ -21,12 +21,13 @@ The tables are data: they hold no state between declarations.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..yamlio import YNode
-from .fields import Fields
+from .fields import UNIT_TOLERANCE, Fields, plain_triple, plain_value
 
 KINDS = ("number", "integer", "string", "identifier", "choice", "boolean", "vec3",
          "unit_vec3", "block", "custom")
@@ -88,6 +89,7 @@ class Rule:
     check: Callable[[Fields, YNode, str, dict[str, Any], Any], bool]
     doc: str = ""
     stops: bool = False                # when it fails the block is not read further
+    needs: tuple[str, ...] = ()        # run only when the mapping states all these keys
 
 
 Step = Field | Rule
@@ -155,24 +157,29 @@ def check_block(F: Fields, block: Block, node: YNode | None, path: str,
 # ``Block.source`` holds the text.
 
 _CALLS = {
-    "number": "F.number(child, here, positive={positive}, nonnegative={nonnegative})",
-    "integer": "F.integer(child, here, positive={positive})",
+    "number": "F.number(child, {here}, positive={positive}, nonnegative={nonnegative})",
+    "integer": "F.integer(child, {here}, positive={positive})",
     # a string taken as it is, else F.string says what is wrong
-    "string": "child.value if child.kind == 'str' else F.string(child, here, "
+    "string": "child.value if child.kind == 'str' else F.string(child, {here}, "
               "nullable={nullable})",
-    "identifier": "F.identifier(child, here)",
-    "choice": "F.choice(child, here, {options})",
-    "boolean": "F.boolean(child, here)",
-    "vec3": "F.vec3(child, here, {positive}, {nonnegative})",
-    "unit_vec3": "F.unit_vec3(child, here)",
-    "block": "{read}(F, child, here, scope)",
-    "custom": "{read}(F, child, here, scope)",
+    "identifier": "F.identifier(child, {here})",
+    "choice": "F.choice(child, {here}, {options})",
+    "boolean": "F.boolean(child, {here})",
+    "vec3": "F.vec3(child, {here}, {positive}, {nonnegative})",
+    "unit_vec3": "F.unit_vec3(child, {here})",
+    "block": "{read}(F, child, {here}, scope)",
+    "custom": "{read}(F, child, {here}, scope)",
 }
+# a number F.number would take without a word, by its bound: taken without the call
+_PLAIN_NUMBER = {"": "value is None", "positive": "value is None or not value > 0",
+                 "nonnegative": "value is None or value < 0"}
 
 
 def reader_source(block: Block) -> tuple[str, dict[str, Any]]:
     """The source of ``read(F, node, path, scope)`` for ``block``, and the names it uses."""
-    names: dict[str, Any] = {"REQUIRED": block.required, "OPTIONAL": block.optional,
+    names: dict[str, Any] = {"plain_value": plain_value, "plain_triple": plain_triple,
+                             "sqrt": math.sqrt, "UNIT_TOLERANCE": UNIT_TOLERANCE,
+                             "REQUIRED": block.required, "OPTIONAL": block.optional,
                              "ALLOWED_KEYS": block.allowed_keys,
                              "REQUIRED_KEYS": block.required_keys, "BUILD": block.build}
     out = ["def read(F, node, path, scope):",
@@ -193,7 +200,8 @@ def reader_source(block: Block) -> tuple[str, dict[str, Any]]:
     for i, step in enumerate(block.steps):
         if isinstance(step, Rule):
             names[f"rule_{i}"] = step.check
-            out += [f"    if not rule_{i}(F, node, path, values, scope):",
+            needs = "".join(f"{key!r} in given and " for key in step.needs)
+            out += [f"    if {needs}not rule_{i}(F, node, path, values, scope):",
                     "        ok = False"]
             if step.stops:
                 out.append("        return None")
@@ -221,12 +229,13 @@ def _field_source(f: Field, i: int, names: dict[str, Any]) -> list[str]:
                 "            ok = False"]
     else:
         out.append("        pass")
-    out += ["    else:", f"        here = path + {'.' + f.name!r} if path else {name}"]
+    here = f"(path + {'.' + f.name!r} if path else {name})"
+    out.append("    else:")
     pad = "        "
     if f.allowed is not None:
         names[f"allowed_{i}"], names[f"not_allowed_{i}"] = f.allowed, f.not_allowed
         out += [f"        if not allowed_{i}(scope):",
-                f"            F.unsupported(node, {name}, here, not_allowed_{i}.format("
+                f"            F.unsupported(node, {name}, {here}, not_allowed_{i}.format("
                 "category=getattr(scope, 'category', '')))",
                 "            ok = False",
                 "        else:"]
@@ -239,8 +248,29 @@ def _field_source(f: Field, i: int, names: dict[str, Any]) -> list[str]:
         names[f"read_{i}"] = f.check
     call = _CALLS[f.kind].format(positive=f.bound == "positive",
                                  nonnegative=f.bound == "nonnegative", nullable=f.nullable,
-                                 options=f"options_{i}", read=f"read_{i}")
-    out.append(f"{pad}value = {call}")
+                                 options=f"options_{i}", read=f"read_{i}", here=here)
+    if f.kind == "number":
+        out += [f"{pad}value = plain_value(child)",
+                f"{pad}if {_PLAIN_NUMBER[f.bound]}:",
+                f"{pad}    value = {call}"]
+    elif f.kind == "vec3":
+        test = {"": "value is None", "positive": "value is None or not (value[0] > 0 and "
+                "value[1] > 0 and value[2] > 0)", "nonnegative": "value is None or "
+                "value[0] < 0 or value[1] < 0 or value[2] < 0"}[f.bound]
+        out += [f"{pad}items = child.value",
+                f"{pad}value = plain_triple(items) if child.kind == 'seq' and "
+                "len(items) == 3 else None",
+                f"{pad}if {test}:",
+                f"{pad}    value = {call}"]
+    elif f.kind == "unit_vec3":         # (the length as F.unit_vec3 works it out)
+        out += [f"{pad}items = child.value",
+                f"{pad}value = plain_triple(items) if child.kind == 'seq' and "
+                "len(items) == 3 else None",
+                f"{pad}if value is None or abs(sqrt(sum((value[0] * value[0], value[1] * "
+                "value[1], value[2] * value[2]))) - 1.0) > UNIT_TOLERANCE:",
+                f"{pad}    value = {call}"]
+    else:
+        out.append(f"{pad}value = {call}")
     if f.decides:
         test = "value is None and child.kind != 'null'" if f.nullable else "value is None"
         out += [f"{pad}if {test}:", f"{pad}    ok = False"]

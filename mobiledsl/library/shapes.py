@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..yamlio import YNode
 from .fields import Fields
 from .model import Shape
-from .schema import Block, Field, check_block
+from .schema import Block, Field
 
 OBJECT_SHAPES = ("box", "sphere", "cylinder")
 LINK_SHAPES = ("box", "sphere", "cylinder", "capsule")
@@ -73,7 +73,7 @@ SHAPE = Block("shape", (
 def check_shape(F: Fields, node: YNode, path: str,
                 allowed: tuple[str, ...] = OBJECT_SHAPES) -> Shape | None:
     """One shape of a list: {type, size, origin_xyz, rpy}; its type one of ``allowed``."""
-    return check_block(F, SHAPE, node, path, allowed)
+    return SHAPE.read(F, node, path, allowed)
 
 
 def _spell(options: tuple[str, ...]) -> str:
