@@ -84,5 +84,6 @@ def test_a_rule_that_stops_ends_the_reading():
 
 def test_a_table_is_compiled_once_into_its_reader():
     assert TOY.source.startswith("def read(F, node, path, scope):")
-    assert "F.number(child, (path + '.hi' if path else 'hi'), positive=True, nonnegative=False)" in TOY.source
+    assert ("F.number(child, (path + '.hi' if path else 'hi'), positive=True, "
+            "nonnegative=False)") in TOY.source
     assert TOY.required == ("lo", "hi") and TOY.optional == ("name", "kind", "note", "extra")
