@@ -7,8 +7,8 @@ whether it is required (always, or when ``required_if`` holds for the declaratio
 where it is allowed (``allowed``); its ``doc`` is the sentence the reference in
 docs/library-format.md shows. The checker, for a mapping:
 
-1. reports unknown keys and absent required ones (``Fields.keys``), unless the block is
-   ``free_form``;
+1. reports unknown keys and absent required ones (``Fields.keys``); a ``free_form``
+   block, absent required ones only;
 2. goes through the steps in order: a field absent and conditionally required is
    library.missing_field; one present where it is not allowed is library.unsupported;
    any other present field is read by its kind's check in ``fields``; a rule is run on
@@ -17,7 +17,9 @@ docs/library-format.md shows. The checker, for a mapping:
    None when a required field is absent, a deciding field's value failed, or a rule said
    no. Diagnostics go through the ``Fields`` given; nothing here raises for bad input.
 
-The tables are data: they hold no state between declarations.
+Each table is compiled once, when it is made, into the function that reads a mapping by
+it (``Block.read``; its text is ``Block.source``). The tables are data: they hold no state
+between declarations.
 """
 from __future__ import annotations
 
