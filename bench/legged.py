@@ -19,6 +19,8 @@ heading error at the end. Then 3 s of a stop: every foot down?
     python bench/legged.py [--programs quad quad_gait] [--seconds 5] [--random 60]
     python bench/legged.py --stiffness     # the table over servo kp, Go2-class and demo quads
                                            # (their leg servos at kp 20 to 300 as well)
+    python bench/legged.py --peaks         # each servo's expected peak torque walking ahead
+                                           # at 0.1 to 1 m/s against the measured one
 """
 from __future__ import annotations
 
@@ -154,10 +156,16 @@ def main(argv=None) -> int:
     parser.add_argument("--random", type=float, default=60.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--stiffness", action="store_true",
-                        help="the table over servo kp 20 to 300 (a Go2-class robot, the demo quads)")
+                        help="the table over servo kp 20 to 300 (a Go2-class robot, the "
+                             "demo quads)")
+    parser.add_argument("--peaks", action="store_true",
+                        help="the servos' expected peak torques walking against the measured")
     args = parser.parse_args(argv)
     if args.stiffness:
         print("\n".join(stiffness_table()))
+        return 0
+    if args.peaks:
+        print("\n".join(peak_table()))
         return 0
     programs = legged_programs()
     if args.programs:
@@ -260,14 +268,138 @@ def stiffness_table(kps=KPS, programs=("quad", "quad_gait")) -> list[str]:
             rows.append(stiffness_row("Go2-class", f"{kp:g}", go2_model(Path(tmp), kp)))
             print(rows[-1], file=sys.stderr, flush=True)
         sys.path.insert(0, str(ROOT))
-        from bench.robotgen import write_demo_library
         for name in programs:
-            for kp in (None,) + tuple(kps):     # as stated (15), then the leg servos at kp
-                library = LIBRARY if kp is None else write_demo_library(Path(tmp), kp)
+            near = NEAR_TRAINED if name == "quad" else ()
+            for kp in (None,) + near + tuple(kps):    # as stated (15), then the legs at kp
+                library = LIBRARY if kp is None else demo_library_at(Path(tmp), kp)
                 label = "15 (stated)" if kp is None else f"{kp:g}"
                 xml = build(ROOT / "programs" / name, Path(tmp), library)
                 rows.append(stiffness_row(f"{name} ({walks_by(xml)})", label, xml))
                 print(rows[-1], file=sys.stderr, flush=True)
+    return rows
+
+
+#: the demo walker's servos near the kp it was trained at (15): where its policy stops
+#: holding the asked speeds (the analysis's walker_trained_gains tolerance)
+NEAR_TRAINED = (12, 13.5, 16.5, 18)
+TRAINED_KP = "trained_kp: 15.0"
+
+
+def demo_library_at(folder: Path, kp: float) -> Path:
+    """The demo library with its leg servos at ``kp``, and its walker told it was trained
+    there: the compile refuses a walker's robot on servos other than its training's, and
+    this table measures what the policy does on them."""
+    sys.path.insert(0, str(ROOT))
+    from bench.robotgen import write_demo_library
+    lib = write_demo_library(folder, kp)
+    walker = lib / "walkers" / "quad_walker" / "walker.yaml"
+    text = (LIBRARY / "walkers" / "quad_walker" / "walker.yaml").read_text()
+    assert text.count(TRAINED_KP) == 1, "quad_walker no longer states trained_kp: 15.0"
+    walker.write_text(text.replace(TRAINED_KP, f"trained_kp: {float(kp)!r}"))
+    return lib
+
+
+# -- the expected peak torques against the measured ones ---------------------------------------
+
+PEAK_SPEEDS = (0.1, 0.3, 0.6, 1.0)
+
+
+def unbounded(xml: Path, top: float = 1.5) -> Path:
+    """The model with its controller description's speed limits widened to ``top``, so the
+    gait is told speeds beyond its stated range (the simulator holds the command within
+    them)."""
+    import json
+    path = xml.with_name(xml.stem + ".controller.json")
+    desc = json.loads(path.read_text())
+    desc["limits"].update(vx=[-top, top], vy=[-top, top], wz=[-3 * top, 3 * top])
+    path.write_text(json.dumps(desc))
+    return xml
+
+
+def measured_peaks(xml: Path, twist, seconds: float = 6.0, share: float = 95.0
+                   ) -> tuple[dict[str, float], dict[str, float], bool]:
+    """Each servo's peak |torque| in each step (half a period: each foot steps once a
+    period, every other one half a period later), from once the command has ramped up and a
+    period gone by; the ``share`` percentile over the steps by actuator name, the share of
+    steps in which it saturated, and whether the robot fell."""
+    import json
+
+    import mujoco
+
+    from mobiledsl.sim import load_simulation
+    desc = json.loads(xml.with_name(xml.stem + ".controller.json").read_text())
+    period = float(desc["gait"]["period"])
+    sim = load_simulation(xml)
+    sim.settle(0.3)
+    model = sim.model
+    names = [mujoco.mj_id2name(model, mujoco.mjtObj.mjOBJ_ACTUATOR, i) for i in range(model.nu)]
+    effort = np.abs(model.actuator_forcerange[:, 1])
+    ax = float(desc["limits"].get("ax") or 1.0)
+    sim.command(*twist)
+    sim.advance(max(abs(v) for v in twist[:2]) / ax + abs(twist[2]) / 2.0 + period)
+    steps, now, start, fell = [], np.zeros(model.nu), sim.time, False
+    while sim.time - start < seconds:
+        sim.advance(0.004)
+        fell = fell or sim.fell()
+        now = np.maximum(now, np.abs(sim.data.actuator_force))
+        if sim.time - start >= period / 2 * (len(steps) + 1):
+            steps.append(now)
+            now = np.zeros(model.nu)
+    steps = np.array(steps)
+    peak = np.percentile(steps, share, axis=0)
+    saturated = np.mean(steps >= effort * 0.999, axis=0)
+    return dict(zip(names, map(float, peak))), dict(zip(names, map(float, saturated))), fell
+
+
+def expected_peaks(core: Path, library: Path, twist) -> dict[str, tuple[float, float]]:
+    """The analysis's expected peak and the effort of each servo at ``twist``, by the
+    actuator's name (component_link)."""
+    from mobiledsl.analysis.walking import expected_walk
+    from mobiledsl.pipeline import compile_program
+    robot = compile_program(str(core), None, None, [str(library)], [], None, True).robot
+    walk, efforts = expected_walk(robot)
+    return {name.replace(".", "_"): (torque, efforts[name])
+            for name, torque in walk.peaks(tuple(twist)).items()}
+
+
+def peak_rows(name: str, core: Path, library: Path, xml: Path, speeds=PEAK_SPEEDS) -> list[str]:
+    """One row per speed and kind of joint (the worst leg of each): measured against
+    expected."""
+    rows = []
+    for v in speeds:
+        twist = (v, 0.0, 0.0)
+        peak, saturated, fell = measured_peaks(unbounded(xml), twist)
+        expected = expected_peaks(core, library, twist)
+        kinds: dict[str, list] = {}
+        for actuator, (bound, effort) in expected.items():
+            kind = actuator.rsplit("_", 1)[-1]
+            row = kinds.setdefault(kind, [0.0, 0.0, 0.0, effort])
+            row[0] = max(row[0], peak[actuator])
+            row[1] = max(row[1], saturated[actuator])
+            row[2] = max(row[2], bound)
+        for kind, (m, sat, bound, effort) in kinds.items():
+            judged = ("error" if bound > effort else "warning" if bound > 0.8 * effort else "")
+            rows.append(f"| {name} | {v:g} m/s{' (falls)' if fell else ''} | {kind} | "
+                        f"{m:.2f} ({m / effort * 100:.0f} %) | {sat * 100:.0f} % | "
+                        f"{bound:.2f} ({bound / effort * 100:.0f} %) | {bound / m:.2f} | "
+                        f"{effort:g} | {judged} |")
+    return rows
+
+
+def peak_table(kp: float = 50.0) -> list[str]:
+    """The expected peaks against the measured ones: a Go2-class robot at ``kp`` and the
+    demo quad_gait, walking ahead at PEAK_SPEEDS."""
+    rows = ["| robot | ahead | servo | measured, 95th percentile of steps (of effort) | "
+            "steps saturated | expected peak (of effort) | expected / measured | effort "
+            "(N·m) | finding |", "|---|---|---|---|---|---|---|---|---|"]
+    sys.path.insert(0, str(ROOT))
+    from bench.robotgen import write_go2_project
+    with tempfile.TemporaryDirectory() as tmp:
+        core, libs = write_go2_project(Path(tmp) / f"go2_kp{kp:g}", kp=kp)
+        rows += peak_rows(f"Go2-class, kp {kp:g}", core, libs[0], go2_model(Path(tmp), kp))
+        program = ROOT / "programs" / "quad_gait"
+        rows += peak_rows("demo quad_gait", program / "quad_gait.core", LIBRARY,
+                          build(program, Path(tmp)))
     return rows
 
 

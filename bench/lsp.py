@@ -8,9 +8,14 @@ libraries stay loaded, the program's phases run); each figure is the wall time f
 
 - the demo programs (``programs/*`` of this checkout, against ``libraries/demo_parts``);
 - generated robots of 10, 100 and 1000 parts (bench/robotgen.py: a deck carrying a grid of
-  range sensors, two wheels and a caster).
+  range sensors, two wheels and a caster);
+- the requests an editor sends while a file is shown (``--requests``, on the demo
+  programs): semantic tokens and the outline of each .core, a hover on its first glue, and
+  a key's completion in a component.yaml (the library's checks run on a probe), from
+  sending the request to its answer.
 
     python bench/lsp.py [--sizes 10,100,1000] [--repeat 30] [--demo-only|--generated-only]
+                        [--requests]
 
 It prints the median and the 95th percentile of each; it never passes or fails on time.
 """
@@ -83,6 +88,14 @@ class Client:
         count = await asyncio.wait_for(future, 300)
         return time.perf_counter() - started, count
 
+    async def timed(self, send, params, repeat: int) -> list[float]:
+        times = []
+        for _ in range(repeat):
+            started = time.perf_counter()
+            await send(params)
+            times.append(time.perf_counter() - started)
+        return times
+
     async def stop(self) -> None:
         await self.client.shutdown_async(None)
         self.client.exit(None)
@@ -105,6 +118,50 @@ async def measure(root: Path, cores: list[Path], repeat: int) -> dict[str, tuple
     finally:
         await client.stop()
     return out
+
+
+async def measure_requests(root: Path, cores: list[Path], repeat: int) -> dict[str, list]:
+    client = Client()
+    await client.start(root)
+    c = client.client
+    out: dict[str, list[float]] = {"semantic tokens": [], "document symbols": [],
+                                   "hover on a glue": [], "component.yaml key": []}
+    try:
+        for core in cores:
+            text = core.read_text(encoding="utf-8")
+            await client.open(core, text)
+            doc = lsp.TextDocumentIdentifier(uri=uris.from_fs_path(str(core)))
+            out["semantic tokens"] += await client.timed(
+                c.text_document_semantic_tokens_full_async, lsp.SemanticTokensParams(doc),
+                repeat)
+            out["document symbols"] += await client.timed(
+                c.text_document_document_symbol_async, lsp.DocumentSymbolParams(doc), repeat)
+            at = text.find("glue = (")
+            if at >= 0:
+                line = text.count("\n", 0, at)
+                column = at - (text.rfind("\n", 0, at) + 1) + len("glue = (")
+                out["hover on a glue"] += await client.timed(
+                    c.text_document_hover_async,
+                    lsp.HoverParams(doc, lsp.Position(line, column)), repeat)
+        wheel = root / "libraries" / "demo_parts" / "parts" / "standard_80" / "component.yaml"
+        text = wheel.read_text(encoding="utf-8").replace("  source: estimated", "  so")
+        await client.open(wheel, text)
+        line = text.split("\n").index("  so")
+        out["component.yaml key"] += await client.timed(
+            c.text_document_completion_async,
+            lsp.CompletionParams(lsp.TextDocumentIdentifier(uris.from_fs_path(str(wheel))),
+                                 lsp.Position(line, 4)), repeat * len(cores))
+    finally:
+        await client.stop()
+    return out
+
+
+def requests(repeat: int) -> None:
+    cores = sorted(REPO.glob("programs/*/*.core"))
+    results = asyncio.run(measure_requests(REPO, cores, repeat))
+    print(f"requests ({repeat} of each per demo program, request -> answer):")
+    for name, times in results.items():
+        print(f"  {name:20s} {_figures(times)}")
 
 
 def _figures(times: list[float]) -> str:
@@ -145,11 +202,15 @@ def main() -> None:
     p.add_argument("--repeat", type=int, default=30)
     p.add_argument("--demo-only", action="store_true")
     p.add_argument("--generated-only", action="store_true")
+    p.add_argument("--requests", action="store_true",
+                   help="time the editor's other requests too (on the demo programs)")
     args = p.parse_args()
     if not args.generated_only:
         demo(args.repeat)
     if not args.demo_only:
         generated([int(s) for s in args.sizes.split(",")], args.repeat)
+    if args.requests:
+        requests(args.repeat)
 
 
 if __name__ == "__main__":

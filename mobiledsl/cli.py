@@ -1,4 +1,4 @@
-"""The ``mobiledsl`` command line (decisions D9, D10).
+"""The ``mobiledsl`` command line (docs/cli.md; diagnostics and exit status: docs/diagnostics.md).
 
 ::
 
@@ -299,6 +299,29 @@ def project_libraries(flag: str) -> list[str]:
     return list(project.libraries)
 
 
+def project_templates(flag: str | None, targets: Sequence[str]) -> tuple[str, str] | None:
+    """(root, folder) of the templates a compile renders the ROS targets with: the folder
+    ``--templates`` names (its files must lie in it), else the one the project's
+    [tool.mobiledsl] names (its files must lie in the project). None when no asked target
+    renders templates."""
+    from .targets.overrides import TEMPLATED_TARGETS
+    if not any(t in TEMPLATED_TARGETS for t in targets):
+        return None
+    if flag is not None:
+        if not os.path.isdir(flag):
+            raise UsageError(f"--templates {flag}: no such folder")
+        return flag, "."
+    from .graph.matrix import MatrixError
+    from .project import find_project
+    try:
+        project = find_project()
+    except MatrixError as exc:
+        raise UsageError(str(exc)) from exc
+    if project is None or project.templates is None:
+        return None
+    return str(project.root), project.templates
+
+
 def _check_one_library(path: str, others: Sequence[str], args: argparse.Namespace,
                        load_library: Callable) -> int:
     from .pipeline import exit_status
@@ -338,7 +361,7 @@ def _check_one_library(path: str, others: Sequence[str], args: argparse.Namespac
 @subcommand("library check", "load a component library and report every problem in it",
             _configure_library_check)
 def run_library_check(args: argparse.Namespace) -> int:
-    from .library.loader import load_library
+    from .phases import run_library as load_library
     if args.dir is not None:
         return _check_one_library(args.dir, args.library, args, load_library)
     libraries = project_libraries("DIR")
@@ -367,6 +390,9 @@ def _configure_compile(p: argparse.ArgumentParser) -> None:
                         "target writes OUTDIR/<target>/")
     p.add_argument("--check", action="store_true",
                    help="run every phase but emit, and write nothing")
+    p.add_argument("--templates", metavar="DIR",
+                   help="a folder of templates that replace the ROS targets' own of the same "
+                        "name; without it, the folder [tool.mobiledsl] templates names")
     add_diagnostics_options(p)
 
 
@@ -401,9 +427,11 @@ def run_compile(args: argparse.Namespace) -> int:
             raise UsageError(f"cannot read '{path}': no such file")
     targets = list(dict.fromkeys(args.target))
     libraries = args.library or project_libraries("--library")
+    templates = project_templates(args.templates, targets)
     try:
         result = compile_program(files["core"], files.get("world"), files.get("task"),
-                                 libraries, targets, args.outdir, args.check)
+                                 libraries, targets, args.outdir, args.check,
+                                 templates=templates)
     except InputError as exc:
         raise UsageError(str(exc)) from exc
     report(result.diagnostics, args, checked=_checked(files, libraries, result))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import field
 from enum import Enum
+from typing import Protocol, overload
 
 from .recordtype import mutable_record, record
 
@@ -72,6 +73,14 @@ class Span:
             out["at"] = self.at
         return out
 
+    @overload
+    @staticmethod
+    def from_json(data: dict) -> Span: ...
+
+    @overload
+    @staticmethod
+    def from_json(data: None) -> None: ...
+
     @staticmethod
     def from_json(data: dict | None) -> Span | None:
         if data is None:
@@ -94,6 +103,11 @@ class Label:
 
     span: Span
     message: str = ""
+
+
+def labels_at(span: Span | None, message: str) -> tuple[Label, ...]:
+    """A label at ``span``, or none where the place is not known."""
+    return (Label(span, message),) if span is not None else ()
 
 
 @record
@@ -160,7 +174,7 @@ class Diagnostic:
                           self.labels, self.help, self.notes, self.fixes)
 
     def to_json(self) -> dict:
-        """The D9 JSON shape, plus the label texts and secondary places."""
+        """The JSON form of docs/diagnostics.md, with the label texts and secondary places."""
         s = self.span or Span("")
         return {
             "severity": self.severity.value,
@@ -186,7 +200,15 @@ class Diagnostic:
                           tuple(Fix.from_json(f) for f in d.get("fixes", ())))
 
 
-def _make(severity: Severity):
+class Maker(Protocol):
+    """``error``, ``warning`` and ``note``: a diagnostic of one severity."""
+
+    def __call__(self, code: str, message: str, span: Span | None = None, *, label: str = "",
+                 labels: Iterable[Label] = (), help: Iterable[str] | str = (),
+                 notes: Iterable[str] | str = (), fixes: Iterable[Fix] = ()) -> Diagnostic: ...
+
+
+def _make(severity: Severity) -> Maker:
     def make(code: str, message: str, span: Span | None = None, *, label: str = "",
              labels: Iterable[Label] = (), help: Iterable[str] | str = (),
              notes: Iterable[str] | str = (), fixes: Iterable[Fix] = ()) -> Diagnostic:

@@ -23,6 +23,7 @@ import os
 import stat
 import tempfile
 from pathlib import Path, PurePosixPath
+from typing import Literal
 
 from .inputs import MAX_ASSET_BYTES, Refused, read_regular
 from .textsafe import is_safe
@@ -163,7 +164,7 @@ class Transaction:
     def __enter__(self) -> Transaction:
         return self
 
-    def __exit__(self, kind, exc, tb) -> bool:
+    def __exit__(self, kind, exc, tb) -> Literal[False]:   # never swallows the exception
         if kind is None:
             self.commit()
         else:

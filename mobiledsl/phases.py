@@ -18,8 +18,7 @@ those imports to know which compiler modules each phase depends on.
 from __future__ import annotations
 
 import dataclasses
-import os
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import MISSING, field
 from functools import cache
 from typing import Any
@@ -101,22 +100,29 @@ def run_walker(root: str, library: str, walker_id: str, parts: dict,
     return walker, [d.with_severity(Severity.WARNING) if d.is_error else d for d in diags]
 
 
+def run_library(root: str) -> Result:
+    """One library loaded whole: its manifest, every part and every walker it registers,
+    built into a ``Library`` by ``library.building`` as every load is (``library check``,
+    and a compile given no program refs)."""
+    from .library.loader import load_library
+    return load_library(root)
+
+
 def run_libraries(roots: list[str], refs: Iterable[str] | None = None) -> Result:
     """The libraries a program is resolved against. Without ``refs``, every library loaded
-    whole. With them (the ids a program names, ``program_refs``), as the build graph loads
-    them: each manifest, then only the parts the refs can mean, what those name in turn (an
-    environment's objects) and the walkers whose body is among them, with their limbs'
-    parts; the others are never read. A library whose manifest does not load is left out,
-    with its errors."""
-    from .library.loader import load_library
+    whole. With them (the ids a program names, ``program_refs``), what
+    ``needs.program_needs`` says the program needs, as the build graph loads it; the other
+    parts are never read. A library whose manifest does not load is left out, with its
+    errors; what loading the context parts reported is not the program's."""
     if refs is None:
         libraries, diags = [], []
         for root in roots:
-            library, ds = load_library(root)
+            library, ds = run_library(root)
             diags.extend(ds)
             if library is not None:
                 libraries.append(library)
         return libraries, diags
+    from .needs import program_needs
     manifests, diags = [], []
     for root in roots:
         manifest, ds = run_manifest(root)
@@ -124,82 +130,70 @@ def run_libraries(roots: list[str], refs: Iterable[str] | None = None) -> Result
         if manifest is not None:
             manifests.append((root, manifest))
     loads = _Loads(manifests)
-    loads.named(refs)
-    for i in range(len(manifests)):           # an environment's objects, once each
-        for part in [p for p in loads.parts[i].values() if p.category == "environment"]:
-            loads.named(e.ref for e in part.entities if e.ref)
-    walkers = [loads.walkers(i) for i in range(len(manifests))]
-    for i in range(len(manifests)):
-        diags.extend(loads.diagnostics(i))
-        diags.extend(d for _, ds in walkers[i].values() for d in ds)
-    return [loads.library(i, {wid: w for wid, (w, _) in walkers[i].items() if w is not None})
-            for i in range(len(manifests))], diags
-
-
-def parts_meant(ref: str, registries: Sequence[tuple[str, Collection[str]]]
-                ) -> tuple[list[tuple[int, str]], list[int]]:
-    """What a ref can mean among libraries given as (name, registered ids), by their place:
-    ``"<library>/<id>"`` that id in every library of that name, a bare id in every library
-    that registers it (resolve reports an ambiguous one); and the libraries it was looked
-    for in. The command line and the build graph both load by this rule."""
-    lib, sep, pid = ref.partition("/")
-    if not sep:
-        pid = ref
-    searched = [i for i, (name, _) in enumerate(registries) if not sep or name == lib]
-    return [(i, pid) for i in searched if pid in registries[i][1]], searched
+    registries = loads.registries()
+    refs = list(refs)
+    needs = program_needs(refs, registries)
+    loads.load(needs.parts + needs.context)
+    needs = program_needs(refs, registries, loads.parts())
+    loads.load(needs.parts + needs.context)
+    walkers = loads.walkers(needs.walkers)
+    reported = set(needs.parts)
+    for i, (_, manifest) in enumerate(manifests):
+        diags.extend(d for pid in manifest.parts if (i, pid) in reported
+                     for d in loads.loaded[i][pid][1])
+        diags.extend(d for wid in manifest.walkers if wid in walkers[i]
+                     for d in walkers[i][wid][1])
+    return [loads.library(i, walkers[i]) for i in range(len(manifests))], diags
 
 
 class _Loads:
     """The parts loaded so far of each library (by its place among the manifests), each
-    loaded once, and what each load reported."""
+    loaded once, with what its load reported."""
 
     def __init__(self, manifests: list[tuple[str, Any]]):
         self.manifests = manifests
-        self.parts: list[dict[str, Any]] = [{} for _ in manifests]
-        self.reports: list[dict[str, list[Diagnostic]]] = [{} for _ in manifests]
+        self.loaded: list[dict[str, tuple[Any, list[Diagnostic]]]] = [{} for _ in manifests]
 
-    def named(self, refs: Iterable[str]) -> None:
-        """Load what each ref can mean (``parts_meant``)."""
-        registries = [(manifest.name, manifest.parts) for _, manifest in self.manifests]
-        for ref in refs:
-            for i, pid in parts_meant(ref, registries)[0]:
-                self.load(i, pid)
-
-    def load(self, i: int, pid: str) -> None:
-        root, manifest = self.manifests[i]
-        if pid not in manifest.parts or pid in self.reports[i]:
-            return
-        part, self.reports[i][pid] = run_load(root, manifest.name, pid, manifest.parts[pid])
-        if part is not None:
-            self.parts[i][pid] = part
-
-    def walkers(self, i: int) -> dict[str, tuple[Any, list[Diagnostic]]]:
-        """The walkers of library ``i`` whose body the program uses, loaded against that
-        body and their limbs' parts."""
+    def registries(self) -> list:
         from .library.walkers import named_parts
-        root, manifest = self.manifests[i]
-        out = {}
-        for wid, span in manifest.walkers.items():
-            named = named_parts(root, wid)
-            if named is None or named[0] not in self.reports[i]:
-                continue
-            for pid in named[1]:
-                self.load(i, pid)
-            out[wid] = run_walker(root, manifest.name, wid, self.parts[i], span)
+        from .needs import Registry, WalkerNames
+        out = []
+        for root, manifest in self.manifests:
+            walkers = {}
+            for wid in manifest.walkers:
+                named = named_parts(root, wid)
+                walkers[wid] = None if named is None else WalkerNames(named[0],
+                                                                      tuple(named[1]))
+            out.append(Registry(manifest.name, tuple(manifest.parts), walkers))
         return out
 
-    def diagnostics(self, i: int) -> list[Diagnostic]:
-        """What the loads of library ``i`` reported, in the order its manifest lists them."""
-        reports = self.reports[i]
-        return [d for pid in self.manifests[i][1].parts if pid in reports for d in reports[pid]]
+    def load(self, keys: Iterable[tuple[int, str]]) -> None:
+        for i, pid in keys:
+            root, manifest = self.manifests[i]
+            if pid in manifest.parts and pid not in self.loaded[i]:
+                self.loaded[i][pid] = run_load(root, manifest.name, pid, manifest.parts[pid])
 
-    def library(self, i: int, walkers: dict[str, Any]) -> Any:
-        from .library.loader import part_paths
-        from .library.model import LeftOut, Library
+    def parts(self) -> dict[tuple[int, str], Any]:
+        return {(i, pid): part for i, loaded in enumerate(self.loaded)
+                for pid, (part, _) in loaded.items()}
+
+    def walkers(self, keys: Iterable[tuple[int, str]]
+                ) -> list[dict[str, tuple[Any, list[Diagnostic]]]]:
+        """The walkers ``keys`` name, each loaded against its library's parts loaded."""
+        out: list[dict[str, tuple[Any, list[Diagnostic]]]] = [{} for _ in self.manifests]
+        for i, wid in sorted(keys):
+            root, manifest = self.manifests[i]
+            parts = {pid: part for pid, (part, _) in self.loaded[i].items() if part is not None}
+            out[i][wid] = run_walker(root, manifest.name, wid, parts, manifest.walkers[wid])
+        return out
+
+    def library(self, i: int, walkers: dict[str, tuple[Any, list[Diagnostic]]]) -> Any:
+        from .library.building import build_library
         root, manifest = self.manifests[i]
-        left_out = {pid: LeftOut(pid, part_paths(root, pid)[1], tuple(ds))
-                    for pid, ds in self.reports[i].items() if pid not in self.parts[i]}
-        return Library(manifest.name, os.fspath(root), dict(self.parts[i]), walkers, left_out)
+        # a left-out part's problems as the graph's records hold them (see build_library)
+        return build_library(manifest.name, root, self.loaded[i],
+                             {wid: w for wid, w in walkers.items() if w[0] is not None},
+                             as_records=True)
 
 
 def program_refs(program: Program | None) -> set[str]:
@@ -234,7 +228,7 @@ def run_parse(sources: Mapping[str, Source | None]) -> Result:
         if source.error is not None:          # not UTF-8: not parsed, the error says where
             diags.append(source.error)
             continue
-        trees[kind], ds = parse(source.text, source.path)
+        trees[kind], ds = parse(source.text or "", source.path)
         diags.extend(ds)
     if trees.get("core") is None:
         return None, diags
@@ -277,9 +271,17 @@ def run_report(analysis: Any) -> dict[str, bytes]:
             for name, data in sorted(write_report(analysis).items())}
 
 
-def run_emit(target: str, resolve: Resolution, assemble: Any, analyse: Any) -> Result:
+def run_emit(target: str, resolve: Resolution, assemble: Any, analyse: Any,
+             templates: Any = None) -> Result:
+    """``templates``: a project's own templates (``targets.overrides.Overrides``), handed
+    to the targets whose files are templates when the project has any."""
+    extra = {}
+    if templates is not None:
+        from .targets.overrides import TEMPLATED_TARGETS
+        if target in TEMPLATED_TARGETS:
+            extra["templates"] = templates
     emission = EMITTERS[target]()(assemble, resolve.resolved.world, resolve.resolved.task,
-                                  analyse)
+                                  analyse, **extra)
     return emission, list(getattr(emission, "diagnostics", ()))
 
 
@@ -358,7 +360,8 @@ PHASES: dict[str, Phase] = {p.name: p for p in (
     Phase("assemble", run_assemble, ("resolve",), "robot", _robot_type, needs=("resolve",)),
     Phase("analyse", run_analyse, ("resolve", "assemble"), "analysis", _analysis_type,
           needs=("resolve", "assemble"), also=(run_report,)),
-    Phase("emission", run_emit, ("target", "resolve", "assemble", "analyse"), "emission",
+    Phase("emission", run_emit, ("target", "resolve", "assemble", "analyse", "templates"),
+          "emission",
           needs=("resolve", "assemble", "analyse")),
 )}
 

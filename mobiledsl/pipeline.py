@@ -1,8 +1,7 @@
 """The phases run in-process, one after the other, for the command line.
 
-``compile_program`` parses the program, loads what of the libraries it names (as the build
-graph does: the parts it names; a whole library only to word the error of a ref that names
-no part of it, "did you mean"), then runs the other program phases of
+``compile_program`` parses the program, loads what of the libraries it needs
+(``needs.program_needs``, the rule the build graph loads by), then runs the other program phases of
 ``mobiledsl.phases.PHASES`` in their order (resolve, assemble, analyse) and, for each asked
 target, emits. A phase that reports an error stops every later phase: its output would
 be a guess. The build graph (``mobiledsl.graph``) runs the same table as separate, cached
@@ -13,13 +12,13 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 from .diagnostics import Diagnostic, Span, error, has_errors
 from .inputs import Refused, read_regular
 from .linebreaks import place
-from .outputs import Transaction, read_asset, safe_relative
+from .outputs import Transaction, read_asset
 from .phases import (
     PHASES,
     PROGRAM_PHASES,
@@ -28,8 +27,8 @@ from .phases import (
     failed,
     program_refs,
     run_libraries,
-    run_report,
 )
+from .planned import asset_copy, emission_assets, emission_files, report_files, walk_files
 from .recordtype import mutable_record
 
 # Codes that say the environment is wrong rather than the inputs (exit status 2, not 1).
@@ -118,7 +117,7 @@ class SourceCache:
 
 
 def exit_status(diagnostics: Iterable[Diagnostic]) -> int:
-    """0 no error, 1 an error in the inputs, 2 an environment failure (D9)."""
+    """0 no error, 1 an error in the inputs, 2 an environment failure (docs/diagnostics.md)."""
     status = 0
     for d in diagnostics:
         if d.is_error:
@@ -143,23 +142,7 @@ def load_libraries(library_dirs: Sequence[str | os.PathLike], refs: Iterable[str
     return run_libraries(roots, refs)
 
 
-# A ref resolve cannot match is reported with the ids it could have meant ("did you mean"),
-# and two libraries of one name with the ids both register: those messages need every part.
-_NEEDS_EVERY_PART = frozenset({"resolve.unknown_part", "resolve.ambiguous_part"})
-
-
-def _resolve_against_whole(parse: Any, library_dirs: Sequence[str | os.PathLike],
-                           value: Any, diags: list[Diagnostic]) -> tuple[Any, list[Diagnostic]]:
-    """Resolve again against the libraries loaded whole when what resolve reported needs
-    them, so that its messages are those of a compile that loaded everything; their load
-    problems are not this program's business (``library check`` reports them)."""
-    if not any(d.code in _NEEDS_EVERY_PART for d in diags):
-        return value, diags
-    libraries, _ = load_libraries(library_dirs)
-    return PHASES["resolve"].run(parse=parse, libraries=libraries)
-
-
-def _read_program(path: str | os.PathLike, texts: Mapping[str, str] | None = None) -> Source:
+def read_program(path: str | os.PathLike, texts: Mapping[str, str] | None = None) -> Source:
     """The file's text: the one ``texts`` gives for its path (an editor's unsaved text),
     else the file's on disk."""
     if texts is not None and str(path) in texts:
@@ -176,7 +159,7 @@ def _read_program(path: str | os.PathLike, texts: Mapping[str, str] | None = Non
     return Source(str(path), None if not_utf8 else text, not_utf8)
 
 
-def _keep(result: CompileResult, phase: str, value: Any) -> None:
+def keep_result(result: CompileResult, phase: str, value: Any) -> None:
     """What a caller sees of each phase's result, kept even when it reported an error."""
     if value is None:
         return
@@ -193,7 +176,8 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
                     library_dirs: Sequence[str | os.PathLike], targets: Sequence[str] = (),
                     outdir: str | os.PathLike | None = None,
                     check_only: bool = False, texts: Mapping[str, str] | None = None,
-                    libraries: Sequence[Any] | None = None) -> CompileResult:
+                    libraries: Sequence[Any] | None = None,
+                    templates: tuple[str | os.PathLike, str] | None = None) -> CompileResult:
     """Run the phases on one program. Raises InputError when a program file cannot be read;
     everything wrong with what the files say comes back as diagnostics. Unless
     ``check_only``, an ``outdir`` gets the analysis report, and each asked target its files
@@ -202,10 +186,13 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
     A language server hands the two things it keeps in memory: ``texts``, a program file's
     text by its path as given (an editor's unsaved text, read instead of the file), and
     ``libraries``, loaded whole already (then ``library_dirs`` is not read, and what
-    loading them reported is the caller's to show)."""
+    loading them reported is the caller's to show).
+
+    ``templates``: (project root, folder named from it) of the project's own templates,
+    read (as hostile input) only when a target that renders templates is asked."""
     result = CompileResult()
     paths = {"core": core_path, "world": world_path, "task": task_path}
-    sources = {kind: _read_program(path, texts) if path is not None else None
+    sources = {kind: read_program(path, texts) if path is not None else None
                for kind, path in paths.items()}
     for target in targets:
         if target not in TARGETS:
@@ -216,12 +203,12 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
     values: dict[str, Any] = {"sources": sources}
     parse = PHASES["parse"]
     program, parse_diags = parse.run(**{key: values[key] for key in parse.inputs})
-    preloaded = libraries is not None
-    if preloaded:
-        libraries, diags = list(libraries), []
+    diags: list[Diagnostic] = []
+    if libraries is not None:
+        loaded = list(libraries)
     else:
-        libraries, diags = load_libraries(library_dirs, program_refs(program))
-    result.libraries = values["libraries"] = libraries
+        loaded, diags = load_libraries(library_dirs, program_refs(program))
+    result.libraries = values["libraries"] = loaded
     result.diagnostics.extend(diags)
     result.phases_run.append("load")
     if has_errors(diags):
@@ -233,11 +220,9 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
             value, diags = program, parse_diags
         else:
             value, diags = phase.run(**{key: values[key] for key in phase.inputs})
-        if name == "resolve" and not preloaded and failed(value, diags):
-            value, diags = _resolve_against_whole(values["parse"], library_dirs, value, diags)
         result.diagnostics.extend(diags)
         result.phases_run.append(name)
-        _keep(result, name, value)
+        keep_result(result, name, value)
         if failed(value, diags):
             if name == "analyse" and value is not None and targets and not check_only:
                 # no target is written, but the top view with the findings marked is where
@@ -253,9 +238,10 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
     out = _out(outdir, result)
     emission = PHASES["emission"]
     plan: list[tuple[Path, bytes | Path]] = []
+    overrides = _overrides(templates, targets)
     for target in dict.fromkeys(targets):
-        value, diags = emission.run(target=target, **{key: values[key]
-                                                      for key in emission.needs})
+        value, diags = emission.run(target=target, templates=overrides.get(target),
+                                    **{key: values[key] for key in emission.needs})
         result.diagnostics.extend(diags)
         if not has_errors(diags):
             plan.extend(_emission_files(out / target, value))
@@ -268,6 +254,17 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
     except OutputError as exc:
         result.output_error = str(exc)
     return result
+
+
+def _overrides(templates: tuple[str | os.PathLike, str] | None, targets: Sequence[str]
+               ) -> dict[str, Any]:
+    """The project's templates for each asked target that renders templates."""
+    from .targets.overrides import TEMPLATED_TARGETS, read_overrides
+    templated = [t for t in targets if t in TEMPLATED_TARGETS]
+    if templates is None or not templated:
+        return {}
+    overrides = read_overrides(*templates)
+    return dict.fromkeys(templated, overrides)
 
 
 # -- writing -----------------------------------------------------------------------------------
@@ -291,31 +288,18 @@ def _write_report_alone(out: Path, analysis: Any, result: CompileResult) -> None
         result.report_dir = str(out / "report")
 
 
-def _safe_relative(rel: str) -> PurePosixPath:
-    try:
-        return safe_relative(rel)
-    except ValueError as exc:
-        raise ValueError(f"a target asked to write outside its folder: {rel!r} ({exc})") \
-            from None
-
-
 def _report_files(report_dir: Path, analysis: Any) -> list[tuple[Path, bytes | Path]]:
     """analysis.json and topview.svg beside the targets, as the build graph writes them."""
-    return [(report_dir / _safe_relative(name), data)
-            for name, data in run_report(analysis).items()]
+    return [(report_dir / name, data) for name, data in report_files(analysis).items()]
 
 
 def _emission_files(target_dir: Path, emission: Any) -> list[tuple[Path, bytes | Path]]:
     """(where, bytes or the asset file to copy) of every file a target's emission writes."""
     files: list[tuple[Path, bytes | Path]] = [
-        (target_dir / _safe_relative(rel), emission.files[rel]) for rel in sorted(emission.files)]
-    for source, dest in sorted(getattr(emission, "assets", ()) or ()):
-        base = target_dir if dest in ("", ".") else target_dir / _safe_relative(dest)
-        for root, dirs, names in os.walk(source):
-            dirs.sort()
-            for name in sorted(names):
-                src = Path(root) / name
-                files.append((base / src.relative_to(source), src))
+        (target_dir / rel, data) for rel, data in emission_files(emission).items()]
+    for source, dest in emission_assets(emission):
+        files.extend((target_dir / asset_copy(dest, rel), Path(source) / rel)
+                     for rel in walk_files(source))
     return files
 
 

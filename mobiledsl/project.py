@@ -1,6 +1,7 @@
 """The project a command runs in: the nearest ``pyproject.toml`` with a ``[tool.mobiledsl]``
 table, looking from the current folder upward. Its ``libraries`` are what ``compile`` and
-``library check`` use when no library is named on the command line."""
+``library check`` use when no library is named on the command line, and its ``templates``
+the folder of the project's own ROS package templates ``compile`` renders with."""
 from __future__ import annotations
 
 import os
@@ -14,6 +15,7 @@ from .recordtype import record
 class Project:
     root: Path
     libraries: tuple[str, ...]     # as paths from the current folder, in the table's order
+    templates: str | None = None   # the templates folder, relative to ``root``
 
     @property
     def config(self) -> str:
@@ -61,4 +63,5 @@ def find_project(start: str | os.PathLike | None = None) -> Project | None:
         return None
     from .graph.matrix import read_matrix
     matrix = read_matrix(root)
-    return Project(root, tuple(os.path.relpath(root / lib) for lib in matrix.libraries))
+    return Project(root, tuple(os.path.relpath(root / lib) for lib in matrix.libraries),
+                   matrix.templates)

@@ -102,7 +102,7 @@ def _decode(tp: Any, data: Any) -> Any:
     if origin is list:
         (arg,) = typing.get_args(tp)
         return [_decode(arg, v) for v in data]
-    if origin is dict:
+    if origin is dict or origin is Mapping:     # a Mapping is read back as a dict
         _, varg = typing.get_args(tp)
         return {k: _decode(varg, v) for k, v in data.items()}
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):

@@ -64,15 +64,16 @@ def _params(frozen: bool, eq: bool) -> Any:
     template that compiles nothing (no method asked for), then told the options."""
     params = _PARAMS.get((frozen, eq))
     if params is None:
-        template = dataclasses.dataclass(type("_Template", (), {"__doc__": "A template."}),
-                                         init=False, repr=False, eq=False)
+        template: Any = dataclasses.dataclass(
+            type("_Template", (), {"__doc__": "A template."}), init=False, repr=False, eq=False)
         params = template.__dataclass_params__
         params.init, params.repr, params.eq, params.frozen = True, True, eq, frozen
         _PARAMS[frozen, eq] = params
     return params
 
 
-def _process(cls: type, eq: bool, frozen: bool, slots: bool = False) -> type:
+def _process(cls: Any, eq: bool, frozen: bool, slots: bool = False) -> type:
+    # Any: the class gains dataclass attributes here, which no static type of it has.
     own = dict(cls.__dict__)
     for name in ("__setattr__", "__delattr__"):
         if name in own:
@@ -118,14 +119,16 @@ def _process(cls: type, eq: bool, frozen: bool, slots: bool = False) -> type:
 
 
 # A field's kind as dataclasses marks it, read off a field it made: an ordinary field.
-_ORDINARY = dataclasses.fields(dataclasses.dataclass(
+# Any: _field_type is private, so no stub declares it.
+_ONE: Any = dataclasses.fields(dataclasses.dataclass(
     type("_One", (), {"__doc__": "One field.", "__annotations__": {"x": "int"}}),
-    init=False, repr=False, eq=False))[0]._field_type
+    init=False, repr=False, eq=False))[0]
+_ORDINARY = _ONE._field_type
 # Names whose annotation makes a pseudo-field dataclasses alone tells apart.
 _PSEUDO = frozenset({"ClassVar", "InitVar", "KW_ONLY"})
 
 
-def _declare_fields(cls: type) -> bool:
+def _declare_fields(cls: Any) -> bool:
     """Give ``cls`` the fields ``dataclass`` would find, as it finds them (defaults,
     ``field()`` options, class attributes put right, ``__match_args__``), when the class is
     the plain case: no dataclass base and only string annotations (``from __future__ import
@@ -146,8 +149,10 @@ def _declare_fields(cls: type) -> bool:
     fields: dict[str, dataclasses.Field] = {}
     for name, annotation in own.items():
         default = getattr(cls, name, dataclasses.MISSING)
-        f = (default if isinstance(default, dataclasses.Field)
-             else dataclasses.field(default=default))
+        # field() is typed as returning its default (for annotations in a class body);
+        # called here, it returns the Field itself. Any: _field_type is private.
+        f: Any = (default if isinstance(default, dataclasses.Field)
+                  else dataclasses.field(default=default))
         f.name, f.type, f._field_type = name, annotation, _ORDINARY
         if f.kw_only is dataclasses.MISSING:
             f.kw_only = False
@@ -165,7 +170,9 @@ def _declare_fields(cls: type) -> bool:
                 setattr(cls, name, value.default)
     cls.__dataclass_fields__ = fields
     if "__match_args__" not in cls.__dict__:
-        cls.__match_args__ = tuple(f.name for f in fields.values() if not f.kw_only)
+        # mypy refuses any assignment to __match_args__; this is the class being made
+        cls.__match_args__ = tuple(  # type: ignore[misc]
+            f.name for f in fields.values() if not f.kw_only)
     abc.update_abstractmethods(cls)
     return True
 
@@ -188,7 +195,7 @@ def _with_slots(cls: type, fields: tuple[dataclasses.Field, ...]) -> type:
     return made
 
 
-def _covered(cls: type, fields: tuple[dataclasses.Field, ...], declared: bool) -> bool:
+def _covered(cls: Any, fields: tuple[dataclasses.Field, ...], declared: bool) -> bool:
     """Every field a plain positional one, as ``record`` builds them (a class whose fields
     ``_declare_fields`` declared has no InitVar)."""
     if not declared and any("InitVar" in str(f.type) for f in cls.__dataclass_fields__.values()):

@@ -2,29 +2,28 @@
 
 The library format reads YAML values the way JSON would: only ``true``/``false`` are booleans,
 ``null``, ``~`` and an empty value are null, and a plain scalar is a number exactly when it
-spells a JSON number. Everything else is a string. We take ruamel.yaml's node graph (the
-composer, before any YAML 1.1 type resolution) and convert it ourselves, which also lets us
-bound alias expansion before copying anything.
+spells a JSON number. Everything else is a string; a tag changes nothing. ``read_yaml`` is
+the one reader of every YAML file the project reads: ``mobiledsl.yamlread`` composes the
+tree from libyaml's parse events (no YAML 1.1 type resolution) and bounds aliases before
+they expand anything. ruamel.yaml is kept for the edits that must keep a file's comments
+(``mobiledsl fix``), never for reading.
 
 Every limit is checked while the events stream in, before anything is composed: a file
 nested deeper than ``MAX_DEPTH`` or holding more than ``MAX_VALUES`` values is refused at
-the value that crosses the line (composing a deeper one would overflow the C stack of
-libyaml's composer). The size of the file is bounded before it is read (``MAX_BYTES``, see
-``mobiledsl.inputs``), and a message quotes at most a short excerpt of what it read.
+the value that crosses the line. The size of the file is bounded before it is read
+(``MAX_BYTES``, see ``mobiledsl.inputs``), and a message quotes at most a short excerpt of
+what it read.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
 from dataclasses import field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .diagnostics import Diagnostic, Label, Span, error, excerpt
 from .linebreaks import ends_with_break, place
 from .recordtype import record
-
-if TYPE_CHECKING:
-    from ruamel.yaml.nodes import Node, ScalarNode
 
 MAX_DEPTH = 64
 # Values in a file, as written and as aliases expand it: a hull of 60,000 corners is read.
@@ -111,114 +110,45 @@ class YNode:
         return self.value
 
 
-def _ruamel():
-    """ruamel.yaml's safe loader, imported here: the fast reader handles plain files without
-    it, so most commands never pay for its import."""
-    from ruamel.yaml import YAML
-    return YAML(typ="safe")
-
-
 def read_yaml(source: str | bytes, file: str) -> tuple[YNode | None, list[Diagnostic]]:
     """Read one YAML document. Never raises for bad input: returns (None, diagnostics)
     when there is no tree that can be read, else the tree and key-level diagnostics."""
     if isinstance(source, bytes):
+        data = source
         try:
-            source = source.decode("utf-8")
+            source = data.decode("utf-8")
         except UnicodeDecodeError as exc:
             # the bytes before the first bad one are text, placed as any reader places
-            before = source[:exc.start].decode("utf-8")
+            before = data[:exc.start].decode("utf-8")
             line, column = place(before, len(before))
-            return None, [_syntax(Span(file, line, column, line, column),
-                                  f"the file is not UTF-8 text ({exc.reason} at byte "
-                                  f"{exc.start})")]
-    try:
-        problem = _prescan(source, file)
-        if problem is not None:
-            return None, [problem]
-        root = _ruamel().compose(source)
-    except RecursionError:
-        return None, [_syntax(Span(file, 1, 1), f"values are nested more than {MAX_DEPTH} "
-                              "levels deep")]
-    except Exception as exc:  # ruamel raises several unrelated classes for bad text
-        return None, [_syntax_at(file, exc, source)]
-    if root is None:
-        return YNode("null", None, Span(file, 1, 1)), []
-    problem = _check_graph(root, file)
-    if problem is not None:
-        return None, [problem]
-    diags: list[Diagnostic] = []
-    return _convert(root, file, diags), diags
-
-
-def _prescan(source: str, file: str) -> Diagnostic | None:
-    """The limits, on the very events the composer would read (C-speed, no recursion).
-    A syntax error ends the scan: the composer reports it, having nested no deeper than
-    the scan saw."""
-    _, parser = _ruamel().get_constructor_parser(source)
-    limits = Limits(file)
-    try:
-        while True:
-            event = parser.get_event()
-            name = type(event).__name__
-            if name == "StreamEndEvent":
-                return None
-            problem = limits.see(name, event.start_mark)
-            if problem is not None:
-                return problem
-    except Exception:                    # bad text: compose reports it
-        return None
-    finally:
-        parser.dispose()
-
-
-class Limits:
-    """Depth and value count of an event stream, checked as each event arrives."""
-
-    __slots__ = ("file", "depth", "values")
-
-    def __init__(self, file: str):
-        self.file = file
-        self.depth = 0
-        self.values = 0
-
-    def see(self, name: str, mark) -> Diagnostic | None:
-        if name in ("SequenceEndEvent", "MappingEndEvent"):
-            self.depth -= 1
-            return None
-        if name not in ("ScalarEvent", "AliasEvent", "SequenceStartEvent",
-                        "MappingStartEvent"):
-            return None
-        self.values += 1
-        if self.values > MAX_VALUES:
-            return too_many_values(self.file, mark)
-        if name[-10:] == "StartEvent":
-            self.depth += 1
-            if self.depth > MAX_DEPTH:
-                return too_deep(self.file, mark)
-        return None
+            return None, [syntax(Span(file, line, column, line, column),
+                                 f"the file is not UTF-8 text ({exc.reason} at byte "
+                                 f"{exc.start})")]
+    from .yamlread import compose  # PyYAML's libyaml, imported with the first file read
+    return compose(source, file)
 
 
 def too_deep(file: str, mark) -> Diagnostic:
-    return _syntax(_mark_span(file, mark), f"values are nested more than {MAX_DEPTH} "
+    return syntax(_mark_span(file, mark), f"values are nested more than {MAX_DEPTH} "
                    "levels deep")
 
 
 def too_many_values(file: str, mark) -> Diagnostic:
-    return _syntax(_mark_span(file, mark), f"the file holds more than {MAX_VALUES:,} values")
+    return syntax(_mark_span(file, mark), f"the file holds more than {MAX_VALUES:,} values")
 
 
-def _syntax(span: Span, message: str) -> Diagnostic:
+def syntax(span: Span, message: str) -> Diagnostic:
     return error("library.yaml_syntax", message, span, label="cannot be read",
                  help="write the file as plain YAML: mappings, lists and scalars")
 
 
-def _syntax_at(file: str, exc: Exception, text: str = "") -> Diagnostic:
+def syntax_error(file: str, exc: Exception, text: str = "") -> Diagnostic:
     """Where the reader gave up, and, when it says so, where the construct it was reading
     began: an unclosed bracket is found lines later, so that opening place comes first."""
     problem = _within(_problem_span(file, exc, text), text)
     context_mark = getattr(exc, "context_mark", None)
     if context_mark is None:
-        return _syntax(problem, _describe(exc))
+        return syntax(problem, _describe(exc))
     context = _within(_mark_span(file, context_mark), text)
     return error("library.yaml_syntax", _describe(exc), context,
                  label=excerpt(str(getattr(exc, "context", "") or "started here")),
@@ -249,12 +179,15 @@ def _within(span: Span, text: str) -> Span:
 
 def _problem_span(file: str, exc: Exception, text: str) -> Span:
     """Where the reader gave up: its mark, or for a character it refuses before scanning (a
-    control character) that character's offset, placed by the line breaks."""
+    control character) that character's place: libyaml gives its offset in the UTF-8 bytes
+    of the text, placed here by the characters before it and the line breaks."""
     mark = getattr(exc, "problem_mark", None)
     offset = getattr(exc, "position", None)
-    if mark is None and isinstance(offset, int) and 0 <= offset < len(text):
-        line, column = place(text, offset)
-        return Span(file, line, column, line, column)
+    if mark is None and isinstance(offset, int) and offset >= 0:
+        at = len(text.encode("utf-8")[:offset].decode("utf-8", "ignore"))
+        if at < len(text):
+            line, column = place(text, at)
+            return Span(file, line, column, line, column)
     return _mark_span(file, mark)
 
 
@@ -262,13 +195,6 @@ def _mark_span(file: str, mark) -> Span:
     if mark is None:
         return Span(file, 1, 1)
     return Span(file, mark.line + 1, mark.column + 1, mark.line + 1, mark.column + 1)
-
-
-def _node_span(file: str, node: Node) -> Span:
-    s, e = node.start_mark, node.end_mark
-    if e is None:
-        return Span(file, s.line + 1, s.column + 1, s.line + 1, s.column + 1)
-    return Span(file, *span_places(s.line, s.column, e.line, e.column))
 
 
 def span_places(line0: int, col0: int, end_line0: int, end_col0: int
@@ -282,121 +208,6 @@ def span_places(line0: int, col0: int, end_line0: int, end_col0: int
         # block collections end at the start of the next line: stop at the last one
         return line, col, end_line0, None
     return line, col, end_line0 + 1, max(end_col0, col)
-
-
-def _check_graph(root: Node, file: str) -> Diagnostic | None:
-    """Refuse cycles, depth past MAX_DEPTH and alias expansion past MAX_VALUES, in time
-    linear in the node graph (aliases share nodes, so we memoise by identity). The bound on
-    values is one on what aliases expand a file to: a file without aliases is read whatever
-    its size, as it is already as large as it will be."""
-    limit = _has_alias(root)
-    sizes: dict[int, tuple[int, int]] = {}
-    on_path: set[int] = set()
-    # iterative post-order so hostile nesting cannot exhaust Python's stack
-    stack: list[tuple[Node, bool]] = [(root, False)]
-    while stack:
-        node, done = stack.pop()
-        key = id(node)
-        if done:
-            on_path.discard(key)
-            size, depth = 1, 0
-            for child in _children(node):
-                csize, cdepth = sizes[id(child)]
-                size += csize
-                depth = max(depth, cdepth)
-                if limit and size > MAX_VALUES:
-                    break
-            if not node.id == "scalar":
-                depth += 1
-            if depth > MAX_DEPTH:
-                return _syntax(_node_span(file, node),
-                               f"values are nested more than {MAX_DEPTH} levels deep")
-            if limit and size > MAX_VALUES:
-                return _syntax(_node_span(file, node), f"aliases expand this value to more "
-                               f"than {MAX_VALUES:,} values")
-            sizes[key] = (size, depth)
-            continue
-        if key in sizes:
-            continue
-        if key in on_path:
-            return _syntax(_node_span(file, node),
-                           "an alias stands inside the value its anchor names")
-        on_path.add(key)
-        stack.append((node, True))
-        for child in _children(node):
-            if id(child) in on_path:
-                return _syntax(_node_span(file, child),
-                               "an alias stands inside the value its anchor names")
-            if id(child) not in sizes:
-                stack.append((child, False))
-    return None
-
-
-def _has_alias(root: Node) -> bool:
-    """Whether any node is reached twice: an alias names its anchor's node itself."""
-    seen = {id(root)}
-    stack = [root]
-    while stack:
-        for child in _children(stack.pop()):
-            key = id(child)
-            if key in seen:
-                return True
-            seen.add(key)
-            stack.append(child)
-    return False
-
-
-def _children(node: Node) -> list[Node]:
-    if node.id == "mapping":
-        return [n for pair in node.value for n in pair]
-    if node.id == "sequence":
-        return list(node.value)
-    return []
-
-
-def _convert(node: Node, file: str, diags: list[Diagnostic]) -> YNode:
-    span = _node_span(file, node)
-    if node.id == "scalar":
-        return _scalar(node, span)
-    if node.id == "sequence":
-        return YNode("seq", tuple(_convert(n, file, diags) for n in node.value), span)
-    values: dict[str, YNode] = {}
-    key_spans: dict[str, Span] = {}
-    for knode, vnode in node.value:
-        kspan = _node_span(file, knode)
-        key = _key_text(knode)
-        if key is None:
-            diags.append(error("library.invalid_key", "a key must be a plain name",
-                               kspan, label="not a plain name",
-                               help="write keys as names of letters, digits and _ "
-                                    "(no lists, mappings, numbers or merge keys)"))
-            continue
-        if key in values:
-            diags.append(error("library.duplicate_key", f"the key '{key}' is given twice",
-                               kspan, label="given again here",
-                               labels=(Label(key_spans[key], "first given here"),),
-                               help=f"keep one '{key}' and delete the other"))
-            continue
-        values[key] = _convert(vnode, file, diags)
-        key_spans[key] = kspan
-    return YNode("map", values, span, key_spans=key_spans)
-
-
-def _key_text(node: Node) -> str | None:
-    if not node.id == "scalar":
-        return None
-    text = node.value
-    if node.style in (None, "") and (text in NOT_STRINGS or _JSON_NUMBER.match(text)):
-        return None
-    return text if _PLAIN_NAME.match(text) else None
-
-
-def _scalar(node: ScalarNode, span: Span) -> YNode:
-    text = node.value
-    if node.style not in (None, ""):
-        return YNode("str", text, span)
-    kind, value, raw = plain_value(text)
-    return YNode(kind, value, span, raw=raw)
 
 
 # plain scalars that read as null or a bool (so never as a string, nor as a key)

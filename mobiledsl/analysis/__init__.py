@@ -18,9 +18,16 @@ from .drivelines import check_drivelines
 from .footprint import Projector, check_bounded, footprint, outlines
 from .ground import check_plane, find_ground
 from .kinematics import analyse_kinematics
-from .legged import check_feet, check_gait, check_legs, check_links_clear, check_walkers
+from .legged import (
+    check_feet,
+    check_gait,
+    check_legs,
+    check_links_clear,
+    check_walker_gains,
+    check_walkers,
+)
 from .mass import mass_properties
-from .model import Analysis, Findings, clean, clean_points, clean_vec
+from .model import Analysis, Findings, clean, clean_matrix, clean_polygon, clean_xy, clean_xyz
 from .placement import bodies as place_bodies
 from .power import check_power
 from .servos import check_servos
@@ -54,10 +61,11 @@ def analyse(robot: Robot, world: World | None = None, task: Task | None = None, 
     check_links_clear(robot, ground, out)
     check_legs(robot, out)
     walker = check_walkers(robot, walkers, out)
+    check_walker_gains(robot, walkers[walker] if walker and walkers is not None else None, out)
     check_gait(robot, walker, out)
     com_at, margin = com_margin(ground, mp.com)
     check_com(robot, ground, com_at, margin, mp.mass, out, bodies, to_ground)
-    check_servos(robot, ground, bodies, mp.mass, mp.com, out, walker=walker)
+    peaks = check_servos(robot, ground, bodies, mp.mass, mp.com, out, walker=walker, task=task)
     items = outlines(robot, bodies, project)
     check_bounded(robot, out, project)
     check_wheels(robot, bodies, out, to_ground)
@@ -72,20 +80,22 @@ def analyse(robot: Robot, world: World | None = None, task: Task | None = None, 
     analysis = Analysis(
         robot=robot.name,
         mass=clean(mp.mass),
-        com=clean_vec(mp.com),
-        inertia=clean_points(mp.inertia),
+        com=clean_xyz(mp.com),
+        inertia=clean_matrix(mp.inertia),
         ground_z=clean(ground.z) if ground is not None else None,
-        ground_normal=clean_vec(ground.normal) if ground is not None else None,
-        support_polygon=clean_points(ground.polygon) if ground is not None else (),
-        com_ground=clean_vec(com_at),
+        ground_normal=clean_xyz(ground.normal) if ground is not None else None,
+        support_polygon=clean_polygon(ground.polygon) if ground is not None else (),
+        com_ground=clean_xy(com_at),
         com_margin_m=clean(margin),
-        footprint=clean_points(footprint(items)),
+        footprint=clean_polygon(footprint(items)),
         kinematics=kin,
         outlines=tuple(items),
         findings=tuple(out.findings),
         walker=walker,
         surroundings=surroundings(world),
-        walker_drive=walker_drive(robot, walkers[walker]) if walker else None,
+        walker_drive=(walker_drive(robot, walkers[walker])
+                      if walker and walkers is not None else None),
+        walking_peaks=peaks,
     )
     return analysis, out.diagnostics
 

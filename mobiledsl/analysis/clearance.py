@@ -18,19 +18,12 @@ import math
 import numpy as np
 
 from ..diagnostics import Label
+from ..model.frames import rotation_about, unit_or_zero
 from ..model.robot import Component, Robot
 from ..recordtype import record
-from .geometry import (
-    Poly,
-    Solid,
-    Well,
-    boxes_overlap,
-    depth_beyond_wells,
-    poly_from_points,
-    rotation_about,
-    unit,
-)
+from .geometry import Poly, Solid, poly_from_points
 from .model import Findings
+from .overlap import Well, boxes_overlap, depth_beyond_wells
 from .placement import Body, PlacedShape, chassis_connector, frame_of, track_of, wheel_of, where
 
 WHEELS = "validation.assembly.wheels_clear_other_parts"
@@ -60,7 +53,7 @@ def well_at(robot: Robot, comp: Component, connector: str | None) -> NamedWell |
     if conn is None or conn.well is None:
         return None
     f = frame_of(comp)
-    return NamedWell(Well(f.point(conn.pos), unit(f.vector(conn.dir)), conn.well.radius,
+    return NamedWell(Well(f.point(conn.pos), unit_or_zero(f.vector(conn.dir)), conn.well.radius,
                           conn.well.width), comp.name, connector)
 
 
@@ -71,7 +64,7 @@ def _connector_axis(robot: Robot, comp: Component,
     if conn is None:
         return None
     f = frame_of(comp)
-    return f.point(conn.pos), unit(f.vector(conn.dir))
+    return f.point(conn.pos), unit_or_zero(f.vector(conn.dir))
 
 
 # -- which wells count ----------------------------------------------------------------------
@@ -119,7 +112,7 @@ class Sweep:
 
 
 def _steered_pieces(prism: Poly, axis, point, max_angle: float) -> list[Poly]:
-    a = unit(axis)
+    a = unit_or_zero(axis)
     p = np.asarray(point, dtype=float)
     d = prism.vertices - p
     reach = float(np.linalg.norm(d - np.outer(d @ a, a), axis=1).max())
@@ -140,9 +133,10 @@ def sweeps(robot: Robot) -> list[Sweep]:
             continue
         w = wheel_of(c, part)
         if w is not None:
+            pieces: list[Solid]
             if c.steer is not None and not w.caster:
-                pieces = _steered_pieces(w.solid(), c.steer.axis, c.steer.point,
-                                         c.steer.max_angle_rad)
+                pieces = list(_steered_pieces(w.rim(), c.steer.axis, c.steer.point,
+                                              c.steer.max_angle_rad))
                 desc = (f"the space {w.describe()} sweeps over its steering lock of "
                         f"±{c.steer.max_angle_rad:g} rad")
             else:
@@ -240,18 +234,18 @@ def check_wheels(robot: Robot, bodies: list[Body], out: Findings, to_ground) -> 
                 if recess is not None and shape.link is None:
                     wells.append(recess)        # the host's own shape, not its links
                 worst = None
-                corners = []
+                overlaps: list[np.ndarray] = []
                 for piece in touched:
                     hit = depth_beyond_wells(piece, shape.solid, [w.well for w in wells], TOLERANCE)
                     if hit is None:
                         continue
-                    corners.append(hit[2])
+                    overlaps.append(hit[2])
                     if worst is None or hit[0] > worst[0]:
                         worst = hit
                 if worst is None:
                     continue
                 deep, at, _ = worst
-                corners = np.vstack(corners)
+                corners = np.vstack(overlaps)
                 beyond = ""
                 if wells:
                     beyond = ", beyond the well" + ("s" if len(wells) > 1 else "") + " on " + \
@@ -277,10 +271,14 @@ def check_wheels(robot: Robot, bodies: list[Body], out: Findings, to_ground) -> 
                 out.error(WHEELS, message, where(sw.component),
                           components=(sw.component.name, other.name), at=to_ground(at),
                           label="its swept space overlaps another part",
-                          labels=(Label(where(other), f"'{other.name}' is placed here"),)
-                          if where(other) is not None else (),
+                          labels=_placed_here(other),
                           help=helps)
     _check_sweeps_apart(all_sweeps, out, to_ground)
+
+
+def _placed_here(c: Component) -> tuple[Label, ...]:
+    span = where(c)
+    return (Label(span, f"'{c.name}' is placed here"),) if span is not None else ()
 
 
 def _check_sweeps_apart(all_sweeps: list[Sweep], out: Findings, to_ground) -> None:
@@ -305,8 +303,7 @@ def _check_sweeps_apart(all_sweeps: list[Sweep], out: Findings, to_ground) -> No
                               f"at {_point(at)} m in base_link", where(m),
                       components=(m.name, o.name), at=to_ground(at),
                       label="its swept space overlaps another wheel's",
-                      labels=(Label(where(o), f"'{o.name}' is placed here"),)
-                      if where(o) is not None else (),
+                      labels=_placed_here(o),
                       help=(f"move '{m.name}' at least {_mm(deep)} clear of '{o.name}' (its "
                             f"glue, or the mount it sits on)",
                             "or choose smaller wheels, or a smaller steering lock where one "
@@ -400,6 +397,5 @@ def _report_parts(robot, out, sa, sb, a, b, hit, wells, to_ground) -> None:
     helps.append(f"or move '{mover.name}' at least {_mm(deep)} clear (its glue)")
     out.warning(PARTS, message, where(mover), components=(mover.name, still.name),
                 at=to_ground(at), label="overlaps another part",
-                labels=(Label(where(still), f"'{still.name}' is placed here"),)
-                if where(still) is not None else (),
+                labels=_placed_here(still),
                 help=helps)

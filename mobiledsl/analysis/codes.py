@@ -101,6 +101,30 @@ CODES = {
         "the chassis. Not judged when the robot walks by a walker.",
         "Legged body(ref = \"quad_body\")   // with three legs placed on it",
     ),
+    "validation.assembly.walker_trained_gains": CodeInfo(
+        Severity.ERROR,
+        "a robot walks by a walker's policy on servos whose kp differs by more than 10 % "
+        "from the kp the policy was trained at",
+        "A policy's actions are servo targets, learnt on servos of the stiffness it was "
+        "trained with: on stiffer or softer ones the same targets make other torques, and "
+        "the robot falls short of the asked speeds or falls (the demo walker, trained at kp "
+        "15, holds 80-120 % of them from kp 13.5 to 16.5, turns at 56 % of the asked rate at "
+        "18 and falls at 21). A walker states its training's gains as controller.trained_kp. "
+        "The finding points at the servo's kp and names the joint, its kp and the trained "
+        "kp; the help gives the kp to set, or says to retrain the policy on these servos.",
+        "links: {knee: {servo: {kp: 50, ...}}}   # the walker states trained_kp: 15",
+    ),
+    "validation.assembly.walker_gains_unstated": CodeInfo(
+        Severity.WARNING,
+        "a robot walks by a walker that does not state the servo gains its policy was "
+        "trained at",
+        "Without controller.trained_kp in walker.yaml nothing checks that the robot's servos "
+        "are those the policy was trained on, and a policy walks only near the gains it was "
+        "trained at (walker_trained_gains). The walker still loads and the robot walks by "
+        "it; state the kp its policy was trained at, one number for every joint or a kp by "
+        "owner and link.",
+        "controller: {policy: assets/policy.onnx, ...}   # no trained_kp",
+    ),
     "validation.statics.com_over_support": CodeInfo(
         Severity.ERROR,
         "the centre of mass, projected on the ground, is on or outside the support polygon",
@@ -150,6 +174,32 @@ CODES = {
         "gives most and names the sag, the share and each servo's kp and torque; the help "
         "gives the kp that brings the robot in.",
         "links: {calf: {servo: {kp: 12, effort: 45, ...}}}   # a Go2-class sags 43 %",
+    ),
+    "validation.statics.gait_peak_torque": CodeInfo(
+        Severity.ERROR,
+        "a servo of a robot walking by its gait is expected to peak beyond its effort at a "
+        "speed the task asks",
+        "The gait states its period, duty and step height, and how it moves each foot. The "
+        "analysis walks each leg along that plan at each speed the task asks (a step's speed, "
+        "or the gait's range end when the step gives none, plus the most the gait trims its "
+        "strides by) and bounds each servo's torque: the ground's push on the fewest feet "
+        "down (a trot stands on two), the push for the command's ramp and the trunk's "
+        "rocking, the legs' own weight and inertia, the joints' damping and friction, times "
+        "the servos' tracking. A servo whose bound passes its effort saturates there, and the "
+        "robot stumbles or falls. The finding names the joint, the speed, the torque and the "
+        "effort; the help gives the effort that leaves 20 % and the speed that fits.",
+        "Advance(distance_m = 1.0, speed_mps = 0.5)   // a Go2-class thigh: 32 N m of 23.7",
+    ),
+    "validation.statics.gait_peak_margin": CodeInfo(
+        Severity.WARNING,
+        "a servo of a robot walking by its gait is expected to peak beyond 80 % of its "
+        "effort at a speed the task asks (or at the gait's range end, without a task)",
+        "The same bound as gait_peak_torque: above 80 % of its effort a servo has little left "
+        "for a stumble, a slope or a push. Without a task the gait's range ends are judged, "
+        "and a servo beyond its effort there is this warning too: the robot may be told to "
+        "walk that fast, but nothing asks it yet. The help gives the effort that leaves 20 % "
+        "and the speed that fits.",
+        "Advance(distance_m = 0.5, speed_mps = 0.2)   // the demo quad_gait's knees: 96 %",
     ),
     "validation.footprint.bounded": CodeInfo(
         Severity.WARNING,

@@ -34,6 +34,7 @@ def motor_figures(robot: Robot, mass: float | None) -> tuple[Motors | None, Base
     if full is None:
         return None, None
     low = base_line(robot, mass, "low")
+    assert low is not None      # undecided by the robot and its mass alone, as full is
     _, _, fed = motor_volts(robot, robot.component(full.drives[0].motor))
     return Motors(fed, clean(full.volts), clean(low.volts), clean(full.stall_pull),
                   clean(full.resistance), clean(full.top_speed()), clean(low.top_speed()),

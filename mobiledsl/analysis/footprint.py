@@ -8,10 +8,11 @@ import numpy as np
 
 from ..diagnostics import Label
 from ..model.robot import Robot
-from .geometry import Poly, Solid, convex_polygon
+from .geometry import Poly, Solid
 from .ground import Ground
-from .model import Findings, Outline, clean_points
+from .model import Findings, Outline, clean_polygon
 from .placement import Body, frame_of, tracks, wheels, where
+from .planar import convex_polygon
 
 CODE = "validation.footprint.bounded"
 #: points on a circle when a sphere, a capsule's end or a contact is seen from above
@@ -51,13 +52,13 @@ def outlines(robot: Robot, bodies: list[Body], project: Projector) -> list[Outli
     for b in bodies:
         for ps in b.shapes:
             out.append(Outline(ps.component, "shape" if ps.link is None else "link", ps.label,
-                               clean_points(convex_polygon(project.solid(ps.solid)))))
+                               clean_polygon(convex_polygon(project.solid(ps.solid)))))
     for w in wheels(robot):
         out.append(Outline(w.component.name, "caster" if w.caster else "wheel", w.component.name,
-                           clean_points(convex_polygon(project.solid(w.solid())))))
+                           clean_polygon(convex_polygon(project.solid(w.solid())))))
     for t in tracks(robot):
         out.append(Outline(t.component.name, "track", t.component.name,
-                           clean_points(convex_polygon(project.solid(t.belt)))))
+                           clean_polygon(convex_polygon(project.solid(t.belt)))))
     for c in robot.components:
         part = robot.parts.get(c.part)
         if part is None:
@@ -66,7 +67,7 @@ def outlines(robot: Robot, bodies: list[Body], project: Projector) -> list[Outli
         for i, k in enumerate(part.contacts):
             ring = project.circle(f.point(k.xyz), k.radius)
             out.append(Outline(c.name, "contact", f"{c.name} contact {i}",
-                               clean_points(convex_polygon(ring))))
+                               clean_polygon(convex_polygon(ring))))
     return out
 
 

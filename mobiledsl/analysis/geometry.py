@@ -1,4 +1,4 @@
-"""Solids as the analysis computes with them, and the few convex-geometry questions it asks.
+"""Solids as the analysis computes with them.
 
 Two kinds of solid:
 
@@ -9,6 +9,9 @@ Two kinds of solid:
   ends coincide, otherwise a capsule. Judged for clearance as they are (by distance); only to
   tell whether a well holds one is it replaced by ``Round.poly()``, a polytope drawn around it
   whose corners stand at most 1.74 % of its radius past it.
+
+How deep two solids overlap, and whether wells hold it, is ``overlap``'s; the frame maths is
+``mobiledsl.model.frames``'s and the 2D polygons are ``planar``'s.
 
 Every length is in metres; every point is in ``base_link`` unless a docstring says otherwise.
 """
@@ -22,9 +25,8 @@ import numpy as np
 
 from ..library.model import Shape
 from ..model.frames import Transform as Frame
-from ..model.frames import axis_angle, norm
+from ..model.frames import perpendiculars, unit_or_zero
 from ..recordtype import record
-from . import planar, smalllp
 from .smalllp import first_of_each
 
 # scipy is imported where it is still needed (true hulls, a sphere or capsule against a
@@ -34,29 +36,6 @@ from .smalllp import first_of_each
 PRISM_SIDES = 48
 #: the grid of the polytope drawn around a sphere: 15 degrees in azimuth and in elevation
 SPHERE_STEP_DEG = 15
-
-
-# -- frames --------------------------------------------------------------------------------
-
-def rotation_about(axis: Sequence[float], point: Sequence[float], angle: float) -> Frame:
-    """The turn by ``angle`` about the line through ``point`` along ``axis``."""
-    R = axis_angle(axis, angle)
-    p = np.asarray(point, dtype=float)
-    return Frame(R, p - R @ p)
-
-
-def unit(v) -> np.ndarray:
-    v = np.asarray(v, dtype=float)
-    n = float(norm(v))
-    return v / n if n > 0 else v
-
-
-def perpendiculars(axis: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Two unit vectors completing ``axis`` to a right-handed orthonormal basis."""
-    a = unit(axis)
-    helper = np.array([1.0, 0.0, 0.0]) if abs(a[0]) < 0.9 else np.array([0.0, 1.0, 0.0])
-    u = unit(np.cross(a, helper))
-    return u, np.cross(a, u)
 
 
 # -- solids --------------------------------------------------------------------------------
@@ -88,12 +67,12 @@ class Poly:
 
     @cached_property
     def planes(self) -> tuple[list, bool, tuple[int, ...], tuple[tuple[int, bool], ...]]:
-        """Its normals as plain floats, filed by ``_sort_planes``: (normals, whether each is
+        """Its normals as plain floats, filed by ``sort_planes``: (normals, whether each is
         along or across the axes found, the axes, each plane's axis and way)."""
         rows = self.A.tolist()
         axes: list[int] = []
         along: list[tuple[int, bool]] = []
-        ok = _sort_planes(rows, 0, rows, axes, along)
+        ok = sort_planes(rows, 0, rows, axes, along)
         return rows, ok, tuple(axes), tuple(along)
 
     def lowest(self, n: np.ndarray) -> float:
@@ -149,11 +128,11 @@ def _unit_ball_polytope_cached() -> bytes:
         for i in range(n_az):
             az = i * step
             pts.append((math.cos(el) * math.cos(az), math.cos(el) * math.sin(az), math.sin(el)))
-    pts = np.array(pts)
+    corners = np.array(pts)
     from scipy.spatial import ConvexHull
-    hull = ConvexHull(pts)
+    hull = ConvexHull(corners)
     inner = float((-hull.equations[:, 3]).min())     # nearest facet plane to the centre
-    return (pts / inner).tobytes()
+    return (corners / inner).tobytes()
 
 
 def _unit_ball_polytope() -> np.ndarray:
@@ -205,7 +184,7 @@ def box(size: Sequence[float], frame: Frame) -> Poly:
     half = np.asarray(size, dtype=float) / 2
     verts = frame.points(_BOX_CORNERS * half)
     normals = frame.rotation.T[_BOX_AXES] * _BOX_SIGNS
-    offsets = []
+    offsets: list[float] = []
     for k in range(3):
         along = float(normals[2 * k + 1] @ frame.translation)
         offsets += (-along + half[k], along + half[k])    # (-n) . t is -(n . t) exactly
@@ -217,7 +196,7 @@ def prism(centre, axis, radius: float, width: float, sides: int = PRISM_SIDES) -
     and side normals are worked out for all sides at once, by the same operations in the
     same order as one side at a time (the angles' sines and cosines by ``math``)."""
     c = np.asarray(centre, dtype=float)
-    a = unit(axis)
+    a = unit_or_zero(axis)
     u, v = perpendiculars(a)
     r = radius / math.cos(math.pi / sides)
     corner = [2 * math.pi * (k + 0.5) / sides for k in range(sides)]
@@ -236,100 +215,26 @@ def shape_solid(shape: Shape, frame: Frame) -> Solid:
     """A declared collision shape (in the frame ``frame`` places in base_link) as a solid."""
     local = Frame.from_xyz_rpy(shape.origin_xyz, shape.rpy)
     f = frame @ local
-    if shape.type == "box":
-        return box(shape.size, f)
     if shape.type == "hull":
         pts = frame.points(shape.vertices)
         return poly_from_faces(pts, shape.faces) if shape.faces else poly_from_points(pts)
+    size = shape.size
+    if size is None:    # the library gives every shape but a hull its size
+        raise ValueError(f"a {shape.type!r} shape without a size")
+    if shape.type == "box":
+        return box(size, f)
     if shape.type == "sphere":
         c = f.point((0, 0, 0))
-        return Round(c, c, shape.size[0] / 2)
+        return Round(c, c, size[0] / 2)
     if shape.type == "capsule":
-        half = shape.size[2] / 2
-        return Round(f.point((0, 0, -half)), f.point((0, 0, half)), shape.size[0] / 2)
+        half = size[2] / 2
+        return Round(f.point((0, 0, -half)), f.point((0, 0, half)), size[0] / 2)
     if shape.type == "cylinder":
-        return prism(f.point((0, 0, 0)), f.vector((0, 0, 1)), shape.size[0] / 2, shape.size[2])
+        return prism(f.point((0, 0, 0)), f.vector((0, 0, 1)), size[0] / 2, size[2])
     raise ValueError(f"unknown shape type {shape.type!r}")
 
 
-# -- clearance -----------------------------------------------------------------------------
-
-@record
-class Well:
-    """A cylinder about ``axis`` through ``centre``: ``radius`` across, ``width`` along."""
-
-    centre: np.ndarray
-    axis: np.ndarray
-    radius: float
-    width: float
-
-    def holds(self, pts: np.ndarray, grow: float = 0.0) -> np.ndarray:
-        d = pts - self.centre
-        along = d @ self.axis
-        across = np.linalg.norm(d - np.outer(along, self.axis), axis=1)
-        return ((np.abs(along) <= self.width / 2 + grow + 1e-12)
-                & (across <= self.radius + grow + 1e-12))
-
-    def reach(self, pts: np.ndarray) -> tuple[float, float]:
-        """The well (radius, width) that would hold ``pts``."""
-        d = pts - self.centre
-        along = d @ self.axis
-        across = np.linalg.norm(d - np.outer(along, self.axis), axis=1)
-        return float(across.max()), float(2 * np.abs(along).max())
-
-
-def boxes_overlap(p: Solid, q: Solid, slack: float = 0.0) -> bool:
-    (pa, pb, pc), (pA, pB, pC) = p.bounds
-    (qa, qb, qc), (qA, qB, qC) = q.bounds
-    return pa <= qA + slack and pb <= qB + slack and pc <= qC + slack and \
-        qa <= pA + slack and qb <= pB + slack and qc <= pC + slack
-
-
-def _chebyshev(A: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray] | None:
-    """The largest ball inside ``A x <= b`` (unit normals): (radius, centre). The radius is
-    negative when the half-spaces share no point (then it is how far apart they are, at most)."""
-    box = _as_box(A, b)
-    if box is not None:
-        return _box_ball(box)
-    found = smalllp.chebyshev(A, b, cap=1.0)
-    return found if found is not None else _highs_chebyshev(A, b)
-
-
-def _box_ball(box: tuple[np.ndarray, np.ndarray, np.ndarray]) -> tuple[float, np.ndarray]:
-    """The largest ball of a box (capped at 1 m, as ``_chebyshev``'s)."""
-    axes, lo, hi = box
-    half = (hi - lo) / 2
-    return min(float(half.min()), 1.0), axes.T @ ((hi + lo) / 2)
-
-
-def _highs_chebyshev(A: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray] | None:
-    """The same linear program by HiGHS, should the small walk ever not finish."""
-    from scipy.optimize import linprog
-    m = A.shape[0]
-    res = linprog(c=[0, 0, 0, -1], A_ub=np.hstack([A, np.ones((m, 1))]), b_ub=b,
-                  bounds=[(None, None)] * 3 + [(None, 1.0)], method="highs")
-    return (float(res.x[3]), res.x[:3]) if res.status == 0 else None
-
-
-def _as_box(A: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """When every plane of ``A x <= b`` faces along one of three perpendicular axes (two
-    boxes turned alike: most parts on a chassis), the box they bound: (axes as rows, lo,
-    hi) along those axes; else None. Its largest ball and its corners are then exact.
-
-    Each axis is the first plane along it; a plane is along an axis when its normal's dot
-    product with the axis is 1 or -1 within 1e-12, and must otherwise be perpendicular to it
-    within 1e-12. Plain floats: a dozen planes cost less so than as arrays."""
-    if len(A) > 24:
-        return None
-    rows = A.tolist()
-    axes: list[int] = []                    # the rows that are axes, in order
-    along: list[tuple[int, bool]] = []      # per plane: its axis, and whether it faces its way
-    if not _sort_planes(rows, 0, rows, axes, along) or len(axes) != 3:
-        return None
-    return _box_along(A, axes, along, b.tolist())
-
-
-def _sort_planes(planes: list, first: int, rows: list, axes: list[int],
+def sort_planes(planes: list, first: int, rows: list, axes: list[int],
                  along: list[tuple[int, bool]]) -> bool:
     """File ``planes`` (normals, the first of them row ``first`` of ``rows``) under the axes
     found so far, adding an axis for a plane along none; False at a plane that is neither
@@ -351,254 +256,3 @@ def _sort_planes(planes: list, first: int, rows: list, axes: list[int],
             found = (len(axes) - 1, True)
         along.append(found)
     return True
-
-
-def _box_along(A: np.ndarray, axes: list[int], along: list[tuple[int, bool]],
-               offsets: list[float]) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    lo, hi = [-math.inf] * 3, [math.inf] * 3
-    for (k, ahead), offset in zip(along, offsets):
-        # ties go to the later plane, as numpy's minimum and maximum give them
-        if ahead:
-            if offset <= hi[k]:
-                hi[k] = offset
-        elif -offset >= lo[k]:
-            lo[k] = -offset
-    if not all(math.isfinite(v) for v in lo + hi):
-        return None
-    return A[axes], np.array(lo), np.array(hi)
-
-
-def _pair_box(p: Poly, q: Poly) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """``_as_box`` of the planes of ``p`` and then ``q``, with ``p``'s filed once for every
-    pair it is in (a chassis meets every part on it)."""
-    rows, ok, axes, along = p.planes
-    if not ok:
-        return None                 # the planes of both fail where p's own fail
-    if len(axes) != 3 or len(rows) + len(q.A) > 24:
-        return _as_box(np.vstack([p.A, q.A]), np.concatenate([p.b, q.b]))
-    axes, along = list(axes), list(along)
-    if not _sort_planes(q.A.tolist(), len(rows), rows, axes, along) or len(axes) != 3:
-        return None
-    return _box_along(p.A, axes, along, p.b.tolist() + q.b.tolist())
-
-
-def _segment_signed_distance(seg_a: np.ndarray, seg_b: np.ndarray,
-                             poly: Poly) -> tuple[float, np.ndarray]:
-    """Signed distance from a segment to a polytope (negative: how deep the segment reaches
-    inside), with the segment's point that is nearest (or deepest)."""
-    d = seg_b - seg_a
-    m = poly.A.shape[0]
-    # deepest point: maximise s with A (a + t d) + s <= b, 0 <= t <= 1
-    A_ub = np.hstack([(poly.A @ d).reshape(-1, 1), np.ones((m, 1))])
-    b_ub = poly.b - poly.A @ seg_a
-    from scipy.optimize import linprog, minimize
-    res = linprog(c=[0, -1], A_ub=A_ub, b_ub=b_ub, bounds=[(0, 1), (None, None)], method="highs")
-    if res.status == 0 and res.x[1] >= 0:
-        t = float(res.x[0])
-        return -float(res.x[1]), seg_a + t * d
-    # outside: the least distance between the segment and the polytope
-    centre = poly.vertices.mean(axis=0)
-
-    def f(z):
-        p = seg_a + z[0] * d
-        return float(np.sum((p - z[1:]) ** 2))
-
-    def grad(z):
-        p = seg_a + z[0] * d
-        diff = p - z[1:]
-        return np.concatenate([[2 * diff @ d], -2 * diff])
-
-    best = None
-    for t0 in (0.0, 0.5, 1.0):
-        out = minimize(f, np.concatenate([[t0], centre]), jac=grad, method="SLSQP",
-                       bounds=[(0, 1), (None, None), (None, None), (None, None)],
-                       constraints=[{"type": "ineq", "fun": lambda z: poly.b - poly.A @ z[1:],
-                                     "jac": lambda z: np.hstack([np.zeros((m, 1)), -poly.A])}],
-                       options={"ftol": 1e-16, "maxiter": 200})
-        val = math.sqrt(max(out.fun, 0.0))
-        if best is None or val < best[0]:
-            best = (val, seg_a + out.x[0] * d)
-    return best
-
-
-def _segments_distance(p1, q1, p2, q2) -> tuple[float, np.ndarray]:
-    """Least distance between two segments, and the midpoint of the closest pair."""
-    d1, d2, r = q1 - p1, q2 - p2, p1 - p2
-    a, e, f = d1 @ d1, d2 @ d2, d2 @ r
-    if a <= 1e-18 and e <= 1e-18:
-        return float(norm(r)), (p1 + p2) / 2
-    if a <= 1e-18:
-        s, t = 0.0, min(max(f / e, 0.0), 1.0)
-    else:
-        c = d1 @ r
-        if e <= 1e-18:
-            t, s = 0.0, min(max(-c / a, 0.0), 1.0)
-        else:
-            bb = d1 @ d2
-            den = a * e - bb * bb
-            s = min(max((bb * f - c * e) / den, 0.0), 1.0) if den > 1e-18 else 0.0
-            t = (bb * s + f) / e
-            if t < 0:
-                t, s = 0.0, min(max(-c / a, 0.0), 1.0)
-            elif t > 1:
-                t, s = 1.0, min(max((bb - c) / a, 0.0), 1.0)
-    c1, c2 = p1 + d1 * s, p2 + d2 * t
-    return float(norm(c1 - c2)), (c1 + c2) / 2
-
-
-def depth(p: Solid, q: Solid) -> tuple[float, np.ndarray | None]:
-    """How deep two solids overlap (m, <= 0 when they do not) and where.
-
-    Two polytopes: the thickness of what they share, the diameter of the largest ball inside
-    both (for two boxes pressed face into face, the depth one reaches into the other). A
-    sphere or a capsule: its radius less the signed distance of its centre or segment from
-    the other solid.
-    """
-    if not boxes_overlap(p, q):
-        return -1.0, None
-    if isinstance(p, Round) and isinstance(q, Round):
-        dist, at = _segments_distance(p.a, p.b, q.a, q.b)
-        return p.radius + q.radius - dist, at
-    if isinstance(p, Round) or isinstance(q, Round):
-        r, poly = (p, q) if isinstance(p, Round) else (q, p)
-        sd, at = _segment_signed_distance(r.a, r.b, poly)
-        return r.radius - sd, at
-    box = _pair_box(p, q)
-    cheb = _box_ball(box) if box is not None else \
-        _chebyshev(np.vstack([p.A, q.A]), np.concatenate([p.b, q.b]))
-    if cheb is None:
-        return -1.0, None
-    return 2 * cheb[0], cheb[1]
-
-
-def _vertices_of(A: np.ndarray, b: np.ndarray, inside: np.ndarray) -> np.ndarray | None:
-    """The corners of ``A x <= b``, a bounded polytope with the point ``inside`` in it."""
-    box = _as_box(A, b)
-    if box is not None:
-        axes, lo, hi = box
-        corners = np.array([[x, y, z] for x in (lo[0], hi[0]) for y in (lo[1], hi[1])
-                            for z in (lo[2], hi[2])])
-        return corners @ axes
-    return smalllp.vertices(A, b, inside)
-
-
-def _uncovered(A, b, wells: Sequence[Well], r: float) -> np.ndarray | None:
-    """A point of the region ``A x <= b`` shrunk by ``r`` that lies outside every well grown
-    by ``r`` (so the ball of radius ``r`` about it is in the region and in no well), or None."""
-    cheb = _chebyshev(A, b - r)
-    if cheb is None or cheb[0] <= 1e-9:
-        return None
-    verts = _vertices_of(A, b - r, cheb[1])
-    if verts is None:
-        verts = cheb[1].reshape(1, 3)
-    held = np.zeros(len(verts), dtype=bool)
-    for w in wells:
-        held |= w.holds(verts, r)
-    if not held.all():
-        return verts[np.argmin(held)]
-    if any(w.holds(verts, r).all() for w in wells):
-        return None
-    # every corner is in some well, no well holds them all: look between the corners
-    lo, hi = verts.min(axis=0), verts.max(axis=0)
-    n = 12
-    grid = np.stack(np.meshgrid(*[np.linspace(lo[k], hi[k], n) for k in range(3)], indexing="ij"),
-                    axis=-1).reshape(-1, 3)
-    grid = grid[np.all(grid @ A.T <= b - r + 1e-12, axis=1)]
-    held = np.zeros(len(grid), dtype=bool)
-    for w in wells:
-        held |= w.holds(grid, r)
-    return grid[np.argmin(held)] if len(grid) and not held.all() else None
-
-
-def depth_beyond_wells(p: Solid, q: Solid, wells: Sequence[Well], tolerance: float
-                       ) -> tuple[float, np.ndarray, np.ndarray] | None:
-    """What of the overlap of ``p`` and ``q`` no well holds, when it is deeper than
-    ``tolerance``: (depth, a point of it, the corners of the whole overlap); else None.
-
-    Without wells this is ``depth``. With wells the overlap is taken as polytopes (spheres and
-    capsules as the polytopes drawn around them) and the question is whether a ball of
-    diameter ``tolerance`` fits in it outside every well; the depth reported is the diameter
-    of the largest such ball.
-    """
-    d, at = depth(p, q)
-    if d <= tolerance:
-        return None
-    pp = p.poly() if isinstance(p, Round) else p
-    qq = q.poly() if isinstance(q, Round) else q
-    A = np.vstack([pp.A, qq.A])
-    b = np.concatenate([pp.b, qq.b])
-    cheb = _chebyshev(A, b)
-    corners = _vertices_of(A, b, cheb[1]) if cheb is not None and cheb[0] > 1e-9 else None
-    if corners is None:
-        corners = np.array([at])
-    if not wells:
-        return d, at, corners
-    half = tolerance / 2
-    witness = _uncovered(A, b, wells, half)
-    if witness is None:
-        return None
-    lo, hi = half, max(cheb[0], half)
-    for _ in range(30):
-        if hi - lo < 1e-6:
-            break
-        mid = (lo + hi) / 2
-        w = _uncovered(A, b, wells, mid)
-        if w is None:
-            hi = mid
-        else:
-            lo, witness = mid, w
-    # the polytope drawn around a sphere or a capsule stands past it: never report deeper
-    # than the solids themselves overlap
-    return min(2 * lo, d), witness, corners
-
-
-# -- the plane ------------------------------------------------------------------------------
-
-def ground_basis(n: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The x and y axes of base_footprint on a plane of normal ``n``: base_link's x laid
-    onto the plane, and n x that."""
-    x = np.array([1.0, 0.0, 0.0])
-    ex = x - (x @ n) * n
-    if norm(ex) < 1e-9:
-        ex = np.array([0.0, 1.0, 0.0]) - n[1] * n
-    ex = unit(ex)
-    return ex, np.cross(n, ex)
-
-
-# -- polygons (2D) --------------------------------------------------------------------------
-
-def convex_polygon(points) -> list[tuple[float, float]]:
-    """The convex hull of 2D points, counter-clockwise from its lowest-leftmost corner.
-    Fewer than three points, or points on one line, give the extreme points of that line."""
-    return planar.convex_polygon(points)
-
-
-def _segment_point_distance(p, a, b) -> float:
-    ab = b - a
-    L = ab @ ab
-    t = 0.0 if L == 0 else min(max(((p - a) @ ab) / L, 0.0), 1.0)
-    return float(norm(p - (a + t * ab)))
-
-
-def polygon_margin(point, polygon) -> float:
-    """Signed distance from a 2D point to the nearest edge of a convex polygon: positive
-    inside, negative outside, zero on an edge. A polygon of fewer than three corners has no
-    inside: the margin is minus the distance to it."""
-    p = np.asarray(point, dtype=float)
-    poly = [np.asarray(v, dtype=float) for v in polygon]
-    if not poly:
-        return -math.inf
-    if len(poly) < 3:
-        if len(poly) == 1:
-            return -float(norm(p - poly[0]))
-        return -_segment_point_distance(p, poly[0], poly[1])
-    inside = True
-    dist = math.inf
-    for i in range(len(poly)):
-        a, b = poly[i], poly[(i + 1) % len(poly)]
-        e = b - a
-        cross = e[0] * (p[1] - a[1]) - e[1] * (p[0] - a[0])   # > 0: left of a ccw edge
-        if cross <= 0:
-            inside = False
-        dist = min(dist, _segment_point_distance(p, a, b))
-    return dist if inside else -dist

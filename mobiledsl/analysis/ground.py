@@ -22,16 +22,17 @@ from dataclasses import field
 import numpy as np
 
 from ..library.model import Foot, Part
-from ..model.frames import norm
+from ..model.frames import ground_basis, norm, unit_or_zero
 from ..model.robot import Component, Robot
 from ..recordtype import mutable_record, record
 from . import smalllp
-from .geometry import Round, convex_polygon, ground_basis, shape_solid, unit
+from .geometry import Round, shape_solid
 from .model import Findings
 from .placement import Track, Wheel, frame_of, link_frame, tracks, wheels, where
+from .planar import convex_polygon
 
 CODE = "validation.assembly.wheels_touch_one_plane"
-#: how far from one plane the supports may be (D8)
+#: how far from one plane the supports may be
 PLANE_TOLERANCE = 0.002
 #: the steepest plane taken for the ground, against base_link's z (beyond it the robot lies
 #: on its side, and the plane found is not a ground)
@@ -91,7 +92,7 @@ def _wheel_support(w: Wheel) -> Support:
 
     def radial(n):
         r = n - (n @ a) * a
-        return unit(r) if norm(r) > 1e-12 else np.zeros(3)
+        return unit_or_zero(r) if norm(r) > 1e-12 else np.zeros(3)
 
     def lowest(n):
         s = 1.0 if n @ a >= 0 else -1.0
@@ -108,9 +109,38 @@ def _track_supports(t: Track) -> list[Support]:
         mid = corners.mean(axis=0)
         out.append(Support(t.component, "track",
                            f"the {end} end of track '{t.component.name}'s run",
-                           lambda n, k=corners: k[int(np.argmin(k @ n))],
-                           lambda n, m=mid: m, True))
+                           _lowest_of(corners, 0.0), _always(mid), True))
     return out
+
+
+# A support's points as functions of the ground's normal n, each over the points it is made
+# with (a function made in a loop keeps its own).
+Towards = Callable[[np.ndarray], np.ndarray]
+
+
+def _always(p: np.ndarray) -> Towards:
+    return lambda n: p
+
+
+def _below(p: np.ndarray, r: float) -> Towards:
+    """The point of the ball of radius ``r`` about ``p`` furthest along -n."""
+    return lambda n: p - r * n
+
+
+def _lowest_of(points: np.ndarray, r: float) -> Towards:
+    """The lowest of ``points`` along n, then ``r`` further down (r = 0.0: the point)."""
+    if not r:
+        return lambda n: points[int(np.argmin(points @ n))]
+    return lambda n: points[int(np.argmin(points @ n))] - r * n
+
+
+def _bearing_of(points: np.ndarray, r: float) -> Towards:
+    """The middle of the lowest of ``points`` (within PLANE_TOLERANCE), ``r`` further down."""
+    def bears(n: np.ndarray) -> np.ndarray:
+        h = points @ n
+        middle = points[h <= h.min() + PLANE_TOLERANCE].mean(axis=0)
+        return middle - r * n if r else middle
+    return bears
 
 
 def _contact_supports(robot: Robot) -> list[Support]:
@@ -124,8 +154,7 @@ def _contact_supports(robot: Robot) -> list[Support]:
             centre, R = f.point(k.xyz), k.radius
             what = f" ({k.note})" if k.note else ""
             out.append(Support(c, "contact", f"contact {i} of '{c.name}'{what}",
-                               lambda n, p=centre, r=R: p - r * n,
-                               lambda n, p=centre, r=R: p - r * n, False))
+                               _below(centre, R), _below(centre, R), False))
     return out
 
 
@@ -145,7 +174,7 @@ def standing_feet(robot: Robot) -> list[tuple[Component, Part, Foot]]:
         return []
     if cpart.feet:
         return [(chassis, cpart, f) for f in cpart.feet]
-    out = []
+    out: list[tuple[Component, Part, Foot]] = []
     for c in robot.components:
         part = robot.parts.get(c.part)
         if c.type == "Leg" and part is not None:
@@ -163,20 +192,9 @@ def _foot_supports(robot: Robot) -> list[Support]:
         solid = shape_solid(link.collision[foot.shape], lf)
         if isinstance(solid, Round):
             ends = np.array([solid.a, solid.b])
-            def low(n, e=ends, r=solid.radius):
-                return e[int(np.argmin(e @ n))] - r * n
-
-            def bears(n, e=ends, r=solid.radius):
-                h = e @ n
-                return e[h <= h.min() + PLANE_TOLERANCE].mean(axis=0) - r * n
+            low, bears = _lowest_of(ends, solid.radius), _bearing_of(ends, solid.radius)
         else:
-            verts = solid.vertices
-            def low(n, v=verts):
-                return v[int(np.argmin(v @ n))]
-
-            def bears(n, v=verts):
-                h = v @ n
-                return v[h <= h.min() + PLANE_TOLERANCE].mean(axis=0)
+            low, bears = _lowest_of(solid.vertices, 0.0), _bearing_of(solid.vertices, 0.0)
         out.append(Support(c, "foot", f"foot '{c.name}.{foot.name}'", low, bears, True,
                            foot=foot))
     return out
@@ -217,7 +235,7 @@ def _fit(sups: list[Support]) -> np.ndarray:
         if found is None:
             return n
         alpha, beta = found
-        new = unit(np.array([-alpha, -beta, 1.0]))
+        new = unit_or_zero(np.array([-alpha, -beta, 1.0]))
         if norm(new - n) < 1e-12:
             return new
         n = new

@@ -184,19 +184,17 @@ def _yaw(robot: Robot, v: float | None,
         r = float(np.linalg.norm(xy - xy.mean(axis=0), axis=1).mean())
         return v / r, None, None
     if kind in ("Tricycle", "Ackermann"):
-        steered = [(c, p) for c, p in pts if c.steer is not None]
+        steered = [(c.steer, p) for c, p in pts if c.steer is not None]
         rear = [(c, p) for c, p in pts if c.steer is None]
         if not steered or not rear:
             return None, None, None
         L = abs(float(np.mean([p[0] for _, p in steered]) - np.mean([p[0] for _, p in rear])))
-        delta = min(c.steer.max_angle_rad for c, _ in steered)
+        delta = min(steer.max_angle_rad for steer, _ in steered)
         if L <= 0:
             return None, None, None
-        width = None
         ys = [p[1] for _, p in rear]
-        if len(ys) >= 2:
-            width = float(max(ys) - min(ys))
-        return v * math.tan(delta) / L, width, L
+        track = float(max(ys) - min(ys)) if len(ys) >= 2 else None
+        return v * math.tan(delta) / L, track, L
     return None, None, None
 
 
@@ -204,8 +202,8 @@ def _turns_either_way(robot: Robot) -> bool:
     ct = CHASSIS_TYPES.get(robot.chassis_type)
     if ct is not None and ct.spin:
         return True
-    steered = [c for c in robot.components if c.steer is not None]
-    return bool(steered) and all(c.steer.max_angle_rad > 0 for c in steered)
+    steers = [c.steer for c in robot.components if c.steer is not None]
+    return bool(steers) and all(s.max_angle_rad > 0 for s in steers)
 
 
 def analyse_kinematics(robot: Robot, task: Task | None, to_ground, out: Findings,
@@ -226,7 +224,7 @@ def analyse_kinematics(robot: Robot, task: Task | None, to_ground, out: Findings
     # the top speed and the start by the motors' torque-speed line under the robot's weight
     motors, line = motor_figures(robot, mass)
     accel = None        # the start, as the top speed, by the motors' line, each counted once
-    if v is not None and line is not None:
+    if v is not None and line is not None and motors is not None:    # both or neither
         v, why, accel = motors.top_speed_full_mps, top_speed_text(line), motors.accel_mps2
     check_base_moves(robot, line, out)
     yaw, width, base = _yaw(robot, _turn_speed(robot, v, line), to_ground)
@@ -352,7 +350,8 @@ def _legged(robot: Robot, task: Task | None, out: Findings) -> Kinematics:
     holonomic = right < 0 < left
     steps = []
     for i, step in enumerate(task.steps if task else ()):
-        codes, reasons = [], []
+        codes: list[str] = []
+        reasons: list[str] = []
         direction = step.args.get("direction")
         speed = _speed_arg(step)
         span_speed = step.arg_spans.get("speed_mps", step.span)

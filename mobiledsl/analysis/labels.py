@@ -72,7 +72,7 @@ class Placer:
         leader line to the point)."""
         w, h = text_width(text, font), font
         step = font * 1.1 if step is None else step
-        first = None
+        first: tuple[float, float, tuple[float, float, float, float]] | None = None
         for ring in range(RINGS + 1):
             for k, deg in enumerate(DIRECTIONS if ring else (0,)):
                 if ring and ring < 3 and k >= 8:
@@ -87,6 +87,7 @@ class Placer:
                 if self.free(box):
                     self.take(box)
                     return cx, cy - 0.3 * font, ring > 0
+        assert first is not None        # ring 0 always tries the point itself
         cx, cy, box = first
         self.take(box)
         return cx, cy - 0.3 * font, False

@@ -1,5 +1,5 @@
-"""The legged rules (D8; component-library-format, "Feet and gait", "Legs as parts",
-"A gait", "Walkers"):
+"""The legged rules (docs/analysis.md, "Legged robots"; docs/legged.md for the feet, links,
+gait and walkers they read):
 
 - ``validation.assembly.feet_touch_the_ground``: every foot the robot stands on stands on the
   ground with the others (within 2 mm of the plane they stand on). A wheel, caster or track
@@ -29,13 +29,19 @@ from .ground import CODE as PLANE
 from .ground import PLANE_TOLERANCE, UP, Ground, Support, _fit, _settle, _spans_area, standing_feet
 from .model import Findings
 from .placement import link_frame
-from .walker_match import matching_walkers
+from .walker_match import limb_components, matching_walkers
 
 FEET = "validation.assembly.feet_touch_the_ground"
 CLEAR = "validation.assembly.links_clear_the_ground"
 LEGS = "validation.assembly.legs_on_a_legged_chassis"
 ONE_WALKER = "validation.assembly.one_walker"
 GAIT = "validation.kinematics.gait_walks_the_feet"
+TRAINED = "validation.assembly.walker_trained_gains"
+UNTRAINED = "validation.assembly.walker_gains_unstated"
+#: a walker's policy walks the asked speeds only on servos this near the kp it was trained
+#: at (docs/legged.md, "Walkers hold the gains they were trained at": the demo walker holds
+#: 80-120 % of them from kp 13.5 to 16.5, trained at 15, and falls short at 12 and 18)
+TRAINED_TOLERANCE = 0.10
 
 #: how far a shape of a link may reach below the ground before it is "below": what the
 #: clearance rules take for touching
@@ -162,7 +168,8 @@ def _report(robot: Robot, ground: Ground, s: Support, off: float, plane: str,
     part = robot.parts[c.part]
     foot = s.foot
     servos = _servos(part, foot.link)
-    held = ", ".join(f"'{l.name}' at {l.servo.hold:g} rad" for l in servos)
+    held = ", ".join(f"'{l.name}' at {servo.hold:g} rad" for l in servos
+                     if (servo := l.servo) is not None)     # each of them has its servo
     held_by = f", held by the servo{'s' if len(servos) != 1 else ''} {held}" if servos else ""
     labels = [Label(part.span(f"feet.{foot.name}"), f"foot '{foot.name}'")]
     labels += [Label(part.span(f"links.{l.name}.servo.hold"), f"the servo of '{l.name}' holds "
@@ -319,7 +326,7 @@ def _hangs_loose(robot: Robot, leg: Component) -> tuple[str, Span | None] | None
             return None
         ppart = robot.parts.get(parent.part)
         conn = ppart.connectors.get(c.host_connector or "") if ppart is not None else None
-        if conn is not None and conn.steering is not None:
+        if ppart is not None and conn is not None and conn.steering is not None:
             on = "" if c is leg else f" through '{c.name}', which is placed on it"
             return (f"hangs from connector '{conn.name}' of '{parent.name}', which steers"
                     f"{on}: it would turn about a kingpin no servo turns",
@@ -337,6 +344,7 @@ def check_walkers(robot: Robot, walkers: Mapping[str, Walker] | None,
     keys = matching_walkers(robot, walkers)
     if len(keys) <= 1:
         return keys[0] if keys else None
+    assert walkers is not None, "walkers matched, so they were given"
     found = _chassis(robot)
     chassis = found[0] if found else None
     labels = []
@@ -354,6 +362,60 @@ def check_walkers(robot: Robot, walkers: Mapping[str, Walker] | None,
                     "library.yaml",
                     "or place the legs otherwise, and the robot walks by its body's gait"))
     return None
+
+
+# -- walker_trained_gains ----------------------------------------------------------------------
+
+def check_walker_gains(robot: Robot, walker: Walker | None, out: Findings) -> None:
+    """A robot walking by a walker's policy has servos within TRAINED_TOLERANCE of the kp
+    the policy was trained at; a walker that states none is warned of."""
+    if walker is None:
+        return
+    legs = limb_components(robot, walker)
+    if legs is None:
+        return
+    key = f"{walker.library}/{walker.id}"
+    if not walker.trained_kp:
+        at = walker.spans.get("controller", walker.spans.get("", Span(walker.file, 1, 1)))
+        out.warning(UNTRAINED, f"the robot walks by the walker '{key}', which does not state "
+                               "the servo gains its policy was trained at, so nothing checks "
+                               "that its servos are those", at,
+                    components=(robot.chassis,), label="no controller.trained_kp",
+                    help=(f"state controller.trained_kp in {walker.file}: the kp the policy "
+                          "was trained at, one number for every joint or a kp by joint",))
+        return
+    for joint, trained in walker.trained_kp.items():
+        owner, _, link_name = joint.partition("/")
+        name = robot.chassis if owner == "body" else legs.get(owner)
+        if name is None:            # no limb of that name: no component to judge
+            continue
+        try:
+            c = robot.component(name)
+        except KeyError:
+            continue
+        part = robot.parts.get(c.part)
+        link = next((l for l in part.links if l.name == link_name), None) if part else None
+        if part is None or link is None or link.servo is None:
+            continue
+        kp = link.servo.kp
+        if abs(kp - trained) <= TRAINED_TOLERANCE * trained * (1 + 1e-9):
+            continue
+        low, high = trained * (1 - TRAINED_TOLERANCE), trained * (1 + TRAINED_TOLERANCE)
+        labels = (Label(walker.spans.get("controller.trained_kp") or Span(walker.file, 1, 1),
+                        f"trained at kp {trained:g}"),)
+        out.error(TRAINED, f"the servo of '{c.name}.{link_name}' has kp {kp:g} N·m/rad, but "
+                           f"the walker '{key}' the robot walks by was trained with kp "
+                           f"{trained:g} N·m/rad at '{joint}' ({(kp / trained - 1) * 100:+.0f} "
+                           f"%): its policy walks only near the gains it was trained at",
+                  part.span(f"links.{link_name}.servo.kp"), components=(c.name,),
+                  label=f"kp {kp:g}", labels=labels,
+                  help=(f"set links.{link_name}.servo.kp in {part.file} to {trained:g} (within "
+                        f"{TRAINED_TOLERANCE * 100:.0f} %: {low:.3g} to {high:.3g} N·m/rad)",
+                        "or retrain the walker's policy on these servos and state their kp "
+                        f"as controller.trained_kp in {walker.file}"),
+                  notes=("a policy's actions are servo targets: on stiffer or softer servos "
+                         "the same targets make other torques, and the demo walker, trained "
+                         "at kp 15, falls short of the asked turn at kp 18 and falls at 21",))
 
 
 # -- gait_walks_the_feet ---------------------------------------------------------------------

@@ -2,6 +2,8 @@
 its servo holds it, summed in base_link."""
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 
 from ..library.model import Inertial
@@ -39,7 +41,8 @@ def mass_properties(bodies: list[Body]) -> MassProperties:
     total = sum(m for m, _, _ in items)
     if total <= 0:
         return MassProperties(0.0, np.zeros(3), np.zeros((3, 3)))
-    com = sum(m * c for m, c, _ in items) / total
+    # items is not empty (total > 0): the sum is an array, never sum()'s start of 0
+    com = cast(np.ndarray, sum(m * c for m, c, _ in items)) / total
     inertia = np.zeros((3, 3))
     for m, c, I in items:
         r = c - com

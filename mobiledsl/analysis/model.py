@@ -2,14 +2,15 @@
 how it moves, and the findings of the rules, with where each one is (for the top view).
 
 Points are in ``base_link`` (x, y, z) unless named ``ground``: those are (x, y) in
-``base_footprint``, on the ground plane below the ``base_link`` origin (D7).
+``base_footprint``, on the ground plane below the ``base_link`` origin (docs/assembly.md,
+"Frames").
 """
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable
 from dataclasses import field
-from typing import Any
+from typing import Any, overload
 
 from ..diagnostics import Diagnostic, Label, Severity, Span, error, warning
 from ..library.model import Gait
@@ -23,6 +24,14 @@ Matrix3 = tuple[Vec3, Vec3, Vec3]
 PLACES = 9
 
 
+@overload
+def clean(x: float) -> float: ...
+@overload
+def clean(x: None) -> None: ...
+@overload
+def clean(x: float | None) -> float | None: ...
+
+
 def clean(x: float | None) -> float | None:
     """A float as records carry it: rounded to ``PLACES`` decimals, no -0.0."""
     if x is None:
@@ -31,12 +40,23 @@ def clean(x: float | None) -> float | None:
     return 0.0 if x == 0 else x
 
 
-def clean_vec(v: Iterable[float]) -> tuple[float, ...]:
-    return tuple(clean(c) for c in v)
+def clean_xy(p: Iterable[float]) -> Vec2:
+    x, y = p
+    return clean(x), clean(y)
 
 
-def clean_points(points: Iterable[Iterable[float]]) -> tuple[tuple[float, ...], ...]:
-    return tuple(clean_vec(p) for p in points)
+def clean_xyz(v: Iterable[float]) -> Vec3:
+    x, y, z = v
+    return clean(x), clean(y), clean(z)
+
+
+def clean_matrix(m: Iterable[Iterable[float]]) -> Matrix3:
+    a, b, c = m
+    return clean_xyz(a), clean_xyz(b), clean_xyz(c)
+
+
+def clean_polygon(points: Iterable[Iterable[float]]) -> tuple[Vec2, ...]:
+    return tuple(clean_xy(p) for p in points)
 
 
 @record
@@ -117,6 +137,19 @@ class WalkerDrive:
 
 
 @record
+class WalkingPeak:
+    """A servo's expected peak torque while the robot walks by its gait at a twist the task
+    asks (docs/analysis.md, "Servos while walking")."""
+
+    joint: str                               # component.link
+    twist: Vec3                              # m/s ahead, m/s to the left, rad/s to the left
+    steps: tuple[int, ...]                   # the task's steps asking it (0-based); () when
+                                             # the task asks nothing: the gait's range end
+    torque_nm: float
+    effort_nm: float
+
+
+@record
 class Analysis:
     robot: str
     mass: float
@@ -134,6 +167,7 @@ class Analysis:
     walker: str | None = None                # "library/id" of the walker it walks by
     surroundings: tuple[Outline, ...] = ()   # the world's entities around the start
     walker_drive: WalkerDrive | None = None  # and how it drives the robot
+    walking_peaks: tuple[WalkingPeak, ...] = ()   # by the gait, at the speeds asked
 
     # the kinematics' figures, read directly (not fields: they are serialised once, there)
     @property

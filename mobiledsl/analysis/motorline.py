@@ -284,7 +284,7 @@ def wheels_felt(robot: Robot) -> float:
         if c.type not in ROLLING or part is None or part.wheel is None \
                 or part.inertial is None or part.wheel.radius <= 0:
             continue
-        connector = part.connectors.get(c.connector)
+        connector = part.connectors.get(c.connector) if c.connector is not None else None
         if connector is None:
             continue
         axis = connector.joint.axis if connector.joint is not None and connector.joint.axis \

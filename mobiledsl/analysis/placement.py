@@ -10,10 +10,11 @@ import numpy as np
 
 from ..diagnostics import Span
 from ..library.model import Inertial, Part, Shape
-from ..model.frames import norm
+from ..model.frames import Transform as Frame
+from ..model.frames import norm, unit_or_zero
 from ..model.robot import Component, Robot
 from ..recordtype import record
-from .geometry import Frame, Poly, Round, Solid, box, poly_from_points, prism, shape_solid, unit
+from .geometry import Poly, Round, Solid, box, poly_from_points, prism, shape_solid
 
 #: the least height of a track's belt box (when its hub sits on its run)
 BELT_MIN_HEIGHT = 0.005
@@ -113,6 +114,10 @@ class Wheel:
     def solid(self) -> Solid:
         if self.caster:
             return Round(self.centre, self.centre, self.radius)
+        return self.rim()
+
+    def rim(self) -> Poly:
+        """The prism drawn around the wheel (a caster's ball aside)."""
         return prism(self.centre, self.axis, self.radius, self.width)
 
     def describe(self) -> str:
@@ -132,11 +137,11 @@ def wheel_of(c: Component, part: Part) -> Wheel | None:
                      part.wheel.width, True)
     conn = part.connectors.get(c.connector or "") if c.connector else None
     if c.joint_axis is not None:
-        axis = unit(c.joint_axis)
+        axis = unit_or_zero(c.joint_axis)
     elif conn is not None:
-        axis = unit(f.vector(conn.joint.axis or conn.dir))
+        axis = unit_or_zero(f.vector(conn.joint.axis or conn.dir))
     else:
-        axis = unit(f.vector((0.0, 0.0, 1.0)))
+        axis = unit_or_zero(f.vector((0.0, 0.0, 1.0)))
     # its cylinder lies about its frame origin, along the axis of the joint it turns on (as
     # the simulators place the tyre), even where the connector stands off that origin
     return Wheel(c, part, origin, axis, part.wheel.radius, part.wheel.width, False)
@@ -169,9 +174,9 @@ def track_of(c: Component, part: Part) -> Track | None:
         return None
     f = frame_of(c)
     p0, p1 = f.point(part.track.ground_from), f.point(part.track.ground_to)
-    up = unit(f.vector((0.0, 0.0, 1.0)))
-    along = unit(p1 - p0)
-    across = unit(np.cross(up, along))
+    up = unit_or_zero(f.vector((0.0, 0.0, 1.0)))
+    along = unit_or_zero(p1 - p0)
+    across = unit_or_zero(np.cross(up, along))
     conn = part.connectors.get(c.connector or "") if c.connector else None
     hub = f.point(conn.pos) if conn is not None else f.translation
     height = max(float((hub - p0) @ up), BELT_MIN_HEIGHT)

@@ -1,9 +1,14 @@
-"""Convex polygons in the plane: the hull of points (Andrew's monotone chain) and which
-points lie inside one. Exact up to floating point, and far cheaper than a general hull
-library for the few dozen points a footprint or a support polygon has."""
+"""Convex polygons in the plane: the hull of points (Andrew's monotone chain), which points
+lie inside one, and how far inside a point lies. Exact up to floating point, and far cheaper
+than a general hull library for the few dozen points a footprint or a support polygon has."""
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable, Sequence
+
 import numpy as np
+
+from ..model.frames import norm
 
 
 def _chain(pts: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -33,7 +38,7 @@ def _hull_sorted(pts: list[tuple[float, float]]) -> list[tuple[float, float]]:
     return _chain(pts)[:-1] + _chain(pts[::-1])[:-1]
 
 
-def hull(points: np.ndarray) -> list[tuple[float, float]]:
+def hull(points: Iterable[Sequence[float]] | np.ndarray) -> list[tuple[float, float]]:
     """The corners of the convex hull of distinct 2D points, counter-clockwise, with no
     corner on a straight edge; fewer than three when they all lie on one line."""
     return _hull_sorted(sorted((float(x), float(y)) for x, y in points))
@@ -73,3 +78,34 @@ def inside(points: np.ndarray, outline) -> np.ndarray:
     normals /= np.linalg.norm(normals, axis=1, keepdims=True)
     offsets = np.einsum("ij,ij->i", normals, corners)
     return np.all(points @ normals.T - offsets <= 1e-9, axis=1)
+
+
+def _segment_point_distance(p, a, b) -> float:
+    ab = b - a
+    L = ab @ ab
+    t = 0.0 if L == 0 else min(max(((p - a) @ ab) / L, 0.0), 1.0)
+    return float(norm(p - (a + t * ab)))
+
+
+def polygon_margin(point, polygon) -> float:
+    """Signed distance from a 2D point to the nearest edge of a convex polygon: positive
+    inside, negative outside, zero on an edge. A polygon of fewer than three corners has no
+    inside: the margin is minus the distance to it."""
+    p = np.asarray(point, dtype=float)
+    poly = [np.asarray(v, dtype=float) for v in polygon]
+    if not poly:
+        return -math.inf
+    if len(poly) < 3:
+        if len(poly) == 1:
+            return -float(norm(p - poly[0]))
+        return -_segment_point_distance(p, poly[0], poly[1])
+    inside = True
+    dist = math.inf
+    for i in range(len(poly)):
+        a, b = poly[i], poly[(i + 1) % len(poly)]
+        e = b - a
+        cross = e[0] * (p[1] - a[1]) - e[1] * (p[0] - a[0])   # > 0: left of a ccw edge
+        if cross <= 0:
+            inside = False
+        dist = min(dist, _segment_point_distance(p, a, b))
+    return dist if inside else -dist

@@ -8,7 +8,7 @@ no reference at all) is undecided and says nothing.
 from __future__ import annotations
 
 from ..diagnostics import Label
-from ..library.model import Part
+from ..library.model import DriverSpec, MotorSpec, Part
 from ..model.robot import Component, Robot
 from .model import Findings
 from .placement import strip_ref
@@ -93,21 +93,21 @@ def check_power(robot: Robot, out: Findings) -> None:
         if part is None:
             continue
         if part.driver is not None:
-            _driver_accepts(robot, c, part, out)
-            _channels_and_buses(robot, c, part, out)
+            _driver_accepts(robot, c, part, part.driver, out)
+            _channels_and_buses(robot, c, part, part.driver, out)
         if part.motor is not None:
-            _motor_voltage(robot, c, part, out)
-            _channel_current(robot, c, part, out)
+            _motor_voltage(robot, c, part, part.motor, out)
+            _channel_current(robot, c, part.motor, out)
 
 
-def _driver_accepts(robot: Robot, c: Component, part: Part, out: Findings) -> None:
-    d = part.driver
+def _driver_accepts(robot: Robot, c: Component, part: Part, d: DriverSpec,
+                    out: Findings) -> None:
     fed = _named(robot, c.power)
-    if fed is None or fed[1].battery is None or d.voltage_min_v is None or d.voltage_max_v is None:
+    if fed is None or d.voltage_min_v is None or d.voltage_max_v is None:
         return
     pc, pp = fed
     b = pp.battery
-    if b.voltage_min_v is None or b.voltage_max_v is None:
+    if b is None or b.voltage_min_v is None or b.voltage_max_v is None:
         return
     # the pack's voltage full and run down, each judged against both ends of the range
     why = []
@@ -128,8 +128,8 @@ def _driver_accepts(robot: Robot, c: Component, part: Part, out: Findings) -> No
                     f"accepts {_v(b.voltage_min_v)} to {_v(b.voltage_max_v)}",))
 
 
-def _motor_voltage(robot: Robot, c: Component, part: Part, out: Findings) -> None:
-    m = part.motor
+def _motor_voltage(robot: Robot, c: Component, part: Part, m: MotorSpec,
+                   out: Findings) -> None:
     supply = supply_of(robot, c, part)
     if supply is None:
         return
@@ -152,20 +152,20 @@ def _motor_voltage(robot: Robot, c: Component, part: Part, out: Findings) -> Non
                     + (f"includes {_v(m.rated_voltage_v)}" if lo != hi
                        else f"{_v(m.rated_voltage_v)}")
                     + (f" and stays within {_v(m.voltage_min_v)} to {_v(m.voltage_max_v)}"
-                       if m.voltage_min_v is not None else "")
+                       if m.voltage_min_v is not None and m.voltage_max_v is not None
+                       else "")
                     + f", or choose a motor rated for {seen}",))
 
 
-def _channel_current(robot: Robot, c: Component, part: Part, out: Findings) -> None:
-    m = part.motor
+def _channel_current(robot: Robot, c: Component, m: MotorSpec, out: Findings) -> None:
     if m.bus is not None:
         return
     drv = _named(robot, c.command)
-    if drv is None or drv[1].driver is None:
+    if drv is None:
         return
     dc, dp = drv
     d = dp.driver
-    if d.channels is None or d.continuous_current_per_channel_a is None:
+    if d is None or d.channels is None or d.continuous_current_per_channel_a is None:
         return
     cont, peak = d.continuous_current_per_channel_a, d.peak_current_per_channel_a
     stall = m.stall_current_a
@@ -190,16 +190,16 @@ def _channel_current(robot: Robot, c: Component, part: Part, out: Findings) -> N
                     f"that draws at most {_a(peak if peak is not None else cont)} stalled",))
 
 
-def _channels_and_buses(robot: Robot, c: Component, part: Part, out: Findings) -> None:
-    d = part.driver
-    commanded = []
+def _channels_and_buses(robot: Robot, c: Component, part: Part, d: DriverSpec,
+                        out: Findings) -> None:
+    commanded: list[tuple[Component, MotorSpec]] = []
     for m in robot.components:
         if strip_ref(m.command) != c.name:
             continue
         mp = robot.parts.get(m.part)
         if mp is not None and mp.motor is not None:
-            commanded.append((m, mp))
-    on_channels = [m for m, mp in commanded if mp.motor.bus is None]
+            commanded.append((m, mp.motor))
+    on_channels = [m for m, motor in commanded if motor.bus is None]
     have = d.channels or 0
     if len(on_channels) > have:
         names = ", ".join(f"'{m.name}'" for m in on_channels)
@@ -212,8 +212,8 @@ def _channels_and_buses(robot: Robot, c: Component, part: Part, out: Findings) -
                                if m.span is not None),
                   help=(f"add a driver for the other {len(on_channels) - have} motor(s) and "
                         "point their command at it, or choose a board with more channels",))
-    for m, mp in commanded:
-        bus = mp.motor.bus
+    for m, motor in commanded:
+        bus = motor.bus
         if bus is not None and strip_ref(m.power) is None:
             # a motor that carries its driver is powered on a line of its own, not by the
             # channel of a board: commanded over its bus, it names the pack that feeds it

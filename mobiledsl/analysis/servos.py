@@ -1,4 +1,4 @@
-"""D22: the servos against the legged robot they carry.
+"""The servos against the legged robot they carry (docs/analysis.md).
 
 The stance is the pose the gait or the walker starts from: every servo at its hold, every
 foot on the ground. The model is static and rigid:
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..diagnostics import Label
-from ..library.model import Link, Part
+from ..library.model import Link, Part, Servo
 from ..model.robot import Component, Robot
 from .ground import Ground
 from .model import Findings
@@ -35,6 +35,10 @@ from .placement import Body, link_frame
 HOLDS = "validation.statics.servos_hold_the_stance"
 MARGIN_CODE = "validation.statics.servo_stance_margin"
 GAIT_RANGE_CODE = "validation.statics.servos_within_the_gait_range"
+#: the findings after which the gait's plan says nothing of the servos walking: they cannot
+#: hold the stance, the gait cannot step the feet, or which walker the robot walks by is
+#: not decided
+UNWALKED = (HOLDS, "validation.kinematics.gait_walks_the_feet", "validation.assembly.one_walker")
 
 GRAVITY = 9.81
 #: a servo loaded beyond this share of its effort standing has little left to walk with
@@ -62,6 +66,13 @@ class JointLoad:
     @property
     def name(self) -> str:
         return f"{self.component.name}.{self.link.name}"
+
+    @property
+    def servo(self) -> Servo:
+        """The servo turning the joint (a JointLoad is made only for a link with one)."""
+        servo = self.link.servo
+        assert servo is not None, f"a JointLoad of '{self.name}', a link without a servo"
+        return servo
 
 
 @dataclass
@@ -125,12 +136,14 @@ def stance_loads(robot: Robot, ground: Ground, bodies: list[Body], mass: float,
 
     loads = []
     for s, p, f in zip(feet, points, shares):
+        foot = s.foot
+        assert foot is not None, "feet are the supports with a foot"
         sag = {}
-        for j in servos_above(s.component, robot.parts[s.component.part], s.foot.link):
+        for j in servos_above(s.component, robot.parts[s.component.part], foot.link):
             lever = np.cross(j.axis, p - j.origin)          # the foot's Jacobian column
             j.torque += float(lever @ n) * f
-            sag[j.name] = f * float(lever @ n) ** 2 / j.link.servo.kp
-        loads.append(FootLoad(f"{s.component.name}.{s.foot.name}", p, float(f), sag))
+            sag[j.name] = f * float(lever @ n) ** 2 / j.servo.kp
+        loads.append(FootLoad(f"{s.component.name}.{foot.name}", p, float(f), sag))
     for b in bodies:                # each link's own weight, on the joints above it
         if b.link is None or b.inertial is None or b.inertial.mass <= 0:
             continue
@@ -141,23 +154,30 @@ def stance_loads(robot: Robot, ground: Ground, bodies: list[Body], mass: float,
 
 
 def check_servos(robot: Robot, ground: Ground | None, bodies: list[Body], mass: float,
-                 com, out: Findings, walker: str | None = None) -> None:
-    """D22: each servo holds its stance torque, with a margin, and does not let the trunk
+                 com, out: Findings, walker: str | None = None, task=None) -> tuple:
+    """Each servo holds its stance torque, with a margin, and does not let the trunk
     sag too far; a robot walking by its gait (no walker's policy taking over) on servos
-    within the gait's range."""
+    within the gait's range, and each servo's expected peak at the speeds the task asks of
+    the gait (the ``WalkingPeak`` records, mobiledsl/analysis/walking.py)."""
     if robot.chassis_type != "Legged" or ground is None or not ground.decided or not ground.ok:
-        return
+        return ()
     com = np.asarray(com, float)
     found = stance_loads(robot, ground, bodies, mass, com)
     if found is None:
-        return
+        return ()
     joints, feet = found
     height = float(com @ ground.normal - ground.offset)
     for j in joints:
         _judge_torque(j, out)
     by_name = {j.name: j for j in joints}
+    gait = walker is None and walks_by_gait(robot)
     for foot in feet:
-        _judge_sag(foot, by_name, height, out, walker is None and walks_by_gait(robot))
+        _judge_sag(foot, by_name, height, out, gait)
+    if not gait or any(f.code in UNWALKED for f in out.findings):
+        return ()
+    # walking.py builds on this module's stance loads, so it is imported here
+    from .walking import check_walking
+    return check_walking(robot, ground, bodies, mass, joints, feet, task, out)
 
 
 def walks_by_gait(robot: Robot) -> bool:
@@ -175,10 +195,10 @@ def _servo_at(j: JointLoad, key: str = ""):
 
 
 def _judge_torque(j: JointLoad, out: Findings) -> None:
-    servo, need = j.link.servo, abs(j.torque)
+    servo, need = j.servo, abs(j.torque)
     share = need / servo.effort
-    labels = (Label(j.component.span or j.component.glue_span, f"'{j.component.name}'"),) \
-        if (j.component.span or j.component.glue_span) else ()
+    at = j.component.span or j.component.glue_span
+    labels = (Label(at, f"'{j.component.name}'"),) if at else ()
     if need > servo.effort:
         out.error(HOLDS, f"the servo of '{j.name}' cannot hold the robot standing: it must "
                          f"hold {need:.2f} N·m against gravity, and its effort is "
@@ -212,10 +232,10 @@ def _judge_sag(foot: FootLoad, joints: dict[str, JointLoad], height: float,
         return
     gait = gait and drop > GAIT_SAG * height
     most = GAIT_SAG if gait else SAG_SHARE
-    worst = joints[max(foot.sag, key=foot.sag.get)]
-    shares = ", ".join(f"'{k}' {v * 1000:.1f} mm (kp {joints[k].link.servo.kp:g} N·m/rad, "
+    worst = joints[max(foot.sag, key=foot.sag.__getitem__)]
+    shares = ", ".join(f"'{k}' {v * 1000:.1f} mm (kp {joints[k].servo.kp:g} N·m/rad, "
                        f"{abs(joints[k].torque):.2f} N·m)" for k, v in foot.sag.items() if v > 0)
-    kp_needed = worst.link.servo.kp * drop / (most * height)
+    kp_needed = worst.servo.kp * drop / (most * height)
     stiffen = (f"stiffen '{worst.name}' to a kp of about {kp_needed:.3g} N·m/rad "
                f"(links.{worst.link.name}.servo.kp in {worst.part.file}), or hold the "
                "leg straighter (servo.hold), so its load has a shorter lever")
@@ -228,7 +248,7 @@ def _judge_sag(foot: FootLoad, joints: dict[str, JointLoad], height: float,
                   f"that sag at most {GAIT_SAG * 100:.0f} % ({most * height * 1000:.1f} mm "
                   f"here): {shares}",
                   _servo_at(worst, "kp"), components=(worst.component.name,),
-                  label=f"kp {worst.link.servo.kp:g} N·m/rad: too soft for the gait",
+                  label=f"kp {worst.servo.kp:g} N·m/rad: too soft for the gait",
                   help=(stiffen, f"the sag is torque / kp at each servo, standing: at most "
                                  f"{GAIT_SAG * 100:.0f} % of the stance height for the gait "
                                  "(or walk the robot by a walker's policy trained on these "

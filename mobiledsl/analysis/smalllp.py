@@ -36,8 +36,8 @@ def chebyshev(A: np.ndarray, b: np.ndarray, cap: float = 1.0) -> tuple[float, np
     h = np.concatenate([b, [cap]])
     z = np.zeros(4)
     z[3] = float(min((b - A @ z[:3]).min(), cap))      # the ball that fits at the origin
-    z = maximize(np.array([0.0, 0.0, 0.0, 1.0]), G, h, z)
-    return None if z is None else (float(z[3]), z[:3].copy())
+    top = maximize(np.array([0.0, 0.0, 0.0, 1.0]), G, h, z)
+    return None if top is None else (float(top[3]), top[:3].copy())
 
 
 def _tightest(A: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

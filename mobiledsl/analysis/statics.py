@@ -19,10 +19,10 @@ import numpy as np
 from ..diagnostics import Label
 from ..model.frames import norm
 from ..model.robot import Robot
-from .geometry import polygon_margin
 from .ground import Ground
 from .model import Findings
 from .placement import Body, where
+from .planar import polygon_margin
 
 CODE = "validation.statics.com_over_support"
 ON_EDGE = 1e-9
@@ -47,14 +47,12 @@ def nearest_on_polygon(p, polygon: Sequence) -> np.ndarray:
     if len(pts) == 1:
         return pts[0]
     edges = list(zip(pts, pts[1:] + pts[:1])) if len(pts) > 2 else [(pts[0], pts[1])]
-    best = None
+    nearest_on_edges = []
     for a, b in edges:
         ab = b - a
         t = 0.0 if not ab @ ab else float(np.clip((p - a) @ ab / (ab @ ab), 0.0, 1.0))
-        q = a + t * ab
-        if best is None or norm(p - q) < norm(p - best):
-            best = q
-    return best
+        nearest_on_edges.append(a + t * ab)
+    return min(nearest_on_edges, key=lambda q: norm(p - q))    # the first of the nearest
 
 
 def pulls_out(bodies: Sequence[Body], to_ground: Callable, at, polygon: Sequence
@@ -103,14 +101,16 @@ def check_com(robot: Robot, ground: Ground | None, at, margin: float | None, mas
     if len(ground.polygon) < 3:
         helps.append(f"the robot stands on {n_sup} support(s) on one line, which bound no "
                      "area: it needs a third support off that line")
-    components, labels = (robot.chassis,), ()
+    components: tuple[str, ...] = (robot.chassis,)
+    labels: tuple[Label, ...] = ()
     culprit = pulls_out(bodies, to_ground, at, ground.polygon) if to_ground else None
     if culprit is not None:
         name, part_mass = culprit
         component = robot.component(name)
-        if where(component) is not None:
-            labels = (Label(where(component), f"'{name}' ({part_mass:.3g} kg) pulls the "
-                                              "centre of mass out most"),)
+        component_span = where(component)
+        if component_span is not None:
+            labels = (Label(component_span, f"'{name}' ({part_mass:.3g} kg) pulls the "
+                                            "centre of mass out most"),)
         components = tuple(dict.fromkeys((name, robot.chassis)))
         if name != robot.chassis:           # a chassis is not moved; the parts on it are
             helps.insert(0, f"'{name}' pulls the centre of mass out most: move it toward "

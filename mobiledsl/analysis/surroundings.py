@@ -7,10 +7,12 @@ import math
 
 import numpy as np
 
+from ..model.frames import Transform as Frame
 from ..model.world import Entity, World
 from .footprint import Projector
-from .geometry import Frame, convex_polygon, shape_solid
-from .model import Outline, clean_points
+from .geometry import shape_solid
+from .model import Outline, clean_polygon
+from .planar import convex_polygon
 
 # how an entity type is drawn
 KIND = {"Obstacle": "obstacle", "SupportSurface": "surface", "Marker": "marker"}
@@ -41,5 +43,5 @@ def surroundings(world: World | None) -> tuple[Outline, ...]:
         for shape in entity.shapes:
             shadow = drop.solid(shape_solid(shape, frame))
             out.append(Outline(entity.name, KIND.get(entity.entity, "obstacle"), entity.name,
-                               clean_points(convex_polygon(shadow))))
+                               clean_polygon(convex_polygon(shadow))))
     return tuple(out)

@@ -104,7 +104,8 @@ def robot_points(a: Analysis) -> list[tuple[float, float]]:
     pts += [p for o in a.outlines for p in o.polygon]
     pts += list(a.footprint) + list(a.support_polygon)
     if a.com_ground is not None:
-        pts.append(tuple(a.com_ground))
+        x, y = a.com_ground
+        pts.append((x, y))
     pts += [f.at for f in a.findings if f.at is not None]
     return pts
 
@@ -419,15 +420,14 @@ def _findings(w, a: Analysis, unit: float, stroke: str, placer, leaders) -> None
     code at one place (with their count: ``code x3``), placed apart from every other text."""
     w('<g id="findings">')
     font = unit * 1.2
-    placed = [f for f in a.findings if f.at is not None]
+    placed = [(f, f.at) for f in a.findings if f.at is not None]
     count: dict[tuple, int] = {}
-    for f in placed:
-        key = (f.code, round(f.at[0] / unit), round(f.at[1] / unit))
+    for f, at in placed:
+        key = (f.code, round(at[0] / unit), round(at[1] / unit))
         count[key] = count.get(key, 0) + 1
     written: set[tuple] = set()
-    for f in placed:
+    for f, (fx, fy) in placed:
         colour = SEVERITY_COLOUR.get(f.severity, "#1f77b4")
-        fx, fy = f.at
         key = (f.code, round(fx / unit), round(fy / unit))
         label = ""
         if key not in written:

@@ -1,5 +1,5 @@
 """Whether the robot is a walker's robot: its Legged body the walker's body and its legs the
-walker's limbs (component-library-format, "Walkers").
+walker's limbs (docs/legged.md, "Walkers").
 
 The analysis places each of the walker's limbs by its glue as the assembly places a leg: the
 glue names the body's connector it matches (within 1 mm and 0.01 in direction), and the

@@ -1,4 +1,4 @@
-"""The assembly phase (D7): glue matching, mating and the assembled robot.
+"""The assembly phase (docs/assembly.md): glue matching, mating and the assembled robot.
 
 ``assemble(resolved) -> (Robot or None, diagnostics)``; the records live in ``model.py``.
 """

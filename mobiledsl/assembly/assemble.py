@@ -1,4 +1,4 @@
-"""Assembly (decisions D7): place every part by its glue, then check the drive mounts.
+"""Assembly (docs/assembly.md): place every part by its glue, then check the drive mounts.
 
 Placement is order-independent: in rounds, every component not yet placed whose glue
 matches a connector of the chassis or of a part placed in an earlier round is placed, until
@@ -27,7 +27,7 @@ from . import glue as g
 from .mating import link_transform, mate
 
 if TYPE_CHECKING:
-    from ..resolve.model import Resolved, ResolvedComponent
+    from ..resolve.model import Glue, Resolved, ResolvedComponent
 
 TAKEN = "validation.assembly.connector_taken"
 DRIVE = "validation.assembly.drive_mounts_filled"
@@ -96,20 +96,21 @@ class _Assembler:
         while pending:
             candidates = g.ConnectorIndex(self._candidates())
             shadow_candidates = g.ConnectorIndex(self._shadow_candidates())
-            decisions = []
+            # (name, the connectors its glue matches, False | True (in shadow) | "not_unit")
+            decisions: list[tuple[str, list[g.HostConnector], bool | str]] = []
             for name in pending:
-                c = self.comps[name]
+                values = self._glue(name).values
                 if name in self.not_unit:
-                    found = candidates.matching(c.glue.values, loose=True) + \
-                        shadow_candidates.matching(c.glue.values, loose=True)
+                    found = candidates.matching(values, loose=True) + \
+                        shadow_candidates.matching(values, loose=True)
                     if found:
                         decisions.append((name, found, "not_unit"))
                     continue
-                found = candidates.matching(c.glue.values)
+                found = candidates.matching(values)
                 if found:
                     decisions.append((name, found, False))
                     continue
-                found = shadow_candidates.matching(c.glue.values)
+                found = shadow_candidates.matching(values)
                 if found:
                     decisions.append((name, found, True))
             if not decisions:
@@ -146,14 +147,13 @@ class _Assembler:
         free = self.free_connectors()
         free_labels = {hc.label for hc in free}
         for name, found in self.not_unit.items():
-            c = self.comps[name]
+            glue = self._glue(name)
             named = [hc for hc in found if hc.label in free_labels]
-            d = g.not_unit(name, c.glue.values, c.glue.span, named)
+            d = g.not_unit(name, glue.values, glue.span, named)
             self.blocked_roots[name] = d
             self.sink.add(d)
         for name, found in self.ambiguous.items():
-            c = self.comps[name]
-            d = g.ambiguous(name, c.glue.span, found)
+            d = g.ambiguous(name, self._glue(name).span, found)
             self.blocked_roots[name] = d
             self.sink.add(d)
         failed = [n for n in pending if n not in self.not_unit]
@@ -162,10 +162,10 @@ class _Assembler:
         for name in failed:
             if name in follow_ons:
                 continue
-            c = self.comps[name]
+            glue = self._glue(name)
             # never the connector another failed part is nearest: that one is its seat
             theirs = {hc.label for other, hc in guesses.items() if other != name}
-            d = g.no_match(name, c.glue.values, c.glue.span,
+            d = g.no_match(name, glue.values, glue.span,
                            [hc for hc in free if hc.label not in theirs])
             self.blocked_roots[name] = d
             self.sink.add(d)
@@ -184,10 +184,10 @@ class _Assembler:
         to the seat the other one misses, so the seat is never suggested to it."""
         claims: list[tuple[float, str, g.HostConnector]] = []
         for name in failed:
-            glue = self.comps[name].glue.values
-            best = g.nearest(glue, free)
+            values = self._glue(name).values
+            best = g.nearest(values, free)
             if best is not None:
-                claims.append((g.point_distance(glue, best), name, best))
+                claims.append((g.point_distance(values, best), name, best))
         guesses: dict[str, g.HostConnector] = {}
         taken: set[str] = set()
         for _distance, name, hc in sorted(claims, key=lambda c: (c[0], c[1])):
@@ -206,7 +206,7 @@ class _Assembler:
         follow_ons: set[str] = set()
         while True:
             index = g.ConnectorIndex(self._shadow_candidates())
-            found = [(n, index.matching(self.comps[n].glue.values)) for n in failed
+            found = [(n, index.matching(self._glue(n).values)) for n in failed
                      if n not in follow_ons]
             new = [(n, hcs) for n, hcs in found if hcs and n not in guesses]
             if not new:
@@ -251,7 +251,8 @@ class _Assembler:
         own = c.part.connectors.get(own_name) if own_name else None
         if own is None:     # resolve guarantees a default mount; be safe anyway
             own_name, own = sorted(c.part.connectors.items())[0]
-        roll = c.glue.roll or 0.0
+        glue = self._glue(name)
+        roll = glue.roll or 0.0
         transform = mate(own.pos, own.dir, own.up, hc.pos, hc.dir, hc.up, roll)
         p = Placement(name, transform, hc.component, hc.name, own_name, hc.pos, shadow)
         p.connectors = g.connectors_in_chassis_frame(name, c.part, transform)
@@ -261,24 +262,30 @@ class _Assembler:
         self.placed[name] = p
         if occupy:
             self.occupied[hc.label] = name
-            self.occupied_span[hc.label] = c.glue.span
+            self.occupied_span[hc.label] = glue.span
+
+    def _glue(self, name: str) -> Glue:
+        """The glue of a component being placed (the chassis and a component without glue
+        are never pending)."""
+        glue = self.comps[name].glue
+        assert glue is not None, f"'{name}' is placed by no glue"
+        return glue
 
     def _shadow_by_glue(self, name: str) -> None:
         """A part whose glue is not unit: mate it where its normalised glue would put it."""
-        c = self.comps[name]
-        v = c.glue.values
+        v = self._glue(name).values
         n = np.asarray(v[3:6], dtype=float)
         n = n / norm(n)
         fake = g.HostConnector("?", "?", np.asarray(v[:3], dtype=float), n, None, None)
         self._place(name, fake, shadow=True)
 
     def _taken(self, name: str, hc: g.HostConnector, holder: str) -> None:
-        c = self.comps[name]
         labels = []
         if hc.component == holder and self.placed[holder].connector == hc.name:
             message = (f"the glue of '{name}' names '{hc.label}', the connector "
                        f"'{holder}' mates by; a connector holds one part")
-            holder_span = self.comps[holder].glue.span if self.comps[holder].glue else None
+            holder_glue = self.comps[holder].glue
+            holder_span = holder_glue.span if holder_glue else None
             if holder_span is not None:
                 labels.append(Label(holder_span, f"'{holder}' mates by '{hc.label}' here"))
         else:
@@ -291,7 +298,7 @@ class _Assembler:
         helps = ["move one of them to a free connector"]
         if others:
             helps.append("the free connectors are: " + ", ".join(others))
-        d = self.sink.error(TAKEN, message, c.glue.span, label=f"'{hc.label}' is taken",
+        d = self.sink.error(TAKEN, message, self._glue(name).span, label=f"'{hc.label}' is taken",
                             labels=labels, help=helps)
         self.blocked_roots[name] = d
 
@@ -336,22 +343,23 @@ class _Assembler:
         profile = chassis.mounts
         children: dict[tuple[str, str], str] = {}      # (parent, host connector) -> child
         for name, p in self.placed.items():
-            if p.parent is not None:
+            if p.parent is not None and p.host_connector is not None:   # placed on a connector
                 children[(p.parent, p.host_connector)] = name
 
         info: dict[str, dict] = {n: {} for n in self.placed}
         # seats: a chassis connector with a driveline, and the motor on it
         seat_motor: dict[str, str | None] = {}
         hub_seat: dict[str, str] = {}
-        for cname, conn in chassis.part.connectors.items():
+        for seat, conn in chassis.part.connectors.items():
             if conn.driveline is not None:
-                child = children.get((chassis.name, cname))
+                child = children.get((chassis.name, seat))
                 motor = child if child and self.comps[child].type == "Motor" else None
-                seat_motor[cname] = motor
+                seat_motor[seat] = motor
                 for hub in conn.driveline.turns:
-                    hub_seat[hub] = cname
+                    hub_seat[hub] = seat
 
         for mount in ct.wheel_mounts:
+            assert ct.wheel_type is not None, "a chassis type with wheel mounts names its wheel"
             cname = profile.get(mount)
             if cname is None:
                 continue        # resolve reports a profile without the type's mounts
@@ -390,8 +398,9 @@ class _Assembler:
             reduction = None
             if driver is None and cname in hub_seat:
                 driver = seat_motor.get(hub_seat[cname])
-                if driver is not None:
-                    reduction = chassis.part.connectors[hub_seat[cname]].driveline.reduction
+                driveline = chassis.part.connectors[hub_seat[cname]].driveline
+                if driver is not None and driveline is not None:    # a seat has its driveline
+                    reduction = driveline.reduction
             if mount in ct.free and (driver is not None):
                 self._drive_error(
                     f"the '{mount}' wheel of {vocab.a(r.chassis_type)} chassis rolls freely, but "
@@ -412,11 +421,11 @@ class _Assembler:
         # a Motor on no wheel mount and no driveline seat turns what is on its shaft, and
         # something must be
         for name in self.order:
-            p = self.placed.get(name)
-            if p is None or p.parent is None or self.comps[name].type != "Motor" \
+            at = self.placed.get(name)
+            if at is None or at.parent is None or self.comps[name].type != "Motor" \
                     or "mount" in info[name]:
                 continue
-            if p.parent == chassis.name and p.host_connector in seat_motor:
+            if at.parent == chassis.name and at.host_connector in seat_motor:
                 continue
             shaft = self.comps[name].mounts.get("shaft")
             if shaft is not None and (name, shaft) not in children:
@@ -491,7 +500,7 @@ class _Assembler:
             helps.append(("otherwise glue the motor onto a free wheel mount ("
                           + ", ".join(free_mounts) + "), or delete it") if free_mounts
                          else "otherwise delete the motor")
-        if wrong:
+        if wrong and wheel_type is not None:
             helps.append(f"use a part whose profiles list {wheel_type}, declared as "
                          f"{vocab.a(wheel_type)}")
         if free:
@@ -542,6 +551,8 @@ class _Assembler:
         axis = None
         point = None
         if p.parent is not None:
+            # a placed part mated by its own connector at the host's point
+            assert p.connector is not None and p.joint_point is not None
             own = c.part.connectors[p.connector]
             joint = own.joint.type
             if own.joint.axis is not None:

@@ -33,7 +33,7 @@ CODES: dict[str, CodeInfo] = {
         E,
         "a wheel mount of the chassis type lacks its wheel, carries the wrong wheel type, or a "
         "motor turns a wheel the type leaves free",
-        "Every wheel mount the chassis type lists (decisions D6) carries one wheel of the "
+        "Every wheel mount the chassis type lists (docs/tutorial.md) carries one wheel of the "
         "type's kind: straight on the mount's connector, or on the shaft of a Motor seated on "
         "it, or on a hub a driveline turns. A Diff_two_caster takes Standard wheels, a "
         "Mecanum_four_wheel Mecanum wheels, the omni types Omni_wheels and a Tracked chassis "

@@ -1,4 +1,4 @@
-"""Glue matching (decisions D7): which connector of the chassis or of a placed part a glue
+"""Glue matching (docs/assembly.md): which connector of the chassis or of a placed part a glue
 names, and the glue error with its nearest-connector help.
 
 A glue ``(x, y, z, nx, ny, nz[, roll])`` is a point and a direction in the chassis frame. It
@@ -15,7 +15,7 @@ import numpy as np
 
 from ..diagnostics import Diagnostic, Fix, Span, error
 from ..library.model import Connector, Part
-from ..model.frames import Transform, norm
+from ..model.frames import Transform, VecLike, norm
 from ..recordtype import record
 
 POINT_TOLERANCE = 1e-3      # m
@@ -38,7 +38,7 @@ class HostConnector:
     pos: np.ndarray
     dir: np.ndarray
     up: np.ndarray | None
-    connector: Connector
+    connector: Connector | None     # None: where a glue that is not unit, normalised, points
 
     @property
     def label(self) -> str:
@@ -56,7 +56,7 @@ def connectors_in_chassis_frame(component: str, part: Part,
     return out
 
 
-def _unit(v: Sequence[float]) -> np.ndarray:
+def _unit(v: VecLike) -> np.ndarray:
     a = np.asarray(v, dtype=float)
     n = float(norm(a))
     return a / n if n > 0 else a
@@ -191,7 +191,7 @@ def glue_text(hc: HostConnector, roll: float | None = None) -> str:
 
 def no_match(component: str, glue: Sequence[float], span: Span | None,
              free: Sequence[HostConnector]) -> Diagnostic:
-    """The glue error of the-robot.txt: the nearest free connector, the exact glue to write
+    """The glue error docs/assembly.md shows: the nearest free connector, the exact glue to write
     for it (keeping a given roll) and the list of the free connectors."""
     roll = glue[6] if len(glue) > 6 else None
     best = nearest(glue, free)

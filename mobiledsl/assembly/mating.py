@@ -1,4 +1,4 @@
-"""Rotation math of mating (decisions D7): how a part is turned and moved so that its own
+"""Rotation math of mating (docs/assembly.md): how a part is turned and moved so that its own
 connector meets the connector its glue names.
 
 Conventions: a rotation is a 3x3 numpy matrix taking vectors of the part frame to the
@@ -8,12 +8,12 @@ roll, pitch, yaw (URDF's convention: R = Rz(yaw) Ry(pitch) Rx(roll)).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from functools import lru_cache
+from typing import overload
 
 import numpy as np
 
-from ..model.frames import Transform, axis_angle, cross3, norm, unit
+from ..model.frames import Transform, VecLike, axis_angle, cross3, norm, unit
 
 #: when the sine of the angle between the part's connector dir and its target is below this
 #: (and the cosine negative), the two are taken as exactly opposite: the half-turn rule.
@@ -22,29 +22,29 @@ OPPOSITE = 1e-12
 ALONG = 1.0 - 1e-9
 
 
-def shortest_arc(a: Sequence[float], b: Sequence[float]) -> np.ndarray:
+def shortest_arc(a: VecLike, b: VecLike) -> np.ndarray:
     """The rotation of least angle taking direction ``a`` onto direction ``b``.
 
-    For exactly opposite directions the arc is not unique; the rule of D7 picks a half turn
+    For exactly opposite directions the arc is not unique; the mating rule picks a half turn
     about the part frame's x axis (its part perpendicular to ``a``), or about y when x lies
     along ``a``.
     """
-    a, b = unit(a), unit(b)
-    c = float(np.dot(a, b))
-    v = cross3(a, b)
+    ua, ub = unit(a), unit(b)
+    c = float(np.dot(ua, ub))
+    v = cross3(ua, ub)
     s = float(norm(v))
     if c < 0 and s < OPPOSITE:
         x = np.array([1.0, 0.0, 0.0])
-        if abs(float(np.dot(x, a))) > ALONG:
+        if abs(float(np.dot(x, ua))) > ALONG:
             x = np.array([0.0, 1.0, 0.0])
-        perpendicular = x - float(np.dot(x, a)) * a
+        perpendicular = x - float(np.dot(x, ua)) * ua
         return axis_angle(perpendicular, math.pi)
     if s < OPPOSITE:
         return np.eye(3)
     return axis_angle(v, math.atan2(s, c))
 
 
-def frame_from(dir_: Sequence[float], up: Sequence[float]) -> np.ndarray:
+def frame_from(dir_: VecLike, up: VecLike) -> np.ndarray:
     """An orthonormal right-handed basis (columns: dir, up, dir x up); ``up`` is made exactly
     perpendicular to ``dir`` first."""
     d = unit(dir_)
@@ -53,8 +53,8 @@ def frame_from(dir_: Sequence[float], up: Sequence[float]) -> np.ndarray:
     return np.column_stack([d, u, cross3(d, u)])
 
 
-def mating_rotation(own_dir: Sequence[float], own_up: Sequence[float] | None,
-                    host_dir: Sequence[float], host_up: Sequence[float] | None,
+def mating_rotation(own_dir: VecLike, own_up: VecLike | None,
+                    host_dir: VecLike, host_up: VecLike | None,
                     roll: float = 0.0) -> np.ndarray:
     """The part's rotation in the chassis frame (read-only: it is kept for the next part
     that mates the same way).
@@ -68,7 +68,15 @@ def mating_rotation(own_dir: Sequence[float], own_up: Sequence[float] | None,
                      float(roll))
 
 
-def _bits(v: Sequence[float] | None) -> bytes | None:
+@overload
+def _bits(v: VecLike) -> bytes: ...
+@overload
+def _bits(v: None) -> None: ...
+@overload
+def _bits(v: VecLike | None) -> bytes | None: ...
+
+
+def _bits(v: VecLike | None) -> bytes | None:
     """A direction as a key: its exact float64 bits (so that -0.0 and 0.0 stay apart)."""
     return None if v is None else np.asarray(v, dtype=float).tobytes()
 
@@ -82,29 +90,29 @@ def _vector(bits: bytes | None) -> np.ndarray | None:
 @lru_cache(maxsize=1024)
 def _rotation(own_dir: bytes, own_up: bytes | None, host_dir: bytes, host_up: bytes | None,
               roll: float) -> np.ndarray:
-    own_dir, own_up = _vector(own_dir), _vector(own_up)
-    host_dir, host_up = _vector(host_dir), _vector(host_up)
-    target = -unit(host_dir)
-    if own_up is not None and host_up is not None:
-        rotation = frame_from(target, host_up) @ frame_from(own_dir, own_up).T
+    part_dir, part_up = np.frombuffer(own_dir), _vector(own_up)
+    glue_dir, glue_up = np.frombuffer(host_dir), _vector(host_up)
+    target = -unit(glue_dir)
+    if part_up is not None and glue_up is not None:
+        rotation = frame_from(target, glue_up) @ frame_from(part_dir, part_up).T
     else:
-        rotation = shortest_arc(own_dir, target)
+        rotation = shortest_arc(part_dir, target)
     if roll:
-        rotation = axis_angle(host_dir, roll) @ rotation
+        rotation = axis_angle(glue_dir, roll) @ rotation
     rotation.flags.writeable = False
     return rotation
 
 
-def mate(own_pos: Sequence[float], own_dir: Sequence[float], own_up: Sequence[float] | None,
-         host_pos: Sequence[float], host_dir: Sequence[float],
-         host_up: Sequence[float] | None, roll: float = 0.0) -> Transform:
+def mate(own_pos: VecLike, own_dir: VecLike, own_up: VecLike | None,
+         host_pos: VecLike, host_dir: VecLike,
+         host_up: VecLike | None, roll: float = 0.0) -> Transform:
     """The part frame's pose in the chassis frame once its connector meets the host's."""
     rotation = mating_rotation(own_dir, own_up, host_dir, host_up, roll)
     translation = np.asarray(host_pos, dtype=float) - rotation @ np.asarray(own_pos, dtype=float)
     return Transform(rotation, translation)
 
 
-def link_transform(xyz: Sequence[float], rpy: Sequence[float], axis: Sequence[float] | None,
+def link_transform(xyz: VecLike, rpy: VecLike, axis: VecLike | None,
                    angle: float | None) -> Transform:
     """A link frame in its parent's: moved to xyz, turned by rpy, then (revolute) turned by
     ``angle`` about ``axis`` in the link's own frame."""

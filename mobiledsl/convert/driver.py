@@ -164,10 +164,10 @@ def _load_and_report(tmp: str, dest: str, name: str,
 
 def _moved(d: Diagnostic, old: str, new: str) -> Diagnostic:
     """``d`` naming files under ``new`` (relative when ``new`` is "") instead of ``old``."""
-    def span(s: Span | None) -> Span | None:
-        if s is None or not s.file.startswith(old + os.sep):
+    def span(s: Span) -> Span:
+        if not s.file.startswith(old + os.sep):
             return s
         rest = s.file[len(old) + 1:].replace(os.sep, "/")
         return replace(s, file=os.path.join(new, rest) if new else rest)
-    return replace(d, span=span(d.span),
+    return replace(d, span=span(d.span) if d.span is not None else None,
                    labels=tuple(Label(span(l.span), l.message) for l in d.labels))

@@ -95,10 +95,10 @@ def find_work(paths: list[str]) -> Work:
         raise UsageError(str(exc)) from exc
     libraries = tuple(str(root / lib) for lib in matrix.libraries)
     if not paths:
-        programs = tuple({k: str(root / v) for k, v in p.files.items()}
-                         for p in matrix.programs)
-        return Work(root, programs, libraries)
-    programs, own_libraries = [], []
+        return Work(root, tuple({k: str(root / v) for k, v in p.files.items()}
+                                for p in matrix.programs), libraries)
+    programs: list[dict[str, str]] = []
+    own_libraries: list[str] = []
     for path in paths:
         if os.path.isfile(os.path.join(path, "library.yaml")):
             own_libraries.append(os.path.abspath(path))
@@ -155,13 +155,18 @@ def fixes_by_file(diagnostics: list[Diagnostic]) -> dict[str, list[Fix]]:
 
 def pending_texts(work: Work) -> dict[str, tuple[str, str]]:
     """path -> (text now, text fixed) of each file a fix would change."""
-    from .edits import apply_text, apply_yaml
+    from .edits import FixError, apply_text, apply_yaml
     out = {}
     for path, fixes in fixes_by_file(diagnostics_of(work)).items():
         old = read_inside(work.root, path)
         yaml_fixes = [f for f in fixes if f.key_path]
-        new = apply_yaml(old, yaml_fixes) if yaml_fixes else \
-            apply_text(old, [f for f in fixes if not f.key_path])
+        try:
+            new = apply_yaml(old, yaml_fixes) if yaml_fixes else \
+                apply_text(old, [f for f in fixes if not f.key_path])
+        except FixError as exc:
+            # the file is not as the compile read it (changed since, or a fix with no
+            # place): nothing is written, and the user is told which file and why
+            raise UsageError(f"cannot fix '{path}': {exc}; run fix again") from None
         if new != old:
             out[path] = (old, new)
     return out

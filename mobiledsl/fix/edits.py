@@ -25,7 +25,9 @@ def line_starts(text: str) -> list[int]:
     return [0] + [m.end() for m in BREAK.finditer(text)]
 
 
-def _offset(starts: Sequence[int], text: str, line: int, column: int) -> int:
+def _offset(starts: Sequence[int], text: str, line: int | None, column: int | None) -> int:
+    if line is None or column is None:      # a span of the whole file
+        raise FixError("the fix names no line and column to write at")
     if not 1 <= line <= len(starts):
         raise FixError(f"line {line} is past the end of the file")
     offset = starts[line - 1] + column - 1

@@ -1,4 +1,4 @@
-"""The build graph (D13): doit tasks over the matrix [tool.mobiledsl] names.
+"""The build graph (docs/build.md): doit tasks over the matrix [tool.mobiledsl] names.
 
 ``dodo.py`` at the project root builds a ``Graph`` and hands its generators to doit; the
 phases themselves stay pure (they know nothing of doit). See ``docs/build.md``.

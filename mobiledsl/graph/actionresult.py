@@ -63,7 +63,7 @@ def _fields(data: bytes):
             size, i = _read_varint(data, i)
             if i + size > len(data):
                 raise Malformed("a field runs past the end")
-            value, i = data[i:i + size], i + size
+            value, i = data[i:i + size], i + size      # type: ignore[assignment]
         elif wire in (I64, I32):
             i += 8 if wire == I64 else 4
             value = None

@@ -1,5 +1,5 @@
 """A content-addressed artifact store: a CI job restores a task's outputs instead of running
-its phase (D13).
+its phase (docs/build.md, "CI: an artifact cache and shards").
 
 ``MOBILEDSL_CACHE=<dir>`` turns it on; ``MOBILEDSL_CACHE=http(s)://host[:port]/prefix`` puts
 it on a remote-cache server (``remote.HttpStore``, the same interface), and
@@ -62,7 +62,7 @@ def compiler_version() -> str:
 def key_text(phase: str, params: Any, inputs: list[str]) -> str:
     """What a task's key is a hash of: the compiler, the phase, its parameters and the
     content of each input (a missing input is part of the key too)."""
-    digests = []
+    digests: list[list[str | None]] = []
     for path in sorted(set(inputs)):
         try:
             digests.append([path, hash_file(path)])

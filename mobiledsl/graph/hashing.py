@@ -26,6 +26,7 @@ import xxhash
 from doit.dependency import FileChangedChecker
 
 from ..inputs import Refused, read_regular
+from ..planned import walk_files
 
 RACY_SECONDS = 2.0
 _BLOCK = 1 << 20
@@ -163,7 +164,8 @@ def files_hold(group: str, expected: dict[str, str]) -> dict[str, bool]:
     # trusted once changed (ctime: an edit whose mtime was set back counts) long enough ago
     now = time.time()
     if cache is not None and complete and all(held.values()) and \
-            all(now - st.st_ctime >= RACY_SECONDS for st in stats.values()):
+            all(st is not None and now - st.st_ctime >= RACY_SECONDS
+                for st in stats.values()):
         cache.groups[group] = signature
         cache.dirty = True
     return held
@@ -220,21 +222,6 @@ class XxhashChecker(FileChangedChecker):
 
 
 # -- trees -------------------------------------------------------------------------------------
-def walk_files(root: str | os.PathLike) -> list[str]:
-    """Every file below ``root`` (following no symlinked directory), as sorted paths
-    relative to root written with ``/``. A missing root gives []."""
-    root = os.fspath(root)
-    out: list[str] = []
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames.sort()
-        rel_dir = os.path.relpath(dirpath, root)
-        for name in filenames:
-            rel = name if rel_dir == "." else os.path.join(rel_dir, name)
-            out.append(rel.replace(os.sep, "/"))
-    out.sort()
-    return out
-
-
 def listing_digest(root: str | os.PathLike) -> str:
     """A hash of the names below ``root`` (files, directories and where symlinks point),
     not of their content: what a loader that checks that files exist, but never opens them,

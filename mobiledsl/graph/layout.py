@@ -23,7 +23,7 @@ project root, written with ``/``, so the records and doit's database hold no mac
     build/<program>/records/assets-<target>.json the asset files copied
     build/<program>/report/analysis.json    the analysis, for people and tools
     build/<program>/report/topview.svg      the robot seen from above: footprint, support
-    build/<program>/<target>/...            the target's files (D1)
+    build/<program>/<target>/...            the target's files
     build/.runs/<pid>                       one marker a running doit (see state.py)
     build/.summary.json                     diagnostic counts the reporter keeps
 """

@@ -6,6 +6,7 @@ libraries = ["libraries/demo_parts"]   # library roots, relative to the project 
 programs = "programs/*"                # a glob (or a list of globs) of program folders
 targets = ["mjcf", "ros-gz-nav2"]      # every program is built for every target ...
 exclude = ["legged_*/ros-gz-nav2"]     # ... except these cells
+templates = "ros_templates"            # the project's own ROS package templates
 ```
 
 A program is a folder ``<name>/`` holding ``<name>.core`` and, optionally, ``<name>.world``
@@ -70,6 +71,7 @@ class Matrix:
     programs: tuple[Program, ...] = ()
     targets: tuple[str, ...] = ()
     exclude: tuple[Exclusion, ...] = ()
+    templates: str | None = None  # a folder relative to the root (targets.overrides)
     warnings: tuple[str, ...] = field(default=(), compare=False)
 
     def program_excluded(self, program: str) -> bool:
@@ -167,10 +169,15 @@ def read_matrix(root: str | os.PathLike) -> Matrix:
         return Matrix(root)
     if not isinstance(conf, dict):
         raise MatrixError("[tool.mobiledsl] must be a table")
-    unknown = set(conf) - {"libraries", "programs", "targets", "exclude"}
+    unknown = set(conf) - {"libraries", "programs", "targets", "exclude", "templates"}
     if unknown:
         raise MatrixError(f"[tool.mobiledsl] has unknown keys: {', '.join(sorted(unknown))} "
-                          "(known: libraries, programs, targets, exclude)")
+                          "(known: libraries, programs, targets, exclude, templates)")
+    templates = conf.get("templates")
+    if templates is not None and (not isinstance(templates, str) or not templates.strip()
+                                  or os.path.isabs(templates)):
+        raise MatrixError("[tool.mobiledsl] templates must name a folder relative to the "
+                          f"project root; got {templates!r}")
     warnings: list[str] = []
     libraries = []
     for lib in _strings(conf.get("libraries", []), "libraries"):
@@ -188,7 +195,9 @@ def read_matrix(root: str | os.PathLike) -> Matrix:
             targets.append(target)
     programs = _programs(_strings(conf.get("programs", []), "programs"), root, warnings)
     return Matrix(root, tuple(libraries), programs, tuple(targets),
-                  _exclusions(conf.get("exclude", [])), tuple(warnings))
+                  _exclusions(conf.get("exclude", [])),
+                  Path(templates).as_posix() if templates is not None else None,
+                  tuple(warnings))
 
 
 def parse_shard(text: str | None) -> tuple[int, int] | None:

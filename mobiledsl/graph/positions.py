@@ -88,12 +88,18 @@ class Positions:
         record, _, n = span.at.rpartition("#")
         table = self._table(record)
         try:
-            place = table[int(n)]
+            place = table[int(n)] if table is not None else None
         except (TypeError, ValueError, IndexError):
+            place = None
+        if place is None:
             return Span(span.file)              # the table is gone: the file alone
         return Span(span.file, *place)
 
+    def placed(self, span: Span) -> Span:
+        """``span`` (never None) with its line and column put back."""
+        return self.span(span) or span
+
     def diagnostic(self, d: Diagnostic) -> Diagnostic:
-        labels = tuple(Label(self.span(label.span), label.message) for label in d.labels)
-        fixes = tuple(dataclasses.replace(f, span=self.span(f.span)) for f in d.fixes)
+        labels = tuple(Label(self.placed(label.span), label.message) for label in d.labels)
+        fixes = tuple(dataclasses.replace(f, span=self.placed(f.span)) for f in d.fixes)
         return dataclasses.replace(d, span=self.span(d.span), labels=labels, fixes=fixes)

@@ -28,7 +28,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from rich.progress import Progress
+    from rich.progress import Progress, TaskID
     from rich.table import Table
 
 from ..records import write_atomic
@@ -131,7 +131,7 @@ class BuildReporter:
     desc = "mobiledsl: progress while building, a table of the matrix at the end"
     graph: Any = None                 # the Graph, set by make_reporter
 
-    def __init__(self, outstream, options):
+    def __init__(self, outstream: Any, options: dict[str, Any]) -> None:
         self.outstream = outstream
         self.failure_verbosity = options.get("failure_verbosity", 0)
         self.results: dict[str, str] = {}
@@ -145,7 +145,7 @@ class BuildReporter:
         from rich.console import Console
         self.err_console = Console(file=err, highlight=False)
         self.progress: Progress | None = None
-        self.bar = None
+        self.bar: TaskID | None = None      # made with progress
         self.known: set[str] = set()
         self.restored: dict[str, int] = {}     # where -> tasks restored from that cache
 
@@ -154,7 +154,7 @@ class BuildReporter:
     def _real(task) -> bool:
         return bool(task.actions) and not task.name.startswith("_")
 
-    def initialize(self, tasks, selected_tasks):
+    def initialize(self, tasks: dict[str, Any], selected_tasks: list[str]) -> None:
         # the tasks the selection reaches (the emit tasks join once they are created)
         seen: set[str] = set()
         stack = list(selected_tasks)
@@ -193,7 +193,7 @@ class BuildReporter:
             self.outstream.flush()
 
     def _advance(self, task) -> None:
-        if self.progress is None or not self._real(task):
+        if self.progress is None or self.bar is None or not self._real(task):
             return
         if task.name not in self.known:
             self.known.add(task.name)
@@ -399,7 +399,7 @@ def mend_json_reporter() -> None:
     from doit import reporter as doit_reporter
     result_cls = getattr(doit_reporter, "TaskResult", None)
     to_dict = getattr(result_cls, "to_dict", None)
-    if to_dict is None or getattr(to_dict, "_mobiledsl", False):
+    if result_cls is None or to_dict is None or getattr(to_dict, "_mobiledsl", False):
         return
 
     def mended(self):

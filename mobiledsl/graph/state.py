@@ -140,7 +140,8 @@ def mark_run(root: Path) -> None:
     marker of a process that is gone is found, that run was killed: its temporary files
     are swept, unless another build is running now (whose files they may be)."""
     runs = root / RUNS_DIR
-    dead, live = [], []
+    dead: list = []
+    live: list = []
     try:
         entries = list(os.scandir(runs))
     except OSError:

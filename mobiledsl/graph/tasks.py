@@ -1,4 +1,4 @@
-"""The build graph's task generators (D13): one doit task per phase instance.
+"""The build graph's task generators (docs/build.md): one doit task per phase instance.
 
 =================================  ==========================================================
 task                               up to date while ...
@@ -15,7 +15,8 @@ task                               up to date while ...
 ``assemble:<program>``             the resolve record is the same
 ``analyse:<program>``              the resolve and assemble records are the same
 ``emission:<program>/<target>``    the resolve, assemble and analyse records are the same,
-                                   and the blobs its record lists are there
+                                   and the blobs its record lists are there (a ROS target:
+                                   and the project's templates folder holds what it held)
 ``emit:<program>/<target>/<file>`` the file holds the bytes the emission record has for it
 ``assets:<program>/<target>``      the copied asset files hold what their sources hold
 ``build:<program>/<target>``       (not a default task) every file of the cell holds its
@@ -28,8 +29,10 @@ task                               up to date while ...
 Besides, every task is re-run when the compiler code of its phase changes: a fingerprint of
 that code (``code.py``) is kept in a file per kind of task (``Graph.config``), a file_dep of
 each. The phases themselves, what each takes and
-what its record keeps, are ``mobiledsl.phases.PHASES``; every program phase task runs
-``actions.phase_action`` on its row.
+what its record keeps, are ``mobiledsl.phases.PHASES``; every phase task, library and
+program alike, runs ``actions.phase_action`` on its row (``phase.HOOKS`` say what a phase
+does besides), and the refs and deps tasks ask ``needs.program_needs`` what a program
+needs.
 """
 from __future__ import annotations
 
@@ -40,6 +43,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from doit.tools import config_changed
 
@@ -47,9 +51,10 @@ from ..diagnostics import Span
 from ..inputs import Refused, read_regular
 from ..phases import EMITTERS, PHASES, PROGRAM_PHASES, TARGETS
 from ..records import write_atomic
+from ..targets.overrides import TEMPLATED_TARGETS, listing
 from . import actions, layout, state
 from .code import CodeIndex
-from .hashing import XxhashChecker, file_state, hash_file, hash_text, use_stat_cache
+from .hashing import XxhashChecker, file_state, hash_file, use_stat_cache
 from .matrix import Matrix, Program, parse_shard, read_matrix, shard_of, warn
 from .positions import table_path
 from .reporter import make_reporter, mend_json_reporter
@@ -74,7 +79,7 @@ def phase_functions(kind: str, target: str | None = None) -> list:
     row = PHASES.get(kind)
     if row is None:
         return []
-    functions = [row.run, *row.also]
+    functions: list = [row.run, *row.also]
     functions += [PHASES[name].record for name in row.inputs
                   if name in PHASES and PHASES[name].record is not None]
     if target is not None:
@@ -121,8 +126,33 @@ class Graph:
         self.libraries: list[LibraryInfo] = self._read_libraries()
         self.registry = {lib.name: sorted(lib.parts) for lib in self.libraries if lib.ok}
         self.walkers = {lib.name: sorted(lib.walkers) for lib in self.libraries if lib.ok}
-        self.registry_digest = hash_text(repr((sorted(self.registry.items()),
-                                               sorted(self.walkers.items()))))
+
+    @functools.cached_property
+    def walker_names(self) -> WalkerParts:
+        """What each walker.yaml names, read once a build (kept in build/.walkers.json)."""
+        named = WalkerParts(self.root)
+        for lib in self.libraries:
+            for wid in sorted(lib.walkers):
+                declaration = f"{lib.root}/walkers/{wid}/walker.yaml"
+                if (self.root / declaration).is_file():
+                    named.names(declaration)
+        named.save()
+        return named
+
+    @functools.cached_property
+    def registries(self) -> list:
+        """What each library a program is resolved against registers (``needs.Registry``),
+        in the order of ``_library_pairs``: the parts, and what each walker names."""
+        from ..needs import Registry
+        return [Registry(lib.name, tuple(sorted(lib.parts)),
+                         {wid: self.walker_names.names(f"{lib.root}/walkers/{wid}/walker.yaml")
+                          for wid in sorted(lib.walkers)})
+                for lib in self.libraries if lib.ok]
+
+    @functools.cached_property
+    def registry_digest(self) -> str:
+        from .libraries import registries_digest
+        return registries_digest(self.registries)
 
     def fingerprint(self, kind: str, target: str | None = None) -> str:
         """The compiler code a task of this kind runs (see ``code``), as one hash."""
@@ -132,7 +162,7 @@ class Graph:
                                                             [ACTIONS])
         return self._fingerprints[key]
 
-    def config(self, kind: str, target: str | None = None, **params) -> str:
+    def config(self, kind: str, target: str | None = None, **params: Any) -> str:
         """A file holding what every task of a kind runs with besides its inputs (the
         fingerprint of its code, and ``params``), made a file_dep of each: doit then checks
         it as it checks any file, by its stat, where a Python check per task would cost a
@@ -234,6 +264,7 @@ class Graph:
             return entry["name"], spans(entry["parts"]), spans(entry["walkers"])
         with contextlib.chdir(self.root):       # paths in records stay relative
             manifest, _ = PHASES["manifest"].run(rel)
+        stored: dict[str, Any]
         if manifest is None:
             result, stored = None, {"key": key, "name": None}
         else:
@@ -322,7 +353,7 @@ class Graph:
             out = layout.library_record(lib.name)
             yield {
                 "name": lib.name,
-                "actions": [(actions.manifest_action, [lib.root, out])],
+                "actions": [(actions.phase_action, ["manifest", out, {}, {"root": lib.root}])],
                 "file_dep": [manifest, conf],
                 "targets": [out, table_path(out)],
                 "clean": [actions.Clean(actions.remove_targets)],
@@ -342,8 +373,9 @@ class Graph:
                 listed_at = None if exists or span is None else span.to_json()
                 yield {
                     "name": f"{lib.name}/{pid}",
-                    "actions": [(actions.load_action,
-                                 [lib.root, lib.name, pid, out], {"listed_at": listed_at})],
+                    "actions": [(actions.phase_action,
+                                 ["load", out, {}, {"root": lib.root, "library": lib.name,
+                                                    "part_id": pid, "listed_at": listed_at}])],
                     "file_dep": ([declaration] if exists else []) + [conf],
                     "targets": [out, table_path(out)],
                     "uptodate": [(actions.listing_unchanged, [part_dir], {}),
@@ -356,12 +388,14 @@ class Graph:
     def walker_tasks(self) -> Iterator[dict]:
         yield _group("load each registered walker against its library's parts")
         conf = self.config("walker")
-        named = WalkerParts(self.root)
+        named = self.walker_names
         for lib in self.libraries:
             for wid, span in sorted(lib.walkers.items()):
                 declaration = f"{lib.root}/walkers/{wid}/walker.yaml"
                 exists = (self.root / declaration).is_file()
-                parts = named.parts(declaration) if exists else []
+                names = named.names(declaration) if exists else None
+                parts = None if exists and names is None else \
+                    set(names.parts) if names is not None else set()
                 # the parts it names; all of the library's when that cannot be told (the
                 # walker's own load says what is wrong with the file)
                 records = [layout.part_record(lib.name, pid) for pid in sorted(lib.parts)
@@ -370,8 +404,10 @@ class Graph:
                 listed_at = span.to_json() if span is not None else None
                 yield {
                     "name": f"{lib.name}/{wid}",
-                    "actions": [(actions.walker_action,
-                                 [lib.root, lib.name, wid, out, listed_at])],
+                    "actions": [(actions.phase_action,
+                                 ["walker", out, {}, {"root": lib.root, "library": lib.name,
+                                                      "walker_id": wid,
+                                                      "registered_at": listed_at}])],
                     "file_dep": ([declaration] if exists else []) + records + [conf],
                     "targets": [out, table_path(out)],
                     "uptodate": [
@@ -382,7 +418,6 @@ class Graph:
                     ],
                     "clean": [actions.Clean(actions.remove_targets)],
                 }
-        named.save()
 
     # -- program tasks -------------------------------------------------------------------
     def program_tasks(self, phase: str) -> Iterator[dict]:
@@ -393,8 +428,9 @@ class Graph:
         yield _group(f"{phase} each program")
         libraries = self._library_pairs()
         # what every task of the phase runs with, besides its files: a change re-runs them
-        conf = self.config(phase, **({"libraries": libraries, "blocked": self.blocked}
-                                     if phase == "resolve" else {}))
+        settings: dict[str, Any] = ({"libraries": libraries, "blocked": self.blocked}
+                                    if phase == "resolve" else {})
+        conf = self.config(phase, **settings)
         for program in self._programs():
             out = layout.program_record(program.name, phase)
             records = {name: layout.program_record(program.name, name)
@@ -418,8 +454,8 @@ class Graph:
                 # the report is there only when the analysis is, so it is checked by an
                 # uptodate rather than declared as targets
                 report = layout.report_dir(program.name)
-                task["actions"] = [(actions.analyse_action, [*records.values(), out, report],
-                                    {"roots": self._roots()})]
+                task["actions"] = [(actions.phase_action, [phase, out, records, {}],
+                                    {"roots": self._roots(), "place": report})]
                 task["uptodate"] = [(actions.report_present, [out, report], {})]
                 task["clean"] = [actions.Clean(actions.remove_report, out, report)]
             yield task
@@ -431,7 +467,7 @@ class Graph:
             yield {
                 "name": program.name,
                 "actions": [(actions.refs_action, [layout.program_record(program.name, "parse"),
-                                                   self.registry, self.walkers])],
+                                                   self.registries])],
                 "file_dep": [layout.program_record(program.name, "parse"), conf],
             }
 
@@ -441,7 +477,8 @@ class Graph:
         for program in self._programs():
             yield {
                 "name": program.name,
-                "actions": [(actions.deps_action, [self.registry])],
+                "actions": [(actions.deps_action,
+                             [layout.program_record(program.name, "parse"), self.registries])],
                 "file_dep": [layout.program_record(program.name, "parse"), conf],
                 "calc_dep": [f"refs:{program.name}"],
             }
@@ -449,20 +486,30 @@ class Graph:
     # -- target tasks --------------------------------------------------------------------
     def emission_tasks(self) -> Iterator[dict]:
         yield _group("run each target's emit for each program (its files kept as blobs)")
+        # the project's own templates: their files are inputs of the emissions that render
+        # them, and what the folder holds (a file added, removed or made a link) re-runs them
+        folder = self.matrix.templates
+        files, kinds = listing(self.root, folder) if folder is not None else ([], [])
         for program, target in self._cells():
-            records = [layout.program_record(program.name, phase)
-                       for phase in ("resolve", "assemble", "analyse")]
+            records = {phase: layout.program_record(program.name, phase)
+                       for phase in ("resolve", "assemble", "analyse")}
             out = layout.emission_record(program.name, target)
             out_dir = layout.target_dir(program.name, target)
+            templated = folder is not None and target in TEMPLATED_TARGETS
             yield {
                 "name": f"{program.name}/{target}",
-                "actions": [(actions.emission_action, [target, *records, out, out_dir],
-                             {"roots": self._roots()})],
-                "file_dep": records + [self.config("emission", target)],
+                "actions": [(actions.phase_action, [
+                    "emission", out, records,
+                    {"target": target, **({"templates": folder} if templated else {})}],
+                    {"roots": self._roots(), "place": out_dir})],
+                "file_dep": list(records.values()) + [self.config("emission", target)] +
+                            (files if templated else []),
                 "targets": [out, table_path(out)],
                 # a value, not a callable doit would call per task: nothing but the
                 # emission itself removes its blobs while a build runs
-                "uptodate": [actions.blobs_present(out)],
+                "uptodate": [actions.blobs_present(out)] +
+                            ([config_changed({"templates": [folder, kinds]})]
+                             if templated else []),
                 "clean": [actions.Clean(actions.remove_listed, out, out_dir)],
             }
 
@@ -506,7 +553,6 @@ class Graph:
                 "uptodate": [(actions.assets_uptodate, [out_dir], {})],
                 "clean": [actions.Clean(actions.remove_listed, out, out_dir)],
             }
-
 
     # -- the view page ---------------------------------------------------------------------
     def view_tasks(self) -> Iterator[dict]:
@@ -580,21 +626,27 @@ class WalkerParts:
             self.saved = {}
         self.fresh: dict[str, list] = {}
 
-    def parts(self, declaration: str) -> set[str] | None:
-        entry = self.saved.get(declaration) if isinstance(self.saved, dict) else None
-        try:
-            state = file_state(self.root / declaration, entry[0] if entry else None)
-        except OSError:
-            return None
-        if entry and entry[0][2] == state[2]:
-            named = entry[1]
+    def names(self, declaration: str) -> Any:
+        """What the walker.yaml names (``needs.WalkerNames``), or None when it does not read
+        as a walker (its load says why)."""
+        from ..needs import WalkerNames
+        if declaration in self.fresh:
+            named = self.fresh[declaration][1]
         else:
-            try:        # bounded, regular files only: a FIFO would hold the build
-                named = _named_by_walker(read_regular(self.root / declaration))
-            except (OSError, ValueError, Refused):
-                named = None
-        self.fresh[declaration] = [state, named]
-        return None if named is None else set(named)
+            entry = self.saved.get(declaration) if isinstance(self.saved, dict) else None
+            try:
+                state = file_state(self.root / declaration, entry[0] if entry else None)
+            except OSError:
+                return None
+            if entry and entry[0][2] == state[2] and _well_formed(entry[1]):
+                named = entry[1]
+            else:
+                try:        # bounded, regular files only: a FIFO would hold the build
+                    named = _named_by_walker(read_regular(self.root / declaration))
+                except (OSError, ValueError, Refused):
+                    named = None
+            self.fresh[declaration] = [state, named]
+        return None if named is None else WalkerNames(named[0], tuple(named[1]))
 
     def save(self) -> None:
         if self.fresh != self.saved:
@@ -604,12 +656,19 @@ class WalkerParts:
                 pass
 
 
-def _named_by_walker(data: bytes) -> list[str] | None:
-    """The part ids a walker.yaml names (its body and its limbs' parts, as the command line
-    reads them); None when the file does not read as such."""
+def _named_by_walker(data: bytes) -> list | None:
+    """[body, the part ids] a walker.yaml names (its body and its limbs' parts, as the
+    command line reads them); None when the file does not read as such."""
     from ..library.walkers import named_in
     named = named_in(data, "walker.yaml")
-    return None if named is None else named[1]
+    return None if named is None else [named[0], list(named[1])]
+
+
+def _well_formed(named: Any) -> bool:
+    """A saved entry of build/.walkers.json as this version writes it (or None)."""
+    return named is None or (isinstance(named, list) and len(named) == 2
+                             and isinstance(named[0], str) and isinstance(named[1], list)
+                             and all(isinstance(p, str) for p in named[1]))
 
 
 def _ids(listed) -> dict[str, Span | None]:

@@ -1,4 +1,4 @@
-"""Tokens of the three program languages (decisions D2), with their places.
+"""Tokens of the three program languages (docs/languages.md, "Lexical rules"), with their places.
 
 The lexer never raises. A malformed token (an unterminated string, a bad number, a bad
 reference, a character no token starts with) is reported once and still handed to the parser
@@ -65,6 +65,20 @@ class Token:
 
     def span(self, file: str) -> Span:
         return Span(file, self.line, self.col, self.end_line, self.end_col)
+
+    # the value of a token of each kind, as the lexer decodes it (a malformed one too)
+    def number(self) -> float:
+        assert isinstance(self.value, float), self.kind
+        return self.value
+
+    def string(self) -> str:
+        assert isinstance(self.value, str), self.kind
+        return self.value
+
+    def reference(self) -> tuple[str, str]:
+        assert isinstance(self.value, tuple), self.kind
+        kind, name = self.value
+        return kind, name
 
     def show(self) -> str:
         """The token as a message shows it: `text`, or 'the end of the file'."""

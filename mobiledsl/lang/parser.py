@@ -1,4 +1,4 @@
-"""Parsers of ``.core``, ``.world`` and ``.task`` (decisions D2-D5).
+"""Parsers of ``.core``, ``.world`` and ``.task`` (docs/languages.md, "Grammar").
 
 One recursive-descent-shaped parser, written with loops only (the grammar nests at most a
 tuple inside an argument list), so no input can overflow the stack.
@@ -68,19 +68,25 @@ _KEYWORDS = {"Robot": _CORE, "World": _WORLD, "Task": _TASK}
 def parse_core(text: str, file: str) -> tuple[CoreFile | None, list[Diagnostic]]:
     """Parse a ``.core`` file: ``Robot <name> { intent "..."  <Type> <name>(<args>) ... }``."""
     p = _Parser(text, file, _CORE)
-    return p.run(), p.finish()
+    tree = p.run()
+    assert tree is None or isinstance(tree, CoreFile), "a parser builds its language's tree"
+    return tree, p.finish()
 
 
 def parse_world(text: str, file: str) -> tuple[WorldFile | None, list[Diagnostic]]:
     """Parse a ``.world`` file: ``World <name> { <key> = <value> ...  <Type> <name>(...) }``."""
     p = _Parser(text, file, _WORLD)
-    return p.run(), p.finish()
+    tree = p.run()
+    assert tree is None or isinstance(tree, WorldFile), "a parser builds its language's tree"
+    return tree, p.finish()
 
 
 def parse_task(text: str, file: str) -> tuple[TaskFile | None, list[Diagnostic]]:
     """Parse a ``.task`` file: ``Task <name> { <Step>(<args>) ... }``."""
     p = _Parser(text, file, _TASK)
-    return p.run(), p.finish()
+    tree = p.run()
+    assert tree is None or isinstance(tree, TaskFile), "a parser builds its language's tree"
+    return tree, p.finish()
 
 
 class _Parser:
@@ -208,7 +214,7 @@ class _Parser:
                 braces -= 1
 
     # -- files -------------------------------------------------------------------------------
-    def run(self):
+    def run(self) -> CoreFile | WorldFile | TaskFile | None:
         lang = self.lang
         header = self.header()
         if header is None:
@@ -237,6 +243,7 @@ class _Parser:
             self.item_start = self.i
             self.item_col = tok.indent
             start = self.i
+            got: Item | String | Arg | None
             if lang is _CORE:
                 got = self.core_item(intent)
                 if isinstance(got, String):
@@ -399,7 +406,7 @@ class _Parser:
                 self.skip_item(0)
             return None
         self.advance()
-        string = String(value.value, value.span(self.file))
+        string = String(value.string(), value.span(self.file))
         if intent is not None:
             self.diags.append(error(
                 "syntax.duplicate_intent", "the robot states `intent` a second time",
@@ -568,13 +575,13 @@ class _Parser:
         kind = tok.kind
         if kind == NUMBER:
             self.advance()
-            return Number(tok.value, tok.text, tok.span(self.file))
+            return Number(tok.number(), tok.text, tok.span(self.file))
         if kind == STRING:
             self.advance()
-            return String(tok.value, tok.span(self.file))
+            return String(tok.string(), tok.span(self.file))
         if kind == REF:
             self.advance()
-            ref_kind, ref_name = tok.value
+            ref_kind, ref_name = tok.reference()
             return Ref(ref_kind, ref_name, tok.span(self.file))
         if kind == IDENT and not self.at_boundary(tok):
             self.advance()
@@ -614,7 +621,7 @@ class _Parser:
                 self.skip_item(depth)
                 return None
             self.advance()
-            items.append(Number(tok.value, tok.text, tok.span(self.file)))
+            items.append(Number(tok.number(), tok.text, tok.span(self.file)))
             sep = self.peek()
             if sep.kind == COMMA:
                 self.advance()

@@ -117,7 +117,8 @@ def check_inertia_fits(sink: Sink, node: YNode | None, inertial: Inertial | None
         return
     way = "larger" if worst > 1 else "smaller"
     how = f"{worst:.3g} times" if worst > 1 else f"1/{1 / worst:.3g} of"
-    where = node.get("inertia") if node.kind == "map" and node.get("inertia") is not None else node
+    inertia_node = node.get("inertia")      # None unless node is a mapping stating it
+    where = inertia_node if inertia_node is not None else node
     sink.warning(CODE, f"'inertial.inertia' does not fit a part of {inertial.mass:g} kg inside "
                        f"its bounds: a principal moment is {how} that of {shape} (principal "
                        f"moments {', '.join(f'{x:.3g}' for x in have)} kg m², the solid's "

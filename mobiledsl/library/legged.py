@@ -300,7 +300,7 @@ def _check_link_joint(F: Fields, node: YNode | None, path: str
                       ) -> tuple[str | None, LinkJoint | None, tuple[float, float] | None]:
     """(the joint's type, the joint, its range): the type and the range whenever they could
     be read, so that the servo's hold is judged even when something else is wrong."""
-    if not F.mapping(node, path):
+    if node is None or not F.mapping(node, path):
         return None, None, None
     joint_type = None
     type_node = node.get("type")
@@ -344,7 +344,7 @@ def check_range(F: Fields, node: YNode | None, path: str,
                 strict: bool) -> tuple[float, float] | None:
     """[lowest, highest]: two numbers, the lowest below (strict) or at most the highest."""
     values = F.numbers(node, path, 2, "[lowest, highest], two numbers")
-    if values is None:
+    if values is None or node is None:
         return None
     lo, hi = values
     if lo > hi or (strict and lo == hi):
@@ -372,7 +372,8 @@ def _check_servo(F: Fields, node: YNode, path: str,
     hold = F.number(hold_node, f"{path}.hold")
     basis_node = node.get("basis")
     basis = F.string(basis_node, f"{path}.basis")
-    if hold is not None and rng is not None and not rng[0] <= hold <= rng[1]:
+    if hold is not None and hold_node is not None and rng is not None and \
+            not rng[0] <= hold <= rng[1]:
         F.invalid(hold_node, f"{path}.hold", f"is {hold_node.raw}, outside the joint's range "
                   f"[{format_number(rng[0], 6)}, {format_number(rng[1], 6)}]",
                   help="state the angle the servo holds when nothing commands it, within "
@@ -418,13 +419,13 @@ def _check_feet(F: Fields, node: YNode, links: dict[str, _LinkInfo] | None) -> l
         index = whole_number(F, shape_node, f"{path}.shape", 0, None,
                              "a whole number counting the link's collision shapes from 0")
         friction = F.number(foot_node.get("friction"), f"{path}.friction", positive=True)
-        if link is not None and links is not None:
+        if link is not None and link_node is not None and links is not None:
             info = links.get(link)
             if info is None:
                 F.invalid(link_node, f"{path}.link", f"names '{link}', which is no link of "
                           "this part", help=f"name one of: {', '.join(links)}")
                 link = None
-            elif index is not None and info.collision is not None:
+            elif index is not None and shape_node is not None and info.collision is not None:
                 shapes = info.collision
                 if index >= len(shapes):
                     F.invalid(shape_node, f"{path}.shape",
@@ -468,7 +469,7 @@ def check_gait(F: Fields, node: YNode, path: str) -> Gait | None:
     for key, unit in (("ahead", "m/s"), ("aside", "m/s"), ("turn", "rad/s")):
         value_node = node.get(key)
         rng = check_range(F, value_node, f"{path}.{key}", strict=False)
-        if rng is not None and not rng[0] <= 0.0 <= rng[1]:
+        if rng is not None and value_node is not None and not rng[0] <= 0.0 <= rng[1]:
             a, b = value_node.value
             F.invalid(value_node, f"{path}.{key}", f"runs from {a.raw} to {b.raw} {unit}, "
                       "which leaves out standing still, 0",
@@ -538,7 +539,8 @@ def _check_part_controller(F: Fields, node: YNode, part_dir: Path,
         return policy
     if has_gait:
         controller = check_gait_controller(F, node, "controller")
-        if controller is not None and is_chassis and feet is not None and links is not None:
+        if controller is not None and is_chassis and feet is not None and \
+                feet_node is not None and links is not None:
             if not _gait_steps_feet(F, node, feet, links, feet_node):
                 return None
         return controller
@@ -556,11 +558,13 @@ def _without(node: YNode, key: str) -> YNode:
 
 
 def check_policy(F: Fields, node: YNode, path: str, ctx: PolicyContext,
-                 extra_required: tuple[str, ...] = ()) -> dict[str, Any] | None:
+                 extra_required: tuple[str, ...] = (),
+                 extra_optional: tuple[str, ...] = ()) -> dict[str, Any] | None:
     """The policy form of a walking controller, as plain data (numbers as floats, the
     solver's iteration counts as ints); ``extra_required`` keys (a walker's joints) are
-    allowed and required here and checked by the caller."""
-    ok = F.keys(node, path, POLICY_REQUIRED + extra_required, POLICY_OPTIONAL)
+    allowed and required here, ``extra_optional`` ones (a walker's trained gains) allowed,
+    and both checked by the caller."""
+    ok = F.keys(node, path, POLICY_REQUIRED + extra_required, POLICY_OPTIONAL + extra_optional)
     out: dict[str, Any] = {}
     policy_node = node.get("policy")
     policy = (check_asset_path(F, policy_node, ctx.base_dir, f"{path}.policy", must_exist=True)
@@ -595,16 +599,19 @@ def check_policy(F: Fields, node: YNode, path: str, ctx: PolicyContext,
 
     simulator, timestep_node = _check_simulator(F, node.get("simulator"), f"{path}.simulator")
     if period is not None and simulator is not None:
-        steps = whole_steps(period_node.raw, timestep_node.raw)
+        assert period_node is not None and timestep_node is not None, \
+            "a period is read from its node, a simulator with its timestep's"
+        period_raw, timestep_raw = number_text(period_node), number_text(timestep_node)
+        steps = whole_steps(period_raw, timestep_raw)
         if steps is None:
-            ratio = float(Decimal(period_node.raw) / Decimal(timestep_node.raw))
+            ratio = float(Decimal(period_raw) / Decimal(timestep_raw))
             lower = max(1, int(ratio))
             options = sorted({lower, lower + 1})
-            F.invalid(period_node, f"{path}.period", f"is {period_node.raw} s, which is no "
-                      f"whole number of the simulator's {timestep_node.raw} s steps "
+            F.invalid(period_node, f"{path}.period", f"is {period_raw} s, which is no "
+                      f"whole number of the simulator's {timestep_raw} s steps "
                       f"({format_number(ratio, 4)} of them)",
                       help="make the period a whole number of timesteps, such as "
-                           + " or ".join(format_number(n * float(Decimal(timestep_node.raw)),
+                           + " or ".join(format_number(n * float(Decimal(timestep_raw)),
                                                         9) for n in options))
             period = None
     basis = F.string(node.get("basis"), f"{path}.basis")
@@ -634,8 +641,17 @@ def policy_file_fits(F: Fields, node: YNode, path: str, base_dir: Path,
     observation, the phase and the servos."""
     from .policycheck import check_policy_file, observation_size
     observed = observation_size(policy["observation"], policy.get("phase"), servos)
-    return check_policy_file(F, node.get("policy"), base_dir, policy["policy"],
+    policy_node = node.get("policy")
+    assert policy_node is not None, "check_policy read the policy from this node"
+    return check_policy_file(F, policy_node, base_dir, policy["policy"],
                              f"{path}.policy", observed, servos)
+
+
+def number_text(node: YNode) -> str:
+    """A number's text as written, of a node ``Fields.number`` took (only a number has
+    one)."""
+    assert node.raw is not None, "a number node keeps its text"
+    return node.raw
 
 
 def whole_steps(period_raw: str, timestep_raw: str) -> int | None:
@@ -654,7 +670,7 @@ def whole_steps(period_raw: str, timestep_raw: str) -> int | None:
 
 def _check_imu(F: Fields, node: YNode | None, path: str,
                ctx: PolicyContext) -> dict[str, Any] | None:
-    if not F.mapping(node, path):
+    if node is None or not F.mapping(node, path):
         return None
     ok = F.keys(node, path, ("link", "xyz", "rpy"))
     link_ok = True
@@ -805,7 +821,7 @@ def _check_phase(F: Fields, node: YNode, path: str) -> dict[str, Any] | None:
 
 def _check_simulator(F: Fields, node: YNode | None,
                      path: str) -> tuple[dict[str, Any] | None, YNode | None]:
-    if not F.mapping(node, path):
+    if node is None or not F.mapping(node, path):
         return None, None
     ok = F.keys(node, path, ("timestep", "integrator", "iterations", "ls_iterations",
                              "eulerdamp"))
@@ -842,7 +858,7 @@ def whole_number(F: Fields, node: YNode | None, path: str, lowest: int, highest:
                  what: str) -> int | None:
     """A number whose value is whole (2, 2.0 and 2e0 alike), within [lowest, highest]."""
     value = F.number(node, path)
-    if value is None:
+    if value is None or node is None:
         return None
     if value != int(value) or value < lowest or (highest is not None and value > highest):
         F.invalid(node, path, f"is {node.raw}, but it must be {what}")
@@ -855,19 +871,20 @@ def check_gait_controller(F: Fields, node: YNode, path: str) -> dict[str, Any] |
     ok = F.keys(node, path, ("gait", "basis"))
     gait = None
     gait_node = node.get("gait")
-    if F.mapping(gait_node, f"{path}.gait"):
+    if gait_node is not None and F.mapping(gait_node, f"{path}.gait"):
         gpath = f"{path}.gait"
         gait_ok = F.keys(gait_node, gpath, ("period", "duty", "step_height"))
         period_node, duty_node = gait_node.get("period"), gait_node.get("duty")
         period = F.number(period_node, f"{gpath}.period", positive=True)
         duty = F.number(duty_node, f"{gpath}.duty")
-        if duty is not None and not 0.5 < duty < 1.0:
+        if duty is not None and duty_node is not None and not 0.5 < duty < 1.0:
             F.invalid(duty_node, f"{gpath}.duty", f"is {duty_node.raw}, but it must be more "
                       "than 0.5 and less than 1: each foot is on the floor for that part of "
                       "the period, and every foot together for a while twice a period",
                       help="write the duty, such as 0.55 or 0.6")
             duty = None
-        if period is not None and duty is not None:
+        if period_node is not None and duty_node is not None and period is not None and \
+                duty is not None:
             if not _gait_timing_ok(F, period_node, duty_node, gpath):
                 duty = None
         step_height = F.number(gait_node.get("step_height"), f"{gpath}.step_height",
@@ -881,7 +898,7 @@ def check_gait_controller(F: Fields, node: YNode, path: str) -> dict[str, Any] |
 
 
 def _gait_timing_ok(F: Fields, period_node: YNode, duty_node: YNode, path: str) -> bool:
-    period, duty = Decimal(period_node.raw), Decimal(duty_node.raw)
+    period, duty = Decimal(number_text(period_node)), Decimal(number_text(duty_node))
     all_down = (duty - Decimal("0.5")) * period
     in_air = (1 - duty) * period
     ms = Decimal(1000)
@@ -929,8 +946,9 @@ def _gait_steps_feet(F: Fields, node: YNode, feet: list[Foot],
                 "or walk it by a policy")
         return False
 
-    def chain(link: str) -> list[str]:
-        out, seen = [], set()
+    def chain(link: str | None) -> list[str]:
+        out: list[str] = []
+        seen: set[str] = set()
         while link is not None and link in links and link not in seen:
             seen.add(link)
             out.append(link)

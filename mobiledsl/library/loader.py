@@ -13,15 +13,16 @@ from __future__ import annotations
 
 import gc
 import os
+from collections.abc import Sequence
 from contextlib import contextmanager
 
 from ..diagnostics import Diagnostic, Severity, Sink, Span, error
 from ..inputs import Folders
-from ..yamlio import YNode
-from .fastyaml import read_yaml_fast
+from ..yamlio import YNode, read_yaml
+from .building import build_library
 from .fields import Fields
 from .manifest import ID, Manifest, load_manifest
-from .model import LeftOut, Library, Part, Walker
+from .model import Library, Part, Walker
 from .objects import check_environment_fields, check_object_fields
 from .parts import COMMON_FIELDS, PART_CATEGORIES, PART_FIELDS, check_part_fields
 from .reading import read_declaration
@@ -67,6 +68,10 @@ def _collector_paused():
             gc.enable()
 
 
+# the warm core checks a program under the same rule
+collector_paused = _collector_paused
+
+
 def load_part(root: str | os.PathLike, library_name: str, part_id: str, *,
               listed_at: Span | None = None) -> tuple[Part | None, list[Diagnostic]]:
     """Load one registered part, object or environment. Problems are warnings; with any,
@@ -98,7 +103,7 @@ def _load_part(root: str | os.PathLike, library_name: str, part_id: str,
                                  "from library.yaml").with_severity(Severity.WARNING)]
     if isinstance(data, Diagnostic):             # not read: nothing of it is kept
         return None, as_warnings([data])
-    node, diags = read_yaml_fast(data, file)
+    node, diags = read_yaml(data, file)
     if node is None:
         return None, as_warnings(diags)
     part, diags = check_declaration(node, file, part_dir, part_id, library_name, diags)
@@ -111,7 +116,7 @@ def load_part_text(root: str | os.PathLike, library_name: str, part_id: str, tex
     exactly as ``load_part`` loads the file."""
     part_dir, file = part_paths(root, part_id)
     with _collector_paused():
-        node, diags = read_yaml_fast(text, file)
+        node, diags = read_yaml(text, file)
         if node is None:
             return None, as_warnings(diags)
         part, diags = check_declaration(node, file, part_dir, part_id, library_name, diags)
@@ -119,7 +124,7 @@ def load_part_text(root: str | os.PathLike, library_name: str, part_id: str, tex
 
 
 def check_declaration(node: YNode, file: str, part_dir: str, part_id: str, library_name: str,
-                      prior: list[Diagnostic] = ()) -> tuple[Part | None, list[Diagnostic]]:
+                      prior: Sequence[Diagnostic] = ()) -> tuple[Part | None, list[Diagnostic]]:
     """Check a read component.yaml. Problems are returned as reported (errors)."""
     sink = Sink(list(prior))
     F = Fields(sink, file)
@@ -159,7 +164,7 @@ def check_declaration(node: YNode, file: str, part_dir: str, part_id: str, libra
     if category == "object":
         fields = check_object_fields(F, node, part_dir)
     elif category == "environment":
-        fields = check_environment_fields(F, node, node.get("id").value
+        fields = check_environment_fields(F, node, id_node.value
                                           if id_node is not None and id_node.is_str else None)
     else:
         fields = check_part_fields(F, node, part_dir, category)
@@ -205,28 +210,17 @@ def _load_library(root: str | os.PathLike) -> tuple[Library | None, list[Diagnos
     if manifest is None:
         return None, diagnostics
     diagnostics = list(diagnostics)
-    parts: dict[str, Part] = {}
-    left_out: dict[str, LeftOut] = {}
+    parts: dict[str, tuple[Part | None, list[Diagnostic]]] = {}
     with Folders() as folders:              # parts/ opened once for every declaration
         for part_id, span in manifest.parts.items():
-            part, diags = _load_part(root, manifest.name, part_id, span, folders)
-            diagnostics.extend(diags)
-            if part is not None:
-                parts[part_id] = part
-            else:
-                left_out[part_id] = LeftOut(part_id, part_paths(root, part_id)[1],
-                                            tuple(diags))
-    walkers: dict[str, Walker] = {}
+            parts[part_id] = _load_part(root, manifest.name, part_id, span, folders)
+            diagnostics.extend(parts[part_id][1])
+    loaded = {pid: part for pid, (part, _) in parts.items() if part is not None}
+    walkers: dict[str, tuple[Walker | None, list[Diagnostic]]] = {}
     for walker_id, span in manifest.walkers.items():
-        walker, diags = _load_walker(root, manifest.name, walker_id, parts, span)
-        diagnostics.extend(diags)
-        if walker is not None:
-            walkers[walker_id] = walker
-        else:
-            file = os.path.join(os.fspath(root), "walkers", walker_id, "walker.yaml")
-            left_out[f"walkers/{walker_id}"] = LeftOut(walker_id, file, tuple(diags))
-    library = Library(manifest.name, os.fspath(root), parts, walkers, left_out)
-    return library, diagnostics
+        walkers[walker_id] = _load_walker(root, manifest.name, walker_id, loaded, span)
+        diagnostics.extend(walkers[walker_id][1])
+    return build_library(manifest.name, root, parts, walkers), diagnostics
 
 
 def _load_walker(root, name: str, walker_id: str, parts: dict[str, Part],

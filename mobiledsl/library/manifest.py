@@ -17,8 +17,7 @@ from dataclasses import field
 
 from ..diagnostics import Diagnostic, Label, Severity, Sink, Span, error, excerpt, warning
 from ..recordtype import record
-from ..yamlio import YNode
-from .fastyaml import read_yaml_fast
+from ..yamlio import YNode, read_yaml
 from .fields import Fields
 from .reading import read_declaration
 
@@ -54,7 +53,7 @@ def load_manifest(root: str | os.PathLike) -> tuple[Manifest | None, list[Diagno
         return None, [_missing(file, f"library.yaml cannot be read: {exc.strerror or exc}")]
     if isinstance(data, Diagnostic):
         return None, [data]
-    node, diags = read_yaml_fast(data, file)
+    node, diags = read_yaml(data, file)
     if node is None:
         return None, diags
     sink = Sink(list(diags))

@@ -7,6 +7,7 @@ its place, so any phase can point into component.yaml.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import field
 from typing import Any
 
@@ -243,7 +244,8 @@ class Part:
     provenance: dict[str, Any] | None = None
     ground_plane: bool | None = None           # environments
     entities: tuple[EnvEntity, ...] = ()       # environments
-    spans: dict[str, Span] = field(default_factory=dict)
+    # a dict, or the loader's SpanTable (a Mapping equal to that dict, made when first read)
+    spans: Mapping[str, Span] = field(default_factory=dict)
 
     @property
     def key(self) -> str:
@@ -279,6 +281,8 @@ class Walker:
     controller: dict[str, Any]
     provenance: dict[str, Any] | None = None
     spans: dict[str, Span] = field(default_factory=dict)
+    #: the servos' kp the policy was trained at, by joint ("owner/link"); None: not stated
+    trained_kp: dict[str, float] | None = None
 
 
 @record

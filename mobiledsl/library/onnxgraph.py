@@ -10,6 +10,8 @@ little whatever it holds.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..protowire import CutShort, read_varint
 from ..recordtype import record
 
@@ -80,10 +82,11 @@ def _varint(buf: memoryview, i: int) -> tuple[int, int]:
         raise Unreadable("a number in it is cut short or longer than 64 bits") from None
 
 
-def _fields(buf: memoryview, budget: _Budget):
+def _fields(buf: memoryview, budget: _Budget) -> Iterator[tuple[int, int, int | memoryview]]:
     """(field number, wire type, value) of one message: an int for a varint, the bytes of a
     length-delimited field, of a fixed one."""
     i, n = 0, len(buf)
+    value: int | memoryview
     while i < n:
         budget.spend()
         key, i = _varint(buf, i)
@@ -228,8 +231,8 @@ def _value(buf: memoryview, budget: _Budget) -> Value:
 
 def _tensor_type(buf: memoryview, budget: _Budget) -> tuple[int | None, tuple | None]:
     elem_type, dims = None, None
-    for number, wire, value in _fields(buf, budget):
-        if number == 1 and wire == 0:
+    for number, _, value in _fields(buf, budget):
+        if number == 1 and isinstance(value, int):             # a varint (wire type 0)
             elem_type = value
         elif number == 2:                                       # TensorShapeProto
             dims = tuple(_dim(_message(v), budget)
@@ -238,8 +241,8 @@ def _tensor_type(buf: memoryview, budget: _Budget) -> tuple[int | None, tuple | 
 
 
 def _dim(buf: memoryview, budget: _Budget) -> int | str | None:
-    for number, wire, value in _fields(buf, budget):
-        if number == 1 and wire == 0:
+    for number, _, value in _fields(buf, budget):
+        if number == 1 and isinstance(value, int):             # a varint (wire type 0)
             return value
         if number == 2:
             return _text(value)

@@ -28,7 +28,7 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 def check_visual(F: Fields, node: YNode | None, part_dir: Path | str, path: str) -> Visual | None:
     """``visual: {file, xyz, rpy}``, each required; ``file`` by the path rules."""
-    if not F.mapping(node, path):
+    if node is None or not F.mapping(node, path):
         return None
     F.keys(node, path, ("file", "xyz", "rpy"))
     values = node.value
@@ -45,7 +45,7 @@ def check_asset_path(F: Fields, node: YNode | None, part_dir: Path | str, path: 
     """Check one relative file path of a part. Returns the path as written, or None after
     reporting library.wrong_type, library.invalid_value or library.asset_missing."""
     text = F.string(node, path)
-    if text is None:
+    if text is None or node is None:
         return None
     why = plain_path_problem(text)
     if why is not None:

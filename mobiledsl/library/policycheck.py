@@ -131,7 +131,8 @@ def _shape(F: Fields, node: YNode, path: str, value: Value, role: str, size: int
     dims = value.dims
     problem = None
     if value.elem_type != FLOAT:
-        problem = f"is {DATA_TYPES.get(value.elem_type, 'no tensor type')}"
+        name = DATA_TYPES.get(value.elem_type) if value.elem_type is not None else None
+        problem = f"is {name or 'no tensor type'}"
     elif dims is None:
         problem = "states no shape"
     elif len(dims) != 2:

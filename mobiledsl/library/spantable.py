@@ -20,13 +20,15 @@ class SpanTable(Mapping):
     __slots__ = ("_node", "_table")
 
     def __init__(self, node: YNode):
-        self._node = node
+        self._node: YNode | None = node     # None once the table is made
         self._table: dict[str, Span] | None = None
 
     def _spans(self) -> dict[str, Span]:
         table = self._table
         if table is None:
-            table = self._table = collect_spans(self._node)
+            node = self._node
+            assert node is not None, "the tree is dropped only when the table is made"
+            table = self._table = collect_spans(node)
             self._node = None
         return table
 

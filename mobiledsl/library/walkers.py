@@ -17,8 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..diagnostics import Diagnostic, Label, Severity, Sink, Span, warning
-from ..yamlio import YNode
-from .fastyaml import read_yaml_fast
+from ..yamlio import YNode, read_yaml
 from .fields import IDENTIFIER, UNIT_TOLERANCE, Fields, format_vector, normalised
 from .legged import (
     PolicyContext,
@@ -61,15 +60,15 @@ def named_parts(root: str | os.PathLike, walker_id: str) -> tuple[str, list[str]
 
 def named_in(data: bytes | str, file: str) -> tuple[str, list[str]] | None:
     """``named_parts`` of a walker.yaml's bytes."""
-    node, _ = read_yaml_fast(data, file)
+    node, _ = read_yaml(data, file)
     assembly = node.get("assembly") if node is not None and node.is_map else None
     body = assembly.get("body") if assembly is not None and assembly.is_map else None
     limbs = assembly.get("limbs") if assembly is not None and assembly.is_map else None
     if body is None or not body.is_str or limbs is None or not limbs.is_map:
         return None
-    named = [body.value] + [limb.get("part").value for _, limb in limbs.items()
-                            if limb.is_map and limb.get("part") is not None
-                            and limb.get("part").is_str]
+    limb_parts = [limb.get("part") for _, limb in limbs.items()]
+    named = [body.value] + [part.value for part in limb_parts
+                            if part is not None and part.is_str]
     return body.value, sorted(set(named))
 
 
@@ -95,7 +94,7 @@ def load_walker(root: str | os.PathLike, library_name: str, walker_id: str,
             notes=_left_out(walker_id))]
     if isinstance(data, Diagnostic):
         return None, [data.with_severity(Severity.WARNING)]
-    node, diags = read_yaml_fast(data, file)
+    node, diags = read_yaml(data, file)
     sink = Sink(list(diags))
     walker = None
     if node is not None:
@@ -124,12 +123,12 @@ def _check_walker(F: Fields, node: YNode, root: Path, library_name: str, walker_
     ok = F.keys(node, "", WALKER_KEYS)
     version_node = node.get("schema_version")
     version = F.number(version_node, "schema_version")
-    if version is not None and version != 1:
+    if version is not None and version_node is not None and version != 1:
         F.invalid(version_node, "schema_version", f"is {version_node.raw}, but this compiler "
                   "reads schema_version 1", help="write schema_version: 1")
     id_node = node.get("id")
     stated_id = F.string(id_node, "id")
-    if stated_id is not None and stated_id != walker_id:
+    if stated_id is not None and id_node is not None and stated_id != walker_id:
         F.error("library.id_mismatch", f"'id' is '{stated_id}', but the walker's directory is "
                 f"walkers/{walker_id}", id_node.span, label="differs from the directory name",
                 help=f"write id: {walker_id}, or rename the directory and its entry in "
@@ -141,19 +140,23 @@ def _check_walker(F: Fields, node: YNode, root: Path, library_name: str, walker_
     gait: Gait | None = check_gait(F, gait_node, "gait") if gait_node is not None else None
     walker_dir = root / "walkers" / walker_id
     controller_node = node.get("controller")
-    controller = (_check_controller(F, controller_node, walker_dir, parts, body, limbs)
+    trained: list[tuple[str, float]] = []
+    controller = (_check_controller(F, controller_node, walker_dir, parts, body, limbs,
+                                    trained)
                   if controller_node is not None else None)
     provenance_node = node.get("provenance")
     provenance = (check_provenance(F, provenance_node, "provenance")
                   if provenance_node is not None else None)
 
-    if not ok or F.failed or None in (description, body, limbs, gait, controller, provenance):
+    if not ok or F.failed or description is None or body is None or limbs is None or \
+            gait is None or controller is None or provenance is None:
         return None
     spans: dict[str, Span] = {}
     record_spans(node, "", spans)
     return Walker(library=library_name, id=walker_id, description=description, file=file,
                   dir=str(walker_dir), body=body, limbs=tuple(limbs), gait=gait,
-                  controller=controller, provenance=provenance, spans=spans)
+                  controller=controller, provenance=provenance, spans=spans,
+                  trained_kp=dict(trained) or None)
 
 
 # ------------------------------------------------------------------------------------------
@@ -162,7 +165,7 @@ def _check_walker(F: Fields, node: YNode, root: Path, library_name: str, walker_
 
 def _check_assembly(F: Fields, node: YNode | None,
                     parts: dict[str, Part]) -> tuple[str | None, list[Limb] | None]:
-    if not F.mapping(node, "assembly"):
+    if node is None or not F.mapping(node, "assembly"):
         return None, None
     ok = F.keys(node, "assembly", ("body", "limbs"))
     body = _check_body(F, node.get("body"), parts)
@@ -177,7 +180,7 @@ def _check_assembly(F: Fields, node: YNode | None,
 
 def _check_body(F: Fields, node: YNode | None, parts: dict[str, Part]) -> str | None:
     body = F.string(node, "assembly.body")
-    if body is None:
+    if body is None or node is None:
         return None
     part = parts.get(body)
     why = None
@@ -229,7 +232,7 @@ def _check_limbs(F: Fields, node: YNode, parts: dict[str, Part]) -> list[Limb] |
         ok &= F.keys(limb_node, path, ("part", "glue"))
         part_node = limb_node.get("part")
         part_id = F.string(part_node, f"{path}.part")
-        if part_id is not None:
+        if part_id is not None and part_node is not None:
             part = parts.get(part_id)
             if part is None or part.category != "leg":
                 F.invalid(part_node, f"{path}.part", f"names '{part_id}', "
@@ -239,7 +242,7 @@ def _check_limbs(F: Fields, node: YNode, parts: dict[str, Part]) -> list[Limb] |
                 part_id = None
         glue_node = limb_node.get("glue")
         glue = _check_glue(F, glue_node, f"{path}.glue")
-        if part_id is None or glue is None:
+        if part_id is None or glue is None or glue_node is None:
             ok = False
             continue
         limbs.append(Limb(name, part_id, glue))
@@ -255,8 +258,9 @@ def _check_glue(F: Fields, node: YNode | None, path: str) -> tuple[float, ...] |
     if not node.is_seq or len(node.value) not in (6, 7):
         F.wrong_type(node, path, "[x, y, z, nx, ny, nz] or with a seventh number, the roll")
         return None
-    values = [F.number(v, f"{path}[{i}]") for i, v in enumerate(node.value)]
-    if any(v is None for v in values):
+    read = [F.number(v, f"{path}[{i}]") for i, v in enumerate(node.value)]
+    values = [v for v in read if v is not None]
+    if len(values) != len(read):
         return None
     normal = values[3:6]
     length = math.sqrt(sum(c * c for c in normal))
@@ -311,8 +315,43 @@ def _turn_between(a: tuple[float, ...], b: tuple[float, ...]) -> float:
 # controller and provenance
 
 
+def _check_trained_kp(F: Fields, node: YNode, joints: list[str]) -> dict[str, float] | None:
+    """The servo gains the policy was trained at: one kp for every joint, or a kp for each
+    joint by its owner and link (``{fl: {hip: 15, knee: 15}, ...}``); by joint either way."""
+    path = "controller.trained_kp"
+    if not node.is_map:
+        kp = F.number(node, path, positive=True)
+        return None if kp is None else {j: kp for j in joints}
+    out: dict[str, float] = {}
+    ok = True
+    for owner, links in node.items():
+        if not links.is_map:
+            F.wrong_type(links, f"{path}.{owner}", "a kp by link of the owner")
+            ok = False
+            continue
+        for link, value in links.items():
+            joint = f"{owner}/{link}"
+            if joint not in joints:
+                F.invalid(links.key_span(link), f"{path}.{owner}.{link}", f"names '{joint}', "
+                          "which is not one of the walker's joints",
+                          help=f"name one of: {', '.join(joints)}")
+                ok = False
+                continue
+            kp = F.number(value, f"{path}.{owner}.{link}", positive=True)
+            if kp is None:
+                ok = False
+            else:
+                out[joint] = kp
+    left = [j for j in joints if j not in out]
+    if ok and left:
+        F.invalid(node, path, f"leaves out {', '.join(left)}: a kp by joint states every "
+                  "joint's", help="add them, or write one number for every joint")
+    return out if ok and not left else None
+
+
 def _check_controller(F: Fields, node: YNode, walker_dir: Path, parts: dict[str, Part],
-                      body: str | None, limbs: list[Limb] | None) -> dict[str, Any] | None:
+                      body: str | None, limbs: list[Limb] | None,
+                      trained_kp: list | None = None) -> dict[str, Any] | None:
     if not F.mapping(node, "controller"):
         return None
     if "gait" in node.value:
@@ -336,10 +375,16 @@ def _check_controller(F: Fields, node: YNode, walker_dir: Path, parts: dict[str,
                 servos += [f"{limb.name}/{link.name}" for link in leg.links if link.servo]
                 owners[limb.name] = {link.name for link in leg.links}
     ctx = PolicyContext(walker_dir, servos, imu_links, walker=True, owners=owners)
-    policy = check_policy(F, node, "controller", ctx, extra_required=("joints",))
+    policy = check_policy(F, node, "controller", ctx, extra_required=("joints",),
+                          extra_optional=("trained_kp",))
     joints_node = node.get("joints")
     joints = (check_servo_names(F, joints_node, "controller.joints", ctx, "joints", every=True)
               if joints_node is not None else None)
+    trained_node = node.get("trained_kp")
+    if trained_node is not None and joints is not None:
+        trained = _check_trained_kp(F, trained_node, joints)
+        if trained is not None and trained_kp is not None:
+            trained_kp[:] = list(trained.items())
     if servos is not None and not servos:
         F.invalid(node.key_span("policy"), "controller.policy", "has no servo to move: "
                   "neither the body nor its legs has one",

@@ -100,20 +100,61 @@ def fix_edits(fixes: Iterable[Fix], text: str, encoding: str = "utf-16") -> list
         return []
 
 
+#: the kind of the action that applies every fix of a file at once
+FIX_ALL = lsp.CodeActionKind.SourceFixAll
+
+
 def code_actions(uri: str, text: str, diagnostics: Iterable[lsp.Diagnostic],
-                 encoding: str = "utf-16") -> list[lsp.CodeAction]:
-    """A quick fix for each diagnostic that carries machine-applicable fixes."""
+                 encoding: str = "utf-16", text_of: TextOf | None = None,
+                 uri_of: Callable[[str], str] | None = None, path: str = "",
+                 fix_all: Iterable[lsp.Diagnostic] = ()) -> list[lsp.CodeAction]:
+    """A quick fix for each diagnostic that carries machine-applicable fixes, and, when
+    ``fix_all`` (the file's own diagnostics) holds any, one action that applies them all.
+    A fix of another file than ``path`` (the document's) is written to that file, whose
+    text ``text_of`` gives."""
     actions = []
     for d in diagnostics:
         fixes = fixes_of(d.data)
-        edits = fix_edits(fixes, text, encoding) if fixes else []
-        if not edits:
+        changes = _changes(fixes, uri, text, encoding, text_of, uri_of, path)
+        if not changes:
             continue
-        title = _title(fixes, d)
         actions.append(lsp.CodeAction(
-            title=title, kind=lsp.CodeActionKind.QuickFix, diagnostics=[d], is_preferred=True,
-            edit=lsp.WorkspaceEdit(changes={uri: edits})))
+            title=_title(fixes, d), kind=lsp.CodeActionKind.QuickFix, diagnostics=[d],
+            is_preferred=True, edit=lsp.WorkspaceEdit(changes=changes)))
+    every = [d for d in fix_all if fixes_of(d.data)]
+    fixes = [f for d in every for f in fixes_of(d.data)]
+    changes = _changes(fixes, uri, text, encoding, text_of, uri_of, path) if fixes else {}
+    if changes and len(every) > 1:
+        actions.append(lsp.CodeAction(
+            title=f"apply the {len(every)} fixes mobiledsl is sure of", kind=FIX_ALL,
+            diagnostics=every, edit=lsp.WorkspaceEdit(changes=changes)))
     return actions
+
+
+def _changes(fixes: list[Fix], uri: str, text: str, encoding: str, text_of: TextOf | None,
+             uri_of: Callable[[str], str] | None, path: str) -> dict[str, list[lsp.TextEdit]]:
+    """The edits of ``fixes`` by the URI of the file each is of."""
+    import os
+    by_file: dict[str, list[Fix]] = {}
+    for fix in fixes:
+        file = fix.span.file if fix.span.file and text_of and uri_of else path
+        same = not file or not path or os.path.abspath(file) == os.path.abspath(path)
+        by_file.setdefault(path if same else os.path.abspath(file), []).append(fix)
+    changes = {}
+    body: str | None
+    for file, group in by_file.items():
+        if file == path:
+            target, body = uri, text
+        else:
+            assert uri_of is not None and text_of is not None, \
+                "a fix of another file is grouped apart only when both are given"
+            target, body = uri_of(file), text_of(file)
+            if target is None or body is None:
+                continue
+        edits = fix_edits(group, body, encoding)
+        if edits:
+            changes[target] = edits
+    return changes
 
 
 def _title(fixes: list[Fix], d: lsp.Diagnostic) -> str:

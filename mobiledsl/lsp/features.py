@@ -113,15 +113,19 @@ def _wanted(kind: str, line: str, key: str) -> Callable[[Any], bool]:
 
 # -- completion --------------------------------------------------------------------------------
 def completion(kind: str, text: str, offset: int, parts: Sequence[Any],
-               siblings: Siblings, part_of_file: Any = None) -> list[lsp.CompletionItem]:
+               siblings: Siblings, part_of_file: Any = None,
+               file: str = "") -> list[lsp.CompletionItem]:
     """What may be written at ``offset`` of a document of ``kind`` ("core", "world", "task",
-    "component")."""
+    "component"); ``file`` is the document's path (a component.yaml's folder names its
+    part)."""
     line = _line_before(text, offset)
     m = _REF_OPEN.search(line)
     if m and kind in ("core", "world"):
         fits = _wanted(kind, line, m.group(1))
         return [lsp.CompletionItem(label=p.id, kind=lsp.CompletionItemKind.Value,
                                    detail=part_detail(p), documentation=p.description,
+                                   label_details=lsp.CompletionItemLabelDetails(
+                                       description=summary(p)),
                                    sort_text=p.id)
                 for p in sorted(parts, key=lambda p: (p.id, p.library)) if fits(p)]
     m = _AT.search(line)
@@ -130,15 +134,48 @@ def completion(kind: str, text: str, offset: int, parts: Sequence[Any],
             if m.group(1) == "core" else world_names(siblings.get("world", ""), parts)
         return [lsp.CompletionItem(label=name, kind=lsp.CompletionItemKind.Reference,
                                    detail=what) for name, what in names.items()]
-    if kind == "component" and part_of_file is not None:
-        m = _MOUNT_VALUE.search(line)
-        if m:
-            return [lsp.CompletionItem(label=name, kind=lsp.CompletionItemKind.Field,
-                                       detail=f"connector at {list(c.pos)}")
-                    for name, c in sorted(part_of_file.connectors.items())]
+    if kind == "component":
+        return _component_completion(text, offset, line, part_of_file, file)
     if _LINE_WORD.match(line):
         return _types(kind)
     return []
+
+
+def summary(part: Any) -> str:
+    """A part's description's first line, shortened."""
+    first = (part.description or "").strip().splitlines()[:1]
+    text = first[0] if first else ""
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _component_completion(text: str, offset: int, line: str, part: Any,
+                          file: str) -> list[lsp.CompletionItem]:
+    """A connector's name where a mount or a driveline names one, else the keys and values
+    the library's checks allow there."""
+    from . import schema
+    if _MOUNT_VALUE.search(line):
+        declared = schema.connectors(text, file)
+        if declared:
+            return [lsp.CompletionItem(label=name, kind=lsp.CompletionItemKind.Field,
+                                       detail="a connector of this part")
+                    for name in sorted(declared)]
+        if part is not None:
+            return [lsp.CompletionItem(label=name, kind=lsp.CompletionItemKind.Field,
+                                       detail=f"connector at {list(c.pos)}")
+                    for name, c in sorted(part.connectors.items())]
+        return []
+    found = schema.offer(text, offset, file) if file else None
+    if found is None:
+        return []
+    if found.kind == "key":
+        rest = text[offset:offset + 200].split("\n", 1)[0]
+        colon = bool(re.match(r"[\w-]*\s*:", rest))
+        return [lsp.CompletionItem(label=w, kind=lsp.CompletionItemKind.Property,
+                                   detail=f"a field of {found.path or 'the declaration'}",
+                                   insert_text=w if colon else f"{w}: ")
+                for w in found.words]
+    return [lsp.CompletionItem(label=w, kind=lsp.CompletionItemKind.EnumMember,
+                               detail=f"a value of {found.path}") for w in found.words]
 
 
 def _types(kind: str) -> list[lsp.CompletionItem]:
@@ -203,11 +240,14 @@ def at_reference(text: str, offset: int) -> tuple[str, str, int, int] | None:
 
 # -- hover -------------------------------------------------------------------------------------
 def hover(text: str, offset: int, part_of: Callable[[str], Any],
-          diagnostics: Iterable[tuple[int, int, str]] = (),
+          diagnostics: Iterable[tuple] = (),
           explain: Callable[[str], str | None] = lambda code: None,
-          encoding: str = "utf-16") -> lsp.Hover | None:
-    """A part's datasheet on its ref; else the explanations of the diagnostics (given as
-    (start, end, code) offsets) under the cursor."""
+          encoding: str = "utf-16",
+          glue: tuple[str, int, int] | None = None) -> lsp.Hover | None:
+    """A part's datasheet on its ref; a glue's seat (``glue``: its Markdown and the offsets
+    of the glue's value, worked out by ``glues``); the diagnostics under the cursor, given
+    as (start, end, code) or (start, end, code, message) offsets, with their
+    explanations."""
     index = LineIndex(text, encoding)
     found = ref_at(text, offset)
     if found is not None:
@@ -215,15 +255,23 @@ def hover(text: str, offset: int, part_of: Callable[[str], Any],
         if part is not None:
             return lsp.Hover(contents=lsp.MarkupContent(lsp.MarkupKind.Markdown, datasheet(part)),
                              range=_range(index, found[1], found[2]))
-    texts = []
-    for start, end, code in diagnostics:
-        if start <= offset <= end and code not in (t[0] for t in texts):
+    texts = [glue[0]] if glue is not None else []
+    seen: set[str] = set()
+    for start, end, code, *said in diagnostics:
+        if start <= offset <= end and code not in seen:
+            seen.add(code)
+            parts = [f"**{code}**"]
+            if said and said[0]:
+                parts.append(said[0])
             explanation = explain(code)
             if explanation:
-                texts.append((code, explanation))
+                parts.append(explanation)
+            if len(parts) > 1:
+                texts.append("\n\n".join(parts))
     if texts:
-        return lsp.Hover(contents=lsp.MarkupContent(
-            lsp.MarkupKind.Markdown, "\n\n".join(f"**{c}**\n\n{e}" for c, e in texts)))
+        return lsp.Hover(contents=lsp.MarkupContent(lsp.MarkupKind.Markdown,
+                                                    "\n\n---\n\n".join(texts)),
+                         range=_range(index, glue[1], glue[2]) if glue else None)
     return None
 
 
@@ -233,11 +281,15 @@ def _range(index: LineIndex, start: int, end: int) -> lsp.Range:
 
 # -- definition --------------------------------------------------------------------------------
 def definition(text: str, offset: int, part_of: Callable[[str], Any], siblings: Siblings,
-               parts: Sequence[Any]) -> tuple[str, int | None, int | None] | None:
+               parts: Sequence[Any], kind: str = "",
+               file: str = "") -> tuple[str, int, int | None] | None:
     """Where what is at ``offset`` is declared: (file or sibling kind, line, column) with
     the compiler's 1-based places, or an offset into a sibling's text ("core"/"world",
     offset, None). A ref goes to its component.yaml, ``@core/name`` to the component,
-    ``@world/name`` to the world's entity or its environment's."""
+    ``@world/name`` to the world's entity or its environment's; in a component.yaml
+    (``kind`` "component", ``file`` its path), a connector's name to its declaration."""
+    if kind == "component":
+        return connector_definition(text, offset, file)
     found = ref_at(text, offset)
     if found is not None:
         part = part_of(found[0])
@@ -264,3 +316,18 @@ def definition(text: str, offset: int, part_of: Callable[[str], Any], siblings: 
                 return span.file or env.file, span.line, span.column or 1
             return env.file, 1, 1
     return None
+
+
+def connector_definition(text: str, offset: int, file: str) -> tuple[str, int, int] | None:
+    """A connector named in a component.yaml (a mount's, a driveline's) to where its
+    ``connectors`` entry is, in the same file."""
+    from . import schema
+    word, start, _ = schema.word_at(text, offset)
+    declared = schema.connectors(text, file) if word else {}
+    span = declared.get(word)
+    if span is None or not span.line:
+        return None
+    index = LineIndex(text)
+    if index.offset(span.line, span.column) == start:
+        return None                       # the declaration itself
+    return file, span.line, span.column or 1

@@ -63,6 +63,14 @@ class LineIndex:
         end = self.offset(end_line, end_column) + 1
         return start, max(start, min(end, len(self.text)))
 
+    def block_offsets(self, line, column, end_line, end_column) -> tuple[int, int]:
+        """``span_offsets``, save that a span with an end line and no end column (a YAML
+        block's) runs to the end of that line."""
+        if line and end_line and end_column is None:
+            start = self.offset(line, column)
+            return start, max(start, self._line_end(self.offset(end_line, 1)))
+        return self.span_offsets(line, column, end_line, end_column)
+
     def _line_end(self, offset: int) -> int:
         m = BREAK.search(self.text, offset)
         return m.start() if m else len(self.text)

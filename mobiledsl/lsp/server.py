@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 
 
 class MobiledslServer(LanguageServer):
-    def __init__(self):
+    def __init__(self) -> None:
         from ..render.sarif import tool_version
         super().__init__("mobiledsl", tool_version(),
                          text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
@@ -36,14 +36,18 @@ class MobiledslServer(LanguageServer):
             uri = uris.from_fs_path(path)
             if uri is None:
                 continue
-            items = []
-            for d in self.state.diagnostics(path):
-                try:
-                    items.append(convert.to_lsp(d, self.state.text, _uri, self.encoding))
-                except Exception:
-                    log.exception("cannot convert %s", d.code)
             self.text_document_publish_diagnostics(
-                lsp.PublishDiagnosticsParams(uri=uri, diagnostics=items))
+                lsp.PublishDiagnosticsParams(uri=uri, diagnostics=self.own_diagnostics(path)))
+
+    def own_diagnostics(self, path: str) -> list[lsp.Diagnostic]:
+        """What the server would publish for ``path`` now, as LSP's items."""
+        out = []
+        for d in self.state.diagnostics(path):
+            try:
+                out.append(convert.to_lsp(d, self.state.text, _uri, self.encoding))
+            except Exception:
+                log.exception("cannot convert %s", d.code)
+        return out
 
     def changed(self, uri: str, text: str | None) -> None:
         path = _path(uri)
@@ -61,6 +65,18 @@ class MobiledslServer(LanguageServer):
         if text is None:                  # closed: its diagnostics are the editor's no more
             self.text_document_publish_diagnostics(
                 lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+
+def _wanted(kind: str, only: list[str]) -> bool:
+    """Whether an action of ``kind`` is of one of the kinds a client asked for (a kind
+    includes those below it: "source" holds "source.fixAll")."""
+    return any(kind == k or kind.startswith(k + ".") for k in only)
+
+
+def _overlaps(a: lsp.Range, b: lsp.Range) -> bool:
+    def key(p: lsp.Position) -> tuple[int, int]:
+        return p.line, p.character
+    return key(a.start) <= key(b.end) and key(b.start) <= key(a.end)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -112,15 +128,24 @@ def make_server() -> MobiledslServer:
         ls.changed(params.text_document.uri, None)
 
     @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
-                    lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]))
+                    lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix,
+                                                             convert.FIX_ALL]))
     @guarded([])
     def code_action(ls: MobiledslServer, params: lsp.CodeActionParams):
         path = _path(params.text_document.uri)
         text = ls.state.text(path) if path else None
-        if text is None:
+        if path is None or text is None:
             return []
-        return convert.code_actions(params.text_document.uri, text,
-                                    params.context.diagnostics, ls.encoding)
+        own = ls.own_diagnostics(path)
+        asked = [d for d in params.context.diagnostics if d.source == convert.SOURCE]
+        if not asked:                     # a client that sends none: those in the range
+            asked = [d for d in own if _overlaps(d.range, params.range)]
+        only = [str(k.value if hasattr(k, "value") else k) for k in params.context.only or ()]
+        quick = not only or _wanted(lsp.CodeActionKind.QuickFix.value, only)
+        every = not only or _wanted(convert.FIX_ALL.value, only)
+        return convert.code_actions(params.text_document.uri, text, asked if quick else [],
+                                    ls.encoding, ls.state.text, _uri, path,
+                                    fix_all=own if every else [])
 
     from .handlers import register
     register(server)

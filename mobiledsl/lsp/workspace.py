@@ -4,9 +4,10 @@ loaded, and the check of a program from the editor's texts.
 Nothing here knows of LSP: paths in, ``mobiledsl.diagnostics.Diagnostic`` out. A program is
 ``<stem>.core`` with the ``<stem>.world`` and ``<stem>.task`` beside it (the build graph's
 rule, ``mobiledsl.graph.matrix``); its libraries are those of the nearest pyproject.toml's
-``[tool.mobiledsl]``, loaded whole once and kept, a part loaded again when its
-component.yaml changes (from the editor's text while it is open), a library when its
-library.yaml is saved.
+``[tool.mobiledsl]``. Each project's programs are checked through one warm core
+(``mobiledsl.warm``): the records of every phase are kept, a part is loaded again when its
+component.yaml changes (from the editor's text while it is open), a library's manifest when
+its library.yaml is saved, and a program's phases run again only as far as an edit reaches.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import os
 import re
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from ..diagnostics import Diagnostic
 
@@ -46,24 +47,13 @@ def refs_in(text: str) -> set[str]:
     return out
 
 
-class LibraryState:
-    """One library, loaded whole, with what each file of it reported."""
+class LibraryView:
+    """One library of a project as the editor's features read it: its root, and the
+    library loaded whole (None when its library.yaml does not load)."""
 
-    def __init__(self, root: str):
+    def __init__(self, root: str, library: Any):
         self.root = root
-        self.reload()
-
-    def reload(self, texts: dict[str, str] | None = None) -> None:
-        from ..library.loader import load_library
-        library, diags = load_library(self.root)
         self.library = library
-        self.reports: dict[str, list[Diagnostic]] = {}
-        for d in diags:
-            self.reports.setdefault(_file_of(d, os.path.join(self.root, "library.yaml")),
-                                    []).append(d)
-        for file, text in (texts or {}).items():
-            if self.part_of(file) is not None:
-                self.reload_part(self.part_of(file), text)
 
     def part_of(self, path: str) -> str | None:
         """The id of the part whose component.yaml ``path`` is, if it is registered here."""
@@ -76,51 +66,62 @@ class LibraryState:
                                               or pid in self.library.left_out)
         return pid if known else None
 
-    def reload_part(self, pid: str, text: str | None) -> None:
-        """Load the part again, from ``text`` (the editor's) or its file."""
-        from ..library.loader import load_part, load_part_text, part_paths
-        from ..library.model import LeftOut
-        if self.library is None:
-            return
-        file = part_paths(self.root, pid)[1]
-        if text is None:
-            part, diags = load_part(self.root, self.library.name, pid)
-        else:
-            part, diags = load_part_text(self.root, self.library.name, pid, text)
-        parts, left_out = dict(self.library.parts), dict(self.library.left_out)
-        parts.pop(pid, None)
-        left_out.pop(pid, None)
-        if part is not None:
-            parts[pid] = part
-        else:
-            left_out[pid] = LeftOut(pid, file, tuple(diags))
-        self.library = type(self.library)(self.library.name, self.library.root, parts,
-                                          self.library.walkers, left_out)
-        self.reports[file] = list(diags)
-
 
 class ProjectState:
-    """A project: its root, its libraries kept loaded."""
+    """A project: its root, and the warm core its programs are checked through (its
+    libraries' records kept, each part loaded again when its component.yaml changes, from
+    the editor's text while it is open; a library.yaml counts once saved)."""
 
-    def __init__(self, root: Path, library_roots: Iterable[str]):
+    def __init__(self, root: Path, library_roots: Iterable[str], texts: dict[str, str]):
+        from ..warm import Warm
         self.root = root
-        self.libraries = [LibraryState(r) for r in library_roots]
+        self.roots = list(library_roots)
+        self.warm = Warm(self.roots, texts)
+        self._whole: tuple[list[Any], list[Diagnostic]] | None = None
+
+    def whole(self) -> tuple[list[Any], list[Diagnostic]]:
+        """Every library loaded whole, and what loading it reported (kept until a library
+        file changes)."""
+        if self._whole is None:
+            self._whole = self.warm.whole()
+        return self._whole
+
+    def changed(self, path: str) -> None:
+        """A library file changed (in the editor, or on disk)."""
+        self.warm.forget(path)
+        self._whole = None
 
     @property
     def loaded(self) -> list[Any]:
-        return [lib.library for lib in self.libraries if lib.library is not None]
+        return self.whole()[0]
 
-    def library_of(self, path: str) -> LibraryState | None:
-        for lib in self.libraries:
-            if path == os.path.join(lib.root, "library.yaml") or lib.part_of(path):
-                return lib
+    def library_of(self, path: str) -> LibraryView | None:
+        """The library whose library.yaml, or a part's component.yaml, ``path`` is."""
+        for root in self.roots:
+            folder = os.path.dirname(path)
+            if path == os.path.join(root, "library.yaml") or (
+                    os.path.basename(path) == "component.yaml"
+                    and os.path.dirname(folder) == os.path.join(root, "parts")):
+                library = next((lib for lib in self.loaded if lib.root == root), None)
+                return LibraryView(root, library)
         return None
+
+    def reports(self, root: str) -> dict[str, list[Diagnostic]]:
+        """What loading the library at ``root`` reported, by the file it is about."""
+        out: dict[str, list[Diagnostic]] = {}
+        manifest = os.path.join(root, "library.yaml")
+        for d in self.whole()[1]:
+            file = _file_of(d, manifest)
+            if file == manifest or file.startswith(os.path.join(root, "")):
+                out.setdefault(file, []).append(d)
+        return out
 
     def part(self, ref: str) -> Any:
         """The part a ref names (``library/id`` or a bare id), the first library's."""
-        lib_name, sep, pid = ref.partition("/")
+        name, sep, pid = ref.partition("/")
+        lib_name: str | None = name if sep else None
         if not sep:
-            pid, lib_name = ref, None
+            pid = ref
         for library in self.loaded:
             if (lib_name is None or library.name == lib_name) and pid in library.parts:
                 return library.parts[pid]
@@ -134,14 +135,24 @@ def _file_of(d: Diagnostic, default: str) -> str:
     return os.path.abspath(d.span.file) if d.span is not None and d.span.file else default
 
 
+class ProgramFiles(TypedDict):
+    """A program's files: its core, and the world and task beside it when there are."""
+
+    core: str
+    world: str | None
+    task: str | None
+
+
 class Workspace:
     """The open documents and what each check found, by the file it is about."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.texts: dict[str, str] = {}              # open documents, by absolute path
         self.projects: dict[Path, ProjectState] = {}
         # what each source of diagnostics (a program by its core, a library file) found, by file
         self.found: dict[str, dict[str, list[Diagnostic]]] = {}
+        # the robot each program's last check assembled (None when it did not), by its core
+        self.robots: dict[str, Any] = {}
 
     # -- documents -------------------------------------------------------------------------
     def text(self, path: str) -> str | None:
@@ -169,29 +180,32 @@ class Workspace:
                 log.warning("cannot read the project at %s: %s", root, exc)
                 return None
             project = self.projects[root] = ProjectState(
-                root, [os.path.abspath(root / lib) for lib in matrix.libraries])
-            for lib in project.libraries:
-                self._store(f"library:{lib.root}", {f: list(ds) for f, ds in lib.reports.items()})
+                root, [os.path.abspath(root / lib) for lib in matrix.libraries], self.texts)
+            for lib in project.roots:
+                self._store(f"library:{lib}", project.reports(lib))
         return self.projects[root]
 
     # -- programs --------------------------------------------------------------------------
-    def program_files(self, path: str) -> dict[str, str | None] | None:
+    def program_files(self, path: str) -> ProgramFiles | None:
         """The program ``path`` belongs to, {"core": ..., "world": ..., "task": ...} (a file
         absent is None), or None when there is no core for it."""
         kind = kind_of(path)
         if kind not in PROGRAM_KINDS:
             return None
         stem = path[: -len(kind) - 1]
-        files: dict[str, str | None] = {}
+        found: dict[str, str | None] = {}
         for k in PROGRAM_KINDS:
             candidate = f"{stem}.{k}"
-            files[k] = candidate if candidate in self.texts or os.path.isfile(candidate) \
+            found[k] = candidate if candidate in self.texts or os.path.isfile(candidate) \
                 else None
-        return files if files["core"] else None
+        core = found["core"]
+        if core is None:
+            return None
+        return ProgramFiles(core=core, world=found["world"], task=found["task"])
 
     def open_programs(self) -> list[str]:
         """The cores of the programs an open document belongs to."""
-        cores = []
+        cores: list[str] = []
         for path in self.texts:
             files = self.program_files(path)
             if files and files["core"] not in cores:
@@ -199,20 +213,21 @@ class Workspace:
         return cores
 
     def check_program(self, core: str) -> set[str]:
-        """Compile the program of ``core`` from the open texts; returns the files whose
-        diagnostics may have changed."""
-        from ..pipeline import InputError, compile_program
-        files = self.program_files(core) or {"core": core, "world": None, "task": None}
+        """Check the program of ``core`` from the open texts, through the project's warm
+        core; returns the files whose diagnostics may have changed. What loading a library
+        reported is the library's (shown on its open files), not the program's."""
+        from ..pipeline import InputError
+        files = self.program_files(core) or ProgramFiles(core=core, world=None, task=None)
         project = self.project_of(core)
         key = f"program:{core}"
-        found: dict[str, list[Diagnostic]] = {f: [] for f in files.values() if f}
+        found: dict[str, list[Diagnostic]] = {
+            f: [] for f in (files["core"], files["world"], files["task"]) if f}
         if project is None:
-            self._parse_only(files, found)
+            self._parse_only({"core": files["core"], "world": files["world"],
+                              "task": files["task"]}, found)
         else:
             try:
-                result = compile_program(files["core"], files["world"], files["task"], [],
-                                         check_only=True, texts=self.texts,
-                                         libraries=project.loaded)
+                result = project.warm.check(files["core"], files["world"], files["task"])
             except InputError as exc:
                 log.info("not checked: %s", exc)
                 result = None
@@ -220,8 +235,17 @@ class Workspace:
                 log.exception("the check of %s failed", core)
                 result = None
             for d in result.diagnostics if result else ():
-                found.setdefault(_file_of(d, core), []).append(d)
+                file = _file_of(d, core)
+                if d.code.startswith("library.") and kind_of(file) in ("component", "library"):
+                    continue
+                found.setdefault(file, []).append(d)
+            self.robots[core] = result.robot if result else None
         return self._store(key, found)
+
+    def robot_of(self, path: str) -> Any:
+        """The robot the last check of ``path``'s program assembled, if it did."""
+        files = self.program_files(path)
+        return self.robots.get(files["core"]) if files else None
 
     def _parse_only(self, files: dict[str, str | None], found: dict) -> None:
         """Outside a project: what the parser says of each file, nothing more."""
@@ -229,7 +253,7 @@ class Workspace:
         parsers = {"core": parse_core, "world": parse_world, "task": parse_task}
         for kind, path in files.items():
             text = self.text(path) if path else None
-            if text is None:
+            if text is None or path is None:
                 continue
             try:
                 _, diags = parsers[kind](text, path)
@@ -249,7 +273,7 @@ class Workspace:
         for key, by_file in self.found.items():
             if key.startswith("library:") and path not in self.texts:
                 continue                      # a library's own problems: on its open files
-            out.extend(by_file.get(path, ()))
+            out.extend(d for d in by_file.get(path, ()) if d not in out)
         return out
 
     # -- edits -----------------------------------------------------------------------------
@@ -275,32 +299,24 @@ class Workspace:
         return set()
 
     def library_changed(self, path: str, text: str | None, saved: bool) -> set[str]:
-        """A library file changed: its part (or, once saved, the whole library) is loaded
-        again, and the open programs that use it are checked."""
+        """A library file changed (``text``: the editor's, already in the open texts, or
+        None once closed): the open programs whose last check needed that part (all of the
+        project's, for a library.yaml) are checked again, through the warm core, which
+        loads again only what changed."""
         project = self.project_of(path)
         lib = project.library_of(path) if project else None
-        if lib is None:
+        if project is None or lib is None:
             return set()
-        changed = set()
-        pid = lib.part_of(path)
-        if pid is not None:
-            lib.reload_part(pid, text)
-            used = {pid}
-        elif saved or text is None:
-            lib.reload({p: t for p, t in self.texts.items() if kind_of(p) == "component"})
-            used = None
-        else:
-            used = set()                       # library.yaml is read when it is saved
-        changed |= self._store(f"library:{lib.root}",
-                               {f: list(ds) for f, ds in lib.reports.items()})
+        root = lib.root
+        project.changed(path)
+        if kind_of(path) == "library" and not saved and text is not None:
+            return {path}                      # library.yaml is read when it is saved
+        changed = self._store(f"library:{root}", project.reports(root))
         changed.add(path)
+        users = None if kind_of(path) == "library" else set(project.warm.users(path))
         for core in self.open_programs():
             if self.project_of(core) is not project:
                 continue
-            if used is None or used & self._refs_of(core):
+            if users is None or core in users:
                 changed |= self.check_program(core)
         return changed
-
-    def _refs_of(self, core: str) -> set[str]:
-        files = self.program_files(core) or {}
-        return {r for f in files.values() if f for r in refs_in(self.text(f) or "")}

@@ -44,7 +44,8 @@ def _seat_of(robot: Robot, motor: Component):
     if motor.parent != robot.chassis:
         return None
     chassis = robot.parts.get(robot.component(robot.chassis).part)
-    conn = chassis.connectors.get(motor.host_connector) if chassis else None
+    conn = chassis.connectors.get(motor.host_connector) \
+        if chassis and motor.host_connector is not None else None
     return conn if conn is not None and conn.driveline is not None else None
 
 

@@ -16,9 +16,17 @@ from ..recordtype import record
 
 Vec = tuple[float, float, float]
 Quat = tuple[float, float, float, float]
+# What the functions here take for a vector or a quaternion: a tuple, a list or an array
+VecLike = Sequence[float] | np.ndarray
 
 
-def norm(v: Sequence[float]) -> float:
+def as_vec(v: Iterable[float]) -> Vec:
+    """Three numbers as a Vec, each as it is (ValueError for any other count)."""
+    x, y, z = v
+    return (x, y, z)
+
+
+def norm(v: VecLike) -> float:
     """``np.linalg.norm`` of a vector, to the bit: the square root of its dot product with
     itself, which is what numpy computes for a vector, without numpy's checks of the
     argument that cost several times the arithmetic on three numbers."""
@@ -26,7 +34,7 @@ def norm(v: Sequence[float]) -> float:
     return math.sqrt(a.dot(a))
 
 
-def unit(v: Sequence[float]) -> np.ndarray:
+def unit(v: VecLike) -> np.ndarray:
     a = np.asarray(v, dtype=float)
     n = norm(a)
     if n == 0.0:
@@ -34,14 +42,14 @@ def unit(v: Sequence[float]) -> np.ndarray:
     return a / n
 
 
-def axis_angle(axis: Sequence[float], angle: float) -> np.ndarray:
+def axis_angle(axis: VecLike, angle: float) -> np.ndarray:
     """The rotation by ``angle`` radians about ``axis`` (right-hand rule), Rodrigues' form."""
     k = unit(axis)
     kx = np.array([[0.0, -k[2], k[1]], [k[2], 0.0, -k[0]], [-k[1], k[0], 0.0]])
     return np.eye(3) + math.sin(angle) * kx + (1.0 - math.cos(angle)) * (kx @ kx)
 
 
-def rpy_matrix(rpy: Sequence[float]) -> np.ndarray:
+def rpy_matrix(rpy: VecLike) -> np.ndarray:
     """The rotation matrix of roll, pitch and yaw: read-only, worked out once per process
     for each (the shapes of a part's every copy are turned alike)."""
     r, p, y = (float(a) for a in rpy)
@@ -84,21 +92,21 @@ class Transform:
         return Transform(np.eye(3), np.zeros(3))
 
     @staticmethod
-    def from_xyz_rpy(xyz: Sequence[float], rpy: Sequence[float]) -> Transform:
+    def from_xyz_rpy(xyz: VecLike, rpy: VecLike) -> Transform:
         return Transform(rpy_matrix(rpy), np.asarray(xyz, dtype=float))
 
     @staticmethod
-    def from_pose(xyz: Sequence[float], quat: Sequence[float]) -> Transform:
+    def from_pose(xyz: VecLike, quat: VecLike) -> Transform:
         return Transform(matrix_from_quat(quat), np.asarray(xyz, dtype=float))
 
     def points(self, ps) -> np.ndarray:
         ps = np.asarray(ps, dtype=float).reshape(-1, 3)
         return ps @ self.rotation.T + self.translation
 
-    def point(self, p: Sequence[float]) -> np.ndarray:
+    def point(self, p: VecLike) -> np.ndarray:
         return self.rotation @ np.asarray(p, dtype=float) + self.translation
 
-    def vector(self, v: Sequence[float]) -> np.ndarray:
+    def vector(self, v: VecLike) -> np.ndarray:
         return self.rotation @ np.asarray(v, dtype=float)
 
     def __matmul__(self, other: Transform) -> Transform:
@@ -132,10 +140,10 @@ def quat_from_matrix(m: np.ndarray) -> Quat:
         s = _nonzero(math.sqrt(1.0 + m22 - m00 - m11) * 2)
         q = ((m10 - m01) / s, (m02 + m20) / s, (m12 + m21) / s, 0.25 * s)
     n = math.sqrt(sum(c * c for c in q))
-    q = tuple(c / n for c in q)
-    if q[0] < 0 or (q[0] == 0 and next((c for c in q[1:] if c != 0), 0) < 0):
-        q = tuple(-c for c in q)
-    return clean_quat(q)
+    u = tuple(c / n for c in q)
+    if u[0] < 0 or (u[0] == 0 and next((c for c in u[1:] if c != 0), 0) < 0):
+        u = tuple(-c for c in u)
+    return clean_quat(u)
 
 
 def _nonzero(s: float) -> float:
@@ -144,7 +152,7 @@ def _nonzero(s: float) -> float:
     return s if s != 0 else np.float64(0.0)
 
 
-def matrix_from_quat(q: Sequence[float]) -> np.ndarray:
+def matrix_from_quat(q: VecLike) -> np.ndarray:
     """The rotation matrix of a unit quaternion (w, x, y, z): read-only, since the matrix of
     each quaternion is worked out once per process (the parts of a robot mostly stand
     turned alike) and handed to every caller."""
@@ -172,16 +180,16 @@ def _clean(x: float) -> float:
     return 0.0 if abs(x) < 1e-12 else x
 
 
-def clean_vec(v: Sequence[float]) -> Vec:
+def clean_vec(v: VecLike) -> Vec:
     """Plain floats, with rounding dust below 1e-12 (and -0.0) written as 0."""
     return tuple(_clean(c) for c in v)  # type: ignore[return-value]
 
 
-def clean_quat(q: Sequence[float]) -> Quat:
+def clean_quat(q: VecLike) -> Quat:
     return tuple(_clean(c) for c in q)  # type: ignore[return-value]
 
 
-def quat_from_rpy(rpy: Sequence[float]) -> Quat:
+def quat_from_rpy(rpy: VecLike) -> Quat:
     r, p, y = (0.5 * float(a) for a in rpy)
     cr, sr = math.cos(r), math.sin(r)
     cp, sp = math.cos(p), math.sin(p)
@@ -196,7 +204,7 @@ def quat_from_yaw(yaw: float) -> Quat:
     return (math.cos(yaw / 2), 0.0, 0.0, math.sin(yaw / 2))
 
 
-def quat_mul(a: Sequence[float], b: Sequence[float]) -> Quat:
+def quat_mul(a: VecLike, b: VecLike) -> Quat:
     aw, ax, ay, az = a
     bw, bx, by, bz = b
     return (aw * bw - ax * bx - ay * by - az * bz,
@@ -205,11 +213,11 @@ def quat_mul(a: Sequence[float], b: Sequence[float]) -> Quat:
             aw * bz + ax * by - ay * bx + az * bw)
 
 
-def quat_conj(q: Sequence[float]) -> Quat:
+def quat_conj(q: VecLike) -> Quat:
     return (q[0], -q[1], -q[2], -q[3])
 
 
-def quat_from_z(axis: Sequence[float]) -> Quat:
+def quat_from_z(axis: VecLike) -> Quat:
     """The shortest-arc turn taking +z onto ``axis`` (a cylinder's or a site's axis)."""
     a = np.asarray(axis, dtype=float)
     a = a / norm(a)
@@ -227,7 +235,7 @@ def normalise(q: Iterable[float]) -> Quat:
     return tuple(c / n for c in q)  # type: ignore[return-value]
 
 
-def rotate(q: Sequence[float], v: Sequence[float]) -> np.ndarray:
+def rotate(q: VecLike, v: VecLike) -> np.ndarray:
     return matrix_from_quat(q) @ np.asarray(v, dtype=float)
 
 
@@ -244,10 +252,45 @@ def compose(xyz_a, quat_a, xyz_b, quat_b) -> tuple[np.ndarray, Quat]:
             normalise(quat_mul(quat_a, quat_b)))
 
 
-def rpy_from_quat(q: Sequence[float]) -> Vec:
+def rpy_from_quat(q: VecLike) -> Vec:
     w, x, y, z = q
     roll = math.atan2(2 * (w * x + y * z), 1 - 2 * (x * x + y * y))
     sinp = max(-1.0, min(1.0, 2 * (w * y - z * x)))
     pitch = math.asin(sinp)
     yaw = math.atan2(2 * (w * z + x * y), 1 - 2 * (y * y + z * z))
     return (roll, pitch, yaw)
+
+
+# -- lines, bases and planes ------------------------------------------------------------
+
+def rotation_about(axis: VecLike, point: VecLike, angle: float) -> Transform:
+    """The turn by ``angle`` about the line through ``point`` along ``axis``."""
+    R = axis_angle(axis, angle)
+    p = np.asarray(point, dtype=float)
+    return Transform(R, p - R @ p)
+
+
+def unit_or_zero(v) -> np.ndarray:
+    """``v`` scaled to unit length; the zero vector as it is (``unit`` refuses it)."""
+    v = np.asarray(v, dtype=float)
+    n = float(norm(v))
+    return v / n if n > 0 else v
+
+
+def perpendiculars(axis: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Two unit vectors completing ``axis`` to a right-handed orthonormal basis."""
+    a = unit_or_zero(axis)
+    helper = np.array([1.0, 0.0, 0.0]) if abs(a[0]) < 0.9 else np.array([0.0, 1.0, 0.0])
+    u = unit_or_zero(np.cross(a, helper))
+    return u, np.cross(a, u)
+
+
+def ground_basis(n: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The x and y axes of base_footprint on a plane of normal ``n``: base_link's x laid
+    onto the plane, and n x that."""
+    x = np.array([1.0, 0.0, 0.0])
+    ex = x - (x @ n) * n
+    if norm(ex) < 1e-9:
+        ex = np.array([0.0, 1.0, 0.0]) - n[1] * n
+    ex = unit_or_zero(ex)
+    return ex, np.cross(n, ex)

@@ -1,4 +1,4 @@
-"""The vocabulary (decisions D3, D5, D6): which component types exist, what each chassis type
+"""The vocabulary (docs/tutorial.md): which component types exist, what each chassis type
 needs of its wheel mounts, which arguments a component, an entity and a task step take.
 
 Everything here is data; the phases that check a program against it are resolve
@@ -107,7 +107,7 @@ def is_chassis_type(name: str) -> bool:
     return name in CHASSIS_TYPES
 
 
-# -- component arguments (D3) ----------------------------------------------------------------
+# -- component arguments --------------------------------------------------------------------
 
 #: argument -> the types it is allowed on (None: every type)
 COMPONENT_ARGS: dict[str, tuple[str, ...] | None] = {
@@ -117,7 +117,7 @@ COMPONENT_ARGS: dict[str, tuple[str, ...] | None] = {
     "command": ("Motor",),
 }
 
-# -- worlds (D4) -----------------------------------------------------------------------------
+# -- worlds ---------------------------------------------------------------------------------
 
 ENTITY_TYPES: dict[str, bool] = {          # type -> collision default
     "Obstacle": True,
@@ -128,7 +128,7 @@ PRIMITIVES = ("box", "sphere", "cylinder")
 ENTITY_ARGS = ("type", "size", "ref", "pos", "collision")
 WORLD_SETTINGS = ("environment", "ground_plane", "start")
 
-# -- tasks (D5) ------------------------------------------------------------------------------
+# -- tasks ----------------------------------------------------------------------------------
 
 
 @record

@@ -1,4 +1,4 @@
-"""Renderings of diagnostics: human (rustc-like, optional colour), JSON (D9) and SARIF 2.1.0.
+"""Renderings of diagnostics: human (rustc-like, optional colour), JSON and SARIF 2.1.0.
 
 ``render(fmt, diagnostics, sources=..., color=...)`` picks one by its command-line name.
 

@@ -164,7 +164,7 @@ def _underline(text: str, span: Span) -> tuple[int, int]:
         return cell_len(visible(text[:start])), cell_len(visible(stripped))
     start = span.column - 1
     prefix = text[:start] + " " * max(0, start - len(text))
-    if span.end_line is not None and span.end_line > span.line:
+    if span.end_line is not None and span.line is not None and span.end_line > span.line:
         covered = text[start:]                              # to the end of the first line
     elif span.end_column is not None and span.end_column >= span.column:
         covered = text[start:span.end_column]
@@ -273,7 +273,8 @@ def _snippet(out: _Out, marks: list[_Mark], lines: _Lines, file: str, width: int
     pad = " " * (width + 1)
     by_line: dict[int, list[_Mark]] = {}
     for m in marks:
-        by_line.setdefault(m.span.line, []).append(m)
+        if m.span.line is not None:         # every mark drawn has its line
+            by_line.setdefault(m.span.line, []).append(m)
     cut_off: list[_Mark] = []
     previous: int | None = None
     for number in sorted(by_line):

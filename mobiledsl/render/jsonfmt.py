@@ -1,4 +1,4 @@
-"""The JSON rendering of diagnostics (decisions D9), one object printed on stdout::
+"""The JSON rendering of diagnostics (docs/diagnostics.md), one object printed on stdout::
 
     {"diagnostics": [{"severity", "code", "message", "file", "line", "column",
                       "end_line", "end_column", "help": [...], "notes": [...],
@@ -7,7 +7,7 @@
 
 Lines and columns are 1-based, ``end_column`` inclusive, and null where a diagnostic has no
 place in a file (``file`` is then the path it is about, or ""). ``label`` and ``labels`` (the
-secondary places) go beyond D9's keys; tools may ignore them.
+secondary places) go beyond the keys every diagnostic has; tools may ignore them.
 """
 from __future__ import annotations
 
@@ -49,5 +49,5 @@ def to_json_document(diagnostics: Iterable[Diagnostic]) -> dict:
 
 
 def render_json(diagnostics: Iterable[Diagnostic]) -> str:
-    """The D9 document as text, indented, ending with a newline."""
+    """The JSON document as text, indented, ending with a newline."""
     return json.dumps(to_json_document(diagnostics), indent=2, ensure_ascii=False) + "\n"

@@ -1,4 +1,4 @@
-"""The resolve phase: names, vocabulary (D6), worlds (D4) and tasks (D5).
+"""The resolve phase: names, the vocabulary, worlds and tasks (docs/assembly.md, "Resolve").
 
 ``resolve_program(core, world, task, libraries) -> (Resolved or None, diagnostics)``. The
 result is None when any error was reported: a later phase never sees a half-resolved program.
@@ -27,7 +27,7 @@ def resolve_program(core: CoreFile, world: WorldFile | None, task: TaskFile | No
     result = resolve_core(core, catalog, sink)
     resolved_world, declared = resolve_world(world, catalog, sink)
     resolved_task = resolve_task(task, resolved_world, world is not None, sink, declared)
-    if sink.has_errors or result.chassis is None:
+    if sink.has_errors or result.chassis is None or result.chassis_type is None:   # both or neither
         return None, sink.items
     intent = core.intent.value if core.intent is not None else None
     return Resolved(name=core.name, file=core.file, components=result.components,

@@ -75,11 +75,11 @@ class Catalog:
             lib_name, _, pid = ref.partition("/")
             libs = [lib for lib in self.libraries if lib.name == lib_name]
             if not libs:
-                names = ", ".join(lib.name for lib in self.libraries) or "none"
+                given = ", ".join(lib.name for lib in self.libraries) or "none"
                 sink.error("resolve.unknown_part",
                            f"the ref{who} names library '{lib_name}', which is not given",
                            span, label="no such library", labels=labels,
-                           help=(f"the libraries given are: {names}",
+                           help=(f"the libraries given are: {given}",
                                  "add it with --library DIR"))
                 return None
             found = [(lib, lib.parts[pid]) for lib in libs if pid in lib.parts]

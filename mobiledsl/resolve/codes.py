@@ -99,7 +99,7 @@ CODES: dict[str, CodeInfo] = {
         "an argument or a setting that the component, entity, step or world does not take",
         "Components take ref, glue (not the chassis), power (a MotorDriver, or a Motor with a "
         "bus) and command (a Motor). Entities take type, size, ref, pos and collision; a world "
-        "environment, ground_plane and start; each step the arguments of decisions D5.",
+        "environment, ground_plane and start; each step the arguments docs/tutorial.md lists.",
         'Standard wheel_l(ref = "standard_80", glue = (0, 0.12, -0.02, 0, 1, 0), speed = 2)',
     ),
     "semantic.missing_argument": CodeInfo(

@@ -1,7 +1,7 @@
 """The resolved program: what ``assemble`` reads.
 
 Every component's type is a vocabulary type its part's profile lists, its ref is one loaded
-part, its arguments have the shapes D3 gives them, and its power and command name
+part, its arguments have the shapes the vocabulary gives them, and its power and command name
 components of the right kind. The world and the task are already the records of
 ``mobiledsl.model.world`` (nothing later resolves them again).
 """

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import field
 
-from ..diagnostics import Label, Sink, Span
+from ..diagnostics import Label, Sink, Span, labels_at
 from ..lang.ast import CoreFile, Item, Ref, String, Tuple, value_kind
 from ..library.model import Part
 from ..model import vocabulary as vocab
@@ -34,7 +34,7 @@ class _Draft:
     command: Ref | None = None
     ok: bool = True
     # power or command that names @world/... or @task/...: (argument, reference, what it is)
-    wrong_refs: list = field(default_factory=list)
+    wrong_refs: list[tuple[str, Ref, str]] = field(default_factory=list)
 
 
 @record
@@ -76,7 +76,7 @@ def resolve_core(core: CoreFile, catalog: Catalog, sink: Sink) -> CoreResult:
 
     for d in drafts:
         if d.type is not None:
-            _resolve_args(d, catalog, sink)
+            _resolve_args(d, d.type, catalog, sink)
     _check_reserved(drafts, sink)
 
     by_name = {d.name: d for d in drafts if first_by_name.get(d.name) is d}
@@ -133,7 +133,7 @@ def _check_name(d: _Draft, first_by_name: dict[str, _Draft], sink: Sink) -> None
         return
     sink.error("resolve.duplicate_name", f"two components are named '{d.name}'",
                d.item.name_span, label="declared again",
-               labels=(Label(first.item.name_span, "first declared here"),),
+               labels=labels_at(first.item.name_span, "first declared here"),
                help=("give each component its own name; the task and the evaluation refer "
                      "to components by name",))
     d.ok = False
@@ -180,15 +180,15 @@ def _check_reserved(drafts: list[_Draft], sink: Sink) -> None:
             why = f"'{d.name}' is reserved for {what}"
         else:
             continue
-        labels = (Label(owner.item.name_span, f"'{owner.name}' is declared here"),) \
+        labels = labels_at(owner.item.name_span, f"'{owner.name}' is declared here") \
             if owner is not None else ()
         sink.error("resolve.duplicate_name", why, d.item.name_span, label="reserved name",
                    labels=labels, help=RESERVED_HELP)
         d.ok = False
 
 
-def _resolve_args(d: _Draft, catalog: Catalog, sink: Sink) -> None:
-    item, type_ = d.item, d.type
+def _resolve_args(d: _Draft, type_: str, catalog: Catalog, sink: Sink) -> None:
+    item = d.item
     ref_arg = item.arg("ref")
     if ref_arg is None:
         sink.error("semantic.missing_argument", f"'{d.name}' has no ref", item.name_span
@@ -205,13 +205,14 @@ def _resolve_args(d: _Draft, catalog: Catalog, sink: Sink) -> None:
         if d.part is None:
             d.ok = False
         else:
-            _check_profile(d, ref_arg.value.span, sink)
+            _check_profile(d, d.part, type_, ref_arg.value.span, sink)
 
     allowed = allowed_args(type_, d.part)
     for a in item.args:
         if a.name in allowed:
             continue
         d.ok = False
+        helps: tuple[str, ...]
         if a.name == "glue" and vocab.is_chassis_type(type_):
             message = f"the chassis '{d.name}' takes no glue: its frame is base_link"
             helps = ("delete the glue; every other part is glued onto the chassis",)
@@ -245,9 +246,10 @@ def _resolve_args(d: _Draft, catalog: Catalog, sink: Sink) -> None:
             d.glue = Glue(tuple(n.value for n in glue.value.items), glue.value.span)
 
     for key in ("power", "command"):
-        a = item.arg(key)
-        if a is None or key not in allowed:
+        given = item.arg(key)
+        if given is None or key not in allowed:
             continue
+        a = given
         what = "Battery" if key == "power" else "MotorDriver"
         if isinstance(a.value, Ref) and a.value.kind == "core":
             setattr(d, key, a.value)
@@ -262,8 +264,8 @@ def _resolve_args(d: _Draft, catalog: Catalog, sink: Sink) -> None:
             d.ok = False
 
 
-def _check_profile(d: _Draft, span: Span | None, sink: Sink) -> None:
-    part, type_ = d.part, d.type
+def _check_profile(d: _Draft, part: Part, type_: str, span: Span | None, sink: Sink) -> None:
+    helps: tuple[str, ...]
     if type_ not in part.profiles:
         if part.profiles:
             has = ", ".join(sorted(part.profiles))
@@ -297,13 +299,14 @@ def _check_profile(d: _Draft, span: Span | None, sink: Sink) -> None:
 
 
 def _check_references(d: _Draft, by_name: dict[str, _Draft], sink: Sink) -> None:
-    for key, ref, kind in d.wrong_refs:
+    for key, wrong, kind in d.wrong_refs:
         want = "Battery" if key == "power" else "MotorDriver"
         what = "feeds it" if key == "power" else "drives it"
         kinds = [n for n, t in by_name.items() if t.type == want]
         sink.error("semantic.reference_kind",
-                   f"{key} of '{d.name}' names @{ref.kind}/{ref.name}, {kind}; {key} names the "
-                   f"{want} component that {what}", ref.span, label=f"not a {want} of the robot",
+                   f"{key} of '{d.name}' names @{wrong.kind}/{wrong.name}, {kind}; {key} names "
+                   f"the {want} component that {what}", wrong.span,
+                   label=f"not a {want} of the robot",
                    help=(f"write {key} = " + " or ".join(f"@core/{k}" for k in kinds)
                          if kinds else f"declare {vocab.a(want)} component and write "
                          f"{key} = @core/<{want.lower()}>",))

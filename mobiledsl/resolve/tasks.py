@@ -1,4 +1,4 @@
-"""Resolving a ``.task`` file (decisions D5): each step's type and arguments, and a
+"""Resolving a ``.task`` file (docs/languages.md, ".task"): each step's type and arguments, and a
 Navigate's goal, which must be a Marker of the world."""
 from __future__ import annotations
 
@@ -102,12 +102,13 @@ def _value(step: str, spec: vocab.StepArg, a: Arg, world: World, has_world_file:
         return None     # declared, but its own errors kept it out of the world
     if entity is None:
         markers = [e.name for e in world.entities if e.entity == "Marker"]
+        helps: tuple[str, ...] | list[str]
         if not has_world_file:
             helps = ("compile the task with a .world file that declares the marker",)
         else:
-            helps = list(vocab.suggestion(v.name, [e.name for e in world.entities],
-                                          "entities")[:1]) if world.entities else []
-            helps = [h for h in helps if h.startswith("did you mean")]
+            close = vocab.suggestion(v.name, [e.name for e in world.entities],
+                                     "entities")[:1] if world.entities else ()
+            helps = [h for h in close if h.startswith("did you mean")]
             helps.append(f"the markers of world '{world.name}' are: {', '.join(markers)}"
                          if markers else
                          f"world '{world.name}' has no Marker: declare one, e.g. Marker "

@@ -1,4 +1,4 @@
-"""Resolving a ``.world`` file (decisions D4): its settings, the environment it takes and that
+"""Resolving a ``.world`` file (docs/languages.md): its settings, the environment it takes and that
 environment's entities, and its own entities, into a ``World`` record.
 
 A taken environment's entities are resolved here, when a program takes it: their entity
@@ -35,13 +35,13 @@ def resolve_world(ast: WorldFile | None, catalog: Catalog,
     settings = _settings(ast, sink)
     env: Part | None = None
     env_arg = ast.setting("environment")
-    if settings.get("environment"):
+    if settings.get("environment") and env_arg is not None:   # a setting read from its arg
         env = catalog.lookup(settings["environment"], env_arg.value.span, sink, "environment",
                              f"world '{ast.name}'")
 
     ground = bool(settings.get("ground_plane", False))
     gp_arg = ast.setting("ground_plane")
-    if env is not None and env.ground_plane and ground:
+    if env is not None and env.ground_plane and ground and gp_arg is not None:
         sink.error("semantic.ground_plane",
                    f"world '{ast.name}' adds a ground plane, but environment '{env.id}' brings "
                    "its floor", gp_arg.span, label="a second floor",
@@ -54,7 +54,7 @@ def resolve_world(ast: WorldFile | None, catalog: Catalog,
     entities: list[Entity] = []
     spans: dict[str, tuple[Span | None, str]] = {}    # name -> (where declared, what)
     objects: dict[str, Part] = {}
-    if env is not None:
+    if env is not None and env_arg is not None:     # env is looked up from env_arg alone
         taken = Label(env_arg.value.span, f"environment '{env.id}' is taken here")
         for e in env.entities:
             entity = _env_entity(e, env, catalog, sink, taken, objects)
@@ -211,7 +211,7 @@ def _world_entity(item: Item, catalog: Catalog, sink: Sink,
             collision = b
 
     part = None
-    if ref is not None:
+    if ref is not None and ref_arg is not None:    # ref is read from ref_arg alone
         part = catalog.lookup(ref, ref_arg.value.span, sink, "object", f"entity '{name}'")
         if part is None:
             ok = False

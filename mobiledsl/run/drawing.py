@@ -63,10 +63,10 @@ def run_view(robot: str, world, analysis, start, report: dict, runs) -> bytes:
     px_w = 1000
     px_h = max(200, round(px_w * vb_h / vb_w))
     stroke = num(unit * 1000 * 0.15)
-    font = num(unit * 1000 * 1.2)
+    font_size = num(unit * 1000 * 1.2)
 
     out = svg_head(f"{robot}: the task's run seen from above", x0, y1, vb_w, vb_h, px_w, px_h,
-                   font)
+                   font_size)
     w = out.append
 
     _grid(w, (lo[0] - pad, lo[1] - pad, hi[0] + pad, hi[1] + pad), unit, stroke)

@@ -269,7 +269,7 @@ class _video_writer:
     def __init__(self, path: Path):
         self.path = path
         self.gif = path.suffix.lower() == ".gif"
-        self.frames = []
+        self.frames: list = []      # PIL images, for a GIF
         if not self.gif:
             try:
                 import imageio.v2 as imageio

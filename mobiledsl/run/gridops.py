@@ -8,8 +8,6 @@ a large grid goes to scipy.ndimage, which gives the same answers (the distance i
 in both, the square root of a whole number of cells squared)."""
 from __future__ import annotations
 
-from collections import deque
-
 import numpy as np
 
 # Above this many cell pairs in the distance's row pass (rows x row length squared) scipy
@@ -73,24 +71,20 @@ def region_of(open_: np.ndarray, cell: tuple[int, int]) -> np.ndarray:
         from scipy.ndimage import label
         regions, _ = label(open_, structure=np.ones((3, 3), bool))
         return regions == regions[cell]
-    h, w = open_.shape
-    flat = open_.ravel()
-    seen = np.zeros(h * w, dtype=bool)
-    start = cell[0] * w + cell[1]
-    seen[start] = True
-    todo = deque([start])
-    steps = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
-    while todo:
-        n = todo.popleft()
-        i, j = divmod(n, w)
-        for di, dj in steps:
-            a, b = i + di, j + dj
-            if 0 <= a < h and 0 <= b < w:
-                m = a * w + b
-                if flat[m] and not seen[m]:
-                    seen[m] = True
-                    todo.append(m)
-    return seen.reshape(h, w)
+    # grown one step to the eight neighbours at a time, kept to the open cells, until it
+    # stops growing: whole-grid steps, far fewer than the cells a cell-by-cell search visits
+    region = np.zeros_like(open_, dtype=bool)
+    region[cell] = True
+    while True:
+        step = region.copy()
+        step[1:] |= region[:-1]
+        step[:-1] |= region[1:]
+        step[:, 1:] |= step[:, :-1].copy()
+        step[:, :-1] |= step[:, 1:].copy()
+        step &= open_
+        if np.array_equal(step, region):
+            return region
+        region = step
 
 
 def grown(mask: np.ndarray, cells: int) -> np.ndarray:

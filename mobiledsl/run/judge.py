@@ -125,11 +125,11 @@ def diagnostic(run: StepRun, code: str, span, driver: str = "",
         notes.append(f"the robot is driven by {driver}")
     if _barely_moved(run):
         notes.append("it barely moved: its controller does not take it that way")
-    help_ = "ask for less, or give the robot stronger motors or grippier wheels" if not legged \
+    advice = "ask for less, or give the robot stronger motors or grippier wheels" if not legged \
         else ("check that the gait or the walker's policy walks the robot: `mobiledsl "
-                    "simulate MODEL.xml --twist VX VY WZ --seconds S --json` runs one command")
+              "simulate MODEL.xml --twist VX VY WZ --seconds S --json` runs one command")
     return error(code, f"{what}: asked {_text(run, True)}, reached {_text(run, False)}{why}",
-                 span, label="not reached", help=(help_,), notes=notes)
+                 span, label="not reached", help=(advice,), notes=notes)
 
 
 def _bound_reached(run: StepRun, code: str, span, what: str, world) -> Diagnostic:

@@ -38,19 +38,21 @@ def run_program(core: str | os.PathLike, world: str | os.PathLike | None,
                 outdir: str | os.PathLike | None = None, frames: int = 0,
                 model_xml: str | os.PathLike | None = None,
                 max_seconds: float | None = None, video: str | os.PathLike | None = None,
-                camera: str = "overview") -> RunResult:
+                camera: str = "overview", compiled: Any = None) -> RunResult:
     """Compile (mjcf), run every step, judge and write the report. ``model_xml``: a model
     already emitted (the build graph's mjcf cell) to run instead of emitting one;
     ``max_seconds``: the run's cap of simulated time after the first settling (at most,
     and by default, ``execute.MAX_RUN_S``); ``video``: a clip of the run to write (.mp4 or
     .gif); ``camera``: the pictures' camera, ``overview`` (fixed, the whole run) or
-    ``follow``."""
+    ``follow``. ``compiled``: the program compiled already (a ``pipeline.CompileResult``,
+    the build graph's from its records), with ``model_xml``; its files are then not read."""
     from ..pipeline import compile_program
 
     out = RunResult()
     targets = [] if model_xml is not None else ["mjcf"]
-    compiled = compile_program(core, world, task, library_dirs, targets, outdir,
-                               check_only=model_xml is not None)
+    if compiled is None:
+        compiled = compile_program(core, world, task, library_dirs, targets, outdir,
+                                   check_only=model_xml is not None)
     out.compiled = compiled
     out.diagnostics.extend(compiled.diagnostics)
     if (compiled.has_errors or compiled.output_error
@@ -59,8 +61,11 @@ def run_program(core: str | os.PathLike, world: str | os.PathLike | None,
     if compiled.task is None or not compiled.task.steps:
         return out
     root = _report_root(compiled, outdir)
-    xml = Path(model_xml) if model_xml is not None else \
-        Path(compiled.outdir) / "mjcf" / f"{compiled.robot.name}.xml"
+    if model_xml is not None:
+        xml = Path(model_xml)
+    else:
+        assert compiled.outdir is not None, "a compile that emits mjcf writes to its outdir"
+        xml = Path(compiled.outdir) / "mjcf" / f"{compiled.robot.name}.xml"
     from .execute import MAX_RUN_S
     cap = MAX_RUN_S if max_seconds is None else min(float(max_seconds), MAX_RUN_S)
     runs, states, sim = _simulate(xml, compiled, cap)

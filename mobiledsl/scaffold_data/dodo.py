@@ -1,4 +1,4 @@
-"""mobiledsl's build graph (D13): `doit` builds every cell of [tool.mobiledsl].
+"""mobiledsl's build graph: `doit` builds every cell of [tool.mobiledsl].
 
     doit                       build everything that is out of date
     doit build:<prog>/<target> build one cell (build:<prog> one program) and what it needs

@@ -132,7 +132,7 @@ class GaitDrive:
         """Each servo's share of holding the robot up, as an offset of its target: the
         weight shared by the feet on the floor, each foot's push turned into its joints'
         torques (J^T F) and divided by the servo's kp. A servo then holds its stance without
-        the sag a soft servo would need to make that torque (D22)."""
+        the sag a soft servo would need to make that torque."""
         n = len(self.legs)
         load = [self.timing.load(self.phase, i) if self.stepping_now else 1.0
                 for i in range(n)]
@@ -238,7 +238,7 @@ class GaitDrive:
     def _body_twist(self, data) -> tuple[np.ndarray, np.ndarray]:
         """The base's velocity in its own frame (x, y, z) and its turn rate (roll, pitch, yaw
         rates), as an IMU on it reads them."""
-        if self.root_dof is None:
+        if self.root_dof is None or self.root_qadr is None:     # (None together: no free joint)
             return np.zeros(3), np.zeros(3)
         from .pose import rotate_into
         v = data.qvel[self.root_dof:self.root_dof + 6]
@@ -251,7 +251,7 @@ class GaitDrive:
         as it lands), and the rate each foot is pushed at (``level_rates``), from the trunk's
         roll and pitch rates: fed forward through the joints' damping only, so it damps the
         rocking of soft servos and vanishes against stiff ones."""
-        if self.root_dof is None:
+        if self.root_dof is None or self.root_qadr is None:     # (None together: no free joint)
             return self.targets
         from .pose import yaw_roll_pitch
         _, roll, pitch = yaw_roll_pitch(data.qpos[self.root_qadr + 3:self.root_qadr + 7])

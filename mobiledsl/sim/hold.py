@@ -37,6 +37,7 @@ class CommandHold:
     def _measured(self, data) -> tuple[np.ndarray, float]:
         """The trunk's velocity in the plane (world) and its yaw rate, as an IMU and a leg
         odometry read them (here: the free joint's velocity)."""
+        assert self.dof is not None and self.qadr is not None, "correct measures a free joint"
         import mujoco
         v = data.qvel[self.dof:self.dof + 6]
         rot = np.zeros(9)

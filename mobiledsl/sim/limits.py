@@ -36,8 +36,8 @@ class RateLimiter:
         ax = self.limits.get("ax") or DEFAULT_AX
         az = self.limits.get("az") or DEFAULT_AZ
         reach = (ax * dt, ax * dt, az * dt)
-        self.now = tuple(n + max(-r, min(r, a - n))
-                         for n, a, r in zip(self.now, self.asked, reach))
+        vx, vy, wz = (n + max(-r, min(r, a - n)) for n, a, r in zip(self.now, self.asked, reach))
+        self.now = (vx, vy, wz)
         return self.now
 
     def still(self, eps: float = 1e-9) -> bool:

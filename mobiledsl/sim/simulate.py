@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import IO
+from typing import IO, Any
 
 from .pose import yaw_roll_pitch
 from .runtime import Simulation
@@ -31,7 +31,7 @@ def run_twist(sim: Simulation, twist: tuple[float, float, float], seconds: float
         trace.write(trace_row(sim) + "\n")
     rows = int(round(seconds / TRACE_PERIOD))
     fall = sim.fall()           # the first fall, with the time it came
-    fall_at = sim.time if fall else None
+    fall_at = sim.time if fall is not None else None
     for _ in range(rows):
         sim.advance(TRACE_PERIOD)
         if fall is None and (fall := sim.fall()) is not None:
@@ -54,9 +54,9 @@ def summary(sim: Simulation, fall: str | None, fall_at: float | None = None) -> 
     pos, quat = sim.base_pose()
     yaw, roll, pitch = yaw_roll_pitch(quat)
     final = {"x": pos[0], "y": pos[1], "z": pos[2], "yaw": yaw, "roll": roll, "pitch": pitch}
-    out = {"final": {k: round(float(v), 6) for k, v in final.items()},
-           "feet_down": sim.feet_down(), "fell": fall is not None}
-    if fall is not None:
+    out: dict[str, Any] = {"final": {k: round(float(v), 6) for k, v in final.items()},
+                           "feet_down": sim.feet_down(), "fell": fall is not None}
+    if fall is not None and fall_at is not None:    # a fall comes with its time
         out["fall"] = {"t": round(float(fall_at), 6), "how": fall}
     return out
 

@@ -30,4 +30,38 @@ CODES = {
         "    outer loop\n      vertex 0 0 0\n      vertex 1 0 0\n      vertex 0 1 0\n"
         "    endloop\n  endfacet\nendsolid plate\n",
     ),
+    "target.template_unreadable": CodeInfo(
+        Severity.ERROR,
+        "a file of the project's templates folder, or the folder, is not read",
+        "The folder [tool.mobiledsl] templates names (or compile --templates) holds a "
+        "project's own templates for the ROS targets' package files. It is read as a "
+        "stranger's input: only its .j2 files, each a regular file inside the project root "
+        "(a symbolic link that leads outside it, a FIFO or a device is refused), of at most "
+        "256 KB of UTF-8 text, and at most 64 of them. The error names the file and why; it "
+        "is reported where a target would use the template. The folder must be a folder "
+        "inside the project root, named relative to it. Make the file a plain text file in "
+        "the folder, or remove it to use mobiledsl's own template.",
+        "# ros_templates/package.xml.j2 -> /etc/passwd (a symbolic link)",
+    ),
+    "target.template_invalid": CodeInfo(
+        Severity.ERROR,
+        "a template of the ROS package does not parse as Jinja2",
+        "The ROS targets render package.xml, CMakeLists.txt and the launch file from Jinja2 "
+        "templates, which a project may replace with its own (docs/targets.md, Your own "
+        "templates). A template that does not parse is reported at its line with Jinja2's "
+        "reason, and the target writes nothing. Write a value as {{ name }}, a tag as "
+        "{% if ... %} and close every block, if and for with its end tag.",
+        "{% if node %}\ninstall(PROGRAMS {{ package }}/{{ node }})\n",
+    ),
+    "target.template_failed": CodeInfo(
+        Severity.ERROR,
+        "a template of the ROS package does not render",
+        "A template renders with the values docs/targets.md lists for it, in Jinja2's "
+        "sandbox: a name it is not given (a misspelt one) is an error rather than an empty "
+        "text, a template may not reach Python's internals (an attribute such as __class__), "
+        "nor load a template that is neither mobiledsl's nor a file of the folder, and its "
+        "output is bounded. The error is at the template's line; the target writes nothing. "
+        "Use the values given, or give a default with {{ name | default('') }}.",
+        "<name>{{ pakage }}</name>",
+    ),
 }

@@ -29,6 +29,10 @@ def roller_axis_at_ground(component: Component, centre: np.ndarray, wheel_type: 
         return fwd
     if wheel_type != "Mecanum":
         return None
+    return _mecanum_roller_axis(centre)
+
+
+def _mecanum_roller_axis(centre: np.ndarray) -> np.ndarray:
     front = centre[0] >= 0
     left = centre[1] >= 0
     d = np.array([1.0, -1.0, 0.0]) if front == left else np.array([1.0, 1.0, 0.0])
@@ -54,11 +58,10 @@ def _down(c: Component, axis: np.ndarray) -> np.ndarray:
     return ref / np.linalg.norm(ref)
 
 
-def roller_pieces(c: Component, part: Part, axis: np.ndarray) -> list[Piece]:
-    """The rollers as masses round the rim (a ball of half the wheel's radius each), their
+def roller_pieces(c: Component, part: Part, radius: float, axis: np.ndarray) -> list[Piece]:
+    """The rollers as masses round the rim (a ball of half the wheel's ``radius`` each), their
     share of the wheel's mass (its knuckle's share first taken out). ``axis``: the unit axle
     in the wheel's frame."""
-    radius = part.wheel.radius
     stated = part.inertial.mass if part.inertial else MISSING_MASS
     if c.steer is not None:
         stated *= 1.0 - KNUCKLE_SHARE
@@ -80,9 +83,7 @@ def _tilt(c: Component, axis: np.ndarray) -> float:
     the X pattern (the part states no handedness: where the wheel sits decides)."""
     if c.type != "Mecanum":
         return 0.0
-    base_axle = rotate(c.pose.quat, axis)
-    wanted = rotate(_inverse(c.pose.quat),
-                    roller_axis_at_ground(c, np.asarray(c.pose.xyz, float), c.type, base_axle))
+    wanted = rotate(_inverse(c.pose.quat), _mecanum_roller_axis(np.asarray(c.pose.xyz, float)))
     down = rotate(_inverse(c.pose.quat), [0.0, 0.0, -1.0])
     plus = (np.cross(axis, down) + axis) / math.sqrt(2)
     return 1.0 if abs(np.dot(plus, wanted)) > 0.9 else -1.0
@@ -96,10 +97,11 @@ def rollers(c: Component, part: Part, axis) -> list[Roller]:
     axis = np.asarray(axis, float)
     axis = axis / np.linalg.norm(axis)
     tilt = _tilt(c, axis)
-    r_ball = part.wheel.radius / 2
+    radius = part.wheel.radius
+    r_ball = radius / 2
     out = []
-    for k, piece in enumerate(roller_pieces(c, part, axis)):
-        tangent = np.cross(axis, piece.com / (part.wheel.radius - r_ball))
+    for k, piece in enumerate(roller_pieces(c, part, radius, axis)):
+        tangent = np.cross(axis, piece.com / (radius - r_ball))
         roller_axis = tangent + tilt * axis
         out.append(Roller(f"{c.name}_roller_{k}", piece,
                           roller_axis / np.linalg.norm(roller_axis), r_ball))

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 from ..library.model import Inertia, Inertial
+from ..model.frames import VecLike
 from ..recordtype import record
 
 KNUCKLE_SHARE = 0.1     # of a steered wheel's stated mass, carried by its knuckle
@@ -31,9 +32,10 @@ def tensor(i: Inertial) -> np.ndarray:
     return np.array([[t.ixx, t.ixy, t.ixz], [t.ixy, t.iyy, t.iyz], [t.ixz, t.iyz, t.izz]], float)
 
 
-def inertial(mass: float, com: Sequence[float], t: np.ndarray, basis: str) -> Inertial:
+def inertial(mass: float, com: VecLike, t: np.ndarray, basis: str) -> Inertial:
     t = (t + t.T) / 2
-    return Inertial(float(mass), tuple(float(v) for v in com),
+    x, y, z = (float(v) for v in com)
+    return Inertial(float(mass), (x, y, z),
                     Inertia(float(t[0, 0]), float(t[0, 1]), float(t[0, 2]), float(t[1, 1]),
                             float(t[1, 2]), float(t[2, 2])), "estimated", basis)
 

@@ -28,7 +28,7 @@ def hull_stl(vertices: Sequence[Sequence[float]], faces: Sequence[Sequence[int]]
 
 def hull_files(parts: Iterable, *folders: str) -> dict[str, bytes]:
     """Each part's hull as ``<folder>/<part>_hull.stl`` in every folder asked (by default
-    ``robot/hulls``, D11's place for them), each hull made once."""
+    ``robot/hulls``, where every target keeps them), each hull made once."""
     hulls = {part.id: hull_stl(part.collision[0].vertices, part.collision[0].faces)
              for part in parts if part.collision and part.collision[0].type == "hull"}
     return {f"{folder}/{part_id}_hull.stl": data

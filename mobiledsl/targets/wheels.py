@@ -22,4 +22,5 @@ def wheel_axis(c: Component, axis) -> tuple[float, float, float]:
     a = np.asarray(axis, float)
     base_axle = rotate(c.pose.quat, a)
     sign = axle_sign(base_axle / np.linalg.norm(base_axle))
-    return tuple(float(v) for v in sign * a)
+    x, y, z = (float(v) for v in sign * a)
+    return x, y, z

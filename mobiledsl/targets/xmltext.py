@@ -48,7 +48,7 @@ def _write(elem: ET.Element, out: list[str], here: str, space: str) -> None:
             out.append(f"{before}{head}>{_cdata(ctext)}</{ctag}>" if ctext
                        else f"{before}{head} />")
         tail = child.tail
-        kept = bool(tail) and bool(tail.strip())
+        kept = tail is not None and bool(tail.strip())
         before = _escape_cdata(tail) if kept else inner
     out.append(f"{before if kept else here}</{tag}>")     # the last one dedents
 

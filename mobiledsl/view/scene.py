@@ -332,8 +332,8 @@ def _diagnostics(records, components, world, body_of, base) -> list[dict]:
     message names in quotes; None when it names none."""
     places: dict[tuple, str] = {}
     for name, comp in components.items():
-        for key in ("span", "glue_span"):
-            span = comp.get(key)
+        for field_name in ("span", "glue_span"):
+            span = comp.get(field_name)
             if isinstance(span, dict):
                 places[_place(span)] = name
     for e in world.get("entities") or ():

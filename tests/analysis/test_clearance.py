@@ -6,7 +6,9 @@ import pytest
 
 from mobiledsl.analysis import analyse
 from mobiledsl.analysis import geometry as G
+from mobiledsl.analysis import overlap as O
 from mobiledsl.library.model import Well
+from mobiledsl.model.frames import Transform as Frame
 
 from . import fixtures as F
 
@@ -196,16 +198,16 @@ def test_sphere_polytope_stands_at_most_174_percent_past():
 
 
 def test_sphere_judged_as_it_is_but_held_as_its_polytope():
-    box = G.box((0.1, 0.1, 0.1), G.Frame.identity())
+    box = G.box((0.1, 0.1, 0.1), Frame.identity())
     ball = G.Round(np.array([0.0, 0.0, 0.07]), np.array([0.0, 0.0, 0.07]), 0.03)
-    d, _ = G.depth(ball, box)
+    d, _ = O.depth(ball, box)
     assert d == pytest.approx(0.01, abs=1e-9)             # exactly its radius less 20 mm
     # a well exactly the sphere's size does not hold it (its polytope stands past it) ...
-    exact = G.Well(np.array([0, 0, 0.07]), np.array([0, 0, 1.0]), 0.03, 0.06)
-    assert G.depth_beyond_wells(ball, box, [exact], 1e-4) is not None
+    exact = O.Well(np.array([0, 0, 0.07]), np.array([0, 0, 1.0]), 0.03, 0.06)
+    assert O.depth_beyond_wells(ball, box, [exact], 1e-4) is not None
     # ... one 1.74 % larger does
-    roomy = G.Well(np.array([0, 0, 0.07]), np.array([0, 0, 1.0]), 0.03 * 1.0174, 0.06 * 1.0174)
-    assert G.depth_beyond_wells(ball, box, [roomy], 1e-4) is None
+    roomy = O.Well(np.array([0, 0, 0.07]), np.array([0, 0, 1.0]), 0.03 * 1.0174, 0.06 * 1.0174)
+    assert O.depth_beyond_wells(ball, box, [roomy], 1e-4) is None
 
 
 # -- the wells that let a wheel in: also the one on the connector it mates by -------------------

@@ -15,6 +15,7 @@ from scipy.optimize import linprog
 from scipy.spatial import ConvexHull, HalfspaceIntersection
 
 from mobiledsl.analysis import geometry as G
+from mobiledsl.analysis import overlap as O
 from mobiledsl.analysis import planar, smalllp
 from mobiledsl.assembly import glue
 from mobiledsl.model.frames import Transform, axis_angle
@@ -98,15 +99,15 @@ def test_boxes_turned_alike_are_exact():
         p = G.box(rng.uniform(0.005, 0.3, 3), Transform(R, rng.normal(scale=0.1, size=3)))
         q = G.box(rng.uniform(0.005, 0.3, 3), Transform(R @ flip, rng.normal(scale=0.1, size=3)))
         A, b = np.vstack([p.A, q.A]), np.concatenate([p.b, q.b])
-        assert G._as_box(A, b) is not None
-        radius, centre = G._chebyshev(A, b)
+        assert O._as_box(A, b) is not None
+        radius, centre = O._chebyshev(A, b)
         assert radius == pytest.approx(scipy_chebyshev(A, b)[0], abs=1e-12)
         if radius > 1e-6:
-            assert np.allclose(corners(G._vertices_of(A, b, centre)),
+            assert np.allclose(corners(O._vertices_of(A, b, centre)),
                                corners(smalllp.vertices(A, b)), atol=1e-6)
         # turned a little: not a box any more, and the general walk answers
         s = G.box((0.1, 0.1, 0.1), Transform(axis_angle((0, 0, 1), 0.3) @ R, np.zeros(3)))
-        assert G._as_box(np.vstack([p.A, s.A]), np.concatenate([p.b, s.b])) is None
+        assert O._as_box(np.vstack([p.A, s.A]), np.concatenate([p.b, s.b])) is None
 
 
 def test_a_pair_of_polytopes_is_a_box_as_their_planes_together_are():
@@ -118,8 +119,8 @@ def test_a_pair_of_polytopes_is_a_box_as_their_planes_together_are():
         p = G.box(rng.uniform(0.005, 0.3, 3), Transform(R, rng.normal(scale=0.1, size=3)))
         q = G.box(rng.uniform(0.005, 0.3, 3), Transform(turn, rng.normal(scale=0.1, size=3)))
         for a, b in ((p, q), (q, p), (p, random_prism(rng)), (random_prism(rng), q)):
-            together = G._as_box(np.vstack([a.A, b.A]), np.concatenate([a.b, b.b]))
-            pair = G._pair_box(a, b)
+            together = O._as_box(np.vstack([a.A, b.A]), np.concatenate([a.b, b.b]))
+            pair = O._pair_box(a, b)
             assert (pair is None) == (together is None)
             if pair is not None:
                 assert all(np.array_equal(x, y) for x, y in zip(pair, together))
@@ -173,7 +174,7 @@ def test_sweep_finds_every_touching_pair():
         for j in range(i + 1, len(bodies)):
             for ia, sa in enumerate(a.shapes):
                 for jb, sb in enumerate(bodies[j].shapes):
-                    if G.boxes_overlap(sa.solid, sb.solid):
+                    if O.boxes_overlap(sa.solid, sb.solid):
                         want.append(((i, ia), (j, jb)))
     assert touching_shapes(bodies) == want
     assert touching_shapes([]) == []

@@ -33,8 +33,20 @@ def test_without_refs_every_part_loads_and_with_none_no_part_does():
 
 
 def test_only_the_named_parts_load():
-    parts, _, _ = loaded([DEMO], {"standard_80", "caster_ball", "no_such_part"})
+    parts, _, _ = loaded([DEMO], {"standard_80", "caster_ball"})
     assert parts == {"demo_parts": ["caster_ball", "standard_80"]}
+
+
+def test_a_ref_that_names_nothing_loads_every_part_for_resolve_but_reports_none(tmp_path):
+    lib = tmp_path / "lib"
+    shutil.copytree(REPO / "libraries" / "demo_parts", lib)
+    decl = lib / "parts" / "tof_vl53l1x" / "component.yaml"
+    decl.write_text(decl.read_text().replace("category: sensor", "category: sensr"))
+    parts, libraries, diags = loaded([lib], {"standard_80", "no_such_part"})
+    assert "diff_base" in parts["demo_parts"] and "tof_vl53l1x" in libraries[0].left_out
+    assert diags == []            # the context's load problems are library check's
+    parts, _, diags = loaded([lib], {"standard_80", "tof_vl53l1x"})
+    assert parts == {"demo_parts": ["standard_80"]} and diags   # a named part's are not
 
 
 def test_a_qualified_ref_loads_in_its_library_only_and_a_bare_one_in_every_library(tmp_path):

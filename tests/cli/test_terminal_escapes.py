@@ -265,9 +265,9 @@ def test_the_graph_s_warnings_and_run_tasks_lines_are_escaped(tmp_path, capsys, 
     from mobiledsl.run import graphtask
     matrix.warn(f"[tool.mobiledsl] names {TITLE}")
     monkeypatch.setattr(actions, "cell_action", lambda *a: None)
-    program = SimpleNamespace(name=f"bot{CLEAR}", files={})
-    (tmp_path / layout.target_dir(program.name, graphtask.TARGET)).mkdir(parents=True)
-    assert graphtask.run_action(tmp_path, program, []) is False
+    program = f"bot{CLEAR}"
+    (tmp_path / layout.target_dir(program, graphtask.TARGET)).mkdir(parents=True)
+    assert graphtask.run_action(tmp_path, program, {}, [], []) is False
     err = clean(capsys.readouterr().err)
     assert "names \\x1b]0;pwned\\x07" in err and "sim:bot\\x1b[2J: expected one model" in err
 

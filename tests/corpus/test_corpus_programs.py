@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from .harness import (ERROR, NOTE, PROGRAMS, WARNING, Case, Expect, after, copy, drop, judge, remove,
-                      part, sub, write)
+from .harness import (ERROR, NOTE, PROGRAMS, WARNING, Case, Expect, after, copy, drop, judge,
+                      link, part, remove, sub, write)
 
 W = WARNING
 
@@ -34,6 +34,9 @@ WIDE_WALKER = sub("lib/walkers/quad_walker/walker.yaml",
                   "gait: {ahead: [-0.4, 0.6], aside: [-0.2, 0.2], turn: [-0.8, 0.8]}")
 
 LIDAR = part("lidar_ld06")
+# without a task the demo quad_gait's knees are expected at 99 % of their effort walking the
+# range's end (0.3 m/s), and its hips at 81 %
+GAIT_PEAK_MARGIN = "validation.statics.gait_peak_margin"
 KNEE_SERVO = "kp: 15.0, damping: 0.15, armature: 0.002, frictionloss: 0.03, effort: 3.0, hold: -1.2"
 MOTOR = part("gearmotor_37d")
 DRIVER = part("driver_vnh5019")
@@ -65,6 +68,10 @@ REAL = {"syntax_in_world", "semantic_reference_kind_command_battery", "power_too
 
 ASCII_STL = ("solid plate\n  facet normal 0 0 1\n    outer loop\n      vertex 0 0 0\n"
              "      vertex 1 0 0\n      vertex 0 1 0\n    endloop\n  endfacet\nendsolid plate\n")
+
+# a template of the ROS package's, in a folder of the case's library copy
+TEMPLATE = "lib/ros_templates/package.xml.j2"
+TEMPLATES = ("--templates", "{lib}/ros_templates")
 
 # an edit that only makes the case take its own copy of the library (no README is read)
 OWN_LIB = remove("lib/parts/imu_bno055/README.md")
@@ -462,7 +469,7 @@ CASES = [
          sub(QD, "glue = (0.12, 0.08, -0.04, 0, 0, -1)", "glue = (0.122, 0.08, -0.04, 0, 0, -1)"),
          sub(QDT, "Advance(distance_m = 0.5, speed_mps = 0.2)", "Advance(distance_m = 0.5, speed_mps = 0.35)"),
          code="validation.kinematics.walk_supported", file=QDT, line=3, in_text=("0.3",),
-         files=("core", "world", "task")),
+         files=("core", "world", "task"), also=(GAIT_PEAK_MARGIN,)),
 
     prog("resolve_ambiguous_two_libraries_of_one_name", "diff_bot", OWN_LIB,
          code="resolve.ambiguous_part", line=8, file=DB, extra=("--library", "{demo}"),
@@ -487,7 +494,8 @@ CASES = [
          sub(part("quad_body"), "turn: [-0.6, 0.6]", "turn: [0, 0.6]"),
          sub(part("quad_body"), "hip_fl: {pos: [0.12, 0.08, -0.04]", "hip_fl: {pos: [0.122, 0.08, -0.04]"),
          sub(QD, "glue = (0.12, 0.08, -0.04, 0, 0, -1)", "glue = (0.122, 0.08, -0.04, 0, 0, -1)"),
-         code="validation.kinematics.spin_supported", file=QDT, line=5, files=("core", "world", "task")),
+         code="validation.kinematics.spin_supported", file=QDT, line=5, files=("core", "world", "task"),
+         also=(GAIT_PEAK_MARGIN,)),
     prog("kinematics_strafe_above_top_speed", "mecanum",
          sub(P("mecanum", "task"), "Strafe(direction = left, distance_m = 0.4, speed_mps = 0.2)",
              "Strafe(direction = left, distance_m = 0.4, speed_mps = 3.0)"),
@@ -517,6 +525,28 @@ CASES = [
     # Gazebo reads it: the ros-gz-nav2 target does not refuse it
     prog("near_ascii_stl_for_gazebo", "diff_bot",
          write("lib/parts/diff_base/assets/model.stl", ASCII_STL), targets=("ros-gz-nav2",)),
+
+    # ---------------------------------------------------------------- the ROS templates
+    # a project's own template, named with --templates (the corpus runs in the repository)
+    prog("target_template_unreadable_link_outside", "diff_bot",
+         write("lib/ros_templates/notes.md", "the folder\n"), link(TEMPLATE, "/etc/hostname"),
+         code="target.template_unreadable", file=TEMPLATE, line=None, in_text=("outside",),
+         targets=("ros-gz-nav2",), extra=TEMPLATES),
+    prog("target_template_invalid_unclosed_if", "diff_bot",
+         write(TEMPLATE, "<name>{{ package }}</name>\n{% if note %}\n<n/>\n", line=3),
+         code="target.template_invalid", targets=("ros-gz-nav2",), extra=TEMPLATES),
+    prog("target_template_failed_misspelt_name", "diff_bot",
+         write(TEMPLATE, "<name>{{ package }}</name>\n<r>{{ robto }}</r>\n", line=2),
+         code="target.template_failed", in_text=("robto",), targets=("ros-gz-nav2",),
+         extra=TEMPLATES),
+    prog("target_template_failed_python_internals", "diff_bot",
+         write(TEMPLATE, "{{ ''.__class__.__mro__ }}\n", line=1),
+         code="target.template_failed", in_text=("unsafe",), targets=("ros-mujoco-nav2",),
+         extra=TEMPLATES),
+    # a default for the name, and a string's own method: both render
+    prog("near_template_with_a_default", "diff_bot",
+         write(TEMPLATE, "<r>{{ robto | default(robot) }}</r> {{ package.upper() }}\n"),
+         targets=("ros-gz-nav2",), extra=TEMPLATES),
 
     # ---------------------------------------------------------------- target.unsupported
     prog("target_unsupported_legged_on_ros", "quad", code="target.unsupported", file=QD, line=0,
@@ -552,7 +582,26 @@ CASES = [
     prog("statics_servos_too_soft_for_the_gait", "quad_gait",
          sub(part("hip_leg"), KNEE_SERVO, KNEE_SERVO.replace("kp: 15.0", "kp: 0.5")),
          code="validation.statics.servos_within_the_gait_range", file=part("hip_leg"),
-         in_text=("36 % of the stance height", "at most 30 %", "kp 0.5 n·m/rad")),
+         in_text=("36 % of the stance height", "at most 30 %", "kp 0.5 n·m/rad"),
+         also=(GAIT_PEAK_MARGIN,)),
+    # walking at the task's 0.2 m/s the demo knees are expected to peak at 2.88 N·m
+    prog("statics_gait_peak_beyond_the_effort", "quad_gait",
+         sub(part("hip_leg"), KNEE_SERVO, KNEE_SERVO.replace("effort: 3.0", "effort: 2.5")),
+         code="validation.statics.gait_peak_torque", file=part("hip_leg"),
+         files=("core", "world", "task"), in_text=("0.2 m/s ahead", "of 2.5 n·m")),
+    prog("statics_gait_peak_near_the_effort", "quad_gait",
+         sub(part("hip_leg"), KNEE_SERVO, KNEE_SERVO.replace("effort: 3.0", "effort: 3.2")),
+         code="validation.statics.gait_peak_margin", severity=W, file=part("hip_leg"),
+         files=("core", "world", "task"), in_text=("90 % of its effort",)),
+    # the walker was trained at kp 15: 18 is 20 % off (10 % allowed)
+    prog("walker_servos_off_their_training", "quad",
+         sub(part("hip_leg"), KNEE_SERVO, KNEE_SERVO.replace("kp: 15.0", "kp: 18.0")),
+         code="validation.assembly.walker_trained_gains", file=part("hip_leg"),
+         in_text=("kp 18 n·m/rad", "trained with kp 15")),
+    prog("walker_states_no_training_gains", "quad",
+         sub("lib/walkers/quad_walker/walker.yaml", "trained_kp: 15.0", "# trained_kp: 15.0"),
+         code="validation.assembly.walker_gains_unstated", severity=W,
+         file="lib/walkers/quad_walker/walker.yaml", line=0),
     prog("legged_two_walkers", "quad",
          copy("lib/walkers/quad_walker", "lib/walkers/quad_walker_b"),
          sub("lib/walkers/quad_walker_b/walker.yaml", "id: quad_walker", "id: quad_walker_b"),
@@ -714,7 +763,15 @@ NEAR_MISSES = [
          sub(part("hip_leg"), "effort: 3.0, hold: -1.2", "effort: 0.95, hold: -1.2")),
     # the standing rule: knees at kp 2.0 sag just under a tenth of the stance height (kp 1.8 warns)
     prog("near_servos_sag_just_under_a_tenth", "quad_gait",
-         sub(part("hip_leg"), KNEE_SERVO, KNEE_SERVO.replace("kp: 15.0", "kp: 2.0"))),
+         sub(part("hip_leg"), KNEE_SERVO, KNEE_SERVO.replace("kp: 15.0", "kp: 2.0")),
+         also=(GAIT_PEAK_MARGIN,)),
+    # the knees expected at 2.88 N·m walking the task, 78 % of 3.7
+    prog("near_gait_peak_with_a_fifth_to_spare", "quad_gait",
+         sub(part("hip_leg"), KNEE_SERVO, KNEE_SERVO.replace("effort: 3.0", "effort: 3.7")),
+         files=("core", "world", "task")),
+    # 16.2 is 8 % off the walker's training (10 % allowed)
+    prog("near_walker_servos_near_their_training", "quad",
+         sub(part("hip_leg"), KNEE_SERVO, KNEE_SERVO.replace("kp: 15.0", "kp: 16.2"))),
     prog("near_tiny_positive_distance", "diff_bot", sub(DBT, "BackUp(distance_m = 0.2)", "BackUp(distance_m = 1e-9)")),
 ] + RUN_NEAR_MISSES
 

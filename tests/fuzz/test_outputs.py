@@ -81,7 +81,7 @@ def test_the_graph_never_deletes_through_a_planted_link(tmp_path, monkeypatch):
     (elsewhere / "robot.xml").write_text("theirs\n")
     (tmp_path / "build" / "p").mkdir(parents=True)
     os.symlink(elsewhere, tmp_path / "build" / "p" / "mjcf")
-    actions._unlink("build/p/mjcf/robot.xml")
+    actions.unlink("build/p/mjcf/robot.xml")
     assert (elsewhere / "robot.xml").read_text() == "theirs\n"
     with pytest.raises(outputs.OutputRefused):
         actions.write_output("build/p/mjcf/robot.xml", "ours\n")

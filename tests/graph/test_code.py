@@ -111,5 +111,5 @@ def test_a_module_of_one_target_reruns_only_that_targets_emissions(built):
 @pytest.mark.slow
 def test_a_template_counts_as_code_of_its_package(tmp_path):
     index = CodeIndex(tmp_path / "code.json", shared=False)
-    assert any(rel.endswith("templates/CMakeLists.txt")
+    assert any(rel.endswith("templates/CMakeLists.txt.j2")
                for rel in index.data.get("mobiledsl.targets.ros", ()))

@@ -151,3 +151,25 @@ def test_the_walker_task_depends_only_on_the_parts_it_names(tmp_path):
     rewrite(lib / "parts" / "standard_80" / "component.yaml",
             lambda t: t.replace("mass: 0.1\n", "mass: 0.2\n"))
     assert executed(doit(root)) == [f"load:{LIBRARY}/standard_80", f"walker:{LIBRARY}/strider"]
+
+
+def test_a_program_whose_body_a_walker_uses_depends_on_the_walkers_parts(tmp_path):
+    """What the walker.yaml names is a dependency of the programs naming its body, whether
+    or not the walker loads (as the command line loads it), and a walker.yaml naming another
+    part moves the dependency there."""
+    root = make_project(tmp_path / "proj", FULL_PARTS, pyproject=PYPROJECT,
+                        programs={"scout": PROGRAMS["scout"]})
+    lib = root / "libraries" / LIBRARY
+    rewrite(lib / "library.yaml", lambda t: t + "walkers:\n  - strider\n")
+    walker = lib / "walkers" / "strider" / "walker.yaml"
+    walker.parent.mkdir(parents=True)
+    walker.write_text("schema_version: 1\nid: strider\nassembly:\n  body: plate_base\n"
+                      "  limbs:\n    a: {part: standard_80, glue: [0, 0, 0, 0, 0, -1]}\n")
+    doit(root)
+    tof = lib / "parts" / "tof_vl53l1x" / "component.yaml"
+    rewrite(tof, lambda t: t.replace("description: ", "description: A ", 1))
+    assert "resolve:scout" not in executed(doit(root))       # scout names no range finder
+    rewrite(walker, lambda t: t.replace("part: standard_80", "part: tof_vl53l1x"))
+    doit(root)
+    rewrite(tof, lambda t: t.replace("description: A ", "description: ", 1))
+    assert "resolve:scout" in executed(doit(root))

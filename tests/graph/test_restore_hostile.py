@@ -407,5 +407,5 @@ def test_a_withdraw_of_a_hostile_name_deletes_only_below_build(tmp_path, monkeyp
     victim.write_text("keep")
     monkeypatch.chdir(tmp_path)
     for path in (name, os.path.join(CELL, name), str(victim), f"{CELL}/../../../outside/victim"):
-        actions._withdraw(path)
+        actions.withdraw(path)
     assert victim.read_text() == "keep"

@@ -9,7 +9,6 @@ import time
 import pytest
 
 from mobiledsl.graph import layout
-from mobiledsl.graph.actions import records_for
 from mobiledsl.graph.hashing import XxhashChecker, hash_file, listing_digest
 from mobiledsl.graph.matrix import MatrixError, read_matrix
 
@@ -105,25 +104,6 @@ def test_listing_digest_sees_names_not_contents(tmp_path):
     (tmp_path / "assets" / "m.bin").write_text("")
     assert listing_digest(tmp_path) != d
     assert listing_digest(tmp_path / "nothing") != d
-
-
-def test_records_for_a_plain_id_names_every_library_that_registers_it():
-    registry = {"a": ["base", "wheel"], "b": ["wheel"]}
-    assert records_for({"wheel"}, registry) == {layout.part_record("a", "wheel"),
-                                                layout.part_record("b", "wheel")}
-    assert records_for({"b/wheel", "c/wheel"}, registry) == {layout.part_record("b", "wheel")}
-
-
-def test_records_for_an_unknown_ref_names_every_part_it_was_looked_for_in():
-    """So that resolve can say which id was meant, as the command line does; only on the
-    error path: a known ref never pulls in another part."""
-    registry = {"a": ["base", "wheel"], "b": ["wheel"]}
-    every = {layout.part_record(lib, pid) for lib, ids in registry.items() for pid in ids}
-    assert records_for({"wheeel"}, registry) == every
-    assert records_for({"a/nothing"}, registry) == {layout.part_record("a", "base"),
-                                                    layout.part_record("a", "wheel")}
-    assert records_for({"c/nothing"}, registry) == set()      # a library not given
-    assert records_for({"a/base"}, registry) == {layout.part_record("a", "base")}
 
 
 # -- shards, the artifact store, the database check ---------------------------------------------

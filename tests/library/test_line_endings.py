@@ -6,10 +6,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from mobiledsl.library.eventyaml import read_events
-from mobiledsl.library.fastyaml import read_yaml_fast
 from mobiledsl.render.human import render_human
 from mobiledsl.yamlio import read_yaml
+from tests.yaml_reference import reference_read
 from tests.endings import ENDINGS, ended, where
 
 from .examples import LIDAR, load_text, mutate
@@ -36,11 +35,10 @@ def test_a_yaml_error_is_at_the_same_line_and_column_in_every_ending(ending):
     text = ended(BROKEN, ending)
     _, expected = read_yaml(BROKEN, "f.yaml")
     assert expected and expected[0].span.line == 3   # where the list opens
-    for read in (read_yaml, read_yaml_fast):
-        node, diagnostics = read(text, "f.yaml")
-        assert node is None
-        assert [where(d) for d in diagnostics] == [where(d) for d in expected]
-        assert [l.span for l in diagnostics[0].labels] == [l.span for l in expected[0].labels]
+    node, diagnostics = read_yaml(text, "f.yaml")
+    assert node is None
+    assert [where(d) for d in diagnostics] == [where(d) for d in expected]
+    assert [l.span for l in diagnostics[0].labels] == [l.span for l in expected[0].labels]
     shown = render_human(diagnostics, {"f.yaml": text}, summary=False)
     assert "3 | c: [1, 2\n" in shown
 
@@ -48,7 +46,7 @@ def test_a_yaml_error_is_at_the_same_line_and_column_in_every_ending(ending):
 @pytest.mark.parametrize("ending", ENDINGS.values(), ids=ENDINGS.keys())
 def test_a_file_without_a_last_break_keeps_the_place_of_its_error(ending):
     text = ended("a: 1\nb: [1, 2", ending)
-    (_, diagnostics) = read_yaml_fast(text, "f.yaml")
+    (_, diagnostics) = read_yaml(text, "f.yaml")
     (_, expected) = read_yaml("a: 1\nb: [1, 2", "f.yaml")
     assert [where(d) for d in diagnostics] == [where(d) for d in expected]
     assert diagnostics[0].span.line == 2
@@ -57,7 +55,7 @@ def test_a_file_without_a_last_break_keeps_the_place_of_its_error(ending):
 @pytest.mark.parametrize("ending", ENDINGS.values(), ids=ENDINGS.keys())
 def test_a_byte_that_is_not_utf8_is_placed_by_the_line_breaks(ending):
     text = ended("a: 1\nb: é", ending).encode("utf-8") + b"\xff\n"
-    _, diagnostics = read_yaml_fast(text, "f.yaml")
+    _, diagnostics = read_yaml(text, "f.yaml")
     assert [where(d) for d in diagnostics] == [("library.yaml_syntax", 2, 5, 2, 5)]
 
 
@@ -66,7 +64,7 @@ def test_every_reader_places_every_value_as_in_the_newline_file(ending):
     plain, _ = read_yaml(LIDAR, "f.yaml")
     expected = places(plain)
     text = ended(LIDAR, ending)
-    for read in (read_yaml, read_yaml_fast, read_events):
+    for read in (read_yaml, reference_read):
         node, diagnostics = read(text, "f.yaml")
         assert diagnostics == []
         assert places(node) == expected, read.__name__
@@ -86,7 +84,7 @@ def test_a_part_error_is_quoted_on_its_own_line(tmp_path, ending):
 @pytest.mark.parametrize("ending", ENDINGS.values(), ids=ENDINGS.keys())
 def test_a_control_character_is_placed_where_it_stands(ending):
     text = ended("a: 1\nb: x\x1by\n", ending)
-    _, diagnostics = read_yaml_fast(text, "f.yaml")
+    _, diagnostics = read_yaml(text, "f.yaml")
     assert [where(d) for d in diagnostics] == [("library.yaml_syntax", 2, 5, 2, 5)]
 
 

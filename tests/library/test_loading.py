@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import gc
 
-from mobiledsl.library import plainyaml
+from mobiledsl import yamlread
 from mobiledsl.library.loader import _collector_paused
-from tests.library.test_fastyaml import dump
+from mobiledsl.yamlio import read_yaml
+from tests.test_yamlread import dump
 
 
 def test_the_collector_is_left_as_it_was():
@@ -35,11 +36,11 @@ def test_the_collector_is_left_as_it_was():
 
 def test_what_the_readers_keep_changes_no_result():
     text = "a: [1, {b: 2}]\nc: 0.5\nd: [1, {b: 2}]\ne: [1, {b: 2}]\n"
-    first = dump(plainyaml.read_plain(text, "f.yaml"))
-    assert dump(plainyaml.read_plain(text, "f.yaml")) == first        # from what was kept
-    plainyaml.forget()
-    assert not plainyaml._SEEN_LINES and not plainyaml._SEEN_FLOWS
-    assert dump(plainyaml.read_plain(text, "f.yaml")) == first
+    first = dump(read_yaml(text, "f.yaml")[0])
+    assert dump(read_yaml(text, "f.yaml")[0]) == first        # from what was kept
+    yamlread.forget()
+    assert not yamlread._RESOLVED and not yamlread._NAMES
+    assert dump(read_yaml(text, "f.yaml")[0]) == first
 
 
 def test_a_library_of_plain_tensors_and_hulls_loads_without_numpy(tmp_path):

@@ -1,6 +1,6 @@
 """A part's span table is made when first read, from places the reader left unmade, and is
-the table the longer reader's tree gives: the same path to the same place for every value
-and key of every declaration."""
+the table the reader's tree gives: the same path to the same place for every value and key
+of every declaration, and those places are ruamel.yaml's (tests/yaml_reference.py)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,10 +10,10 @@ import pytest
 from mobiledsl.diagnostics import Span
 from mobiledsl.library.loader import load_library
 from mobiledsl.library.model import Part
-from mobiledsl.library.plainyaml import read_plain
 from mobiledsl.library.spantable import SpanTable, collect_spans
 from mobiledsl.records import from_json, to_json
 from mobiledsl.yamlio import read_yaml
+from tests.yaml_reference import reference_read
 
 REPO = Path(__file__).resolve().parents[2]
 LIBRARIES = sorted(p.parent for p in (REPO / "libraries").glob("*/library.yaml"))
@@ -33,7 +33,7 @@ def key_places(node, path=""):
 
 
 @pytest.mark.parametrize("root", LIBRARIES, ids=lambda p: p.name)
-def test_every_part_points_where_the_longer_reader_does(root):
+def test_every_part_points_where_its_tree_does(root):
     library, _ = load_library(root)
     assert library.parts
     for part in library.parts.values():
@@ -44,20 +44,18 @@ def test_every_part_points_where_the_longer_reader_does(root):
         assert all(type(span) is Span for span in part.spans.values())
 
 
-def test_the_scanners_unmade_places_become_the_longer_readers_spans():
+def test_the_readers_unmade_places_become_ruamels_spans():
     for file in sorted((REPO / "libraries").glob("*/parts/*/component.yaml")):
         text = file.read_text()
-        fast = read_plain(text, str(file))
-        if fast is None:
-            continue
-        slow, _ = read_yaml(text, str(file))
-        assert collect_spans(fast) == collect_spans(slow), file
-        assert key_places(fast) == key_places(slow), file
+        node, _ = read_yaml(text, str(file))
+        expected, _ = reference_read(text, str(file))
+        assert collect_spans(node) == collect_spans(expected), file
+        assert key_places(node) == key_places(expected), file
 
 
 def test_a_table_is_the_mapping_it_stands_for():
     text = "a: 1\nb: [2, {c: x}]\n"
-    table = SpanTable(read_plain(text, "f.yaml"))
+    table = SpanTable(read_yaml(text, "f.yaml")[0])
     eager = collect_spans(read_yaml(text, "f.yaml")[0])
     assert table == eager and eager == table
     assert list(table) == ["", "a", "b", "b[0]", "b[1]", "b[1].c"]
@@ -77,7 +75,7 @@ def test_a_part_with_its_table_travels_as_json():
 
 
 def test_a_value_asked_for_its_place_gets_one_span():
-    node = read_plain("a: [1, 2]\nb: {c: 3}\n", "f.yaml")
+    node, _ = read_yaml("a: [1, 2]\nb: {c: 3}\n", "f.yaml")
     first = node.value["a"].value[0].span
     assert first is node.value["a"].value[0].span       # made once, then kept
     assert node.value["a"].value[0].key_spans == {}

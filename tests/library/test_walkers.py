@@ -444,3 +444,48 @@ def test_every_problem_is_reported_and_none_blocks(tmp_path):
     assert sorted(r.codes) == ["library.id_mismatch", "library.invalid_value",
                                "library.invalid_value"]
     assert all(d.severity is Severity.WARNING for d in r.diagnostics)
+
+
+# -- the gains the policy was trained at ---------------------------------------------------
+
+def test_a_walker_without_trained_gains_still_loads(tmp_path):
+    assert ok(tmp_path, walker()).trained_kp is None
+
+
+def test_one_trained_kp_is_every_joints(tmp_path):
+    w = ok(tmp_path, walker(**{"controller.trained_kp": 15}))
+    assert w.trained_kp == {j: 15.0 for j in WALKER["controller"]["joints"]}
+    assert "trained_kp" not in w.controller          # the simulator's description is as it was
+    assert w.spans["controller.trained_kp"].line > 0
+
+
+def by_owner(kps: dict) -> dict:
+    out: dict = {}
+    for joint, kp in kps.items():
+        owner, link = joint.split("/")
+        out.setdefault(owner, {})[link] = kp
+    return out
+
+
+EVERY_15 = {j: 15 for j in WALKER["controller"]["joints"]}
+
+
+def test_trained_kp_by_joint(tmp_path):
+    by_joint = {j: 10.0 + i for i, j in enumerate(WALKER["controller"]["joints"])}
+    w = ok(tmp_path, walker(**{"controller.trained_kp": by_owner(by_joint)}))
+    assert w.trained_kp == by_joint
+
+
+@pytest.mark.parametrize("value,code,words", [
+    (0, "library.invalid_value", ["controller.trained_kp"]),
+    (-15, "library.invalid_value", ["controller.trained_kp"]),
+    ("stiff", "library.wrong_type", ["controller.trained_kp"]),
+    ({"fl": {"hip": 15}}, "library.invalid_value", ["leaves out fl/knee"]),
+    (by_owner({**EVERY_15, "fl/ankle": 15}), "library.invalid_value",
+     ["'fl/ankle', which is not one of the walker's joints"]),
+    (by_owner({**EVERY_15, "fl/hip": 0}), "library.invalid_value",
+     ["controller.trained_kp.fl.hip"]),
+    ({**by_owner(EVERY_15), "fl": 15}, "library.wrong_type", ["controller.trained_kp.fl"]),
+])
+def test_trained_kp_values(tmp_path, value, code, words):
+    load(tmp_path, walker(**{"controller.trained_kp": value})).only(code, *words)

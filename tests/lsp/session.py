@@ -50,6 +50,7 @@ class Session:
         self._arrived: asyncio.Condition | None = None
         self._count = 0
         self._seen: dict[str, int] = {}            # uri -> the number of its last publication
+        self.capabilities: lsp.ServerCapabilities | None = None
 
         @self.client.feature(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         async def published(params: lsp.PublishDiagnosticsParams):
@@ -65,9 +66,10 @@ class Session:
             [str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])]))
         await self.client.start_io(sys.executable, "-m", "mobiledsl", "lsp", env=env,
                                    cwd=str(self.root))
-        await self.client.initialize_async(lsp.InitializeParams(
+        result = await self.client.initialize_async(lsp.InitializeParams(
             capabilities=lsp.ClientCapabilities(), root_uri=uri(self.root),
             process_id=os.getpid()))
+        self.capabilities = result.capabilities
         self.client.initialized(lsp.InitializedParams())
 
     async def stop(self) -> None:
@@ -79,7 +81,9 @@ class Session:
 
     async def published_for(self, path: Path, after: int, timeout: float = 60) -> list:
         """The diagnostics of ``path`` once a publication for it came after the
-        ``after``-th one."""
+        ``after``-th one. An earlier publication of ``path`` still on its way answers too:
+        the server publishes a check's files in their order, so wait for the last of them
+        when another of them is what matters."""
         async def arrived():
             async with self._arrived:
                 await self._arrived.wait_for(lambda: self._seen.get(uri(path), -1) > after)
@@ -125,3 +129,27 @@ def apply_edits(text: str, edits: list[lsp.TextEdit]) -> str:
     for start, end, new in spans:
         text = text[:start] + new + text[end:]
     return text
+
+
+def position(text: str, needle: str, after: bool = True) -> lsp.Position:
+    """The position just after (or at) the first ``needle`` (ASCII text: UTF-16 units are
+    characters)."""
+    offset = text.index(needle) + (len(needle) if after else 0)
+    line = text.count("\n", 0, offset)
+    return lsp.Position(line, offset - (text.rfind("\n", 0, offset) + 1))
+
+
+async def opened(s: Session, path: Path, text: str | None = None, language: str = "mobiledsl"
+                 ) -> tuple[str, lsp.TextDocumentIdentifier]:
+    """Open ``path`` (with ``text``) and wait for its diagnostics."""
+    mark = s.mark()
+    text = s.open(path, text, language)
+    await s.published_for(path, mark)
+    return text, lsp.TextDocumentIdentifier(uri=uri(path))
+
+
+async def edited(s: Session, path: Path, text: str, version: int) -> list[lsp.Diagnostic]:
+    """Change ``path`` to ``text`` and wait for its diagnostics."""
+    mark = s.mark()
+    s.change(path, text, version)
+    return await s.published_for(path, mark)

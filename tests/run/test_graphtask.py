@@ -81,3 +81,28 @@ def test_a_failed_step_fails_the_run_task(project):
     assert status != 0 and results(report) == {"sim:rover": "fail"}
     run = json.loads((project / "build" / "rover" / "report" / "run.json").read_text())
     assert run["steps"][0]["collisions"] == ["wall"]
+
+
+@pytest.mark.slow
+def test_a_run_task_runs_on_the_records_and_compiles_nothing(project, monkeypatch):
+    """sim:<program> reads the compile from the program's records (the parse, resolve,
+    assemble and analyse records are its file_dep; the program's files are not)."""
+    import contextlib
+
+    from mobiledsl import pipeline
+    from mobiledsl.graph import Graph
+    from mobiledsl.run.graphtask import run_action, run_tasks
+    status, _ = doit(project)
+    assert status == 0
+    with contextlib.chdir(project):
+        graph = Graph(project)
+        task = [t for t in run_tasks(graph) if t["name"] == "rover"][0]
+        assert not any(dep.startswith("programs/") for dep in task["file_dep"])
+        assert "build/rover/records/analyse.json" in task["file_dep"]
+
+        def no_compile(*args, **kwargs):
+            raise AssertionError("compiled again")
+        monkeypatch.setattr(pipeline, "compile_program", no_compile)
+        assert run_action(*task["actions"][0][1]) is True
+    run = json.loads((project / "build" / "rover" / "report" / "run.json").read_text())
+    assert run["ok"] is True

@@ -152,22 +152,3 @@ def test_legged_program_is_refused(program, tmp_path):
     assert result.returncode == 1
     assert "target.unsupported" in result.stderr
     assert not (tmp_path / "ros-gz-nav2").exists() or not any((tmp_path / "ros-gz-nav2").rglob("*.urdf"))
-
-
-@pytest.mark.parametrize("simulator", ["gazebo", "mujoco"])
-def test_a_blocks_file_reads_as_yaml_reads_it(simulator):
-    """The launch file's blocks as PyYAML reads their file (the reader is the package's own,
-    for the little of YAML these files use)."""
-    import yaml
-    from mobiledsl.targets.ros.package import TEMPLATES, read_blocks
-    text = (Path(TEMPLATES) / f"{simulator}.blocks.txt").read_text(encoding="utf-8")
-    assert read_blocks(text) == yaml.safe_load(text)
-
-
-@pytest.mark.parametrize("text", [
-    "a: |2\n    x\n\n    y\n\n\nb: z\n", "a: |2\n  x\n", "a: |2\n\n", 'a: ""\nb: |2\n  c',
-    "a: b c\n", "# c\na: |2\n    x  \n# d\nb: 1 2\n", "a: |2"])
-def test_the_blocks_reader_reads_as_yaml_reads(text):
-    import yaml
-    from mobiledsl.targets.ros.package import read_blocks
-    assert read_blocks(text) == yaml.safe_load(text)

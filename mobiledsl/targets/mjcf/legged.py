@@ -54,8 +54,9 @@ def _wrapping(geom: ET.Element, name: str) -> dict[str, str]:
     attrs = {"name": name, "type": geom.get("type", "sphere"), "size": size,
              "rgba": "0.9 0.4 0.2 0.3", "group": "4"}
     for key in ("pos", "quat"):
-        if geom.get(key) is not None:
-            attrs[key] = geom.get(key)
+        value = geom.get(key)
+        if value is not None:
+            attrs[key] = value
     return attrs
 
 
@@ -66,7 +67,9 @@ def add_keyframe(root: ET.Element, robot: Robot, actuators: int) -> None:
     if not is_legged(robot):
         return
     qpos: list[str] = []
-    for body in root.find("worldbody").iter("body"):
+    worldbody = root.find("worldbody")
+    assert worldbody is not None, "the model writes its worldbody first"
+    for body in worldbody.iter("body"):
         for joint in body:
             if joint.tag == "freejoint" or (joint.tag == "joint" and joint.get("type") == "free"):
                 if any(body.get(k) is not None for k in ("euler", "axisangle", "xyaxes",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping
 from dataclasses import field
 
 import numpy as np
@@ -16,11 +17,11 @@ from ...analysis.motorline import (
     ROLLING_RESISTANCE,
     volts_share,
 )
-from ...library.model import Inertial, Part, Shape
+from ...library.model import Inertial, Part, Shape, TrackSpec, WheelSpec
 from ...model.drivelines import CHAIN, transmissions
 from ...model.frames import matrix_from_quat as matrix
 from ...model.frames import quat_from_rpy, quat_from_z, relative, rotate
-from ...model.robot import Component, Robot
+from ...model.robot import Component, Robot, Steer
 from ...recordtype import mutable_record
 from ..frames import fmt, fmtv
 from ..rollers import rollers
@@ -131,25 +132,30 @@ def inertial(body: ET.Element, stated: Inertial) -> None:
 
 
 def shape_geom(body: ET.Element, name: str, shape: Shape, part: Part, out: RobotXml,
-               collide: bool = True, shown: bool = True, **extra: str) -> None:
+               collide: bool = True, shown: bool = True,
+               extra: Mapping[str, str] | None = None) -> None:
     attrs = collision_attrs(shown) if collide else visual_attrs()
-    attrs.update(extra)
+    attrs.update(extra or {})
     quat = quat_from_rpy(shape.rpy)
     attrs.update(pose_attrs(shape.origin_xyz, quat))
     if shape.type == "hull":
         mesh = f"{part.id}_hull"
         out.meshes[mesh] = f"robot/hulls/{part.id}_hull.stl"
         sub(body, "geom", name=name, type="mesh", mesh=mesh, **attrs)
-    elif shape.type == "box":
-        sub(body, "geom", name=name, type="box", size=fmtv(s / 2 for s in shape.size), **attrs)
+        return
+    size = shape.size
+    if size is None:        # the library gives every shape but a hull its size
+        return
+    if shape.type == "box":
+        sub(body, "geom", name=name, type="box", size=fmtv(s / 2 for s in size), **attrs)
     elif shape.type == "sphere":
-        sub(body, "geom", name=name, type="sphere", size=fmt(shape.size[0] / 2), **attrs)
+        sub(body, "geom", name=name, type="sphere", size=fmt(size[0] / 2), **attrs)
     elif shape.type == "cylinder":
         sub(body, "geom", name=name, type="cylinder",
-            size=f"{fmt(shape.size[0] / 2)} {fmt(shape.size[2] / 2)}", **attrs)
+            size=f"{fmt(size[0] / 2)} {fmt(size[2] / 2)}", **attrs)
     elif shape.type == "capsule":
         sub(body, "geom", name=name, type="capsule",
-            size=f"{fmt(shape.size[0] / 2)} {fmt(shape.size[2] / 2)}", **attrs)
+            size=f"{fmt(size[0] / 2)} {fmt(size[2] / 2)}", **attrs)
 
 
 def collision_attrs(mesh_shown: bool = True) -> dict[str, str]:
@@ -197,26 +203,26 @@ class RobotBuilder:
         self.fill(base, chassis)
         for c in self.robot.components:
             if c.parent is not None:
-                self.place(c)
+                self.place(c, c.parent)
         return base
 
-    def place(self, c: Component) -> None:
-        parent_body = self.bodies[c.parent]
-        pxyz, pquat = self.frames[c.parent]
+    def place(self, c: Component, parent: str) -> None:
+        parent_body = self.bodies[parent]
+        pxyz, pquat = self.frames[parent]
         host = parent_body
         if c.steer is not None:
-            host, pxyz, pquat = self.knuckle(parent_body, pxyz, pquat, c)
+            host, pxyz, pquat = self.knuckle(parent_body, pxyz, pquat, c, c.steer)
         xyz, quat = relative(pxyz, pquat, c.pose.xyz, c.pose.quat)
         body = sub(host, "body", name=c.name, **pose_attrs(xyz, quat))
         self.bodies[c.name] = body
         self.frames[c.name] = (np.asarray(c.pose.xyz, float), c.pose.quat)
         self.fill(body, c)
 
-    def knuckle(self, parent: ET.Element, pxyz, pquat, c: Component):
+    def knuckle(self, parent: ET.Element, pxyz, pquat, c: Component, steer: Steer):
         """A steered wheel turns on a kingpin: a small body between chassis and wheel."""
         name = kingpin_name(c.name)
-        point = np.asarray(c.steer.point, float)
-        axis_local = rotate((pquat[0], -pquat[1], -pquat[2], -pquat[3]), c.steer.axis)
+        point = np.asarray(steer.point, float)
+        axis_local = rotate((pquat[0], -pquat[1], -pquat[2], -pquat[3]), steer.axis)
         xyz, _ = relative(pxyz, pquat, point, (1.0, 0.0, 0.0, 0.0))
         body = sub(parent, "body", name=name, pos=fmtv(xyz))
         stated = self.robot.parts[c.part].inertial
@@ -229,7 +235,7 @@ class RobotBuilder:
         else:
             sub(body, "inertial", pos="0 0 0", mass=fmt(MISSING_MASS * KNUCKLE_SHARE),
                 diaginertia="1e-07 1e-07 1e-07")
-        limit = c.steer.max_angle_rad
+        limit = steer.max_angle_rad
         sub(body, "joint", name=name, type="hinge", axis=fmtv(axis_local),
             range=f"{fmt(-limit)} {fmt(limit)}", damping="0.5", armature="0.001")
         self.out.actuators.append(ET.Element("position", {
@@ -241,7 +247,7 @@ class RobotBuilder:
     def fill(self, body: ET.Element, c: Component) -> None:
         part = self.robot.parts[c.part]
         if c.type in ("Standard", "Mecanum", "Omni_wheel") and part.wheel is not None:
-            self.wheel(body, c, part)
+            self.wheel(body, c, part, part.wheel)
             return
         if part.inertial is not None and not (c.type == "Track" and part.track is not None):
             inertial(body, part.inertial)       # a track's: less its road wheels (track)
@@ -257,11 +263,12 @@ class RobotBuilder:
             sub(body, "geom", name=f"{c.name}_contact_{i}", type="sphere",
                 size=fmt(contact.radius), pos=fmtv(contact.xyz), **slider_attrs(shown))
         if c.type == "Track" and part.track is not None:
-            self.track(body, c, part)
+            self.track(body, c, part, part.track)
         for link in part.links:
             self.link(c, part, link)
 
-    def wheel(self, body: ET.Element, c: Component, part: Part) -> None:
+    def wheel(self, body: ET.Element, c: Component, part: Part, spec: WheelSpec) -> None:
+        assert c.connector is not None, "a wheel is placed by its connector"
         connector = part.connectors[c.connector]
         axis = np.asarray(connector.joint.axis or connector.dir, float)
         axis = axis / np.linalg.norm(axis)
@@ -278,7 +285,7 @@ class RobotBuilder:
                 # and turns the same way as in every target: a positive turn rolls the base forward
         hinge = sub(body, "joint", name=joint, type="hinge", pos=fmtv(on_axle(connector.pos, axis)),
                     axis=fmtv(wheel_axis(c, axis)), damping="0.001", armature="0.0001")
-        radius, width = part.wheel.radius, part.wheel.width
+        radius, width = spec.radius, spec.width
         cyl = quat_from_z(axis)
         shown = visual_mesh(body, f"{c.name}_visual", part, part.visual, self.out)
         if holonomic:
@@ -414,7 +421,9 @@ class RobotBuilder:
             reduction = t.reduction
             attrs = {"name": f"{motor_c.name}_drive", "tendon": f"{motor_c.name}_driveline",
                      "gear": fmt(reduction if reduction else 1.0)}
-            radius = self.robot.part_of(wheels[0].name).wheel.radius
+            wheel = self.robot.part_of(wheels[0].name).wheel
+            assert wheel is not None, "a driveline turns wheels (a wheel's part states one)"
+            radius = wheel.radius
             self._bound(attrs, motor, radius, reduction, motor_c.name, motor_c.name, len(wheels))
             kv = self._speed_servo(attrs)
             if motor is not None:     # the rotor and loop move with the tendon (the shaft)
@@ -435,10 +444,9 @@ class RobotBuilder:
                 "name": f"{motor}_chain_{w.name}", "joint1": f"{w.name}_joint", "joint2": first,
                 "polycoef": "0 1 0 0 0", "solref": CHAIN_SOLREF}))
 
-    def track(self, body: ET.Element, c: Component, part: Part) -> None:
+    def track(self, body: ET.Element, c: Component, part: Part, spec: TrackSpec) -> None:
         """A track drives through road wheels along its belt's run, turned together by one
         tendon: the belt moves travel_per_turn_m for each turn of the hub."""
-        spec = part.track
         a, b = np.asarray(spec.ground_from, float), np.asarray(spec.ground_to, float)
         run = b - a
         length = float(np.linalg.norm(run))
@@ -518,4 +526,4 @@ class RobotBuilder:
             # rather than the larger of the two geoms'
             foot = {"friction": fmt(grips[i]), "priority": "1"} if i in grips else {}
             shape_geom(body, f"{name}_collision_{i}", shape, part, self.out, shown=shown,
-                       **foot)
+                       extra=foot)

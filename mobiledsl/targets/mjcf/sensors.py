@@ -56,9 +56,10 @@ def add_sensors(builder, robot: Robot) -> None:
             # MuJoCo's camera looks along its -z with +y up: right is the part's -y
             sub(body, "camera", name=c.name, mode="fixed", fovy=str(CAMERA_FOVY_DEG),
                 xyaxes="0 -1 0 0 0 1")
-        elif c.type == "Bumper" and part.collision and part.collision[0].type == "box":
-            shape = part.collision[0]
+        elif c.type == "Bumper" and part.collision and part.collision[0].size is not None \
+                and part.collision[0].type == "box":      # a box always has its size
+            shape, size = part.collision[0], part.collision[0].size
             site = f"{c.name}_site"
             sub(body, "site", name=site, type="box", pos=fmtv(shape.origin_xyz),
-                size=fmtv(s / 2 + 0.002 for s in shape.size), rgba="1 0.3 0.3 0.2")
+                size=fmtv(s / 2 + 0.002 for s in size), rgba="1 0.3 0.3 0.2")
             out.sensors.append(ET.Element("touch", {"name": c.name, "site": site}))

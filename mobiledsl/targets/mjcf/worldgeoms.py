@@ -33,11 +33,14 @@ def add_world(worldbody: ET.Element, world: World | None) -> None:
                 attrs.update(contype="0", conaffinity="0", group="1")
             attrs.update(pose_attrs(shape.origin_xyz, quat_from_rpy(shape.rpy)))
             name = f"world_{entity.name}_{i}"   # the robot names its geoms after components
+            size = shape.size
+            if size is None:        # a hull: none of the kinds below
+                continue
             if shape.type == "box":
-                sub(body, "geom", name=name, type="box", size=fmtv(s / 2 for s in shape.size),
+                sub(body, "geom", name=name, type="box", size=fmtv(s / 2 for s in size),
                     **attrs)
             elif shape.type == "sphere":
-                sub(body, "geom", name=name, type="sphere", size=fmt(shape.size[0] / 2), **attrs)
+                sub(body, "geom", name=name, type="sphere", size=fmt(size[0] / 2), **attrs)
             elif shape.type == "cylinder":
                 sub(body, "geom", name=name, type="cylinder",
-                    size=f"{fmt(shape.size[0] / 2)} {fmt(shape.size[2] / 2)}", **attrs)
+                    size=f"{fmt(size[0] / 2)} {fmt(size[2] / 2)}", **attrs)

@@ -182,13 +182,14 @@ def nav2_params(robot: Robot, analysis: Any, map_yaml_name: str, task: Any = Non
 
 def min_turning_radius(robot: Robot) -> float:
     """Wheelbase over the tangent of the steering lock, from the steered and the fixed axle."""
-    steered = [c for c in robot.components if c.steer is not None]
+    steered = [(c, c.steer) for c in robot.components if c.steer is not None]
     fixed = [c for c in robot.components if c.steer is None and c.joint == "continuous"
              and c.type in ("Standard",)]
     if not steered or not fixed:
         return 0.5
-    base = abs(steered[0].pose.xyz[0] - sum(c.pose.xyz[0] for c in fixed) / len(fixed))
-    lock = steered[0].steer.max_angle_rad
+    first, steer = steered[0]
+    base = abs(first.pose.xyz[0] - sum(c.pose.xyz[0] for c in fixed) / len(fixed))
+    lock = steer.max_angle_rad
     return round(base / math.tan(lock), 4) if lock > 0 else 0.5
 
 

@@ -31,7 +31,9 @@ def _wheels(robot: Robot, tree: Tree):
     out = []
     for name, joint in sorted(tree.wheel_joints.items()):
         c = robot.component(name)
-        out.append((name, joint, np.asarray(c.pose.xyz, float), robot.parts[c.part].wheel.radius))
+        wheel = robot.parts[c.part].wheel
+        assert wheel is not None, "the tree turns a wheel joint for a wheel's part alone"
+        out.append((name, joint, np.asarray(c.pose.xyz, float), wheel.radius))
     return out
 
 
@@ -41,6 +43,7 @@ def track_height(robot: Robot, tracks) -> float:
     heights = []
     for c in tracks:
         spec = robot.parts[c.part].track
+        assert spec is not None, "a track's part states its track"
         heights.append(-(spec.ground_from[2] + spec.ground_to[2]))
     return max(max(heights), 0.01)
 
@@ -114,7 +117,9 @@ def drive_system(robot: Robot, tree: Tree, lim: dict | None = None) -> dict:
         right = [w for w in driven if w[2][1] < 0]
         fl = np.asarray(robot.component(steered[0][0]).pose.xyz, float)
         fr = np.asarray(robot.component(steered[1][0]).pose.xyz, float)
-        limit = robot.component(steered[0][0]).steer.max_angle_rad
+        steer = robot.component(steered[0][0]).steer
+        assert steer is not None, "the tree makes a steer joint for a steered wheel alone"
+        limit = steer.max_angle_rad
         params = [("left_joint", w[1]) for w in left] + [("right_joint", w[1]) for w in right]
         params += [("left_steering_joint", steered[0][1]), ("right_steering_joint", steered[1][1]),
                    ("kingpin_width", fmt(fl[1] - fr[1])), ("steering_limit", fmt(limit)),

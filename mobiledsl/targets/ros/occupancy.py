@@ -48,7 +48,7 @@ def shape_outline(entity, shape) -> np.ndarray:
 def shadows(world: World | None, solid: bool = True) -> list[np.ndarray]:
     """The shadows of the entities that collide (or, with solid False, of all of them: a
     goal marker must lie on the map even though it is drawn free)."""
-    out = []
+    out: list[np.ndarray] = []
     if world is None:
         return out
     for entity in world.entities:

@@ -160,13 +160,15 @@ def robot_model(w: ET.Element, robot: Robot, tree: Tree, package: str, drive: di
         sub(joint, "parent", j.parent)
         sub(joint, "child", j.child)
         if j.type in ("continuous", "revolute"):
+            assert j.axis is not None, "the tree gives every turning joint its axis"
             axis = sub(joint, "axis")
             sub(axis, "xyz", fmtv(j.axis))
             limit = sub(axis, "limit")
             lo, hi = j.limit if j.limit else (-1e16, 1e16)
             sub(limit, "lower", fmt(lo) if j.limit else "-1e16")
             sub(limit, "upper", fmt(hi) if j.limit else "1e16")
-            if j.effort is not None:    # a driven wheel: its motor's torque and speed
+            if j.effort is not None and j.velocity is not None:    # both or neither
+                # a driven wheel: its motor's torque and speed
                 sub(limit, "effort", fmt(j.effort))
                 sub(limit, "velocity", fmt(j.velocity))
     for plugin in drive.get("plugins", []):
@@ -214,23 +216,23 @@ def sensor_elements(link: ET.Element, robot: Robot, spec: LinkSpec, c: Component
         s = sub(link, "sensor", name=c.name, type="gpu_lidar")
         sub(s, "topic", f"{c.name}/scan")
         sub(s, "gz_frame_id", spec.name)
-        spec = scan_spec(kind, part)
-        sub(s, "update_rate", fmt(spec.rate_hz))
+        scanner = scan_spec(kind, part)
+        sub(s, "update_rate", fmt(scanner.rate_hz))
         lidar = sub(s, "lidar")
         scan = sub(lidar, "scan")
         h = sub(scan, "horizontal")
-        sub(h, "samples", str(spec.samples))
+        sub(h, "samples", str(scanner.samples))
         sub(h, "resolution", "1")
-        sub(h, "min_angle", fmt(spec.angle_min))
-        sub(h, "max_angle", fmt(spec.angle_max))
+        sub(h, "min_angle", fmt(scanner.angle_min))
+        sub(h, "max_angle", fmt(scanner.angle_max))
         if kind == "Lidar3D":
             v = sub(scan, "vertical")
             sub(v, "samples", "16")
             sub(v, "min_angle", "-0.26")
             sub(v, "max_angle", "0.26")
         r = sub(lidar, "range")
-        sub(r, "min", fmt(spec.range_min))
-        sub(r, "max", fmt(spec.range_max))
+        sub(r, "min", fmt(scanner.range_min))
+        sub(r, "max", fmt(scanner.range_max))
         sub(s, "always_on", "true")
         sub(s, "visualize", "false")
     elif kind == "IMU":

@@ -11,9 +11,9 @@ from dataclasses import field
 import numpy as np
 
 from ...analysis.motorline import wheel_limits
-from ...library.model import Inertia, Inertial, Part, Shape
+from ...library.model import Inertia, Inertial, Part, Shape, TrackSpec
+from ...model.frames import as_vec, quat_from_z, relative, rotate, rpy_from_quat
 from ...model.frames import matrix_from_quat as matrix
-from ...model.frames import quat_from_z, relative, rotate, rpy_from_quat
 from ...model.robot import Component, Robot
 from ...recordtype import mutable_record, record
 from ..rollers import HOLONOMIC, rollers
@@ -75,14 +75,17 @@ def mesh_uri(part: Part, file: str) -> str:
 
 
 def shape_geometry(part: Part, shape: Shape) -> Geometry:
-    xyz, rpy = tuple(shape.origin_xyz), tuple(shape.rpy)
+    xyz, rpy = as_vec(shape.origin_xyz), as_vec(shape.rpy)
     if shape.type == "hull":
         return Geometry("mesh", uri=f"meshes/hulls/{part.id}_hull.stl")
+    size = shape.size
+    if size is None:
+        raise ValueError(f"a {shape.type!r} shape without a size")   # the library gives one
     if shape.type == "box":
-        return Geometry("box", tuple(shape.size), xyz=xyz, rpy=rpy)
+        return Geometry("box", tuple(size), xyz=xyz, rpy=rpy)
     if shape.type == "sphere":
-        return Geometry("sphere", (shape.size[0] / 2,), xyz=xyz, rpy=rpy)
-    return Geometry("cylinder", (shape.size[0] / 2, shape.size[2]), xyz=xyz, rpy=rpy)
+        return Geometry("sphere", (size[0] / 2,), xyz=xyz, rpy=rpy)
+    return Geometry("cylinder", (size[0] / 2, size[2]), xyz=xyz, rpy=rpy)
 
 
 def along(axis) -> Vec:
@@ -132,7 +135,7 @@ def component_link(robot: Robot, c: Component, part: Part, name: str, tree: Tree
     spec = LinkSpec(name, own, component=c.name)
     if part.visual is not None:
         spec.visuals.append(Geometry("mesh", uri=mesh_uri(part, part.visual.file),
-                                     xyz=tuple(part.visual.xyz), rpy=tuple(part.visual.rpy)))
+                                     xyz=as_vec(part.visual.xyz), rpy=as_vec(part.visual.rpy)))
     if part.wheel is not None:
         conn = part.connectors[c.connector] if c.connector else None
         axis = (conn.joint.axis or conn.dir) if conn else (0.0, 0.0, 1.0)
@@ -149,7 +152,7 @@ def component_link(robot: Robot, c: Component, part: Part, name: str, tree: Tree
             spec.friction = TYRE_FRICTION
     elif part.track is not None:
         # in the simulators a track collides through a box on its belt's run
-        spec.collisions.append(belt_box(part))
+        spec.collisions.append(belt_box(part.track))
     elif part.collision:
         spec.collisions.extend(shape_geometry(part, s) for s in part.collision)
         for s in part.collision:
@@ -161,32 +164,33 @@ def component_link(robot: Robot, c: Component, part: Part, name: str, tree: Tree
     return spec
 
 
-def belt_box(part: Part) -> Geometry:
+def belt_box(track: TrackSpec) -> Geometry:
     """The box on a track's run on the ground: as long as the run, as wide as the belt, its
     bottom face on the run and its top at the hub (the part frame's origin)."""
-    a = np.asarray(part.track.ground_from, float)
-    b = np.asarray(part.track.ground_to, float)
+    a = np.asarray(track.ground_from, float)
+    b = np.asarray(track.ground_to, float)
     run = b - a
     height = max(-float(a[2] + b[2]) / 2, 0.01)
     centre = (a + b) / 2 + np.array([0.0, 0.0, height / 2])
     yaw = float(np.arctan2(run[1], run[0]))
     if abs(yaw) > np.pi / 2:          # a box is the same turned half a turn
         yaw -= float(np.copysign(np.pi, yaw))
-    return Geometry("box", (float(np.linalg.norm(run[:2])), part.track.width, height),
-                    xyz=tuple(float(v) for v in centre), rpy=(0.0, 0.0, yaw))
+    return Geometry("box", (float(np.linalg.norm(run[:2])), track.width, height),
+                    xyz=as_vec(float(v) for v in centre), rpy=(0.0, 0.0, yaw))
 
 
 def attach(robot: Robot, c: Component, part: Part, name: str, frames: dict, tree: Tree) -> None:
+    assert c.parent is not None, "the chassis is attached to none"
     parent = link_name(robot, c.parent)
     pxyz, pquat = frames[c.parent]
     if c.steer is not None:
         knuckle = f"{c.name}_steer"
         point = np.asarray(c.steer.point, float)
         kxyz, _ = relative(pxyz, pquat, point, (1.0, 0.0, 0.0, 0.0))
-        axis = rotate((pquat[0], -pquat[1], -pquat[2], -pquat[3]), c.steer.axis)
+        kingpin = rotate((pquat[0], -pquat[1], -pquat[2], -pquat[3]), c.steer.axis)
         tree.links.append(LinkSpec(knuckle, knuckle_inertial(c, part, point)))
         tree.joints.append(JointSpec(f"{knuckle}_joint", "revolute", parent, knuckle,
-                                     tuple(kxyz), (0.0, 0.0, 0.0), tuple(axis),
+                                     as_vec(kxyz), (0.0, 0.0, 0.0), as_vec(kingpin),
                                      (-c.steer.max_angle_rad, c.steer.max_angle_rad)))
         tree.steer_joints[c.name] = f"{knuckle}_joint"
         parent, pxyz, pquat = knuckle, point, (1.0, 0.0, 0.0, 0.0)
@@ -194,16 +198,17 @@ def attach(robot: Robot, c: Component, part: Part, name: str, frames: dict, tree
     rpy = rpy_from_quat(quat)
     joint = f"{c.name}_joint"
     if c.joint == "continuous" and part.wheel is not None and c.type != "Caster":
+        assert c.connector is not None, "a wheel is placed by its connector"
         conn = part.connectors[c.connector]
         axis = wheel_axis(c, conn.joint.axis or conn.dir)
         # the joint sits at the part frame; the axis passes through the connector point,
         # which for a wheel is its centre line
         effort, velocity = motor_limits(robot, c)
-        tree.joints.append(JointSpec(joint, "continuous", parent, name, tuple(xyz), rpy, axis,
+        tree.joints.append(JointSpec(joint, "continuous", parent, name, as_vec(xyz), rpy, axis,
                                      effort=effort, velocity=velocity))
         tree.wheel_joints[c.name] = joint
     else:
-        tree.joints.append(JointSpec(joint, "fixed", parent, name, tuple(xyz), rpy))
+        tree.joints.append(JointSpec(joint, "fixed", parent, name, as_vec(xyz), rpy))
 
 
 def roller_links(c: Component, part: Part, name: str, tree: Tree) -> None:
@@ -211,6 +216,7 @@ def roller_links(c: Component, part: Part, name: str, tree: Tree) -> None:
     roller axis, as the MJCF has them (the same names, poses, axes and masses)."""
     if part.wheel is None or c.type not in HOLONOMIC:
         return
+    assert c.connector is not None, "a wheel is placed by its connector"
     conn = part.connectors[c.connector]
     for roller in rollers(c, part, conn.joint.axis or conn.dir):
         piece = roller.piece
@@ -218,8 +224,8 @@ def roller_links(c: Component, part: Part, name: str, tree: Tree) -> None:
             roller.name, inertial(piece.mass, (0.0, 0.0, 0.0), piece.inertia, "roller ball"),
             collisions=[Geometry("sphere", (roller.radius,))], friction=TYRE_FRICTION))
         tree.joints.append(JointSpec(f"{roller.name}_joint", "continuous", name, roller.name,
-                                     tuple(float(v) for v in piece.com), (0.0, 0.0, 0.0),
-                                     tuple(float(v) for v in roller.axis)))
+                                     as_vec(float(v) for v in piece.com), (0.0, 0.0, 0.0),
+                                     as_vec(float(v) for v in roller.axis)))
 
 
 def contacts(c: Component, part: Part, name: str, tree: Tree) -> None:
@@ -228,7 +234,7 @@ def contacts(c: Component, part: Part, name: str, tree: Tree) -> None:
         spec = LinkSpec(link, None, collisions=[Geometry("sphere", (contact.radius,))],
                         friction=SLIDER_FRICTION)
         tree.links.append(spec)
-        tree.joints.append(JointSpec(f"{link}_joint", "fixed", name, link, tuple(contact.xyz),
+        tree.joints.append(JointSpec(f"{link}_joint", "fixed", name, link, as_vec(contact.xyz),
                                      (0.0, 0.0, 0.0)))
 
 

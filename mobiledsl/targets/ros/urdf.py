@@ -20,14 +20,16 @@ def urdf(robot_name: str, package: str, tree: Tree) -> bytes:
         if j.axis is not None:
             ET.SubElement(joint, "axis", xyz=fmtv(j.axis))
         if j.type == "revolute":
+            assert j.limit is not None, "the tree gives each revolute joint (a knuckle) its limit"
             lo, hi = j.limit
             ET.SubElement(joint, "limit", lower=fmt(lo), upper=fmt(hi), effort="10",
                           velocity="3")
-        elif j.effort is not None:      # a driven wheel: its motor's torque and speed
+        elif j.effort is not None and j.velocity is not None:   # both or neither
+            # a driven wheel: its motor's torque and speed
             ET.SubElement(joint, "limit", effort=fmt(j.effort), velocity=fmt(j.velocity))
     for link in tree.links:
         if link.friction is not None:
-            _gazebo_friction(root, link)
+            _gazebo_friction(root, link.name, link.friction)
     return (to_text(root, declaration=True) + "\n").encode()
 
 
@@ -52,12 +54,12 @@ def _link(root: ET.Element, spec: LinkSpec, package: str) -> None:
         ET.SubElement(contact, "lateral_friction", value=fmt(spec.friction))
 
 
-def _gazebo_friction(root: ET.Element, spec: LinkSpec) -> None:
+def _gazebo_friction(root: ET.Element, link: str, friction: float) -> None:
     """Gazebo's URDF extension: the friction of the link's collisions, the same both ways
     (mu1, mu2), as the SDF's world states it."""
-    ext = ET.SubElement(root, "gazebo", reference=spec.name)
-    ET.SubElement(ext, "mu1").text = fmt(spec.friction)
-    ET.SubElement(ext, "mu2").text = fmt(spec.friction)
+    ext = ET.SubElement(root, "gazebo", reference=link)
+    ET.SubElement(ext, "mu1").text = fmt(friction)
+    ET.SubElement(ext, "mu2").text = fmt(friction)
 
 
 def _geometry(parent: ET.Element, g: Geometry, package: str) -> None:

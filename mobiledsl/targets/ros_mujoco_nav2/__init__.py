@@ -15,9 +15,10 @@ from ...model.robot import Robot
 from ...model.world import Task, World
 from ..emission import Emission
 from ..mjcf import emit as emit_mjcf
+from ..overrides import Overrides
 from ..ros.common import map_too_large, ros_package
 from ..ros.occupancy import MapTooLarge
-from ..ros.package import cmakelists, launch, package_xml
+from ..ros.package import Renderer, cmakelists, launch, package_xml
 from .refusals import refusals
 from .scene import node_description
 
@@ -33,7 +34,9 @@ PIP = "mujoco>=4.0\nnumpy>=1.26\npygltflib>=1.16\n"   # the versions it was trie
 FOLDERS = ("urdf", "mjcf", "config", "maps", "launch", "meshes")
 
 
-def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) -> Emission:
+def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any,
+         templates: Overrides | None = None) -> Emission:
+    """``templates``: the project's own templates, which replace ours of the same name."""
     problems = refusals(robot, world, TARGET)
     if problems:
         return Emission(diagnostics=tuple(problems))
@@ -45,17 +48,20 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
     except MapTooLarge as size:
         return Emission(diagnostics=(map_too_large(world, size),))
     mjcf = f"{pkg.prefix}mjcf/"
+    renderer = Renderer(templates)
     files = {
         "package.xml": package_xml(
-            pkg.name, robot.name, simulator="MuJoCo", depends=DEPENDS,
+            renderer, pkg.name, robot.name, simulator="MuJoCo", depends=DEPENDS,
             note="the node also needs mujoco and pygltflib from PyPI: "
                  "pip install -r requirements.txt"),
         "requirements.txt": PIP.encode(),
-        "CMakeLists.txt": cmakelists(pkg.name, FOLDERS, node=NODE),
-        "launch/bringup.launch.py": launch(pkg.name, robot.name, pkg.world_name,
+        "CMakeLists.txt": cmakelists(renderer, pkg.name, FOLDERS, node=NODE),
+        "launch/bringup.launch.py": launch(renderer, pkg.name, robot.name, pkg.world_name,
                                            simulator="mujoco"),
         "mjcf/node.json": node_description(robot, world, pkg.tree, pkg.height),
     }
+    if renderer.diagnostics:
+        return Emission(diagnostics=tuple(model.diagnostics) + tuple(renderer.diagnostics))
     files.update({f"{pkg.name}/{name}": data for name, data in node_files().items()})
     out = dict(pkg.files)
     out.update({pkg.prefix + k: v for k, v in files.items()})

@@ -25,9 +25,11 @@ def visuals(robot: Robot, world: World | None) -> list[dict[str, Any]]:
         if part.visual is not None and is_gltf(part.visual.file):
             out.append(placed(link_name(robot, c.name), f"robot/{part.id}", part.visual))
     for entity in world.entities if world is not None else ():
-        if entity.visual is not None and is_gltf(entity.visual.file):
-            part = world.parts[entity.part]
-            out.append(placed(f"world_{entity.name}", f"world/{part.id}", entity.visual))
+        # an entity has a visual only when it is given by ref (its part)
+        if world is not None and entity.visual is not None and entity.part is not None \
+                and is_gltf(entity.visual.file):
+            obj = world.parts[entity.part]
+            out.append(placed(f"world_{entity.name}", f"world/{obj.id}", entity.visual))
     return out
 
 

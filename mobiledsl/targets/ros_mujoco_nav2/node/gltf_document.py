@@ -83,7 +83,8 @@ def split_glb(path: str, data: bytes) -> tuple[bytes, bytes | None]:
         raise GltfRefused(path, f"not a glTF 2.0 file (a .glb {what})")
     if len(data) < 12 or struct.unpack_from("<I", data, 4)[0] != 2:
         refuse("of a version other than 2")
-    chunks, offset = [], 12
+    chunks: list[tuple[bytes, bytes]] = []
+    offset = 12
     while offset + 8 <= len(data) and len(chunks) < 2:
         length, kind = struct.unpack_from("<I4s", data, offset)
         body = data[offset + 8:offset + 8 + length]

@@ -237,7 +237,7 @@ class _Reader:
                           strides=(stride, dtype.itemsize))
         out = rows.astype(np.float64)
         if acc.normalized and dtype.kind in "iu":
-            out /= float(np.iinfo(dtype).max)
+            out /= float(np.iinfo(dtype.type).max)
         return out
 
     # -- materials -------------------------------------------------------------------------------
@@ -263,6 +263,7 @@ class _Reader:
         if source is None:
             self.refuse(f"texture {texture} names no picture the node can read (only a PNG)")
         image = self.pick("image", self.gltf.images, source, f"texture {texture}")
+        data: bytes | memoryview
         if image.uri is not None:
             data = self.uri_bytes(image.uri, f"image {source}")
         else:

@@ -161,7 +161,7 @@ class Core:
             controller = json.load(fh)
         self.model = build_model(mjcf_dir, self.description)
         self.sim = Simulation(self.model, controller, base_dir=mjcf_dir)
-        self.scan_spec = self.description.get("scan")
+        self.scan_spec: dict | None = self.description.get("scan")
         # (name robot_state_publisher knows, joint id in the model)
         self.joints = [(name, mujoco.mj_name2id(self.model, mujoco.mjtObj.mjOBJ_JOINT, joint))
                        for name, joint in self.description.get("joints", [])]
@@ -169,7 +169,7 @@ class Core:
         if missing:
             raise NotStarted(f"the model has no joint for {', '.join(missing)}")
         self.origin = (0.0, 0.0, 0.0)
-        self._last = None
+        self._last: tuple[float, tuple[float, float, float]] | None = None
 
     def start(self) -> None:
         """Let the robot come to rest where it stands; odometry starts there."""
@@ -239,18 +239,24 @@ class Core:
                 [float(d.qvel[m.jnt_dofadr[i]]) for _, i in self.joints])
 
     # -- the scan ----------------------------------------------------------------------------------
+    def scanner(self) -> dict:
+        """The lidar's description; the scan is asked of a robot with one only."""
+        if self.scan_spec is None:
+            raise NotStarted("the robot has no lidar to scan with")
+        return self.scan_spec
+
     def scan_angles(self) -> np.ndarray:
-        s = self.scan_spec
+        s = self.scanner()
         return s["angle_min"] + self.angle_increment() * np.arange(s["samples"])
 
     def angle_increment(self) -> float:
-        s = self.scan_spec
+        s = self.scanner()
         return (s["angle_max"] - s["angle_min"]) / max(s["samples"] - 1, 1)
 
     def scan(self) -> list[float]:
         """One sweep from the lidar's frame in its xy plane: the distance to the first
         collision shape along each beam, inf where nothing lies within its range."""
-        mj, m, d, s = self.mujoco, self.model, self.sim.data, self.scan_spec
+        mj, m, d, s = self.mujoco, self.model, self.sim.data, self.scanner()
         body = mj.mj_name2id(m, mj.mjtObj.mjOBJ_BODY, s["body"])
         angles = self.scan_angles()
         local = np.stack([np.cos(angles), np.sin(angles), np.zeros_like(angles)], axis=1)
