@@ -66,7 +66,7 @@ def profile_types(root: YNode) -> set[str]:
 
 def check_part_fields(F: Fields, root: YNode, part_dir: Path | str,
                       category: str) -> dict[str, Any] | None:
-    types = frozenset(profile_types(root))
+    types = profile_types(root)
     cnode = root.value.get("connectors")
     scope = PartScope(category, category == "track" or "Track" in types, types, part_dir,
                       set(cnode.value) if cnode is not None and cnode.kind == "map" else None)
@@ -545,7 +545,7 @@ class PartScope(NamedTuple):
 
     category: str
     is_track: bool = False
-    types: frozenset[str] = frozenset()
+    types: frozenset[str] | set[str] = frozenset()
     part_dir: Path | str = ""
     connectors: set[str] | None = None
     own_part: bool = True       # its tensor is handed to MuJoCo as stated (see ``inertia``)
@@ -658,6 +658,8 @@ def _connector(F: Fields, node: YNode, path: str, name: str,
     v = CONNECTOR.read(F, node, path, scope)
     if v is None:
         return None
+    if len(v) == 2:                     # pos and dir alone: most connectors
+        return Connector(name, v["pos"], v["dir"], None, _FIXED, None, None, None)
     return Connector(name, v["pos"], v["dir"], v.get("up"), v.get("joint") or _FIXED,
                      v.get("well"), v.get("steering"), v.get("driveline"))
 
