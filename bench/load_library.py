@@ -243,12 +243,10 @@ def reader_only(files: list[Path]) -> None:
 
 
 def fresh() -> None:
-    """What the reader and the checks keep between files (what the scalars and keys met
-    read as), dropped: each run starts as a new process would."""
+    """What the reader keeps between files (what the scalars and keys met read as),
+    dropped: each run starts as a new process would. (The checks keep nothing.)"""
     from mobiledsl import yamlread
-    from mobiledsl.library import fields
     yamlread.forget()
-    fields.forget()
 
 
 def best_of(repeat: int, fn) -> float:

@@ -38,7 +38,7 @@ class Fields:
         self.error("library.wrong_type", f"'{path}' must be {expected}, not {describe(node)}",
                    node.span, label=f"expected {expected}", help=f"write {path} as {expected}")
 
-    def invalid(self, node_or_span: YNode | Span, path: str, why: str,
+    def invalid(self, node_or_span: YNode | Span | None, path: str, why: str,
                 help: Iterable[str] | str = ()) -> None:
         span = node_or_span.span if isinstance(node_or_span, YNode) else node_or_span
         self.error("library.invalid_value", f"'{path}' {why}", span, label="invalid value",
@@ -67,17 +67,6 @@ class Fields:
         if not isinstance(optional, (tuple, list)):
             optional = tuple(optional)
         values = node.value
-        if type(required) is tuple and type(optional) is tuple:
-            # the common case, every key allowed and every required one there, decided
-            # on sets made once for each pair of tuples
-            sets = _KEY_SETS.get((required, optional))
-            if sets is None:
-                if len(_KEY_SETS) >= 512:
-                    _KEY_SETS.clear()
-                sets = _KEY_SETS[required, optional] = (frozenset(required + optional),
-                                                        frozenset(required))
-            if (ignore_unknown or values.keys() <= sets[0]) and values.keys() >= sets[1]:
-                return True
         ok = True
         if not ignore_unknown:
             for key in values:
@@ -111,10 +100,9 @@ class Fields:
                nonnegative: bool = False) -> float | None:
         if node is None:
             return None
-        # a text judged plain before is a number in range: only its sign is left to judge
-        value = _PLAIN.get(node.raw)
+        value = plain_value(node)
         if value is None:
-            value = self._first_met(node, path)
+            value = self._out_of_range(node, path)
             if value is None:
                 return None
         if positive and not value > 0:
@@ -125,15 +113,15 @@ class Fields:
             return None
         return value
 
-    def _first_met(self, node: YNode, path: str) -> float | None:
-        """The value of a number whose text is judged for the first time: short and in range
-        (then remembered), else None after saying why."""
+    def _out_of_range(self, node: YNode, path: str) -> float | None:
+        """None after saying why ``node`` is not a number short and in range."""
         if node.kind != "number":
             self.wrong_type(node, path, "a number")
             return None
-        if len(node.raw) > MAX_NUMBER_CHARS:
-            self.invalid(node, path, f"is a number written in {len(node.raw):,} characters "
-                         f"({excerpt(node.raw, 20)}): write it in at most {MAX_NUMBER_CHARS}",
+        raw = node.raw or ""
+        if len(raw) > MAX_NUMBER_CHARS:
+            self.invalid(node, path, f"is a number written in {len(raw):,} characters "
+                         f"({excerpt(raw, 20)}): write it in at most {MAX_NUMBER_CHARS}",
                          help="state the quantity as a plain decimal, such as 0.12 or 2.5e-3")
             return None
         if not in_range(node):
@@ -141,16 +129,17 @@ class Fields:
                          "1e30 in size", help="state the quantity in metres, kilograms, "
                          "seconds and radians, as a plain decimal")
             return None
-        return _judge(node)
+        return float(node.value)
 
     def integer(self, node: YNode | None, path: str, *, positive: bool = False) -> int | None:
         value = self.number(node, path, positive=positive)
-        if value is None:
+        if value is None or node is None:
             return None
-        if not (value == int(value) and _WHOLE.fullmatch(node.raw or "")):
-            self.invalid(node, path, f"must be a whole number, not {node.raw}")
+        raw = node.raw or ""
+        if not (value == int(value) and _WHOLE.fullmatch(raw)):
+            self.invalid(node, path, f"must be a whole number, not {raw}")
             return None
-        return int(node.raw)
+        return int(raw)
 
     def string(self, node: YNode | None, path: str, *, nullable: bool = False) -> str | None:
         if node is None or (nullable and node.kind == "null"):
@@ -195,9 +184,9 @@ class Fields:
         if node.kind != "seq" or len(node.value) != n:
             self.wrong_type(node, path, what)
             return None
-        values = _plain_numbers(node.value, positive, nonnegative)
-        if values is not None:          # every item a number in range: nothing to report
-            return values
+        plain = plain_numbers(node.value, positive, nonnegative)
+        if plain is not None:           # every item a number in range: nothing to report
+            return plain
         values = [self.number(v, f"{path}[{i}]", positive=positive, nonnegative=nonnegative)
                   for i, v in enumerate(node.value)]
         return None if any(v is None for v in values) else tuple(values)
@@ -220,7 +209,7 @@ class Fields:
 
     def unit_vec3(self, node: YNode | None, path: str) -> tuple[float, float, float] | None:
         v = self.vec3(node, path)
-        if v is None:
+        if v is None or node is None:
             return None
         x, y, z = v
         length = math.sqrt(sum((x * x, y * y, z * z)))
@@ -233,69 +222,77 @@ class Fields:
         return v
 
 
+def plain_value(node: YNode) -> float | None:
+    """The value of a number ``Fields.number`` takes without a word (written in at most
+    ``MAX_NUMBER_CHARS`` characters, 0 or between 1e-100 and 1e30 in size), else None."""
+    raw = node.raw                      # only a number has a raw text
+    if raw is None or len(raw) > MAX_NUMBER_CHARS:
+        return None
+    if raw == "0":                      # the commonest number of all
+        return 0.0
+    value = node.value
+    if SMALLEST <= value <= LARGEST or -LARGEST <= value <= -SMALLEST:
+        return float(value)
+    return float(value) if value == 0 and written_as_zero(raw) else None    # -0.0 kept
+
+
 def plain_triple(items) -> tuple[float, float, float] | None:
     """The values of three items when ``Fields.number`` would take each without a word,
-    else None: most vectors, and a hull's corners."""
-    get = _PLAIN.get            # (a miss is common: no exception for it)
-    x, y, z = get(items[0].raw), get(items[1].raw), get(items[2].raw)
-    if x is None or y is None or z is None:
-        return _judged(items)
+    else None: most vectors, and a hull's corners. (``plain_value`` written out three
+    times: nearly every number of a library is read here.)"""
+    a, b, c = items
+    ra, rb, rc = a.raw, b.raw, c.raw
+    if ra is None or rb is None or rc is None or len(ra) > MAX_NUMBER_CHARS or \
+            len(rb) > MAX_NUMBER_CHARS or len(rc) > MAX_NUMBER_CHARS:
+        return None
+    if ra == "0":
+        x = 0.0
+    else:
+        x = a.value
+        if not (SMALLEST <= x <= LARGEST or -LARGEST <= x <= -SMALLEST):
+            if x != 0 or not written_as_zero(ra):
+                return None
+        x = float(x)
+    if rb == "0":
+        y = 0.0
+    else:
+        y = b.value
+        if not (SMALLEST <= y <= LARGEST or -LARGEST <= y <= -SMALLEST):
+            if y != 0 or not written_as_zero(rb):
+                return None
+        y = float(y)
+    if rc == "0":
+        z = 0.0
+    else:
+        z = c.value
+        if not (SMALLEST <= z <= LARGEST or -LARGEST <= z <= -SMALLEST):
+            if z != 0 or not written_as_zero(rc):
+                return None
+        z = float(z)
     return x, y, z
 
 
-def _plain_numbers(items, positive: bool = False, nonnegative: bool = False
-                   ) -> tuple | None:
+def plain_numbers(items, positive: bool = False, nonnegative: bool = False
+                  ) -> tuple | None:
     """The values of ``items`` when ``Fields.number`` would take each without a word, else
     None (and ``numbers`` checks them one by one, naming each item). Most vectors of a
-    library are such, and this spares building a path for each of their numbers."""
-    out = _judged(items)    # numbers are judged by their text alone, so once for each text
-    if out is None:
-        return None
-    if positive:
-        return out if all(x > 0 for x in out) else None
-    if nonnegative:
-        return None if any(x < 0 for x in out) else out
-    return out
-
-
-# (required, optional) -> (the keys allowed, the keys required), for ``Fields.keys``
-_KEY_SETS: dict[tuple[tuple, tuple], tuple[frozenset, frozenset]] = {}
-
-# number texts judged plain (short and in range) so far, to their values; a text that is
-# a key here is a number (only a number has a raw text) that ``Fields.number`` takes
-_PLAIN: dict[str, float] = {}
-_PLAIN_MAX = 50_000
-
-
-def forget() -> None:
-    """Drop the number texts judged so far: the state of a fresh process."""
-    _PLAIN.clear()
-
-
-def _judged(items) -> tuple | None:
-    """The values of ``items`` when each is a plain number, remembered by their texts (as
-    ``_judge`` does, written out: most numbers of a library are judged here), else None."""
-    if len(_PLAIN) >= _PLAIN_MAX - len(items):
-        _PLAIN.clear()
+    library are such, and this spares building a path for each of their numbers.
+    (``plain_value`` written out.)"""
     out = []
-    for v in items:
-        raw = v.raw
-        value = _PLAIN.get(raw)
-        if value is None:
-            if raw is None or len(raw) > MAX_NUMBER_CHARS or not in_range(v):
-                return None         # not a number (only numbers have a raw text), or not plain
-            _PLAIN[raw] = value = float(v.value)
-        out.append(value)
+    for item in items:
+        raw = item.raw
+        if raw is None or len(raw) > MAX_NUMBER_CHARS:
+            return None
+        value = item.value
+        if raw != "0" and not (SMALLEST <= value <= LARGEST or -LARGEST <= value <= -SMALLEST):
+            if value != 0 or not written_as_zero(raw):
+                return None
+        out.append(float(value))
+    if positive:
+        return tuple(out) if all(x > 0 for x in out) else None
+    if nonnegative:
+        return None if any(x < 0 for x in out) else tuple(out)
     return tuple(out)
-
-
-def _judge(node: YNode) -> float:
-    """The value of a number found short and in range, remembered by its text."""
-    value = float(node.value)
-    if len(_PLAIN) >= _PLAIN_MAX:
-        _PLAIN.clear()
-    _PLAIN[node.raw] = value
-    return value
 
 
 def in_range(node: YNode) -> bool:
@@ -303,7 +300,7 @@ def in_range(node: YNode) -> bool:
     the reader already converted."""
     value = node.value
     if value == 0:
-        return written_as_zero(node.raw)
+        return written_as_zero(node.raw or "")
     return SMALLEST <= abs(value) <= LARGEST
 
 

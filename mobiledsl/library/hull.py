@@ -97,7 +97,7 @@ def _faces(F: Fields, node: YNode, path: str, n: int | None) -> list[tuple[int, 
     if not node.is_seq:
         F.wrong_type(node, path, "a list of triangles, each [i, j, k]")
         return None
-    out = []
+    out: list[tuple[int, int, int]] = []
     ok = True
     for i, face in enumerate(node.value):
         fpath = f"{path}[{i}]"
@@ -110,14 +110,12 @@ def _faces(F: Fields, node: YNode, path: str, n: int | None) -> list[tuple[int, 
                       "three corner indices")
             ok = False
             continue
-        tri = []
-        for j, index in enumerate(face.value):
-            k = _index(F, index, f"{fpath}[{j}]", n)
-            if k is None:
-                ok = False
-            tri.append(k)
-        if ok:
-            out.append(tuple(tri))
+        tri = [_index(F, index, f"{fpath}[{j}]", n) for j, index in enumerate(face.value)]
+        a, b, c = tri
+        if a is None or b is None or c is None:
+            ok = False
+        elif ok:
+            out.append((a, b, c))
     if not ok:
         return None
     if not out:
@@ -171,17 +169,18 @@ def _surface_problem(vertices, faces) -> tuple[tuple[str, int] | None, str] | No
     triangle in turn, the edges, one closed surface, then the geometry."""
     seen_corner: dict[tuple[float, float, float], int] = {}
     for i, v in enumerate(vertices):
-        key = tuple(float(c) for c in v)
-        if key in seen_corner:
+        corner = (float(v[0]), float(v[1]), float(v[2]))
+        if corner in seen_corner:
             return ("vertices", i), (f"repeats a corner: vertices[{i}] is vertices"
-                                     f"[{seen_corner[key]}]")
-        seen_corner[key] = i
+                                     f"[{seen_corner[corner]}]")
+        seen_corner[corner] = i
     seen_tri: dict[tuple[int, int, int], int] = {}
     edges: dict[tuple[int, int], int] = {}
     for i, (a, b, c) in enumerate(faces):
         if a == b or b == c or a == c:
             return ("faces", i), f"has a triangle that names a corner twice: faces[{i}]"
-        key = tuple(sorted((a, b, c)))
+        lo, mid, hi = sorted((a, b, c))
+        key = (lo, mid, hi)
         if key in seen_tri:
             return ("faces", i), f"repeats a triangle: faces[{i}] is faces[{seen_tri[key]}]"
         seen_tri[key] = i

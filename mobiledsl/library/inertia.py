@@ -14,43 +14,72 @@ inequality, is held only to the exact rule.
 """
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 from ..yamlio import YNode
-from .fields import Fields, _plain_numbers
+from .fields import Fields, plain_numbers
 from .model import Inertia, Inertial
+from .schema import Block, Field, Rule
 
 SOURCES = ("measured", "datasheet", "cad_measured", "estimated", "placeholder")
 NEEDS_BASIS = ("estimated", "placeholder")
 TERMS = ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")
 
 
-def check_inertial(F: Fields, node: YNode | None, path: str, own_part: bool) -> Inertial | None:
-    """Check ``inertial`` at ``path``. Returns the record, or None after reporting."""
-    if not F.mapping(node, path):
-        return None
-    F.keys(node, path, ("mass", "origin_xyz", "inertia", "source"), ("basis",))
-    values = node.value
-    mass = F.number(values.get("mass"), f"{path}.mass", positive=True)
-    origin = F.vec3(values.get("origin_xyz"), f"{path}.origin_xyz")
-    inertia = check_tensor(F, values.get("inertia"), f"{path}.inertia", own_part)
-    source = F.choice(values.get("source"), f"{path}.source", SOURCES)
-    basis = F.string(values.get("basis"), f"{path}.basis", nullable=True)
+def _basis_stated(F: Fields, node: YNode, path: str, v: dict[str, Any], scope: Any) -> bool:
+    """An estimate says how it was made; a basis is never blank."""
+    source, basis = v.get("source"), v.get("basis")
     blank = basis is not None and not basis.strip()
     if source in NEEDS_BASIS and (basis is None or blank):
         # an estimate whose basis says nothing has no basis: the table's missing_field
         F.missing(node, f"{path}.basis", f"an inertial whose source is {source} says how its "
                   "values were chosen" + (", and its basis is empty" if blank else ""))
-        return None
+        return False
     if blank:
         F.invalid(node.get("basis"), f"{path}.basis", "is empty: it must say how the values "
                   "were chosen")
-        return None
-    if mass is None or origin is None or inertia is None or source is None:
-        return None
-    return Inertial(mass, origin, inertia, source, basis)
+        return False
+    return True
+
+
+TENSOR = Block("inertia", tuple(
+    Field(term, "number", f"the tensor's {term[1:]} term about the centre of mass",
+          unit="kg·m²", bound="positive" if term in ("ixx", "iyy", "izz") else "")
+    for term in TERMS
+), doc="The inertia tensor about the centre of mass, in the part frame: positive definite, "
+    "its principal moments within the triangle inequality.",
+    check=lambda F, node, path, scope: check_tensor(F, node, path, scope.own_part))
+
+INERTIAL = Block("inertial", (
+    Field("mass", "number", "the mass", unit="kg", bound="positive"),
+    Field("origin_xyz", "vec3", "the centre of mass", unit="m"),
+    Field("inertia", "block", "the inertia tensor (see below)", block=TENSOR),
+    Field("source", "choice", "where the numbers come from", options=SOURCES),
+    Field("basis", "string", "how the values were chosen: required, not blank, when the "
+          "source is estimated or placeholder", required=False, nullable=True,
+          decides=False),
+    Rule("basis_stated", _basis_stated, "estimated and placeholder need a non-empty `basis` "
+         "(`library.missing_field`, also when blank); a blank `basis` beside another source is "
+         "`library.invalid_value`"),
+), doc="Mass, centre of mass and inertia tensor, and where the numbers came from.",
+    build=lambda v: Inertial(v["mass"], v["origin_xyz"], v["inertia"], v["source"],
+                             v.get("basis")))
+
+
+def check_inertial(F: Fields, node: YNode | None, path: str, own_part: bool) -> Inertial | None:
+    """Check ``inertial`` at ``path``. Returns the record, or None after reporting.
+    ``own_part``: the tensor is a part's own, which MuJoCo is handed as stated."""
+    return INERTIAL.read(F, node, path, TensorScope(own_part))
+
+
+class TensorScope(NamedTuple):
+    """Whether the tensor is a part's own, which MuJoCo is handed as stated."""
+
+    own_part: bool
 
 
 def check_tensor(F: Fields, node: YNode | None, path: str, own_part: bool) -> Inertia | None:
-    if not F.mapping(node, path):
+    if node is None or not F.mapping(node, path):
         return None
     if not F.keys(node, path, TERMS):
         # still check the terms that are there, for their own problems
@@ -59,16 +88,18 @@ def check_tensor(F: Fields, node: YNode | None, path: str, own_part: bool) -> In
                      positive=term in ("ixx", "iyy", "izz"))
         return None
     terms = node.value
-    plain = _plain_numbers([terms[t] for t in TERMS])
+    plain = plain_numbers([terms[t] for t in TERMS])
+    values: dict[str, float]
     if plain is not None and plain[0] > 0 and plain[3] > 0 and plain[5] > 0:
         values = dict(zip(TERMS, plain))        # the common case: nothing to report
     else:
-        values = {t: F.number(terms[t], f"{path}.{t}", positive=t in ("ixx", "iyy", "izz"))
-                  for t in TERMS}
-        if any(v is None for v in values.values()):
+        checked = {t: F.number(terms[t], f"{path}.{t}", positive=t in ("ixx", "iyy", "izz"))
+                   for t in TERMS}
+        values = {t: v for t, v in checked.items() if v is not None}
+        if len(values) < len(TERMS):
             return None
     clearly = _clearly_a_body(values)
-    why = None if clearly else exact_problem({t: node.get(t).raw for t in TERMS})
+    why = None if clearly else exact_problem({t: terms[t].raw or "" for t in TERMS})
     if why is not None:
         F.invalid(node, path, why, help="state the tensor of a body that can exist: for a "
                   "solid, work it out from its shape and mass (a box's ixx is m(y² + z²)/12)")

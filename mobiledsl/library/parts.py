@@ -1,12 +1,15 @@
 """The schema of a part of a robot: chassis, wheel, track, sensor, attachment, leg, motor,
 battery and motor_driver.
 
-``check_part_fields`` checks every top-level field a part may state except the common four
-(schema_version, id, category, description: see ``loader``) and returns the keyword
+Each block is a table (``schema.Block``): WHEEL, TRACK, MOTOR, BATTERY, DRIVER, RANGE,
+COLLISION, CONNECTOR (with JOINT, WELL, STEERING, DRIVELINE), PROFILE, CONTACT, PROVENANCE,
+VISUAL, and PART, the part's top level; the rules a table cannot say are the small named
+checks beside it. ``check_part_fields`` reads a part by PART and returns the keyword
 arguments of a ``Part``, or None when anything was wrong. Every problem is reported through
 the ``Fields`` it is given; nothing here raises for bad input.
 
-Which block a part may state follows from its category and its profiles:
+Which block a part may state follows from its category and its profiles (the PART table's
+``allowed`` and ``required_if``):
 
 - ``wheel``: a wheel's, required; ``collision`` is never a wheel's.
 - ``track``, ``motor``, ``battery``, ``driver``: allowed on a part of that category or with
@@ -19,12 +22,12 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..yamlio import YNode
 from .fields import IDENTIFIER, UNIT_TOLERANCE, Fields
 from .hull import check_hull
-from .inertia import check_inertial
+from .inertia import INERTIAL
 from .inertia_fit import check_inertia_fits
 from .legged import LEGGED_KEYS, check_legged_fields
 from .model import (
@@ -43,6 +46,7 @@ from .model import (
     WheelSpec,
 )
 from .paths import check_visual
+from .schema import Block, Field, Rule
 
 PART_CATEGORIES = ("chassis", "wheel", "track", "sensor", "attachment", "leg", "motor",
                    "battery", "motor_driver")
@@ -50,11 +54,8 @@ COMMON_FIELDS = ("schema_version", "id", "category", "description")
 PART_FIELDS = ("visual", "collision", "wheel", "track", "inertial", "connectors", "profiles",
                "motor", "battery", "driver", "range", "contacts", "links", "feet", "gait",
                "controller", "provenance")
-PART_REQUIRED = ("visual", "inertial", "connectors", "profiles")
 JOINT_TYPES = ("fixed", "continuous", "revolute", "prismatic")
-CONNECTOR_OPTIONAL = ("up", "joint", "well", "steering", "driveline")
 _FIXED = Joint("fixed")           # a connector's joint unless it states one
-PROVENANCE_KEYS = ("name", "manufacturer", "source_url", "license")
 
 
 def profile_types(root: YNode) -> set[str]:
@@ -65,76 +66,29 @@ def profile_types(root: YNode) -> set[str]:
 
 def check_part_fields(F: Fields, root: YNode, part_dir: Path | str,
                       category: str) -> dict[str, Any] | None:
-    values = root.value
     types = profile_types(root)
-    is_track = category == "track" or "Track" in types
-    is_motor = category == "motor" or "Motor" in types
-    is_battery = category == "battery" or "Battery" in types
-    is_driver = category == "motor_driver" or "MotorDriver" in types
-    is_ranger = bool({"Range", "Ultrasonic"} & types)
-    out: dict[str, Any] = {}
+    cnode = root.value.get("connectors")
+    scope = PartScope(category, category == "track" or "Track" in types, types, part_dir,
+                      set(cnode.value) if cnode is not None and cnode.kind == "map" else None)
+    values = PART.read(F, root, "", scope)   # (the loader reports unknown keys)
+    if values is None or F.failed:
+        return None
+    return _part_values(values)
 
-    for key in PART_REQUIRED:
-        if key not in values:
-            F.missing(root, key)
 
-    out["visual"] = check_visual(F, values.get("visual"), part_dir, "visual")
-
-    collision = values.get("collision")
-    out["collision"] = ()
-    if collision is not None:
-        if category == "wheel":
-            F.unsupported(root, "collision", "collision", "a wheel's rolling contact is derived "
-                          "from its radius and width, so a wheel declares no collision")
-        else:
-            shape = check_part_collision(F, collision, "collision")
-            out["collision"] = (shape,) if shape is not None else ()
-
-    # blocks that belong to one kind of part
-    wheel = values.get("wheel")
-    if category == "wheel":
-        if wheel is None:
-            F.missing(root, "wheel", "a wheel states its radius and width")
-        out["wheel"] = check_wheel(F, wheel, "wheel")
-    elif wheel is not None:
-        F.unsupported(root, "wheel", "wheel", f"only a wheel states one, and this part is a "
-                      f"{category}")
-    out["track"] = _block(F, root, "track", is_track, "Track" in types, "a track",
-                          "a part with a Track profile states its belt", check_track)
-    out["motor"] = _block(F, root, "motor", is_motor, "Motor" in types, "a motor",
-                          "a part with a Motor profile states its ratings", check_motor)
-    out["battery"] = _block(F, root, "battery", is_battery, "Battery" in types, "a battery",
-                            "a part with a Battery profile states its voltage", check_battery)
-    out["driver"] = _block(F, root, "driver", is_driver, "MotorDriver" in types,
-                           "a motor driver", "a part with a MotorDriver profile states what "
-                           "it drives", check_driver)
-    out["range"] = _block(F, root, "range", is_ranger, "Range" in types, "a range finder "
-                          "(a part with a Range or Ultrasonic profile)",
-                          "a part with a Range profile states what it measures", check_range)
-
-    out["inertial"] = check_inertial(F, values.get("inertial"), "inertial", own_part=True)
-    _help_missing_inertia(F, values.get("inertial"), out, "Caster" in types)
-    cnode = values.get("connectors")
-    connectors = check_connectors(F, cnode, "connectors", category, is_track)
-    out["connectors"] = connectors or {}
-    check_inertia_fits(F.sink, values.get("inertial"), out["inertial"], out["collision"],
-                       out.get("wheel"), _wheel_axis(out["connectors"]))
-    names = set(cnode.value) if cnode is not None and cnode.kind == "map" else None
-    out["profiles"] = check_profiles(F, values.get("profiles"), "profiles", names) or {}
-    out["contacts"] = check_contacts(F, values.get("contacts"), "contacts")
-    out["provenance"] = check_provenance(F, values.get("provenance"), "provenance")
-
-    if category != "leg" and "Legged" not in types and values.keys().isdisjoint(LEGGED_KEYS):
-        # nothing legged stated nor required: what check_legged_fields finds in such a part
-        out["links"], out["feet"], out["gait"], out["controller"] = (), (), None, None
-        return None if F.failed else out
-    legged = check_legged_fields(F, root, part_dir, category, types, spans=False)
-    if legged is not None:
-        out["links"] = tuple(legged.links or ())
-        out["feet"] = tuple(legged.feet or ())
-        out["gait"] = legged.gait
-        out["controller"] = legged.controller
-    return None if F.failed else out
+def _part_values(v: dict[str, Any]) -> dict[str, Any]:
+    """The keyword arguments of a Part from the values its fields read as."""
+    out = {key: v.get(key) for key in ("visual", "track", "motor", "battery", "driver",
+                                       "range", "inertial", "provenance", "gait",
+                                       "controller")}
+    out["collision"] = v.get("collision") or ()
+    if "wheel" in v:
+        out["wheel"] = v["wheel"]
+    out["connectors"] = v.get("connectors") or {}
+    out["profiles"] = v.get("profiles") or {}
+    out["contacts"] = v.get("contacts") or ()
+    out["links"], out["feet"] = v.get("links") or (), v.get("feet") or ()
+    return out
 
 
 def _help_missing_inertia(F: Fields, node: YNode | None, out: dict[str, Any],
@@ -168,39 +122,18 @@ def _wheel_axis(connectors: dict) -> tuple[float, float, float]:
     return (0.0, 0.0, 1.0)
 
 
-def _block(F: Fields, root: YNode, key: str, allowed: bool, required: bool, owner: str,
-           why_required: str, check):
-    node = root.value.get(key)
-    if node is None:
-        if required:
-            F.missing(root, key, why_required)
-        return None
-    if not allowed:
-        F.unsupported(root, key, key, f"only {owner} states one")
-        return None
-    return check(F, node, key)
-
-
 # -- collision ---------------------------------------------------------------------------
-def check_part_collision(F: Fields, node: YNode, path: str) -> Shape | None:
-    """A part's one collision shape: a box {type, size, origin_xyz} or a hull
-    {type, vertices, faces}."""
-    if node.is_seq:
-        F.wrong_type(node, path, "one shape, {type: box, size, origin_xyz} or {type: hull, "
-                     "vertices, faces}")
-        return None
-    if not F.mapping(node, path):
-        return None
-    F.keys(node, path, ("type",), ("size", "origin_xyz", "vertices", "faces"))
-    kind = F.string(node.value.get("type"), f"{path}.type")
+def _collision_by_type(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
+    """A box states size and origin_xyz, a hull vertices and faces: the shape they make."""
+    kind = v.get("type")
     if kind is None:
-        return None
+        return False
     if kind not in ("box", "hull"):
         extra = (" (a part collides by one box or one hull; lists of shapes are an object's "
                  "and a link's)" if kind in ("sphere", "cylinder", "capsule") else "")
         F.invalid(node.get("type"), f"{path}.type", f"is '{kind}', which is neither box nor "
                   f"hull{extra}", help="write type: box or type: hull")
-        return None
+        return False
     if kind == "box":
         ok = True
         for key in ("vertices", "faces"):
@@ -214,54 +147,79 @@ def check_part_collision(F: Fields, node: YNode, path: str) -> Shape | None:
         size = F.vec3(node.value.get("size"), f"{path}.size", positive=True)
         origin = F.vec3(node.value.get("origin_xyz"), f"{path}.origin_xyz")
         if size is None or origin is None or not ok:
-            return None
-        return Shape("box", size, origin, (0.0, 0.0, 0.0))
+            return False
+        v["shape"] = Shape("box", size, origin, (0.0, 0.0, 0.0))
+        return True
     ok = True
     for key in ("size", "origin_xyz"):
         if key in node.value:
             F.unsupported(node, key, f"{path}.{key}", "a hull states vertices and faces in "
                           "the part frame; size and origin_xyz are a box's")
             ok = False
-    shape = check_hull(F, node, path)
-    return shape if ok else None
+    v["shape"] = check_hull(F, node, path)
+    return ok and v["shape"] is not None
+
+
+COLLISION = Block("collision", (
+    Field("type", "string", "box or hull", options=("box", "hull")),
+    Field("size", "vec3", "a box's sides", unit="m", bound="positive", required=False,
+          by_rule=True),
+    Field("origin_xyz", "vec3", "a box's centre in the part frame", unit="m", required=False,
+          by_rule=True),
+    Field("vertices", "custom", "a hull's corners in the part frame", unit="m",
+          required=False, by_rule=True, what="list of [x, y, z]"),
+    Field("faces", "custom", "a hull's triangles, each three corner indices", required=False,
+          by_rule=True, what="list of [i, j, k]"),
+    Rule("by_type", _collision_by_type, "a box states `size` and `origin_xyz`, a hull "
+         "`vertices` and `faces` (see Hulls); the other's keys are `library.unsupported`"),
+), doc="A part's one collision shape: a box or a convex hull.", build=lambda v: v["shape"])
+
+
+def check_part_collision(F: Fields, node: YNode, path: str) -> Shape | None:
+    """A part's one collision shape: a box {type, size, origin_xyz} or a hull
+    {type, vertices, faces}."""
+    if node.is_seq:
+        F.wrong_type(node, path, "one shape, {type: box, size, origin_xyz} or {type: hull, "
+                     "vertices, faces}")
+        return None
+    return COLLISION.read(F, node, path, None)
 
 
 # -- blocks ------------------------------------------------------------------------------
-def _fields(F: Fields, node: YNode | None, path: str, required, optional=()) -> bool:
-    if not F.mapping(node, path):
+WHEEL = Block("wheel", (
+    Field("radius", "number", "the rolling radius", unit="m", bound="positive"),
+    Field("width", "number", "the tread's width along the axle", unit="m", bound="positive"),
+), doc="A wheel's size: its rolling contact is derived from it.",
+    build=lambda v: WheelSpec(v["radius"], v["width"]))
+
+
+GROUND = Block("ground", (
+    Field("from", "vec3", "one end of the belt's run on the ground, in the part frame",
+          unit="m"),
+    Field("to", "vec3", "the other end", unit="m"),
+    Rule("not_one_point", lambda F, node, path, v, scope: _not_one_point(F, node, path, v),
+         "the two ends are not one point", needs=("from", "to")),
+), doc="The belt's run on the ground.", build=lambda v: (v["from"], v["to"]))
+
+
+def _not_one_point(F: Fields, node: YNode, path: str, v: dict[str, Any]) -> bool:
+    start, end = v.get("from"), v.get("to")
+    if start is not None and end is not None and start == end:
+        F.invalid(node, path, "runs from a point to the same point: the belt's run on the "
+                  "ground has no length", help="state the two ends of the belt's run on the "
+                  "ground")
         return False
-    F.keys(node, path, required, optional)
     return True
 
 
-def check_wheel(F: Fields, node: YNode | None, path: str) -> WheelSpec | None:
-    if not _fields(F, node, path, ("radius", "width")):
-        return None
-    r = F.number(node.value.get("radius"), f"{path}.radius", positive=True)
-    w = F.number(node.value.get("width"), f"{path}.width", positive=True)
-    return None if r is None or w is None else WheelSpec(r, w)
-
-
-def check_track(F: Fields, node: YNode | None, path: str) -> TrackSpec | None:
-    if not _fields(F, node, path, ("width", "ground"), ("travel_per_turn_m",)):
-        return None
-    width = F.number(node.value.get("width"), f"{path}.width", positive=True)
-    travel_node = node.value.get("travel_per_turn_m")
-    travel = F.number(travel_node, f"{path}.travel_per_turn_m", positive=True)
-    ground = node.value.get("ground")
-    start = end = None
-    if _fields(F, ground, f"{path}.ground", ("from", "to")):
-        start = F.vec3(ground.value.get("from"), f"{path}.ground.from")
-        end = F.vec3(ground.value.get("to"), f"{path}.ground.to")
-        if start is not None and end is not None and start == end:
-            F.invalid(ground, f"{path}.ground", "runs from a point to the same point: the "
-                      "belt's run on the ground has no length",
-                      help="state the two ends of the belt's run on the ground")
-            return None
-    if width is None or start is None or end is None or (travel_node is not None
-                                                         and travel is None):
-        return None
-    return TrackSpec(width, start, end, travel)
+TRACK = Block("track", (
+    Field("width", "number", "the belt's width", unit="m", bound="positive"),
+    Field("travel_per_turn_m", "number", "how far the belt moves for one turn of its hub",
+          unit="m", bound="positive", required=False),
+    Field("ground", "block", "where the belt meets the ground", block=GROUND),
+), doc="A track unit's belt.",
+    build=lambda v: TrackSpec(v["width"], v["ground"][0], v["ground"][1],
+                              v.get("travel_per_turn_m")))
 
 
 def _voltage_range(F: Fields, node: YNode, path: str, positive_min: bool):
@@ -287,97 +245,115 @@ def _voltage_range(F: Fields, node: YNode, path: str, positive_min: bool):
     return True, lo, hi
 
 
+def _raw(node: YNode, key: str) -> str:
+    """The text a number of ``node`` is written in (checked already, so stated)."""
+    item = node.value.get(key)
+    return "" if item is None else item.raw or ""
+
+
 def _between(F: Fields, node: YNode, path: str, key: str, value, lo, hi) -> bool:
     if value is None or lo is None or hi is None or lo <= value <= hi:
         return True
-    F.invalid(node.get(key), f"{path}.{key}", f"is {node.get(key).raw}, outside the range "
-              f"from voltage_min_v ({node.get('voltage_min_v').raw}) to voltage_max_v "
-              f"({node.get('voltage_max_v').raw})")
+    F.invalid(node.get(key), f"{path}.{key}", f"is {_raw(node, key)}, outside the range "
+              f"from voltage_min_v ({_raw(node, 'voltage_min_v')}) to voltage_max_v "
+              f"({_raw(node, 'voltage_max_v')})")
     return False
 
 
-def check_motor(F: Fields, node: YNode | None, path: str) -> MotorSpec | None:
-    required = ("rated_voltage_v", "no_load_speed_rad_s", "stall_torque_nm", "stall_current_a")
-    if not _fields(F, node, path, required, ("voltage_min_v", "voltage_max_v", "bus")):
-        return None
-    values = [F.number(node.value.get(k), f"{path}.{k}", positive=True) for k in required]
-    ok, lo, hi = _voltage_range(F, node, path, positive_min=False)
-    ok = _between(F, node, path, "rated_voltage_v", values[0], lo, hi) and ok
-    bus_node = node.value.get("bus")
-    bus = F.identifier(bus_node, f"{path}.bus")
-    if not ok or any(v is None for v in values) or (bus_node is not None and bus is None):
-        return None
-    return MotorSpec(*values, voltage_min_v=lo, voltage_max_v=hi, bus=bus)
+def _supply(key: str | None, positive_min: bool):
+    """The rule of a supply range: both ends or neither, in order, ``key`` between them."""
+    def check(F: Fields, node: YNode, path: str, v: dict[str, Any], scope: Any) -> bool:
+        ok, v["voltage_min_v"], v["voltage_max_v"] = _voltage_range(F, node, path,
+                                                                   positive_min)
+        if key is None:
+            return ok
+        return _between(F, node, path, key, v.get(key), v["voltage_min_v"],
+                        v["voltage_max_v"]) and ok
+    return check
 
 
-def check_battery(F: Fields, node: YNode | None, path: str) -> BatterySpec | None:
-    if not _fields(F, node, path, ("voltage_nominal_v",),
-                   ("voltage_min_v", "voltage_max_v", "capacity_ah")):
-        return None
-    nominal = F.number(node.value.get("voltage_nominal_v"), f"{path}.voltage_nominal_v",
-                       positive=True)
-    ok, lo, hi = _voltage_range(F, node, path, positive_min=True)
-    ok = _between(F, node, path, "voltage_nominal_v", nominal, lo, hi) and ok
-    cap_node = node.value.get("capacity_ah")
-    capacity = F.number(cap_node, f"{path}.capacity_ah", positive=True)
-    if not ok or nominal is None or (cap_node is not None and capacity is None):
-        return None
-    return BatterySpec(nominal, lo, hi, capacity)
+def _supply_ends(positive_min: bool) -> tuple[Field, Field]:
+    low = "positive" if positive_min else "nonnegative"
+    return (Field("voltage_min_v", "number", "the lowest supply voltage", unit="V",
+                  bound=low, required=False, by_rule=True),
+            Field("voltage_max_v", "number", "the highest supply voltage", unit="V",
+                  bound="positive", required=False, by_rule=True))
 
 
-def check_driver(F: Fields, node: YNode | None, path: str) -> DriverSpec | None:
-    optional = ("channels", "buses", "voltage_min_v", "voltage_max_v",
-                "continuous_current_per_channel_a", "peak_current_per_channel_a",
-                "output_voltage_v")
-    if not _fields(F, node, path, (), optional):
-        return None
-    ch_node, bus_node = node.value.get("channels"), node.value.get("buses")
-    cont_node, peak_node = (node.value.get("continuous_current_per_channel_a"),
-                            node.value.get("peak_current_per_channel_a"))
-    if ch_node is None and bus_node is None:
+MOTOR = Block("motor", (
+    Field("rated_voltage_v", "number", "the voltage its ratings are given at", unit="V",
+          bound="positive"),
+    Field("no_load_speed_rad_s", "number", "the shaft's speed unloaded at the rated voltage",
+          unit="rad/s", bound="positive"),
+    Field("stall_torque_nm", "number", "the torque at stall at the rated voltage", unit="N·m",
+          bound="positive"),
+    Field("stall_current_a", "number", "the current at stall at the rated voltage", unit="A",
+          bound="positive"),
+    *_supply_ends(positive_min=False),
+    Rule("supply_range", _supply("rated_voltage_v", positive_min=False),
+         "`voltage_min_v` and `voltage_max_v` both or neither, the rated voltage between "
+         "them"),
+    Field("bus", "identifier", "the bus it is commanded over (a smart servo's)",
+          required=False),
+), doc="A motor's ratings.", build=lambda v: MotorSpec(**v))
+
+
+BATTERY = Block("battery", (
+    Field("voltage_nominal_v", "number", "the nominal voltage", unit="V", bound="positive"),
+    *_supply_ends(positive_min=True),
+    Rule("supply_range", _supply("voltage_nominal_v", positive_min=True),
+         "`voltage_min_v` and `voltage_max_v` both or neither, the nominal voltage between "
+         "them"),
+    Field("capacity_ah", "number", "the charge it holds", unit="A·h", bound="positive",
+          required=False),
+), doc="A battery's voltage and charge.", build=lambda v: BatterySpec(**v))
+
+
+def _channels_or_buses(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
+    if node.value.get("channels") is None and node.value.get("buses") is None:
         F.missing(node, f"{path}.channels", "a driver states channels, buses or both")
-        return None
+        return False
+    return True
+
+
+def _what_channels_need(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
     ok = True
-    channels = F.integer(ch_node, f"{path}.channels", positive=True)
-    ok &= ch_node is None or channels is not None
-    buses: tuple[str, ...] = ()
-    if bus_node is not None:
-        buses = check_buses(F, bus_node, f"{path}.buses")
-        ok &= buses is not None
-    if ch_node is not None:
+    if node.value.get("channels") is not None:
         for key in ("voltage_min_v", "voltage_max_v", "continuous_current_per_channel_a"):
             if node.value.get(key) is None:
                 F.missing(node, f"{path}.{key}", "a driver with channels states its motor "
                           "supply range and the current one channel delivers continuously")
                 ok = False
     else:
-        for key, n in (("continuous_current_per_channel_a", cont_node),
-                       ("peak_current_per_channel_a", peak_node)):
-            if n is not None:
+        for key in ("continuous_current_per_channel_a", "peak_current_per_channel_a"):
+            if node.value.get(key) is not None:
                 F.unsupported(node, key, f"{path}.{key}", "a channel's current is stated only "
                               "by a driver with channels")
                 ok = False
-    vok, lo, hi = (True, None, None)
-    if not (ch_node is not None and (node.value.get("voltage_min_v") is None
-                                     or node.value.get("voltage_max_v") is None)):
-        vok, lo, hi = _voltage_range(F, node, path, positive_min=False)
-    ok &= vok
-    cont = F.number(cont_node, f"{path}.continuous_current_per_channel_a", positive=True)
-    peak = F.number(peak_node, f"{path}.peak_current_per_channel_a", positive=True)
-    ok &= (cont_node is None or cont is not None) and (peak_node is None or peak is not None)
-    if cont is not None and peak is not None and peak < cont and ch_node is not None:
-        F.invalid(peak_node, f"{path}.peak_current_per_channel_a", f"is {peak_node.raw}, "
-                  f"below the continuous current ({cont_node.raw})")
-        ok = False
-    out_node = node.value.get("output_voltage_v")
-    output = F.number(out_node, f"{path}.output_voltage_v", positive=True)
-    ok &= out_node is None or output is not None
-    if not ok:
-        return None
-    return DriverSpec(channels, buses or (), lo, hi, cont, peak, output)
+    return ok
 
 
-def check_buses(F: Fields, node: YNode, path: str) -> tuple[str, ...] | None:
+def _driver_supply(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
+    values = node.value
+    if values.get("channels") is not None and (values.get("voltage_min_v") is None
+                                               or values.get("voltage_max_v") is None):
+        return True                     # reported as what channels need
+    ok, v["voltage_min_v"], v["voltage_max_v"] = _voltage_range(F, node, path, False)
+    return ok
+
+
+def _peak_not_below(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
+    cont, peak = v.get("continuous_current_per_channel_a"), v.get("peak_current_per_channel_a")
+    if cont is not None and peak is not None and peak < cont and \
+            node.value.get("channels") is not None:
+        F.invalid(node.get("peak_current_per_channel_a"), f"{path}.peak_current_per_channel_a",
+                  f"is {_raw(node, 'peak_current_per_channel_a')}, below the continuous "
+                  f"current ({_raw(node, 'continuous_current_per_channel_a')})")
+        return False
+    return True
+
+
+def check_buses(F: Fields, node: YNode, path: str, scope: Any = None) -> tuple[str, ...] | None:
     if not node.is_seq:
         F.wrong_type(node, path, "a list of bus names")
         return None
@@ -396,28 +372,77 @@ def check_buses(F: Fields, node: YNode, path: str) -> tuple[str, ...] | None:
     return tuple(names)
 
 
-def check_range(F: Fields, node: YNode | None, path: str) -> RangeSpec | None:
-    if not _fields(F, node, path, ("min_m", "max_m", "field_of_view_rad", "rate_hz")):
-        return None
-    lo = F.number(node.value.get("min_m"), f"{path}.min_m", nonnegative=True)
-    hi = F.number(node.value.get("max_m"), f"{path}.max_m", positive=True)
-    fov = F.number(node.value.get("field_of_view_rad"), f"{path}.field_of_view_rad",
-                   positive=True)
-    rate = F.number(node.value.get("rate_hz"), f"{path}.rate_hz", positive=True)
-    ok = not any(v is None for v in (lo, hi, fov, rate))
+DRIVER = Block("driver", (
+    Rule("channels_or_buses", _channels_or_buses, "`channels`, `buses` or both", stops=True),
+    Field("channels", "integer", "how many motors it drives", bound="positive",
+          required=False),
+    Field("buses", "custom", "the buses it commands servos over, each named once",
+          required=False, check=check_buses,
+          what="non-empty list of identifiers"),
+    Rule("what_channels_need", _what_channels_need, "with channels, `voltage_min_v`, "
+         "`voltage_max_v` and `continuous_current_per_channel_a` are required; without, a "
+         "channel's current is `library.unsupported`"),
+    *_supply_ends(positive_min=False),
+    Rule("supply_range", _driver_supply, "a supply range is both ends or neither"),
+    Field("continuous_current_per_channel_a", "number", "the current one channel delivers "
+          "continuously", unit="A", bound="positive", required=False),
+    Field("peak_current_per_channel_a", "number", "the current one channel delivers at its "
+          "peak", unit="A", bound="positive", required=False),
+    Rule("peak_not_below_continuous", _peak_not_below, "`peak_current_per_channel_a` is not "
+         "below the continuous"),
+    Field("output_voltage_v", "number", "the voltage it supplies its servos at", unit="V",
+          bound="positive", required=False),
+), doc="What a motor driver drives.",
+    build=lambda v: DriverSpec(v.get("channels"), v.get("buses") or (), v.get("voltage_min_v"),
+                               v.get("voltage_max_v"), v.get("continuous_current_per_channel_a"),
+                               v.get("peak_current_per_channel_a"), v.get("output_voltage_v")))
+
+
+def _max_not_below_min(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
+    lo, hi = v.get("min_m"), v.get("max_m")
     if lo is not None and hi is not None and hi < lo:
-        F.invalid(node.get("max_m"), f"{path}.max_m", f"is {node.get('max_m').raw}, below "
-                  f"min_m ({node.get('min_m').raw})")
-        ok = False
+        F.invalid(node.get("max_m"), f"{path}.max_m", f"is {_raw(node, 'max_m')}, below "
+                  f"min_m ({_raw(node, 'min_m')})")
+        return False
+    return True
+
+
+def _cone_below_pi(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
+    fov = v.get("field_of_view_rad")
     if fov is not None and not fov < math.pi:
         F.invalid(node.get("field_of_view_rad"), f"{path}.field_of_view_rad",
-                  f"is {node.get('field_of_view_rad').raw}: the full cone about +x is below "
+                  f"is {_raw(node, 'field_of_view_rad')}: the full cone about +x is below "
                   "pi")
-        ok = False
-    return RangeSpec(lo, hi, fov, rate) if ok else None
+        return False
+    return True
 
 
-def check_contacts(F: Fields, node: YNode | None, path: str) -> tuple[Contact, ...]:
+RANGE = Block("range", (
+    Field("min_m", "number", "the nearest distance it measures", unit="m",
+          bound="nonnegative"),
+    Field("max_m", "number", "the farthest distance it measures", unit="m",
+          bound="positive"),
+    Field("field_of_view_rad", "number", "the full cone it sees, about +x", unit="rad",
+          bound="positive"),
+    Field("rate_hz", "number", "how often it measures", unit="Hz", bound="positive"),
+    Rule("max_not_below_min", _max_not_below_min, "`max_m` is at least `min_m`",
+         needs=("min_m", "max_m")),
+    Rule("cone_below_pi", _cone_below_pi, "`field_of_view_rad` is below pi",
+         needs=("field_of_view_rad",)),
+), doc="What a range finder measures.", build=lambda v: RangeSpec(**v))
+
+
+CONTACT = Block("contact", (
+    Field("xyz", "vec3", "the centre of the sphere the part rests on, in the part frame",
+          unit="m"),
+    Field("radius", "number", "the sphere's radius", unit="m", bound="positive"),
+    Field("note", "string", "what it is", required=False, nullable=True, decides=False),
+), doc="A point the part rests on besides its wheels: a skid or a ball.",
+    build=lambda v: Contact(v["xyz"], v["radius"], v.get("note")))
+
+
+def check_contacts(F: Fields, node: YNode | None, path: str,
+                   scope: Any = None) -> tuple[Contact, ...]:
     if node is None:
         return ()
     if not node.is_seq:
@@ -425,15 +450,19 @@ def check_contacts(F: Fields, node: YNode | None, path: str) -> tuple[Contact, .
         return ()
     out = []
     for i, item in enumerate(node.value):
-        p = f"{path}[{i}]"
-        if not _fields(F, item, p, ("xyz", "radius"), ("note",)):
-            continue
-        xyz = F.vec3(item.value.get("xyz"), f"{p}.xyz")
-        radius = F.number(item.value.get("radius"), f"{p}.radius", positive=True)
-        note = F.string(item.value.get("note"), f"{p}.note", nullable=True)
-        if xyz is not None and radius is not None:
-            out.append(Contact(xyz, radius, note))
+        contact = CONTACT.read(F, item, f"{path}[{i}]", None)
+        if contact is not None:
+            out.append(contact)
     return tuple(out)
+
+
+PROVENANCE = Block("provenance", tuple(
+    Field(key, "string", doc, required=False, nullable=True, decides=False)
+    for key, doc in (("name", "the product's name"), ("manufacturer", "who makes it"),
+                     ("source_url", "where its numbers come from"),
+                     ("license", "the license of its files"))
+), doc="Where the part comes from. Other keys are the library's own: neither checked nor "
+    "kept.", free_form=True)
 
 
 def check_provenance(F: Fields, node: YNode | None, path: str) -> dict[str, Any] | None:
@@ -441,27 +470,17 @@ def check_provenance(F: Fields, node: YNode | None, path: str) -> dict[str, Any]
     library's own and are neither checked nor kept."""
     if node is None:
         return None
-    if not F.mapping(node, path):
-        return None
-    out: dict[str, Any] = {}
-    values = node.value
-    for key in PROVENANCE_KEYS:
-        item = values.get(key)
-        if item is None:
-            continue
-        kind = item.kind
-        if kind == "str" or kind == "null":
-            out[key] = item.value               # a string, or None
-        else:
-            out[key] = F.string(item, f"{path}.{key}", nullable=True)
-    return out
+    return PROVENANCE.read(F, node, path, None)
 
 
 # -- connectors --------------------------------------------------------------------------
-def check_connectors(F: Fields, node: YNode | None, path: str, category: str,
-                     is_track: bool) -> dict[str, Connector] | None:
+def check_connectors(F: Fields, node: YNode | None, path: str,
+                     scope: PartScope) -> dict[str, Connector] | None:
+    """The connectors by name, each by CONNECTOR; drivelines' connectors checked once all
+    are known."""
     if node is None:
         return None
+    category = scope.category
     if not node.is_map or not node.value:
         if node.is_map:
             F.error("library.wrong_type", f"'{path}' must name at least one connector, not "
@@ -481,7 +500,7 @@ def check_connectors(F: Fields, node: YNode | None, path: str, category: str,
                     label="invalid name")
             ok = False
             continue
-        c = check_connector(F, cnode, cpath, name, category, is_track)
+        c = _connector(F, cnode, cpath, name, scope)
         if c is None:
             ok = False
         else:
@@ -519,126 +538,197 @@ def check_connectors(F: Fields, node: YNode | None, path: str, category: str,
     return out if ok else None
 
 
-def check_connector(F: Fields, node: YNode, path: str, name: str, category: str,
-                    is_track: bool) -> Connector | None:
-    if not F.mapping(node, path):
-        return None
-    values = node.value
-    F.keys(node, path, ("pos", "dir"), CONNECTOR_OPTIONAL)
-    pos = F.vec3(values.get("pos"), f"{path}.pos")
-    direction = F.unit_vec3(values.get("dir"), f"{path}.dir")
-    ok = pos is not None and direction is not None
-    up = None
-    up_node = values.get("up")
-    if up_node is not None:
-        up = F.unit_vec3(up_node, f"{path}.up")
-        ok &= up is not None
-        if up is not None and direction is not None:
-            dot = sum(a * b for a, b in zip(up, direction))
-            if abs(dot) > UNIT_TOLERANCE:
-                F.invalid(up_node, f"{path}.up", f"is not perpendicular to dir (their dot "
-                          f"product is {dot:.4g}): up fixes the roll about dir",
-                          help="state up at a right angle to dir, or leave it out for a part "
-                               "whose roll does not matter")
-                ok = False
-    joint = _FIXED
-    if ok and len(values) == 2:             # pos and dir alone: most connectors
-        return Connector(name, pos, direction, None, joint, None, None, None)
-    if "joint" in values:
-        if is_track:
-            F.unsupported(node, "joint", f"{path}.joint", "a track's connector is the hub that "
-                          "drives it and carries no joint: the unit does not turn about it")
-            ok = False
-        else:
-            j = check_joint(F, values.get("joint"), f"{path}.joint")
-            ok &= j is not None
-            joint = j or joint
-    well = None
-    if "well" in values:
-        wnode = values["well"]
-        if _fields(F, wnode, f"{path}.well", ("radius", "width")):
-            r = F.number(wnode.value.get("radius"), f"{path}.well.radius", positive=True)
-            w = F.number(wnode.value.get("width"), f"{path}.well.width", positive=True)
-            if r is not None and w is not None:
-                well = Well(r, w)
-        ok &= well is not None
-    steering = None
-    if "steering" in values:
-        if category != "chassis":
-            F.unsupported(node, "steering", f"{path}.steering", "only a chassis states a "
-                          "kingpin")
-            ok = False
-        else:
-            snode = values["steering"]
-            if _fields(F, snode, f"{path}.steering", ("axis", "max_angle_rad")):
-                axis = F.unit_vec3(snode.value.get("axis"), f"{path}.steering.axis")
-                angle = F.number(snode.value.get("max_angle_rad"),
-                                 f"{path}.steering.max_angle_rad", positive=True)
-                if axis is not None and angle is not None:
-                    steering = Steering(axis, angle)
-            ok &= steering is not None
-    driveline = None
-    if "driveline" in values:
-        if category != "chassis":
-            F.unsupported(node, "driveline", f"{path}.driveline", "only a chassis carries a "
-                          "motor's turning to wheels through shafts of its own")
-            ok = False
-        else:
-            driveline = check_driveline(F, values["driveline"], f"{path}.driveline")
-            ok &= driveline is not None
-    if not ok:
-        return None
-    return Connector(name, pos, direction, up, joint, well, steering, driveline)
+class PartScope(NamedTuple):
+    """What a part's blocks are allowed and required by: its category and its profiles'
+    types; and its directory and its connectors' names, which its fields are read with.
+    (A tuple: one is made for every part.)"""
+
+    category: str
+    is_track: bool = False
+    types: frozenset[str] | set[str] = frozenset()
+    part_dir: Path | str = ""
+    connectors: set[str] | None = None
+    own_part: bool = True       # its tensor is handed to MuJoCo as stated (see ``inertia``)
+
+    def is_a(self, category: str, profile: str) -> bool:
+        return self.category == category or profile in self.types
 
 
-def check_joint(F: Fields, node: YNode | None, path: str) -> Joint | None:
-    if not _fields(F, node, path, ("type",), ("axis",)):
-        return None
-    kind = F.choice(node.value.get("type"), f"{path}.type", JOINT_TYPES)
+def _up_perpendicular(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
+    up, direction = v.get("up"), v.get("dir")
+    if up is not None and direction is not None:
+        dot = sum(a * b for a, b in zip(up, direction))
+        if abs(dot) > UNIT_TOLERANCE:
+            F.invalid(node.value["up"], f"{path}.up", f"is not perpendicular to dir (their "
+                      f"dot product is {dot:.4g}): up fixes the roll about dir",
+                      help="state up at a right angle to dir, or leave it out for a part "
+                           "whose roll does not matter")
+            return False
+    return True
+
+
+def _axis_by_type(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
+    kind = v.get("type")
     if kind is None:
-        return None
+        return False
     if kind == "fixed":
         if "axis" in node.value:
             F.unsupported(node, "axis", f"{path}.axis", "a fixed joint does not turn")
-            return None
-        return Joint("fixed")
+            return False
+        return True
     if "axis" not in node.value:
         F.missing(node, f"{path}.axis", f"a {kind} joint states its unit axis")
-        return None
-    axis = F.unit_vec3(node.value.get("axis"), f"{path}.axis")
-    return None if axis is None else Joint(kind, axis)
+        return False
+    v["axis"] = F.unit_vec3(node.value.get("axis"), f"{path}.axis")
+    return v["axis"] is not None
 
 
-def check_driveline(F: Fields, node: YNode | None, path: str) -> Driveline | None:
-    """Its shape; the connectors it names are checked by ``check_connectors``."""
-    if not _fields(F, node, path, ("turns",), ("reduction",)):
+JOINT = Block("joint", (
+    Field("type", "choice", "how the mated part moves about the connector",
+          options=JOINT_TYPES),
+    Field("axis", "unit_vec3", "the axis it turns about or slides along", required=False,
+          by_rule=True),
+    Rule("axis_by_type", _axis_by_type, "a fixed joint states no `axis`; any other states "
+         "one"),
+), doc="How the part mated at the connector moves.",
+    build=lambda v: Joint(v["type"], v.get("axis")))
+
+WELL = Block("well", (
+    Field("radius", "number", "the radius of the space kept clear", unit="m",
+          bound="positive"),
+    Field("width", "number", "its width along dir", unit="m", bound="positive"),
+), doc="The room a wheel turns in at the connector.", build=lambda v: Well(**v))
+
+STEERING = Block("steering", (
+    Field("axis", "unit_vec3", "the kingpin's axis"),
+    Field("max_angle_rad", "number", "how far it steers either way", unit="rad",
+          bound="positive"),
+), doc="A kingpin at the connector.", build=lambda v: Steering(**v))
+
+
+def check_turns(F: Fields, node: YNode, path: str, scope: Any = None) -> tuple[str, ...] | None:
+    """A driveline's connectors: their names (checked against the part by
+    ``check_connectors``)."""
+    if not node.is_seq or not node.value:
+        F.wrong_type(node, path, "a list of at least one connector name")
         return None
-    turns = node.value.get("turns")
     names: list[str] = []
     ok = True
-    if turns is not None:
-        if not turns.is_seq or not turns.value:
-            F.wrong_type(turns, f"{path}.turns", "a list of at least one connector name")
+    for i, item in enumerate(node.value):
+        name = F.string(item, f"{path}[{i}]")
+        if name is None:
             ok = False
         else:
-            for i, item in enumerate(turns.value):
-                name = F.string(item, f"{path}.turns[{i}]")
-                if name is None:
-                    ok = False
-                else:
-                    names.append(name)
-    red_node = node.value.get("reduction")
-    reduction = F.number(red_node, f"{path}.reduction", positive=True)
-    if not ok or turns is None or (red_node is not None and reduction is None):
+            names.append(name)
+    return tuple(names) if ok else None
+
+
+DRIVELINE = Block("driveline", (
+    Field("turns", "custom", "the connectors whose hubs it turns: each declared, named once, "
+          "none stating a driveline itself", check=check_turns,
+          what="non-empty list of connector names"),
+    Field("reduction", "number", "the hubs' turns for one turn of the motor's", bound="positive",
+          required=False),
+), doc="Shafts of the chassis carrying a motor's turning to wheels.",
+    build=lambda v: Driveline(v["turns"], v.get("reduction")))
+
+CONNECTOR = Block("connector", (
+    Field("pos", "vec3", "where it is, in the part frame", unit="m"),
+    Field("dir", "unit_vec3", "the way it faces: a mated part's connector faces against it"),
+    Field("up", "unit_vec3", "fixes the roll about dir", required=False),
+    Rule("up_perpendicular", _up_perpendicular, "`up` is perpendicular to `dir` within "
+         "0.001", needs=("up", "dir")),
+    Field("joint", "block", "how the mated part moves; fixed when not stated", block=JOINT,
+          required=False, allowed=lambda scope: not scope.is_track,
+          not_allowed="a track's connector is the hub that drives it and carries no joint: "
+          "the unit does not turn about it", allowed_doc="any part but a track"),
+    Field("well", "block", "room kept clear for a wheel", block=WELL, required=False),
+    Field("steering", "block", "a kingpin", block=STEERING, required=False,
+          allowed=lambda scope: scope.category == "chassis",
+          not_allowed="only a chassis states a kingpin", allowed_doc="a chassis"),
+    Field("driveline", "block", "shafts turning other connectors' hubs", block=DRIVELINE,
+          required=False, allowed=lambda scope: scope.category == "chassis",
+          not_allowed="only a chassis carries a motor's turning to wheels through shafts "
+          "of its own", allowed_doc="a chassis"),
+), doc="A point the part mates by.")
+
+
+def _connector(F: Fields, node: YNode, path: str, name: str,
+               scope: PartScope) -> Connector | None:
+    v = CONNECTOR.read(F, node, path, scope)
+    if v is None:
         return None
-    return Driveline(tuple(names), reduction)
+    if len(v) == 2:                     # pos and dir alone: most connectors
+        return Connector(name, v["pos"], v["dir"], None, _FIXED, None, None, None)
+    return Connector(name, v["pos"], v["dir"], v.get("up"), v.get("joint") or _FIXED,
+                     v.get("well"), v.get("steering"), v.get("driveline"))
 
 
 # -- profiles ----------------------------------------------------------------------------
+class ProfileScope(NamedTuple):
+    """A profile's component type, and the names the part's connectors mapping states
+    (None when it states none: mounts are then not matched)."""
+
+    type_name: str
+    connectors: set[str] | None
+
+
+def check_mounts(F: Fields, node: YNode, path: str,
+                 scope: ProfileScope) -> dict[str, str] | None:
+    """logical mount -> connector: each a declared connector, none shared; a Motor's shaft
+    among them."""
+    if not node.is_map:
+        F.wrong_type(node, path, "a mapping of logical mounts to connectors")
+        return None
+    connectors = scope.connectors
+    mounts: dict[str, str] = {}
+    used: dict[str, str] = {}
+    ok = True
+    for mount, target_node in node.items():
+        mpath = f"{path}.{mount}"
+        if not IDENTIFIER.match(mount):
+            F.error("library.invalid_value", f"'{mpath}': a mount's name must be an "
+                    "identifier", node.key_span(mount), label="invalid name")
+            ok = False
+            continue
+        target = F.string(target_node, mpath)
+        if target is None:
+            ok = False
+            continue
+        if connectors is not None and target not in connectors:
+            declared = ", ".join(sorted(connectors)) or "no connector"
+            F.error("library.unknown_connector", f"'{mpath}' names '{target}', a connector "
+                    "the part does not declare", target_node.span, label="no such connector",
+                    help=f"the part declares: {declared}")
+            ok = False
+            continue
+        if target in used:
+            F.invalid(target_node, mpath, f"maps to '{target}', which the mount "
+                      f"'{used[target]}' maps to already: two mounts may not share a "
+                      "connector", help="declare a connector for each mount")
+            ok = False
+            continue
+        used[target] = mount
+        mounts[mount] = target
+    if scope.type_name == "Motor" and "shaft" not in node.value:
+        F.missing(node, f"{path}.shaft", "a motor's shaft is where its wheel mates")
+        ok = False
+    return mounts if ok else None
+
+
+PROFILE = Block("profile", (
+    Field("mounts", "custom", "which connector each logical mount of the type is: a declared "
+          "connector, none shared; a Motor's names a `shaft`", check=check_mounts,
+          what="mapping of mount names to connector names"),
+), doc="How the part fills a component type.", build=lambda v: v["mounts"])
+
+
 def check_profiles(F: Fields, node: YNode | None, path: str,
-                   connectors: set[str] | None) -> dict[str, dict[str, str]] | None:
-    """type -> {mounts: {logical mount -> connector}}. ``connectors``: the names the part's
-    connectors mapping states (None when it states none, and then mounts are not matched)."""
+                   scope: PartScope) -> dict[str, dict[str, str]] | None:
+    """type -> {mounts: {logical mount -> connector}}. ``scope.connectors``: the names the
+    part's connectors mapping states (None when it states none, and then mounts are not
+    matched)."""
+    connectors = scope.connectors
     if node is None:
         return None
     if not node.is_map:
@@ -653,48 +743,115 @@ def check_profiles(F: Fields, node: YNode | None, path: str,
                     "identifier", node.key_span(type_name), label="invalid name")
             ok = False
             continue
-        if not _fields(F, pnode, ppath, ("mounts",)):
+        mounts = PROFILE.read(F, pnode, ppath, ProfileScope(type_name, connectors))
+        if mounts is None:
             ok = False
             continue
-        mnode = pnode.value.get("mounts")
-        if mnode is None:
-            ok = False
-            continue
-        if not mnode.is_map:
-            F.wrong_type(mnode, f"{ppath}.mounts", "a mapping of logical mounts to connectors")
-            ok = False
-            continue
-        mounts: dict[str, str] = {}
-        used: dict[str, str] = {}
-        for mount, target_node in mnode.items():
-            mpath = f"{ppath}.mounts.{mount}"
-            if not IDENTIFIER.match(mount):
-                F.error("library.invalid_value", f"'{mpath}': a mount's name must be an "
-                        "identifier", mnode.key_span(mount), label="invalid name")
-                ok = False
-                continue
-            target = F.string(target_node, mpath)
-            if target is None:
-                ok = False
-                continue
-            if connectors is not None and target not in connectors:
-                declared = ", ".join(sorted(connectors)) or "no connector"
-                F.error("library.unknown_connector", f"'{mpath}' names '{target}', a connector "
-                        "the part does not declare", target_node.span, label="no such connector",
-                        help=f"the part declares: {declared}")
-                ok = False
-                continue
-            if target in used:
-                F.invalid(target_node, mpath, f"maps to '{target}', which the mount "
-                          f"'{used[target]}' maps to already: two mounts may not share a "
-                          "connector", help="declare a connector for each mount")
-                ok = False
-                continue
-            used[target] = mount
-            mounts[mount] = target
-        if type_name == "Motor" and "shaft" not in mnode.value:
-            F.missing(mnode, f"{ppath}.mounts.shaft", "a motor's shaft is where its wheel "
-                      "mates")
-            ok = False
         out[type_name] = mounts
     return out if ok else None
+
+
+# -- the part ----------------------------------------------------------------------------
+VISUAL = Block("visual", (
+    Field("file", "custom", "the mesh, relative to the part directory (see Paths)",
+          by_rule=True, what="path"),
+    Field("xyz", "vec3", "where the mesh's origin is, in the part frame", unit="m"),
+    Field("rpy", "vec3", "the mesh's turn: roll, pitch and yaw", unit="rad"),
+), doc="What is shown of it.",
+    check=lambda F, node, path, scope: check_visual(F, node, scope.part_dir, path))
+
+
+def _part_collision(F: Fields, node: YNode, path: str, scope: PartScope) -> tuple[Shape, ...]:
+    shape = check_part_collision(F, node, path)
+    return (shape,) if shape is not None else ()
+
+
+def _inertia_help(F: Fields, root: YNode, path: str, v: dict[str, Any], scope) -> bool:
+    _help_missing_inertia(F, root.value.get("inertial"),
+                          {"collision": v.get("collision") or (), "wheel": v.get("wheel")},
+                          "Caster" in scope.types)
+    return True
+
+
+def _inertia_fits(F: Fields, root: YNode, path: str, v: dict[str, Any], scope) -> bool:
+    check_inertia_fits(F.sink, root.value.get("inertial"), v.get("inertial"),
+                       v.get("collision") or (), v.get("wheel"),
+                       _wheel_axis(v.get("connectors") or {}))
+    return True
+
+
+def _legged(F: Fields, root: YNode, path: str, v: dict[str, Any], scope: PartScope) -> bool:
+    """The legged blocks, read by ``legged``: a leg's, or a Legged profile's."""
+    category, types = scope.category, scope.types
+    if category != "leg" and "Legged" not in types and root.value.keys().isdisjoint(LEGGED_KEYS):
+        return True             # nothing legged stated nor required
+    legged = check_legged_fields(F, root, scope.part_dir, category, set(types), spans=False)
+    if legged is not None:
+        v["links"] = tuple(legged.links or ())
+        v["feet"] = tuple(legged.feet or ())
+        v["gait"] = legged.gait
+        v["controller"] = legged.controller
+    return True
+
+
+def _kind_block(name: str, block: Block, category: str, profile: str, owner: str,
+                why_required: str, allowed_doc: str) -> Field:
+    """A block that belongs to one kind of part: allowed on that category or with that
+    profile, required with the profile."""
+    return Field(name, "block", block.doc, block=block, required=False,
+                 required_if=lambda scope: profile in scope.types, why_required=why_required,
+                 allowed=lambda scope: scope.is_a(category, profile),
+                 not_allowed=f"only {owner} states one", allowed_doc=allowed_doc,
+                 required_doc=profile)
+
+
+PART = Block("part", (
+    Field("visual", "block", VISUAL.doc, block=VISUAL),
+    Field("collision", "custom", COLLISION.doc, required=False, check=_part_collision,
+          decides=False, allowed=lambda scope: scope.category != "wheel",
+          not_allowed="a wheel's rolling contact is derived from its radius and width, so a "
+          "wheel declares no collision", allowed_doc="any part but a wheel",
+          what="mapping", table=COLLISION),
+    Field("wheel", "block", WHEEL.doc, block=WHEEL, required=False,
+          required_if=lambda scope: scope.category == "wheel",
+          why_required="a wheel states its radius and width",
+          allowed=lambda scope: scope.category == "wheel",
+          not_allowed="only a wheel states one, and this part is a {category}",
+          allowed_doc="category wheel", required_doc="category wheel"),
+    _kind_block("track", TRACK, "track", "Track", "a track",
+                "a part with a Track profile states its belt", "track, or a Track profile"),
+    _kind_block("motor", MOTOR, "motor", "Motor", "a motor",
+                "a part with a Motor profile states its ratings", "motor, or a Motor profile"),
+    _kind_block("battery", BATTERY, "battery", "Battery", "a battery",
+                "a part with a Battery profile states its voltage",
+                "battery, or a Battery profile"),
+    _kind_block("driver", DRIVER, "motor_driver", "MotorDriver", "a motor driver",
+                "a part with a MotorDriver profile states what it drives",
+                "motor_driver, or a MotorDriver profile"),
+    Field("range", "block", RANGE.doc, block=RANGE, required=False,
+          required_if=lambda scope: "Range" in scope.types,
+          why_required="a part with a Range profile states what it measures",
+          allowed=lambda scope: not scope.types.isdisjoint(("Range", "Ultrasonic")),
+          not_allowed="only a range finder (a part with a Range or Ultrasonic profile) "
+          "states one", allowed_doc="a Range or Ultrasonic profile", required_doc="Range"),
+    Field("inertial", "block", INERTIAL.doc, block=INERTIAL),
+    Rule("missing_inertia_help", _inertia_help, "a missing tensor's help states the tensor "
+         "of the part's solid"),
+    Field("connectors", "custom", "the points the part mates by, by name (an identifier): "
+          "at least one; a driveline turns only connectors the part declares",
+          check=check_connectors,
+          what="mapping of names to connectors", each=CONNECTOR, keyed=True),
+    Rule("inertia_fits", _inertia_fits, "the inertia fits the part's bounds "
+         "(`library.inertia_fits_the_part`, a warning)"),
+    Field("profiles", "custom", "the component types it can be, each by its name (an "
+          "identifier); `{}` is a catalog entry no program can select",
+          check=check_profiles,
+          what="mapping of component types to profiles", each=PROFILE, keyed=True),
+    Field("contacts", "custom", "points it rests on besides its wheels", required=False,
+          check=check_contacts,
+          what="list of contacts", each=CONTACT),
+    Field("provenance", "block", PROVENANCE.doc, block=PROVENANCE, required=False),
+    *(Field(key, "custom", "see legged.md", required=False, by_rule=True)
+      for key in LEGGED_KEYS),
+    Rule("legged", _legged, "the legged blocks, read by `legged`"),
+), doc="A robot part's fields besides the common four.", free_form=True)

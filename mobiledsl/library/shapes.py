@@ -12,11 +12,10 @@ from __future__ import annotations
 from ..yamlio import YNode
 from .fields import Fields
 from .model import Shape
+from .schema import Block, Field
 
 OBJECT_SHAPES = ("box", "sphere", "cylinder")
 LINK_SHAPES = ("box", "sphere", "cylinder", "capsule")
-
-SHAPE_KEYS = ("type", "size", "origin_xyz", "rpy")
 
 
 def check_shape_list(F: Fields, node: YNode | None, path: str,
@@ -43,33 +42,38 @@ def check_shape_list(F: Fields, node: YNode | None, path: str,
     return tuple(shapes)  # type: ignore[arg-type]
 
 
+def _shape_type(F: Fields, node: YNode, path: str, allowed: tuple[str, ...]) -> str | None:
+    """The type, one of the caller's ``allowed``; a capsule or a hull where it is not is
+    told why."""
+    text = F.string(node, path)
+    if text is not None and text not in allowed:
+        extra = ""
+        if text == "capsule":
+            extra = "; a capsule is a link's shape only"
+        elif text == "hull":
+            extra = "; a hull is a part's own collision, not one of a list"
+        F.invalid(node, path, f"is '{text}', which is none of {_spell(allowed)}{extra}",
+                  help=f"write one of: {', '.join(allowed)}")
+        return None
+    return text
+
+
+SHAPE = Block("shape", (
+    Field("type", "custom", "box, sphere or cylinder; capsule on a link", options=LINK_SHAPES,
+          check=_shape_type, what="one of"),
+    Field("size", "vec3", "a box's sides; a sphere's diameter in x; a cylinder's diameter in x "
+          "and height in z; a capsule's diameter in x and, in z, the distance between the "
+          "centres of its ends", unit="m", bound="positive"),
+    Field("origin_xyz", "vec3", "its centre, in the part's (or link's) frame", unit="m"),
+    Field("rpy", "vec3", "its turn: roll, pitch and yaw", unit="rad"),
+), doc="One shape of a collision list: an object's or a link's.", strict_keys=True,
+    build=lambda v: Shape(v["type"], v["size"], v["origin_xyz"], v["rpy"]))
+
+
 def check_shape(F: Fields, node: YNode, path: str,
                 allowed: tuple[str, ...] = OBJECT_SHAPES) -> Shape | None:
-    """One shape of a list: {type, size, origin_xyz, rpy}."""
-    if not F.mapping(node, path):
-        return None
-    ok = F.keys(node, path, SHAPE_KEYS)
-    kind = None
-    type_node = node.get("type")
-    if type_node is not None:
-        text = F.string(type_node, f"{path}.type")
-        if text is not None and text not in allowed:
-            extra = ""
-            if text == "capsule":
-                extra = "; a capsule is a link's shape only"
-            elif text == "hull":
-                extra = "; a hull is a part's own collision, not one of a list"
-            F.invalid(type_node, f"{path}.type",
-                      f"is '{text}', which is none of {_spell(allowed)}{extra}",
-                      help=f"write one of: {', '.join(allowed)}")
-        elif text is not None:
-            kind = text
-    size = F.vec3(node.get("size"), f"{path}.size", positive=True)
-    origin = F.vec3(node.get("origin_xyz"), f"{path}.origin_xyz")
-    rpy = F.vec3(node.get("rpy"), f"{path}.rpy")
-    if not ok or kind is None or size is None or origin is None or rpy is None:
-        return None
-    return Shape(kind, size, origin, rpy)
+    """One shape of a list: {type, size, origin_xyz, rpy}; its type one of ``allowed``."""
+    return SHAPE.read(F, node, path, allowed)
 
 
 def _spell(options: tuple[str, ...]) -> str:

@@ -1,4 +1,4 @@
-"""The small checks: numbers of a vector judged once by their text, keys of a mapping."""
+"""The small checks: numbers of a vector, keys of a mapping; nothing kept between calls."""
 from __future__ import annotations
 
 from mobiledsl.diagnostics import Sink
@@ -14,8 +14,12 @@ def vector(text: str, **kw):
     return Fields(sink, "f.yaml").vec3(node.get("v"), "v", **kw), sink.items
 
 
+def test_fields_keep_no_state_between_declarations():
+    assert not [name for name, value in vars(fields).items()
+                if isinstance(value, (dict, list, set)) and not name.startswith("__")]
+
+
 def test_a_vector_is_read_the_same_the_first_time_and_after():
-    fields._PLAIN.clear()
     for _ in range(2):
         assert vector("[0, -1.5, 2e-3]") == ((0.0, -1.5, 0.002), [])
         assert vector("[0, -1.5, 2e-3]", nonnegative=True)[0] is None
@@ -23,7 +27,6 @@ def test_a_vector_is_read_the_same_the_first_time_and_after():
         assert vector("[0, 1.5, 2e-3]", positive=True)[0] is None
         value, diags = vector("[1e-101, 0.0e5, 1e31]")
         assert value is None and [d.code for d in diags] == ["library.invalid_value"] * 2
-        assert "1e-101" not in fields._PLAIN and "1e31" not in fields._PLAIN
         assert vector("[1, 'a', 2]")[0] is None
 
 
@@ -51,3 +54,12 @@ def test_keys_decided_on_sets_report_as_the_full_check():
                                                    ignore_unknown=ignore)
                 reports.append((held, [(d.code, d.message, d.help) for d in sink.items]))
         assert reports[:2] == reports[2:], text
+
+
+def test_a_zero_keeps_its_sign():
+    import math
+    value, diags = vector("[-0.0, 0, -0]")
+    assert value == (0.0, 0.0, 0.0) and not diags
+    assert [math.copysign(1, c) for c in value] == [-1, 1, 1]
+    node, _ = read_yaml("v: -0.0\n", "f.yaml")
+    assert math.copysign(1, Fields(Sink(), "f.yaml").number(node.get("v"), "v")) == -1

@@ -1,0 +1,26 @@
+"""The library schema's verdicts are pinned: every declaration we have and thousands of
+mutations of them (see ``tests.library.pinning``) load to the same Part and the same
+diagnostics, code, message, span and help, as recorded in the golden file."""
+from __future__ import annotations
+
+import json
+
+from tests.library import pinning
+
+
+def test_every_case_loads_as_pinned():
+    golden = pinning.read_golden()
+    cases = list(pinning.cases())
+    assert [c[0] for c in cases] == [g["case"] for g in golden], \
+        "the cases changed: rewrite the golden file with python -m tests.library.pinning"
+    differ = []
+    for case, expected in zip(cases, golden):
+        got = pinning.record(*case)
+        if got != expected:
+            differ.append((case, expected, got))
+    report = [f"{case[0]}\n--- text\n{case[3]}--- expected\n"
+              f"{json.dumps(expected, indent=1, sort_keys=True)}\n--- got\n"
+              f"{json.dumps(got, indent=1, sort_keys=True)}"
+              for case, expected, got in differ[:3]]
+    assert not differ, f"{len(differ)} of {len(cases)} cases differ; the first:\n" + \
+        "\n\n".join(report)
