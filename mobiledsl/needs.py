@@ -1,7 +1,7 @@
 """What of its libraries a program needs: the one rule every driver loads by.
 
 The command line (``pipeline``), the build graph (``refs:`` and ``deps:`` tasks, whose
-results are resolve's file_dep), ``library check`` and the language server all ask
+results are resolve's file_dep) and the warm core (the language server, ``watch``) all ask
 ``program_needs``. It is pure: the ids a program names (``program_refs``), what each
 library registers (``Registry``) and the typed part records read so far in, the parts and
 walkers to load out. An environment's objects are known only from its record, so a driver
@@ -116,7 +116,7 @@ def program_needs(refs: Iterable[str], registries: Sequence[Registry],
 
 def registry_of(library: Any) -> Registry:
     """What a library loaded already (``library.model.Library``) registers, for a driver
-    that keeps its libraries in memory (the language server): its parts and left-out ids,
+    that keeps its libraries in memory (``needs_in``): its parts and left-out ids,
     and what each walker it loaded names. A walker left out names nothing, so no program
     needs it."""
     ids = list(library.parts) + [pid for pid in library.left_out if "/" not in pid]

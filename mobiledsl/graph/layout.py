@@ -14,8 +14,8 @@ project root, written with ``/``, so the records and doit's database hold no mac
     build/<library>/library.json            manifest record: the registered ids, diagnostics
     build/<library>/parts/<id>.json         part record: {"part": Part | null, "diagnostics"}
     build/<library>/walkers/<id>.json       walker record: {"walker": Walker | null, "diagnostics"}
-    build/<program>/records/parse.json      {"core", "world", "task", "diagnostics"}
-    build/<program>/records/resolve.json    {"resolved", "diagnostics"}
+    build/<program>/records/parse.json      {"program": {"core", "world", "task"}, "diagnostics"}
+    build/<program>/records/resolve.json    {"resolution": {"resolved", "walkers"}, "diagnostics"}
     build/<program>/records/assemble.json   {"robot", "diagnostics"}
     build/<program>/records/analyse.json    {"analysis", "diagnostics"}
     build/<program>/records/emit-<target>.json   the emission: files by hash, assets, diagnostics
