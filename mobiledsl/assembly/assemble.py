@@ -21,10 +21,10 @@ from ..diagnostics import Diagnostic, Label, Sink, Span
 from ..library.model import Part
 from ..model import vocabulary as vocab
 from ..model.frames import Transform, clean_vec, norm
+from ..model.mating import link_transform, mate
 from ..model.robot import Component, PlacedLink, Pose, Robot, Steer
 from ..recordtype import mutable_record
 from . import glue as g
-from .mating import link_transform, mate
 
 if TYPE_CHECKING:
     from ..resolve.model import Glue, Resolved, ResolvedComponent

@@ -33,9 +33,9 @@ def limb_frame(body: Part | None, leg: Part | None, glue: tuple[float, ...]
     """Where a limb of part ``leg`` glued by ``glue`` onto ``body`` (at base_link) stands,
     or None when the glue names no single connector of the body or the leg has no Leg
     mount."""
-    from ..assembly import glue as g
-    from ..assembly.mating import mate
+    from ..model import connectors as g
     from ..model.frames import Transform
+    from ..model.mating import mate
     if body is None or leg is None or len(glue) < 6 or not g.is_unit(glue):
         return None
     hosts = g.connectors_in_chassis_frame("body", body, Transform.identity())

@@ -61,7 +61,7 @@ def glue_at(text: str, offset: int, file: str) -> GlueAt | None:
 
 def seat(robot: Any, glue: GlueAt) -> Seat | None:
     """The connector ``robot`` seated the glue's component on, measured against the glue."""
-    from ..assembly.glue import connectors_in_chassis_frame, direction_cosine, point_distance
+    from ..model.connectors import connectors_in_chassis_frame, direction_cosine, point_distance
     from ..model.frames import Transform
     if robot is None or len(glue.numbers) < 6:
         return None

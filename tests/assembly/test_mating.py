@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mobiledsl.assembly.mating import link_transform, mate, mating_rotation, shortest_arc
+from mobiledsl.model.mating import link_transform, mate, mating_rotation, shortest_arc
 from mobiledsl.model.frames import (Transform, axis_angle, matrix_from_quat, quat_from_matrix,
                                     rpy_matrix)
 
