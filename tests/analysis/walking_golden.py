@@ -49,8 +49,10 @@ def snapshot() -> dict:
         out["go2"] = _program(core, None, None, libs[0])
         core, libs = write_go2_project(Path(tmp) / "weak", effort=GO2_WEAK)
         out["go2_weak"] = _program(core, None, None, libs[0])
-    # the Go2-class's files are in a folder of the moment: its name is no part of the result
-    return json.loads(json.dumps(out).replace(json.dumps(tmp)[1:-1], "<tmp>"))
+    # the Go2-class's files are in a folder of the moment, the demo's in the checkout: neither
+    # folder's name is part of the result
+    text = json.dumps(out).replace(json.dumps(tmp)[1:-1], "<tmp>")
+    return json.loads(text.replace(json.dumps(str(ROOT))[1:-1], "<repo>"))
 
 
 if __name__ == "__main__":
