@@ -13,6 +13,7 @@ disk, no targets.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from ..library.model import MotorSpec
 from ..model.drivelines import transmissions
@@ -250,17 +251,31 @@ class BaseLine:
             return 0.0, 0.0
         if speed >= self.top_speed():
             return None
+        accel = self._accel_curve()
         t = x = 0.0
         dv = speed / steps
+        a1 = accel(0 * dv)
         for i in range(steps):
             v0, v1 = i * dv, (i + 1) * dv
-            a0, a1 = self.accel(v0), self.accel(v1)
+            # each point's acceleration once: the end of one trapezoid starts the next
+            a0, a1 = a1, accel(v1)
             if a0 <= 0 or a1 <= 0:
                 return None
             dt = dv * (1 / a0 + 1 / a1) / 2
             t += dt
             x += (v0 + v1) / 2 * dt
         return t, x
+
+    def _accel_curve(self) -> Callable[[float], float]:
+        """``accel`` with each motor's line at the base's voltage worked out once (the same
+        sums in the same order, so the same numbers), for the many speeds an integral asks."""
+        lines = [(d.line(self.volts), d.radius) for d in self.drives]
+        resistance, mass, most = self.resistance, self.inertial_mass, GRIP * GRAVITY
+
+        def accel(speed: float) -> float:
+            pull = sum(line.torque(speed / r) / r for line, r in lines)
+            return min(max((pull - resistance) / mass, 0.0), most)
+        return accel
 
 
 def base_line(robot: Robot, mass: float | None, volts: str = "full") -> BaseLine | None:
