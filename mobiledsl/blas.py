@@ -6,6 +6,7 @@ CPU time; in a parallel build every worker's threads also contend with the other
 The command line and the build graph call ``one_thread`` before numpy is imported. A value
 the user set wins, and nothing is changed for a program that imports mobiledsl as a library.
 """
+
 from __future__ import annotations
 
 import os

@@ -17,11 +17,12 @@ Exit status: 0 no error, 1 an error in the inputs, 2 a usage or environment fail
 arguments, a file that cannot be read, a library root without library.yaml, a compiler
 phase that is missing, an internal error).
 """
+
 from __future__ import annotations
 
 from . import blas
 
-blas.one_thread()           # before anything imports numpy
+blas.one_thread()  # before anything imports numpy
 
 import argparse  # noqa: E402
 import gc  # noqa: E402
@@ -41,10 +42,10 @@ PROG = "mobiledsl"
 # -- the subcommand registry -------------------------------------------------------------------
 @record
 class Subcommand:
-    name: str                                             # "compile", "library check"
+    name: str  # "compile", "library check"
     help: str
     configure: Callable[[argparse.ArgumentParser], None]  # adds the arguments
-    run: Callable[[argparse.Namespace], int]              # returns the exit status
+    run: Callable[[argparse.Namespace], int]  # returns the exit status
     # nothing of the command outlives its run (no thread, no exit handler, every file
     # closed): the console may end the process at once (see ``console``)
     ends_at_once: bool = False
@@ -53,31 +54,51 @@ class Subcommand:
 SUBCOMMANDS: dict[str, Subcommand] = {}
 
 # Modules that register further subcommands when imported (e.g. the build graph's `watch`).
-COMMAND_MODULES: tuple[str, ...] = ("mobiledsl.graph.watch", "mobiledsl.convert.cli",
-                                  "mobiledsl.simulate_command", "mobiledsl.run.cli",
-                                  "mobiledsl.fix.command", "mobiledsl.scaffold",
-                                  "mobiledsl.view.cli", "mobiledsl.lsp.command")
+COMMAND_MODULES: tuple[str, ...] = (
+    "mobiledsl.graph.watch",
+    "mobiledsl.convert.cli",
+    "mobiledsl.simulate_command",
+    "mobiledsl.run.cli",
+    "mobiledsl.fix.command",
+    "mobiledsl.scaffold",
+    "mobiledsl.view.cli",
+    "mobiledsl.lsp.command",
+)
 
 _GROUP_HELP = {"library": "work with a component library"}
 
 
-def subcommand(name: str, help: str,
-               configure: Callable[[argparse.ArgumentParser], None] | None = None,
-               ends_at_once: bool = False):
+def subcommand(
+    name: str,
+    help: str,
+    configure: Callable[[argparse.ArgumentParser], None] | None = None,
+    ends_at_once: bool = False,
+):
     """Register ``run(args) -> int`` as the subcommand ``name``."""
+
     def register(run: Callable[[argparse.Namespace], int]):
-        SUBCOMMANDS[name] = Subcommand(name, help, configure or (lambda _p: None), run,
-                                       ends_at_once)
+        SUBCOMMANDS[name] = Subcommand(
+            name, help, configure or (lambda _p: None), run, ends_at_once
+        )
         return run
+
     return register
 
 
 def add_diagnostics_options(parser: argparse.ArgumentParser) -> None:
     """``--diagnostics`` and ``--color``, shared by every command that reports diagnostics."""
-    parser.add_argument("--diagnostics", choices=FORMATS, default="human",
-                        help="human (stderr, the default), json or sarif (stdout)")
-    parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
-                        help="colour the human form: auto (when stderr is a terminal)")
+    parser.add_argument(
+        "--diagnostics",
+        choices=FORMATS,
+        default="human",
+        help="human (stderr, the default), json or sarif (stdout)",
+    )
+    parser.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour the human form: auto (when stderr is a terminal)",
+    )
 
 
 class UsageError(Exception):
@@ -90,6 +111,7 @@ class _Version(argparse.Action):
 
     def __call__(self, parser, namespace, values, option_string=None):
         from .render.sarif import tool_version
+
         parser.exit(message=f"{PROG} {tool_version()}\n")
 
 
@@ -106,8 +128,7 @@ class _Parser(argparse.ArgumentParser):
     (a file's name), and its subcommands' parsers are of its class."""
 
     def _print_message(self, message, file=None):
-        super()._print_message(shown(message, keep_newline=True) if message else message,
-                               file)
+        super()._print_message(shown(message, keep_newline=True) if message else message, file)
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
@@ -120,10 +141,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     if only is None:
         for module in COMMAND_MODULES:
             importlib.import_module(module)
-    parser = _Parser(
-        prog=PROG, description="Compile robot programs against component libraries.")
-    parser.add_argument("--version", action=_Version, nargs=0,
-                        help="show the version and exit")
+    parser = _Parser(prog=PROG, description="Compile robot programs against component libraries.")
+    parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     top = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     groups: dict[tuple[str, ...], argparse._SubParsersAction] = {(): top}
     for name in sorted(SUBCOMMANDS, key=lambda n: (n.split()[0], n)):
@@ -135,11 +154,12 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
             prefix = words[:depth]
             if prefix not in groups:
                 group = groups[prefix[:-1]].add_parser(
-                    prefix[-1], help=_GROUP_HELP.get(" ".join(prefix), ""))
+                    prefix[-1], help=_GROUP_HELP.get(" ".join(prefix), "")
+                )
                 groups[prefix] = group.add_subparsers(
-                    dest="_".join(prefix) + "_command", metavar="COMMAND", required=True)
-        sub = groups[words[:-1]].add_parser(words[-1], help=command.help,
-                                            description=command.help)
+                    dest="_".join(prefix) + "_command", metavar="COMMAND", required=True
+                )
+        sub = groups[words[:-1]].add_parser(words[-1], help=command.help, description=command.help)
         command.configure(sub)
         sub.set_defaults(_run=command.run, _parser=sub, _ends_at_once=command.ends_at_once)
     return parser
@@ -156,25 +176,32 @@ def _use_color(args: argparse.Namespace) -> bool:
     return bool(getattr(stream, "isatty", lambda: False)())
 
 
-def report(diagnostics: Sequence[Diagnostic], args: argparse.Namespace,
-           sources: Callable[[str], str | None] | None = None,
-           checked: str | None = None) -> None:
+def report(
+    diagnostics: Sequence[Diagnostic],
+    args: argparse.Namespace,
+    sources: Callable[[str], str | None] | None = None,
+    checked: str | None = None,
+) -> None:
     """Print diagnostics in the chosen form: human on stderr, json and sarif on stdout.
     ``checked`` (what was checked, human form only) makes the closing line name it and
     appear on success too, so that a run that found nothing says so."""
     fmt = getattr(args, "diagnostics", "human")
     if fmt == "human":
         from .render.human import render_human
+
         if sources is None:
             from .pipeline import SourceCache
+
             sources = SourceCache()
-        text = render_human(diagnostics, sources, _use_color(args),
-                            summary=True if checked is None else checked)
+        text = render_human(
+            diagnostics, sources, _use_color(args), summary=True if checked is None else checked
+        )
         if text:
             sys.stderr.write(text)
             sys.stderr.flush()
     else:
         from .render import render
+
         sys.stdout.write(render(fmt, diagnostics))
         sys.stdout.flush()
 
@@ -193,29 +220,36 @@ def say(message: str, stream=None) -> None:
 
 # -- explain ------------------------------------------------------------------------------------
 def _configure_explain(p: argparse.ArgumentParser) -> None:
-    p.add_argument("code", nargs="?", metavar="CODE",
-                   help="a diagnostic code, e.g. validation.assembly.glue_on_connector; "
-                        "without one, list every code")
+    p.add_argument(
+        "code",
+        nargs="?",
+        metavar="CODE",
+        help="a diagnostic code, e.g. validation.assembly.glue_on_connector; "
+        "without one, list every code",
+    )
 
 
 def suggest_codes(code: str, known: Sequence[str]) -> list[str]:
     """Codes the user may have meant: the full codes of a rule name given alone, else the
     closest spellings (at most three, closest first)."""
     import difflib
+
     known = sorted(known)
-    if "." not in code:                   # a rule name without its phase
+    if "." not in code:  # a rule name without its phase
         names = [k.rsplit(".", 1)[-1] for k in known]
-        rules = [code] if code in names else difflib.get_close_matches(code, names, n=3,
-                                                                       cutoff=0.75)
-        return list(dict.fromkeys(
-            k for r in rules for k in known if k.rsplit(".", 1)[-1] == r))[:3]
-    return (difflib.get_close_matches(code, known, n=3, cutoff=0.9)
-            or difflib.get_close_matches(code, known, n=3, cutoff=0.6))
+        rules = (
+            [code] if code in names else difflib.get_close_matches(code, names, n=3, cutoff=0.75)
+        )
+        return list(dict.fromkeys(k for r in rules for k in known if k.rsplit(".", 1)[-1] == r))[:3]
+    return difflib.get_close_matches(code, known, n=3, cutoff=0.9) or difflib.get_close_matches(
+        code, known, n=3, cutoff=0.6
+    )
 
 
 def _wrap(text: str, width: int = 88) -> str:
     """Fill each paragraph to ``width``; a paragraph with indented lines is kept as written."""
     import textwrap
+
     paragraphs = []
     for para in text.strip("\n").split("\n\n"):
         if any(line[:1].isspace() for line in para.split("\n")):
@@ -228,12 +262,15 @@ def _wrap(text: str, width: int = 88) -> str:
 @subcommand("explain", "what a diagnostic code means, with an example", _configure_explain)
 def run_explain(args: argparse.Namespace) -> int:
     from .codes import all_codes
+
     codes = all_codes()
     if args.code is None:
         width = max((len(c) for c in codes), default=0)
         for code in sorted(codes):
-            say(f"{code:<{width}}  {codes[code].severity.value:<7}  {codes[code].summary}",
-                sys.stdout)
+            say(
+                f"{code:<{width}}  {codes[code].severity.value:<7}  {codes[code].summary}",
+                sys.stdout,
+            )
         return 0
     code = args.code
     if code not in codes:
@@ -245,8 +282,10 @@ def run_explain(args: argparse.Namespace) -> int:
         say(f"{PROG}: error: unknown diagnostic code '{args.code}'")
         guesses = suggest_codes(args.code, list(codes))
         if guesses:
-            print("help: did you mean " + " or ".join(f"'{g}'" for g in guesses) + "?",
-                  file=sys.stderr)
+            print(
+                "help: did you mean " + " or ".join(f"'{g}'" for g in guesses) + "?",
+                file=sys.stderr,
+            )
         else:
             print(f"help: '{PROG} explain' lists every code", file=sys.stderr)
         return 2
@@ -265,15 +304,26 @@ def run_explain(args: argparse.Namespace) -> int:
 
 # -- library check ------------------------------------------------------------------------------
 def _configure_library_check(p: argparse.ArgumentParser) -> None:
-    p.add_argument("dir", metavar="DIR", nargs="?",
-                   help="the library to check (holds library.yaml); without one, every "
-                        "library [tool.mobiledsl] names in the nearest pyproject.toml "
-                        "above the current folder")
-    p.add_argument("--library", action="append", default=[], metavar="DIR",
-                   help="another library loaded beside it (repeatable)")
-    p.add_argument("--strict", action="store_true",
-                   help="fail (exit status 1) on any warning or left-out part too: for a "
-                        "library's own CI")
+    p.add_argument(
+        "dir",
+        metavar="DIR",
+        nargs="?",
+        help="the library to check (holds library.yaml); without one, every "
+        "library [tool.mobiledsl] names in the nearest pyproject.toml "
+        "above the current folder",
+    )
+    p.add_argument(
+        "--library",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="another library loaded beside it (repeatable)",
+    )
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help="fail (exit status 1) on any warning or left-out part too: for a library's own CI",
+    )
     add_diagnostics_options(p)
 
 
@@ -286,16 +336,20 @@ def project_libraries(flag: str) -> list[str]:
     (``compile``, ``run``, ``library check``: one way of finding them)."""
     from .graph.matrix import MatrixError
     from .project import find_project
+
     try:
         project = find_project()
     except MatrixError as exc:
         raise UsageError(str(exc)) from exc
     if project is None:
-        raise UsageError(f"no {flag} given, and no pyproject.toml with [tool.mobiledsl] in "
-                         "this folder or above it to take the libraries from")
+        raise UsageError(
+            f"no {flag} given, and no pyproject.toml with [tool.mobiledsl] in "
+            "this folder or above it to take the libraries from"
+        )
     if not project.libraries:
-        raise UsageError(f"no {flag} given, and {project.config} names no libraries in "
-                         "[tool.mobiledsl]")
+        raise UsageError(
+            f"no {flag} given, and {project.config} names no libraries in [tool.mobiledsl]"
+        )
     return list(project.libraries)
 
 
@@ -305,6 +359,7 @@ def project_templates(flag: str | None, targets: Sequence[str]) -> tuple[str, st
     [tool.mobiledsl] names (its files must lie in the project). None when no asked target
     renders templates."""
     from .targets.overrides import TEMPLATED_TARGETS
+
     if not any(t in TEMPLATED_TARGETS for t in targets):
         return None
     if flag is not None:
@@ -313,6 +368,7 @@ def project_templates(flag: str | None, targets: Sequence[str]) -> tuple[str, st
         return flag, "."
     from .graph.matrix import MatrixError
     from .project import find_project
+
     try:
         project = find_project()
     except MatrixError as exc:
@@ -322,14 +378,17 @@ def project_templates(flag: str | None, targets: Sequence[str]) -> tuple[str, st
     return str(project.root), project.templates
 
 
-def _check_one_library(path: str, others: Sequence[str], args: argparse.Namespace,
-                       load_library: Callable) -> int:
+def _check_one_library(
+    path: str, others: Sequence[str], args: argparse.Namespace, load_library: Callable
+) -> int:
     from .pipeline import exit_status
+
     library, diagnostics = load_library(path)
     diagnostics = list(diagnostics)
     if library is not None:
         # what a part's consumer refuses though the part loads: MuJoCo's meshes
         from .targets.meshes import library_mesh_warnings
+
         diagnostics.extend(library_mesh_warnings(library))
     checked = os.path.normcase(os.path.realpath(path))
     for other in dict.fromkeys(others):
@@ -345,7 +404,7 @@ def _check_one_library(path: str, others: Sequence[str], args: argparse.Namespac
         walkers = len(getattr(library, "walkers", {}) or {})
         counted = [f"{_plural(parts, 'part')} loaded"]
         if walkers:
-            counted.append(_plural(walkers, 'walker'))
+            counted.append(_plural(walkers, "walker"))
         if left_out:
             counted.append(f"{left_out} left out")
         what = f"checked library '{library.name}' ({', '.join(counted)})"
@@ -358,16 +417,21 @@ def _check_one_library(path: str, others: Sequence[str], args: argparse.Namespac
     return status
 
 
-@subcommand("library check", "load a component library and report every problem in it",
-            _configure_library_check)
+@subcommand(
+    "library check",
+    "load a component library and report every problem in it",
+    _configure_library_check,
+)
 def run_library_check(args: argparse.Namespace) -> int:
     from .phases import run_library as load_library
+
     if args.dir is not None:
         return _check_one_library(args.dir, args.library, args, load_library)
     libraries = project_libraries("DIR")
     # each library of the project in turn, the others (and any --library) beside it
-    return max(_check_one_library(lib, libraries + args.library, args, load_library)
-               for lib in libraries)
+    return max(
+        _check_one_library(lib, libraries + args.library, args, load_library) for lib in libraries
+    )
 
 
 # -- compile ------------------------------------------------------------------------------------
@@ -376,23 +440,46 @@ _EXTENSIONS = {".core": "core", ".world": "world", ".task": "task"}
 
 def _configure_compile(p: argparse.ArgumentParser) -> None:
     from .pipeline import TARGETS
-    p.add_argument("files", nargs="+", metavar="FILE",
-                   help="ROBOT.core, optionally WORLD.world and TASK.task, in any order")
-    p.add_argument("--library", action="append", metavar="DIR",
-                   help="a component library (repeatable); without one, the libraries "
-                        "[tool.mobiledsl] names in the nearest pyproject.toml above the "
-                        "current folder")
-    p.add_argument("--target", action="append", default=[], choices=TARGETS,
-                   help="emit for this target (repeatable); without one, check only")
-    p.add_argument("-o", "--output", dest="outdir", metavar="OUTDIR",
-                   help="output folder (default build/cli/<robot name> below the project's "
-                        "root, or below the current folder outside a project); each "
-                        "target writes OUTDIR/<target>/")
-    p.add_argument("--check", action="store_true",
-                   help="run every phase but emit, and write nothing")
-    p.add_argument("--templates", metavar="DIR",
-                   help="a folder of templates that replace the ROS targets' own of the same "
-                        "name; without it, the folder [tool.mobiledsl] templates names")
+
+    p.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="ROBOT.core, optionally WORLD.world and TASK.task, in any order",
+    )
+    p.add_argument(
+        "--library",
+        action="append",
+        metavar="DIR",
+        help="a component library (repeatable); without one, the libraries "
+        "[tool.mobiledsl] names in the nearest pyproject.toml above the "
+        "current folder",
+    )
+    p.add_argument(
+        "--target",
+        action="append",
+        default=[],
+        choices=TARGETS,
+        help="emit for this target (repeatable); without one, check only",
+    )
+    p.add_argument(
+        "-o",
+        "--output",
+        dest="outdir",
+        metavar="OUTDIR",
+        help="output folder (default build/cli/<robot name> below the project's "
+        "root, or below the current folder outside a project); each "
+        "target writes OUTDIR/<target>/",
+    )
+    p.add_argument(
+        "--check", action="store_true", help="run every phase but emit, and write nothing"
+    )
+    p.add_argument(
+        "--templates",
+        metavar="DIR",
+        help="a folder of templates that replace the ROS targets' own of the same "
+        "name; without it, the folder [tool.mobiledsl] templates names",
+    )
     add_diagnostics_options(p)
 
 
@@ -412,14 +499,19 @@ def classify_files(files: Sequence[str]) -> dict[str, str]:
     return found
 
 
-@subcommand("compile", "check a robot program and emit it for the targets", _configure_compile,
-            ends_at_once=True)
+@subcommand(
+    "compile",
+    "check a robot program and emit it for the targets",
+    _configure_compile,
+    ends_at_once=True,
+)
 def run_compile(args: argparse.Namespace) -> int:
     from .pipeline import InputError, compile_program, exit_status
+
     try:
         files = classify_files(args.files)
     except UsageError as exc:
-        args._parser.error(str(exc))      # usage line + message, exit status 2
+        args._parser.error(str(exc))  # usage line + message, exit status 2
     for path in files.values():
         if os.path.isdir(path):
             raise UsageError(f"cannot read '{path}': it is a directory")
@@ -429,9 +521,16 @@ def run_compile(args: argparse.Namespace) -> int:
     libraries = args.library or project_libraries("--library")
     templates = project_templates(args.templates, targets)
     try:
-        result = compile_program(files["core"], files.get("world"), files.get("task"),
-                                 libraries, targets, args.outdir, args.check,
-                                 templates=templates)
+        result = compile_program(
+            files["core"],
+            files.get("world"),
+            files.get("task"),
+            libraries,
+            targets,
+            args.outdir,
+            args.check,
+            templates=templates,
+        )
     except InputError as exc:
         raise UsageError(str(exc)) from exc
     report(result.diagnostics, args, checked=_checked(files, libraries, result))
@@ -442,19 +541,25 @@ def run_compile(args: argparse.Namespace) -> int:
         return 2
     if status == 0 and targets and not args.check and result.outdir is not None:
         changed = len(result.changed_files)
-        info(args, f"wrote {len(result.written_files)} files under {result.outdir} "
-                   f"({changed} changed)")
+        info(
+            args,
+            f"wrote {len(result.written_files)} files under {result.outdir} ({changed} changed)",
+        )
     elif result.report_dir is not None:
-        info(args, f"wrote the top view with the findings marked: "
-                   f"{os.path.join(result.report_dir, 'topview.svg')}")
+        info(
+            args,
+            f"wrote the top view with the findings marked: "
+            f"{os.path.join(result.report_dir, 'topview.svg')}",
+        )
     return status
 
 
 def _checked(files: dict[str, str], libraries: Sequence[str], result) -> str:
     """What a compile checked, for its closing line: the program's files and the libraries
     (by name once loaded)."""
-    names = [lib.name for lib in result.libraries] or [os.path.basename(os.path.normpath(l))
-                                                         for l in libraries]
+    names = [lib.name for lib in result.libraries] or [
+        os.path.basename(os.path.normpath(l)) for l in libraries
+    ]
     shown = ", ".join(os.path.basename(files[k]) for k in ("core", "world", "task") if k in files)
     word = "library" if len(names) == 1 else "libraries"
     return f"checked {shown} against {word} {', '.join(names)}"
@@ -477,7 +582,7 @@ def console() -> None:
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
-        except (OSError, ValueError):       # a reader gone away or a stream closed
+        except (OSError, ValueError):  # a reader gone away or a stream closed
             pass
     os._exit(status)
 
@@ -489,9 +594,9 @@ def _main(argv: Sequence[str] | None) -> tuple[int, bool]:
         parser = build_parser(words)
         args = parser.parse_args(words)
         if not args._ends_at_once:
-            gc.enable()                     # off from the start only for a compile (entry.py)
+            gc.enable()  # off from the start only for a compile (entry.py)
         return int(args._run(args)), args._ends_at_once
-    except SystemExit as exc:               # argparse: --help, --version, usage errors
+    except SystemExit as exc:  # argparse: --help, --version, usage errors
         code = exc.code
         if code is None:
             return 0, False
@@ -502,7 +607,7 @@ def _main(argv: Sequence[str] | None) -> tuple[int, bool]:
     except UsageError as exc:
         say(f"{PROG}: error: {exc}")
         return 2, False
-    except BrokenPipeError:                 # the reader went away (`| head`): stop quietly
+    except BrokenPipeError:  # the reader went away (`| head`): stop quietly
         try:
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
@@ -512,12 +617,16 @@ def _main(argv: Sequence[str] | None) -> tuple[int, bool]:
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130, False
-    except Exception as exc:                # a bug: say so in one line, no traceback
+    except Exception as exc:  # a bug: say so in one line, no traceback
         say(f"{PROG}: internal error: {type(exc).__name__}: {exc}")
         if os.environ.get("MOBILEDSL_TRACEBACK"):
             import traceback
+
             traceback.print_exc()
         else:
-            print(f"{PROG}: this is a bug in mobiledsl, not in your files; "
-                  "set MOBILEDSL_TRACEBACK=1 to see where it happened", file=sys.stderr)
+            print(
+                f"{PROG}: this is a bug in mobiledsl, not in your files; "
+                "set MOBILEDSL_TRACEBACK=1 to see where it happened",
+                file=sys.stderr,
+            )
         return 2, False

@@ -1,4 +1,5 @@
 """Every diagnostic code mobiledsl reports, gathered from the phase packages."""
+
 from __future__ import annotations
 
 import importlib

@@ -3,6 +3,7 @@
 A phase never prints and never raises for bad input: it returns diagnostics beside its
 records. Rendering (human, JSON, SARIF) lives in ``mobiledsl.render``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -85,8 +86,14 @@ class Span:
     def from_json(data: dict | None) -> Span | None:
         if data is None:
             return None
-        return Span(data["file"], data.get("line"), data.get("column"),
-                    data.get("end_line"), data.get("end_column"), data.get("at"))
+        return Span(
+            data["file"],
+            data.get("line"),
+            data.get("column"),
+            data.get("end_line"),
+            data.get("end_column"),
+            data.get("at"),
+        )
 
     def order(self) -> tuple:
         """Sorts the spans of one file in the order they are written: by line and column,
@@ -146,32 +153,43 @@ class Diagnostic:
     code: str
     message: str
     span: Span | None = None
-    label: str = ""                      # text under the primary caret
-    labels: tuple[Label, ...] = ()       # further places
+    label: str = ""  # text under the primary caret
+    labels: tuple[Label, ...] = ()  # further places
     help: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
-    fixes: tuple[Fix, ...] = ()          # what ``mobiledsl fix`` may apply
+    fixes: tuple[Fix, ...] = ()  # what ``mobiledsl fix`` may apply
 
     def __post_init__(self):
         # the last guard of MAX_TEXT; the texts are almost always short, so test first
-        if _long(self.message) or _long(self.label) or \
-                any(_long(t) for t in self.help + self.notes) or \
-                any(_long(l.message) for l in self.labels):
+        if (
+            _long(self.message)
+            or _long(self.label)
+            or any(_long(t) for t in self.help + self.notes)
+            or any(_long(l.message) for l in self.labels)
+        ):
             setattr_ = object.__setattr__
             setattr_(self, "message", _bounded(self.message))
             setattr_(self, "label", _bounded(self.label))
             setattr_(self, "help", tuple(_bounded(t) for t in self.help))
             setattr_(self, "notes", tuple(_bounded(t) for t in self.notes))
-            setattr_(self, "labels", tuple(Label(l.span, _bounded(l.message))
-                                           for l in self.labels))
+            setattr_(self, "labels", tuple(Label(l.span, _bounded(l.message)) for l in self.labels))
 
     @property
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
 
     def with_severity(self, severity: Severity) -> Diagnostic:
-        return Diagnostic(severity, self.code, self.message, self.span, self.label,
-                          self.labels, self.help, self.notes, self.fixes)
+        return Diagnostic(
+            severity,
+            self.code,
+            self.message,
+            self.span,
+            self.label,
+            self.labels,
+            self.help,
+            self.notes,
+            self.fixes,
+        )
 
     def to_json(self) -> dict:
         """The JSON form of docs/diagnostics.md, with the label texts and secondary places."""
@@ -192,32 +210,65 @@ class Diagnostic:
     @staticmethod
     def from_json(d: dict) -> Diagnostic:
         span = Span.from_json(d) if d.get("file") is not None else None
-        labels = tuple(Label(Span.from_json(l), l.get("message", ""))
-                       for l in d.get("labels", ()))
-        return Diagnostic(Severity(d["severity"]), d["code"], d["message"], span,
-                          d.get("label", ""), labels, tuple(d.get("help", ())),
-                          tuple(d.get("notes", ())),
-                          tuple(Fix.from_json(f) for f in d.get("fixes", ())))
+        labels = tuple(Label(Span.from_json(l), l.get("message", "")) for l in d.get("labels", ()))
+        return Diagnostic(
+            Severity(d["severity"]),
+            d["code"],
+            d["message"],
+            span,
+            d.get("label", ""),
+            labels,
+            tuple(d.get("help", ())),
+            tuple(d.get("notes", ())),
+            tuple(Fix.from_json(f) for f in d.get("fixes", ())),
+        )
 
 
 class Maker(Protocol):
     """``error``, ``warning`` and ``note``: a diagnostic of one severity."""
 
-    def __call__(self, code: str, message: str, span: Span | None = None, *, label: str = "",
-                 labels: Iterable[Label] = (), help: Iterable[str] | str = (),
-                 notes: Iterable[str] | str = (), fixes: Iterable[Fix] = ()) -> Diagnostic: ...
+    def __call__(
+        self,
+        code: str,
+        message: str,
+        span: Span | None = None,
+        *,
+        label: str = "",
+        labels: Iterable[Label] = (),
+        help: Iterable[str] | str = (),
+        notes: Iterable[str] | str = (),
+        fixes: Iterable[Fix] = (),
+    ) -> Diagnostic: ...
 
 
 def _make(severity: Severity) -> Maker:
-    def make(code: str, message: str, span: Span | None = None, *, label: str = "",
-             labels: Iterable[Label] = (), help: Iterable[str] | str = (),
-             notes: Iterable[str] | str = (), fixes: Iterable[Fix] = ()) -> Diagnostic:
+    def make(
+        code: str,
+        message: str,
+        span: Span | None = None,
+        *,
+        label: str = "",
+        labels: Iterable[Label] = (),
+        help: Iterable[str] | str = (),
+        notes: Iterable[str] | str = (),
+        fixes: Iterable[Fix] = (),
+    ) -> Diagnostic:
         if isinstance(help, str):
             help = (help,)
         if isinstance(notes, str):
             notes = (notes,)
-        return Diagnostic(severity, code, message, span, label, tuple(labels), tuple(help),
-                          tuple(notes), tuple(fixes))
+        return Diagnostic(
+            severity,
+            code,
+            message,
+            span,
+            label,
+            tuple(labels),
+            tuple(help),
+            tuple(notes),
+            tuple(fixes),
+        )
+
     return make
 
 
@@ -281,6 +332,6 @@ class CodeInfo:
     ``codes.py`` as ``CODES: dict[str, CodeInfo]``; ``mobiledsl.codes`` gathers them."""
 
     severity: Severity
-    summary: str              # one line: when it is reported
-    explanation: str          # a paragraph: why it matters and what to write instead
-    example: str = ""         # a small input that triggers it
+    summary: str  # one line: when it is reported
+    explanation: str  # a paragraph: why it matters and what to write instead
+    example: str = ""  # a small input that triggers it

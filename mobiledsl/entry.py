@@ -6,6 +6,7 @@ to nothing to free. So the collector is off from the first import, and ``cli`` t
 on as soon as it knows the command is not one that ends at once (a compile ends its process
 when it is done; the build graph, simulate and run are long-lived and need it).
 """
+
 import gc
 
 gc.disable()

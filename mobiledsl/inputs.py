@@ -8,16 +8,21 @@ With ``within``, the file must resolve inside that folder, whatever links lead t
 ``open_regular`` makes the same checks for a caller that streams a file it copies, and can
 refuse every link on the way, even one that leads inside.
 """
+
 from __future__ import annotations
 
 import os
 import stat
 
-MAX_BYTES = 16 * 1024 * 1024          # a declaration or a program file
+MAX_BYTES = 16 * 1024 * 1024  # a declaration or a program file
 MAX_ASSET_BYTES = 1024 * 1024 * 1024  # a mesh or a policy copied into the outputs
 
-_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | \
-    getattr(os, "O_CLOEXEC", 0)
+_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_NOCTTY", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+)
 
 
 class Refused(Exception):
@@ -43,8 +48,9 @@ _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 BENEATH = bool(_NOFOLLOW) and os.open in os.supports_dir_fd
 
 
-def _open_beneath(path: str, within: str | os.PathLike,
-                  folders: Folders | None = None) -> int | None:
+def _open_beneath(
+    path: str, within: str | os.PathLike, folders: Folders | None = None
+) -> int | None:
     """``path`` opened when it is written as ``within`` and names under it, none of them a
     symbolic link, '.' or '..': each folder is opened from the one before without
     following a link, so the file lies in the resolved ``within`` and resolving the path
@@ -54,17 +60,20 @@ def _open_beneath(path: str, within: str | os.PathLike,
     base = os.fspath(within).rstrip(os.sep)
     if not BENEATH or not path.startswith(base + os.sep):
         return None
-    names = path[len(base) + 1:].split(os.sep)
+    names = path[len(base) + 1 :].split(os.sep)
     if "" in names or os.curdir in names or os.pardir in names:
         return None
     try:
-        top = (folders.folder(base, names[:-2]) if folders is not None
-               else open_folders(base, names[:-2]))
+        top = (
+            folders.folder(base, names[:-2])
+            if folders is not None
+            else open_folders(base, names[:-2])
+        )
     except OSError:
         return None
     folder = top
     try:
-        for name in names[-2:-1]:           # the file's own folder, when it has one
+        for name in names[-2:-1]:  # the file's own folder, when it has one
             folder = os.open(name, _DIR_FLAGS | _NOFOLLOW, dir_fd=top)
         return os.open(names[-1], _FLAGS | _NOFOLLOW, dir_fd=folder)
     except OSError:
@@ -116,8 +125,13 @@ class Folders:
         self._open.clear()
 
 
-def read_regular(path: str | os.PathLike, *, within: str | os.PathLike | None = None,
-                 limit: int = MAX_BYTES, folders: Folders | None = None) -> bytes:
+def read_regular(
+    path: str | os.PathLike,
+    *,
+    within: str | os.PathLike | None = None,
+    limit: int = MAX_BYTES,
+    folders: Folders | None = None,
+) -> bytes:
     """The bytes of the regular file ``path``. Raises Refused (see the class) or the
     OSError of opening it (a file that does not exist, permissions). ``folders``: the
     folders under ``within`` kept open between files (see ``Folders``)."""
@@ -126,15 +140,21 @@ def read_regular(path: str | os.PathLike, *, within: str | os.PathLike | None = 
         data = _read_at_most(fd, limit + 1)
     finally:
         os.close(fd)
-    if len(data) > limit:           # it grew after fstat
-        raise Refused(os.fspath(path), "too_large", f"it holds more than {limit:,} bytes "
-                      f"({size_text(limit)})")
+    if len(data) > limit:  # it grew after fstat
+        raise Refused(
+            os.fspath(path), "too_large", f"it holds more than {limit:,} bytes ({size_text(limit)})"
+        )
     return data
 
 
-def open_regular(path: str | os.PathLike, *, within: str | os.PathLike | None = None,
-                 limit: int = MAX_BYTES, folders: Folders | None = None,
-                 links: bool = True) -> int:
+def open_regular(
+    path: str | os.PathLike,
+    *,
+    within: str | os.PathLike | None = None,
+    limit: int = MAX_BYTES,
+    folders: Folders | None = None,
+    links: bool = True,
+) -> int:
     """``path`` opened to read as ``read_regular`` opens it, for a caller that streams it
     (and closes the descriptor; reading past ``limit`` is its own check). With ``links``
     False a symbolic link on the way from ``within`` is refused (kind "link") even when it
@@ -146,17 +166,26 @@ def open_regular(path: str | os.PathLike, *, within: str | os.PathLike | None = 
             _refuse_links(path, within)
         real = os.path.realpath(path)
         if within is not None and not _within(os.path.realpath(within), real):
-            raise Refused(path, "outside", "it is reached through a symbolic link that "
-                          f"leads outside {os.fspath(within)} (to {real})")
+            raise Refused(
+                path,
+                "outside",
+                "it is reached through a symbolic link that "
+                f"leads outside {os.fspath(within)} (to {real})",
+            )
         fd = os.open(real, _FLAGS | (0 if links else _NOFOLLOW))
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise Refused(path, "not_regular", f"it is {what_it_is(st.st_mode)}, not a "
-                          "regular file")
+            raise Refused(
+                path, "not_regular", f"it is {what_it_is(st.st_mode)}, not a regular file"
+            )
         if st.st_size > limit:
-            raise Refused(path, "too_large", f"it holds {st.st_size:,} bytes, more than the "
-                          f"{limit:,} ({size_text(limit)}) a file may hold")
+            raise Refused(
+                path,
+                "too_large",
+                f"it holds {st.st_size:,} bytes, more than the "
+                f"{limit:,} ({size_text(limit)}) a file may hold",
+            )
     except BaseException:
         os.close(fd)
         raise
@@ -169,12 +198,17 @@ def _refuse_links(path: str, within: str | os.PathLike | None) -> None:
     base = os.fspath(within).rstrip(os.sep) if within is not None else None
     walk, names = path, []
     if base and path.startswith(base + os.sep):
-        walk, names = base, path[len(base) + 1:].split(os.sep)
+        walk, names = base, path[len(base) + 1 :].split(os.sep)
     for i, name in enumerate(names or [""]):
         walk = os.path.join(walk, name) if name else walk
-        if os.path.islink(walk):       # named from ``within``, which the caller gave
-            raise Refused(path, "link", "it is a symbolic link" if walk == path else
-                          f"it lies under {'/'.join(names[:i + 1])}, a symbolic link")
+        if os.path.islink(walk):  # named from ``within``, which the caller gave
+            raise Refused(
+                path,
+                "link",
+                "it is a symbolic link"
+                if walk == path
+                else f"it lies under {'/'.join(names[: i + 1])}, a symbolic link",
+            )
 
 
 def _read_at_most(fd: int, most: int) -> bytes:

@@ -6,6 +6,7 @@ those too, so a place they give and the line the renderer quotes for it are the 
 only if everything else counts them as well. Columns count characters (code points) from the
 line's first, 1-based.
 """
+
 from __future__ import annotations
 
 import re

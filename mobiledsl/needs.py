@@ -18,6 +18,7 @@ the first answer named; the second answer is the whole of it.
   as *context*: resolve words its "did you mean" and its "both register" from them. What
   loading the context reports is not the program's business (``library check`` reports it).
 """
+
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
@@ -25,7 +26,7 @@ from typing import Any
 
 from .recordtype import record
 
-PartKey = tuple[int, str]          # (the library's place among the registries, an id)
+PartKey = tuple[int, str]  # (the library's place among the registries, an id)
 
 
 @record
@@ -60,8 +61,9 @@ class Needs:
         return {i for i, _ in self.parts + self.walkers + self.context}
 
 
-def parts_meant(ref: str, registries: Sequence[tuple[str, Collection[str]]]
-                ) -> tuple[list[PartKey], list[int]]:
+def parts_meant(
+    ref: str, registries: Sequence[tuple[str, Collection[str]]]
+) -> tuple[list[PartKey], list[int]]:
     """What a ref can mean among libraries given as (name, registered ids), by their place:
     ``"<library>/<id>"`` that id in every library of that name, a bare id in every library
     that registers it (resolve reports an ambiguous one); and the libraries it was looked
@@ -80,8 +82,9 @@ def environment_refs(part: Any) -> list[str]:
     return [entity.ref for entity in part.entities if entity.ref]
 
 
-def program_needs(refs: Iterable[str], registries: Sequence[Registry],
-                  parts: Mapping[PartKey, Any] | None = None) -> Needs:
+def program_needs(
+    refs: Iterable[str], registries: Sequence[Registry], parts: Mapping[PartKey, Any] | None = None
+) -> Needs:
     """What a program naming ``refs`` needs of ``registries``, given the typed part records
     ``parts`` read so far (``mobiledsl.library.model.Part``, or None for one that did not
     load): see the module's docstring."""
@@ -99,8 +102,9 @@ def program_needs(refs: Iterable[str], registries: Sequence[Registry],
         return out
 
     direct = meant(refs)
-    needed = direct | meant(ref for key in sorted(direct)
-                            for ref in environment_refs(parts.get(key)))
+    needed = direct | meant(
+        ref for key in sorted(direct) for ref in environment_refs(parts.get(key))
+    )
     walkers: set[PartKey] = set()
     for i, reg in enumerate(registries):
         for wid, names in sorted(reg.walkers.items()):
@@ -122,7 +126,8 @@ def registry_of(library: Any) -> Registry:
     ids = list(library.parts) + [pid for pid in library.left_out if "/" not in pid]
     walkers: dict[str, WalkerNames | None] = {
         wid: WalkerNames(w.body, tuple(sorted({w.body, *(limb.part for limb in w.limbs)})))
-        for wid, w in library.walkers.items()}
+        for wid, w in library.walkers.items()
+    }
     return Registry(library.name, tuple(ids), walkers)
 
 
@@ -130,6 +135,5 @@ def needs_in(refs: Iterable[str], libraries: Sequence[Any]) -> Needs:
     """``program_needs`` among libraries loaded already (by their place in ``libraries``):
     every part's record is at hand, so the answer is whole at once."""
     registries = [registry_of(lib) for lib in libraries]
-    parts = {(i, pid): part for i, lib in enumerate(libraries)
-             for pid, part in lib.parts.items()}
+    parts = {(i, pid): part for i, lib in enumerate(libraries) for pid, part in lib.parts.items()}
     return program_needs(refs, registries, parts)

@@ -6,11 +6,12 @@ or larger, and within it the arithmetic after (squares, products, exact decimals
 text) neither overflows nor underflows. It is checked where a number enters, before any
 arithmetic.
 """
+
 from __future__ import annotations
 
 SMALLEST = 1e-100
 LARGEST = 1e30
-MAX_CHARS = 100          # a float holds 17 significant digits
+MAX_CHARS = 100  # a float holds 17 significant digits
 
 
 def in_range(raw: str) -> bool:
@@ -24,7 +25,7 @@ def in_range(raw: str) -> bool:
 
 
 def written_as_zero(raw: str) -> bool:
-    if raw == "0":                       # the common case, first
+    if raw == "0":  # the common case, first
         return True
     mantissa = raw.partition("e")[0].partition("E")[0]
     return all(c in "-+0." for c in mantissa)

@@ -16,6 +16,7 @@ One module for the command line and the build graph:
 - ``safe_relative``: the one check of a relative path that a target, a record or a cache
   entry names before anything is written or deleted there.
 """
+
 from __future__ import annotations
 
 import errno
@@ -42,8 +43,8 @@ def file_mode() -> int:
     return 0o666 & ~mask
 
 
-MAX_PATH_BYTES = 1024      # a relative output path, in UTF-8 (Linux allows 4096 in all)
-MAX_NAME_BYTES = 255       # one of its names (NAME_MAX on Linux, macOS and Windows)
+MAX_PATH_BYTES = 1024  # a relative output path, in UTF-8 (Linux allows 4096 in all)
+MAX_NAME_BYTES = 255  # one of its names (NAME_MAX on Linux, macOS and Windows)
 
 
 def safe_relative(rel: object, limit: int = MAX_PATH_BYTES) -> PurePosixPath:
@@ -54,7 +55,7 @@ def safe_relative(rel: object, limit: int = MAX_PATH_BYTES) -> PurePosixPath:
     if not isinstance(rel, str) or not rel:
         raise ValueError("an empty path or one that is no text")
     try:
-        size = len(rel.encode("utf-8"))            # a lone surrogate cannot be a file name
+        size = len(rel.encode("utf-8"))  # a lone surrogate cannot be a file name
     except UnicodeEncodeError:
         raise ValueError("a path that is no valid UTF-8") from None
     if size > limit:
@@ -63,8 +64,9 @@ def safe_relative(rel: object, limit: int = MAX_PATH_BYTES) -> PurePosixPath:
         raise ValueError("a path holding a control character or a backslash")
     names = rel.split("/")
     if any(name in ("", ".", "..") for name in names):
-        raise ValueError("a path that is absolute, or not written plainly (an empty name, "
-                         "'.' or '..')")
+        raise ValueError(
+            "a path that is absolute, or not written plainly (an empty name, '.' or '..')"
+        )
     if any(len(name.encode("utf-8")) > MAX_NAME_BYTES for name in names):
         raise ValueError(f"a name longer than {MAX_NAME_BYTES} bytes")
     return PurePosixPath(rel)
@@ -93,8 +95,11 @@ def check_no_links(path: str | os.PathLike, root: str | os.PathLike) -> None:
     for segment in rel.split(os.sep)[:-1]:
         walk = os.path.join(walk, segment)
         if os.path.islink(walk):
-            raise OutputRefused(errno.ELOOP, "it is a symbolic link, and outputs are never "
-                                "written through one: remove the link", walk)
+            raise OutputRefused(
+                errno.ELOOP,
+                "it is a symbolic link, and outputs are never written through one: remove the link",
+                walk,
+            )
 
 
 def same_bytes(path: str, payload: bytes) -> bool:
@@ -117,11 +122,12 @@ def _write_bytes(fd: int, payload: bytes) -> None:
     """The seam every output byte goes through (tests make it fail as a full disk)."""
     view = memoryview(payload)
     while view:
-        view = view[os.write(fd, view):]
+        view = view[os.write(fd, view) :]
 
 
-def write_file(path: str | os.PathLike, data: str | bytes,
-               root: str | os.PathLike | None = None) -> bool:
+def write_file(
+    path: str | os.PathLike, data: str | bytes, root: str | os.PathLike | None = None
+) -> bool:
     """Write ``data`` to ``path`` atomically; returns False (the file untouched) when it
     already holds those bytes. With ``root``, refuse a link on the way (OutputRefused)."""
     path = os.fspath(path)
@@ -158,13 +164,13 @@ class Transaction:
 
     def __init__(self, root: str | os.PathLike | None = None):
         self.root = None if root is None else os.fspath(root)
-        self._undo: list[tuple[str, str | bytes | None]] = []   # (path, backup)
+        self._undo: list[tuple[str, str | bytes | None]] = []  # (path, backup)
         self._made: list[str] = []
 
     def __enter__(self) -> Transaction:
         return self
 
-    def __exit__(self, kind, exc, tb) -> Literal[False]:   # never swallows the exception
+    def __exit__(self, kind, exc, tb) -> Literal[False]:  # never swallows the exception
         if kind is None:
             self.commit()
         else:
@@ -222,13 +228,13 @@ class Transaction:
             try:
                 if isinstance(backup, str):
                     os.replace(backup, path)
-                    _unlink(backup)     # a rename onto its own hard link leaves both names
+                    _unlink(backup)  # a rename onto its own hard link leaves both names
                 elif isinstance(backup, bytes):
                     write_file(path, backup)
                 else:
                     _unlink(path)
             except OSError:
-                pass                      # best effort: the first error is what is reported
+                pass  # best effort: the first error is what is reported
         for folder in reversed(self._made):
             try:
                 os.rmdir(folder)
@@ -264,7 +270,8 @@ def read_asset(path: str | os.PathLike) -> bytes:
     directory. Raises OSError (Refused carries its reason as the message)."""
     part_dir = part_dir_of(path)
     try:
-        return read_regular(path, within=part_dir or os.path.dirname(os.fspath(path)),
-                            limit=MAX_ASSET_BYTES)
+        return read_regular(
+            path, within=part_dir or os.path.dirname(os.fspath(path)), limit=MAX_ASSET_BYTES
+        )
     except Refused as refused:
         raise OSError(errno.EPERM, f"not copied: {refused.why}", os.fspath(path)) from None

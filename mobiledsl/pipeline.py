@@ -7,6 +7,7 @@ target, emits. A phase that reports an error stops every later phase: its output
 be a guess. The build graph (``mobiledsl.graph``) runs the same table as separate, cached
 tasks instead.
 """
+
 from __future__ import annotations
 
 import os
@@ -47,17 +48,17 @@ class OutputError(Exception):
 @mutable_record
 class CompileResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    robot: Any = None                      # mobiledsl.model.robot.Robot
+    robot: Any = None  # mobiledsl.model.robot.Robot
     world: Any = None
     task: Any = None
     analysis: Any = None
-    written_files: list[str] = field(default_factory=list)   # every file of the outputs
-    changed_files: list[str] = field(default_factory=list)   # those whose bytes changed
+    written_files: list[str] = field(default_factory=list)  # every file of the outputs
+    changed_files: list[str] = field(default_factory=list)  # those whose bytes changed
     libraries: list[Any] = field(default_factory=list)
     outdir: str | None = None
-    phases_run: list[str] = field(default_factory=list)      # load, parse, resolve, ...
-    output_error: str | None = None        # why the outputs could not be written
-    report_dir: str | None = None          # the report written alone (a failed analysis)
+    phases_run: list[str] = field(default_factory=list)  # load, parse, resolve, ...
+    output_error: str | None = None  # why the outputs could not be written
+    report_dir: str | None = None  # the report written alone (a failed analysis)
 
     @property
     def has_errors(self) -> bool:
@@ -93,11 +94,17 @@ def decode_source(data: bytes, file: str) -> tuple[str, Diagnostic | None]:
         help_ = "save it as UTF-8 (most editors offer the encoding under 'Save as')"
     else:
         what = f"the file is not UTF-8 text: byte 0x{data[bad]:02x} does not belong here"
-        help_ = ("save the file as UTF-8; a name is ASCII, and other characters go in "
-                 "strings and comments")
-    return text, error("syntax.invalid_character", what,
-                       Span(file, line, column, line, column), label="not UTF-8",
-                       help=help_)
+        help_ = (
+            "save the file as UTF-8; a name is ASCII, and other characters go in "
+            "strings and comments"
+        )
+    return text, error(
+        "syntax.invalid_character",
+        what,
+        Span(file, line, column, line, column),
+        label="not UTF-8",
+        help=help_,
+    )
 
 
 class SourceCache:
@@ -111,7 +118,7 @@ class SourceCache:
         if file not in self._texts:
             try:
                 self._texts[file] = read_source(file)
-            except (OSError, ValueError, Refused):   # not shown: never waited on
+            except (OSError, ValueError, Refused):  # not shown: never waited on
                 self._texts[file] = None
         return self._texts[file]
 
@@ -128,8 +135,9 @@ def exit_status(diagnostics: Iterable[Diagnostic]) -> int:
 
 
 # -- phases ----------------------------------------------------------------------------------
-def load_libraries(library_dirs: Sequence[str | os.PathLike], refs: Iterable[str] | None = None
-                   ) -> tuple[list[Any], list[Diagnostic]]:
+def load_libraries(
+    library_dirs: Sequence[str | os.PathLike], refs: Iterable[str] | None = None
+) -> tuple[list[Any], list[Diagnostic]]:
     """Load each library once, in order (a folder named twice is loaded once): whole, or
     only what ``refs`` (the ids a program names) need."""
     seen: set[str] = set()
@@ -171,13 +179,18 @@ def keep_result(result: CompileResult, phase: str, value: Any) -> None:
         result.analysis = value
 
 
-def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike | None,
-                    task_path: str | os.PathLike | None,
-                    library_dirs: Sequence[str | os.PathLike], targets: Sequence[str] = (),
-                    outdir: str | os.PathLike | None = None,
-                    check_only: bool = False, texts: Mapping[str, str] | None = None,
-                    libraries: Sequence[Any] | None = None,
-                    templates: tuple[str | os.PathLike, str] | None = None) -> CompileResult:
+def compile_program(
+    core_path: str | os.PathLike,
+    world_path: str | os.PathLike | None,
+    task_path: str | os.PathLike | None,
+    library_dirs: Sequence[str | os.PathLike],
+    targets: Sequence[str] = (),
+    outdir: str | os.PathLike | None = None,
+    check_only: bool = False,
+    texts: Mapping[str, str] | None = None,
+    libraries: Sequence[Any] | None = None,
+    templates: tuple[str | os.PathLike, str] | None = None,
+) -> CompileResult:
     """Run the phases on one program. Raises InputError when a program file cannot be read;
     everything wrong with what the files say comes back as diagnostics. Unless
     ``check_only``, an ``outdir`` gets the analysis report, and each asked target its files
@@ -192,8 +205,10 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
     read (as hostile input) only when a target that renders templates is asked."""
     result = CompileResult()
     paths = {"core": core_path, "world": world_path, "task": task_path}
-    sources = {kind: read_program(path, texts) if path is not None else None
-               for kind, path in paths.items()}
+    sources = {
+        kind: read_program(path, texts) if path is not None else None
+        for kind, path in paths.items()
+    }
     for target in targets:
         if target not in TARGETS:
             raise InputError(f"unknown target '{target}' (choose from {', '.join(TARGETS)})")
@@ -240,8 +255,11 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
     plan: list[tuple[Path, bytes | Path]] = []
     overrides = _overrides(templates, targets)
     for target in dict.fromkeys(targets):
-        value, diags = emission.run(target=target, templates=overrides.get(target),
-                                    **{key: values[key] for key in emission.needs})
+        value, diags = emission.run(
+            target=target,
+            templates=overrides.get(target),
+            **{key: values[key] for key in emission.needs},
+        )
         result.diagnostics.extend(diags)
         if not has_errors(diags):
             plan.extend(_emission_files(out / target, value))
@@ -256,10 +274,12 @@ def compile_program(core_path: str | os.PathLike, world_path: str | os.PathLike 
     return result
 
 
-def _overrides(templates: tuple[str | os.PathLike, str] | None, targets: Sequence[str]
-               ) -> dict[str, Any]:
+def _overrides(
+    templates: tuple[str | os.PathLike, str] | None, targets: Sequence[str]
+) -> dict[str, Any]:
     """The project's templates for each asked target that renders templates."""
     from .targets.overrides import TEMPLATED_TARGETS, read_overrides
+
     templated = [t for t in targets if t in TEMPLATED_TARGETS]
     if templates is None or not templated:
         return {}
@@ -274,6 +294,7 @@ def _out(outdir: str | os.PathLike | None, result: CompileResult) -> Path:
     if outdir is not None:
         return Path(outdir)
     from .project import default_outdir
+
     return default_outdir(result.robot.name)
 
 
@@ -296,10 +317,12 @@ def _report_files(report_dir: Path, analysis: Any) -> list[tuple[Path, bytes | P
 def _emission_files(target_dir: Path, emission: Any) -> list[tuple[Path, bytes | Path]]:
     """(where, bytes or the asset file to copy) of every file a target's emission writes."""
     files: list[tuple[Path, bytes | Path]] = [
-        (target_dir / rel, data) for rel, data in emission_files(emission).items()]
+        (target_dir / rel, data) for rel, data in emission_files(emission).items()
+    ]
     for source, dest in emission_assets(emission):
-        files.extend((target_dir / asset_copy(dest, rel), Path(source) / rel)
-                     for rel in walk_files(source))
+        files.extend(
+            (target_dir / asset_copy(dest, rel), Path(source) / rel) for rel in walk_files(source)
+        )
     return files
 
 
@@ -307,8 +330,7 @@ def _why(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-def _write_all(plan: list[tuple[Path, bytes | Path]], result: CompileResult,
-               root: Path) -> None:
+def _write_all(plan: list[tuple[Path, bytes | Path]], result: CompileResult, root: Path) -> None:
     """Write the planned files as one transaction below ``root``: a file whose bytes are the
     same is left alone, no file is written through a symbolic link, and when one write
     fails every file this run wrote is put back, so the folder is the new whole or the
@@ -328,5 +350,6 @@ def _write_all(plan: list[tuple[Path, bytes | Path]], result: CompileResult,
         result.changed_files.clear()
         result.written_files.clear()
         where = exc.filename or path
-        raise OutputError(f"cannot write the outputs: '{where}': {_why(exc)}; the output "
-                          "folder is left as it was") from exc
+        raise OutputError(
+            f"cannot write the outputs: '{where}': {_why(exc)}; the output folder is left as it was"
+        ) from exc

@@ -4,6 +4,7 @@ as one transaction below its output folder (``pipeline``); the build graph keeps
 records and blobs and copies it into its cells (``graph.phase``, ``graph.cells``). Every
 name is checked here, once: a target never writes outside its folder.
 """
+
 from __future__ import annotations
 
 import os
@@ -18,14 +19,14 @@ def planned_path(rel: str) -> PurePosixPath:
     try:
         return safe_relative(rel)
     except ValueError as exc:
-        raise ValueError(f"a target asked to write outside its folder: {rel!r} ({exc})") \
-            from None
+        raise ValueError(f"a target asked to write outside its folder: {rel!r} ({exc})") from None
 
 
 def report_files(analysis: Any) -> dict[str, bytes]:
     """name -> bytes of the analysis report beside the targets (``analysis.json``,
     ``topview.svg``)."""
     from .phases import run_report
+
     files = run_report(analysis)
     for name in files:
         planned_path(name)

@@ -2,6 +2,7 @@
 table, looking from the current folder upward. Its ``libraries`` are what ``compile`` and
 ``library check`` use when no library is named on the command line, and its ``templates``
 the folder of the project's own ROS package templates ``compile`` renders with."""
+
 from __future__ import annotations
 
 import os
@@ -14,8 +15,8 @@ from .recordtype import record
 @record
 class Project:
     root: Path
-    libraries: tuple[str, ...]     # as paths from the current folder, in the table's order
-    templates: str | None = None   # the templates folder, relative to ``root``
+    libraries: tuple[str, ...]  # as paths from the current folder, in the table's order
+    templates: str | None = None  # the templates folder, relative to ``root``
 
     @property
     def config(self) -> str:
@@ -62,6 +63,8 @@ def find_project(start: str | os.PathLike | None = None) -> Project | None:
     if root is None:
         return None
     from .graph.matrix import read_matrix
+
     matrix = read_matrix(root)
-    return Project(root, tuple(os.path.relpath(root / lib) for lib in matrix.libraries),
-                   matrix.templates)
+    return Project(
+        root, tuple(os.path.relpath(root / lib) for lib in matrix.libraries), matrix.templates
+    )

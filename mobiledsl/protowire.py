@@ -1,6 +1,7 @@
 """Protocol Buffers' wire format at its smallest: the base-128 varint, read and written.
 The remote cache's ActionResult and a walker's ONNX policy are both protobuf messages; each
 reader walks its own fields and says in its own words what is wrong with its file."""
+
 from __future__ import annotations
 
 

@@ -4,6 +4,7 @@
 so every phase record round-trips without a hand-written codec. ``dumps`` gives the exact
 bytes a build writes: same record, same bytes.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -26,7 +27,7 @@ def to_json(obj: Any) -> Any:
     way = _WAYS.get(cls)
     if way is None:
         way = _WAYS[cls] = _way(cls)
-    if way.__class__ is tuple:                  # a record's fields
+    if way.__class__ is tuple:  # a record's fields
         return {name: to_json(getattr(obj, name)) for name in way}
     if way is _OWN:
         return obj.to_json()
@@ -54,7 +55,7 @@ def _way(cls: type) -> Any:
         return tuple(f.name for f in dataclasses.fields(cls))
     if issubclass(cls, Enum):
         return _ENUM
-    if issubclass(cls, (dict, Mapping)):       # a Mapping: a table made when read
+    if issubclass(cls, (dict, Mapping)):  # a Mapping: a table made when read
         return _DICT
     if issubclass(cls, (list, tuple)):
         return _LIST
@@ -63,8 +64,12 @@ def _way(cls: type) -> Any:
 
 def dumps(obj: Any) -> str:
     """Canonical JSON text of a record: sorted keys, fixed separators, trailing newline."""
-    return json.dumps(to_json(obj), sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                      allow_nan=False) + "\n"
+    return (
+        json.dumps(
+            to_json(obj), sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+        )
+        + "\n"
+    )
 
 
 @cache
@@ -102,7 +107,7 @@ def _decode(tp: Any, data: Any) -> Any:
     if origin is list:
         (arg,) = typing.get_args(tp)
         return [_decode(arg, v) for v in data]
-    if origin is dict or origin is Mapping:     # a Mapping is read back as a dict
+    if origin is dict or origin is Mapping:  # a Mapping is read back as a dict
         _, varg = typing.get_args(tp)
         return {k: _decode(varg, v) for k, v in data.items()}
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
@@ -111,8 +116,11 @@ def _decode(tp: Any, data: Any) -> Any:
         if not isinstance(data, dict):
             raise TypeError(f"{tp.__name__} needs an object, got {data!r}")
         hints = _hints(tp)
-        kwargs = {f.name: _decode(hints[f.name], data[f.name])
-                  for f in dataclasses.fields(tp) if f.name in data}
+        kwargs = {
+            f.name: _decode(hints[f.name], data[f.name])
+            for f in dataclasses.fields(tp)
+            if f.name in data
+        }
         return tp(**kwargs)
     if isinstance(tp, type) and issubclass(tp, Enum):
         return tp(data)
@@ -139,8 +147,9 @@ def _decode(tp: Any, data: Any) -> Any:
     return data
 
 
-def write_atomic(path: str | os.PathLike, data: str | bytes,
-                 root: str | os.PathLike | None = None) -> bool:
+def write_atomic(
+    path: str | os.PathLike, data: str | bytes, root: str | os.PathLike | None = None
+) -> bool:
     """Write through a temporary file and rename, so a reader never sees half a file.
     Returns False (and leaves the file untouched, mtime included) when the bytes are the
     same, which is what lets content-hashed builds stop early. With ``root``, no folder

@@ -23,6 +23,7 @@ with the dataclass it stands for.
 instances are unhashable, as dataclass makes them): the working state a phase fills in.
 ``tests/test_recordtype_mutable.py`` compares each with its dataclass.
 """
+
 from __future__ import annotations
 
 import abc
@@ -38,15 +39,17 @@ from typing import Any
 RECORDS: list[type] = []
 MUTABLE_RECORDS: list[type] = []
 
-_PARAMS: dict[tuple[bool, bool], Any] = {}     # (frozen, eq) -> a dataclass's parameters
-_HAS_FACTORY = object()     # the default of a field whose default is made by a factory
+_PARAMS: dict[tuple[bool, bool], Any] = {}  # (frozen, eq) -> a dataclass's parameters
+_HAS_FACTORY = object()  # the default of a field whose default is made by a factory
 
 
 @typing.dataclass_transform(frozen_default=True)
 def record(cls: type | None = None, /, *, eq: bool = True) -> Any:
     """``@record`` or ``@record(eq=False)`` on a class: as ``@dataclass(frozen=True)``."""
+
     def wrap(cls: type) -> type:
         return _process(cls, eq, frozen=True)
+
     return wrap if cls is None else wrap(cls)
 
 
@@ -54,8 +57,10 @@ def record(cls: type | None = None, /, *, eq: bool = True) -> Any:
 def mutable_record(cls: type | None = None, /, *, eq: bool = True, slots: bool = False) -> Any:
     """``@mutable_record``, ``@mutable_record(eq=False)`` or ``(slots=True)``: as
     ``@dataclass`` with the same options."""
+
     def wrap(cls: type) -> type:
         return _process(cls, eq, frozen=False, slots=slots)
+
     return wrap if cls is None else wrap(cls)
 
 
@@ -65,7 +70,8 @@ def _params(frozen: bool, eq: bool) -> Any:
     params = _PARAMS.get((frozen, eq))
     if params is None:
         template: Any = dataclasses.dataclass(
-            type("_Template", (), {"__doc__": "A template."}), init=False, repr=False, eq=False)
+            type("_Template", (), {"__doc__": "A template."}), init=False, repr=False, eq=False
+        )
         params = template.__dataclass_params__
         params.init, params.repr, params.eq, params.frozen = True, True, eq, frozen
         _PARAMS[frozen, eq] = params
@@ -77,18 +83,23 @@ def _process(cls: Any, eq: bool, frozen: bool, slots: bool = False) -> type:
     own = dict(cls.__dict__)
     for name in ("__setattr__", "__delattr__"):
         if name in own:
-            raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}"
-                            if frozen else f"{cls.__name__}: mutable_record sets fields "
-                            f"past {name}: use dataclass for a class with its own")
-    if cls.__doc__ is None:   # else dataclass asks inspect for a signature to write one
+            raise TypeError(
+                f"Cannot overwrite attribute {name} in class {cls.__name__}"
+                if frozen
+                else f"{cls.__name__}: mutable_record sets fields "
+                f"past {name}: use dataclass for a class with its own"
+            )
+    if cls.__doc__ is None:  # else dataclass asks inspect for a signature to write one
         cls.__doc__ = f"{cls.__name__}({', '.join(getattr(cls, '__annotations__', {}))})"
-    declared = _declare_fields(cls)     # else dataclass declares them, InitVars and all
+    declared = _declare_fields(cls)  # else dataclass declares them, InitVars and all
     if not declared:
         cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False)
     fields = dataclasses.fields(cls)
     if not _covered(cls, fields, declared):
-        raise TypeError(f"{cls.__name__}: record takes positional fields only (no InitVar, "
-                        "keyword-only or init=False field): use dataclass(frozen=True)")
+        raise TypeError(
+            f"{cls.__name__}: record takes positional fields only (no InitVar, "
+            "keyword-only or init=False field): use dataclass(frozen=True)"
+        )
     _check_order(fields)
     if slots:
         cls = _with_slots(cls, fields)
@@ -104,11 +115,11 @@ def _process(cls: Any, eq: bool, frozen: bool, slots: bool = False) -> type:
         compared = tuple(f.name for f in fields if f.compare)
         if "__eq__" not in own:
             _set(cls, "__eq__", _eq(cls, compared))
-        explicit_hash = own.get("__hash__", None) is not None or \
-            ("__hash__" in own and "__eq__" not in own)
+        explicit_hash = own.get("__hash__", None) is not None or (
+            "__hash__" in own and "__eq__" not in own
+        )
         if not explicit_hash:
-            hashed = tuple(f.name for f in fields
-                           if (f.compare if f.hash is None else f.hash))
+            hashed = tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash))
             # dataclass: a frozen class hashes its fields, a mutable one is unhashable
             if frozen:
                 _set(cls, "__hash__", _hash(cls, hashed))
@@ -120,9 +131,14 @@ def _process(cls: Any, eq: bool, frozen: bool, slots: bool = False) -> type:
 
 # A field's kind as dataclasses marks it, read off a field it made: an ordinary field.
 # Any: _field_type is private, so no stub declares it.
-_ONE: Any = dataclasses.fields(dataclasses.dataclass(
-    type("_One", (), {"__doc__": "One field.", "__annotations__": {"x": "int"}}),
-    init=False, repr=False, eq=False))[0]
+_ONE: Any = dataclasses.fields(
+    dataclasses.dataclass(
+        type("_One", (), {"__doc__": "One field.", "__annotations__": {"x": "int"}}),
+        init=False,
+        repr=False,
+        eq=False,
+    )
+)[0]
 _ORDINARY = _ONE._field_type
 # Names whose annotation makes a pseudo-field dataclasses alone tells apart.
 _PSEUDO = frozenset({"ClassVar", "InitVar", "KW_ONLY"})
@@ -151,14 +167,19 @@ def _declare_fields(cls: Any) -> bool:
         default = getattr(cls, name, dataclasses.MISSING)
         # field() is typed as returning its default (for annotations in a class body);
         # called here, it returns the Field itself. Any: _field_type is private.
-        f: Any = (default if isinstance(default, dataclasses.Field)
-                  else dataclasses.field(default=default))
+        f: Any = (
+            default
+            if isinstance(default, dataclasses.Field)
+            else dataclasses.field(default=default)
+        )
         f.name, f.type, f._field_type = name, annotation, _ORDINARY
         if f.kw_only is dataclasses.MISSING:
             f.kw_only = False
         if f.default.__class__.__hash__ is None:
-            raise ValueError(f"mutable default {type(f.default)} for field {name} is not "
-                             "allowed: use default_factory")
+            raise ValueError(
+                f"mutable default {type(f.default)} for field {name} is not "
+                "allowed: use default_factory"
+            )
         fields[name] = f
     for name, value in list(cls.__dict__.items()):
         if isinstance(value, dataclasses.Field):
@@ -172,14 +193,19 @@ def _declare_fields(cls: Any) -> bool:
     if "__match_args__" not in cls.__dict__:
         # mypy refuses any assignment to __match_args__; this is the class being made
         cls.__match_args__ = tuple(  # type: ignore[misc]
-            f.name for f in fields.values() if not f.kw_only)
+            f.name for f in fields.values() if not f.kw_only
+        )
     abc.update_abstractmethods(cls)
     return True
 
 
 def _is_pseudo(value: Any) -> bool:
-    return value is not None and (value is typing.ClassVar or value is dataclasses.InitVar or \
-        value is dataclasses.KW_ONLY or isinstance(value, dataclasses.InitVar))
+    return value is not None and (
+        value is typing.ClassVar
+        or value is dataclasses.InitVar
+        or value is dataclasses.KW_ONLY
+        or isinstance(value, dataclasses.InitVar)
+    )
 
 
 def _with_slots(cls: type, fields: tuple[dataclasses.Field, ...]) -> type:
@@ -187,8 +213,11 @@ def _with_slots(cls: type, fields: tuple[dataclasses.Field, ...]) -> type:
     (a class's slots are fixed when it is made): its namespace less the fields' defaults,
     which ``__init__`` holds, and less the instance dict."""
     names = tuple(f.name for f in fields)
-    namespace = {k: v for k, v in cls.__dict__.items()
-                 if k not in names and k not in ("__dict__", "__weakref__")}
+    namespace = {
+        k: v
+        for k, v in cls.__dict__.items()
+        if k not in names and k not in ("__dict__", "__weakref__")
+    }
     namespace["__slots__"] = names
     made = type(cls)(cls.__name__, cls.__bases__, namespace)
     made.__qualname__ = cls.__qualname__
@@ -212,8 +241,9 @@ def _check_order(fields: tuple[dataclasses.Field, ...]) -> None:
     """A field without a default after one with a default: refused as dataclass does."""
     seen_default = False
     for f in fields:
-        has_default = f.default is not dataclasses.MISSING or \
-            f.default_factory is not dataclasses.MISSING
+        has_default = (
+            f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+        )
         if seen_default and not has_default:
             raise TypeError(f"non-default argument {f.name!r} follows default argument")
         seen_default = seen_default or has_default
@@ -222,10 +252,12 @@ def _check_order(fields: tuple[dataclasses.Field, ...]) -> None:
 def _lazy_init(cls: type, fields: tuple[dataclasses.Field, ...], frozen: bool) -> Callable:
     """An ``__init__`` that compiles the class's own on the first instance and hands over to
     it: a run makes instances of about half the record classes it imports."""
+
     def __init__(self, *args, **kwargs):
         real = _init(cls, fields, frozen)
         _set(cls, "__init__", real)
         real(self, *args, **kwargs)
+
     return __init__
 
 
@@ -253,13 +285,21 @@ def _init(cls: type, fields: tuple[dataclasses.Field, ...], frozen: bool) -> Cal
         else:
             params.append(name)
             value = name
-        body.append(f"  __own[{name!r}] = {value}" if direct else
-                    f"  __set(self, {name!r}, {value})" if frozen else f"  self.{name} = {value}")
+        body.append(
+            f"  __own[{name!r}] = {value}"
+            if direct
+            else f"  __set(self, {name!r}, {value})"
+            if frozen
+            else f"  self.{name} = {value}"
+        )
     if hasattr(cls, "__post_init__"):
         body.append("  self.__post_init__()")
-    source = (f"def __init__(self, {', '.join(params)}):\n" if params
-              else "def __init__(self):\n") + ("\n".join(body) or "  pass") + "\n"
-    exec(source, scope)   # the one method compiled for the class
+    source = (
+        (f"def __init__(self, {', '.join(params)}):\n" if params else "def __init__(self):\n")
+        + ("\n".join(body) or "  pass")
+        + "\n"
+    )
+    exec(source, scope)  # the one method compiled for the class
     return scope["__init__"]
 
 
@@ -289,6 +329,7 @@ def _repr(cls: type, names: tuple[str, ...]) -> Callable:
         finally:
             running.discard(key)
         return f"{self.__class__.__qualname__}({shown})"
+
     return __repr__
 
 
@@ -299,6 +340,7 @@ def _eq(cls: type, names: tuple[str, ...]) -> Callable:
         if other.__class__ is self.__class__:
             return key(self) == key(other)
         return NotImplemented
+
     return __eq__
 
 
@@ -307,6 +349,7 @@ def _hash(cls: type, names: tuple[str, ...]) -> Callable:
 
     def __hash__(self):
         return hash(key(self))
+
     return __hash__
 
 
@@ -315,6 +358,7 @@ def _setattr(cls: type, names: tuple[str, ...]) -> Callable:
         if type(self) is cls or name in names:
             raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
         super(cls, self).__setattr__(name, value)
+
     return __setattr__
 
 
@@ -323,4 +367,5 @@ def _delattr(cls: type, names: tuple[str, ...]) -> Callable:
         if type(self) is cls or name in names:
             raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
         super(cls, self).__delattr__(name)
+
     return __delattr__

@@ -8,6 +8,7 @@ targets), the dodo.py that builds them through ``mobiledsl.graph``, a small libr
 The folder is made beside NAME under another name and renamed into place at the end, so a
 failure leaves no half-made project; an existing folder that holds anything is refused.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,7 +29,7 @@ LAYOUT = {
     "pyproject.toml": "pyproject.toml",
     "dodo.py": "dodo.py",
     "README.md": "README.md",
-    "gitignore": ".gitignore",          # shipped without its dot: package data skips those
+    "gitignore": ".gitignore",  # shipped without its dot: package data skips those
     "library": LIBRARY,
     "program": PROGRAM,
 }
@@ -36,21 +37,30 @@ NAMED = ("pyproject.toml", "README.md")
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("name", metavar="NAME",
-                   help="the folder to make (it may exist if it is empty); its last part "
-                        "names the project")
+    p.add_argument(
+        "name",
+        metavar="NAME",
+        help="the folder to make (it may exist if it is empty); its last part names the project",
+    )
 
 
-@subcommand("new", "make a project folder: a library, a robot, a world and a task that "
-            "build and run at once", _configure)
+@subcommand(
+    "new",
+    "make a project folder: a library, a robot, a world and a task that build and run at once",
+    _configure,
+)
 def run_new(args: argparse.Namespace) -> int:
     target = Path(args.name)
     check_free(target)
     make_project(target, project_name(target))
-    say(f"made the project {target}: {LIBRARY} (4 parts), {PROGRAM} (bot.core, bot.world, "
-        "bot.task), pyproject.toml, dodo.py")
-    say(f"next: cd {target} && doit && mobiledsl run {PROGRAM}/bot.core {PROGRAM}/bot.world "
-        f"{PROGRAM}/bot.task")
+    say(
+        f"made the project {target}: {LIBRARY} (4 parts), {PROGRAM} (bot.core, bot.world, "
+        "bot.task), pyproject.toml, dodo.py"
+    )
+    say(
+        f"next: cd {target} && doit && mobiledsl run {PROGRAM}/bot.core {PROGRAM}/bot.world "
+        f"{PROGRAM}/bot.task"
+    )
     return 0
 
 
@@ -67,8 +77,10 @@ def check_free(target: Path) -> None:
         if not target.is_dir():
             raise UsageError(f"'{target}' exists and is not a folder")
         if any(target.iterdir()):
-            raise UsageError(f"'{target}' exists and is not empty: new makes a project only "
-                             "in a new or empty folder")
+            raise UsageError(
+                f"'{target}' exists and is not empty: new makes a project only "
+                "in a new or empty folder"
+            )
 
 
 def make_project(target: Path, name: str) -> None:
@@ -80,7 +92,7 @@ def make_project(target: Path, name: str) -> None:
         for source, dest in LAYOUT.items():
             _copy(DATA / source, staging / dest, name if source in NAMED else None)
         if target.exists():
-            target.rmdir()                  # empty, checked above
+            target.rmdir()  # empty, checked above
         os.rename(staging, target)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
@@ -93,8 +105,9 @@ def _copy(source: Path, dest: Path, name: str | None) -> None:
     if source.is_dir():
         shutil.copytree(source, dest, ignore=shutil.ignore_patterns("__pycache__"))
     elif name is not None:
-        dest.write_text(source.read_text(encoding="utf-8").replace("{name}", name),
-                        encoding="utf-8")
+        dest.write_text(
+            source.read_text(encoding="utf-8").replace("{name}", name), encoding="utf-8"
+        )
     else:
         shutil.copyfile(source, dest)
 

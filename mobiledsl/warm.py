@@ -34,6 +34,7 @@ in its order: each manifest's, the needed parts' and walkers' loads, then the pr
 phases'), and the result is a ``pipeline.CompileResult``. Nothing here knows of an editor
 or of doit.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -52,6 +53,7 @@ Moves = dict[Span, Span]
 
 def _digest(*pieces: str) -> str:
     from .graph.hashing import hash_text
+
     return hash_text("\0".join(pieces))
 
 
@@ -71,12 +73,14 @@ class Record:
         self.values = b""
 
     @classmethod
-    def encoded(cls, fingerprint: str, name: str, key: str, value: Any,
-                diagnostics: Sequence[Diagnostic]) -> Record:
+    def encoded(
+        cls, fingerprint: str, name: str, key: str, value: Any, diagnostics: Sequence[Diagnostic]
+    ) -> Record:
         """A record whose digest is that of its values as the graph writes them."""
         from .graph.hashing import hash_bytes
         from .graph.positions import table_path
         from .graph.records import encode
+
         rec = cls(fingerprint, value, diagnostics)
         written = encode(name, {key: value, "diagnostics": rec.diagnostics})
         rec.values, rec.table = written[name], written[table_path(name)]
@@ -110,15 +114,20 @@ class Record:
 
 def moved(diagnostics: Iterable[Diagnostic], moves: Moves) -> list[Diagnostic]:
     """``diagnostics`` with each span that ``moves`` names put where it went."""
+
     def at(span: Span) -> Span:
         return moves.get(span, span)
 
     out = []
     for d in diagnostics:
-        out.append(dataclasses.replace(
-            d, span=None if d.span is None else at(d.span),
-            labels=tuple(Label(at(label.span), label.message) for label in d.labels),
-            fixes=tuple(dataclasses.replace(f, span=at(f.span)) for f in d.fixes)))
+        out.append(
+            dataclasses.replace(
+                d,
+                span=None if d.span is None else at(d.span),
+                labels=tuple(Label(at(label.span), label.message) for label in d.labels),
+                fixes=tuple(dataclasses.replace(f, span=at(f.span)) for f in d.fixes),
+            )
+        )
     return out
 
 
@@ -141,7 +150,7 @@ class _Program:
     def __init__(self, core: str):
         self.core = core
         self.parse: Record | None = None
-        self.later: dict[str, Record] = {}       # resolve, assemble, analyse as last run
+        self.later: dict[str, Record] = {}  # resolve, assemble, analyse as last run
         self.needs: set[tuple[str, str]] = set()  # (library root, part id) it needs
         self.libraries: list[Any] = []
 
@@ -152,8 +161,9 @@ class Warm:
     ``overlay`` (path -> text, an editor's unsaved texts; kept by reference, so the caller
     may change it) before the disk. ``runs`` counts the phase runs by phase name."""
 
-    def __init__(self, library_roots: Sequence[str | os.PathLike],
-                 overlay: Mapping[str, str] | None = None):
+    def __init__(
+        self, library_roots: Sequence[str | os.PathLike], overlay: Mapping[str, str] | None = None
+    ):
         roots: list[str] = []
         seen: set[str] = set()
         for root in library_roots:
@@ -165,12 +175,13 @@ class Warm:
         self.runs: Counter[str] = Counter()
         self._libraries = [_Library(root) for root in roots]
         self._programs: dict[str, _Program] = {}
-        self._states: dict[str, list] = {}          # file -> graph.hashing.file_state
+        self._states: dict[str, list] = {}  # file -> graph.hashing.file_state
         self._folders: dict[str, tuple[str, str]] = {}
 
     # -- files -------------------------------------------------------------------------------
     def _disk_digest(self, path: str) -> str:
         from .graph.hashing import file_state
+
         try:
             state = file_state(path, self._states.get(path))
         except OSError as exc:
@@ -184,6 +195,7 @@ class Warm:
         text = self.overlay.get(path)
         if text is not None:
             from .graph.hashing import hash_text
+
             return "text:" + hash_text(text)
         return self._disk_digest(path)
 
@@ -192,6 +204,7 @@ class Warm:
         load task's uptodate checks digest them; digested again after ``forget``."""
         if folder not in self._folders:
             from .graph.hashing import listing_digest, policy_digest
+
             self._folders[folder] = (listing_digest(folder), policy_digest(folder, declaration))
         return self._folders[folder]
 
@@ -201,8 +214,9 @@ class Warm:
         reads are looked at on every check anyway, by their stat."""
         path = os.fspath(path)
         self._states.pop(path, None)
-        for folder in [f for f in self._folders
-                       if path == f or path.startswith(f.rstrip(os.sep) + os.sep)]:
+        for folder in [
+            f for f in self._folders if path == f or path.startswith(f.rstrip(os.sep) + os.sep)
+        ]:
             del self._folders[folder]
 
     # -- libraries ---------------------------------------------------------------------------
@@ -220,6 +234,7 @@ class Warm:
 
     def _registry(self, lib: _Library) -> Registry:
         from .library.walkers import named_parts, walker_file
+
         walkers: dict[str, WalkerNames | None] = {}
         for wid in lib.manifest.walkers:
             fp = self._disk_digest(os.fspath(walker_file(lib.root, wid)))
@@ -235,10 +250,12 @@ class Warm:
         """The load of part ``pid``, run again when what it reads changed."""
         from .graph import layout
         from .library.loader import part_paths
+
         listed = lib.manifest.parts.get(pid)
         folder, file = part_paths(lib.root, pid)
-        fp = _digest(self._digest_of(file), *self._folder(folder, file), repr(listed),
-                     lib.manifest.name)
+        fp = _digest(
+            self._digest_of(file), *self._folder(folder, file), repr(listed), lib.manifest.name
+        )
         old = lib.parts.get(pid)
         if old is not None and old.fingerprint == fp:
             return old
@@ -246,11 +263,13 @@ class Warm:
         text = self.overlay.get(file)
         if text is not None:
             from .library.loader import load_part_text
+
             part, diags = load_part_text(lib.root, lib.manifest.name, pid, text)
         else:
             part, diags = PHASES["load"].run(lib.root, lib.manifest.name, pid, listed)
-        new = lib.parts[pid] = Record.encoded(fp, layout.part_record(lib.manifest.name, pid),
-                                              "part", part, diags)
+        new = lib.parts[pid] = Record.encoded(
+            fp, layout.part_record(lib.manifest.name, pid), "part", part, diags
+        )
         if old is not None:
             self._moved(new.moves_from(old))
         return new
@@ -258,20 +277,23 @@ class Warm:
     def _walker(self, lib: _Library, wid: str, names: WalkerNames | None) -> Record:
         """The load of walker ``wid`` against the parts its walker.yaml names."""
         from .library.walkers import walker_file
+
         file = os.fspath(walker_file(lib.root, wid))
-        named = {pid: lib.parts[pid] for pid in (names.parts if names else ())
-                 if pid in lib.parts}
+        named = {pid: lib.parts[pid] for pid in (names.parts if names else ()) if pid in lib.parts}
         registered = lib.manifest.walkers.get(wid)
-        fp = _digest(self._disk_digest(file), *self._folder(os.path.dirname(file), file),
-                     repr(registered), lib.manifest.name,
-                     *(f"{pid}={rec.digest}" for pid, rec in sorted(named.items())))
+        fp = _digest(
+            self._disk_digest(file),
+            *self._folder(os.path.dirname(file), file),
+            repr(registered),
+            lib.manifest.name,
+            *(f"{pid}={rec.digest}" for pid, rec in sorted(named.items())),
+        )
         old = lib.walkers.get(wid)
         if old is not None and old.fingerprint == fp:
             return old
         self.runs["walker"] += 1
         parts = {pid: rec.value for pid, rec in named.items() if rec.value is not None}
-        walker, diags = PHASES["walker"].run(lib.root, lib.manifest.name, wid, parts,
-                                             registered)
+        walker, diags = PHASES["walker"].run(lib.root, lib.manifest.name, wid, parts, registered)
         new = lib.walkers[wid] = Record(fp, walker, diags)
         return new
 
@@ -287,8 +309,9 @@ class Warm:
             for rec in lib.walkers.values():
                 rec.diagnostics = moved(rec.diagnostics, moves)
 
-    def _needs(self, libs: list[_Library], registries: list[Registry], refs: list[str]
-               ) -> tuple[Needs, dict[PartKey, Record]]:
+    def _needs(
+        self, libs: list[_Library], registries: list[Registry], refs: list[str]
+    ) -> tuple[Needs, dict[PartKey, Record]]:
         """What the program naming ``refs`` needs, asked as every driver asks it, and the
         loads of those parts (and of the context) in the order the command line loads them."""
         loads: dict[PartKey, Record] = {}
@@ -300,8 +323,7 @@ class Warm:
 
         first = program_needs(refs, registries)
         load(first.parts + first.context)
-        needs = program_needs(refs, registries,
-                              {key: rec.value for key, rec in loads.items()})
+        needs = program_needs(refs, registries, {key: rec.value for key, rec in loads.items()})
         load(needs.parts + needs.context)
         return needs, loads
 
@@ -315,11 +337,13 @@ class Warm:
         long-lived process the collector's passes over every record kept cost more than
         the check itself."""
         from .library.loader import collector_paused
+
         with collector_paused():
             return self._check(core, world, task)
 
     def _check(self, core: str, world: str | None, task: str | None) -> Any:
         from .pipeline import CompileResult, keep_result
+
         state = self._programs.get(core)
         if state is None:
             state = self._programs[core] = _Program(core)
@@ -329,9 +353,12 @@ class Warm:
         result.diagnostics.extend(library_diags)
         if has_errors(library_diags):
             return result
-        resolve_fp = _digest(parse.digest, *(f"{lib.root}={lib.manifest_fp}" for lib in libs),
-                             *(f"{i}/{pid}={rec.digest}" for (i, pid), rec in loads.items()),
-                             *(f"{i}:{wid}={rec.digest}" for (i, wid), rec in walkers.items()))
+        resolve_fp = _digest(
+            parse.digest,
+            *(f"{lib.root}={lib.manifest_fp}" for lib in libs),
+            *(f"{i}/{pid}={rec.digest}" for (i, pid), rec in loads.items()),
+            *(f"{i}:{wid}={rec.digest}" for (i, wid), rec in walkers.items()),
+        )
         later = state.later
         if failed(parse.value, parse.diagnostics):
             later = {}
@@ -350,12 +377,18 @@ class Warm:
         """The program's parse, run again when a file's text changed; when its values did
         not (comments, blank lines), the later phases' diagnostics follow the places."""
         from .pipeline import read_program
-        fp = _digest(*(f"{kind}={path}={self._digest_of(path)}" if path else kind
-                       for kind, path in files.items()))
+
+        fp = _digest(
+            *(
+                f"{kind}={path}={self._digest_of(path)}" if path else kind
+                for kind, path in files.items()
+            )
+        )
         if state.parse is not None and state.parse.fingerprint == fp:
             return state.parse
-        sources = {kind: read_program(path, self.overlay) if path else None
-                   for kind, path in files.items()}
+        sources = {
+            kind: read_program(path, self.overlay) if path else None for kind, path in files.items()
+        }
         self.runs["parse"] += 1
         result.phases_run.append("parse")
         program, diags = PHASES["parse"].run(sources)
@@ -367,9 +400,9 @@ class Warm:
         state.parse = new
         return new
 
-    def _libraries_for(self, state: _Program, program: Any
-                       ) -> tuple[list[_Library], dict[PartKey, Record], dict[PartKey, Record],
-                                  list[Diagnostic]]:
+    def _libraries_for(
+        self, state: _Program, program: Any
+    ) -> tuple[list[_Library], dict[PartKey, Record], dict[PartKey, Record], list[Diagnostic]]:
         """The libraries that have a manifest, the loads and walkers the program needs,
         and what the command line reports of them for it (every manifest's, then each
         library's needed parts' and walkers')."""
@@ -377,32 +410,46 @@ class Warm:
         diags = [d for lib in self._libraries for d in lib.manifest_diagnostics]
         registries = [self._registry(lib) for lib in libs]
         needs, loads = self._needs(libs, registries, sorted(program_refs(program)))
-        walkers = {(i, wid): self._walker(libs[i], wid, registries[i].walkers.get(wid))
-                   for i, wid in needs.walkers}
+        walkers = {
+            (i, wid): self._walker(libs[i], wid, registries[i].walkers.get(wid))
+            for i, wid in needs.walkers
+        }
         for i, lib in enumerate(libs):
-            diags.extend(d for pid in lib.manifest.parts if (i, pid) in needs.parts
-                         for d in loads[i, pid].diagnostics)
-            diags.extend(d for wid in lib.manifest.walkers if (i, wid) in walkers
-                         for d in walkers[i, wid].diagnostics)
+            diags.extend(
+                d
+                for pid in lib.manifest.parts
+                if (i, pid) in needs.parts
+                for d in loads[i, pid].diagnostics
+            )
+            diags.extend(
+                d
+                for wid in lib.manifest.walkers
+                if (i, wid) in walkers
+                for d in walkers[i, wid].diagnostics
+            )
         state.needs = {(libs[i].root, pid) for i, pid in needs.parts + needs.context}
         return libs, loads, walkers, diags
 
-    def _built(self, libs: list[_Library], loads: dict[PartKey, Record],
-               walkers: dict[PartKey, Record]) -> list[Any]:
+    def _built(
+        self, libs: list[_Library], loads: dict[PartKey, Record], walkers: dict[PartKey, Record]
+    ) -> list[Any]:
         """The libraries a program is resolved against, as the command line builds them."""
         from .library.building import build_library
+
         out = []
         for i, lib in enumerate(libs):
-            parts = {pid: (rec.value, rec.diagnostics) for (j, pid), rec in loads.items()
-                     if j == i}
-            walking = {wid: (rec.value, rec.diagnostics) for (j, wid), rec in walkers.items()
-                       if j == i and rec.value is not None}
-            out.append(build_library(lib.manifest.name, lib.root, parts, walking,
-                                     as_records=True))
+            parts = {pid: (rec.value, rec.diagnostics) for (j, pid), rec in loads.items() if j == i}
+            walking = {
+                wid: (rec.value, rec.diagnostics)
+                for (j, wid), rec in walkers.items()
+                if j == i and rec.value is not None
+            }
+            out.append(build_library(lib.manifest.name, lib.root, parts, walking, as_records=True))
         return out
 
-    def _run_later(self, fp: str, program: Any, libraries: list[Any], result: Any
-                   ) -> dict[str, Record]:
+    def _run_later(
+        self, fp: str, program: Any, libraries: list[Any], result: Any
+    ) -> dict[str, Record]:
         """Resolve, assemble and analyse, each stopping the later ones when it fails."""
         values: dict[str, Any] = {"parse": program, "libraries": libraries}
         later: dict[str, Record] = {}
@@ -423,8 +470,10 @@ class Warm:
         path = os.fspath(path)
         out = []
         for core, state in self._programs.items():
-            if any(os.path.join(root, "parts", pid, "component.yaml") == path
-                   for root, pid in state.needs):
+            if any(
+                os.path.join(root, "parts", pid, "component.yaml") == path
+                for root, pid in state.needs
+            ):
                 out.append(core)
         return out
 
@@ -438,20 +487,30 @@ class Warm:
         record (what an editor's completion and hover list), and what loading them reported
         (manifests, parts, walkers, in that order a library)."""
         from .library.building import build_library
+
         libraries, diags = [], []
         for lib in self._manifests():
             diags.extend(lib.manifest_diagnostics)
             registry = self._registry(lib)
             parts = {pid: self._part(lib, pid) for pid in lib.manifest.parts}
-            walkers = {wid: self._walker(lib, wid, registry.walkers.get(wid))
-                       for wid in lib.manifest.walkers}
+            walkers = {
+                wid: self._walker(lib, wid, registry.walkers.get(wid))
+                for wid in lib.manifest.walkers
+            }
             diags.extend(d for rec in parts.values() for d in rec.diagnostics)
             diags.extend(d for rec in walkers.values() for d in rec.diagnostics)
-            libraries.append(build_library(
-                lib.manifest.name, lib.root,
-                {pid: (rec.value, rec.diagnostics) for pid, rec in parts.items()},
-                {wid: (rec.value, rec.diagnostics) for wid, rec in walkers.items()
-                 if rec.value is not None}))
+            libraries.append(
+                build_library(
+                    lib.manifest.name,
+                    lib.root,
+                    {pid: (rec.value, rec.diagnostics) for pid, rec in parts.items()},
+                    {
+                        wid: (rec.value, rec.diagnostics)
+                        for wid, rec in walkers.items()
+                        if rec.value is not None
+                    },
+                )
+            )
         for lib in self._libraries:
             if lib.manifest is None:
                 diags.extend(lib.manifest_diagnostics)

@@ -1,6 +1,7 @@
 """Text and attribute values for hand-written XML and SVG: what ``xml.sax.saxutils``'s
 ``escape`` and ``quoteattr`` give, without the import of ``urllib`` and ``http`` that
 module brings along on every command."""
+
 from __future__ import annotations
 
 _ATTRIBUTE = {"\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}

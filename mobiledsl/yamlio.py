@@ -14,6 +14,7 @@ the value that crosses the line. The size of the file is bounded before it is re
 (``MAX_BYTES``, see ``mobiledsl.inputs``), and a message quotes at most a short excerpt of
 what it read.
 """
+
 from __future__ import annotations
 
 import re
@@ -90,8 +91,9 @@ class YNode:
                 return span
         elif name == "key_spans" and "_place" in d:
             places = d.get("_key_places")
-            spans = d["key_spans"] = {} if places is None else \
-                {key: Span(*place) for key, place in places.items()}
+            spans = d["key_spans"] = (
+                {} if places is None else {key: Span(*place) for key, place in places.items()}
+            )
             return spans
         raise AttributeError(f"'YNode' object has no attribute '{name}'")
 
@@ -119,18 +121,21 @@ def read_yaml(source: str | bytes, file: str) -> tuple[YNode | None, list[Diagno
             source = data.decode("utf-8")
         except UnicodeDecodeError as exc:
             # the bytes before the first bad one are text, placed as any reader places
-            before = data[:exc.start].decode("utf-8")
+            before = data[: exc.start].decode("utf-8")
             line, column = place(before, len(before))
-            return None, [syntax(Span(file, line, column, line, column),
-                                 f"the file is not UTF-8 text ({exc.reason} at byte "
-                                 f"{exc.start})")]
+            return None, [
+                syntax(
+                    Span(file, line, column, line, column),
+                    f"the file is not UTF-8 text ({exc.reason} at byte {exc.start})",
+                )
+            ]
     from .yamlread import compose  # PyYAML's libyaml, imported with the first file read
+
     return compose(source, file)
 
 
 def too_deep(file: str, mark) -> Diagnostic:
-    return syntax(_mark_span(file, mark), f"values are nested more than {MAX_DEPTH} "
-                   "levels deep")
+    return syntax(_mark_span(file, mark), f"values are nested more than {MAX_DEPTH} levels deep")
 
 
 def too_many_values(file: str, mark) -> Diagnostic:
@@ -138,8 +143,13 @@ def too_many_values(file: str, mark) -> Diagnostic:
 
 
 def syntax(span: Span, message: str) -> Diagnostic:
-    return error("library.yaml_syntax", message, span, label="cannot be read",
-                 help="write the file as plain YAML: mappings, lists and scalars")
+    return error(
+        "library.yaml_syntax",
+        message,
+        span,
+        label="cannot be read",
+        help="write the file as plain YAML: mappings, lists and scalars",
+    )
 
 
 def syntax_error(file: str, exc: Exception, text: str = "") -> Diagnostic:
@@ -150,19 +160,24 @@ def syntax_error(file: str, exc: Exception, text: str = "") -> Diagnostic:
     if context_mark is None:
         return syntax(problem, _describe(exc))
     context = _within(_mark_span(file, context_mark), text)
-    return error("library.yaml_syntax", _describe(exc), context,
-                 label=excerpt(str(getattr(exc, "context", "") or "started here")),
-                 labels=(Label(problem, excerpt(str(getattr(exc, "problem", "")
-                                                    or "cannot be read"))),),
-                 help="close every [ and { on the line it opens, or write the list as "
-                      "lines starting with '- '")
+    return error(
+        "library.yaml_syntax",
+        _describe(exc),
+        context,
+        label=excerpt(str(getattr(exc, "context", "") or "started here")),
+        labels=(Label(problem, excerpt(str(getattr(exc, "problem", "") or "cannot be read"))),),
+        help="close every [ and { on the line it opens, or write the list as "
+        "lines starting with '- '",
+    )
 
 
 def _describe(exc: Exception) -> str:
     problem = getattr(exc, "problem", None)
     context = getattr(exc, "context", None)
-    text = " ".join(str(p) for p in (context, problem) if p) or \
-        (str(exc).splitlines() or [type(exc).__name__])[0]
+    text = (
+        " ".join(str(p) for p in (context, problem) if p)
+        or (str(exc).splitlines() or [type(exc).__name__])[0]
+    )
     return f"the file is not valid YAML: {excerpt(text, 200)}"
 
 
@@ -197,8 +212,9 @@ def _mark_span(file: str, mark) -> Span:
     return Span(file, mark.line + 1, mark.column + 1, mark.line + 1, mark.column + 1)
 
 
-def span_places(line0: int, col0: int, end_line0: int, end_col0: int
-                ) -> tuple[int, int, int, int | None]:
+def span_places(
+    line0: int, col0: int, end_line0: int, end_col0: int
+) -> tuple[int, int, int, int | None]:
     """(line, column, end line, end column), 1-based, of a node from its start mark to its
     end mark (0-based): the one rule of every reader."""
     line, col = line0 + 1, col0 + 1
@@ -211,8 +227,13 @@ def span_places(line0: int, col0: int, end_line0: int, end_col0: int
 
 
 # plain scalars that read as null or a bool (so never as a string, nor as a key)
-NOT_STRINGS = {"": ("null", None), "~": ("null", None), "null": ("null", None),
-               "true": ("bool", True), "false": ("bool", False)}
+NOT_STRINGS = {
+    "": ("null", None),
+    "~": ("null", None),
+    "null": ("null", None),
+    "true": ("bool", True),
+    "false": ("bool", False),
+}
 
 
 def plain_value(text: str) -> tuple[str, Any, str | None]:

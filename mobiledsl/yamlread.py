@@ -23,6 +23,7 @@ tuple (file, line, column, end line, end column), a mapping's keys' places as a 
 them, made into Spans when first asked for (see ``YNode``). tests/test_yamlread.py checks
 that a node made so equals one made by the constructor.
 """
+
 from __future__ import annotations
 
 from yaml import YAMLError
@@ -59,15 +60,15 @@ _json_number = _JSON_NUMBER.match
 
 # An open collection is a list, its fields at these places (a list is the fastest record to
 # make and to read in the loop):
-VALUES = 0     # the values so far: a dict of key -> node (a map) or a list (a seq)
-KEYS = 1       # a map's keys' places, key -> place tuple; None for a seq
-START = 2      # the start mark of its first event
-KEY = 3        # a map's key waiting for its value: a name, SKIP, or None between entries
-LEFT = 4       # the values the file could still hold when it opened
-EXTRA = 5      # what aliases had added to the count of values when it opened
-DIAGS = 6      # the count of diagnostics when it opened
-SKIPPED = 7    # the count of diagnostics when a key of it was refused (its value's are dropped)
-RARE = 8       # None, or what closing it must see to: see _Rare
+VALUES = 0  # the values so far: a dict of key -> node (a map) or a list (a seq)
+KEYS = 1  # a map's keys' places, key -> place tuple; None for a seq
+START = 2  # the start mark of its first event
+KEY = 3  # a map's key waiting for its value: a name, SKIP, or None between entries
+LEFT = 4  # the values the file could still hold when it opened
+EXTRA = 5  # what aliases had added to the count of values when it opened
+DIAGS = 6  # the count of diagnostics when it opened
+SKIPPED = 7  # the count of diagnostics when a key of it was refused (its value's are dropped)
+RARE = 8  # None, or what closing it must see to: see _Rare
 
 SKIP = object()  # the value of a key that is refused: composed, then dropped
 
@@ -93,10 +94,10 @@ class _Rare:
 
     def __init__(self) -> None:
         self.anchor: str | None = None
-        self.level = 0            # its place in the stack, 1-based
-        self.peak = 0             # the deepest level reached before it opened
-        self.cycle = False        # an alias inside it names it
-        self.deep = False         # aliases nest it deeper than MAX_DEPTH
+        self.level = 0  # its place in the stack, 1-based
+        self.peak = 0  # the deepest level reached before it opened
+        self.cycle = False  # an alias inside it names it
+        self.deep = False  # aliases nest it deeper than MAX_DEPTH
 
 
 class _Anchor:
@@ -112,8 +113,8 @@ class _Anchor:
         self.size = size
         self.height = height
         self.diagnostics = diagnostics
-        self.place = place        # (line, column) of its first event
-        self.open = open_         # a collection not yet closed
+        self.place = place  # (line, column) of its first event
+        self.open = open_  # a collection not yet closed
 
 
 class _Stop(Exception):
@@ -129,17 +130,20 @@ def compose(text: str, file: str) -> tuple[YNode | None, list[Diagnostic]]:
     reader is one (nothing here catches more than libyaml's own errors)."""
     try:
         parser = CParser(text)
-    except UnicodeEncodeError as exc:       # a lone surrogate, from an editor's text
+    except UnicodeEncodeError as exc:  # a lone surrogate, from an editor's text
         line, column = place(text, exc.start)
-        return None, [syntax(Span(file, line, column, line, column),
-                             f"the text is not Unicode ({exc.reason} at character "
-                             f"{exc.start})")]
+        return None, [
+            syntax(
+                Span(file, line, column, line, column),
+                f"the text is not Unicode ({exc.reason} at character {exc.start})",
+            )
+        ]
     composer = _Composer(file, text, parser.get_event)
     try:
         node = composer.read()
     except _Stop as stop:
         return None, [stop.diagnostic]
-    except YAMLError as exc:            # what libyaml refuses: at its place
+    except YAMLError as exc:  # what libyaml refuses: at its place
         if composer.pending is not None:
             return None, [composer.pending]
         return None, [syntax_error(file, exc, text)]
@@ -176,56 +180,80 @@ def _scalar(kind, value, raw, place) -> YNode:
 def _bad_key(text: str, style) -> bool:
     """Whether a scalar key is refused: not a plain name, or a plain scalar that reads as
     null, a bool or a number."""
-    return (not style and (text in NOT_STRINGS or _json_number(text) is not None)) \
-        or _plain_name(text) is None
+    return (not style and (text in NOT_STRINGS or _json_number(text) is not None)) or _plain_name(
+        text
+    ) is None
 
 
 def invalid_key(span: Span) -> Diagnostic:
-    return error("library.invalid_key", "a key must be a plain name", span,
-                 label="not a plain name",
-                 help="write keys as names of letters, digits and _ (no lists, mappings, "
-                      "numbers or merge keys)")
+    return error(
+        "library.invalid_key",
+        "a key must be a plain name",
+        span,
+        label="not a plain name",
+        help="write keys as names of letters, digits and _ (no lists, mappings, "
+        "numbers or merge keys)",
+    )
 
 
 def duplicate_key(key: str, span: Span, first: Span) -> Diagnostic:
-    return error("library.duplicate_key", f"the key '{key}' is given twice", span,
-                 label="given again here", labels=(Label(first, "first given here"),),
-                 help=f"keep one '{key}' and delete the other")
+    return error(
+        "library.duplicate_key",
+        f"the key '{key}' is given twice",
+        span,
+        label="given again here",
+        labels=(Label(first, "first given here"),),
+        help=f"keep one '{key}' and delete the other",
+    )
 
 
 class _Composer:
-    __slots__ = ("file", "text", "get", "pending", "graph", "diagnostics", "anchors", "left",
-                 "extra", "peak", "stack")
+    __slots__ = (
+        "file",
+        "text",
+        "get",
+        "pending",
+        "graph",
+        "diagnostics",
+        "anchors",
+        "left",
+        "extra",
+        "peak",
+        "stack",
+    )
 
     def __init__(self, file: str, text: str, get_event):
         self.file = file
         self.text = text
         self.get = get_event
-        self.pending: Diagnostic | None = None   # the first problem of composing
-        self.graph: Diagnostic | None = None     # the first problem of the graph
+        self.pending: Diagnostic | None = None  # the first problem of composing
+        self.graph: Diagnostic | None = None  # the first problem of the graph
         self.diagnostics: list[Diagnostic] = []
         self.anchors: dict[str, _Anchor] = {}
-        self.left = yamlio.MAX_VALUES            # values the file may still hold
-        self.extra = 0                           # values aliases add to those written
-        self.peak = 0                            # the deepest level an anchor's value reached
+        self.left = yamlio.MAX_VALUES  # values the file may still hold
+        self.extra = 0  # values aliases add to those written
+        self.peak = 0  # the deepest level an anchor's value reached
         self.stack: list[list] = []
 
     def read(self) -> YNode | None:
         get = self.get
-        if type(get()) is not StreamStartEvent:   # pragma: no cover - libyaml's first
+        if type(get()) is not StreamStartEvent:  # pragma: no cover - libyaml's first
             raise AssertionError("a stream starts with its start")
         event = get()
         if type(event) is StreamEndEvent:
             return YNode("null", None, Span(self.file, 1, 1))
         root = self.document()
         if self.pending is None:
-            get()                                  # its DocumentEndEvent
+            get()  # its DocumentEndEvent
             event = get()
             if type(event) is StreamEndEvent:
                 return root
-            self.pending = self.problem(           # another document
-                "expected a single document in the stream", root_mark(root),
-                "but found another document", event.start_mark)
+            self.pending = self.problem(  # another document
+                "expected a single document in the stream",
+                root_mark(root),
+                "but found another document",
+                event.start_mark,
+            )
         self.scan_rest()
         return root
 
@@ -243,8 +271,12 @@ class _Composer:
                 return
             if kind is SequenceEndEvent or kind is MappingEndEvent:
                 depth -= 1
-            elif kind is ScalarEvent or kind is AliasEvent or kind is SequenceStartEvent \
-                    or kind is MappingStartEvent:
+            elif (
+                kind is ScalarEvent
+                or kind is AliasEvent
+                or kind is SequenceStartEvent
+                or kind is MappingStartEvent
+            ):
                 left -= 1
                 if left < 0:
                     raise _Stop(too_many_values(file, event.start_mark))
@@ -277,7 +309,7 @@ class _Composer:
         values: dict | list = []
         keys: dict | None = None
         key = None
-        want_key = False        # the open collection is a map between entries
+        want_key = False  # the open collection is a map between entries
         new, ynode = _new, YNode
         while True:
             event = get()
@@ -288,7 +320,7 @@ class _Composer:
                 col = s.column + 1
                 end = e.column
                 place: tuple
-                if e.line == line:              # on one line: the common case
+                if e.line == line:  # on one line: the common case
                     place = (file, line + 1, col, line + 1, end if end > col else col)
                 else:
                     place = (file, line + 1, col) + _ends(e.line, end, col)
@@ -303,8 +335,8 @@ class _Composer:
                     if self.pending is not None:
                         return None
                     if want_key:
-                        self.take_key(top, text, style, place)          # type: ignore
-                        key = top[KEY]                                   # type: ignore
+                        self.take_key(top, text, style, place)  # type: ignore
+                        key = top[KEY]  # type: ignore
                         want_key = False
                         continue
                 elif want_key:
@@ -316,10 +348,10 @@ class _Composer:
                         if good is None:
                             good = names[text] = not _bad_key(text, style)
                     if good and text not in values:
-                        keys[text] = place                               # type: ignore
+                        keys[text] = place  # type: ignore
                         key = text
                     else:
-                        self.refuse_key(top, text, style, place)         # type: ignore
+                        self.refuse_key(top, text, style, place)  # type: ignore
                         key = SKIP
                     want_key = False
                     continue
@@ -364,7 +396,7 @@ class _Composer:
                     peak = self.peak
                 continue
             elif kind is MappingEndEvent or kind is SequenceEndEvent:
-                s, e = top[START], event.end_mark                        # type: ignore
+                s, e = top[START], event.end_mark  # type: ignore
                 line = s.line
                 col = s.column + 1
                 end = e.column
@@ -383,11 +415,11 @@ class _Composer:
                     d["value"] = tuple(values)
                 d["raw"] = None
                 d["_place"] = place
-                if top[RARE] is not None or top[EXTRA] != extra:        # type: ignore
+                if top[RARE] is not None or top[EXTRA] != extra:  # type: ignore
                     self.left, self.peak = left, peak
-                    self.closing(top, node, place)                       # type: ignore
+                    self.closing(top, node, place)  # type: ignore
                     peak = self.peak
-                opened_at = top[DIAGS]                                   # type: ignore
+                opened_at = top[DIAGS]  # type: ignore
                 stack.pop()
                 want_key = False
                 if not stack:
@@ -396,7 +428,7 @@ class _Composer:
                     top = stack[-1]
                     values, keys, key = top[VALUES], top[KEYS], top[KEY]
                     if keys is not None and key is None:
-                        del diags[opened_at:]   # a list or mapping as a key says nothing
+                        del diags[opened_at:]  # a list or mapping as a key says nothing
                         self.refuse_key(top, None, None, place)
                         key = SKIP
                         continue
@@ -410,22 +442,22 @@ class _Composer:
                     return None
                 extra, peak = self.extra, self.peak
                 if want_key:
-                    key = top[KEY]                                       # type: ignore
+                    key = top[KEY]  # type: ignore
                     want_key = False
                     continue
-            else:                               # pragma: no cover - libyaml's order
+            else:  # pragma: no cover - libyaml's order
                 raise AssertionError(f"unexpected {kind.__name__}")
             # the node is complete: the root, an item of a list or the value of a key
             if top is None:
                 self.left, self.extra, self.peak = left, extra, peak
                 return node
             if keys is None:
-                values.append(node)                                      # type: ignore
+                values.append(node)  # type: ignore
             else:
                 if key is SKIP:
-                    del diags[top[SKIPPED]:]   # a refused key's value says nothing
+                    del diags[top[SKIPPED] :]  # a refused key's value says nothing
                 else:
-                    values[key] = node                                   # type: ignore
+                    values[key] = node  # type: ignore
                 key = None
                 want_key = True
 
@@ -451,10 +483,10 @@ class _Composer:
 
     def anchored_scalar(self, event, text, style, place) -> YNode:
         """A scalar with an anchor: made as a value (an alias may stand for it as one)."""
-        node = _scalar("str", text, None, place) if style else \
-            _scalar(*plain_value(text), place)
-        self.define(event.anchor, _Anchor(node, text, style, 1, 0, (), place[1:3]),
-                    event.start_mark)
+        node = _scalar("str", text, None, place) if style else _scalar(*plain_value(text), place)
+        self.define(
+            event.anchor, _Anchor(node, text, style, 1, 0, (), place[1:3]), event.start_mark
+        )
         return node
 
     def anchor_collection(self, top: list, event, depth: int) -> None:
@@ -464,23 +496,28 @@ class _Composer:
         rare.peak = self.peak
         self.peak = depth
         s = event.start_mark
-        self.define(event.anchor, _Anchor(None, None, None, 0, 0, (), (s.line + 1,
-                                                                     s.column + 1), True), s)
+        self.define(
+            event.anchor, _Anchor(None, None, None, 0, 0, (), (s.line + 1, s.column + 1), True), s
+        )
 
     def define(self, name: str, anchor: _Anchor, mark) -> None:
         first = self.anchors.get(name)
         if first is not None and self.pending is None:
             line, column = first.place
             self.pending = self.problem(
-                "found duplicate anchor; first occurrence", _Mark(line - 1, column - 1),
-                "second occurrence", mark)
+                "found duplicate anchor; first occurrence",
+                _Mark(line - 1, column - 1),
+                "second occurrence",
+                mark,
+            )
             return
         self.anchors[name] = anchor
 
     def problem(self, context, context_mark, problem, problem_mark) -> Diagnostic:
         """A problem found composing, worded and placed as a syntax error is."""
-        return syntax_error(self.file, _Problem(context, context_mark, problem, problem_mark),
-                            self.text)
+        return syntax_error(
+            self.file, _Problem(context, context_mark, problem, problem_mark), self.text
+        )
 
     def closing(self, top: list, node: YNode, place: tuple) -> None:
         """A collection closes with an anchor, a problem of the graph, or aliases inside."""
@@ -489,22 +526,24 @@ class _Composer:
         if added and self.graph is None:
             size = top[LEFT] - self.left + 1 + added
             if size > yamlio.MAX_VALUES:
-                self.graph = syntax(_span(place), f"aliases expand this value to more than "
-                                                  f"{yamlio.MAX_VALUES:,} values")
+                self.graph = syntax(
+                    _span(place),
+                    f"aliases expand this value to more than {yamlio.MAX_VALUES:,} values",
+                )
         if rare is None:
             return
         if rare.cycle and self.graph is None:
-            self.graph = syntax(_span(place),
-                                "an alias stands inside the value its anchor names")
+            self.graph = syntax(_span(place), "an alias stands inside the value its anchor names")
         if rare.deep and self.graph is None:
-            self.graph = syntax(_span(place), f"values are nested more than "
-                                              f"{yamlio.MAX_DEPTH} levels deep")
+            self.graph = syntax(
+                _span(place), f"values are nested more than {yamlio.MAX_DEPTH} levels deep"
+            )
         if rare.anchor is not None:
             anchor = self.anchors[rare.anchor]
             anchor.node = node
             anchor.size = top[LEFT] - self.left + 1 + added
             anchor.height = self.peak - rare.level + 1
-            anchor.diagnostics = tuple(self.diagnostics[top[DIAGS]:])
+            anchor.diagnostics = tuple(self.diagnostics[top[DIAGS] :])
             anchor.open = False
             self.peak = max(self.peak, rare.peak)
 
@@ -512,10 +551,9 @@ class _Composer:
         """An alias: its anchor's node itself, with what it expands to counted."""
         anchor = self.anchors.get(event.anchor)
         if anchor is None:
-            self.pending = self.problem(
-                None, None, "found undefined alias", event.start_mark)
+            self.pending = self.problem(None, None, "found undefined alias", event.start_mark)
             return YNode("null", None, Span(self.file))
-        if anchor.open:                      # inside the value it names
+        if anchor.open:  # inside the value it names
             for frame in reversed(self.stack):
                 rare = frame[RARE]
                 if rare is not None and rare.anchor == event.anchor:
@@ -530,7 +568,7 @@ class _Composer:
         if level + anchor.height > self.peak:
             self.peak = level + anchor.height
         over = level + anchor.height - yamlio.MAX_DEPTH
-        if over >= 1:                        # the frame at level `over` is too deep
+        if over >= 1:  # the frame at level `over` is too deep
             frame = self.stack[over - 1]
             if frame[RARE] is None:
                 frame[RARE] = _Rare()

@@ -20,6 +20,16 @@ def test_the_package_lints_clean():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+def test_the_package_is_formatted():
+    """ruff format's layout, pyproject.toml's [tool.ruff.format] saying which files it
+    leaves as written (those a generated package carries byte for byte)."""
+    ruff = shutil.which("ruff")
+    command = [ruff] if ruff else [sys.executable, "-m", "ruff"]
+    done = subprocess.run([*command, "format", "--check", "--no-cache", "mobiledsl"], cwd=REPO,
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 @pytest.mark.slow
 def test_the_package_type_checks_clean(tmp_path):
     """mypy with [tool.mypy]: every record's fields known (``dataclass_transform`` on the

@@ -4,6 +4,7 @@ and the validation rules judged on the assembled robot.
 ``analyse(robot, world, task, *, walkers=None) -> (Analysis, diagnostics)``;
 ``write_report(analysis)`` gives the bytes of ``analysis.json`` and ``topview.svg``.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -38,8 +39,13 @@ from .walker_match import walker_drive
 __all__ = ["analyse", "write_report", "Analysis"]
 
 
-def analyse(robot: Robot, world: World | None = None, task: Task | None = None, *,
-            walkers: Mapping[str, Walker] | None = None) -> tuple[Analysis, list[Diagnostic]]:
+def analyse(
+    robot: Robot,
+    world: World | None = None,
+    task: Task | None = None,
+    *,
+    walkers: Mapping[str, Walker] | None = None,
+) -> tuple[Analysis, list[Diagnostic]]:
     """Judge the assembled robot. No rule of this phase reads ``world`` yet (the goal of a
     Navigate is resolved before); its entities are placed around the robot for the top
     view. ``walkers`` are the
@@ -72,8 +78,9 @@ def analyse(robot: Robot, world: World | None = None, task: Task | None = None, 
     check_parts(robot, bodies, out, to_ground)
     check_power(robot, out)
     check_drivelines(robot, out)
-    kin = analyse_kinematics(_walking_by(robot, walker, walkers), task, to_ground, out,
-                             mass=mp.mass)
+    kin = analyse_kinematics(
+        _walking_by(robot, walker, walkers), task, to_ground, out, mass=mp.mass
+    )
 
     if com_at is None:
         com_at = to_ground(mp.com)
@@ -93,15 +100,15 @@ def analyse(robot: Robot, world: World | None = None, task: Task | None = None, 
         findings=tuple(out.findings),
         walker=walker,
         surroundings=surroundings(world),
-        walker_drive=(walker_drive(robot, walkers[walker])
-                      if walker and walkers is not None else None),
+        walker_drive=(
+            walker_drive(robot, walkers[walker]) if walker and walkers is not None else None
+        ),
         walking_peaks=peaks,
     )
     return analysis, out.diagnostics
 
 
-def _walking_by(robot: Robot, walker: str | None,
-                walkers: Mapping[str, Walker] | None) -> Robot:
+def _walking_by(robot: Robot, walker: str | None, walkers: Mapping[str, Walker] | None) -> Robot:
     """The robot as the kinematics judge it: a robot that walks by a walker takes the command
     the walker takes, whatever its body's gait states."""
     if walker is None or not walkers or walker not in walkers:
@@ -115,5 +122,5 @@ def _walking_by(robot: Robot, walker: str | None,
 def write_report(analysis: Analysis) -> dict[str, bytes]:
     from ..records import dumps  # a compile with --check writes no report (nor JSON)
     from .topview import topview
-    return {"analysis.json": dumps(analysis).encode("utf-8"),
-            "topview.svg": topview(analysis)}
+
+    return {"analysis.json": dumps(analysis).encode("utf-8"), "topview.svg": topview(analysis)}

@@ -11,6 +11,7 @@ by a part as a void in its own collision shape that what mates there may fill. W
 count for a pair is told by ``wheel_wells`` and ``part_wells``; what of the overlap a well
 holds does not count (geometry.depth_beyond_wells).
 """
+
 from __future__ import annotations
 
 import math
@@ -37,7 +38,7 @@ MAX_SWEEP_PIECES = 400
 @record
 class NamedWell:
     well: Well
-    owner: str                    # the component whose shape it is a void in
+    owner: str  # the component whose shape it is a void in
     connector: str
 
     @property
@@ -53,12 +54,18 @@ def well_at(robot: Robot, comp: Component, connector: str | None) -> NamedWell |
     if conn is None or conn.well is None:
         return None
     f = frame_of(comp)
-    return NamedWell(Well(f.point(conn.pos), unit_or_zero(f.vector(conn.dir)), conn.well.radius,
-                          conn.well.width), comp.name, connector)
+    return NamedWell(
+        Well(
+            f.point(conn.pos), unit_or_zero(f.vector(conn.dir)), conn.well.radius, conn.well.width
+        ),
+        comp.name,
+        connector,
+    )
 
 
-def _connector_axis(robot: Robot, comp: Component,
-                    connector: str) -> tuple[np.ndarray, np.ndarray] | None:
+def _connector_axis(
+    robot: Robot, comp: Component, connector: str
+) -> tuple[np.ndarray, np.ndarray] | None:
     part = robot.parts.get(comp.part)
     conn = part.connectors.get(connector) if part is not None else None
     if conn is None:
@@ -68,6 +75,7 @@ def _connector_axis(robot: Robot, comp: Component,
 
 
 # -- which wells count ----------------------------------------------------------------------
+
 
 def wheel_well_connectors(robot: Robot, wheel: Component, other: Component) -> list[str]:
     """The connectors of ``other`` whose wells let ``wheel`` in: the one it mates onto, the
@@ -95,14 +103,17 @@ def part_wells(robot: Robot, a: Component, b: Component) -> list[NamedWell]:
     out = []
     for child, host in ((a, b), (b, a)):
         if child.parent == host.name:
-            for w in (well_at(robot, host, child.host_connector),
-                      well_at(robot, child, child.connector)):
+            for w in (
+                well_at(robot, host, child.host_connector),
+                well_at(robot, child, child.connector),
+            ):
                 if w is not None:
                     out.append(w)
     return out
 
 
 # -- swept spaces ---------------------------------------------------------------------------
+
 
 @record
 class Sweep:
@@ -135,10 +146,13 @@ def sweeps(robot: Robot) -> list[Sweep]:
         if w is not None:
             pieces: list[Solid]
             if c.steer is not None and not w.caster:
-                pieces = list(_steered_pieces(w.rim(), c.steer.axis, c.steer.point,
-                                              c.steer.max_angle_rad))
-                desc = (f"the space {w.describe()} sweeps over its steering lock of "
-                        f"±{c.steer.max_angle_rad:g} rad")
+                pieces = list(
+                    _steered_pieces(w.rim(), c.steer.axis, c.steer.point, c.steer.max_angle_rad)
+                )
+                desc = (
+                    f"the space {w.describe()} sweeps over its steering lock of "
+                    f"±{c.steer.max_angle_rad:g} rad"
+                )
             else:
                 pieces = [w.solid()]
                 desc = w.describe()
@@ -152,6 +166,7 @@ def sweeps(robot: Robot) -> list[Sweep]:
 
 # -- findings --------------------------------------------------------------------------------
 
+
 def _mm(x: float) -> str:
     return f"{x * 1000:.1f} mm"
 
@@ -164,8 +179,14 @@ def _ceil(x: float) -> float:
     return math.ceil(x * 1e4 - 1e-6) / 1e4
 
 
-def _well_help(robot: Robot, owner: Component, connector: str, corners: np.ndarray,
-               existing: NamedWell | None, what: str) -> str | None:
+def _well_help(
+    robot: Robot,
+    owner: Component,
+    connector: str,
+    corners: np.ndarray,
+    existing: NamedWell | None,
+    what: str,
+) -> str | None:
     ax = _connector_axis(robot, owner, connector)
     if ax is None:
         return None
@@ -173,11 +194,15 @@ def _well_help(robot: Robot, owner: Component, connector: str, corners: np.ndarr
     part = robot.parts[owner.part]
     size = f"{{radius: {_ceil(radius):g}, width: {_ceil(width):g}}}"
     if existing is not None:
-        return (f"the well on '{owner.name}.{connector}' holds radius {existing.well.radius:g}, "
-                f"width {existing.well.width:g}; to hold {what} it needs well: {size} "
-                f"(connector '{connector}' of {part.key})")
-    return (f"if '{owner.name}' is hollow there, declare the void as a well on connector "
-            f"'{connector}' of {part.key}: well: {size} holds {what}")
+        return (
+            f"the well on '{owner.name}.{connector}' holds radius {existing.well.radius:g}, "
+            f"width {existing.well.width:g}; to hold {what} it needs well: {size} "
+            f"(connector '{connector}' of {part.key})"
+        )
+    return (
+        f"if '{owner.name}' is hollow there, declare the void as a well on connector "
+        f"'{connector}' of {part.key}: well: {size} holds {what}"
+    )
 
 
 def _link_help(c: Component, shape: PlacedShape, robot: Robot) -> str:
@@ -190,8 +215,10 @@ def _link_help(c: Component, shape: PlacedShape, robot: Robot) -> str:
             if links[name].joint.type == "revolute":
                 turns = True
             name = links[name].parent
-    text = (f"a well lets nothing into a link's shape: give link '{shape.link}' of "
-            f"'{c.name}' a tighter shape")
+    text = (
+        f"a well lets nothing into a link's shape: give link '{shape.link}' of "
+        f"'{c.name}' a tighter shape"
+    )
     if turns:
         text += ", or have its servo hold it elsewhere (servo.hold)"
     return text
@@ -221,7 +248,7 @@ def check_wheels(robot: Robot, bodies: list[Body], out: Findings, to_ground) -> 
             other = body.component
             if other.name == sw.component.name:
                 continue
-            names = recess = None           # asked for once a shape of the body is touched
+            names = recess = None  # asked for once a shape of the body is touched
             for shape in body.shapes:
                 touched = [piece for piece in sw.pieces if boxes_overlap(piece, shape.solid)]
                 if not touched:
@@ -229,10 +256,13 @@ def check_wheels(robot: Robot, bodies: list[Body], out: Findings, to_ground) -> 
                 if names is None:
                     names = wheel_well_connectors(robot, sw.component, other)
                     recess = own_well(robot, sw.component, other)
-                wells = [] if shape.link is not None else \
-                    [w for w in (well_at(robot, other, n) for n in names) if w is not None]
+                wells = (
+                    []
+                    if shape.link is not None
+                    else [w for w in (well_at(robot, other, n) for n in names) if w is not None]
+                )
                 if recess is not None and shape.link is None:
-                    wells.append(recess)        # the host's own shape, not its links
+                    wells.append(recess)  # the host's own shape, not its links
                 worst = None
                 overlaps: list[np.ndarray] = []
                 for piece in touched:
@@ -248,31 +278,53 @@ def check_wheels(robot: Robot, bodies: list[Body], out: Findings, to_ground) -> 
                 corners = np.vstack(overlaps)
                 beyond = ""
                 if wells:
-                    beyond = ", beyond the well" + ("s" if len(wells) > 1 else "") + " on " + \
-                             ", ".join(f"'{w.name}'" for w in wells)
-                message = (f"{sw.description} reaches {_mm(deep)} into {shape.describe()} at "
-                           f"{_point(at)} m in base_link{beyond}")
+                    beyond = (
+                        ", beyond the well"
+                        + ("s" if len(wells) > 1 else "")
+                        + " on "
+                        + ", ".join(f"'{w.name}'" for w in wells)
+                    )
+                message = (
+                    f"{sw.description} reaches {_mm(deep)} into {shape.describe()} at "
+                    f"{_point(at)} m in base_link{beyond}"
+                )
                 helps = []
                 if shape.link is not None:
                     helps.append(_link_help(other, shape, robot))
                 else:
                     for n in names:
-                        existing = next((w for w in wells if w.owner == other.name
-                                         and w.connector == n), None)
-                        h = _well_help(robot, other, n, corners, existing,
-                                       f"what of '{sw.component.name}' reaches in")
+                        existing = next(
+                            (w for w in wells if w.owner == other.name and w.connector == n), None
+                        )
+                        h = _well_help(
+                            robot,
+                            other,
+                            n,
+                            corners,
+                            existing,
+                            f"what of '{sw.component.name}' reaches in",
+                        )
                         if h:
                             helps.append(h)
                             break
-                    helps.append(f"or give '{other.name}' a tighter collision shape (a hull) "
-                                 f"that clears the wheel")
-                helps.append(f"or move '{sw.component.name}' at least {_mm(deep)} clear "
-                             f"(its glue, or the mount it sits on)")
-                out.error(WHEELS, message, where(sw.component),
-                          components=(sw.component.name, other.name), at=to_ground(at),
-                          label="its swept space overlaps another part",
-                          labels=_placed_here(other),
-                          help=helps)
+                    helps.append(
+                        f"or give '{other.name}' a tighter collision shape (a hull) "
+                        f"that clears the wheel"
+                    )
+                helps.append(
+                    f"or move '{sw.component.name}' at least {_mm(deep)} clear "
+                    f"(its glue, or the mount it sits on)"
+                )
+                out.error(
+                    WHEELS,
+                    message,
+                    where(sw.component),
+                    components=(sw.component.name, other.name),
+                    at=to_ground(at),
+                    label="its swept space overlaps another part",
+                    labels=_placed_here(other),
+                    help=helps,
+                )
     _check_sweeps_apart(all_sweeps, out, to_ground)
 
 
@@ -285,7 +337,7 @@ def _check_sweeps_apart(all_sweeps: list[Sweep], out: Findings, to_ground) -> No
     """Two wheels (casters, tracks) whose swept spaces overlap: no well lets one wheel into
     another, as a wheel declares no shape for one to be a void in."""
     for i, sa in enumerate(all_sweeps):
-        for sb in all_sweeps[i + 1:]:
+        for sb in all_sweeps[i + 1 :]:
             worst = None
             for pa in sa.pieces:
                 for pb in sb.pieces:
@@ -299,15 +351,21 @@ def _check_sweeps_apart(all_sweeps: list[Sweep], out: Findings, to_ground) -> No
             mover, still = (sa, sb) if declared_later(sa.component, sb.component) else (sb, sa)
             deep, at, _ = worst
             m, o = mover.component, still.component
-            out.error(WHEELS, f"{mover.description} reaches {_mm(deep)} into {still.description} "
-                              f"at {_point(at)} m in base_link", where(m),
-                      components=(m.name, o.name), at=to_ground(at),
-                      label="its swept space overlaps another wheel's",
-                      labels=_placed_here(o),
-                      help=(f"move '{m.name}' at least {_mm(deep)} clear of '{o.name}' (its "
-                            f"glue, or the mount it sits on)",
-                            "or choose smaller wheels, or a smaller steering lock where one "
-                            "steers"))
+            out.error(
+                WHEELS,
+                f"{mover.description} reaches {_mm(deep)} into {still.description} "
+                f"at {_point(at)} m in base_link",
+                where(m),
+                components=(m.name, o.name),
+                at=to_ground(at),
+                label="its swept space overlaps another wheel's",
+                labels=_placed_here(o),
+                help=(
+                    f"move '{m.name}' at least {_mm(deep)} clear of '{o.name}' (its "
+                    f"glue, or the mount it sits on)",
+                    "or choose smaller wheels, or a smaller steering lock where one steers",
+                ),
+            )
 
 
 def fixed_to_base(robot: Robot, c: Component) -> bool:
@@ -334,12 +392,14 @@ def check_parts(robot: Robot, bodies: list[Body], out: Findings, to_ground) -> N
         ba, bb = fixed[i], fixed[j]
         a, b = ba.component, bb.component
         if a.name == b.name:
-            continue            # a part's links against each other and its base
+            continue  # a part's links against each other and its base
         sa, sb = ba.shapes[ia], bb.shapes[jb]
         wells = part_wells(robot, a, b)
-        usable = [w for w in wells
-                  if (w.owner == a.name and sa.link is None)
-                  or (w.owner == b.name and sb.link is None)]
+        usable = [
+            w
+            for w in wells
+            if (w.owner == a.name and sa.link is None) or (w.owner == b.name and sb.link is None)
+        ]
         hit = depth_beyond_wells(sa.solid, sb.solid, [w.well for w in usable], TOLERANCE)
         if hit is None:
             continue
@@ -362,9 +422,15 @@ def touching_shapes(bodies: list[Body]) -> list[tuple[tuple[int, int], tuple[int
             q = order[m]
             (qlx, qly, qlz), (qhx, qhy, qhz) = lo[q], hi[q]
             if qlx > phx:
-                break                   # sorted by where they start along x: none further meets
-            if keys[q][0] != keys[p][0] and qly <= phy and qlz <= phz and \
-                    plx <= qhx and ply <= qhy and plz <= qhz:
+                break  # sorted by where they start along x: none further meets
+            if (
+                keys[q][0] != keys[p][0]
+                and qly <= phy
+                and qlz <= phz
+                and plx <= qhx
+                and ply <= qhy
+                and plz <= qhz
+            ):
                 pairs.append((keys[p], keys[q]) if keys[p] < keys[q] else (keys[q], keys[p]))
     return sorted(pairs, key=lambda pq: (pq[0][0], pq[1][0], pq[0][1], pq[1][1]))
 
@@ -375,27 +441,47 @@ def _report_parts(robot, out, sa, sb, a, b, hit, wells, to_ground) -> None:
     mover, still, ms, ss = (a, b, sa, sb) if declared_later(a, b) else (b, a, sb, sa)
     beyond = ""
     if wells:
-        beyond = ", beyond the well" + ("s" if len(wells) > 1 else "") + " on " + \
-                 ", ".join(f"'{w.name}'" for w in wells)
-    message = (f"{ms.describe()} reaches {_mm(deep)} into {ss.describe()} at {_point(at)} m "
-               f"in base_link{beyond}")
+        beyond = (
+            ", beyond the well"
+            + ("s" if len(wells) > 1 else "")
+            + " on "
+            + ", ".join(f"'{w.name}'" for w in wells)
+        )
+    message = (
+        f"{ms.describe()} reaches {_mm(deep)} into {ss.describe()} at {_point(at)} m "
+        f"in base_link{beyond}"
+    )
     helps = []
     for s, c in ((ms, mover), (ss, still)):
         if s.link is not None:
             helps.append(_link_help(c, s, robot))
-    mated = next(((child, host) for child, host in ((a, b), (b, a))
-                  if child.parent == host.name), None)
+    mated = next(
+        ((child, host) for child, host in ((a, b), (b, a)) if child.parent == host.name), None
+    )
     if mated is not None and ms.link is None and ss.link is None:
         child, host = mated
         existing = next((w for w in wells if w.owner == host.name), None)
-        h = _well_help(robot, host, child.host_connector, corners, existing,
-                       f"what of '{child.name}' sits in '{host.name}'")
+        h = _well_help(
+            robot,
+            host,
+            child.host_connector,
+            corners,
+            existing,
+            f"what of '{child.name}' sits in '{host.name}'",
+        )
         if h:
             helps.append(h)
-    helps.append("or give one of them a tighter collision shape (a hull) where a box reaches "
-                 "over the other")
+    helps.append(
+        "or give one of them a tighter collision shape (a hull) where a box reaches over the other"
+    )
     helps.append(f"or move '{mover.name}' at least {_mm(deep)} clear (its glue)")
-    out.warning(PARTS, message, where(mover), components=(mover.name, still.name),
-                at=to_ground(at), label="overlaps another part",
-                labels=_placed_here(still),
-                help=helps)
+    out.warning(
+        PARTS,
+        message,
+        where(mover),
+        components=(mover.name, still.name),
+        at=to_ground(at),
+        label="overlaps another part",
+        labels=_placed_here(still),
+        help=helps,
+    )

@@ -1,4 +1,5 @@
 """The codes the analysis phase reports, for ``mobiledsl explain``."""
+
 from __future__ import annotations
 
 from ..diagnostics import CodeInfo, Severity
@@ -14,7 +15,7 @@ CODES = {
         "caster's sphere, both ends of each track's run and every ground contact that reaches "
         "within 2 mm, and names the support that stands off it with how far. Move that wheel "
         "or caster (its glue, or the mount it sits on), or choose a caster of the right height.",
-        "Caster ball(ref = \"caster_too_short\", glue = (-0.15, 0, -0.035, 0, 0, -1))",
+        'Caster ball(ref = "caster_too_short", glue = (-0.15, 0, -0.035, 0, 0, -1))',
     ),
     "validation.assembly.wheels_clear_other_parts": CodeInfo(
         Severity.ERROR,
@@ -29,7 +30,7 @@ CODES = {
         "the connector it mates by; the rule lets the wheel in exactly as far as the well "
         "holds. Two wheels' swept spaces may not overlap at all. The message names the shape "
         "reached, how deep and where, and the help gives the well that would hold the wheel.",
-        "Standard wheel_l(ref = \"wide_wheel\", glue = (0, 0.12, -0.02, 0, 1, 0))",
+        'Standard wheel_l(ref = "wide_wheel", glue = (0, 0.12, -0.02, 0, 1, 0))',
     ),
     "validation.assembly.parts_clear_each_other": CodeInfo(
         Severity.WARNING,
@@ -39,7 +40,7 @@ CODES = {
         "pocket of its host declares the pocket as a well on the connector it mates onto, and "
         "the rule lets in what the well holds; where a box reaches over a neighbour, a hull is "
         "the tighter shape. Links are taken where their servos hold them.",
-        "Battery pack(ref = \"lipo_3s_2200\", glue = (0, 0, 0.02, 0, 0, -1))  // inside the deck",
+        'Battery pack(ref = "lipo_3s_2200", glue = (0, 0, 0.02, 0, 0, -1))  // inside the deck',
     ),
     "validation.assembly.feet_touch_the_ground": CodeInfo(
         Severity.ERROR,
@@ -53,7 +54,7 @@ CODES = {
         "at the foot's component, with labels at the foot and the servos that hold it; a "
         "wheel or caster under the chassis is judged with the feet by wheels_touch_one_plane. "
         "The statics rule cannot judge the robot while a foot stands off the ground.",
-        "Leg front_left(ref = \"short_leg\", glue = (0.12, 0.08, -0.04, 0, 0, -1))",
+        'Leg front_left(ref = "short_leg", glue = (0.12, 0.08, -0.04, 0, 0, -1))',
     ),
     "validation.assembly.links_clear_the_ground": CodeInfo(
         Severity.ERROR,
@@ -77,7 +78,7 @@ CODES = {
         "turn about a kingpin no servo turns. A leg on a part fixed to the chassis (a "
         "spacer) hangs as fixed as one on the chassis. A Legged chassis without feet of its "
         "own has nothing to stand on until legs are placed on it.",
-        "Diff_drive base(ref = \"rover4_base\")\nLeg front_left(ref = \"hip_leg\", glue = (...))",
+        'Diff_drive base(ref = "rover4_base")\nLeg front_left(ref = "hip_leg", glue = (...))',
     ),
     "validation.assembly.one_walker": CodeInfo(
         Severity.ERROR,
@@ -87,7 +88,7 @@ CODES = {
         "limbs, each the same part placed within 1 mm and turned within 1 mrad of where the "
         "limb's glue places it. When two walkers of the libraries are the robot's, which "
         "one it walks by is not the program's to say: keep one of them in the libraries.",
-        "Legged body(ref = \"quad_body\")   // quad_walker and quad_walker_2 both fit",
+        'Legged body(ref = "quad_body")   // quad_walker and quad_walker_2 both fit',
     ),
     "validation.kinematics.gait_walks_the_feet": CodeInfo(
         Severity.ERROR,
@@ -99,7 +100,7 @@ CODES = {
         "two feet (a spine's, a waist's) is not stepped by a gait in this version. The "
         "loader asks this of a chassis's own legs; this rule asks it of the legs placed on "
         "the chassis. Not judged when the robot walks by a walker.",
-        "Legged body(ref = \"quad_body\")   // with three legs placed on it",
+        'Legged body(ref = "quad_body")   // with three legs placed on it',
     ),
     "validation.assembly.walker_trained_gains": CodeInfo(
         Severity.ERROR,
@@ -116,8 +117,7 @@ CODES = {
     ),
     "validation.assembly.walker_gains_unstated": CodeInfo(
         Severity.WARNING,
-        "a robot walks by a walker that does not state the servo gains its policy was "
-        "trained at",
+        "a robot walks by a walker that does not state the servo gains its policy was trained at",
         "Without controller.trained_kp in walker.yaml nothing checks that the robot's servos "
         "are those the policy was trained on, and a policy walks only near the gains it was "
         "trained at (walker_trained_gains). The walker still loads and the robot walks by "
@@ -134,7 +134,7 @@ CODES = {
         "balances on a tipping line and falls either way. The message gives the margin in "
         "millimetres. Move heavy parts over the supports, or add a caster or a contact beyond "
         "the centre of mass.",
-        "Diff_two_caster chassis(ref = \"base_without_caster\")",
+        'Diff_two_caster chassis(ref = "base_without_caster")',
     ),
     "validation.statics.servos_hold_the_stance": CodeInfo(
         Severity.ERROR,
@@ -163,8 +163,7 @@ CODES = {
     ),
     "validation.statics.servos_within_the_gait_range": CodeInfo(
         Severity.ERROR,
-        "a legged robot walks by its gait on servos too soft for the gait to hold the asked "
-        "speeds",
+        "a legged robot walks by its gait on servos too soft for the gait to hold the asked speeds",
         "The gait adds to each servo's target the torque its joint must make divided by its "
         "kp (the feet's push, the legs' own weight, inertia and damping), so soft servos "
         "walk as stiff ones do, as long as they sag at most 30 % of the stance height "
@@ -211,7 +210,7 @@ CODES = {
         "wheels' cylinders and the tracks' belts. A part without a collision box or hull is "
         "left out of it (and of the clearance rules), so the robot may be wider than the "
         "planner believes. A wheel needs none: its radius and width bound it.",
-        "Lidar top(ref = \"lidar_without_collision\", glue = (0, 0, 0.06, 0, 0, 1))",
+        'Lidar top(ref = "lidar_without_collision", glue = (0, 0, 0.06, 0, 0, 1))',
     ),
     "validation.power.driver_accepts_battery": CodeInfo(
         Severity.ERROR,
@@ -220,7 +219,7 @@ CODES = {
         "reference) delivers its full voltage when charged and its minimum when run down. "
         "Both must lie within the driver's range. Undecided when the pack or the driver "
         "states no range.",
-        "MotorDriver drv(ref = \"driver_5v\", glue = (...), power = @core/lipo_3s)",
+        'MotorDriver drv(ref = "driver_5v", glue = (...), power = @core/lipo_3s)',
     ),
     "validation.power.motor_voltage": CodeInfo(
         Severity.ERROR,
@@ -229,7 +228,7 @@ CODES = {
         "regulated output_voltage_v when it states one; a bus motor sees the pack it names. "
         "That supply must include the voltage the motor's ratings hold at, and stay within "
         "the range the motor accepts when its maker states one.",
-        "Motor m(ref = \"gearmotor_6v\", glue = (...), command = @core/drv)  // on a 3S pack",
+        'Motor m(ref = "gearmotor_6v", glue = (...), command = @core/drv)  // on a 3S pack',
     ),
     "validation.power.channel_current": CodeInfo(
         Severity.ERROR,
@@ -238,7 +237,7 @@ CODES = {
         "A motor draws its stall current when it starts or is held; the channel driving it "
         "must deliver that. A channel whose peak current covers it but whose continuous "
         "current does not is a warning: it copes with starts, not with a held wheel.",
-        "Motor m(ref = \"big_motor\", glue = (...), command = @core/small_driver)",
+        'Motor m(ref = "big_motor", glue = (...), command = @core/small_driver)',
     ),
     "validation.power.channels_and_buses": CodeInfo(
         Severity.ERROR,
@@ -248,7 +247,7 @@ CODES = {
         "motor that carries its driver (it states a bus) needs no channel, only a board that "
         "speaks that bus, and is powered on a line of its own: commanded, it names its pack "
         "with power.",
-        "Motor m3(ref = \"gearmotor_37d\", glue = (...), command = @core/dual_driver)",
+        'Motor m3(ref = "gearmotor_37d", glue = (...), command = @core/dual_driver)',
     ),
     "validation.kinematics.spin_supported": CodeInfo(
         Severity.ERROR,
@@ -355,6 +354,6 @@ CODES = {
         "tread moves its sprocket's teeth times its links' pitch). Without it the compiler "
         "cannot tell the base's speed and the targets do not drive it. State it from the "
         "maker's data.",
-        "Track left(ref = \"rubber_band_track\", glue = (...))",
+        'Track left(ref = "rubber_band_track", glue = (...))',
     ),
 }

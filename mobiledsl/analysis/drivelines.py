@@ -9,6 +9,7 @@ from the base what it moves by. A driveline that states no reduction is said onc
 | Ackermann | the two hubs of one axle (a differential) |
 | any other | one hub (a shaft) |
 """
+
 from __future__ import annotations
 
 from ..model.drivelines import CHAIN, DIFFERENTIAL, Transmission, transmissions
@@ -22,11 +23,11 @@ REDUCTION = "validation.kinematics.drivelines_state_their_reduction"
 LOST = {
     "Diff_two_caster": "it could no longer turn: both its wheels would turn alike",
     "Mecanum_four_wheel": "it could no longer move sideways or turn: each of its wheels must "
-                          "turn at its own speed",
+    "turn at its own speed",
     "Omni_drive": "it could no longer move sideways or turn: each of its wheels must turn at "
-                  "its own speed",
+    "its own speed",
     "Omni_three_wheel": "it could no longer move sideways or turn: each of its wheels must "
-                        "turn at its own speed",
+    "turn at its own speed",
     "Tricycle": "its free rear wheels would be driven at its front wheel's speed",
 }
 
@@ -42,25 +43,33 @@ def _axle(mount: str) -> str:
 def _chain_problem(t: Transmission, mounts: list[str], robot: Robot) -> str | None:
     """A skid-steer side's chain: the front and rear wheel of one side, alike."""
     if len({_side(m) for m in mounts}) > 1:
-        return ("it could no longer turn: a chain turns its wheels alike, and a skid-steer "
-                "base turns only by running its left and right wheels apart")
+        return (
+            "it could no longer turn: a chain turns its wheels alike, and a skid-steer "
+            "base turns only by running its left and right wheels apart"
+        )
     if len(set(mounts)) < len(mounts):
         return "it names one mount's wheel twice"
     if t.on_shaft is not None and t.reduction not in (None, 1.0):
-        return (f"'{t.on_shaft}' turns with the motor's shaft and the driveline's wheels at "
-                f"1/{t.reduction:g} of its speed, while a chain turns a side's wheels alike: "
-                "they would slide against the floor")
+        return (
+            f"'{t.on_shaft}' turns with the motor's shaft and the driveline's wheels at "
+            f"1/{t.reduction:g} of its speed, while a chain turns a side's wheels alike: "
+            "they would slide against the floor"
+        )
     return None
 
 
 def _differential_problem(t: Transmission, mounts: list[str]) -> str | None:
     """An axle's differential: the two wheels of one axle, turning apart."""
     if len({_axle(m) for m in mounts}) > 1 or len(mounts) > 2:
-        return ("a differential shares its motor between the two wheels of one axle: the "
-                "driven axle's wheels could no longer turn apart as it steers through a curve")
+        return (
+            "a differential shares its motor between the two wheels of one axle: the "
+            "driven axle's wheels could no longer turn apart as it steers through a curve"
+        )
     if t.on_shaft is not None and len(mounts) > 1:
-        return (f"a differential lets its wheels turn apart, and '{t.on_shaft}' on the motor's "
-                "own shaft turns with the motor alone")
+        return (
+            f"a differential lets its wheels turn apart, and '{t.on_shaft}' on the motor's "
+            "own shaft turns with the motor alone"
+        )
     return None
 
 
@@ -69,8 +78,10 @@ def grouping_problem(robot: Robot, t: Transmission) -> str | None:
     chassis type allows it."""
     mounts = [robot.component(w).mount or "" for w in t.wheels]
     if robot.chassis_type == "Tracked":
-        return ("a Tracked base drives each track by a motor on its own mount, and no "
-                "driveline turns a track")
+        return (
+            "a Tracked base drives each track by a motor on its own mount, and no "
+            "driveline turns a track"
+        )
     if t.coupling == CHAIN:
         return _chain_problem(t, mounts, robot)
     if t.coupling == DIFFERENTIAL:
@@ -92,26 +103,41 @@ def check_drivelines(robot: Robot, out: Findings) -> None:
         wheels = ", ".join(f"'{w}'" for w in t.wheels)
         problem = grouping_problem(robot, t)
         if problem is not None:
-            out.error(FIT, f"the driveline of connector '{t.seat}' of part '{part.id}' has motor "
-                           f"'{t.motor}' turn {wheels} together, which {robot.chassis_type} "
-                           f"does not allow: {problem}", span,
-                      components=(t.motor, *t.wheels), label="a grouping the base cannot move by",
-                      help=(_fix(robot, part.file),))
+            out.error(
+                FIT,
+                f"the driveline of connector '{t.seat}' of part '{part.id}' has motor "
+                f"'{t.motor}' turn {wheels} together, which {robot.chassis_type} "
+                f"does not allow: {problem}",
+                span,
+                components=(t.motor, *t.wheels),
+                label="a grouping the base cannot move by",
+                help=(_fix(robot, part.file),),
+            )
         if t.reduction is None:
-            out.warning(REDUCTION, f"the driveline of connector '{t.seat}' of part '{part.id}' "
-                                   f"states no reduction: motor '{t.motor}' turns {wheels} at a "
-                                   "speed the compiler cannot tell, so the base's top speed is "
-                                   "undecided and the targets leave those joints without limits",
-                        span, components=(t.motor, *t.wheels), label="reduction unknown",
-                        help=(f"state driveline.reduction in {part.file} from the maker's data "
-                              "(the gearbox's ratio times the chain's): the motor's turns per "
-                              "turn of the wheels, as reduction: <ratio>",))
+            out.warning(
+                REDUCTION,
+                f"the driveline of connector '{t.seat}' of part '{part.id}' "
+                f"states no reduction: motor '{t.motor}' turns {wheels} at a "
+                "speed the compiler cannot tell, so the base's top speed is "
+                "undecided and the targets leave those joints without limits",
+                span,
+                components=(t.motor, *t.wheels),
+                label="reduction unknown",
+                help=(
+                    f"state driveline.reduction in {part.file} from the maker's data "
+                    "(the gearbox's ratio times the chain's): the motor's turns per "
+                    "turn of the wheels, as reduction: <ratio>",
+                ),
+            )
 
 
 def _hubs(robot: Robot, keep) -> list[str]:
     """The chassis connectors the wheels on mounts that ``keep`` accepts are seated on."""
-    return [c.host_connector for c in robot.components
-            if c.parent == robot.chassis and c.mount and c.host_connector and keep(c.mount)]
+    return [
+        c.host_connector
+        for c in robot.components
+        if c.parent == robot.chassis and c.mount and c.host_connector and keep(c.mount)
+    ]
 
 
 def _example(hubs: list[str], fallback: str) -> str:
@@ -122,13 +148,19 @@ def _fix(robot: Robot, file: str) -> str:
     """What each driveline may turn on this chassis type, written with this robot's hubs."""
     t = robot.chassis_type
     if t == "Diff_drive":
-        left = _example(_hubs(robot, lambda m: _side(m) == "left" and "wheel" in m),
-                        "turns: [<front left hub>, <rear left hub>]")
-        allowed = (f"the front and the rear hub of one side, e.g. {left}, and a second "
-                   "driveline for the other side")
+        left = _example(
+            _hubs(robot, lambda m: _side(m) == "left" and "wheel" in m),
+            "turns: [<front left hub>, <rear left hub>]",
+        )
+        allowed = (
+            f"the front and the rear hub of one side, e.g. {left}, and a second "
+            "driveline for the other side"
+        )
     elif t == "Ackermann":
-        rear = _example(_hubs(robot, lambda m: _axle(m) == "rear" and "wheel" in m),
-                        "turns: [<rear left hub>, <rear right hub>]")
+        rear = _example(
+            _hubs(robot, lambda m: _axle(m) == "rear" and "wheel" in m),
+            "turns: [<rear left hub>, <rear right hub>]",
+        )
         allowed = f"the two hubs of one axle, e.g. {rear}"
     elif t == "Tracked":
         allowed = "nothing: remove the driveline and seat each track's motor on its mount"

@@ -1,5 +1,6 @@
 """The footprint (everything of the robot seen from above, as one convex polygon on the
 ground), the outlines the top view draws, and ``validation.footprint.bounded``."""
+
 from __future__ import annotations
 
 import math
@@ -51,14 +52,32 @@ def outlines(robot: Robot, bodies: list[Body], project: Projector) -> list[Outli
     out: list[Outline] = []
     for b in bodies:
         for ps in b.shapes:
-            out.append(Outline(ps.component, "shape" if ps.link is None else "link", ps.label,
-                               clean_polygon(convex_polygon(project.solid(ps.solid)))))
+            out.append(
+                Outline(
+                    ps.component,
+                    "shape" if ps.link is None else "link",
+                    ps.label,
+                    clean_polygon(convex_polygon(project.solid(ps.solid))),
+                )
+            )
     for w in wheels(robot):
-        out.append(Outline(w.component.name, "caster" if w.caster else "wheel", w.component.name,
-                           clean_polygon(convex_polygon(project.solid(w.solid())))))
+        out.append(
+            Outline(
+                w.component.name,
+                "caster" if w.caster else "wheel",
+                w.component.name,
+                clean_polygon(convex_polygon(project.solid(w.solid()))),
+            )
+        )
     for t in tracks(robot):
-        out.append(Outline(t.component.name, "track", t.component.name,
-                           clean_polygon(convex_polygon(project.solid(t.belt)))))
+        out.append(
+            Outline(
+                t.component.name,
+                "track",
+                t.component.name,
+                clean_polygon(convex_polygon(project.solid(t.belt))),
+            )
+        )
     for c in robot.components:
         part = robot.parts.get(c.part)
         if part is None:
@@ -66,8 +85,11 @@ def outlines(robot: Robot, bodies: list[Body], project: Projector) -> list[Outli
         f = frame_of(c)
         for i, k in enumerate(part.contacts):
             ring = project.circle(f.point(k.xyz), k.radius)
-            out.append(Outline(c.name, "contact", f"{c.name} contact {i}",
-                               clean_polygon(convex_polygon(ring))))
+            out.append(
+                Outline(
+                    c.name, "contact", f"{c.name} contact {i}", clean_polygon(convex_polygon(ring))
+                )
+            )
     return out
 
 
@@ -82,11 +104,17 @@ def check_bounded(robot: Robot, out: Findings, project: Projector) -> None:
         if part is None or part.wheel is not None or part.collision:
             continue
         if any(l.collision for l in part.links):
-            continue        # its links bound it
+            continue  # its links bound it
         at = project(frame_of(c).translation)[0]
-        out.warning(CODE, f"'{c.name}' ({part.key}) declares no collision shape, so the "
-                          f"footprint cannot bound it", where(c), components=(c.name,),
-                    at=(float(at[0]), float(at[1])), label="not in the footprint",
-                    labels=(Label(part.span("collision"), "no collision declared here"),),
-                    help=(f"declare a collision box or hull around the part in {part.file}",),
-                    notes=("a wheel needs none: its radius and width bound it",))
+        out.warning(
+            CODE,
+            f"'{c.name}' ({part.key}) declares no collision shape, so the "
+            f"footprint cannot bound it",
+            where(c),
+            components=(c.name,),
+            at=(float(at[0]), float(at[1])),
+            label="not in the footprint",
+            labels=(Label(part.span("collision"), "no collision declared here"),),
+            help=(f"declare a collision box or hull around the part in {part.file}",),
+            notes=("a wheel needs none: its radius and width bound it",),
+        )

@@ -15,6 +15,7 @@ How deep two solids overlap, and whether wells hold it, is ``overlap``'s; the fr
 
 Every length is in metres; every point is in ``base_link`` unless a docstring says otherwise.
 """
+
 from __future__ import annotations
 
 import math
@@ -40,6 +41,7 @@ SPHERE_STEP_DEG = 15
 
 # -- solids --------------------------------------------------------------------------------
 
+
 def _frozen(a: np.ndarray) -> np.ndarray:
     a.flags.writeable = False
     return a
@@ -47,9 +49,9 @@ def _frozen(a: np.ndarray) -> np.ndarray:
 
 @record
 class Poly:
-    vertices: np.ndarray          # (n, 3)
-    A: np.ndarray                 # (m, 3) unit outward normals
-    b: np.ndarray                 # (m,)
+    vertices: np.ndarray  # (n, 3)
+    A: np.ndarray  # (m, 3) unit outward normals
+    b: np.ndarray  # (m,)
 
     # the bounding box, asked for by every pair it is tested against: kept once computed
     # (read-only, so that no caller can change it for the next)
@@ -103,8 +105,9 @@ class Round:
     def poly(self) -> Poly:
         """The polytope drawn around it (see the module's docstring)."""
         ball = _unit_ball_polytope() * self.radius
-        pts = (np.vstack([ball + self.a, ball + self.b]) if np.any(self.a != self.b)
-               else ball + self.a)
+        pts = (
+            np.vstack([ball + self.a, ball + self.b]) if np.any(self.a != self.b) else ball + self.a
+        )
         return poly_from_points(pts)
 
 
@@ -130,8 +133,9 @@ def _unit_ball_polytope_cached() -> bytes:
             pts.append((math.cos(el) * math.cos(az), math.cos(el) * math.sin(az), math.sin(el)))
     corners = np.array(pts)
     from scipy.spatial import ConvexHull
+
     hull = ConvexHull(corners)
-    inner = float((-hull.equations[:, 3]).min())     # nearest facet plane to the centre
+    inner = float((-hull.equations[:, 3]).min())  # nearest facet plane to the centre
     return (corners / inner).tobytes()
 
 
@@ -148,6 +152,7 @@ def ball_polytope_excess() -> float:
 def poly_from_points(points) -> Poly:
     pts = np.asarray(points, dtype=float).reshape(-1, 3)
     from scipy.spatial import ConvexHull
+
     hull = ConvexHull(pts)
     eq = hull.equations
     # coplanar triangles give the same plane many times over; keep one of each
@@ -187,7 +192,7 @@ def box(size: Sequence[float], frame: Frame) -> Poly:
     offsets: list[float] = []
     for k in range(3):
         along = float(normals[2 * k + 1] @ frame.translation)
-        offsets += (-along + half[k], along + half[k])    # (-n) . t is -(n . t) exactly
+        offsets += (-along + half[k], along + half[k])  # (-n) . t is -(n . t) exactly
     return Poly(verts, normals, np.array(offsets))
 
 
@@ -200,12 +205,16 @@ def prism(centre, axis, radius: float, width: float, sides: int = PRISM_SIDES) -
     u, v = perpendiculars(a)
     r = radius / math.cos(math.pi / sides)
     corner = [2 * math.pi * (k + 0.5) / sides for k in range(sides)]
-    ring = c + r * (np.array([math.cos(t) for t in corner])[:, None] * u
-                    + np.array([math.sin(t) for t in corner])[:, None] * v)
+    ring = c + r * (
+        np.array([math.cos(t) for t in corner])[:, None] * u
+        + np.array([math.sin(t) for t in corner])[:, None] * v
+    )
     verts = np.vstack([ring + a * width / 2, ring - a * width / 2])
     side = [2 * math.pi * (k + 1) / sides for k in range(sides)]
-    sides_n = (np.array([math.cos(t) for t in side])[:, None] * u
-               + np.array([math.sin(t) for t in side])[:, None] * v)
+    sides_n = (
+        np.array([math.cos(t) for t in side])[:, None] * u
+        + np.array([math.sin(t) for t in side])[:, None] * v
+    )
     offsets = [float(a @ c) + width / 2, float(-a @ c) + width / 2]
     offsets += [float(n @ c) + radius for n in sides_n]
     return Poly(verts, np.vstack([a, -a, sides_n]), np.array(offsets))
@@ -219,7 +228,7 @@ def shape_solid(shape: Shape, frame: Frame) -> Solid:
         pts = frame.points(shape.vertices)
         return poly_from_faces(pts, shape.faces) if shape.faces else poly_from_points(pts)
     size = shape.size
-    if size is None:    # the library gives every shape but a hull its size
+    if size is None:  # the library gives every shape but a hull its size
         raise ValueError(f"a {shape.type!r} shape without a size")
     if shape.type == "box":
         return box(size, f)
@@ -234,8 +243,9 @@ def shape_solid(shape: Shape, frame: Frame) -> Solid:
     raise ValueError(f"unknown shape type {shape.type!r}")
 
 
-def sort_planes(planes: list, first: int, rows: list, axes: list[int],
-                 along: list[tuple[int, bool]]) -> bool:
+def sort_planes(
+    planes: list, first: int, rows: list, axes: list[int], along: list[tuple[int, bool]]
+) -> bool:
     """File ``planes`` (normals, the first of them row ``first`` of ``rows``) under the axes
     found so far, adding an axis for a plane along none; False at a plane that is neither
     along nor perpendicular to one (or is no unit normal)."""

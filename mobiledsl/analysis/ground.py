@@ -13,6 +13,7 @@ stands tilted on all four. The supports stand on one plane when that highest one
 2 mm of it. (For four wheels whose lowest points are twisted by t, the plane meets two
 opposite wheels and leaves the other two t/2 above it.)
 """
+
 from __future__ import annotations
 
 import math
@@ -43,12 +44,12 @@ UP = np.array([0.0, 0.0, 1.0])
 @record(eq=False)
 class Support:
     component: Component
-    kind: str                     # wheel | caster | track | contact | foot
-    label: str                    # for messages
+    kind: str  # wheel | caster | track | contact | foot
+    label: str  # for messages
     lowest_point: Callable[[np.ndarray], np.ndarray]
-    contact: Callable[[np.ndarray], np.ndarray]   # the point it bears on, for the polygon
+    contact: Callable[[np.ndarray], np.ndarray]  # the point it bears on, for the polygon
     must_touch: bool
-    foot: Foot | None = None      # a foot's declaration (kind "foot"), in its component's part
+    foot: Foot | None = None  # a foot's declaration (kind "foot"), in its component's part
 
     def height(self, n: np.ndarray) -> float:
         return float(self.lowest_point(n) @ n)
@@ -57,13 +58,13 @@ class Support:
 @mutable_record
 class Ground:
     normal: np.ndarray
-    offset: float                 # the plane: normal . x = offset (base_link)
-    origin: np.ndarray            # base_footprint: the base_link origin moved onto it along normal
+    offset: float  # the plane: normal . x = offset (base_link)
+    origin: np.ndarray  # base_footprint: the base_link origin moved onto it along normal
     ex: np.ndarray
     ey: np.ndarray
-    supports: list[Support]       # those that bear on it
-    spread: float                 # how far the highest of them stands above it
-    decided: bool                 # enough supports to judge a plane
+    supports: list[Support]  # those that bear on it
+    spread: float  # how far the highest of them stands above it
+    decided: bool  # enough supports to judge a plane
     polygon: list[tuple[float, float]] = field(default_factory=list)
 
     def to_ground(self, p) -> tuple[float, float]:
@@ -83,12 +84,19 @@ class Ground:
 
 # -- supports --------------------------------------------------------------------------------
 
+
 def _wheel_support(w: Wheel) -> Support:
     c, a, R, half = w.centre, w.axis, w.radius, w.width / 2
 
     if w.caster:
-        return Support(w.component, "caster", f"caster '{w.component.name}'",
-                       lambda n: c - R * n, lambda n: c - R * n, True)
+        return Support(
+            w.component,
+            "caster",
+            f"caster '{w.component.name}'",
+            lambda n: c - R * n,
+            lambda n: c - R * n,
+            True,
+        )
 
     def radial(n):
         r = n - (n @ a) * a
@@ -98,8 +106,14 @@ def _wheel_support(w: Wheel) -> Support:
         s = 1.0 if n @ a >= 0 else -1.0
         return c - R * radial(n) - s * half * a
 
-    return Support(w.component, "wheel", f"wheel '{w.component.name}'", lowest,
-                   lambda n: c - R * radial(n), True)
+    return Support(
+        w.component,
+        "wheel",
+        f"wheel '{w.component.name}'",
+        lowest,
+        lambda n: c - R * radial(n),
+        True,
+    )
 
 
 def _track_supports(t: Track) -> list[Support]:
@@ -107,9 +121,16 @@ def _track_supports(t: Track) -> list[Support]:
     for end in ("from", "to"):
         corners = t.run_corners(end)
         mid = corners.mean(axis=0)
-        out.append(Support(t.component, "track",
-                           f"the {end} end of track '{t.component.name}'s run",
-                           _lowest_of(corners, 0.0), _always(mid), True))
+        out.append(
+            Support(
+                t.component,
+                "track",
+                f"the {end} end of track '{t.component.name}'s run",
+                _lowest_of(corners, 0.0),
+                _always(mid),
+                True,
+            )
+        )
     return out
 
 
@@ -136,10 +157,12 @@ def _lowest_of(points: np.ndarray, r: float) -> Towards:
 
 def _bearing_of(points: np.ndarray, r: float) -> Towards:
     """The middle of the lowest of ``points`` (within PLANE_TOLERANCE), ``r`` further down."""
+
     def bears(n: np.ndarray) -> np.ndarray:
         h = points @ n
         middle = points[h <= h.min() + PLANE_TOLERANCE].mean(axis=0)
         return middle - r * n if r else middle
+
     return bears
 
 
@@ -153,8 +176,16 @@ def _contact_supports(robot: Robot) -> list[Support]:
         for i, k in enumerate(part.contacts):
             centre, R = f.point(k.xyz), k.radius
             what = f" ({k.note})" if k.note else ""
-            out.append(Support(c, "contact", f"contact {i} of '{c.name}'{what}",
-                               _below(centre, R), _below(centre, R), False))
+            out.append(
+                Support(
+                    c,
+                    "contact",
+                    f"contact {i} of '{c.name}'{what}",
+                    _below(centre, R),
+                    _below(centre, R),
+                    False,
+                )
+            )
     return out
 
 
@@ -195,8 +226,7 @@ def _foot_supports(robot: Robot) -> list[Support]:
             low, bears = _lowest_of(ends, solid.radius), _bearing_of(ends, solid.radius)
         else:
             low, bears = _lowest_of(solid.vertices, 0.0), _bearing_of(solid.vertices, 0.0)
-        out.append(Support(c, "foot", f"foot '{c.name}.{foot.name}'", low, bears, True,
-                           foot=foot))
+        out.append(Support(c, "foot", f"foot '{c.name}.{foot.name}'", low, bears, True, foot=foot))
     return out
 
 
@@ -212,6 +242,7 @@ def supports(robot: Robot) -> tuple[list[Support], list[Support]]:
 
 
 # -- the plane -------------------------------------------------------------------------------
+
 
 def _spans_area(points: np.ndarray) -> bool:
     if len(points) < 3:
@@ -248,9 +279,13 @@ def _least_spread_plane(pts: np.ndarray, limit: float) -> tuple[float, float] | 
     (alpha, beta, gamma, e), walked from the level plane under the lowest point."""
     x, y, z = pts[:, 0], pts[:, 1], pts[:, 2]
     ones, zeros = np.ones(len(pts)), np.zeros(len(pts))
-    G = np.vstack([np.column_stack([-x, -y, -ones, -ones]),      # z - plane <= e
-                   np.column_stack([x, y, ones, zeros]),         # plane <= z
-                   [[1, 0, 0, 0], [-1, 0, 0, 0], [0, 1, 0, 0], [0, -1, 0, 0], [0, 0, 0, -1]]])
+    G = np.vstack(
+        [
+            np.column_stack([-x, -y, -ones, -ones]),  # z - plane <= e
+            np.column_stack([x, y, ones, zeros]),  # plane <= z
+            [[1, 0, 0, 0], [-1, 0, 0, 0], [0, 1, 0, 0], [0, -1, 0, 0], [0, 0, 0, -1]],
+        ]
+    )
     h = np.concatenate([-z, z, [limit, limit, limit, limit, 0.0]])
     start = np.array([0.0, 0.0, float(z.min()), float(z.max() - z.min())])
     best = smalllp.maximize(np.array([0.0, 0.0, 0.0, -1.0]), G, h, start)
@@ -300,11 +335,12 @@ def find_ground(robot: Robot) -> Ground | None:
 
 # -- the rule --------------------------------------------------------------------------------
 
+
 def check_plane(robot: Robot, ground: Ground | None, out: Findings) -> None:
     if ground is None or not ground.decided or ground.spread <= PLANE_TOLERANCE:
         return
     if any(s.kind == "foot" for s in ground.supports):
-        return      # judged with the feet by legged.check_feet (feet_touch_the_ground)
+        return  # judged with the feet by legged.check_feet (feet_touch_the_ground)
     sups = ground.supports
     # the support whose leaving out lets the others stand on one plane is the odd one. The
     # robot rests on a plane no support reaches below: when leaving out exactly one support
@@ -316,7 +352,7 @@ def check_plane(robot: Robot, ground: Ground | None, out: Findings) -> None:
     # was laid out for, and the farthest off among equals.
     found = []
     for i, s in enumerate(sups):
-        rest = sups[:i] + sups[i + 1:]
+        rest = sups[:i] + sups[i + 1 :]
         if len(rest) < 3 or not _spans_area(np.array([r.lowest_point(UP) for r in rest])):
             continue
         n = _fit(rest)
@@ -333,8 +369,10 @@ def check_plane(robot: Robot, ground: Ground | None, out: Findings) -> None:
         s, off, n, d = odd
         if off > 0:
             how = f"stands {off * 1000:.1f} mm above the plane the others stand on"
-            hint = ("lower it by that much (its glue, or a mount lower on the chassis), or "
-                    "raise the others")
+            hint = (
+                "lower it by that much (its glue, or a mount lower on the chassis), or "
+                "raise the others"
+            )
         else:
             how = f"reaches {-off * 1000:.1f} mm below the plane the others stand on"
             hint = "raise it by that much, or lower the others"
@@ -345,12 +383,23 @@ def check_plane(robot: Robot, ground: Ground | None, out: Findings) -> None:
     else:
         heights = [(s.height(ground.normal) - ground.offset, s) for s in sups]
         top, s = max(heights, key=lambda h: h[0])
-        message = (f"the supports do not stand on one plane: they spread "
-                   f"{ground.spread * 1000:.1f} mm about the best plane; {s.label} stands "
-                   f"{top * 1000:.1f} mm above the lowest")
+        message = (
+            f"the supports do not stand on one plane: they spread "
+            f"{ground.spread * 1000:.1f} mm about the best plane; {s.label} stands "
+            f"{top * 1000:.1f} mm above the lowest"
+        )
         subject = s.component
         at = ground.to_ground(s.lowest_point(ground.normal))
-        helps = [f"place the wheels, casters and tracks so that their lowest points lie within "
-                 f"{PLANE_TOLERANCE * 1000:g} mm of one plane"]
-    out.error(CODE, message, where(subject), components=(subject.name,), at=at,
-              label="off the ground plane", help=helps)
+        helps = [
+            f"place the wheels, casters and tracks so that their lowest points lie within "
+            f"{PLANE_TOLERANCE * 1000:g} mm of one plane"
+        ]
+    out.error(
+        CODE,
+        message,
+        where(subject),
+        components=(subject.name,),
+        at=at,
+        label="off the ground plane",
+        help=helps,
+    )

@@ -23,6 +23,7 @@ Yaw rate at that speed (documented in docs/analysis.md):
 - Tricycle, Ackermann: v tan(max steering angle) / L, L the wheelbase (steered to rear axle);
 - Legged: the gait's largest turn.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -82,14 +83,17 @@ def _wheel_speed(robot: Robot, c: Component) -> tuple[float | None, str]:
     geared = f" / {reduction:g}" if reduction != 1.0 else ""
     if part.wheel is not None:
         v = omega * part.wheel.radius / reduction
-        return v, (f"'{c.name}' on motor '{motor.name}': {omega:g} rad/s x "
-                   f"{part.wheel.radius:g} m{geared}")
+        return v, (
+            f"'{c.name}' on motor '{motor.name}': {omega:g} rad/s x {part.wheel.radius:g} m{geared}"
+        )
     if part.track is not None:
         if part.track.travel_per_turn_m is None:
             return None, f"track '{c.name}' states no travel_per_turn_m"
         v = omega * part.track.travel_per_turn_m / (2 * math.pi) / reduction
-        return v, (f"'{c.name}' on motor '{motor.name}': {omega:g} rad/s x "
-                   f"{part.track.travel_per_turn_m:g} m per turn / 2 pi{geared}")
+        return v, (
+            f"'{c.name}' on motor '{motor.name}': {omega:g} rad/s x "
+            f"{part.track.travel_per_turn_m:g} m per turn / 2 pi{geared}"
+        )
     return None, ""
 
 
@@ -123,10 +127,19 @@ def skid_factor(robot: Robot) -> float:
     the targets' twist maps and drive systems."""
     if robot.chassis_type not in SKIDDING:
         return 1.0
-    pts = [(w.centre[0], w.centre[1], 0.0) for w in wheels(robot)
-           if not w.caster and w.component.driven]
-    pts += [((t.run_from[0] + t.run_to[0]) / 2, (t.run_from[1] + t.run_to[1]) / 2,
-             float(norm((t.run_to - t.run_from)[:2])) ** 2 / 12) for t in tracks(robot)]
+    pts = [
+        (w.centre[0], w.centre[1], 0.0)
+        for w in wheels(robot)
+        if not w.caster and w.component.driven
+    ]
+    pts += [
+        (
+            (t.run_from[0] + t.run_to[0]) / 2,
+            (t.run_from[1] + t.run_to[1]) / 2,
+            float(norm((t.run_to - t.run_from)[:2])) ** 2 / 12,
+        )
+        for t in tracks(robot)
+    ]
     if len(pts) < 2:
         return 1.0
     xy = np.array([p[:2] for p in pts], float)
@@ -156,12 +169,14 @@ def _turn_speed(robot: Robot, v: float | None, line) -> float | None:
     share = scrub_share(robot)
     if v is None or line is None or share <= 0:
         return v
-    return line.top_speed(line.resistance
-                          + SCRUB_CONE * TYRE_FRICTION * share * line.mass * GRAVITY)
+    return line.top_speed(
+        line.resistance + SCRUB_CONE * TYRE_FRICTION * share * line.mass * GRAVITY
+    )
 
 
-def _yaw(robot: Robot, v: float | None,
-         to_ground) -> tuple[float | None, float | None, float | None]:
+def _yaw(
+    robot: Robot, v: float | None, to_ground
+) -> tuple[float | None, float | None, float | None]:
     """(max yaw rate, track width, wheelbase)."""
     if v is None:
         return None, None, None
@@ -207,25 +222,33 @@ def _turns_either_way(robot: Robot) -> bool:
     return bool(steers) and all(s.max_angle_rad > 0 for s in steers)
 
 
-def analyse_kinematics(robot: Robot, task: Task | None, to_ground, out: Findings,
-                       mass: float | None = None) -> Kinematics:
+def analyse_kinematics(
+    robot: Robot, task: Task | None, to_ground, out: Findings, mass: float | None = None
+) -> Kinematics:
     for c in robot.components:
         part = robot.parts.get(c.part)
         if part is not None and part.track is not None and part.track.travel_per_turn_m is None:
-            out.warning(TRAVEL, f"track '{c.name}' ({part.key}) states no travel_per_turn_m: the "
-                                f"compiler cannot tell how far the base moves per turn, and no "
-                                f"target drives it", where(c), components=(c.name,),
-                        label="travel per turn unknown",
-                        help=(f"state track.travel_per_turn_m in {part.file} from the maker's "
-                              "data (a link tread: the sprocket's teeth times the links' pitch)",))
+            out.warning(
+                TRAVEL,
+                f"track '{c.name}' ({part.key}) states no travel_per_turn_m: the "
+                f"compiler cannot tell how far the base moves per turn, and no "
+                f"target drives it",
+                where(c),
+                components=(c.name,),
+                label="travel per turn unknown",
+                help=(
+                    f"state track.travel_per_turn_m in {part.file} from the maker's "
+                    "data (a link tread: the sprocket's teeth times the links' pitch)",
+                ),
+            )
     if robot.chassis_type == "Legged":
         return _with_drive_limits(robot, _legged(robot, task, out))
     ct = CHASSIS_TYPES.get(robot.chassis_type)
     v, why = _top_speed(robot)
     # the top speed and the start by the motors' torque-speed line under the robot's weight
     motors, line = motor_figures(robot, mass)
-    accel = None        # the start, as the top speed, by the motors' line, each counted once
-    if v is not None and line is not None and motors is not None:    # both or neither
+    accel = None  # the start, as the top speed, by the motors' line, each counted once
+    if v is not None and line is not None and motors is not None:  # both or neither
         v, why, accel = motors.top_speed_full_mps, top_speed_text(line), motors.accel_mps2
     check_base_moves(robot, line, out)
     yaw, width, base = _yaw(robot, _turn_speed(robot, v, line), to_ground)
@@ -236,9 +259,21 @@ def analyse_kinematics(robot: Robot, task: Task | None, to_ground, out: Findings
         for i, step in enumerate(task.steps):
             verdict = _judge_wheeled(robot, i, step, can_spin, holonomic, v, why, out, yaw)
             steps.append(_within_motors(verdict, step, line, out))
-    return _with_drive_limits(robot, Kinematics(
-        can_spin, holonomic, clean(v), clean(yaw), clean(width), clean(base), tuple(steps),
-        clean(accel), motors, skid_factor(robot)))
+    return _with_drive_limits(
+        robot,
+        Kinematics(
+            can_spin,
+            holonomic,
+            clean(v),
+            clean(yaw),
+            clean(width),
+            clean(base),
+            tuple(steps),
+            clean(accel),
+            motors,
+            skid_factor(robot),
+        ),
+    )
 
 
 def _with_drive_limits(robot: Robot, kin: Kinematics) -> Kinematics:
@@ -260,13 +295,17 @@ def _within_motors(verdict: StepVerdict, step: Step, line, out: Findings) -> Ste
     """The verdict with the motors' judgement of the step added: its time to speed, and a
     refusal when they reach its speed only past its distance."""
     if verdict.codes and SPEED in verdict.codes:
-        return verdict              # above the top speed: already refused with the figures
+        return verdict  # above the top speed: already refused with the figures
     codes, reason, t = judge_reach(step, _speed_arg(step), line, out)
     if not codes:
         return dataclasses.replace(verdict, time_to_speed_s=t)
-    return dataclasses.replace(verdict, supported=False, codes=verdict.codes + codes,
-                               reason="; ".join(r for r in (verdict.reason, reason) if r),
-                               time_to_speed_s=t)
+    return dataclasses.replace(
+        verdict,
+        supported=False,
+        codes=verdict.codes + codes,
+        reason="; ".join(r for r in (verdict.reason, reason) if r),
+        time_to_speed_s=t,
+    )
 
 
 def _speed_arg(step: Step) -> float | None:
@@ -287,25 +326,42 @@ def _judge_wheeled(robot, i, step, can_spin, holonomic, v, why, out, yaw=None) -
     if kind == "Spin" and can_spin is False:
         codes.append(SPIN)
         reasons.append(f"a {t} base cannot spin in place")
-        out.error(SPIN, f"Spin needs the base to turn in place, and a {t} base cannot: it turns "
-                        f"only by steering while it moves", step.span, at=None,
-                  label="cannot spin in place",
-                  help=(f"reach the heading with Navigate, which drives a curve, or choose a "
-                        f"chassis type that spins: {', '.join(SPINNERS)}",))
+        out.error(
+            SPIN,
+            f"Spin needs the base to turn in place, and a {t} base cannot: it turns "
+            f"only by steering while it moves",
+            step.span,
+            at=None,
+            label="cannot spin in place",
+            help=(
+                f"reach the heading with Navigate, which drives a curve, or choose a "
+                f"chassis type that spins: {', '.join(SPINNERS)}",
+            ),
+        )
     if kind == "Navigate" and not _turns_either_way(robot):
         codes.append(SPIN)
         reasons.append("the base cannot turn either way")
-        out.error(SPIN, "Navigate needs the base to turn either way, as a planner turns it to "
-                        "follow its path, and this base turns neither in place nor by steering",
-                  step.span, label="cannot turn", help=("choose a chassis type that spins or "
-                                                        "steers",))
+        out.error(
+            SPIN,
+            "Navigate needs the base to turn either way, as a planner turns it to "
+            "follow its path, and this base turns neither in place nor by steering",
+            step.span,
+            label="cannot turn",
+            help=("choose a chassis type that spins or steers",),
+        )
     if kind == "Strafe" and holonomic is False:
         codes.append(STRAFE)
         reasons.append(f"a {t} base cannot move sideways")
-        out.error(STRAFE, f"Strafe needs a holonomic base, and a {t} base cannot move sideways",
-                  step.span, label="cannot strafe",
-                  help=(f"turn and drive instead (Spin, Advance), or choose a holonomic chassis "
-                        f"type: {', '.join(HOLONOMIC)}",))
+        out.error(
+            STRAFE,
+            f"Strafe needs a holonomic base, and a {t} base cannot move sideways",
+            step.span,
+            label="cannot strafe",
+            help=(
+                f"turn and drive instead (Spin, Advance), or choose a holonomic chassis "
+                f"type: {', '.join(HOLONOMIC)}",
+            ),
+        )
     speed = _speed_arg(step)
     if kind in ("Advance", "BackUp", "Strafe", "Navigate") and speed is not None:
         if v is None:
@@ -314,35 +370,59 @@ def _judge_wheeled(robot, i, step, can_spin, holonomic, v, why, out, yaw=None) -
             codes.append(SPEED)
             reasons.append(f"{speed:g} m/s is above the base's {_at_most(v)} m/s")
             span = step.arg_spans.get("speed_mps", step.span)
-            out.error(SPEED, f"{kind} asks for {speed:g} m/s, but the base goes at most "
-                             f"{_at_most(v)} m/s ({why})", span, label="faster than the base goes",
-                      help=(f"ask for at most {_at_most(v)} m/s, or give the "
-                            f"base faster motors or larger wheels",))
+            out.error(
+                SPEED,
+                f"{kind} asks for {speed:g} m/s, but the base goes at most "
+                f"{_at_most(v)} m/s ({why})",
+                span,
+                label="faster than the base goes",
+                help=(
+                    f"ask for at most {_at_most(v)} m/s, or give the "
+                    f"base faster motors or larger wheels",
+                ),
+            )
     rate = _rate_arg(step)
-    if kind in ("Spin", "Navigate") and can_spin and yaw is not None and yaw <= 0 \
-            and (rate is None or kind == "Navigate"):
+    if (
+        kind in ("Spin", "Navigate")
+        and can_spin
+        and yaw is not None
+        and yaw <= 0
+        and (rate is None or kind == "Navigate")
+    ):
         # a turn rate of 0: the motors' line leaves nothing to slide the tyres sideways
         codes.append(SPEED)
         reasons.append("the base cannot turn: its turn rate is 0 rad/s")
-        out.error(SPEED, f"{kind} needs the base to turn, and it turns at 0 rad/s: its motors "
-                         "cannot slide its tyres sideways as a skid-steer base turns",
-                  step.span, label="the base cannot turn",
-                  help=("give the base stronger motors or a larger reduction (the analysis "
-                        "states the turn rate they give), or a chassis that steers",))
+        out.error(
+            SPEED,
+            f"{kind} needs the base to turn, and it turns at 0 rad/s: its motors "
+            "cannot slide its tyres sideways as a skid-steer base turns",
+            step.span,
+            label="the base cannot turn",
+            help=(
+                "give the base stronger motors or a larger reduction (the analysis "
+                "states the turn rate they give), or a chassis that steers",
+            ),
+        )
     if kind == "Spin" and can_spin and rate is not None:
         if yaw is None:
             decided = False
         elif rate > yaw:
             codes.append(SPEED)
             reasons.append(f"{rate:g} rad/s is above the base's {_at_most(yaw)} rad/s")
-            skid = (" (its wheels slide sideways as it turns, so it turns slower than its "
-                    "wheels' speed alone would say)" if t in SKIDDING else "")
-            out.error(SPEED, f"Spin asks for {rate:g} rad/s, but the base turns at most "
-                             f"{_at_most(yaw)} rad/s{skid}",
-                      step.arg_spans.get("rate_rad_s", step.span),
-                      label="faster than the base turns",
-                      help=(f"ask for at most {_at_most(yaw)} rad/s, or give "
-                            "the base faster motors",))
+            skid = (
+                " (its wheels slide sideways as it turns, so it turns slower than its "
+                "wheels' speed alone would say)"
+                if t in SKIDDING
+                else ""
+            )
+            out.error(
+                SPEED,
+                f"Spin asks for {rate:g} rad/s, but the base turns at most "
+                f"{_at_most(yaw)} rad/s{skid}",
+                step.arg_spans.get("rate_rad_s", step.span),
+                label="faster than the base turns",
+                help=(f"ask for at most {_at_most(yaw)} rad/s, or give the base faster motors",),
+            )
     supported = False if codes else (True if decided else None)
     return StepVerdict(i, kind, supported, tuple(codes), "; ".join(reasons))
 
@@ -359,9 +439,15 @@ def _legged(robot: Robot, task: Task | None, out: Findings) -> Kinematics:
     except KeyError:
         gait = None
     if gait is None:
-        return Kinematics(None, None, None, None,
-                          steps=tuple(StepVerdict(i, s.kind, None) for i, s in
-                                      enumerate(task.steps)) if task else ())
+        return Kinematics(
+            None,
+            None,
+            None,
+            None,
+            steps=tuple(StepVerdict(i, s.kind, None) for i, s in enumerate(task.steps))
+            if task
+            else (),
+        )
     (back, ahead), (right, left), (cw, ccw) = gait.ahead, gait.aside, gait.turn
     can_spin = cw < 0 < ccw
     holonomic = right < 0 < left
@@ -376,43 +462,84 @@ def _legged(robot: Robot, task: Task | None, out: Findings) -> Kinematics:
         def refuse(code, message, span, reason, codes=codes, reasons=reasons):
             codes.append(code)
             reasons.append(reason)
-            out.error(code, message, span, label="the gait does not go there",
-                      help=("choose a step the gait allows, or a walking controller whose gait "
-                            "goes that way",))
+            out.error(
+                code,
+                message,
+                span,
+                label="the gait does not go there",
+                help=(
+                    "choose a step the gait allows, or a walking controller whose gait "
+                    "goes that way",
+                ),
+            )
 
         if step.kind == "Spin":
             reach = ccw if direction == "left" else -cw
             if reach <= 0:
-                refuse(SPIN, f"Spin {direction} needs a turn to the {direction}, and the gait "
-                             f"turns {cw:g} to {ccw:g} rad/s", step.span, "no turn that way")
+                refuse(
+                    SPIN,
+                    f"Spin {direction} needs a turn to the {direction}, and the gait "
+                    f"turns {cw:g} to {ccw:g} rad/s",
+                    step.span,
+                    "no turn that way",
+                )
         elif step.kind == "Navigate":
             if not can_spin:
-                refuse(SPIN, f"Navigate needs a turn either way, and the gait turns {cw:g} to "
-                             f"{ccw:g} rad/s", step.span, "no turn either way")
+                refuse(
+                    SPIN,
+                    f"Navigate needs a turn either way, and the gait turns {cw:g} to {ccw:g} rad/s",
+                    step.span,
+                    "no turn either way",
+                )
             if ahead <= 0:
-                refuse(WALK, "Navigate needs a speed ahead, and the gait has none", step.span,
-                       "no speed ahead")
+                refuse(
+                    WALK,
+                    "Navigate needs a speed ahead, and the gait has none",
+                    step.span,
+                    "no speed ahead",
+                )
             elif speed is not None and speed > ahead:
-                refuse(WALK, f"Navigate asks for {speed:g} m/s, above the gait's {ahead:g} m/s "
-                             f"ahead", span_speed, "too fast")
+                refuse(
+                    WALK,
+                    f"Navigate asks for {speed:g} m/s, above the gait's {ahead:g} m/s ahead",
+                    span_speed,
+                    "too fast",
+                )
         elif step.kind in ("Advance", "BackUp"):
             reach = ahead if step.kind == "Advance" else -back
             way = "ahead" if step.kind == "Advance" else "back"
             if reach <= 0:
-                refuse(WALK, f"{step.kind} needs a speed {way}, and the gait has none",
-                       step.span, f"no speed {way}")
+                refuse(
+                    WALK,
+                    f"{step.kind} needs a speed {way}, and the gait has none",
+                    step.span,
+                    f"no speed {way}",
+                )
             elif speed is not None and speed > reach:
-                refuse(WALK, f"{step.kind} asks for {speed:g} m/s, above the gait's {reach:g} m/s "
-                             f"{way}", span_speed, "too fast")
+                refuse(
+                    WALK,
+                    f"{step.kind} asks for {speed:g} m/s, above the gait's {reach:g} m/s {way}",
+                    span_speed,
+                    "too fast",
+                )
         elif step.kind == "Strafe":
             reach = left if direction == "left" else -right
             if reach <= 0:
-                refuse(STRAFE, f"Strafe {direction} needs a speed to the {direction}, and the "
-                               f"gait moves aside {right:g} to {left:g} m/s", step.span,
-                       "no speed aside that way")
+                refuse(
+                    STRAFE,
+                    f"Strafe {direction} needs a speed to the {direction}, and the "
+                    f"gait moves aside {right:g} to {left:g} m/s",
+                    step.span,
+                    "no speed aside that way",
+                )
             elif speed is not None and speed > reach:
-                refuse(STRAFE, f"Strafe asks for {speed:g} m/s, above the gait's {reach:g} m/s "
-                               f"to the {direction}", span_speed, "too fast")
+                refuse(
+                    STRAFE,
+                    f"Strafe asks for {speed:g} m/s, above the gait's {reach:g} m/s "
+                    f"to the {direction}",
+                    span_speed,
+                    "too fast",
+                )
         steps.append(StepVerdict(i, step.kind, not codes, tuple(codes), "; ".join(reasons)))
     top = ahead if ahead > 0 else None
     yaw = max(abs(cw), abs(ccw)) or None

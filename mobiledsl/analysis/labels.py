@@ -6,6 +6,7 @@ Boxes are estimated as the drawings' tests estimate them: a character is 0.6 of 
 wide, a line is the font size high (0.8 above the baseline, 0.2 below). Placed boxes are filed
 in a grid of cells, so a drawing of a thousand names looks only at its neighbours.
 """
+
 from __future__ import annotations
 
 import math
@@ -15,8 +16,24 @@ CHAR_W = 0.6
 #: rings of candidates tried around the point (beyond these, the text stays on the last one)
 RINGS = 40
 #: the directions tried on each ring, right and left first, then above and below
-DIRECTIONS = (0, 180, 90, 270, 45, 135, 315, 225, 22.5, 157.5, 337.5, 202.5,
-              67.5, 112.5, 292.5, 247.5)
+DIRECTIONS = (
+    0,
+    180,
+    90,
+    270,
+    45,
+    135,
+    315,
+    225,
+    22.5,
+    157.5,
+    337.5,
+    202.5,
+    67.5,
+    112.5,
+    292.5,
+    247.5,
+)
 
 
 def text_width(text: str, font: float) -> float:
@@ -42,7 +59,7 @@ class Placer:
     def __init__(self, cell: float, bounds=None, gap: float = 0.0):
         self.cell = max(cell, 1e-9)
         self.bounds = bounds
-        self.gap = gap                  # kept clear around each text, beyond its box
+        self.gap = gap  # kept clear around each text, beyond its box
         self.cells: dict[tuple[int, int], list[tuple]] = {}
 
     def _keys(self, box):
@@ -63,8 +80,9 @@ class Placer:
         b = self.bounds
         if b is not None and (box[0] < b[0] or box[1] < b[1] or box[2] > b[2] or box[3] > b[3]):
             return False
-        return not any(overlaps(grown, other) for key in self._keys(grown)
-                       for other in self.cells.get(key, ()))
+        return not any(
+            overlaps(grown, other) for key in self._keys(grown) for other in self.cells.get(key, ())
+        )
 
     def place(self, x: float, y: float, text: str, font: float, step: float | None = None):
         """Where a text naming the point (x, y) goes: (centre x, baseline y, moved). The text
@@ -76,7 +94,7 @@ class Placer:
         for ring in range(RINGS + 1):
             for k, deg in enumerate(DIRECTIONS if ring else (0,)):
                 if ring and ring < 3 and k >= 8:
-                    continue                      # the near rings: eight directions do
+                    continue  # the near rings: eight directions do
                 a = math.radians(deg)
                 # a ring's distance clears the text's own half-size in that direction
                 cx = x + math.cos(a) * (ring * step + (w / 2 + font * 0.3) * (ring > 0))
@@ -87,7 +105,7 @@ class Placer:
                 if self.free(box):
                     self.take(box)
                     return cx, cy - 0.3 * font, ring > 0
-        assert first is not None        # ring 0 always tries the point itself
+        assert first is not None  # ring 0 always tries the point itself
         cx, cy, box = first
         self.take(box)
         return cx, cy - 0.3 * font, False

@@ -1,5 +1,6 @@
 """The robot's mass, centre of mass and inertia: every part's own body and every link where
 its servo holds it, summed in base_link."""
+
 from __future__ import annotations
 
 from typing import cast
@@ -14,8 +15,8 @@ from .placement import Body
 @record
 class MassProperties:
     mass: float
-    com: np.ndarray               # base_link
-    inertia: np.ndarray           # 3x3 about com, base_link axes
+    com: np.ndarray  # base_link
+    inertia: np.ndarray  # 3x3 about com, base_link axes
 
 
 _EYE = np.eye(3)
@@ -24,8 +25,9 @@ _EYE.flags.writeable = False
 
 def tensor(i: Inertial) -> np.ndarray:
     t = i.inertia
-    return np.array([[t.ixx, t.ixy, t.ixz], [t.ixy, t.iyy, t.iyz], [t.ixz, t.iyz, t.izz]],
-                    dtype=float)
+    return np.array(
+        [[t.ixx, t.ixy, t.ixz], [t.ixy, t.iyy, t.iyz], [t.ixz, t.iyz, t.izz]], dtype=float
+    )
 
 
 def mass_properties(bodies: list[Body]) -> MassProperties:
@@ -46,5 +48,5 @@ def mass_properties(bodies: list[Body]) -> MassProperties:
     inertia = np.zeros((3, 3))
     for m, c, I in items:
         r = c - com
-        inertia += I + m * ((r @ r) * _EYE - r[:, None] * r[None, :])   # np.outer's own product
+        inertia += I + m * ((r @ r) * _EYE - r[:, None] * r[None, :])  # np.outer's own product
     return MassProperties(float(total), com, (inertia + inertia.T) / 2)

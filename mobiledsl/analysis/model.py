@@ -5,6 +5,7 @@ Points are in ``base_link`` (x, y, z) unless named ``ground``: those are (x, y) 
 ``base_footprint``, on the ground plane below the ``base_link`` origin (docs/assembly.md,
 "Frames").
 """
+
 from __future__ import annotations
 
 import math
@@ -61,12 +62,12 @@ def clean_polygon(points: Iterable[Iterable[float]]) -> tuple[Vec2, ...]:
 
 @record
 class StepVerdict:
-    index: int                    # 0-based, in the task's order
-    kind: str                     # Advance | BackUp | Spin | Strafe | Navigate
-    supported: bool | None        # None: undecided (missing data)
-    codes: tuple[str, ...] = ()   # the rules that refuse it
+    index: int  # 0-based, in the task's order
+    kind: str  # Advance | BackUp | Spin | Strafe | Navigate
+    supported: bool | None  # None: undecided (missing data)
+    codes: tuple[str, ...] = ()  # the rules that refuse it
     reason: str = ""
-    time_to_speed_s: float | None = None   # from rest to its speed, by the motors' line
+    time_to_speed_s: float | None = None  # from rest to its speed, by the motors' line
 
 
 @record
@@ -78,12 +79,12 @@ class Motors:
     fed_by: str
     volts_full: float | None
     volts_low: float | None
-    stall_pull_n: float                     # at the ground, at rest, full
-    resistance_n: float                     # rolling resistance on level ground
-    top_speed_full_mps: float               # under the robot's weight on level ground
+    stall_pull_n: float  # at the ground, at rest, full
+    resistance_n: float  # rolling resistance on level ground
+    top_speed_full_mps: float  # under the robot's weight on level ground
     top_speed_low_mps: float
-    accel_mps2: float                       # from rest, full, at most g / 2
-    max_slope_rad: float                    # the steepest it climbs and holds, full
+    accel_mps2: float  # from rest, full, at most g / 2
+    max_slope_rad: float  # the steepest it climbs and holds, full
     #: the motors' stall pull over the robot's mass (m/s^2): what a datasheet gives, before
     #: rolling resistance and the turning inertia of rotors and wheels (accel_mps2 is net)
     pull_accel_mps2: float | None = None
@@ -95,11 +96,11 @@ class Kinematics:
     holonomic: bool | None
     max_speed_mps: float | None
     max_yaw_rate_rad_s: float | None
-    track_width_m: float | None = None     # what the yaw rate was worked out from
+    track_width_m: float | None = None  # what the yaw rate was worked out from
     wheelbase_m: float | None = None
     steps: tuple[StepVerdict, ...] = ()
-    max_accel_mps2: float | None = None    # the start the motors allow, at most g / 2
-    motors: Motors | None = None           # where the top speed and the start come from
+    max_accel_mps2: float | None = None  # the start the motors allow, at most g / 2
+    motors: Motors | None = None  # where the top speed and the start come from
     # how much wider than its contacts the base turns (W_eff / W, 1 but for a skid-steer
     # base): the targets' twist maps and drive systems scale the turn by it. Kept unrounded:
     # they multiply by it and write twelve digits
@@ -116,19 +117,19 @@ class Outline:
     """One thing as seen from above, in ground coordinates, for the top view."""
 
     component: str
-    kind: str                     # shape | link | wheel | caster | track | contact, or
-                                  # obstacle | surface | marker for the world's entities
-    label: str                    # "chassis", "arm.upper", ...
+    kind: str  # shape | link | wheel | caster | track | contact, or
+    # obstacle | surface | marker for the world's entities
+    label: str  # "chassis", "arm.upper", ...
     polygon: tuple[Vec2, ...]
 
 
 @record
 class Finding:
     code: str
-    severity: str                 # error | warning | note
+    severity: str  # error | warning | note
     message: str
     components: tuple[str, ...] = ()
-    at: Vec2 | None = None        # where it is, in ground coordinates
+    at: Vec2 | None = None  # where it is, in ground coordinates
 
 
 @record
@@ -137,12 +138,12 @@ class WalkerDrive:
     ranges and controller as stated, and the robot's servos its policy moves, named
     ``<leg component>_<link>``, in the order of the walker's joints."""
 
-    key: str                                 # "library/id"
-    dir: str                                 # the walker's directory
+    key: str  # "library/id"
+    dir: str  # the walker's directory
     gait: Gait
     controller: dict[str, Any]
     joints: tuple[str, ...]
-    hidden: tuple[str, ...] = ()             # the servos it reads as still, named so too
+    hidden: tuple[str, ...] = ()  # the servos it reads as still, named so too
 
 
 @record
@@ -150,10 +151,10 @@ class WalkingPeak:
     """A servo's expected peak torque while the robot walks by its gait at a twist the task
     asks (docs/analysis.md, "Servos while walking")."""
 
-    joint: str                               # component.link
-    twist: Vec3                              # m/s ahead, m/s to the left, rad/s to the left
-    steps: tuple[int, ...]                   # the task's steps asking it (0-based); () when
-                                             # the task asks nothing: the gait's range end
+    joint: str  # component.link
+    twist: Vec3  # m/s ahead, m/s to the left, rad/s to the left
+    steps: tuple[int, ...]  # the task's steps asking it (0-based); () when
+    # the task asks nothing: the gait's range end
     torque_nm: float
     effort_nm: float
 
@@ -163,20 +164,20 @@ class Analysis:
     robot: str
     mass: float
     com: Vec3
-    inertia: Matrix3                         # about the centre of mass, base_link axes
-    ground_z: float | None                   # base_footprint's height in base_link
-    ground_normal: Vec3 | None               # the ground plane's up, in base_link
-    support_polygon: tuple[Vec2, ...]        # ground coordinates, counter-clockwise
-    com_ground: Vec2 | None                  # the centre of mass projected on the ground
-    com_margin_m: float | None               # to the support polygon's nearest edge, + inside
-    footprint: tuple[Vec2, ...]              # ground coordinates, counter-clockwise
+    inertia: Matrix3  # about the centre of mass, base_link axes
+    ground_z: float | None  # base_footprint's height in base_link
+    ground_normal: Vec3 | None  # the ground plane's up, in base_link
+    support_polygon: tuple[Vec2, ...]  # ground coordinates, counter-clockwise
+    com_ground: Vec2 | None  # the centre of mass projected on the ground
+    com_margin_m: float | None  # to the support polygon's nearest edge, + inside
+    footprint: tuple[Vec2, ...]  # ground coordinates, counter-clockwise
     kinematics: Kinematics
     outlines: tuple[Outline, ...] = ()
     findings: tuple[Finding, ...] = ()
-    walker: str | None = None                # "library/id" of the walker it walks by
-    surroundings: tuple[Outline, ...] = ()   # the world's entities around the start
+    walker: str | None = None  # "library/id" of the walker it walks by
+    surroundings: tuple[Outline, ...] = ()  # the world's entities around the start
     walker_drive: WalkerDrive | None = None  # and how it drives the robot
-    walking_peaks: tuple[WalkingPeak, ...] = ()   # by the gait, at the speeds asked
+    walking_peaks: tuple[WalkingPeak, ...] = ()  # by the gait, at the speeds asked
 
     # the kinematics' figures, read directly (not fields: they are serialised once, there)
     @property
@@ -204,13 +205,24 @@ class Findings:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
 
-    def add(self, severity: Severity, code: str, message: str, span: Span | None, *,
-            components: Iterable[str] = (), at: Vec2 | None = None, label: str = "",
-            labels: Iterable[Label] = (), help: Iterable[str] | str = (),
-            notes: Iterable[str] | str = ()) -> None:
+    def add(
+        self,
+        severity: Severity,
+        code: str,
+        message: str,
+        span: Span | None,
+        *,
+        components: Iterable[str] = (),
+        at: Vec2 | None = None,
+        label: str = "",
+        labels: Iterable[Label] = (),
+        help: Iterable[str] | str = (),
+        notes: Iterable[str] | str = (),
+    ) -> None:
         make = error if severity is Severity.ERROR else warning
-        self.diagnostics.append(make(code, message, span, label=label, labels=labels,
-                                     help=help, notes=notes))
+        self.diagnostics.append(
+            make(code, message, span, label=label, labels=labels, help=help, notes=notes)
+        )
         where = None
         if at is not None and all(math.isfinite(c) for c in at):
             where = (clean(at[0]), clean(at[1]))

@@ -10,6 +10,7 @@ The base's figures follow from the sum of its motors' lines at the ground, again
 robot's weight: its rolling resistance on level ground, and gravity on a slope. Pure: no
 disk, no targets.
 """
+
 from __future__ import annotations
 
 import math
@@ -61,8 +62,9 @@ def at_voltage(motor: MotorSpec, volts: float | None, reduction: float = 1.0) ->
     """The motor's line fed at ``volts`` (its rated voltage when None), at the wheel through
     ``reduction``: torque(omega, V) = stall (V / rated)(1 - omega / (no_load V / rated))."""
     share = (volts / motor.rated_voltage_v) if volts is not None else 1.0
-    return Line(motor.stall_torque_nm * share * reduction,
-                motor.no_load_speed_rad_s * share / reduction)
+    return Line(
+        motor.stall_torque_nm * share * reduction, motor.no_load_speed_rad_s * share / reduction
+    )
 
 
 def rotor_inertia(motor: MotorSpec) -> float:
@@ -106,7 +108,7 @@ class Drive:
 
     def mass_felt(self) -> float:
         """The rotor's inertia as mass at the ground (kg): J g^2 / r^2."""
-        return rotor_inertia(self.spec) * self.reduction ** 2 / self.radius ** 2
+        return rotor_inertia(self.spec) * self.reduction**2 / self.radius**2
 
 
 def _radius(robot: Robot, c: Component) -> float | None:
@@ -166,8 +168,10 @@ def drives(robot: Robot) -> tuple[Drive, ...] | None:
         entry = found.setdefault(motor.name, [mpart.motor, [], [], reduction])
         entry[1].append(c.name)
         entry[2].append(radius)
-    return tuple(Drive(name, spec, tuple(ws), sum(rs) / len(rs), red)
-                 for name, (spec, ws, rs, red) in found.items())
+    return tuple(
+        Drive(name, spec, tuple(ws), sum(rs) / len(rs), red)
+        for name, (spec, ws, rs, red) in found.items()
+    )
 
 
 @record
@@ -275,6 +279,7 @@ class BaseLine:
         def accel(speed: float) -> float:
             pull = sum(line.torque(speed / r) / r for line, r in lines)
             return min(max((pull - resistance) / mass, 0.0), most)
+
         return accel
 
 
@@ -296,14 +301,22 @@ def wheels_felt(robot: Robot) -> float:
     total = 0.0
     for c in robot.components:
         part = robot.parts.get(c.part)
-        if c.type not in ROLLING or part is None or part.wheel is None \
-                or part.inertial is None or part.wheel.radius <= 0:
+        if (
+            c.type not in ROLLING
+            or part is None
+            or part.wheel is None
+            or part.inertial is None
+            or part.wheel.radius <= 0
+        ):
             continue
         connector = part.connectors.get(c.connector) if c.connector is not None else None
         if connector is None:
             continue
-        axis = connector.joint.axis if connector.joint is not None and connector.joint.axis \
+        axis = (
+            connector.joint.axis
+            if connector.joint is not None and connector.joint.axis
             else connector.dir
+        )
         n = math.sqrt(sum(a * a for a in axis))
         if n <= 0:
             continue
@@ -311,7 +324,7 @@ def wheels_felt(robot: Robot) -> float:
         i = part.inertial.inertia
         tensor = ((i.ixx, i.ixy, i.ixz), (i.ixy, i.iyy, i.iyz), (i.ixz, i.iyz, i.izz))
         about = sum(a[r] * tensor[r][k] * a[k] for r in range(3) for k in range(3))
-        total += max(about, 0.0) / part.wheel.radius ** 2
+        total += max(about, 0.0) / part.wheel.radius**2
     return total
 
 

@@ -8,6 +8,7 @@ Chebyshev centre) says how deep they overlap, found exactly when the planes boun
 
 Every length is in metres; every point is in ``base_link``.
 """
+
 from __future__ import annotations
 
 import math
@@ -34,8 +35,9 @@ class Well:
         d = pts - self.centre
         along = d @ self.axis
         across = np.linalg.norm(d - np.outer(along, self.axis), axis=1)
-        return ((np.abs(along) <= self.width / 2 + grow + 1e-12)
-                & (across <= self.radius + grow + 1e-12))
+        return (np.abs(along) <= self.width / 2 + grow + 1e-12) & (
+            across <= self.radius + grow + 1e-12
+        )
 
     def reach(self, pts: np.ndarray) -> tuple[float, float]:
         """The well (radius, width) that would hold ``pts``."""
@@ -48,8 +50,14 @@ class Well:
 def boxes_overlap(p: Solid, q: Solid, slack: float = 0.0) -> bool:
     (pa, pb, pc), (pA, pB, pC) = p.bounds
     (qa, qb, qc), (qA, qB, qC) = q.bounds
-    return pa <= qA + slack and pb <= qB + slack and pc <= qC + slack and \
-        qa <= pA + slack and qb <= pB + slack and qc <= pC + slack
+    return (
+        pa <= qA + slack
+        and pb <= qB + slack
+        and pc <= qC + slack
+        and qa <= pA + slack
+        and qb <= pB + slack
+        and qc <= pC + slack
+    )
 
 
 def _chebyshev(A: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray] | None:
@@ -72,9 +80,15 @@ def _box_ball(box: tuple[np.ndarray, np.ndarray, np.ndarray]) -> tuple[float, np
 def _highs_chebyshev(A: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray] | None:
     """The same linear program by HiGHS, should the small walk ever not finish."""
     from scipy.optimize import linprog
+
     m = A.shape[0]
-    res = linprog(c=[0, 0, 0, -1], A_ub=np.hstack([A, np.ones((m, 1))]), b_ub=b,
-                  bounds=[(None, None)] * 3 + [(None, 1.0)], method="highs")
+    res = linprog(
+        c=[0, 0, 0, -1],
+        A_ub=np.hstack([A, np.ones((m, 1))]),
+        b_ub=b,
+        bounds=[(None, None)] * 3 + [(None, 1.0)],
+        method="highs",
+    )
     return (float(res.x[3]), res.x[:3]) if res.status == 0 else None
 
 
@@ -89,16 +103,16 @@ def _as_box(A: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.nd
     if len(A) > 24:
         return None
     rows = A.tolist()
-    axes: list[int] = []                    # the rows that are axes, in order
-    along: list[tuple[int, bool]] = []      # per plane: its axis, and whether it faces its way
+    axes: list[int] = []  # the rows that are axes, in order
+    along: list[tuple[int, bool]] = []  # per plane: its axis, and whether it faces its way
     if not sort_planes(rows, 0, rows, axes, along) or len(axes) != 3:
         return None
     return _box_along(A, axes, along, b.tolist())
 
 
-
-def _box_along(A: np.ndarray, axes: list[int], along: list[tuple[int, bool]],
-               offsets: list[float]) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+def _box_along(
+    A: np.ndarray, axes: list[int], along: list[tuple[int, bool]], offsets: list[float]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     lo, hi = [-math.inf] * 3, [math.inf] * 3
     for (k, ahead), offset in zip(along, offsets):
         # ties go to the later plane, as numpy's minimum and maximum give them
@@ -117,18 +131,18 @@ def _pair_box(p: Poly, q: Poly) -> tuple[np.ndarray, np.ndarray, np.ndarray] | N
     pair it is in (a chassis meets every part on it)."""
     rows, ok, axes, along = p.planes
     if not ok:
-        return None                 # the planes of both fail where p's own fail
+        return None  # the planes of both fail where p's own fail
     if len(axes) != 3 or len(rows) + len(q.A) > 24:
         return _as_box(np.vstack([p.A, q.A]), np.concatenate([p.b, q.b]))
     both_axes, both_along = list(axes), list(along)
-    if not sort_planes(q.A.tolist(), len(rows), rows, both_axes, both_along) or \
-            len(both_axes) != 3:
+    if not sort_planes(q.A.tolist(), len(rows), rows, both_axes, both_along) or len(both_axes) != 3:
         return None
     return _box_along(p.A, both_axes, both_along, p.b.tolist() + q.b.tolist())
 
 
-def _segment_signed_distance(seg_a: np.ndarray, seg_b: np.ndarray,
-                             poly: Poly) -> tuple[float, np.ndarray]:
+def _segment_signed_distance(
+    seg_a: np.ndarray, seg_b: np.ndarray, poly: Poly
+) -> tuple[float, np.ndarray]:
     """Signed distance from a segment to a polytope (negative: how deep the segment reaches
     inside), with the segment's point that is nearest (or deepest)."""
     d = seg_b - seg_a
@@ -137,6 +151,7 @@ def _segment_signed_distance(seg_a: np.ndarray, seg_b: np.ndarray,
     A_ub = np.hstack([(poly.A @ d).reshape(-1, 1), np.ones((m, 1))])
     b_ub = poly.b - poly.A @ seg_a
     from scipy.optimize import linprog, minimize
+
     res = linprog(c=[0, -1], A_ub=A_ub, b_ub=b_ub, bounds=[(0, 1), (None, None)], method="highs")
     if res.status == 0 and res.x[1] >= 0:
         t = float(res.x[0])
@@ -155,13 +170,23 @@ def _segment_signed_distance(seg_a: np.ndarray, seg_b: np.ndarray,
 
     tried: list[tuple[float, np.ndarray]] = []
     for t0 in (0.0, 0.5, 1.0):
-        out = minimize(f, np.concatenate([[t0], centre]), jac=grad, method="SLSQP",
-                       bounds=[(0, 1), (None, None), (None, None), (None, None)],
-                       constraints=[{"type": "ineq", "fun": lambda z: poly.b - poly.A @ z[1:],
-                                     "jac": lambda z: np.hstack([np.zeros((m, 1)), -poly.A])}],
-                       options={"ftol": 1e-16, "maxiter": 200})
+        out = minimize(
+            f,
+            np.concatenate([[t0], centre]),
+            jac=grad,
+            method="SLSQP",
+            bounds=[(0, 1), (None, None), (None, None), (None, None)],
+            constraints=[
+                {
+                    "type": "ineq",
+                    "fun": lambda z: poly.b - poly.A @ z[1:],
+                    "jac": lambda z: np.hstack([np.zeros((m, 1)), -poly.A]),
+                }
+            ],
+            options={"ftol": 1e-16, "maxiter": 200},
+        )
         tried.append((math.sqrt(max(out.fun, 0.0)), seg_a + out.x[0] * d))
-    return min(tried, key=lambda found: found[0])    # the first of the least
+    return min(tried, key=lambda found: found[0])  # the first of the least
 
 
 def _segments_distance(p1, q1, p2, q2) -> tuple[float, np.ndarray]:
@@ -208,10 +233,13 @@ def depth(p: Solid, q: Solid) -> tuple[float, np.ndarray | None]:
     if isinstance(q, Round) and isinstance(p, Poly):
         sd, at = _segment_signed_distance(q.a, q.b, p)
         return q.radius - sd, at
-    assert isinstance(p, Poly) and isinstance(q, Poly)    # a Solid is one of the two
+    assert isinstance(p, Poly) and isinstance(q, Poly)  # a Solid is one of the two
     box = _pair_box(p, q)
-    cheb = _box_ball(box) if box is not None else \
-        _chebyshev(np.vstack([p.A, q.A]), np.concatenate([p.b, q.b]))
+    cheb = (
+        _box_ball(box)
+        if box is not None
+        else _chebyshev(np.vstack([p.A, q.A]), np.concatenate([p.b, q.b]))
+    )
     if cheb is None:
         return -1.0, None
     return 2 * cheb[0], cheb[1]
@@ -222,8 +250,9 @@ def _vertices_of(A: np.ndarray, b: np.ndarray, inside: np.ndarray) -> np.ndarray
     box = _as_box(A, b)
     if box is not None:
         axes, lo, hi = box
-        corners = np.array([[x, y, z] for x in (lo[0], hi[0]) for y in (lo[1], hi[1])
-                            for z in (lo[2], hi[2])])
+        corners = np.array(
+            [[x, y, z] for x in (lo[0], hi[0]) for y in (lo[1], hi[1]) for z in (lo[2], hi[2])]
+        )
         return corners @ axes
     return smalllp.vertices(A, b, inside)
 
@@ -247,8 +276,9 @@ def _uncovered(A, b, wells: Sequence[Well], r: float) -> np.ndarray | None:
     # every corner is in some well, no well holds them all: look between the corners
     lo, hi = verts.min(axis=0), verts.max(axis=0)
     n = 12
-    grid = np.stack(np.meshgrid(*[np.linspace(lo[k], hi[k], n) for k in range(3)], indexing="ij"),
-                    axis=-1).reshape(-1, 3)
+    grid = np.stack(
+        np.meshgrid(*[np.linspace(lo[k], hi[k], n) for k in range(3)], indexing="ij"), axis=-1
+    ).reshape(-1, 3)
     grid = grid[np.all(grid @ A.T <= b - r + 1e-12, axis=1)]
     held = np.zeros(len(grid), dtype=bool)
     for w in wells:
@@ -256,8 +286,9 @@ def _uncovered(A, b, wells: Sequence[Well], r: float) -> np.ndarray | None:
     return grid[np.argmin(held)] if len(grid) and not held.all() else None
 
 
-def depth_beyond_wells(p: Solid, q: Solid, wells: Sequence[Well], tolerance: float
-                       ) -> tuple[float, np.ndarray, np.ndarray] | None:
+def depth_beyond_wells(
+    p: Solid, q: Solid, wells: Sequence[Well], tolerance: float
+) -> tuple[float, np.ndarray, np.ndarray] | None:
     """What of the overlap of ``p`` and ``q`` no well holds, when it is deeper than
     ``tolerance``: (depth, a point of it, the corners of the whole overlap); else None.
 
@@ -267,7 +298,7 @@ def depth_beyond_wells(p: Solid, q: Solid, wells: Sequence[Well], tolerance: flo
     of the largest such ball.
     """
     d, at = depth(p, q)
-    if d <= tolerance or at is None:     # no point only when they do not overlap
+    if d <= tolerance or at is None:  # no point only when they do not overlap
         return None
     pp = p.poly() if isinstance(p, Round) else p
     qq = q.poly() if isinstance(q, Round) else q
@@ -281,7 +312,7 @@ def depth_beyond_wells(p: Solid, q: Solid, wells: Sequence[Well], tolerance: flo
         return d, at, corners
     half = tolerance / 2
     witness = _uncovered(A, b, wells, half)
-    if witness is None or cheb is None:     # no ball in the overlap, none in it shrunk
+    if witness is None or cheb is None:  # no ball in the overlap, none in it shrunk
         return None
     lo, hi = half, max(cheb[0], half)
     for _ in range(30):

@@ -4,6 +4,7 @@ The assembly phase placed every part (its frame in base_link) and every link (wh
 servo holds it). This module turns those poses and the parts' declarations into the solids
 and rolling geometry the rules work on.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -39,8 +40,8 @@ def strip_ref(ref: str | None) -> str | None:
 @record
 class PlacedShape:
     component: str
-    link: str | None              # None: the part's own shape
-    index: int                    # its place in the part's (or link's) collision list
+    link: str | None  # None: the part's own shape
+    index: int  # its place in the part's (or link's) collision list
     shape: Shape
     solid: Solid
 
@@ -49,8 +50,9 @@ class PlacedShape:
         return self.component if self.link is None else f"{self.component}.{self.link}"
 
     def describe(self) -> str:
-        kind = {"box": "collision box", "hull": "collision hull"}.get(self.shape.type,
-                                                                       self.shape.type)
+        kind = {"box": "collision box", "hull": "collision hull"}.get(
+            self.shape.type, self.shape.type
+        )
         if self.link is None:
             return f"the {kind} of '{self.component}'"
         return f"the {kind} (shape {self.index}) of link '{self.link}' of '{self.component}'"
@@ -75,8 +77,9 @@ def bodies(robot: Robot) -> list[Body]:
         if part is None:
             continue
         f = frame_of(c)
-        own = tuple(PlacedShape(c.name, None, i, s, shape_solid(s, f))
-                    for i, s in enumerate(part.collision))
+        own = tuple(
+            PlacedShape(c.name, None, i, s, shape_solid(s, f)) for i, s in enumerate(part.collision)
+        )
         out.append(Body(c, part, None, f, part.inertial, own))
         links = {l.name: l for l in part.links}
         for pl in c.links:
@@ -84,8 +87,10 @@ def bodies(robot: Robot) -> list[Body]:
             if link is None:
                 continue
             lf = Frame.from_pose(pl.pose.xyz, pl.pose.quat)
-            shapes = tuple(PlacedShape(c.name, pl.name, i, s, shape_solid(s, lf))
-                           for i, s in enumerate(link.collision))
+            shapes = tuple(
+                PlacedShape(c.name, pl.name, i, s, shape_solid(s, lf))
+                for i, s in enumerate(link.collision)
+            )
             out.append(Body(c, part, pl.name, lf, link.inertial, shapes))
     return out
 
@@ -99,6 +104,7 @@ def link_frame(c: Component, link: str) -> Frame | None:
 
 # -- wheels and tracks ----------------------------------------------------------------------
 
+
 @record
 class Wheel:
     """A wheel's rolling cylinder (or a caster's sphere) in base_link."""
@@ -106,7 +112,7 @@ class Wheel:
     component: Component
     part: Part
     centre: np.ndarray
-    axis: np.ndarray              # unit, the axle
+    axis: np.ndarray  # unit, the axle
     radius: float
     width: float
     caster: bool
@@ -123,8 +129,10 @@ class Wheel:
     def describe(self) -> str:
         if self.caster:
             return f"caster '{self.component.name}' (a sphere of radius {self.radius:g} m)"
-        return (f"wheel '{self.component.name}' (its cylinder, radius {self.radius:g} m, "
-                f"width {self.width:g} m)")
+        return (
+            f"wheel '{self.component.name}' (its cylinder, radius {self.radius:g} m, "
+            f"width {self.width:g} m)"
+        )
 
 
 def wheel_of(c: Component, part: Part) -> Wheel | None:
@@ -133,8 +141,9 @@ def wheel_of(c: Component, part: Part) -> Wheel | None:
     f = frame_of(c)
     origin = f.translation
     if c.type == "Caster":
-        return Wheel(c, part, origin, np.array([0.0, 0.0, 1.0]), part.wheel.radius,
-                     part.wheel.width, True)
+        return Wheel(
+            c, part, origin, np.array([0.0, 0.0, 1.0]), part.wheel.radius, part.wheel.width, True
+        )
     conn = part.connectors.get(c.connector or "") if c.connector else None
     if c.joint_axis is not None:
         axis = unit_or_zero(c.joint_axis)
@@ -155,8 +164,8 @@ class Track:
     part: Part
     run_from: np.ndarray
     run_to: np.ndarray
-    across: np.ndarray            # unit, across the belt
-    up: np.ndarray                # the part's +z
+    across: np.ndarray  # unit, across the belt
+    up: np.ndarray  # the part's +z
     width: float
     belt: Poly
 
@@ -183,11 +192,16 @@ def track_of(c: Component, part: Part) -> Track | None:
     h = across * part.track.width / 2
     if abs(float(along @ up)) < 1e-12:
         # the belt runs square to the part's up: a box, without a hull to compute
-        belt = box((float(norm(p1 - p0)), part.track.width, height),
-                   Frame(np.column_stack([along, across, up]), (p0 + p1) / 2 + up * height / 2))
+        belt = box(
+            (float(norm(p1 - p0)), part.track.width, height),
+            Frame(np.column_stack([along, across, up]), (p0 + p1) / 2 + up * height / 2),
+        )
     else:
-        belt = poly_from_points(np.array([p + s * h + k * height * up for p in (p0, p1)
-                                          for s in (-1, 1) for k in (0, 1)]))
+        belt = poly_from_points(
+            np.array(
+                [p + s * h + k * height * up for p in (p0, p1) for s in (-1, 1) for k in (0, 1)]
+            )
+        )
     return Track(c, part, p0, p1, across, up, part.track.width, belt)
 
 

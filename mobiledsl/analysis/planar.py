@@ -1,6 +1,7 @@
 """Convex polygons in the plane: the hull of points (Andrew's monotone chain), which points
 lie inside one, and how far inside a point lies. Exact up to floating point, and far cheaper
 than a general hull library for the few dozen points a footprint or a support polygon has."""
+
 from __future__ import annotations
 
 import math
@@ -47,8 +48,9 @@ def hull(points: Iterable[Sequence[float]] | np.ndarray) -> list[tuple[float, fl
 def convex_polygon(points) -> list[tuple[float, float]]:
     """The convex hull of 2D points, counter-clockwise from its lowest-leftmost corner.
     Fewer than three points, or points on one line, give the extreme points of that line."""
-    distinct = sorted(set(map(tuple, np.round(np.asarray(points, dtype=float).reshape(-1, 2),
-                                               12).tolist())))
+    distinct = sorted(
+        set(map(tuple, np.round(np.asarray(points, dtype=float).reshape(-1, 2), 12).tolist()))
+    )
     if len(distinct) == 0:
         return []
     if len(distinct) == 1:
@@ -74,7 +76,7 @@ def inside(points: np.ndarray, outline) -> np.ndarray:
         return np.zeros(len(points), dtype=bool)
     corners = np.array(poly)
     edges = np.roll(corners, -1, axis=0) - corners
-    normals = np.column_stack([edges[:, 1], -edges[:, 0]])        # outward, ccw polygon
+    normals = np.column_stack([edges[:, 1], -edges[:, 0]])  # outward, ccw polygon
     normals /= np.linalg.norm(normals, axis=1, keepdims=True)
     offsets = np.einsum("ij,ij->i", normals, corners)
     return np.all(points @ normals.T - offsets <= 1e-9, axis=1)
@@ -104,7 +106,7 @@ def polygon_margin(point, polygon) -> float:
     for i in range(len(poly)):
         a, b = poly[i], poly[(i + 1) % len(poly)]
         e = b - a
-        cross = e[0] * (p[1] - a[1]) - e[1] * (p[0] - a[0])   # > 0: left of a ccw edge
+        cross = e[0] * (p[1] - a[1]) - e[1] * (p[0] - a[0])  # > 0: left of a ccw edge
         if cross <= 0:
             inside = False
         dist = min(dist, _segment_point_distance(p, a, b))

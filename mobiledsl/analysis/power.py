@@ -5,6 +5,7 @@ commands it (``command``) and, when it carries its driver and speaks a bus, the 
 powers it. A rule whose data is missing (no pack range, a driver that states no supply range,
 no reference at all) is undecided and says nothing.
 """
+
 from __future__ import annotations
 
 from ..diagnostics import Label
@@ -42,17 +43,19 @@ def _named(robot: Robot, ref: str | None) -> tuple[Component, Part] | None:
 def _name_a_pack(robot: Robot, motor: str) -> str:
     packs = [c.name for c in robot.components if c.type == "Battery"]
     if not packs:
-        return (f"declare a Battery and name it in '{motor}': power = @core/<battery>")
-    return (f"name the pack that feeds '{motor}': power = @core/{packs[0]}"
-            + (f" (the packs are: {', '.join(packs)})" if len(packs) > 1 else ""))
+        return f"declare a Battery and name it in '{motor}': power = @core/<battery>"
+    return f"name the pack that feeds '{motor}': power = @core/{packs[0]}" + (
+        f" (the packs are: {', '.join(packs)})" if len(packs) > 1 else ""
+    )
 
 
 def _label(c: Component, text: str) -> tuple[Label, ...]:
     return (Label(c.span, text),) if c.span is not None else ()
 
 
-def supply_of(robot: Robot, motor: Component, mpart: Part
-              ) -> tuple[float, float, str, Component, str] | None:
+def supply_of(
+    robot: Robot, motor: Component, mpart: Part
+) -> tuple[float, float, str, Component, str] | None:
     """The voltage range a motor sees, where it comes from (words, the component, and what to
     change there); None when undecided.
 
@@ -67,24 +70,38 @@ def supply_of(robot: Robot, motor: Component, mpart: Part
         b = fed[1].battery
         if b.voltage_min_v is None or b.voltage_max_v is None:
             return None
-        return (b.voltage_min_v, b.voltage_max_v, f"pack '{fed[0].name}'", fed[0],
-                f"power '{motor.name}' from a pack")
+        return (
+            b.voltage_min_v,
+            b.voltage_max_v,
+            f"pack '{fed[0].name}'",
+            fed[0],
+            f"power '{motor.name}' from a pack",
+        )
     drv = _named(robot, motor.command)
     if drv is None or drv[1].driver is None:
         return None
     if drv[1].driver.output_voltage_v is not None:
         v = drv[1].driver.output_voltage_v
-        return (v, v, f"the regulated output of driver '{drv[0].name}'", drv[0],
-                f"command '{motor.name}' from a driver whose output_voltage_v is")
+        return (
+            v,
+            v,
+            f"the regulated output of driver '{drv[0].name}'",
+            drv[0],
+            f"command '{motor.name}' from a driver whose output_voltage_v is",
+        )
     fed = _named(robot, drv[0].power)
     if fed is None or fed[1].battery is None:
         return None
     b = fed[1].battery
     if b.voltage_min_v is None or b.voltage_max_v is None:
         return None
-    return (b.voltage_min_v, b.voltage_max_v,
-            f"pack '{fed[0].name}' through driver '{drv[0].name}'", fed[0],
-            f"feed driver '{drv[0].name}' from a pack")
+    return (
+        b.voltage_min_v,
+        b.voltage_max_v,
+        f"pack '{fed[0].name}' through driver '{drv[0].name}'",
+        fed[0],
+        f"feed driver '{drv[0].name}' from a pack",
+    )
 
 
 def check_power(robot: Robot, out: Findings) -> None:
@@ -100,8 +117,7 @@ def check_power(robot: Robot, out: Findings) -> None:
             _channel_current(robot, c, part.motor, out)
 
 
-def _driver_accepts(robot: Robot, c: Component, part: Part, d: DriverSpec,
-                    out: Findings) -> None:
+def _driver_accepts(robot: Robot, c: Component, part: Part, d: DriverSpec, out: Findings) -> None:
     fed = _named(robot, c.power)
     if fed is None or d.voltage_min_v is None or d.voltage_max_v is None:
         return
@@ -118,18 +134,24 @@ def _driver_accepts(robot: Robot, c: Component, part: Part, d: DriverSpec,
             why.append(f"{state} it delivers {_v(v)}, below the driver's {_v(d.voltage_min_v)}")
     if not why:
         return
-    out.error(ACCEPTS, f"driver '{c.name}' ({part.key}) accepts {_v(d.voltage_min_v)} to "
-                       f"{_v(d.voltage_max_v)}, but pack '{pc.name}' ({pp.key}) delivers "
-                       f"{_v(b.voltage_min_v)} to {_v(b.voltage_max_v)}: " + "; ".join(why),
-              c.span, components=(c.name, pc.name), label="supply out of range",
-              labels=_label(pc, f"pack '{pc.name}'"),
-              help=(f"feed '{c.name}' from a pack whose range lies within "
-                    f"{_v(d.voltage_min_v)} to {_v(d.voltage_max_v)}, or choose a driver that "
-                    f"accepts {_v(b.voltage_min_v)} to {_v(b.voltage_max_v)}",))
+    out.error(
+        ACCEPTS,
+        f"driver '{c.name}' ({part.key}) accepts {_v(d.voltage_min_v)} to "
+        f"{_v(d.voltage_max_v)}, but pack '{pc.name}' ({pp.key}) delivers "
+        f"{_v(b.voltage_min_v)} to {_v(b.voltage_max_v)}: " + "; ".join(why),
+        c.span,
+        components=(c.name, pc.name),
+        label="supply out of range",
+        labels=_label(pc, f"pack '{pc.name}'"),
+        help=(
+            f"feed '{c.name}' from a pack whose range lies within "
+            f"{_v(d.voltage_min_v)} to {_v(d.voltage_max_v)}, or choose a driver that "
+            f"accepts {_v(b.voltage_min_v)} to {_v(b.voltage_max_v)}",
+        ),
+    )
 
 
-def _motor_voltage(robot: Robot, c: Component, part: Part, m: MotorSpec,
-                   out: Findings) -> None:
+def _motor_voltage(robot: Robot, c: Component, part: Part, m: MotorSpec, out: Findings) -> None:
     supply = supply_of(robot, c, part)
     if supply is None:
         return
@@ -140,21 +162,29 @@ def _motor_voltage(robot: Robot, c: Component, part: Part, m: MotorSpec,
         problems.append(f"which does not include its rated {_v(m.rated_voltage_v)}")
     if m.voltage_min_v is not None and m.voltage_max_v is not None:
         if lo < m.voltage_min_v or hi > m.voltage_max_v:
-            problems.append(f"which leaves the {_v(m.voltage_min_v)} to {_v(m.voltage_max_v)} "
-                            f"it accepts")
+            problems.append(
+                f"which leaves the {_v(m.voltage_min_v)} to {_v(m.voltage_max_v)} it accepts"
+            )
     if not problems:
         return
-    out.error(MOTOR_VOLTAGE, f"motor '{c.name}' ({part.key}) sees {seen} from {source}, "
-                             + " and ".join(problems), c.span, components=(c.name,),
-              label="wrong supply voltage",
-              labels=_label(src, f"'{src.name}' supplies {seen}"),
-              help=(f"{change} {'' if lo == hi else 'whose range '}"
-                    + (f"includes {_v(m.rated_voltage_v)}" if lo != hi
-                       else f"{_v(m.rated_voltage_v)}")
-                    + (f" and stays within {_v(m.voltage_min_v)} to {_v(m.voltage_max_v)}"
-                       if m.voltage_min_v is not None and m.voltage_max_v is not None
-                       else "")
-                    + f", or choose a motor rated for {seen}",))
+    out.error(
+        MOTOR_VOLTAGE,
+        f"motor '{c.name}' ({part.key}) sees {seen} from {source}, " + " and ".join(problems),
+        c.span,
+        components=(c.name,),
+        label="wrong supply voltage",
+        labels=_label(src, f"'{src.name}' supplies {seen}"),
+        help=(
+            f"{change} {'' if lo == hi else 'whose range '}"
+            + (f"includes {_v(m.rated_voltage_v)}" if lo != hi else f"{_v(m.rated_voltage_v)}")
+            + (
+                f" and stays within {_v(m.voltage_min_v)} to {_v(m.voltage_max_v)}"
+                if m.voltage_min_v is not None and m.voltage_max_v is not None
+                else ""
+            )
+            + f", or choose a motor rated for {seen}",
+        ),
+    )
 
 
 def _channel_current(robot: Robot, c: Component, m: MotorSpec, out: Findings) -> None:
@@ -172,26 +202,41 @@ def _channel_current(robot: Robot, c: Component, m: MotorSpec, out: Findings) ->
     if cont >= stall:
         return
     if peak is not None and peak >= stall:
-        out.warning(CURRENT, f"motor '{c.name}' draws {_a(stall)} stalled; a channel of driver "
-                             f"'{dc.name}' delivers {_a(cont)} continuously and {_a(stall)} only "
-                             f"at its peak of {_a(peak)}", c.span, components=(c.name, dc.name),
-                    label="stall current over the continuous rating",
-                    labels=_label(dc, f"driver '{dc.name}'"),
-                    help=("a stalled or hard-accelerating motor may trip or overheat the "
-                          "channel; choose a driver whose continuous current covers "
-                          f"{_a(stall)}, or limit the current in its firmware",))
+        out.warning(
+            CURRENT,
+            f"motor '{c.name}' draws {_a(stall)} stalled; a channel of driver "
+            f"'{dc.name}' delivers {_a(cont)} continuously and {_a(stall)} only "
+            f"at its peak of {_a(peak)}",
+            c.span,
+            components=(c.name, dc.name),
+            label="stall current over the continuous rating",
+            labels=_label(dc, f"driver '{dc.name}'"),
+            help=(
+                "a stalled or hard-accelerating motor may trip or overheat the "
+                "channel; choose a driver whose continuous current covers "
+                f"{_a(stall)}, or limit the current in its firmware",
+            ),
+        )
         return
     rating = f"its peak of {_a(peak)}" if peak is not None else f"{_a(cont)} continuously"
-    out.error(CURRENT, f"motor '{c.name}' draws {_a(stall)} stalled, more than a channel of "
-                       f"driver '{dc.name}' delivers ({rating})", c.span,
-              components=(c.name, dc.name), label="stall current over the channel's",
-              labels=_label(dc, f"driver '{dc.name}'"),
-              help=(f"choose a driver whose channel delivers at least {_a(stall)}, or a motor "
-                    f"that draws at most {_a(peak if peak is not None else cont)} stalled",))
+    out.error(
+        CURRENT,
+        f"motor '{c.name}' draws {_a(stall)} stalled, more than a channel of "
+        f"driver '{dc.name}' delivers ({rating})",
+        c.span,
+        components=(c.name, dc.name),
+        label="stall current over the channel's",
+        labels=_label(dc, f"driver '{dc.name}'"),
+        help=(
+            f"choose a driver whose channel delivers at least {_a(stall)}, or a motor "
+            f"that draws at most {_a(peak if peak is not None else cont)} stalled",
+        ),
+    )
 
 
-def _channels_and_buses(robot: Robot, c: Component, part: Part, d: DriverSpec,
-                        out: Findings) -> None:
+def _channels_and_buses(
+    robot: Robot, c: Component, part: Part, d: DriverSpec, out: Findings
+) -> None:
     commanded: list[tuple[Component, MotorSpec]] = []
     for m in robot.components:
         if strip_ref(m.command) != c.name:
@@ -204,29 +249,47 @@ def _channels_and_buses(robot: Robot, c: Component, part: Part, d: DriverSpec,
     if len(on_channels) > have:
         names = ", ".join(f"'{m.name}'" for m in on_channels)
         has = f"has {have} channel{'s' if have != 1 else ''}" if have else "has no channels"
-        out.error(CHANNELS, f"driver '{c.name}' ({part.key}) {has} but commands "
-                            f"{len(on_channels)} motors on channels: {names}", c.span,
-                  components=(c.name,) + tuple(m.name for m in on_channels),
-                  label="too many motors",
-                  labels=tuple(Label(m.span, "commanded here") for m in on_channels[have:]
-                               if m.span is not None),
-                  help=(f"add a driver for the other {len(on_channels) - have} motor(s) and "
-                        "point their command at it, or choose a board with more channels",))
+        out.error(
+            CHANNELS,
+            f"driver '{c.name}' ({part.key}) {has} but commands "
+            f"{len(on_channels)} motors on channels: {names}",
+            c.span,
+            components=(c.name,) + tuple(m.name for m in on_channels),
+            label="too many motors",
+            labels=tuple(
+                Label(m.span, "commanded here") for m in on_channels[have:] if m.span is not None
+            ),
+            help=(
+                f"add a driver for the other {len(on_channels) - have} motor(s) and "
+                "point their command at it, or choose a board with more channels",
+            ),
+        )
     for m, motor in commanded:
         bus = motor.bus
         if bus is not None and strip_ref(m.power) is None:
             # a motor that carries its driver is powered on a line of its own, not by the
             # channel of a board: commanded over its bus, it names the pack that feeds it
-            out.error(CHANNELS, f"motor '{m.name}' is commanded over bus '{bus}' by driver "
-                                f"'{c.name}', but names no power: a bus carries no supply, so "
-                                f"nothing feeds it", m.span, components=(m.name, c.name),
-                      label="names no power", labels=_label(c, f"driver '{c.name}'"),
-                      help=(_name_a_pack(robot, m.name),))
+            out.error(
+                CHANNELS,
+                f"motor '{m.name}' is commanded over bus '{bus}' by driver "
+                f"'{c.name}', but names no power: a bus carries no supply, so "
+                f"nothing feeds it",
+                m.span,
+                components=(m.name, c.name),
+                label="names no power",
+                labels=_label(c, f"driver '{c.name}'"),
+                help=(_name_a_pack(robot, m.name),),
+            )
         if bus is None or bus in d.buses:
             continue
         speaks = ", ".join(d.buses) if d.buses else "no bus"
-        out.error(CHANNELS, f"motor '{m.name}' is commanded over bus '{bus}', but driver "
-                            f"'{c.name}' ({part.key}) speaks {speaks}", m.span,
-                  components=(m.name, c.name), label=f"needs a board that speaks {bus}",
-                  labels=_label(c, f"driver '{c.name}'"),
-                  help=(f"command '{m.name}' from a board whose buses include '{bus}'",))
+        out.error(
+            CHANNELS,
+            f"motor '{m.name}' is commanded over bus '{bus}', but driver "
+            f"'{c.name}' ({part.key}) speaks {speaks}",
+            m.span,
+            components=(m.name, c.name),
+            label=f"needs a board that speaks {bus}",
+            labels=_label(c, f"driver '{c.name}'"),
+            help=(f"command '{m.name}' from a board whose buses include '{bus}'",),
+        )

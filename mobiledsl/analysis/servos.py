@@ -19,6 +19,7 @@ one above ``MARGIN`` of its effort, or a foot whose servos let the trunk sag mor
 ``SAG_SHARE`` of the stance height, is a warning. Undecided while the feet do not stand on
 one plane or the centre of mass is not over them (those rules say why).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -59,9 +60,9 @@ class JointLoad:
     component: Component
     part: Part
     link: Link
-    origin: np.ndarray            # the joint, base_link
-    axis: np.ndarray              # unit, base_link
-    torque: float = 0.0           # N m, about the axis (its sign is the servo's business)
+    origin: np.ndarray  # the joint, base_link
+    axis: np.ndarray  # unit, base_link
+    torque: float = 0.0  # N m, about the axis (its sign is the servo's business)
 
     @property
     def name(self) -> str:
@@ -77,10 +78,10 @@ class JointLoad:
 
 @dataclass
 class FootLoad:
-    name: str                     # component.foot
-    point: np.ndarray             # where it bears, base_link
-    force: float                  # N along the ground's normal
-    sag: dict[str, float]         # joint name -> the trunk's drop its give allows, m
+    name: str  # component.foot
+    point: np.ndarray  # where it bears, base_link
+    force: float  # N along the ground's normal
+    sag: dict[str, float]  # joint name -> the trunk's drop its give allows, m
 
 
 def foot_shares(points: np.ndarray, com: np.ndarray, weight: float) -> np.ndarray | None:
@@ -103,8 +104,9 @@ def _chain(part: Part, link: str) -> list[str]:
     return out
 
 
-def stance_loads(robot: Robot, ground: Ground, bodies: list[Body], mass: float,
-                 com: np.ndarray) -> tuple[list[JointLoad], list[FootLoad]] | None:
+def stance_loads(
+    robot: Robot, ground: Ground, bodies: list[Body], mass: float, com: np.ndarray
+) -> tuple[list[JointLoad], list[FootLoad]] | None:
     """Every servo's stance torque and every foot's load and sag; None when undecided."""
     feet = [s for s in ground.supports if s.kind == "foot" and s.foot is not None]
     if len(feet) < 3 or len(feet) != len(ground.supports) or mass <= 0:
@@ -124,14 +126,18 @@ def stance_loads(robot: Robot, ground: Ground, bodies: list[Body], mass: float,
             frame = link_frame(c, link.name)
             if placed is None or placed.joint_axis is None or frame is None:
                 return None
-            joints[key] = JointLoad(c, part, link, frame.translation.copy(),
-                                    np.asarray(placed.joint_axis, float))
+            joints[key] = JointLoad(
+                c, part, link, frame.translation.copy(), np.asarray(placed.joint_axis, float)
+            )
         return joints[key]
 
     def servos_above(c: Component, part: Part, link: str) -> list[JointLoad]:
         by_name = {l.name: l for l in part.links}
-        held = [joint(c, part, by_name[k]) for k in _chain(part, link)
-                if by_name[k].servo is not None and by_name[k].joint.type == "revolute"]
+        held = [
+            joint(c, part, by_name[k])
+            for k in _chain(part, link)
+            if by_name[k].servo is not None and by_name[k].joint.type == "revolute"
+        ]
         return [j for j in held if j is not None]
 
     loads = []
@@ -140,11 +146,11 @@ def stance_loads(robot: Robot, ground: Ground, bodies: list[Body], mass: float,
         assert foot is not None, "feet are the supports with a foot"
         sag = {}
         for j in servos_above(s.component, robot.parts[s.component.part], foot.link):
-            lever = np.cross(j.axis, p - j.origin)          # the foot's Jacobian column
+            lever = np.cross(j.axis, p - j.origin)  # the foot's Jacobian column
             j.torque += float(lever @ n) * f
             sag[j.name] = f * float(lever @ n) ** 2 / j.servo.kp
         loads.append(FootLoad(f"{s.component.name}.{foot.name}", p, float(f), sag))
-    for b in bodies:                # each link's own weight, on the joints above it
+    for b in bodies:  # each link's own weight, on the joints above it
         if b.link is None or b.inertial is None or b.inertial.mass <= 0:
             continue
         c_k = b.frame.point(b.inertial.origin_xyz)
@@ -153,8 +159,16 @@ def stance_loads(robot: Robot, ground: Ground, bodies: list[Body], mass: float,
     return list(joints.values()), loads
 
 
-def check_servos(robot: Robot, ground: Ground | None, bodies: list[Body], mass: float,
-                 com, out: Findings, walker: str | None = None, task=None) -> tuple:
+def check_servos(
+    robot: Robot,
+    ground: Ground | None,
+    bodies: list[Body],
+    mass: float,
+    com,
+    out: Findings,
+    walker: str | None = None,
+    task=None,
+) -> tuple:
     """Each servo holds its stance torque, with a margin, and does not let the trunk
     sag too far; a robot walking by its gait (no walker's policy taking over) on servos
     within the gait's range, and each servo's expected peak at the speeds the task asks of
@@ -177,6 +191,7 @@ def check_servos(robot: Robot, ground: Ground | None, bodies: list[Body], mass: 
         return ()
     # walking.py builds on this module's stance loads, so it is imported here
     from .walking import check_walking
+
     return check_walking(robot, ground, bodies, mass, joints, feet, task, out)
 
 
@@ -200,30 +215,46 @@ def _judge_torque(j: JointLoad, out: Findings) -> None:
     at = j.component.span or j.component.glue_span
     labels = (Label(at, f"'{j.component.name}'"),) if at else ()
     if need > servo.effort:
-        out.error(HOLDS, f"the servo of '{j.name}' cannot hold the robot standing: it must "
-                         f"hold {need:.2f} N·m against gravity, and its effort is "
-                         f"{servo.effort:g} N·m ({share * 100:.0f} %)",
-                  _servo_at(j, "effort"), components=(j.component.name,),
-                  label="the effort it has", labels=labels,
-                  help=(f"use a servo of at least {need / MARGIN:.3g} N·m at "
-                        f"links.{j.link.name}.servo.effort in {j.part.file} (the stance "
-                        f"torque with {(1 - MARGIN) * 100:.0f} % left to walk), or lighten the "
-                        "robot", "or hold the joint nearer over its foot (servo.hold), "
-                        "so the foot's push has a shorter lever"),
-                  notes=(_model_note(),))
+        out.error(
+            HOLDS,
+            f"the servo of '{j.name}' cannot hold the robot standing: it must "
+            f"hold {need:.2f} N·m against gravity, and its effort is "
+            f"{servo.effort:g} N·m ({share * 100:.0f} %)",
+            _servo_at(j, "effort"),
+            components=(j.component.name,),
+            label="the effort it has",
+            labels=labels,
+            help=(
+                f"use a servo of at least {need / MARGIN:.3g} N·m at "
+                f"links.{j.link.name}.servo.effort in {j.part.file} (the stance "
+                f"torque with {(1 - MARGIN) * 100:.0f} % left to walk), or lighten the "
+                "robot",
+                "or hold the joint nearer over its foot (servo.hold), "
+                "so the foot's push has a shorter lever",
+            ),
+            notes=(_model_note(),),
+        )
     elif share > MARGIN:
-        out.warning(MARGIN_CODE, f"the servo of '{j.name}' holds {need:.2f} N·m standing, "
-                                 f"{share * 100:.0f} % of its effort of {servo.effort:g} N·m: "
-                                 f"beyond {MARGIN * 100:.0f} % it has little left to walk with",
-                    _servo_at(j, "effort"), components=(j.component.name,),
-                    label="the effort it has", labels=labels,
-                    help=(f"use a servo of at least {need / MARGIN:.3g} N·m at "
-                          f"links.{j.link.name}.servo.effort in {j.part.file}",),
-                    notes=(_model_note(),))
+        out.warning(
+            MARGIN_CODE,
+            f"the servo of '{j.name}' holds {need:.2f} N·m standing, "
+            f"{share * 100:.0f} % of its effort of {servo.effort:g} N·m: "
+            f"beyond {MARGIN * 100:.0f} % it has little left to walk with",
+            _servo_at(j, "effort"),
+            components=(j.component.name,),
+            label="the effort it has",
+            labels=labels,
+            help=(
+                f"use a servo of at least {need / MARGIN:.3g} N·m at "
+                f"links.{j.link.name}.servo.effort in {j.part.file}",
+            ),
+            notes=(_model_note(),),
+        )
 
 
-def _judge_sag(foot: FootLoad, joints: dict[str, JointLoad], height: float,
-               out: Findings, gait: bool = False) -> None:
+def _judge_sag(
+    foot: FootLoad, joints: dict[str, JointLoad], height: float, out: Findings, gait: bool = False
+) -> None:
     """A trunk sagging beyond SAG_SHARE of its height is a warning; walking by the gait,
     whose feed-forward makes the sag up within the gait's range (GAIT_SAG), beyond that
     range the robot is refused."""
@@ -233,46 +264,70 @@ def _judge_sag(foot: FootLoad, joints: dict[str, JointLoad], height: float,
     gait = gait and drop > GAIT_SAG * height
     most = GAIT_SAG if gait else SAG_SHARE
     worst = joints[max(foot.sag, key=foot.sag.__getitem__)]
-    shares = ", ".join(f"'{k}' {v * 1000:.1f} mm (kp {joints[k].servo.kp:g} N·m/rad, "
-                       f"{abs(joints[k].torque):.2f} N·m)" for k, v in foot.sag.items() if v > 0)
+    shares = ", ".join(
+        f"'{k}' {v * 1000:.1f} mm (kp {joints[k].servo.kp:g} N·m/rad, "
+        f"{abs(joints[k].torque):.2f} N·m)"
+        for k, v in foot.sag.items()
+        if v > 0
+    )
     kp_needed = worst.servo.kp * drop / (most * height)
-    stiffen = (f"stiffen '{worst.name}' to a kp of about {kp_needed:.3g} N·m/rad "
-               f"(links.{worst.link.name}.servo.kp in {worst.part.file}), or hold the "
-               "leg straighter (servo.hold), so its load has a shorter lever")
-    sagged = (f"{drop * 1000:.1f} mm under its {foot.force:.1f} N, "
-              f"{drop / height * 100:.0f} % of the stance height of {height * 1000:.0f} mm")
+    stiffen = (
+        f"stiffen '{worst.name}' to a kp of about {kp_needed:.3g} N·m/rad "
+        f"(links.{worst.link.name}.servo.kp in {worst.part.file}), or hold the "
+        "leg straighter (servo.hold), so its load has a shorter lever"
+    )
+    sagged = (
+        f"{drop * 1000:.1f} mm under its {foot.force:.1f} N, "
+        f"{drop / height * 100:.0f} % of the stance height of {height * 1000:.0f} mm"
+    )
     if gait:
-        out.error(GAIT_RANGE_CODE,
-                  f"the gait cannot walk on the servos over foot '{foot.name}': they let the "
-                  f"trunk sag {sagged}, and the gait holds the asked speeds only on servos "
-                  f"that sag at most {GAIT_SAG * 100:.0f} % ({most * height * 1000:.1f} mm "
-                  f"here): {shares}",
-                  _servo_at(worst, "kp"), components=(worst.component.name,),
-                  label=f"kp {worst.servo.kp:g} N·m/rad: too soft for the gait",
-                  help=(stiffen, f"the sag is torque / kp at each servo, standing: at most "
-                                 f"{GAIT_SAG * 100:.0f} % of the stance height for the gait "
-                                 "(or walk the robot by a walker's policy trained on these "
-                                 "servos)"),
-                  notes=(_model_note(), GAIT_RANGE))
+        out.error(
+            GAIT_RANGE_CODE,
+            f"the gait cannot walk on the servos over foot '{foot.name}': they let the "
+            f"trunk sag {sagged}, and the gait holds the asked speeds only on servos "
+            f"that sag at most {GAIT_SAG * 100:.0f} % ({most * height * 1000:.1f} mm "
+            f"here): {shares}",
+            _servo_at(worst, "kp"),
+            components=(worst.component.name,),
+            label=f"kp {worst.servo.kp:g} N·m/rad: too soft for the gait",
+            help=(
+                stiffen,
+                f"the sag is torque / kp at each servo, standing: at most "
+                f"{GAIT_SAG * 100:.0f} % of the stance height for the gait "
+                "(or walk the robot by a walker's policy trained on these "
+                "servos)",
+            ),
+            notes=(_model_note(), GAIT_RANGE),
+        )
         return
-    out.warning(MARGIN_CODE, f"the servos over foot '{foot.name}' let the trunk sag {sagged}: "
-                             f"{shares}",
-                _servo_at(worst, "kp"), components=(worst.component.name,),
-                label="the stiffness it has",
-                help=(stiffen, f"the sag is torque / kp at each servo: at most "
-                               f"{most * 100:.0f} % of the stance height"),
-                notes=(_model_note(),))
+    out.warning(
+        MARGIN_CODE,
+        f"the servos over foot '{foot.name}' let the trunk sag {sagged}: {shares}",
+        _servo_at(worst, "kp"),
+        components=(worst.component.name,),
+        label="the stiffness it has",
+        help=(
+            stiffen,
+            f"the sag is torque / kp at each servo: at most "
+            f"{most * 100:.0f} % of the stance height",
+        ),
+        notes=(_model_note(),),
+    )
 
 
 #: what docs/legged.md states of the gait's range, said where a robot is outside it
-GAIT_RANGE = ("the gait's feed-forward makes up the sag of servos that sag at most "
-              f"{GAIT_SAG * 100:.0f} % of the stance height standing, and it walks within "
-              "80-120 % of the asked speeds on them (the Go2-class from kp 20 N·m/rad, 26 %; "
-              "docs/legged.md, The range the gait holds); softer servos fall short of the "
-              "asked speeds (the Go2-class at kp 14, 37 %: 29 % of the asked speed ahead)")
+GAIT_RANGE = (
+    "the gait's feed-forward makes up the sag of servos that sag at most "
+    f"{GAIT_SAG * 100:.0f} % of the stance height standing, and it walks within "
+    "80-120 % of the asked speeds on them (the Go2-class from kp 20 N·m/rad, 26 %; "
+    "docs/legged.md, The range the gait holds); softer servos fall short of the "
+    "asked speeds (the Go2-class at kp 14, 37 %: 29 % of the asked speed ahead)"
+)
 
 
 def _model_note() -> str:
-    return ("standing at the holds, the weight shared by the feet about the centre of mass, "
-            "each joint holding its foot's push and the links below it (docs/analysis.md, "
-            "Servos)")
+    return (
+        "standing at the holds, the weight shared by the feet about the centre of mass, "
+        "each joint holding its foot's push and the links below it (docs/analysis.md, "
+        "Servos)"
+    )

@@ -15,6 +15,7 @@ Every polytope the analysis meets is a handful of half-spaces in three dimension
 These replace scipy's linprog and HalfspaceIntersection, whose import alone costs more than
 a whole compile; the general solvers stay only for the few questions these do not answer.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -23,7 +24,7 @@ from functools import lru_cache
 import numpy as np
 
 _EPS = 1e-12
-_FEASIBLE = 1e-9            # how far past a plane a corner may stand (floating-point dust)
+_FEASIBLE = 1e-9  # how far past a plane a corner may stand (floating-point dust)
 _MAX_PIVOTS = 10_000
 
 
@@ -35,7 +36,7 @@ def chebyshev(A: np.ndarray, b: np.ndarray, cap: float = 1.0) -> tuple[float, np
     G = np.vstack([np.hstack([A, np.ones((m, 1))]), [[0.0, 0.0, 0.0, 1.0]]])
     h = np.concatenate([b, [cap]])
     z = np.zeros(4)
-    z[3] = float(min((b - A @ z[:3]).min(), cap))      # the ball that fits at the origin
+    z[3] = float(min((b - A @ z[:3]).min(), cap))  # the ball that fits at the origin
     top = maximize(np.array([0.0, 0.0, 0.0, 1.0]), G, h, z)
     return None if top is None else (float(top[3]), top[:3].copy())
 
@@ -70,12 +71,15 @@ def maximize(c: np.ndarray, G: np.ndarray, h: np.ndarray, z: np.ndarray) -> np.n
             continue
         rate = G @ d
         room = h - G @ z
-        blocking = [(max(room[i], 0.0) / rate[i], i) for i in range(len(h))
-                    if i not in active and rate[i] > _EPS]
+        blocking = [
+            (max(room[i], 0.0) / rate[i], i)
+            for i in range(len(h))
+            if i not in active and rate[i] > _EPS
+        ]
         if not blocking:
             return None
         t = min(blocking)[0]
-        enter = min(i for s, i in blocking if s <= t + _EPS)    # Bland: the lowest enters
+        enter = min(i for s, i in blocking if s <= t + _EPS)  # Bland: the lowest enters
         z = z + t * d
         active.append(enter)
     return None
@@ -98,7 +102,7 @@ def _direction(G: np.ndarray, active: list[int], c: np.ndarray):
     negative = [k for k in range(len(active)) if lam[k] < -_EPS]
     if not negative:
         return None
-    k = min(negative, key=lambda j: active[j])           # Bland: the lowest index leaves
+    k = min(negative, key=lambda j: active[j])  # Bland: the lowest index leaves
     rest = [a for j, a in enumerate(active) if j != k]
     d = _within(G[rest] if rest else np.zeros((0, n)), c)
     # no climb once it is dropped (another active plane holds the same way): drop it only
@@ -110,7 +114,7 @@ def _within(Ga: np.ndarray, c: np.ndarray) -> np.ndarray:
     if len(Ga) == 0:
         return c.copy()
     _, s, vt = np.linalg.svd(Ga)
-    null = vt[int((s > _EPS).sum()):]
+    null = vt[int((s > _EPS).sum()) :]
     return null.T @ (null @ c)
 
 
@@ -133,14 +137,15 @@ def vertices(A: np.ndarray, b: np.ndarray, inside: np.ndarray | None = None) -> 
     # and their triple products (the determinants): tens of thousands of 3x3 systems in a
     # few array operations, rather than one LU each
     i, j, k = _triples(A.shape[0]).T
-    cross = np.cross(A[:, None, :], A[None, :, :])          # (m, m, 3)
+    cross = np.cross(A[:, None, :], A[None, :, :])  # (m, m, 3)
     det = np.einsum("ia,jka->ijk", A, cross)[i, j, k]
     ok = np.abs(det) > 1e-12
     if not ok.any():
         return None
     i, j, k, det = i[ok], j[ok], k[ok], det[ok]
-    pts = (b[i, None] * cross[j, k] + b[j, None] * cross[k, i] + b[k, None] * cross[i, j]) \
-        / det[:, None]
+    pts = (b[i, None] * cross[j, k] + b[j, None] * cross[k, i] + b[k, None] * cross[i, j]) / det[
+        :, None
+    ]
     inside = np.all(pts @ A.T <= b + _FEASIBLE, axis=1)
     pts = pts[inside]
     if len(pts) < 4:
@@ -157,6 +162,7 @@ def _general_vertices(A: np.ndarray, b: np.ndarray, inside) -> np.ndarray | None
             return None
         inside = found[1]
     from scipy.spatial import HalfspaceIntersection, QhullError
+
     hs = np.hstack([A, -b.reshape(-1, 1)])
     for options in (None, "QJ"):
         try:

@@ -1,6 +1,7 @@
 """What stands around the robot where it starts: the world's obstacles, support surfaces and
 markers seen from above, in the robot's ground coordinates (base_footprint at the world's
 start pose), for the top view. Nothing here judges them; it only places them."""
+
 from __future__ import annotations
 
 import math
@@ -36,12 +37,18 @@ def surroundings(world: World | None) -> tuple[Outline, ...]:
     if world is None:
         return ()
     to_start = _world_to_start(world.start)
-    drop = Projector(None)                   # the world's floor is the robot's ground
+    drop = Projector(None)  # the world's floor is the robot's ground
     out = []
     for entity in world.entities:
         frame = to_start @ _entity_frame(entity)
         for shape in entity.shapes:
             shadow = drop.solid(shape_solid(shape, frame))
-            out.append(Outline(entity.name, KIND.get(entity.entity, "obstacle"), entity.name,
-                               clean_polygon(convex_polygon(shadow))))
+            out.append(
+                Outline(
+                    entity.name,
+                    KIND.get(entity.entity, "obstacle"),
+                    entity.name,
+                    clean_polygon(convex_polygon(shadow)),
+                )
+            )
     return tuple(out)

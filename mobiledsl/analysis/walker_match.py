@@ -12,6 +12,7 @@ order), whatever else it carries.
 A limb whose glue names no connector of the body, or two, has no frame: the walker is then
 no robot's (undecided, and nothing is reported: the loader judges walker files).
 """
+
 from __future__ import annotations
 
 import math
@@ -37,8 +38,9 @@ def turn_between(a: np.ndarray, b: np.ndarray) -> float:
     """The angle of the rotation taking rotation matrix ``a`` onto ``b`` (rad)."""
     r = a.T @ b
     # from the skew part and the trace together: accurate for small angles too
-    s = 0.5 * math.sqrt((r[2, 1] - r[1, 2]) ** 2 + (r[0, 2] - r[2, 0]) ** 2
-                        + (r[1, 0] - r[0, 1]) ** 2)
+    s = 0.5 * math.sqrt(
+        (r[2, 1] - r[1, 2]) ** 2 + (r[0, 2] - r[2, 0]) ** 2 + (r[1, 0] - r[0, 1]) ** 2
+    )
     c = 0.5 * (float(np.trace(r)) - 1.0)
     return math.atan2(s, c)
 
@@ -106,8 +108,9 @@ def limb_components(robot: Robot, walker: Walker) -> dict[str, str] | None:
         if t is None:
             return None
         places.append((key, t))
-    edges = [[j for j, (key, t) in enumerate(places) if c.part == key and same_place(c, t)]
-             for c in legs]
+    edges = [
+        [j for j, (key, t) in enumerate(places) if c.part == key and same_place(c, t)] for c in legs
+    ]
     owner = _one_to_one(edges, len(places))
     if owner is None:
         return None
@@ -120,13 +123,21 @@ def walker_drive(robot: Robot, walker: Walker) -> WalkerDrive | None:
     legs = limb_components(robot, walker)
     if legs is None:
         return None
+
     def servo(joint) -> str:
         limb, _, link = str(joint).partition("/")
         return f"{legs.get(limb, limb)}_{link}" if link else f"{robot.chassis}_{limb}"
+
     joints = [servo(j) for j in walker.controller.get("joints") or ()]
     hidden = [servo(j) for j in walker.controller.get("hidden") or ()]
-    return WalkerDrive(walker_key(walker), walker.dir, walker.gait, dict(walker.controller),
-                       tuple(joints), tuple(hidden))
+    return WalkerDrive(
+        walker_key(walker),
+        walker.dir,
+        walker.gait,
+        dict(walker.controller),
+        tuple(joints),
+        tuple(hidden),
+    )
 
 
 def matching_walkers(robot: Robot, walkers: Mapping[str, Walker] | None) -> list[str]:

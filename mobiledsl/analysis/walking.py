@@ -20,6 +20,7 @@ each servo's torque worked out along it, the trunk held level:
 The strides are those of the speed asked plus the most the gait trims them by when the body
 falls short (``TRIM``). The largest torque over the period is the bound.
 """
+
 from __future__ import annotations
 
 import math
@@ -60,19 +61,19 @@ DAMPED = 1e-4
 @dataclass
 class LegLink:
     mass: float
-    com: np.ndarray               # base_link, at the holds
-    inertia: np.ndarray           # about its centre of mass, base_link axes, at the holds
-    depth: int                    # how many of the leg's joints (from the root) move it
+    com: np.ndarray  # base_link, at the holds
+    inertia: np.ndarray  # about its centre of mass, base_link axes, at the holds
+    depth: int  # how many of the leg's joints (from the root) move it
 
 
 @dataclass
 class Leg:
     """One foot and the servos between it and the trunk, as placed at the holds."""
 
-    name: str                     # component.foot
-    joints: list[JointLoad]       # from the trunk down
-    foot: np.ndarray              # where it bears, base_link
-    force: float                  # its standing share of the weight, N
+    name: str  # component.foot
+    joints: list[JointLoad]  # from the trunk down
+    foot: np.ndarray  # where it bears, base_link
+    force: float  # its standing share of the weight, N
     links: list[LegLink] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -88,8 +89,9 @@ def _floats(v) -> tuple[float, float, float]:
 
 def _cross(a, b) -> np.ndarray:
     """a x b of two 3-vectors (numpy's cross is slow on one pair)."""
-    return np.array([a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2],
-                     a[0] * b[1] - a[1] * b[0]])
+    return np.array(
+        [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+    )
 
 
 def _crosses(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -130,12 +132,16 @@ class _Turned:
             t3, t4, t5 = t * x * y + s * z, t * y * y + c, t * y * z - s * x
             t6, t7, t8 = t * x * z - s * y, t * y * z + s * x, t * z * z + c
             r0, r1, r2, r3, r4, r5, r6, r7, r8 = (
-                t0 * r0 + t1 * r3 + t2 * r6, t0 * r1 + t1 * r4 + t2 * r7,
+                t0 * r0 + t1 * r3 + t2 * r6,
+                t0 * r1 + t1 * r4 + t2 * r7,
                 t0 * r2 + t1 * r5 + t2 * r8,
-                t3 * r0 + t4 * r3 + t5 * r6, t3 * r1 + t4 * r4 + t5 * r7,
+                t3 * r0 + t4 * r3 + t5 * r6,
+                t3 * r1 + t4 * r4 + t5 * r7,
                 t3 * r2 + t4 * r5 + t5 * r8,
-                t6 * r0 + t7 * r3 + t8 * r6, t6 * r1 + t7 * r4 + t8 * r7,
-                t6 * r2 + t7 * r5 + t8 * r8)
+                t6 * r0 + t7 * r3 + t8 * r6,
+                t6 * r1 + t7 * r4 + t8 * r7,
+                t6 * r2 + t7 * r5 + t8 * r8,
+            )
             ux, uy, uz = sx - ox, sy - oy, sz - oz
             sx = t0 * ux + t1 * uy + t2 * uz + ox
             sy = t3 * ux + t4 * uy + t5 * uz + oy
@@ -145,8 +151,11 @@ class _Turned:
             self.rots.append((r0, r1, r2, r3, r4, r5, r6, r7, r8))
             self.shifts.append((sx, sy, sz))
         fx, fy, fz = leg.tip
-        self.foot = (r0 * fx + r1 * fy + r2 * fz + sx, r3 * fx + r4 * fy + r5 * fz + sy,
-                     r6 * fx + r7 * fy + r8 * fz + sz)
+        self.foot = (
+            r0 * fx + r1 * fy + r2 * fz + sx,
+            r3 * fx + r4 * fy + r5 * fz + sy,
+            r6 * fx + r7 * fy + r8 * fz + sz,
+        )
 
     def columns(self) -> list[tuple[float, float, float]]:
         """The jacobian's columns: how the foot moves per radian of each joint."""
@@ -254,8 +263,7 @@ def _stance_path(plan: Plan, home, half, stride_v, t) -> tuple[np.ndarray, np.nd
     """Where a foot on the floor is ``t`` seconds after it lands: going back under the body.
     ``t`` may be an array of times (then one row for each)."""
     t = np.asarray(t, float)
-    return home + half - np.multiply.outer(t, stride_v), np.broadcast_to(-stride_v,
-                                                                         (*t.shape, 3))
+    return home + half - np.multiply.outer(t, stride_v), np.broadcast_to(-stride_v, (*t.shape, 3))
 
 
 def _phase(leg: Leg, path, duration: float, samples: int, start):
@@ -275,8 +283,14 @@ def _phase(leg: Leg, path, duration: float, samples: int, start):
     return out, h, delta
 
 
-def leg_peaks(leg: Leg, plan: Plan, stride_v: np.ndarray, pushes: list[np.ndarray],
-              up: np.ndarray, known: dict | None = None) -> np.ndarray:
+def leg_peaks(
+    leg: Leg,
+    plan: Plan,
+    stride_v: np.ndarray,
+    pushes: list[np.ndarray],
+    up: np.ndarray,
+    known: dict | None = None,
+) -> np.ndarray:
     """The largest torque of each of the leg's servos over a period, N m, walking with the
     floor moving under the foot at ``stride_v`` (base_link, along the ground), the ground
     pushing it by the worst of ``pushes`` (N) while it is down. ``known`` keeps the legs'
@@ -291,9 +305,11 @@ def leg_peaks(leg: Leg, plan: Plan, stride_v: np.ndarray, pushes: list[np.ndarra
     peak = np.zeros(len(leg.joints))
     friction = np.array([j.servo.frictionloss for j in leg.joints])
     for torque, levers in motion:
-        if levers is not None:      # the ground's push, the worst way for each servo
-            torque = np.max(np.abs(torque[:, None, :] +
-                                   np.einsum("pk,mjk->mpj", np.array(pushes), levers)), axis=1)
+        if levers is not None:  # the ground's push, the worst way for each servo
+            torque = np.max(
+                np.abs(torque[:, None, :] + np.einsum("pk,mjk->mpj", np.array(pushes), levers)),
+                axis=1,
+            )
         peak = np.maximum(peak, np.max(np.abs(torque) + friction, axis=0))
     return peak
 
@@ -308,14 +324,16 @@ def _motion(leg: Leg, plan: Plan, stride_v: np.ndarray, up: np.ndarray) -> list:
     delta = [0.0] * len(leg.joints)
     out = []
     for down, duration, samples, path in (
-            (False, swing, SWING_SAMPLES,
-             lambda t: _swing_path(plan, leg.foot, half, up, t)),
-            (True, stance, STANCE_SAMPLES,
-             lambda t: _stance_path(plan, leg.foot, half, stride_v, t))):
+        (False, swing, SWING_SAMPLES, lambda t: _swing_path(plan, leg.foot, half, up, t)),
+        (True, stance, STANCE_SAMPLES, lambda t: _stance_path(plan, leg.foot, half, stride_v, t)),
+    ):
         states, h, delta = _phase(leg, path, duration, samples, delta)
         stack = _Stack(states)
-        levers = _crosses(stack.feet[1:-1, None, :] - stack.origins[1:-1],
-                          stack.axes[1:-1]) if down else None
+        levers = (
+            _crosses(stack.feet[1:-1, None, :] - stack.origins[1:-1], stack.axes[1:-1])
+            if down
+            else None
+        )
         out.append((_torques(leg, stack, h, up), levers))
     return out
 
@@ -333,10 +351,14 @@ def shape_of(leg: Leg) -> tuple:
     def about(p) -> tuple[float, ...]:
         return _rounded(float(p[i]) - foot[i] for i in range(3))
 
-    joints = tuple((about(origin), _rounded(axis), j.servo.damping, j.servo.armature)
-                   for (origin, axis), j in zip(leg.frame, leg.joints))
-    links = tuple((l.mass, about(l.com), _rounded(np.asarray(l.inertia, float).ravel().tolist()),
-                   l.depth) for l in leg.links)
+    joints = tuple(
+        (about(origin), _rounded(axis), j.servo.damping, j.servo.armature)
+        for (origin, axis), j in zip(leg.frame, leg.joints)
+    )
+    links = tuple(
+        (l.mass, about(l.com), _rounded(np.asarray(l.inertia, float).ravel().tolist()), l.depth)
+        for l in leg.links
+    )
     return joints, links
 
 
@@ -380,9 +402,9 @@ def _torques(leg: Leg, stack: _Stack, h: float, up: np.ndarray) -> np.ndarray:
     torque = np.zeros(rate.shape)
     if leg.links:
         links = _Links(leg)
-        last = links.depth - 1                        # the joint each link turns with
+        last = links.depth - 1  # the joint each link turns with
         c = np.einsum("slij,lj->sli", stack.rots[:, last], links.com) + stack.shifts[:, last]
-        a_c = (c[2:] - 2 * c[1:-1] + c[:-2]) / h ** 2
+        a_c = (c[2:] - 2 * c[1:-1] + c[:-2]) / h**2
         omega = np.einsum("mjk,mj,lj->mlk", axes, rate, links.moved)
         alpha = np.einsum("mjk,mj,lj->mlk", axes, accel, links.moved)
         rot = stack.rots[1:-1][:, last]
@@ -410,8 +432,12 @@ class _Links:
         self.moved = (np.arange(len(leg.joints))[None, :] < self.depth[:, None]).astype(float)
 
 
-def _legs(robot: Robot, bodies: list[Body], joints: list[JointLoad], feet: list[FootLoad],
-          ) -> list[Leg]:
+def _legs(
+    robot: Robot,
+    bodies: list[Body],
+    joints: list[JointLoad],
+    feet: list[FootLoad],
+) -> list[Leg]:
     by_name = {j.name: j for j in joints}
     out = []
     for foot in feet:
@@ -426,16 +452,18 @@ def _legs(robot: Robot, bodies: list[Body], joints: list[JointLoad], feet: list[
                 continue
             above = _servos_of(b.part, b.link)
             if not set(above) <= set(names):
-                continue          # on another branch of the part
+                continue  # on another branch of the part
             depth = max((names.index(k) + 1 for k in above), default=0)
             if depth == 0 or b.inertial.mass <= 0:
                 continue
             i = b.inertial.inertia
-            local = np.array([[i.ixx, i.ixy, i.ixz], [i.ixy, i.iyy, i.iyz],
-                              [i.ixz, i.iyz, i.izz]])
+            local = np.array([[i.ixx, i.ixy, i.ixz], [i.ixy, i.iyy, i.iyz], [i.ixz, i.iyz, i.izz]])
             r = b.frame.rotation
-            leg.links.append(LegLink(b.inertial.mass, b.frame.point(b.inertial.origin_xyz),
-                                     r @ local @ r.T, depth))
+            leg.links.append(
+                LegLink(
+                    b.inertial.mass, b.frame.point(b.inertial.origin_xyz), r @ local @ r.T, depth
+                )
+            )
         out.append(leg)
     return out
 
@@ -452,17 +480,18 @@ def _servos_of(part: Part, link: str) -> list[str]:
     return out
 
 
-
-
 # -- the robot walking at a twist ----------------------------------------------------------
+
 
 def offsets_in_turn(points: list[tuple[float, float]]) -> list[float]:
     """Each foot's phase offset, as the gait takes them: in turn about their middle, every
     other one half a period apart."""
     cx = sum(p[0] for p in points) / len(points)
     cy = sum(p[1] for p in points) / len(points)
-    order = sorted(range(len(points)),
-                   key=lambda i: math.atan2(points[i][1] - cy, points[i][0] - cx) % (2 * math.pi))
+    order = sorted(
+        range(len(points)),
+        key=lambda i: math.atan2(points[i][1] - cy, points[i][0] - cx) % (2 * math.pi),
+    )
     out = [0.0] * len(points)
     for rank, i in enumerate(order):
         out[i] = 0.5 * (rank % 2)
@@ -504,17 +533,15 @@ class Walk:
         return self.known[key]
 
     def _peaks(self, twist: tuple[float, ...]) -> dict[str, float]:
-        planned = [v + math.copysign(t, v) if abs(v) > 1e-9 else 0.0
-                   for v, t in zip(twist, TRIM)]
+        planned = [v + math.copysign(t, v) if abs(v) > 1e-9 else 0.0 for v, t in zip(twist, TRIM)]
         vx, vy, wz = planned
         out: dict[str, float] = {}
         n = len(self.legs)
-        motions: dict = {}          # the legs' of one shape are walked once
+        motions: dict = {}  # the legs' of one shape are walked once
         for leg, few in zip(self.legs, self.fewest):
             px, py = float(leg.foot @ self.ex), float(leg.foot @ self.ey)
             stride = (vx - wz * py * self.turn_gain) * self.ex + (vy + wz * px) * self.ey
-            along = stride / np.linalg.norm(stride) if np.linalg.norm(stride) > 1e-9 \
-                else self.ex
+            along = stride / np.linalg.norm(stride) if np.linalg.norm(stride) > 1e-9 else self.ex
             bear = leg.force * n / few
             ramp = self.mass * RAMP / few * along
             side = SIDEWAYS * bear * _cross(self.up, along)
@@ -525,8 +552,15 @@ class Walk:
         return out
 
 
-def walk_of(robot: Robot, ground: Ground, bodies: list[Body], mass: float,
-            joints: list[JointLoad], feet: list[FootLoad], gait: dict) -> Walk | None:
+def walk_of(
+    robot: Robot,
+    ground: Ground,
+    bodies: list[Body],
+    mass: float,
+    joints: list[JointLoad],
+    feet: list[FootLoad],
+    gait: dict,
+) -> Walk | None:
     legs = _legs(robot, bodies, joints, feet)
     if len(legs) != len(feet) or not legs:
         return None
@@ -534,8 +568,16 @@ def walk_of(robot: Robot, ground: Ground, bodies: list[Body], mass: float,
     up = np.asarray(ground.normal, float)
     flat = [(float(l.foot @ ground.ex), float(l.foot @ ground.ey)) for l in legs]
     fewest = fewest_down(offsets_in_turn(flat), plan.duty)
-    return Walk(legs, plan, mass, up, np.asarray(ground.ex, float),
-                np.asarray(ground.ey, float), fewest, _turn_gain(legs, flat, ground))
+    return Walk(
+        legs,
+        plan,
+        mass,
+        up,
+        np.asarray(ground.ex, float),
+        np.asarray(ground.ey, float),
+        fewest,
+        _turn_gain(legs, flat, ground),
+    )
 
 
 def _turn_gain(legs: list[Leg], flat, ground: Ground) -> float:
@@ -552,6 +594,7 @@ def _turn_gain(legs: list[Leg], flat, ground: Ground) -> float:
 
 # -- the asked speeds and the judgement --------------------------------------------------------
 
+
 def asked_twists(task, gait) -> list[tuple[tuple[float, float, float], tuple[int, ...], str]]:
     """Each twist the task asks of the gait, with the steps that ask it and the words for it:
     a step's speed (within the gait's range), or the range's end when the step gives none.
@@ -564,8 +607,14 @@ def asked_twists(task, gait) -> list[tuple[tuple[float, float, float], tuple[int
             out.setdefault(tuple(float(v) for v in twist), []).append(i)
 
     if task is None:
-        for twist in ((ahead, 0, 0), (back, 0, 0), (0, left, 0), (0, right, 0), (0, 0, ccw),
-                      (0, 0, cw)):
+        for twist in (
+            (ahead, 0, 0),
+            (back, 0, 0),
+            (0, left, 0),
+            (0, right, 0),
+            (0, 0, ccw),
+            (0, 0, cw),
+        ):
             add(twist, -1)
     for i, step in enumerate(task.steps if task else ()):
         speed = _number(step.args.get("speed_mps"))
@@ -577,12 +626,28 @@ def asked_twists(task, gait) -> list[tuple[tuple[float, float, float], tuple[int
             add((max(-speed, back) if speed is not None else back, 0, 0), i)
         elif step.kind == "Strafe":
             reach = left if lefts else right
-            add((0, (min(speed, reach) if lefts else max(-speed, reach))
-                 if speed is not None else reach, 0), i)
+            add(
+                (
+                    0,
+                    (min(speed, reach) if lefts else max(-speed, reach))
+                    if speed is not None
+                    else reach,
+                    0,
+                ),
+                i,
+            )
         elif step.kind == "Spin":
             reach = ccw if lefts else cw
-            add((0, 0, (min(rate, reach) if lefts else max(-rate, reach))
-                 if rate is not None else reach), i)
+            add(
+                (
+                    0,
+                    0,
+                    (min(rate, reach) if lefts else max(-rate, reach))
+                    if rate is not None
+                    else reach,
+                ),
+                i,
+            )
     return [(t, tuple(steps), describe(t)) for t, steps in out.items()]
 
 
@@ -612,9 +677,16 @@ WALK_SHARE = 0.8
 CANNOT_SHARE = 1.6
 
 
-def check_walking(robot: Robot, ground: Ground, bodies: list[Body], mass: float,
-                  joints: list[JointLoad], feet: list[FootLoad], task,
-                  out: Findings) -> tuple[WalkingPeak, ...]:
+def check_walking(
+    robot: Robot,
+    ground: Ground,
+    bodies: list[Body],
+    mass: float,
+    joints: list[JointLoad],
+    feet: list[FootLoad],
+    task,
+    out: Findings,
+) -> tuple[WalkingPeak, ...]:
     """Each servo's expected peak at each twist the task asks of the gait, judged against
     its effort: an error beyond it, a warning beyond WALK_SHARE of it (a warning at most when
     no task asks anything: the range's ends are then only what the robot may be told)."""
@@ -625,12 +697,15 @@ def check_walking(robot: Robot, ground: Ground, bodies: list[Body], mass: float,
         return ()
     by_name = {j.name: j for j in joints}
     record: list[WalkingPeak] = []
-    worst: dict[str, tuple] = {}        # joint -> (share, torque, twist, steps, words)
+    worst: dict[str, tuple] = {}  # joint -> (share, torque, twist, steps, words)
     for twist, steps, words in asked_twists(task, part.gait):
         for name, torque in walk.peaks(twist).items():
             j = by_name[name]
-            record.append(WalkingPeak(name, twist, steps if task else (), clean(torque),
-                                      clean(j.servo.effort)))
+            record.append(
+                WalkingPeak(
+                    name, twist, steps if task else (), clean(torque), clean(j.servo.effort)
+                )
+            )
             share = torque / j.servo.effort
             if share > WALK_SHARE and share > worst.get(name, (0.0,))[0]:
                 worst[name] = (share, torque, twist, steps, words)
@@ -649,6 +724,7 @@ def fitting_speed(walk: Walk, twist, name: str, most: float) -> float | None:
     when even a creep (the gait's trim alone) asks more. The creep is tried first, then the
     shares from the top down, so a servo near its limit costs a walk or two, not one per
     share."""
+
     def peak(k: float) -> float:
         return walk.peaks(tuple(k * v for v in twist))[name]
 
@@ -665,46 +741,84 @@ def fitting_speed(walk: Walk, twist, name: str, most: float) -> float | None:
     return None
 
 
-def _judge(j: JointLoad, share, torque, twist, steps, words, walk: Walk, task,
-           out: Findings) -> None:
+def _judge(
+    j: JointLoad, share, torque, twist, steps, words, walk: Walk, task, out: Findings
+) -> None:
     effort = j.servo.effort
     error = share > CANNOT_SHARE and task is not None
     many = len(steps) > 1
-    asked = (f"{words}, as step{'s' if many else ''} "
-             f"{', '.join(str(i + 1) for i in steps)} of the task ask{'' if many else 's'}"
-             if task is not None else f"{words}, the end of the gait's range")
-    labels = [Label(task.steps[i].span, "asks this speed") for i in steps
-              if task is not None and task.steps[i].span is not None][:1]
+    asked = (
+        f"{words}, as step{'s' if many else ''} "
+        f"{', '.join(str(i + 1) for i in steps)} of the task ask{'' if many else 's'}"
+        if task is not None
+        else f"{words}, the end of the gait's range"
+    )
+    labels = [
+        Label(task.steps[i].span, "asks this speed")
+        for i in steps
+        if task is not None and task.steps[i].span is not None
+    ][:1]
     speed = max(abs(v) for v in twist)
     unit = "rad/s" if twist[2] else "m/s"
     fits = fitting_speed(walk, twist, j.name, (1.0 if error else WALK_SHARE) * effort)
-    slower = (f"or ask for at most {math.floor(fits * speed * 100) / 100:g} {unit} there, "
-              f"where the expected peak is {(1.0 if error else WALK_SHARE) * 100:.0f} % of "
-              "its effort") if fits is not None and fits * speed >= 0.01 else \
-        ("no speed fits: even creeping the gait's step (period, duty, step_height) asks more "
-         "of it; lower the step or lengthen the period")
-    help = (f"use a servo of at least {torque / WALK_SHARE:.3g} N·m at "
-            f"links.{j.link.name}.servo.effort in {j.part.file} (the expected peak with "
-            f"{(1 - WALK_SHARE) * 100:.0f} % left)", slower)
-    message = (f"walking {asked}, the servo of '{j.name}' is expected to peak at "
-               f"{torque:.2f} N·m, {share * 100:.0f} % of its effort of {effort:g} N·m")
-    note = ("the gait's plan at that speed: the ground's push on the fewest feet down, the "
-            "legs' own dynamics, the joints' damping, times the servos' tracking "
-            "(docs/analysis.md, Servos while walking)")
+    slower = (
+        (
+            f"or ask for at most {math.floor(fits * speed * 100) / 100:g} {unit} there, "
+            f"where the expected peak is {(1.0 if error else WALK_SHARE) * 100:.0f} % of "
+            "its effort"
+        )
+        if fits is not None and fits * speed >= 0.01
+        else (
+            "no speed fits: even creeping the gait's step (period, duty, step_height) asks more "
+            "of it; lower the step or lengthen the period"
+        )
+    )
+    help = (
+        f"use a servo of at least {torque / WALK_SHARE:.3g} N·m at "
+        f"links.{j.link.name}.servo.effort in {j.part.file} (the expected peak with "
+        f"{(1 - WALK_SHARE) * 100:.0f} % left)",
+        slower,
+    )
+    message = (
+        f"walking {asked}, the servo of '{j.name}' is expected to peak at "
+        f"{torque:.2f} N·m, {share * 100:.0f} % of its effort of {effort:g} N·m"
+    )
+    note = (
+        "the gait's plan at that speed: the ground's push on the fewest feet down, the "
+        "legs' own dynamics, the joints' damping, times the servos' tracking "
+        "(docs/analysis.md, Servos while walking)"
+    )
     span = j.part.span(f"links.{j.link.name}.servo.effort")
     at = j.component.span or j.component.glue_span
     comp = (Label(at, f"'{j.component.name}'"),) if at else ()
     if error:
-        out.error(PEAK_CODE, message + ": it cannot walk there", span,
-                  components=(j.component.name,), label="the effort it has",
-                  labels=(*comp, *labels), help=help, notes=(note,))
+        out.error(
+            PEAK_CODE,
+            message + ": it cannot walk there",
+            span,
+            components=(j.component.name,),
+            label="the effort it has",
+            labels=(*comp, *labels),
+            help=help,
+            notes=(note,),
+        )
     else:
-        out.warning(PEAK_MARGIN_CODE, message + (
-            f": beyond {WALK_SHARE * 100:.0f} % it has little left for a stumble or a slope"
-            if share <= 1.0 else ": beyond its effort, so it saturates through part of every "
-            "step, with nothing left for a stumble, a slope or a push"),
-            span, components=(j.component.name,), label="the effort it has",
-            labels=(*comp, *labels), help=help, notes=(note,))
+        out.warning(
+            PEAK_MARGIN_CODE,
+            message
+            + (
+                f": beyond {WALK_SHARE * 100:.0f} % it has little left for a stumble or a slope"
+                if share <= 1.0
+                else ": beyond its effort, so it saturates through part of every "
+                "step, with nothing left for a stumble, a slope or a push"
+            ),
+            span,
+            components=(j.component.name,),
+            label="the effort it has",
+            labels=(*comp, *labels),
+            help=help,
+            notes=(note,),
+        )
 
 
 def expected_walk(robot: Robot) -> tuple[Walk, dict[str, float]]:
@@ -714,6 +828,7 @@ def expected_walk(robot: Robot) -> tuple[Walk, dict[str, float]]:
     from .mass import mass_properties
     from .placement import bodies as place_bodies
     from .servos import stance_loads
+
     bodies = place_bodies(robot)
     mp = mass_properties(bodies)
     unwalked = ValueError("the robot does not stand on its feet to walk by its chassis's gait")

@@ -2,6 +2,7 @@
 
 ``assemble(resolved) -> (Robot or None, diagnostics)``; the records live in ``model.py``.
 """
+
 from .assemble import assemble
 
 __all__ = ["assemble"]

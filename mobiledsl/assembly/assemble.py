@@ -9,6 +9,7 @@ A component that cannot be placed for an error of its own (a glue that is not un
 matches two connectors, or that names a taken connector) is still followed in *shadow*:
 whatever mates onto it is not placed either, and is not reported a second time.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 TAKEN = "validation.assembly.connector_taken"
 DRIVE = "validation.assembly.drive_mounts_filled"
 STEERING = "validation.assembly.steering_declared"
-RESERVED = "resolve.duplicate_name"     # a steered wheel's knuckle name (see _check_knuckle_names)
+RESERVED = "resolve.duplicate_name"  # a steered wheel's knuckle name (see _check_knuckle_names)
 
 
 @mutable_record
@@ -41,9 +42,9 @@ class Placement:
     transform: Transform
     parent: str | None = None
     host_connector: str | None = None
-    connector: str | None = None       # own connector it mates by
+    connector: str | None = None  # own connector it mates by
     joint_point: np.ndarray | None = None
-    shadow: bool = False               # followed only to silence what mates onto it
+    shadow: bool = False  # followed only to silence what mates onto it
     connectors: list[g.HostConnector] = field(default_factory=list)
 
 
@@ -62,10 +63,10 @@ class _Assembler:
         self.comps = {c.name: c for c in resolved.components}
         self.order = [c.name for c in resolved.components]
         self.placed: dict[str, Placement] = {}
-        self.shadow: dict[str, list[Placement]] = {}    # a part may shadow several places
-        self.occupied: dict[str, str] = {}          # "comp.connector" -> component on it
+        self.shadow: dict[str, list[Placement]] = {}  # a part may shadow several places
+        self.occupied: dict[str, str] = {}  # "comp.connector" -> component on it
         self.occupied_span: dict[str, Span | None] = {}
-        self.shadow_cause: dict[str, str] = {}      # shadowed component -> blocked root
+        self.shadow_cause: dict[str, str] = {}  # shadowed component -> blocked root
         self.blocked_roots: dict[str, Diagnostic] = {}
         self.ambiguous: dict[str, list[g.HostConnector]] = {}
         # a glue whose direction is not unit -> the connectors it names all the same (its
@@ -76,14 +77,13 @@ class _Assembler:
     def run(self) -> Robot | None:
         chassis = self.comps[self.r.chassis]
         root = Placement(chassis.name, Transform.identity())
-        root.connectors = g.connectors_in_chassis_frame(chassis.name, chassis.part,
-                                                        root.transform)
+        root.connectors = g.connectors_in_chassis_frame(chassis.name, chassis.part, root.transform)
         self.placed[chassis.name] = root
 
         pending = []
         for name in self.order:
             c = self.comps[name]
-            if name == chassis.name or c.glue is None:   # resolve reports a missing glue
+            if name == chassis.name or c.glue is None:  # resolve reports a missing glue
                 continue
             if not g.is_unit(c.glue.values):
                 # never placed, but followed in shadow: where its glue, normalised, puts it
@@ -101,8 +101,9 @@ class _Assembler:
             for name in pending:
                 values = self._glue(name).values
                 if name in self.not_unit:
-                    found = candidates.matching(values, loose=True) + \
-                        shadow_candidates.matching(values, loose=True)
+                    found = candidates.matching(values, loose=True) + shadow_candidates.matching(
+                        values, loose=True
+                    )
                     if found:
                         decisions.append((name, found, "not_unit"))
                     continue
@@ -118,7 +119,7 @@ class _Assembler:
             decided = set()
             for name, found, shadow in decisions:
                 decided.add(name)
-                if shadow == "not_unit":     # reported after the rounds
+                if shadow == "not_unit":  # reported after the rounds
                     self.not_unit[name] = found
                     for hc in found:
                         self._place(name, hc, shadow=True)
@@ -129,7 +130,7 @@ class _Assembler:
                     owner = found[0].component
                     self.shadow_cause[name] = self.shadow_cause.get(owner, owner)
                     continue
-                if len(found) > 1:   # reported after the rounds, naming what it blocks
+                if len(found) > 1:  # reported after the rounds, naming what it blocks
                     # followed in shadow on each, so what mates onto it is known wherever
                     self.ambiguous[name] = found
                     for hc in sorted(found, key=lambda h: h.label):
@@ -165,8 +166,9 @@ class _Assembler:
             glue = self._glue(name)
             # never the connector another failed part is nearest: that one is its seat
             theirs = {hc.label for other, hc in guesses.items() if other != name}
-            d = g.no_match(name, glue.values, glue.span,
-                           [hc for hc in free if hc.label not in theirs])
+            d = g.no_match(
+                name, glue.values, glue.span, [hc for hc in free if hc.label not in theirs]
+            )
             self.blocked_roots[name] = d
             self.sink.add(d)
         self._name_blocked()
@@ -176,8 +178,9 @@ class _Assembler:
             return None
         return self._robot(free)
 
-    def _guess_places(self, failed: list[str],
-                      free: list[g.HostConnector]) -> dict[str, g.HostConnector]:
+    def _guess_places(
+        self, failed: list[str], free: list[g.HostConnector]
+    ) -> dict[str, g.HostConnector]:
         """Where each part whose glue matches nothing was most likely meant to go: its
         nearest free connector, each connector given to the failed part nearest it. A part
         that is meant to mate onto another failed part is nearer that part's connectors than
@@ -196,8 +199,7 @@ class _Assembler:
                 taken.add(hc.label)
         return guesses
 
-    def _follow_guesses(self, failed: list[str],
-                        guesses: dict[str, g.HostConnector]) -> set[str]:
+    def _follow_guesses(self, failed: list[str], guesses: dict[str, g.HostConnector]) -> set[str]:
         """Follow each failed part in shadow at its guessed place; a failed part whose glue
         matches a connector of such a part is not an error of its own but a follow-on: it
         is named in the note of the part it mates onto. Returns the follow-ons."""
@@ -206,8 +208,9 @@ class _Assembler:
         follow_ons: set[str] = set()
         while True:
             index = g.ConnectorIndex(self._shadow_candidates())
-            found = [(n, index.matching(self._glue(n).values)) for n in failed
-                     if n not in follow_ons]
+            found = [
+                (n, index.matching(self._glue(n).values)) for n in failed if n not in follow_ons
+            ]
             new = [(n, hcs) for n, hcs in found if hcs and n not in guesses]
             if not new:
                 return follow_ons
@@ -224,8 +227,9 @@ class _Assembler:
             blocked = sorted(n for n, cause in self.shadow_cause.items() if cause == root)
             if not blocked:
                 continue
-            note = ("not placed either, since they mate onto it: "
-                    + ", ".join(f"'{b}'" for b in blocked))
+            note = "not placed either, since they mate onto it: " + ", ".join(
+                f"'{b}'" for b in blocked
+            )
             i = self.sink.items.index(d)
             self.sink.items[i] = dataclasses.replace(d, notes=d.notes + (note,))
 
@@ -244,12 +248,13 @@ class _Assembler:
             return hc.component
         return None
 
-    def _place(self, name: str, hc: g.HostConnector, shadow: bool = False,
-               occupy: bool = True) -> None:
+    def _place(
+        self, name: str, hc: g.HostConnector, shadow: bool = False, occupy: bool = True
+    ) -> None:
         c = self.comps[name]
         own_name = c.mounts.get("default")
         own = c.part.connectors.get(own_name) if own_name else None
-        if own is None:     # resolve guarantees a default mount; be safe anyway
+        if own is None:  # resolve guarantees a default mount; be safe anyway
             own_name, own = sorted(c.part.connectors.items())[0]
         glue = self._glue(name)
         roll = glue.roll or 0.0
@@ -282,15 +287,19 @@ class _Assembler:
     def _taken(self, name: str, hc: g.HostConnector, holder: str) -> None:
         labels = []
         if hc.component == holder and self.placed[holder].connector == hc.name:
-            message = (f"the glue of '{name}' names '{hc.label}', the connector "
-                       f"'{holder}' mates by; a connector holds one part")
+            message = (
+                f"the glue of '{name}' names '{hc.label}', the connector "
+                f"'{holder}' mates by; a connector holds one part"
+            )
             holder_glue = self.comps[holder].glue
             holder_span = holder_glue.span if holder_glue else None
             if holder_span is not None:
                 labels.append(Label(holder_span, f"'{holder}' mates by '{hc.label}' here"))
         else:
-            message = (f"'{name}' and '{holder}' are both glued onto '{hc.label}'; a "
-                       f"connector holds one part")
+            message = (
+                f"'{name}' and '{holder}' are both glued onto '{hc.label}'; a "
+                f"connector holds one part"
+            )
             span = self.occupied_span.get(hc.label)
             if span is not None:
                 labels.append(Label(span, f"'{holder}' is placed on '{hc.label}' here"))
@@ -298,8 +307,14 @@ class _Assembler:
         helps = ["move one of them to a free connector"]
         if others:
             helps.append("the free connectors are: " + ", ".join(others))
-        d = self.sink.error(TAKEN, message, self._glue(name).span, label=f"'{hc.label}' is taken",
-                            labels=labels, help=helps)
+        d = self.sink.error(
+            TAKEN,
+            message,
+            self._glue(name).span,
+            label=f"'{hc.label}' is taken",
+            labels=labels,
+            help=helps,
+        )
         self.blocked_roots[name] = d
 
     def free_connectors(self) -> list[g.HostConnector]:
@@ -328,12 +343,15 @@ class _Assembler:
             self.sink.error(
                 STEERING,
                 f"the {self.r.chassis_type} chassis steers its '{mount}' mount, but connector "
-                f"'{cname}' of part '{chassis.part.id}' states no steering", chassis.ref_span
-                or chassis.span, label="its kingpin is not declared",
-                labels=(Label(chassis.part.span(f"connectors.{cname}"),
-                              f"connector '{cname}'"),),
-                help=(f"add the kingpin to connector '{cname}' in {chassis.part.file}, e.g. "
-                      "steering: {axis: [0, 0, 1], max_angle_rad: 0.6}",))
+                f"'{cname}' of part '{chassis.part.id}' states no steering",
+                chassis.ref_span or chassis.span,
+                label="its kingpin is not declared",
+                labels=(Label(chassis.part.span(f"connectors.{cname}"), f"connector '{cname}'"),),
+                help=(
+                    f"add the kingpin to connector '{cname}' in {chassis.part.file}, e.g. "
+                    "steering: {axis: [0, 0, 1], max_angle_rad: 0.6}",
+                ),
+            )
 
     # -- the robot ---------------------------------------------------------------------------
     def _robot(self, free: list[g.HostConnector]) -> Robot | None:
@@ -341,9 +359,9 @@ class _Assembler:
         ct = vocab.CHASSIS_TYPES[r.chassis_type]
         chassis = self.comps[r.chassis]
         profile = chassis.mounts
-        children: dict[tuple[str, str], str] = {}      # (parent, host connector) -> child
+        children: dict[tuple[str, str], str] = {}  # (parent, host connector) -> child
         for name, p in self.placed.items():
-            if p.parent is not None and p.host_connector is not None:   # placed on a connector
+            if p.parent is not None and p.host_connector is not None:  # placed on a connector
                 children[(p.parent, p.host_connector)] = name
 
         info: dict[str, dict] = {n: {} for n in self.placed}
@@ -362,7 +380,7 @@ class _Assembler:
             assert ct.wheel_type is not None, "a chassis type with wheel mounts names its wheel"
             cname = profile.get(mount)
             if cname is None:
-                continue        # resolve reports a profile without the type's mounts
+                continue  # resolve reports a profile without the type's mounts
             on_mount = children.get((chassis.name, cname))
             wheel = None
             motor = None
@@ -374,15 +392,23 @@ class _Assembler:
                 if wheel is None:
                     self._drive_error(
                         f"the '{mount}' mount of the {r.chassis_type} chassis carries motor "
-                        f"'{motor}' with no wheel on its shaft", self.comps[motor], mount,
-                        self._hc(motor, shaft), ct.wheel_type)
+                        f"'{motor}' with no wheel on its shaft",
+                        self.comps[motor],
+                        mount,
+                        self._hc(motor, shaft),
+                        ct.wheel_type,
+                    )
             elif on_mount is not None:
                 wheel = on_mount
             else:
                 self._drive_error(
                     f"the '{mount}' mount of the {r.chassis_type} chassis carries no "
-                    f"{ct.wheel_type}", chassis, mount, self._hc(chassis.name, cname),
-                    ct.wheel_type)
+                    f"{ct.wheel_type}",
+                    chassis,
+                    mount,
+                    self._hc(chassis.name, cname),
+                    ct.wheel_type,
+                )
             if wheel is None:
                 continue
             wc = self.comps[wheel]
@@ -390,40 +416,53 @@ class _Assembler:
                 where = f"on the shaft of '{motor}' " if motor else ""
                 self._drive_error(
                     f"'{wheel}' is {vocab.a(wc.type)} {where}on the '{mount}' mount, where "
-                    f"{vocab.a(r.chassis_type)} chassis takes {vocab.a(ct.wheel_type)}", wc,
-                    mount, None,
-                    ct.wheel_type, wrong=True)
+                    f"{vocab.a(r.chassis_type)} chassis takes {vocab.a(ct.wheel_type)}",
+                    wc,
+                    mount,
+                    None,
+                    ct.wheel_type,
+                    wrong=True,
+                )
                 continue
             driver = motor
             reduction = None
             if driver is None and cname in hub_seat:
                 driver = seat_motor.get(hub_seat[cname])
                 driveline = chassis.part.connectors[hub_seat[cname]].driveline
-                if driver is not None and driveline is not None:    # a seat has its driveline
+                if driver is not None and driveline is not None:  # a seat has its driveline
                     reduction = driveline.reduction
             if mount in ct.free and (driver is not None):
                 self._drive_error(
                     f"the '{mount}' wheel of {vocab.a(r.chassis_type)} chassis rolls freely, but "
-                    f"motor '{driver}' turns it", self.comps[driver], mount, None,
-                    ct.wheel_type, free=True)
+                    f"motor '{driver}' turns it",
+                    self.comps[driver],
+                    mount,
+                    None,
+                    ct.wheel_type,
+                    free=True,
+                )
                 continue
-            driven = mount in ct.driven or (mount in ct.optionally_driven
-                                            and driver is not None)
-            info[wheel].update(mount=mount, driven=driven, driven_by=driver,
-                               reduction=reduction)
+            driven = mount in ct.driven or (mount in ct.optionally_driven and driver is not None)
+            info[wheel].update(mount=mount, driven=driven, driven_by=driver, reduction=reduction)
             if mount in ct.steered:
                 conn = chassis.part.connectors[cname]
                 if conn.steering is not None:
-                    info[wheel]["steer"] = Steer(clean_vec(conn.steering.axis),
-                                                 conn.steering.max_angle_rad,
-                                                 clean_vec(conn.pos))
+                    info[wheel]["steer"] = Steer(
+                        clean_vec(conn.steering.axis),
+                        conn.steering.max_angle_rad,
+                        clean_vec(conn.pos),
+                    )
 
         # a Motor on no wheel mount and no driveline seat turns what is on its shaft, and
         # something must be
         for name in self.order:
             at = self.placed.get(name)
-            if at is None or at.parent is None or self.comps[name].type != "Motor" \
-                    or "mount" in info[name]:
+            if (
+                at is None
+                or at.parent is None
+                or self.comps[name].type != "Motor"
+                or "mount" in info[name]
+            ):
                 continue
             if at.parent == chassis.name and at.host_connector in seat_motor:
                 continue
@@ -431,16 +470,20 @@ class _Assembler:
             if shaft is not None and (name, shaft) not in children:
                 self._drive_error(
                     f"motor '{name}' sits on no wheel mount of the {r.chassis_type} chassis and "
-                    "no driveline seat, and has nothing on its shaft", self.comps[name], None,
-                    self._hc(name, shaft), ct.wheel_type or "Standard", idle=True)
+                    "no driveline seat, and has nothing on its shaft",
+                    self.comps[name],
+                    None,
+                    self._hc(name, shaft),
+                    ct.wheel_type or "Standard",
+                    idle=True,
+                )
 
         # a wheel on a motor's shaft elsewhere is still turned by that motor
         for name, p in self.placed.items():
             parent = p.parent
             if parent and self.comps[parent].type == "Motor" and "driven_by" not in info[name]:
                 if p.host_connector == self.comps[parent].mounts.get("shaft"):
-                    info[name].update(driven_by=parent,
-                                      mount=info[parent].get("mount"))
+                    info[name].update(driven_by=parent, mount=info[parent].get("mount"))
 
         self._check_knuckle_names(info)
         if self.sink.has_errors:
@@ -455,9 +498,17 @@ class _Assembler:
             part = self.comps[name].part
             parts[part.key] = part
         return Robot(
-            name=r.name, file=r.file, chassis_type=r.chassis_type, chassis=r.chassis,
-            components=tuple(components), parts=dict(sorted(parts.items())), intent=r.intent,
-            occupied=occupied, free_connectors=tuple(hc.label for hc in free), span=r.span)
+            name=r.name,
+            file=r.file,
+            chassis_type=r.chassis_type,
+            chassis=r.chassis,
+            components=tuple(components),
+            parts=dict(sorted(parts.items())),
+            intent=r.intent,
+            occupied=occupied,
+            free_connectors=tuple(hc.label for hc in free),
+            span=r.span,
+        )
 
     def _check_knuckle_names(self, info: dict[str, dict]) -> None:
         """``<wheel>_steer`` is the knuckle link the targets add for a steered wheel: no
@@ -473,10 +524,16 @@ class _Assembler:
             w = self.comps[wheel]
             labels = (Label(w.name_span, f"'{wheel}' steers"),) if w.name_span else ()
             self.sink.error(
-                RESERVED, f"'{knuckle}' is reserved for the steering knuckle of '{wheel}', a "
-                "steered wheel", c.name_span or c.span, label="reserved name", labels=labels,
-                help=(f"the targets add a link named {knuckle} between the chassis and "
-                      f"'{wheel}'; choose another name for this component",))
+                RESERVED,
+                f"'{knuckle}' is reserved for the steering knuckle of '{wheel}', a steered wheel",
+                c.name_span or c.span,
+                label="reserved name",
+                labels=labels,
+                help=(
+                    f"the targets add a link named {knuckle} between the chassis and "
+                    f"'{wheel}'; choose another name for this component",
+                ),
+            )
 
     def _hc(self, comp: str, connector: str | None) -> g.HostConnector | None:
         p = self.placed.get(comp)
@@ -487,29 +544,53 @@ class _Assembler:
                 return hc
         return None
 
-    def _drive_error(self, message: str, at: ResolvedComponent, mount: str | None,
-                     hc: g.HostConnector | None, wheel_type: str | None, wrong: bool = False,
-                     free: bool = False, idle: bool = False) -> None:
+    def _drive_error(
+        self,
+        message: str,
+        at: ResolvedComponent,
+        mount: str | None,
+        hc: g.HostConnector | None,
+        wheel_type: str | None,
+        wrong: bool = False,
+        free: bool = False,
+        idle: bool = False,
+    ) -> None:
         helps = []
         if hc is not None and wheel_type is not None:
-            helps.append(f"glue {vocab.a(wheel_type)} onto '{hc.label}': "
-                         f"{wheel_type} <name>(ref = \"<part id>\", "
-                         f"glue = {g.glue_text(hc)})")
+            helps.append(
+                f"glue {vocab.a(wheel_type)} onto '{hc.label}': "
+                f'{wheel_type} <name>(ref = "<part id>", '
+                f"glue = {g.glue_text(hc)})"
+            )
         if idle:
             free_mounts = self._free_wheel_mounts()
-            helps.append(("otherwise glue the motor onto a free wheel mount ("
-                          + ", ".join(free_mounts) + "), or delete it") if free_mounts
-                         else "otherwise delete the motor")
+            helps.append(
+                (
+                    "otherwise glue the motor onto a free wheel mount ("
+                    + ", ".join(free_mounts)
+                    + "), or delete it"
+                )
+                if free_mounts
+                else "otherwise delete the motor"
+            )
         if wrong and wheel_type is not None:
-            helps.append(f"use a part whose profiles list {wheel_type}, declared as "
-                         f"{vocab.a(wheel_type)}")
+            helps.append(
+                f"use a part whose profiles list {wheel_type}, declared as {vocab.a(wheel_type)}"
+            )
         if free:
             helps.append("glue the wheel straight onto the mount, without a motor")
-        span = at.glue.span if (wrong or free or idle) and at.glue is not None \
+        span = (
+            at.glue.span
+            if (wrong or free or idle) and at.glue is not None
             else (at.ref_span or at.span)
-        label = "wrong wheel type" if wrong else ("rolls freely" if free else
-                                                  "turns nothing" if idle else
-                                                  f"'{mount}' is not filled")
+        )
+        label = (
+            "wrong wheel type"
+            if wrong
+            else (
+                "rolls freely" if free else "turns nothing" if idle else f"'{mount}' is not filled"
+            )
+        )
         self.sink.error(DRIVE, message, span, label=label, help=helps)
 
     def _free_wheel_mounts(self) -> list[str]:
@@ -517,7 +598,7 @@ class _Assembler:
         ct = vocab.CHASSIS_TYPES.get(self.r.chassis_type)
         chassis = self.comps[self.r.chassis]
         out = []
-        for mount in (ct.wheel_mounts if ct else ()):
+        for mount in ct.wheel_mounts if ct else ():
             cname = chassis.mounts.get(mount)
             label = f"{chassis.name}.{cname}"
             if cname is not None and label not in self.occupied:
@@ -537,7 +618,7 @@ class _Assembler:
                     seen.add(n)
                 else:
                     rest.append(n)
-            if len(rest) == len(remaining):   # cannot happen: parents are placed first
+            if len(rest) == len(remaining):  # cannot happen: parents are placed first
                 emitted.extend(rest)
                 break
             remaining = rest
@@ -559,13 +640,27 @@ class _Assembler:
                 axis = clean_vec(g._unit(t.vector(own.joint.axis)))
             point = clean_vec(p.joint_point)
         return Component(
-            name=name, type=c.type, part=c.part.key, pose=Pose(t.xyz, t.quat),
-            parent=p.parent, host_connector=p.host_connector, connector=p.connector,
-            joint=joint, joint_axis=axis, joint_point=point, mount=info.get("mount"),
-            steer=info.get("steer"), driven_by=info.get("driven_by"),
-            reduction=info.get("reduction"), driven=bool(info.get("driven", False)),
-            power=c.power, command=c.command, links=place_links(c.part, t), span=c.span,
-            glue_span=c.glue.span if c.glue else None)
+            name=name,
+            type=c.type,
+            part=c.part.key,
+            pose=Pose(t.xyz, t.quat),
+            parent=p.parent,
+            host_connector=p.host_connector,
+            connector=p.connector,
+            joint=joint,
+            joint_axis=axis,
+            joint_point=point,
+            mount=info.get("mount"),
+            steer=info.get("steer"),
+            driven_by=info.get("driven_by"),
+            reduction=info.get("reduction"),
+            driven=bool(info.get("driven", False)),
+            power=c.power,
+            command=c.command,
+            links=place_links(c.part, t),
+            span=c.span,
+            glue_span=c.glue.span if c.glue else None,
+        )
 
 
 def place_links(part: Part, part_transform: Transform) -> tuple[PlacedLink, ...]:

@@ -6,6 +6,7 @@ rule of which connector it names lives in ``mobiledsl.model.connectors`` (the wa
 places limbs by it too); the assembly reads it through this module, which adds the glue
 errors and their help.
 """
+
 from __future__ import annotations
 
 import math
@@ -37,19 +38,20 @@ from ..model.connectors import (  # noqa: F401  (read as g.<name> by the assembl
 GLUE_CODE = "validation.assembly.glue_on_connector"
 # A glue this near its nearest free connector is taken for a slip of the pen: ``mobiledsl fix``
 # writes that connector's glue. One farther off may mean another place, so it is only helped.
-FIX_DISTANCE = 0.05         # m
+FIX_DISTANCE = 0.05  # m
 
 
 # -- numbers as the help writes them -------------------------------------------------------
 
-_WIDE = Context(prec=400)   # every float, written out in full with its decimals
+_WIDE = Context(prec=400)  # every float, written out in full with its decimals
 
 
 def fixed(x: float, places: int) -> str:
     """``x`` rounded half-up to ``places`` decimals as a person reads it (the float's
     rounding dust below 1e-9 ignored), all places kept."""
-    d = Decimal(repr(round(float(x), 9))).quantize(Decimal(1).scaleb(-places),
-                                                    rounding=ROUND_HALF_UP, context=_WIDE)
+    d = Decimal(repr(round(float(x), 9))).quantize(
+        Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP, context=_WIDE
+    )
     text = f"{d:f}"
     if text.startswith("-") and Decimal(text) == 0:
         text = text[1:]
@@ -80,27 +82,44 @@ def glue_text(hc: HostConnector, roll: float | None = None) -> str:
 
 # -- the diagnostics -------------------------------------------------------------------------
 
-def no_match(component: str, glue: Sequence[float], span: Span | None,
-             free: Sequence[HostConnector]) -> Diagnostic:
+
+def no_match(
+    component: str, glue: Sequence[float], span: Span | None, free: Sequence[HostConnector]
+) -> Diagnostic:
     """The glue error docs/assembly.md shows: the nearest free connector, the exact glue to write
     for it (keeping a given roll) and the list of the free connectors."""
     roll = glue[6] if len(glue) > 6 else None
     best = nearest(glue, free)
     if best is None:
-        return error(GLUE_CODE,
-                     f"the glue of '{component}' matches no connector of the chassis or of a "
-                     f"placed part, and no connector is free", span,
-                     label="matches no connector",
-                     help=("every connector of the chassis and of the placed parts holds a part; "
-                           "declare a part with a free connector, or a chassis with more"))
-    message = (f"the glue of '{component}' matches no connector of the chassis or of a placed "
-               f"part; the nearest is '{best.label}', {fixed(point_distance(glue, best), 3)} m "
-               f"away with direction cosine {fixed(direction_cosine(glue, best), 2)}")
-    helps = (f"to mount on '{best.label}' write glue = {glue_text(best, roll)}",
-             "the free connectors are: " + ", ".join(sorted(hc.label for hc in free)))
+        return error(
+            GLUE_CODE,
+            f"the glue of '{component}' matches no connector of the chassis or of a "
+            f"placed part, and no connector is free",
+            span,
+            label="matches no connector",
+            help=(
+                "every connector of the chassis and of the placed parts holds a part; "
+                "declare a part with a free connector, or a chassis with more"
+            ),
+        )
+    message = (
+        f"the glue of '{component}' matches no connector of the chassis or of a placed "
+        f"part; the nearest is '{best.label}', {fixed(point_distance(glue, best), 3)} m "
+        f"away with direction cosine {fixed(direction_cosine(glue, best), 2)}"
+    )
+    helps = (
+        f"to mount on '{best.label}' write glue = {glue_text(best, roll)}",
+        "the free connectors are: " + ", ".join(sorted(hc.label for hc in free)),
+    )
     near = point_distance(glue, best) <= FIX_DISTANCE and direction_cosine(glue, best) > 0.9
-    return error(GLUE_CODE, message, span, label="matches no connector", help=helps,
-                 fixes=_glue_fix(span, best, roll) if near else ())
+    return error(
+        GLUE_CODE,
+        message,
+        span,
+        label="matches no connector",
+        help=helps,
+        fixes=_glue_fix(span, best, roll) if near else (),
+    )
 
 
 def _glue_fix(span: Span | None, hc: HostConnector, roll: float | None) -> tuple[Fix, ...]:
@@ -108,39 +127,56 @@ def _glue_fix(span: Span | None, hc: HostConnector, roll: float | None) -> tuple
     return (Fix(span, glue_text(hc, roll)),) if span is not None and span.line else ()
 
 
-def not_unit(component: str, glue: Sequence[float], span: Span | None,
-             named: Sequence[HostConnector] = ()) -> Diagnostic:
+def not_unit(
+    component: str, glue: Sequence[float], span: Span | None, named: Sequence[HostConnector] = ()
+) -> Diagnostic:
     """``named``: the free connectors the glue names all the same (by its point, and by its
     direction normalised when it has one); the help gives the exact glue for each."""
     length = direction_length(glue)
     roll = glue[6] if len(glue) > 6 else None
-    helps = [f"to mount on '{hc.label}' write glue = {glue_text(hc, roll)}"
-             for hc in sorted(named, key=lambda h: h.label)]
+    helps = [
+        f"to mount on '{hc.label}' write glue = {glue_text(hc, roll)}"
+        for hc in sorted(named, key=lambda h: h.label)
+    ]
     if not helps and length > 0:
         n = np.asarray(glue[3:6], dtype=float) / length
-        helps.append(f"the unit direction along it is ({', '.join(short(c) for c in n)}); "
-                     "better, copy the direction of the connector you mean")
+        helps.append(
+            f"the unit direction along it is ({', '.join(short(c) for c in n)}); "
+            "better, copy the direction of the connector you mean"
+        )
     if not helps:
-        helps.append("write the direction (nx, ny, nz) as a unit vector: the outward "
-                     "direction of the connector the part mates onto, in the chassis frame, "
-                     "such as (0, 0, 1) for one that faces up")
+        helps.append(
+            "write the direction (nx, ny, nz) as a unit vector: the outward "
+            "direction of the connector the part mates onto, in the chassis frame, "
+            "such as (0, 0, 1) for one that faces up"
+        )
     # one connector named: its glue is the fix; two are a choice left to the user
     fixes = _glue_fix(span, named[0], roll) if len(named) == 1 else ()
-    return error(GLUE_CODE,
-                 f"the direction of the glue of '{component}' is not of unit length "
-                 f"(its length is {short(length, 4)}; allowed 1 ± {UNIT_TOLERANCE})", span,
-                 label="not a unit direction", help=tuple(helps), fixes=fixes)
+    return error(
+        GLUE_CODE,
+        f"the direction of the glue of '{component}' is not of unit length "
+        f"(its length is {short(length, 4)}; allowed 1 ± {UNIT_TOLERANCE})",
+        span,
+        label="not a unit direction",
+        help=tuple(helps),
+        fixes=fixes,
+    )
 
 
-def ambiguous(component: str, span: Span | None,
-              candidates: Sequence[HostConnector]) -> Diagnostic:
+def ambiguous(component: str, span: Span | None, candidates: Sequence[HostConnector]) -> Diagnostic:
     labels = sorted(hc.label for hc in candidates)
-    helps = tuple(f"to mount on '{hc.label}' write glue = {glue_text(hc)}"
-                  for hc in sorted(candidates, key=lambda h: h.label))
-    return error(GLUE_CODE,
-                 f"the glue of '{component}' matches {len(labels)} connectors: "
-                 + ", ".join(f"'{l}'" for l in labels), span,
-                 label="matches more than one connector", help=helps)
+    helps = tuple(
+        f"to mount on '{hc.label}' write glue = {glue_text(hc)}"
+        for hc in sorted(candidates, key=lambda h: h.label)
+    )
+    return error(
+        GLUE_CODE,
+        f"the glue of '{component}' matches {len(labels)} connectors: "
+        + ", ".join(f"'{l}'" for l in labels),
+        span,
+        label="matches more than one connector",
+        help=helps,
+    )
 
 
 def angle_degrees(cos: float) -> float:

@@ -6,6 +6,7 @@ copies them, ``refusals`` names what was not read or copied, ``rules`` renames t
 report and ``driver`` runs them in order; ``cli`` is the command. The names below
 load on first use, so registering the command costs a plain compile nothing.
 """
+
 from __future__ import annotations
 
 __all__ = ["convert_library", "ConversionError", "Conversion"]
@@ -14,5 +15,6 @@ __all__ = ["convert_library", "ConversionError", "Conversion"]
 def __getattr__(name: str):
     if name in __all__:
         from . import driver
+
         return getattr(driver, name)
     raise AttributeError(name)

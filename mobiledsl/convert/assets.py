@@ -13,6 +13,7 @@ but refused (see ``refusals``). When the refused thing is a named file, or the p
 folders hold more than ``MAX_PART_BYTES`` or ``MAX_PART_ENTRIES``, or nest deeper than
 ``MAX_DEPTH``, the part is left out.
 """
+
 from __future__ import annotations
 
 import os
@@ -24,36 +25,37 @@ from ..recordtype import record
 from .refusals import PartRefused, Refusal, link_target
 from .source import ConversionError
 
-MAX_FILE_BYTES = MAX_ASSET_BYTES        # one copied file: what a target copies at most
-MAX_PART_BYTES = 2 * 1024 ** 3          # everything copied for one part
-MAX_PART_ENTRIES = 10_000               # files and folders walked in one part's folders
-MAX_DEPTH = 16                          # folders below a copied folder
+MAX_FILE_BYTES = MAX_ASSET_BYTES  # one copied file: what a target copies at most
+MAX_PART_BYTES = 2 * 1024**3  # everything copied for one part
+MAX_PART_ENTRIES = 10_000  # files and folders walked in one part's folders
+MAX_DEPTH = 16  # folders below a copied folder
 
 
 @record
 class Copy:
-    source: str    # relative to the part folder: a folder, or one file beside part.yaml
-    target: str    # relative to the new part directory
+    source: str  # relative to the part folder: a folder, or one file beside part.yaml
+    target: str  # relative to the new part directory
     is_dir: bool
 
 
 @record
 class FileCopy:
-    source: str    # one regular file, relative to the part folder
-    target: str    # relative to the new part directory
-    named: bool    # the declaration names it: the part is nothing without it
+    source: str  # one regular file, relative to the part folder
+    target: str  # relative to the new part directory
+    named: bool  # the declaration names it: the part is nothing without it
 
 
 @record
 class AssetPlan:
-    moved: dict[str, str]            # a named path as written -> its path in the new layout
-    copies: tuple[Copy, ...]         # what the report says was copied
-    files: tuple[FileCopy, ...]      # what is copied, file by file
-    refused: tuple[Refusal, ...]     # files beside the named ones that are not copied
+    moved: dict[str, str]  # a named path as written -> its path in the new layout
+    copies: tuple[Copy, ...]  # what the report says was copied
+    files: tuple[FileCopy, ...]  # what is copied, file by file
+    refused: tuple[Refusal, ...]  # files beside the named ones that are not copied
 
 
-def plan_assets(part_dir: str, where: str, named: list[tuple[str, str]],
-                folder: str, part_id: str) -> AssetPlan:
+def plan_assets(
+    part_dir: str, where: str, named: list[tuple[str, str]], folder: str, part_id: str
+) -> AssetPlan:
     """``named``: (field path, file path as written), the model first. ``where`` names the
     part folder in messages, ``folder`` is it relative to the checkout (in refusals).
     Raises ConversionError for a path the checkout must correct, PartRefused when the part
@@ -65,7 +67,7 @@ def plan_assets(part_dir: str, where: str, named: list[tuple[str, str]],
     for field, rel in named:
         _check_readable(part_dir, where, field, rel)
         head, _, rest = rel.partition("/")
-        if not rest:                                 # beside part.yaml: copied alone
+        if not rest:  # beside part.yaml: copied alone
             target = f"assets/{head}"
             copy = Copy(head, target, False)
         else:
@@ -78,8 +80,12 @@ def plan_assets(part_dir: str, where: str, named: list[tuple[str, str]],
     for copy in sorted(copies.values(), key=lambda c: c.source):
         walk.entry(copy.source, copy.target, 0)
     walk.check_named(named)
-    return AssetPlan(moved, tuple(sorted(copies.values(), key=lambda c: c.source)),
-                     tuple(walk.files), tuple(walk.refused))
+    return AssetPlan(
+        moved,
+        tuple(sorted(copies.values(), key=lambda c: c.source)),
+        tuple(walk.files),
+        tuple(walk.refused),
+    )
 
 
 def _check_readable(part_dir: str, where: str, field: str, rel: str) -> None:
@@ -87,44 +93,51 @@ def _check_readable(part_dir: str, where: str, field: str, rel: str) -> None:
     or cannot be read. What it is on disk (a link, a FIFO) is the walk's to refuse."""
     why = plain_path_problem(rel)
     if why is not None or (len(rel) > 1 and rel[1] == ":"):
-        raise ConversionError(f"{where}: {field} is no plain path inside the part folder: "
-                              f"it {why or 'names a drive'}; write it relative to the part "
-                              "folder, with /")
+        raise ConversionError(
+            f"{where}: {field} is no plain path inside the part folder: "
+            f"it {why or 'names a drive'}; write it relative to the part "
+            "folder, with /"
+        )
     walk = part_dir
     for name in rel.split("/"):
         walk = os.path.join(walk, name)
         try:
             st = os.lstat(walk)
         except OSError:
-            raise ConversionError(f"{where}: {field} '{rel}' does not exist: the converter "
-                                  "copies the file it names, so it must be there") from None
+            raise ConversionError(
+                f"{where}: {field} '{rel}' does not exist: the converter "
+                "copies the file it names, so it must be there"
+            ) from None
         if stat.S_ISLNK(st.st_mode):
-            return                                   # refused by the walk
-    if stat.S_ISDIR(st.st_mode) or (stat.S_ISREG(st.st_mode)
-                                    and not os.access(walk, os.R_OK)):
-        raise ConversionError(f"{where}: {field} '{rel}' is not a readable file: the "
-                              "converter copies the file it names, so it must be one")
+            return  # refused by the walk
+    if stat.S_ISDIR(st.st_mode) or (stat.S_ISREG(st.st_mode) and not os.access(walk, os.R_OK)):
+        raise ConversionError(
+            f"{where}: {field} '{rel}' is not a readable file: the "
+            "converter copies the file it names, so it must be one"
+        )
 
 
 class _Walk:
     """The regular files under the part folder's copied folders, found without following a
     link; each other thing met becomes a refusal."""
 
-    def __init__(self, part_dir: str, where: str, folder: str, part_id: str,
-                 named: set[str]):
+    def __init__(self, part_dir: str, where: str, folder: str, part_id: str, named: set[str]):
         self.part_dir, self.where, self.folder, self.part_id = part_dir, where, folder, part_id
         self.named = named
         self.files: list[FileCopy] = []
         self.refused: list[Refusal] = []
-        self.taken: dict[str, str] = {}        # target -> the copy it comes from
+        self.taken: dict[str, str] = {}  # target -> the copy it comes from
         self.entries = 0
         self.bytes = 0
 
     def entry(self, rel: str, target: str, depth: int) -> None:
         self.entries += 1
         if self.entries > MAX_PART_ENTRIES:
-            self._left_out(self.folder, "too_many", f"its copied folders hold more than "
-                           f"{MAX_PART_ENTRIES:,} files and folders")
+            self._left_out(
+                self.folder,
+                "too_many",
+                f"its copied folders hold more than {MAX_PART_ENTRIES:,} files and folders",
+            )
         full = os.path.join(self.part_dir, *rel.split("/"))
         try:
             st = os.lstat(full)
@@ -133,27 +146,39 @@ class _Walk:
             return
         self._take(target, rel)
         if stat.S_ISLNK(st.st_mode):
-            self._refuse(rel, "link", f"it is a symbolic link (to {link_target(full)}), "
-                         "and the converter copies no link: put the file itself there")
+            self._refuse(
+                rel,
+                "link",
+                f"it is a symbolic link (to {link_target(full)}), "
+                "and the converter copies no link: put the file itself there",
+            )
         elif stat.S_ISDIR(st.st_mode):
             self._folder(rel, target, depth)
         elif not stat.S_ISREG(st.st_mode):
-            self._refuse(rel, "not_regular", f"it is {what_it_is(st.st_mode)}, not a "
-                         "regular file")
+            self._refuse(rel, "not_regular", f"it is {what_it_is(st.st_mode)}, not a regular file")
         elif st.st_size > MAX_FILE_BYTES:
-            self._refuse(rel, "too_large", f"it holds {st.st_size:,} bytes, more than the "
-                         f"{size_text(MAX_FILE_BYTES)} a copied file may hold")
+            self._refuse(
+                rel,
+                "too_large",
+                f"it holds {st.st_size:,} bytes, more than the "
+                f"{size_text(MAX_FILE_BYTES)} a copied file may hold",
+            )
         else:
             self.bytes += st.st_size
             if self.bytes > MAX_PART_BYTES:
-                self._left_out(self.folder, "too_large", f"its copied files hold more than "
-                               f"the {size_text(MAX_PART_BYTES)} a part's files may hold")
+                self._left_out(
+                    self.folder,
+                    "too_large",
+                    f"its copied files hold more than "
+                    f"the {size_text(MAX_PART_BYTES)} a part's files may hold",
+                )
             self.files.append(FileCopy(rel, target, rel in self.named))
 
     def _folder(self, rel: str, target: str, depth: int) -> None:
         if depth >= MAX_DEPTH:
-            self._left_out(f"{self.folder}/{rel}", "too_many", f"its folders nest more than "
-                           f"{MAX_DEPTH} deep")
+            self._left_out(
+                f"{self.folder}/{rel}", "too_many", f"its folders nest more than {MAX_DEPTH} deep"
+            )
         full = os.path.join(self.part_dir, *rel.split("/"))
         try:
             names = sorted(e.name for e in os.scandir(full))
@@ -166,23 +191,26 @@ class _Walk:
     def check_named(self, named: list[tuple[str, str]]) -> None:
         """A named file that is refused, or lies under a refused folder, leaves the part
         out: its library entry would name a file it does not have."""
-        by_path = {r.path[len(self.folder) + 1:]: r for r in self.refused}
-        for field, rel in named:           # the file, then each folder above it
+        by_path = {r.path[len(self.folder) + 1 :]: r for r in self.refused}
+        for field, rel in named:  # the file, then each folder above it
             segments = rel.split("/")
             for n in range(len(segments), 0, -1):
                 refusal = by_path.get("/".join(segments[:n]))
                 if refusal is not None:
-                    self._left_out(refusal.path, refusal.kind,
-                                   f"{field} names '{rel}', and {refusal.why}")
+                    self._left_out(
+                        refusal.path, refusal.kind, f"{field} names '{rel}', and {refusal.why}"
+                    )
 
     def _take(self, target: str, source: str) -> None:
         """Two copies may not land on one path (a model folder holding a folder named like
         another folder the declaration names a file in)."""
         head = source.partition("/")[0]
         if self.taken.setdefault(target, head) != head:
-            raise ConversionError(f"{self.where}: {self.taken[target]} and {head} would both "
-                                  f"be copied to {target}: move the files the declaration "
-                                  "names into one folder")
+            raise ConversionError(
+                f"{self.where}: {self.taken[target]} and {head} would both "
+                f"be copied to {target}: move the files the declaration "
+                "names into one folder"
+            )
 
     def _refuse(self, rel: str, kind: str, why: str) -> None:
         self.refused.append(Refusal(f"{self.folder}/{rel}", self.part_id, kind, why, False))

@@ -6,6 +6,7 @@ without links), checked to be a regular file under its cap, and streamed, never 
 whole. Each is created anew (``O_EXCL``, no link followed) under the new part directory,
 which the converter made itself: nothing is written anywhere else.
 """
+
 from __future__ import annotations
 
 import os
@@ -18,8 +19,13 @@ from .refusals import PartRefused, Refusal
 from .source import V3Part
 
 _CHUNK = 1 << 20
-_CREATE = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-           | getattr(os, "O_CLOEXEC", 0))
+_CREATE = (
+    os.O_WRONLY
+    | os.O_CREAT
+    | os.O_EXCL
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+)
 
 
 def copy_files(source: str, part: V3Part, plan: AssetPlan, part_dir: str) -> AssetPlan:
@@ -33,8 +39,7 @@ def copy_files(source: str, part: V3Part, plan: AssetPlan, part_dir: str) -> Ass
         try:
             left -= _copy(source, path, part_dir, file, limit)
         except (Refused, OSError, ValueError) as exc:
-            over_total = (limit < assets.MAX_FILE_BYTES
-                          and getattr(exc, "kind", "") == "too_large")
+            over_total = limit < assets.MAX_FILE_BYTES and getattr(exc, "kind", "") == "too_large"
             refusal = _refusal(path, part.id, exc, file.named or over_total)
             if refusal.left_out:
                 raise PartRefused(refusal) from None
@@ -63,9 +68,12 @@ def _copy(root: str, path: str, part_dir: str, file: FileCopy, limit: int) -> in
             size = _stream(fd, out, limit)
         finally:
             os.close(out)
-        if size > limit:                 # it grew since it was opened
-            raise Refused(src, "too_large", f"it grew to more than {limit:,} bytes "
-                          f"({size_text(limit)}) while it was copied")
+        if size > limit:  # it grew since it was opened
+            raise Refused(
+                src,
+                "too_large",
+                f"it grew to more than {limit:,} bytes ({size_text(limit)}) while it was copied",
+            )
     except BaseException:
         if made:
             os.unlink(dst)
@@ -84,6 +92,6 @@ def _stream(src: int, dst: int, limit: int) -> int:
             break
         view = memoryview(chunk)
         while view:
-            view = view[os.write(dst, view):]
+            view = view[os.write(dst, view) :]
         done += len(chunk)
     return done

@@ -7,6 +7,7 @@ otherwise (a JSON string is a YAML double-quoted scalar). Mappings are written i
 form; a mapping or list that fits on a line is written in flow form, as the demo
 library writes ``inertia: {ixx: ..}`` and ``pos: [x, y, z]``.
 """
+
 from __future__ import annotations
 
 import json
@@ -44,8 +45,13 @@ def scalar(value: Any, flow: bool = False) -> str:
 
 
 def string(text: str, flow: bool = False) -> str:
-    if (_PLAIN.match(text) and not (flow and "," in text) and not text.endswith(" ")
-            and "  " not in text and text.lower() not in _KEYWORDS):
+    if (
+        _PLAIN.match(text)
+        and not (flow and "," in text)
+        and not text.endswith(" ")
+        and "  " not in text
+        and text.lower() not in _KEYWORDS
+    ):
         return text
     quoted = json.dumps(text, ensure_ascii=False)
     return _NON_PRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", quoted)

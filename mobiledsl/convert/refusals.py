@@ -7,6 +7,7 @@ A refusal of a part's own declaration, of a file its declaration names or of its
 leaves the whole part out of the library (``left_out``); a refused file beside the named
 ones is only not copied.
 """
+
 from __future__ import annotations
 
 import os
@@ -16,11 +17,11 @@ from ..recordtype import record
 
 @record
 class Refusal:
-    path: str            # relative to the checkout root, with /
-    part: str | None     # the part it concerns; None for a folder that was no part
-    kind: str            # link, outside, not_regular, too_large, too_many, unreadable
-    why: str             # completes "<path> is not read: ..."
-    left_out: bool       # the part is not in the library because of it
+    path: str  # relative to the checkout root, with /
+    part: str | None  # the part it concerns; None for a folder that was no part
+    kind: str  # link, outside, not_regular, too_large, too_many, unreadable
+    why: str  # completes "<path> is not read: ..."
+    left_out: bool  # the part is not in the library because of it
 
 
 class PartRefused(Exception):

@@ -5,6 +5,7 @@ carried as written for a person to settle, and what was refused (``refusals``). 
 holds an absolute path or a time, so the same source gives the same bytes. The summary is
 for a terminal: every line of it passes through ``textsafe.shown``.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,8 +22,8 @@ from .rules import Item
 @record
 class PartReport:
     id: str
-    source: str         # "<category>/<id>/part.yaml"
-    copied: tuple[tuple[str, str], ...]   # (from, to), relative to the part folders
+    source: str  # "<category>/<id>/part.yaml"
+    copied: tuple[tuple[str, str], ...]  # (from, to), relative to the part folders
 
 
 @record
@@ -32,8 +33,8 @@ class Report:
     dropped: tuple[Item, ...]
     not_carried: tuple[Item, ...]
     to_settle: tuple[Item, ...]
-    diagnostics: tuple[Diagnostic, ...]   # the loader's, files relative to the destination
-    refused: tuple[Refusal, ...]          # not read or not copied, sorted by path
+    diagnostics: tuple[Diagnostic, ...]  # the loader's, files relative to the destination
+    refused: tuple[Refusal, ...]  # not read or not copied, sorted by path
     loaded: int
     left_out: tuple[str, ...]
 
@@ -59,14 +60,22 @@ def _item(item: Item, with_value: bool = True) -> dict[str, Any]:
 def to_json(report: Report) -> str:
     data = {
         "library": report.library,
-        "parts": [{"id": p.id, "from": p.source, "to": f"parts/{p.id}/component.yaml",
-                   "copied": [{"from": a, "to": b} for a, b in p.copied]}
-                  for p in report.parts],
+        "parts": [
+            {
+                "id": p.id,
+                "from": p.source,
+                "to": f"parts/{p.id}/component.yaml",
+                "copied": [{"from": a, "to": b} for a, b in p.copied],
+            }
+            for p in report.parts
+        ],
         "dropped": [_item(i) for i in report.dropped],
         "not_carried": [_item(i) for i in report.not_carried],
         "carried_as_written_to_settle": [_item(i, False) for i in report.to_settle],
-        "refused": [{"path": r.path, "part": r.part, "kind": r.kind, "why": r.why,
-                     "left_out": r.left_out} for r in report.refused],
+        "refused": [
+            {"path": r.path, "part": r.part, "kind": r.kind, "why": r.why, "left_out": r.left_out}
+            for r in report.refused
+        ],
         "loaded": report.loaded,
         "left_out": list(report.left_out),
         "diagnostics": [d.to_json() for d in report.diagnostics],
@@ -76,18 +85,22 @@ def to_json(report: Report) -> str:
 
 def _short(value: Any, width: int = 60) -> str:
     text = json.dumps(plain(value), ensure_ascii=False)
-    return text if len(text) <= width else text[:width - 3] + "..."
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def summary(report: Report, dest: str) -> list[str]:
     """The lines for a terminal: what the checkout held is escaped (``textsafe.shown``)."""
     n = len(report.parts)
-    lines = [f"converted {n} part{'s' if n != 1 else ''} into {dest} "
-             f"(library '{report.library}')"]
-    sections = (("dropped", report.dropped, True),
-                ("not carried (kept where and as written; the loader reports it)",
-                 report.not_carried, True),
-                ("carried as written, for you to settle", report.to_settle, False))
+    lines = [f"converted {n} part{'s' if n != 1 else ''} into {dest} (library '{report.library}')"]
+    sections = (
+        ("dropped", report.dropped, True),
+        (
+            "not carried (kept where and as written; the loader reports it)",
+            report.not_carried,
+            True,
+        ),
+        ("carried as written, for you to settle", report.to_settle, False),
+    )
     for title, items, show in sections:
         if items:
             lines.append(f"{title}:")

@@ -5,6 +5,7 @@ the new declaration (keys in the new format's order) with what it dropped and wh
 could not carry. It invents nothing: a value it cannot place is kept where and as it was
 written, so the loader reports it on the result, and the report says why.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -16,10 +17,17 @@ from ..recordtype import record
 from .source import V3Part
 
 # the profile names the previous compiler used for a type of another name
-PROFILE_TABLE = {"laser": "Lidar", "diff_four_wheel": "Diff_drive", "arm": "Attachment",
-                 "battery": "Attachment", "circuit": "Attachment"}
-DROPPED = {"images": "preview images, which the compiler never reads",
-           "catalog": "catalog data, which the compiler never reads"}
+PROFILE_TABLE = {
+    "laser": "Lidar",
+    "diff_four_wheel": "Diff_drive",
+    "arm": "Attachment",
+    "battery": "Attachment",
+    "circuit": "Attachment",
+}
+DROPPED = {
+    "images": "preview images, which the compiler never reads",
+    "catalog": "catalog data, which the compiler never reads",
+}
 CONNECTOR_RENAMES = {"pos_local": "pos", "dir_local": "dir", "up_local": "up"}
 
 # the new format's order of the blocks the converter rewrites; other keys follow as written
@@ -49,7 +57,7 @@ def profile_type(name: str) -> str | None:
 @record
 class Item:
     part: str
-    path: str        # dotted, in the v3 declaration
+    path: str  # dotted, in the v3 declaration
     value: Any
     why: str
 
@@ -101,8 +109,11 @@ class _Part:
         if old not in block:
             return block
         if new in block:
-            self.keep(f"{path}{old}", block[old], f"the declaration states {path}{new} too, "
-                      f"so {old} is kept as written")
+            self.keep(
+                f"{path}{old}",
+                block[old],
+                f"the declaration states {path}{new} too, so {old} is kept as written",
+            )
             return block
         return {(new if k == old else k): v for k, v in block.items()}
 
@@ -123,8 +134,11 @@ def convert_part(part: V3Part, moved: dict[str, str]) -> Converted:
         out["id"] = data.pop("id")
     stated = data.pop("category", None)
     if stated is not None and stated != part.category:
-        c.keep("category", stated, f"the part lies in the folder {part.category}/, which says "
-               "what it is")
+        c.keep(
+            "category",
+            stated,
+            f"the part lies in the folder {part.category}/, which says what it is",
+        )
     out["category"] = part.category
     data = c.rename(data, "model", "visual", "")
     if isinstance(data.get("visual"), dict) and "model" not in data:
@@ -148,8 +162,12 @@ def _wheel(c: _Part, data: dict[str, Any]) -> None:
     if "geometry" not in data:
         return
     if c.part.category != "wheel":
-        c.keep("geometry", data["geometry"], f"only a wheel's geometry becomes its wheel "
-               f"block, and this part is a {c.part.category}")
+        c.keep(
+            "geometry",
+            data["geometry"],
+            f"only a wheel's geometry becomes its wheel "
+            f"block, and this part is a {c.part.category}",
+        )
         return
     renamed = c.rename(data, "geometry", "wheel", "")
     if renamed is data:
@@ -190,8 +208,9 @@ def _joint(c: _Part, data: dict[str, Any]) -> None:
         why = f"the connector '{name}' states a joint of its own"
     else:
         rest = {k: v for k, v in joint.items() if k != "connector"}
-        connectors[name] = ordered(connectors[name] | {"joint": ordered(rest, ORDER["joint"])},
-                                   ORDER["connector"])
+        connectors[name] = ordered(
+            connectors[name] | {"joint": ordered(rest, ORDER["joint"])}, ORDER["connector"]
+        )
         del data["joint"]
         return
     c.keep("joint", joint, why)
@@ -200,8 +219,9 @@ def _joint(c: _Part, data: dict[str, Any]) -> None:
 def _inertial(c: _Part, data: dict[str, Any]) -> None:
     inertial = data.get("inertial")
     if isinstance(inertial, dict):
-        data["inertial"] = ordered(c.rename(inertial, "estimate_basis", "basis", "inertial."),
-                                   ORDER["inertial"])
+        data["inertial"] = ordered(
+            c.rename(inertial, "estimate_basis", "basis", "inertial."), ORDER["inertial"]
+        )
 
 
 def _profiles(c: _Part, data: dict[str, Any]) -> None:
@@ -211,11 +231,14 @@ def _profiles(c: _Part, data: dict[str, Any]) -> None:
     new: dict[str, Any] = {}
     for name, profile in profiles.items():
         to = profile_type(name)
-        if to is None:                 # no type: carried as written (see report.findings)
+        if to is None:  # no type: carried as written (see report.findings)
             to = name
         if to in new or to in profiles and to != name:
-            c.keep(f"profiles.{name}", profile, f"it would become {to}, which the part "
-                   f"states already, so it is kept as written")
+            c.keep(
+                f"profiles.{name}",
+                profile,
+                f"it would become {to}, which the part states already, so it is kept as written",
+            )
             to = name
         new[to] = profile
     data["profiles"] = new

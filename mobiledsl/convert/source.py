@@ -7,6 +7,7 @@ is refused instead (``refusals``): the report names it and the rest is converted
 A part.yaml is JSON text; its numbers are kept as written (``Number``) so that what the
 converter carries, it carries exactly.
 """
+
 from __future__ import annotations
 
 import json
@@ -29,10 +30,10 @@ class ConversionError(Exception):
 
 @record
 class V3Part:
-    category: str          # the category folder's name
-    id: str                # the part folder's name
-    folder: str            # the part folder, as a path under the source root ("wheel/x")
-    data: dict[str, Any]   # part.yaml, read as JSON
+    category: str  # the category folder's name
+    id: str  # the part folder's name
+    folder: str  # the part folder, as a path under the source root ("wheel/x")
+    data: dict[str, Any]  # part.yaml, read as JSON
 
 
 def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -55,29 +56,46 @@ def parse_part_yaml(raw: bytes, where: str) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         raise ConversionError(f"{where} is not UTF-8 text (byte {exc.start})") from None
     try:
-        data = json.loads(text, object_pairs_hook=_pairs, parse_float=Number,
-                          parse_int=Number, parse_constant=_no_constant)
+        data = json.loads(
+            text,
+            object_pairs_hook=_pairs,
+            parse_float=Number,
+            parse_int=Number,
+            parse_constant=_no_constant,
+        )
     except json.JSONDecodeError as exc:
-        raise ConversionError(f"{where}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}; a v3 "
-                              "part.yaml is a JSON document") from None
+        raise ConversionError(
+            f"{where}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}; a v3 "
+            "part.yaml is a JSON document"
+        ) from None
     except ValueError as exc:
         raise ConversionError(f"{where}: not JSON: {exc}") from None
     except RecursionError:
         data = None
     if data is None or _depth(data) > MAX_DEPTH:
-        raise ConversionError(f"{where}: values are nested more than {MAX_DEPTH} levels deep, "
-                              "deeper than the library format reads")
+        raise ConversionError(
+            f"{where}: values are nested more than {MAX_DEPTH} levels deep, "
+            "deeper than the library format reads"
+        )
     if any(0xD800 <= ord(c) <= 0xDFFF for c in _strings(data)):
-        raise ConversionError(f"{where}: a string holds half of a UTF-16 surrogate pair, "
-                              "which is no character")
+        raise ConversionError(
+            f"{where}: a string holds half of a UTF-16 surrogate pair, which is no character"
+        )
     if not isinstance(data, dict):
         raise ConversionError(f"{where}: the document is not a JSON object of the part's fields")
     version = data.get("schema_version")
     if not (isinstance(version, Number) and version == str(V3_SCHEMA)):
-        stated = ("absent" if "schema_version" not in data
-                  else str(version) if isinstance(version, Number) else json.dumps(version))
-        raise ConversionError(f"{where}: schema_version is {stated}; the converter reads "
-                              f"part.yaml of schema_version {V3_SCHEMA}")
+        stated = (
+            "absent"
+            if "schema_version" not in data
+            else str(version)
+            if isinstance(version, Number)
+            else json.dumps(version)
+        )
+        raise ConversionError(
+            f"{where}: schema_version is {stated}; the converter reads "
+            f"part.yaml of schema_version {V3_SCHEMA}"
+        )
     return data
 
 
@@ -86,8 +104,12 @@ def _depth(value: Any) -> int:
     depth, level = 0, [value]
     while level and depth <= MAX_DEPTH:
         depth += 1
-        level = [v for item in level if isinstance(item, (dict, list))
-                 for v in (item.values() if isinstance(item, dict) else item)]
+        level = [
+            v
+            for item in level
+            if isinstance(item, (dict, list))
+            for v in (item.values() if isinstance(item, dict) else item)
+        ]
     return depth
 
 
@@ -121,10 +143,17 @@ def _folders(path: str, under: str, refused: list[Refusal]) -> list[str]:
             continue
         if entry.is_symlink():
             if entry.is_dir():
-                refused.append(Refusal(f"{under}{entry.name}", None, "link",
-                                       f"it is a symbolic link to a folder (to "
-                                       f"{link_target(entry.path)}), and the converter follows "
-                                       "no link: put the folder itself there", False))
+                refused.append(
+                    Refusal(
+                        f"{under}{entry.name}",
+                        None,
+                        "link",
+                        f"it is a symbolic link to a folder (to "
+                        f"{link_target(entry.path)}), and the converter follows "
+                        "no link: put the folder itself there",
+                        False,
+                    )
+                )
         elif entry.is_dir(follow_symlinks=False):
             names.append(entry.name)
     return names
@@ -135,8 +164,10 @@ def read_checkout(root: str) -> tuple[list[V3Part], list[Refusal]]:
     Folders whose name starts with a dot (.git) are not categories; files beside the
     category folders are not read."""
     if not os.path.isdir(root):
-        raise ConversionError(f"{root} is not a directory: give the root of a part.yaml v3 "
-                              "checkout, which holds <category>/<id>/part.yaml")
+        raise ConversionError(
+            f"{root} is not a directory: give the root of a part.yaml v3 "
+            "checkout, which holds <category>/<id>/part.yaml"
+        )
     parts: list[V3Part] = []
     refused: list[Refusal] = []
     seen: dict[str, str] = {}
@@ -149,35 +180,43 @@ def read_checkout(root: str) -> tuple[list[V3Part], list[Refusal]]:
             except PartRefused as exc:
                 refused.append(exc.refusal)
     if not parts and not refused:
-        raise ConversionError(f"{root} holds no <category>/<id>/part.yaml: is it the root of "
-                              "a part.yaml v3 checkout?")
+        raise ConversionError(
+            f"{root} holds no <category>/<id>/part.yaml: is it the root of a part.yaml v3 checkout?"
+        )
     return parts, refused
 
 
-def _read_part(root: str, category: str, part_id: str, folder: str,
-               seen: dict[str, str]) -> V3Part:
+def _read_part(root: str, category: str, part_id: str, folder: str, seen: dict[str, str]) -> V3Part:
     """Raises PartRefused when part.yaml is no regular file inside the checkout, or over
     the loader's cap on a declaration (``inputs.MAX_BYTES``)."""
     file = os.path.join(root, category, part_id, "part.yaml")
     if not os.path.lexists(file):
-        raise ConversionError(f"{os.path.join(root, folder)} is a part folder without "
-                              "part.yaml: add its declaration, or move the folder out of the "
-                              "checkout")
+        raise ConversionError(
+            f"{os.path.join(root, folder)} is a part folder without "
+            "part.yaml: add its declaration, or move the folder out of the "
+            "checkout"
+        )
     if not ID.match(part_id):
-        raise ConversionError(f"{os.path.join(root, folder)}: '{part_id}' cannot be a part id "
-                              "(letters, digits, _, - and .): rename the folder")
+        raise ConversionError(
+            f"{os.path.join(root, folder)}: '{part_id}' cannot be a part id "
+            "(letters, digits, _, - and .): rename the folder"
+        )
     if part_id in seen:
-        raise ConversionError(f"two part folders are named '{part_id}' ({seen[part_id]} and "
-                              f"{folder}); the new layout keeps one parts/{part_id}: rename one")
+        raise ConversionError(
+            f"two part folders are named '{part_id}' ({seen[part_id]} and "
+            f"{folder}); the new layout keeps one parts/{part_id}: rename one"
+        )
     seen[part_id] = folder
     try:
         raw = read_regular(file, within=root, limit=MAX_BYTES)
     except Refused as exc:
         # the loader's why names the checkout's own path; the report holds none
-        why = (f"it is a symbolic link (to {link_target(file)}) that leads outside the "
-               "checkout" if exc.kind == "outside" else exc.why)
-        raise PartRefused(Refusal(f"{folder}/part.yaml", part_id, exc.kind, why,
-                                  True)) from None
+        why = (
+            f"it is a symbolic link (to {link_target(file)}) that leads outside the checkout"
+            if exc.kind == "outside"
+            else exc.why
+        )
+        raise PartRefused(Refusal(f"{folder}/part.yaml", part_id, exc.kind, why, True)) from None
     except OSError as exc:
         raise ConversionError(f"{file} cannot be read: {exc.strerror or exc}") from None
     return V3Part(category, part_id, folder, parse_part_yaml(raw, file))

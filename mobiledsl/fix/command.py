@@ -10,6 +10,7 @@ nothing.
 It writes only regular files inside the project root, never through a symbolic link, each
 through a temporary file and a rename (``mobiledsl.records.write_atomic``).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -45,24 +46,34 @@ class Change:
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("paths", nargs="*", metavar="PATH",
-                   help="a program's .core file or folder, or a library folder (holds "
-                        "library.yaml); without one, every program and library of the "
-                        "project's [tool.mobiledsl]")
-    p.add_argument("--dry-run", action="store_true",
-                   help="print the changes as a unified diff and write nothing")
+    p.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="a program's .core file or folder, or a library folder (holds "
+        "library.yaml); without one, every program and library of the "
+        "project's [tool.mobiledsl]",
+    )
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="print the changes as a unified diff and write nothing",
+    )
 
 
-@subcommand("fix", "write the machine-applicable suggestions of a compile into the files",
-            _configure)
+@subcommand(
+    "fix", "write the machine-applicable suggestions of a compile into the files", _configure
+)
 def run_fix(args: argparse.Namespace) -> int:
     work = find_work(args.paths)
     if args.dry_run:
         texts = pending_texts(work)
         for path, (old, new) in sorted(texts.items()):
             _print_diff(work.root, path, old, new)
-        say(f"fix: {len(texts)} file{'s' if len(texts) != 1 else ''} would change "
-            "(a dry run: nothing written)")
+        say(
+            f"fix: {len(texts)} file{'s' if len(texts) != 1 else ''} would change "
+            "(a dry run: nothing written)"
+        )
         return 0
     changes: list[Change] = []
     for _ in range(MAX_PASSES):
@@ -74,10 +85,13 @@ def run_fix(args: argparse.Namespace) -> int:
             changes.extend(changed_lines(work.root, path, old, new))
     for c in changes:
         say(f"{c.file}:{c.line}: {c.old} → {c.new}", sys.stdout)
-    say("fix: nothing to fix" if not changes else
-        f"fix: changed {len(changes)} line{'s' if len(changes) != 1 else ''} in "
+    say(
+        "fix: nothing to fix"
+        if not changes
+        else f"fix: changed {len(changes)} line{'s' if len(changes) != 1 else ''} in "
         f"{len({c.file for c in changes})} "
-        f"file{'s' if len({c.file for c in changes}) != 1 else ''}")
+        f"file{'s' if len({c.file for c in changes}) != 1 else ''}"
+    )
     return 0
 
 
@@ -85,18 +99,24 @@ def run_fix(args: argparse.Namespace) -> int:
 def find_work(paths: list[str]) -> Work:
     from ..graph.matrix import MatrixError, read_matrix
     from ..project import find_root
+
     root = find_root()
     if root is None:
-        raise UsageError("fix works in a project: no pyproject.toml with [tool.mobiledsl] in "
-                         "this folder or above it")
+        raise UsageError(
+            "fix works in a project: no pyproject.toml with [tool.mobiledsl] in "
+            "this folder or above it"
+        )
     try:
         matrix = read_matrix(root)
     except MatrixError as exc:
         raise UsageError(str(exc)) from exc
     libraries = tuple(str(root / lib) for lib in matrix.libraries)
     if not paths:
-        return Work(root, tuple({k: str(root / v) for k, v in p.files.items()}
-                                for p in matrix.programs), libraries)
+        return Work(
+            root,
+            tuple({k: str(root / v) for k, v in p.files.items()} for p in matrix.programs),
+            libraries,
+        )
     programs: list[dict[str, str]] = []
     own_libraries: list[str] = []
     for path in paths:
@@ -105,11 +125,14 @@ def find_work(paths: list[str]) -> Work:
         elif os.path.isdir(path) or path.endswith(".core"):
             programs.append(program_files(path))
         else:
-            raise UsageError(f"'{path}' is neither a program (.core or its folder) nor a "
-                             "library (a folder with library.yaml)")
+            raise UsageError(
+                f"'{path}' is neither a program (.core or its folder) nor a "
+                "library (a folder with library.yaml)"
+            )
     # a library named is fixed on its own; the project's are still what programs use
-    return Work(root, tuple(programs), tuple(own_libraries)
-                if own_libraries and not programs else libraries)
+    return Work(
+        root, tuple(programs), tuple(own_libraries) if own_libraries and not programs else libraries
+    )
 
 
 def program_files(path: str) -> dict:
@@ -132,13 +155,21 @@ def program_files(path: str) -> dict:
 def diagnostics_of(work: Work) -> list[Diagnostic]:
     from ..library.loader import load_library
     from ..pipeline import InputError, compile_program
+
     out: list[Diagnostic] = []
     for lib in work.libraries:
         out.extend(load_library(lib)[1])
     for files in work.programs:
         try:
-            result = compile_program(files["core"], files.get("world"), files.get("task"),
-                                     list(work.libraries), (), None, True)
+            result = compile_program(
+                files["core"],
+                files.get("world"),
+                files.get("task"),
+                list(work.libraries),
+                (),
+                None,
+                True,
+            )
         except InputError as exc:
             raise UsageError(str(exc)) from exc
         out.extend(result.diagnostics)
@@ -156,13 +187,17 @@ def fixes_by_file(diagnostics: list[Diagnostic]) -> dict[str, list[Fix]]:
 def pending_texts(work: Work) -> dict[str, tuple[str, str]]:
     """path -> (text now, text fixed) of each file a fix would change."""
     from .edits import FixError, apply_text, apply_yaml
+
     out = {}
     for path, fixes in fixes_by_file(diagnostics_of(work)).items():
         old = read_inside(work.root, path)
         yaml_fixes = [f for f in fixes if f.key_path]
         try:
-            new = apply_yaml(old, yaml_fixes) if yaml_fixes else \
-                apply_text(old, [f for f in fixes if not f.key_path])
+            new = (
+                apply_yaml(old, yaml_fixes)
+                if yaml_fixes
+                else apply_text(old, [f for f in fixes if not f.key_path])
+            )
         except FixError as exc:
             # the file is not as the compile read it (changed since, or a fix with no
             # place): nothing is written, and the user is told which file and why
@@ -186,8 +221,7 @@ def check_inside(root: Path, path: str) -> None:
         raise UsageError(f"'{path}' is not a regular file: fix writes only those")
     real, top = os.path.realpath(path), os.path.realpath(root)
     if os.path.commonpath([real, top]) != top:
-        raise UsageError(f"'{path}' lies outside the project at {root}: fix writes only "
-                         "inside it")
+        raise UsageError(f"'{path}' lies outside the project at {root}: fix writes only inside it")
 
 
 def read_inside(root: Path, path: str) -> str:
@@ -200,9 +234,9 @@ def read_inside(root: Path, path: str) -> str:
 
 def write_inside(root: Path, path: str, text: str) -> None:
     from ..records import write_atomic
+
     check_inside(root, path)
-    write_atomic(path, text.encode("utf-8", errors="surrogateescape"),
-                 root=os.path.realpath(root))
+    write_atomic(path, text.encode("utf-8", errors="surrogateescape"), root=os.path.realpath(root))
 
 
 def _shown_path(root: Path, path: str) -> str:
@@ -213,6 +247,7 @@ def _shown_path(root: Path, path: str) -> str:
 def changed_lines(root: Path, path: str, old: str, new: str) -> list[Change]:
     """Each changed line as (line, old → new), a line added shown as from (none)."""
     from ..linebreaks import split_lines
+
     a, b = split_lines(old), split_lines(new)
     shown = _shown_path(root, path)
     out = []
@@ -229,8 +264,12 @@ def changed_lines(root: Path, path: str, old: str, new: str) -> list[Change]:
 
 def _print_diff(root: Path, path: str, old: str, new: str) -> None:
     from ..linebreaks import split_lines
+
     shown = _shown_path(root, path)
-    lines = difflib.unified_diff([l + "\n" for l in split_lines(old)],
-                                 [l + "\n" for l in split_lines(new)],
-                                 f"a/{shown}", f"b/{shown}")
+    lines = difflib.unified_diff(
+        [l + "\n" for l in split_lines(old)],
+        [l + "\n" for l in split_lines(new)],
+        f"a/{shown}",
+        f"b/{shown}",
+    )
     sys.stdout.writelines(lines)

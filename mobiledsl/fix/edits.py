@@ -5,6 +5,7 @@ ends) stays as it was. A YAML file is read and written back by ruamel.yaml's rou
 which keeps its comments and the layout of what is not changed; its line ends are put back
 as the file had them.
 """
+
 from __future__ import annotations
 
 import io
@@ -26,7 +27,7 @@ def line_starts(text: str) -> list[int]:
 
 
 def _offset(starts: Sequence[int], text: str, line: int | None, column: int | None) -> int:
-    if line is None or column is None:      # a span of the whole file
+    if line is None or column is None:  # a span of the whole file
         raise FixError("the fix names no line and column to write at")
     if not 1 <= line <= len(starts):
         raise FixError(f"line {line} is past the end of the file")
@@ -45,14 +46,14 @@ def text_edits(text: str, fixes: Iterable[Fix]) -> list[tuple[int, int, str]]:
     for fix in fixes:
         s = fix.span
         start = _offset(starts, text, s.line, s.column)
-        end = _offset(starts, text, s.end_line, s.end_column) + 1     # ends are inclusive
+        end = _offset(starts, text, s.end_line, s.end_column) + 1  # ends are inclusive
         edits.add((start, max(start, end), fix.replacement))
     kept: list[tuple[int, int, str]] = []
     for edit in sorted(edits):
         if kept and edit[0] < kept[-1][1]:
             continue
         if kept and edit[0] == kept[-1][0] == kept[-1][1] == edit[1]:
-            continue                # two insertions at one place: one at a time
+            continue  # two insertions at one place: one at a time
         kept.append(edit)
     return kept
 
@@ -73,6 +74,7 @@ def apply_yaml(text: str, fixes: Iterable[Fix]) -> str:
     is added after the keys it follows in the document's order of its parent)."""
     from ruamel.yaml import YAML
     from ruamel.yaml.util import load_yaml_guess_indent
+
     fixes = list(fixes)
     if not fixes:
         return text
@@ -82,9 +84,12 @@ def apply_yaml(text: str, fixes: Iterable[Fix]) -> str:
     data, indent, block_seq_indent = load_yaml_guess_indent(body.replace("\r\n", "\n"))
     yaml = YAML(typ="rt")
     yaml.preserve_quotes = True
-    yaml.width = 4096                        # never re-wrap a long line of the user's
-    yaml.indent(mapping=indent or 2, sequence=(indent or 2) + (block_seq_indent or 0),
-                offset=block_seq_indent or 0)
+    yaml.width = 4096  # never re-wrap a long line of the user's
+    yaml.indent(
+        mapping=indent or 2,
+        sequence=(indent or 2) + (block_seq_indent or 0),
+        offset=block_seq_indent or 0,
+    )
     for fix in fixes:
         _set(yaml, data, fix)
     out = io.StringIO()

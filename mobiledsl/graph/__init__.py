@@ -16,18 +16,25 @@ phases themselves stay pure (they know nothing of doit). See ``docs/build.md``.
 The names below are imported when first used, so that ``mobiledsl`` (which imports the
 ``watch`` subcommand's module) does not pay for doit and the graph on every command.
 """
+
 from __future__ import annotations
 
 from .. import blas
 
-blas.one_thread()           # the build tool's process: before anything imports numpy
+blas.one_thread()  # the build tool's process: before anything imports numpy
 
 import importlib  # noqa: E402
 
 __all__ = ["Graph", "Matrix", "MatrixError", "Program", "XxhashChecker", "read_matrix"]
 
-_WHERE = {"Graph": "tasks", "Matrix": "matrix", "MatrixError": "matrix", "Program": "matrix",
-          "read_matrix": "matrix", "XxhashChecker": "hashing"}
+_WHERE = {
+    "Graph": "tasks",
+    "Matrix": "matrix",
+    "MatrixError": "matrix",
+    "Program": "matrix",
+    "read_matrix": "matrix",
+    "XxhashChecker": "hashing",
+}
 
 
 def __getattr__(name: str):

@@ -10,6 +10,7 @@ still reads.
 Field numbers: ActionResult.output_files = 2; OutputFile.path = 1, OutputFile.digest = 2;
 Digest.hash = 1, Digest.size_bytes = 2.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -63,7 +64,7 @@ def _fields(data: bytes):
             size, i = _read_varint(data, i)
             if i + size > len(data):
                 raise Malformed("a field runs past the end")
-            value, i = data[i:i + size], i + size      # type: ignore[assignment]
+            value, i = data[i : i + size], i + size  # type: ignore[assignment]
         elif wire in (I64, I32):
             i += 8 if wire == I64 else 4
             value = None

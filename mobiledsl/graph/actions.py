@@ -13,6 +13,7 @@ this module's imports, so a change to any of them re-runs the tasks):
 
 Every path is relative to the project root, which is doit's working directory.
 """
+
 from __future__ import annotations
 
 import inspect
@@ -52,13 +53,41 @@ from .records import (
 )
 
 __all__ = [
-    "HOOKS", "Clean", "Hooks", "assets_action", "assets_uptodate", "blobs_present",
-    "build_libraries", "cell_action", "cell_complete", "cell_holds", "compute", "deps_action",
-    "diagnostics_of", "emit_file_action", "emitted_files", "encode",
-    "forget_trees", "listed", "listing_unchanged", "phase_action",
-    "policy_unchanged", "prune_empty_folders", "read_json", "read_result", "read_sources",
-    "refs_action", "remove_listed", "remove_report", "remove_targets", "report_present",
-    "show", "unlink", "withdraw", "write_output", "write_record",
+    "HOOKS",
+    "Clean",
+    "Hooks",
+    "assets_action",
+    "assets_uptodate",
+    "blobs_present",
+    "build_libraries",
+    "cell_action",
+    "cell_complete",
+    "cell_holds",
+    "compute",
+    "deps_action",
+    "diagnostics_of",
+    "emit_file_action",
+    "emitted_files",
+    "encode",
+    "forget_trees",
+    "listed",
+    "listing_unchanged",
+    "phase_action",
+    "policy_unchanged",
+    "prune_empty_folders",
+    "read_json",
+    "read_result",
+    "read_sources",
+    "refs_action",
+    "remove_listed",
+    "remove_report",
+    "remove_targets",
+    "report_present",
+    "show",
+    "unlink",
+    "withdraw",
+    "write_output",
+    "write_record",
 ]
 
 

@@ -27,6 +27,7 @@ filling one store at once, or a job killed midway, never leave half a file; an o
 bytes no longer match their name counts as a miss. The store only grows: CI's cache action
 saves and restores it whole, and a stale store is simply dropped (``rm -rf``).
 """
+
 from __future__ import annotations
 
 import json
@@ -55,8 +56,9 @@ FORMAT = 1
 def compiler_version() -> str:
     """The compiler's identity in a cache key: every mobiledsl source file, and Python's
     version (floating-point formatting, dict order and pickles are Python's)."""
-    return hash_text(f"{FORMAT}:{sys.version_info[0]}.{sys.version_info[1]}:"
-                     f"{code_fingerprint(('',))}")
+    return hash_text(
+        f"{FORMAT}:{sys.version_info[0]}.{sys.version_info[1]}:{code_fingerprint(('',))}"
+    )
 
 
 def key_text(phase: str, params: Any, inputs: list[str]) -> str:
@@ -68,9 +70,12 @@ def key_text(phase: str, params: Any, inputs: list[str]) -> str:
             digests.append([path, hash_file(path)])
         except OSError:
             digests.append([path, None])
-    return json.dumps({"compiler": compiler_version(), "phase": phase,
-                       "params": params, "inputs": digests},
-                      sort_keys=True, separators=(",", ":"), default=str)
+    return json.dumps(
+        {"compiler": compiler_version(), "phase": phase, "params": params, "inputs": digests},
+        sort_keys=True,
+        separators=(",", ":"),
+        default=str,
+    )
 
 
 def store_from_env():
@@ -79,6 +84,7 @@ def store_from_env():
     if not where:
         return None
     from .remote import HttpStore, is_url
+
     return HttpStore(where) if is_url(where) else ArtifactStore(where)
 
 
@@ -90,8 +96,11 @@ def warn_once(where: str, reason: str) -> None:
     if (where, reason) in _warned:
         return
     _warned.add((where, reason))
-    print(f"mobiledsl: warning: the artifact cache at {shown(where)}: {reason}",
-          file=sys.stderr, flush=True)
+    print(
+        f"mobiledsl: warning: the artifact cache at {shown(where)}: {reason}",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 def read_only() -> bool:
@@ -163,19 +172,28 @@ class ArtifactStore:
                 if not obj.is_file():
                     write_atomic(obj, data)
                 names[path] = digest
-            write_atomic(self._entry(key), json.dumps(
-                {"format": FORMAT, "phase": phase, "outputs": names},
-                sort_keys=True, indent=0) + "\n")
+            write_atomic(
+                self._entry(key),
+                json.dumps(
+                    {"format": FORMAT, "phase": phase, "outputs": names}, sort_keys=True, indent=0
+                )
+                + "\n",
+            )
         except OSError as exc:
-            print(f"mobiledsl: the artifact cache {self.root} cannot be written: {exc}",
-                  file=sys.stderr)
+            print(
+                f"mobiledsl: the artifact cache {self.root} cannot be written: {exc}",
+                file=sys.stderr,
+            )
 
 
-def produce(phase: str, params: Any, inputs: list[str],
-            compute: Callable[[], dict[str, bytes]],
-            writes: Callable[[str], bool] = lambda path: True,
-            check: Callable[[dict[str, bytes]], str | None] | None = None
-            ) -> dict[str, bytes]:
+def produce(
+    phase: str,
+    params: Any,
+    inputs: list[str],
+    compute: Callable[[], dict[str, bytes]],
+    writes: Callable[[str], bool] = lambda path: True,
+    check: Callable[[dict[str, bytes]], str | None] | None = None,
+) -> dict[str, bytes]:
     """The outputs of one task: from the store named by ``MOBILEDSL_CACHE`` when it has
     them (a line on stdout says so, and from where), else ``compute()``, stored for the
     next job unless the store is read-only. What the store hands back is used only when

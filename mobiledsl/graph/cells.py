@@ -2,6 +2,7 @@
 its record): each emitted file copied into its cell, the asset folders copied, and one cell
 built alone (``build:<program>/<target>``).
 """
+
 from __future__ import annotations
 
 import json
@@ -53,7 +54,7 @@ def blobs_present(record: str) -> bool:
     folder, not a stat per blob)."""
     files = emitted_files(record)
     if files is None:
-        return False                     # the emission runs again and writes a sound one
+        return False  # the emission runs again and writes a sound one
     if not files:
         return True
     try:
@@ -68,14 +69,16 @@ def emit_file_action(blob: str, out: str) -> None:
     try:
         data = read_regular(blob, within=layout.BUILD, limit=MAX_ASSET_BYTES)
     except Refused as refused:
-        print(f"mobiledsl: warning: {shown(blob)} is not copied to {shown(out)}: "
-              f"{shown(refused.why)}", file=sys.stderr)
+        print(
+            f"mobiledsl: warning: {shown(blob)} is not copied to {shown(out)}: "
+            f"{shown(refused.why)}",
+            file=sys.stderr,
+        )
         return
     write_output(out, data)
 
 
-def cell_holds(record: str, out_dir: str, files: dict[str, str] | None = None
-               ) -> dict[str, bool]:
+def cell_holds(record: str, out_dir: str, files: dict[str, str] | None = None) -> dict[str, bool]:
     """rel -> whether the cell's file holds the bytes the emission record has for it (the
     files are hashed only when the stat cache cannot vouch for the cell's files as a whole).
     ``files``: the record's files, when the caller has read them."""
@@ -84,29 +87,35 @@ def cell_holds(record: str, out_dir: str, files: dict[str, str] | None = None
     return {rel: held[f"{out_dir}/{rel}"] for rel in files}
 
 
-def assets_action(emission_rec: str, out: str, out_dir: str, roots: Iterable[str] = ()
-                  ) -> dict:
+def assets_action(emission_rec: str, out: str, out_dir: str, roots: Iterable[str] = ()) -> dict:
     """Copy the asset directories the emission names, whole, into the target's folder;
     delete what an earlier run copied and nothing names any more. Returns, as task values,
     the directories and one hash of what they held (see ``assets_uptodate``). Only folders
     of the library ``roots`` are copied, to places inside the cell."""
     sources = restore.assets_of(read_json(emission_rec), roots)
     if sources is None:
-        print(f"mobiledsl: warning: {emission_rec} names an asset folder outside the "
-              "project's libraries; no assets copied (the emission runs again when its "
-              "inputs change)", file=sys.stderr)
+        print(
+            f"mobiledsl: warning: {emission_rec} names an asset folder outside the "
+            "project's libraries; no assets copied (the emission runs again when its "
+            "inputs change)",
+            file=sys.stderr,
+        )
         sources = []
     trees = {source: _read_tree(source) for source, _ in sources}
-    wanted = {copy: (os.path.join(source, rel), digest)
-              for copy, source, rel, digest in _copies(sources, trees)}
+    wanted = {
+        copy: (os.path.join(source, rel), digest)
+        for copy, source, rel, digest in _copies(sources, trees)
+    }
     previous = listed(out)
     for rel in sorted(set(previous) - set(wanted)):
         withdraw(os.path.join(out_dir, rel))
-    with Transaction(root_of(out_dir + "/")) as copied:     # all copied, or none
+    with Transaction(root_of(out_dir + "/")) as copied:  # all copied, or none
         for rel, (src, _) in sorted(wanted.items()):
             copied.write(os.path.join(out_dir, rel), read_asset(src))  # checked again
-    write_record(out, {"files": {rel: digest for rel, (_, digest) in sorted(wanted.items())},
-                       "sources": sources})
+    write_record(
+        out,
+        {"files": {rel: digest for rel, (_, digest) in sorted(wanted.items())}, "sources": sources},
+    )
     return {"sources": sources, "copied": _copied(sources, trees)}
 
 

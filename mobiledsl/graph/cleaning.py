@@ -1,6 +1,7 @@
 """What ``doit clean`` runs, and the deletion of files the build wrote: never through a
 symbolic link planted below build/, never outside it.
 """
+
 from __future__ import annotations
 
 import os
@@ -21,7 +22,7 @@ def prune_empty_folders(path: str) -> None:
     folder = os.path.dirname(os.path.abspath(path))
     while folder != build and folder.startswith(build + os.sep):
         try:
-            os.rmdir(folder)                 # only an empty folder goes
+            os.rmdir(folder)  # only an empty folder goes
         except OSError:
             return
         folder = os.path.dirname(folder)
@@ -33,7 +34,7 @@ class Clean(PythonAction):
     for a graph of thousands of tasks making them cost more than a no-op build's checks
     of the tasks' own files."""
 
-    def __init__(self, py_callable, *args) -> None:     # pylint: disable=super-init-not-called
+    def __init__(self, py_callable, *args) -> None:  # pylint: disable=super-init-not-called
         self.py_callable, self.args = py_callable, list(args)
         self.kwargs: dict = {}
         self.task = None

@@ -14,6 +14,7 @@ content hash (a file's stat is trusted only once the file is older than
 build that finds the compiler unchanged parses nothing.
 A data file (a template) counts as part of the package whose folder holds it.
 """
+
 from __future__ import annotations
 
 import ast
@@ -27,9 +28,9 @@ import xxhash
 from ..records import write_atomic
 from .hashing import _trusted_mtime, hash_bytes
 
-PACKAGE_DIR = Path(__file__).resolve().parent.parent          # .../mobiledsl
+PACKAGE_DIR = Path(__file__).resolve().parent.parent  # .../mobiledsl
 PACKAGE = PACKAGE_DIR.name
-TABLE = f"{PACKAGE}.phases"          # whose functions count one phase each
+TABLE = f"{PACKAGE}.phases"  # whose functions count one phase each
 FORMAT = 1
 SHARED_CACHE = PACKAGE_DIR / "__pycache__" / "graph-imports.json"
 
@@ -37,7 +38,7 @@ SHARED_CACHE = PACKAGE_DIR / "__pycache__" / "graph-imports.json"
 def module_name(rel: str) -> str:
     """``lang/parser.py`` -> ``mobiledsl.lang.parser``;
     ``lang/__init__.py`` -> ``mobiledsl.lang``."""
-    parts = [PACKAGE] + rel[:-len(".py")].split("/")
+    parts = [PACKAGE] + rel[: -len(".py")].split("/")
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
@@ -54,7 +55,7 @@ def _imports(nodes: Iterable[ast.AST], module: str, is_package: bool) -> list[st
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")
-                base = base[:len(base) - node.level + 1]
+                base = base[: len(base) - node.level + 1]
                 where = ".".join(base + ([node.module] if node.module else []))
             else:
                 where = node.module or ""
@@ -82,20 +83,27 @@ def scan(source: bytes, module: str, is_package: bool) -> dict:
     body of each top-level ``functions``."""
     tree = ast.parse(source)
     top = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
-    functions = {n.name: _imports(_statements(n.body), module, is_package) for n in tree.body
-                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    return {"all": _imports(_statements(tree.body), module, is_package),
-            "top": _imports(top, module, is_package), "functions": functions}
+    functions = {
+        n.name: _imports(_statements(n.body), module, is_package)
+        for n in tree.body
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+    }
+    return {
+        "all": _imports(_statements(tree.body), module, is_package),
+        "top": _imports(top, module, is_package),
+        "functions": functions,
+    }
 
 
 class CodeIndex:
     """Every file of the package: its content hash and, for a module, its imports."""
 
     def __init__(self, cache: str | os.PathLike | None = None, shared: bool = True):
-        self.caches = ([Path(cache)] if cache is not None else []) + \
-            ([SHARED_CACHE] if shared else [])
-        self.hashes: dict[str, str] = {}      # module name or data file rel -> hash
-        self.scans: dict[str, dict] = {}      # module name -> scan()
+        self.caches = ([Path(cache)] if cache is not None else []) + (
+            [SHARED_CACHE] if shared else []
+        )
+        self.hashes: dict[str, str] = {}  # module name or data file rel -> hash
+        self.scans: dict[str, dict] = {}  # module name -> scan()
         self.data: dict[str, list[str]] = {}  # package -> its data files (rel)
         self._read()
 
@@ -111,7 +119,7 @@ class CodeIndex:
                 old, read_from = saved.get("files", {}), cache
                 break
         new: dict[str, list] = {}
-        reused = 0                               # entries taken from the cache as they were
+        reused = 0  # entries taken from the cache as they were
         for dirpath, dirnames, filenames in os.walk(PACKAGE_DIR):
             dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
             for name in sorted(filenames):
@@ -130,26 +138,30 @@ class CodeIndex:
                 self.hashes[rel] = digest
                 self.data.setdefault(self._owner(rel), []).append(rel)
         if read_from == self.caches[0] and reused == len(new) == len(old):
-            return                               # the compiler is as its cache says
+            return  # the compiler is as its cache says
         text = json.dumps({"format": FORMAT, "files": new}, sort_keys=True) + "\n"
         for cache in self.caches:
             try:
-                write_atomic(cache, text)        # untouched when the same
+                write_atomic(cache, text)  # untouched when the same
             except OSError:
-                pass                             # a read-only install: parse next time
+                pass  # a read-only install: parse next time
 
     @staticmethod
     def _entry(path: str, rel: str, previous: list | None) -> list:
         st = os.stat(path)
-        if previous and previous[0] is not None and previous[0] == st.st_mtime_ns \
-                and previous[1] == st.st_size:
+        if (
+            previous
+            and previous[0] is not None
+            and previous[0] == st.st_mtime_ns
+            and previous[1] == st.st_size
+        ):
             return previous
         data = Path(path).read_bytes()
         found = None
         if rel.endswith(".py"):
             try:
                 found = scan(data, module_name(rel), rel.endswith("__init__.py"))
-            except SyntaxError:              # the import fails anyway; hash it all the same
+            except SyntaxError:  # the import fails anyway; hash it all the same
                 found = {"all": [], "top": [], "functions": {}}
         return [_trusted_mtime(st), st.st_size, hash_bytes(data), found]
 
@@ -160,9 +172,13 @@ class CodeIndex:
         while True:
             folder = folder.parent
             if (folder / "__init__.py").is_file() or folder == PACKAGE_DIR:
-                return module_name(str(folder.relative_to(PACKAGE_DIR) / "__init__.py")
-                                   .replace(os.sep, "/")) if folder != PACKAGE_DIR \
+                return (
+                    module_name(
+                        str(folder.relative_to(PACKAGE_DIR) / "__init__.py").replace(os.sep, "/")
+                    )
+                    if folder != PACKAGE_DIR
                     else PACKAGE
+                )
 
     def function_imports(self, module: str, function: str) -> list[str]:
         return self.scans.get(module, {}).get("functions", {}).get(function, [])

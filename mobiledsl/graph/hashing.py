@@ -10,6 +10,7 @@ keeps mtime and size, would otherwise go unseen.
 The other helpers hash directory trees (asset directories a target copies, the names a part
 directory holds) and the compiler's own sources (so a changed phase re-runs its tasks).
 """
+
 from __future__ import annotations
 
 import atexit
@@ -105,6 +106,7 @@ class StatCache:
     def save(self) -> None:
         if self.dirty:
             from ..records import write_atomic
+
             data = {"format": self.FORMAT, "files": self.entries, "groups": self.groups}
             try:
                 write_atomic(self.path, json.dumps(data, sort_keys=True) + "\n")
@@ -152,20 +154,25 @@ def files_hold(group: str, expected: dict[str, str]) -> dict[str, bool]:
         except OSError:
             stats[path] = None
             continue
-        lines.append(f"{path}\0{st.st_mtime_ns}\0{st.st_ctime_ns}\0{st.st_size}\0{st.st_ino}\0"
-                     f"{digest}\n")
+        lines.append(
+            f"{path}\0{st.st_mtime_ns}\0{st.st_ctime_ns}\0{st.st_size}\0{st.st_ino}\0{digest}\n"
+        )
     signature = hash_bytes("".join(sorted(lines)).encode("utf-8", "surrogateescape"))
     cache = _STATS
     complete = None not in stats.values()
     if complete and cache is not None and cache.groups.get(group) == signature:
         return dict.fromkeys(expected, True)
-    held = {path: st is not None and _hash_or_none(path) == expected[path]
-            for path, st in stats.items()}
+    held = {
+        path: st is not None and _hash_or_none(path) == expected[path] for path, st in stats.items()
+    }
     # trusted once changed (ctime: an edit whose mtime was set back counts) long enough ago
     now = time.time()
-    if cache is not None and complete and all(held.values()) and \
-            all(st is not None and now - st.st_ctime >= RACY_SECONDS
-                for st in stats.values()):
+    if (
+        cache is not None
+        and complete
+        and all(held.values())
+        and all(st is not None and now - st.st_ctime >= RACY_SECONDS for st in stats.values())
+    ):
         cache.groups[group] = signature
         cache.dirty = True
     return held
@@ -178,15 +185,20 @@ def _hash_or_none(path: str) -> str | None:
         return None
 
 
-def file_state(path: str | os.PathLike, previous: list | tuple | None = None,
-               st: os.stat_result | None = None) -> list:
+def file_state(
+    path: str | os.PathLike, previous: list | tuple | None = None, st: os.stat_result | None = None
+) -> list:
     """``[mtime_ns or None, size, xxh3]`` of a file, re-hashing only when its stat moved.
 
     ``previous`` is a state this function returned before; raises OSError when the file
     is gone."""
     st = os.stat(path) if st is None else st
-    if (previous and previous[0] is not None and previous[0] == st.st_mtime_ns
-            and previous[1] == st.st_size):
+    if (
+        previous
+        and previous[0] is not None
+        and previous[0] == st.st_mtime_ns
+        and previous[1] == st.st_size
+    ):
         return [previous[0], previous[1], previous[2]]
     return [_trusted_mtime(st), st.st_size, content_hash(path, st)]
 
@@ -202,9 +214,8 @@ class XxhashChecker(FileChangedChecker):
         try:
             mtime_ns, size, digest = state
         except (TypeError, ValueError):
-            return True                     # a state some other checker saved
-        if mtime_ns is not None and mtime_ns == file_stat.st_mtime_ns \
-                and size == file_stat.st_size:
+            return True  # a state some other checker saved
+        if mtime_ns is not None and mtime_ns == file_stat.st_mtime_ns and size == file_stat.st_size:
             return False
         if size != file_stat.st_size:
             return True
@@ -217,7 +228,7 @@ class XxhashChecker(FileChangedChecker):
             previous = None
         state = file_state(dep, previous)
         if previous is not None and state == previous:
-            return None                     # unchanged: doit keeps the saved one
+            return None  # unchanged: doit keeps the saved one
         return state
 
 
@@ -264,24 +275,26 @@ def policy_digest(folder: str | os.PathLike, declaration: str | os.PathLike) -> 
     folder = os.fspath(folder)
     try:
         text = read_regular(declaration, limit=_POLICY_MOST)
-    except (OSError, ValueError, Refused):    # a FIFO here would hold the build forever
+    except (OSError, ValueError, Refused):  # a FIFO here would hold the build forever
         text = b""
     names = {m.group(1).decode("utf-8", "replace") for m in _POLICY_PATH.finditer(text)}
     names.update(rel for rel in walk_files(folder) if rel.endswith(".onnx"))
     h = xxhash.xxh3_128()
     for rel in sorted(names):
         h.update(rel.encode("utf-8", "surrogateescape") + b"\0")
-        try:      # as the loader reads it: a regular file inside the folder, bounded
-            h.update(read_regular(os.path.join(folder, *rel.split("/")), within=folder,
-                                  limit=_POLICY_MOST))
+        try:  # as the loader reads it: a regular file inside the folder, bounded
+            h.update(
+                read_regular(
+                    os.path.join(folder, *rel.split("/")), within=folder, limit=_POLICY_MOST
+                )
+            )
         except (OSError, ValueError, Refused):
             h.update(b"\0absent")
         h.update(b"\n")
     return h.hexdigest()
 
 
-def tree_states(root: str | os.PathLike, cache: dict[str, list] | None = None
-                ) -> dict[str, list]:
+def tree_states(root: str | os.PathLike, cache: dict[str, list] | None = None) -> dict[str, list]:
     """``{relative path: file_state}`` for every file below root, reusing ``cache`` (a
     previous result for the same root) for files whose stat did not move."""
     cache = cache or {}
@@ -299,7 +312,7 @@ def digests(states: dict[str, list]) -> dict[str, str]:
 
 
 # -- the compiler's own sources ----------------------------------------------------------------
-_PACKAGE_ROOT = Path(__file__).resolve().parent.parent      # .../mobiledsl
+_PACKAGE_ROOT = Path(__file__).resolve().parent.parent  # .../mobiledsl
 
 
 @cache

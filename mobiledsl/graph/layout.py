@@ -27,18 +27,19 @@ project root, written with ``/``, so the records and doit's database hold no mac
     build/.runs/<pid>                       one marker a running doit (see state.py)
     build/.summary.json                     diagnostic counts the reporter keeps
 """
+
 from __future__ import annotations
 
 import re
 
 BUILD = "build"
-POSITIONS = ".positions"          # below BUILD: the positions tables of the records
+POSITIONS = ".positions"  # below BUILD: the positions tables of the records
 DEP_FILE = f"{BUILD}/.doit.db"
 MANIFEST_CACHE = f"{BUILD}/.libraries.json"  # the ids each library.yaml registers
-CODE_CACHE = f"{BUILD}/.code.json"          # each compiler module's hash and imports
-WALKERS_CACHE = f"{BUILD}/.walkers.json"    # the parts each walker.yaml names
-STAT_CACHE = f"{BUILD}/.stat.json"          # trusted file hashes by stat (hashing.StatCache)
-CONFIG_DIR = f"{BUILD}/.config"             # what each kind of task runs with (Graph.config)
+CODE_CACHE = f"{BUILD}/.code.json"  # each compiler module's hash and imports
+WALKERS_CACHE = f"{BUILD}/.walkers.json"  # the parts each walker.yaml names
+STAT_CACHE = f"{BUILD}/.stat.json"  # trusted file hashes by stat (hashing.StatCache)
+CONFIG_DIR = f"{BUILD}/.config"  # what each kind of task runs with (Graph.config)
 
 # What may name a directory under build/ (libraries, parts, programs, targets).
 SAFE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*\Z")

@@ -7,6 +7,7 @@ with no part read (the parts the program names, their walkers, the context of a 
 names nothing); ``deps:<program>`` asks again with the records of those parts (an
 environment's objects), and its answer is resolve's file_dep.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,8 +21,9 @@ from . import layout
 from .records import diagnostics_of, read_json, read_result, record_type
 
 
-def needs_of(parse_rec: str, registries: Sequence[Registry], part_records: Iterable[str] = ()
-             ) -> Needs:
+def needs_of(
+    parse_rec: str, registries: Sequence[Registry], part_records: Iterable[str] = ()
+) -> Needs:
     """What the program of ``parse_rec`` needs, given the part records read so far."""
     index = {reg.name: i for i, reg in enumerate(registries)}
     Part = record_type("load")
@@ -37,8 +39,7 @@ def needs_of(parse_rec: str, registries: Sequence[Registry], part_records: Itera
 
 def records_of(needs: Needs, registries: Sequence[Registry]) -> list[str]:
     """The records of what ``needs`` names: part records, then walker records."""
-    parts = [layout.part_record(registries[i].name, pid)
-             for i, pid in needs.parts + needs.context]
+    parts = [layout.part_record(registries[i].name, pid) for i, pid in needs.parts + needs.context]
     walkers = [layout.walker_record(registries[i].name, wid) for i, wid in needs.walkers]
     return sorted(parts) + sorted(walkers)
 
@@ -62,6 +63,7 @@ def build_libraries(libraries: Sequence[Sequence[Any]], record_paths: Iterable[s
     places it (``Graph._manifest``)."""
     from ..diagnostics import Span
     from ..library.building import build_library
+
     Part, Walker = record_type("load"), record_type("walker")
     parts: dict[str, dict[str, tuple[Any, list]]] = {lib[0]: {} for lib in libraries}
     walkers: dict[str, dict[str, tuple[Any, list]]] = {lib[0]: {} for lib in libraries}
@@ -70,21 +72,32 @@ def build_libraries(libraries: Sequence[Sequence[Any]], record_paths: Iterable[s
         if key is not None and key[0] in parts:
             data = read_json(path)
             part = data.get("part")
-            parts[key[0]][key[1]] = (None if part is None else from_json(Part, part),
-                                     diagnostics_of(data))
+            parts[key[0]][key[1]] = (
+                None if part is None else from_json(Part, part),
+                diagnostics_of(data),
+            )
             continue
         wkey = layout.split_walker_record(path)
         if wkey is not None and wkey[0] in walkers:
             walker = read_json(path).get("walker")
             if walker is not None:
                 walkers[wkey[0]][wkey[1]] = (from_json(Walker, walker), [])
-    return [build_library(name, root, parts[name], walkers[name], as_records=True,
-                          name_span=Span.from_json(stated[0] if stated else None))
-            for name, root, *stated in libraries]
+    return [
+        build_library(
+            name,
+            root,
+            parts[name],
+            walkers[name],
+            as_records=True,
+            name_span=Span.from_json(stated[0] if stated else None),
+        )
+        for name, root, *stated in libraries
+    ]
 
 
 def registries_digest(registries: Sequence[Registry]) -> str:
     """One hash of what the libraries register, for the refs and deps tasks' config."""
     from ..records import to_json
     from .hashing import hash_text
+
     return hash_text(json.dumps(to_json(list(registries)), sort_keys=True))

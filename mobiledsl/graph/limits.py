@@ -10,6 +10,7 @@ or swollen by what it sends.
 
 Both settings are a whole number of bytes; anything else leaves the default.
 """
+
 from __future__ import annotations
 
 import os

@@ -2,6 +2,7 @@
 looked at without reading them (their actions are ``phase.phase_action``'s, whose hooks save
 what these compare with).
 """
+
 from __future__ import annotations
 
 from .hashing import listing_digest, policy_digest
@@ -19,4 +20,3 @@ def listing_unchanged(task, values, part_dir: str) -> bool:
     checks that the files a declaration names exist, and never opens them)."""
     saved = values.get("listing")
     return saved is not None and saved == listing_digest(part_dir)
-

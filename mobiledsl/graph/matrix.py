@@ -14,6 +14,7 @@ and ``<name>.task``; a glob may also match ``.core`` files directly. An ``exclud
 ``"<program>/<target>"`` (leave out one cell), ``"<program>"`` (leave out the program), or a
 table ``{program = "...", target = "..."}``; both sides are fnmatch patterns.
 """
+
 from __future__ import annotations
 
 import fnmatch
@@ -35,7 +36,7 @@ class MatrixError(Exception):
 @dataclass(frozen=True)
 class Program:
     name: str
-    dir: str                      # relative to the project root, with /
+    dir: str  # relative to the project root, with /
     core: str
     world: str | None = None
     task: str | None = None
@@ -54,7 +55,7 @@ class Program:
 @dataclass(frozen=True)
 class Exclusion:
     program: str = "*"
-    target: str | None = None     # None: the whole program
+    target: str | None = None  # None: the whole program
 
     def covers(self, program: str, target: str | None) -> bool:
         if not fnmatch.fnmatchcase(program, self.program):
@@ -100,13 +101,18 @@ def _exclusions(value) -> tuple[Exclusion, ...]:
         if isinstance(item, str):
             program, sep, target = item.partition("/")
             out.append(Exclusion(program or "*", (target or "*") if sep else None))
-        elif isinstance(item, dict) and set(item) <= {"program", "target"} and \
-                all(isinstance(v, str) for v in item.values()):
+        elif (
+            isinstance(item, dict)
+            and set(item) <= {"program", "target"}
+            and all(isinstance(v, str) for v in item.values())
+        ):
             out.append(Exclusion(item.get("program", "*"), item.get("target")))
         else:
-            raise MatrixError("[tool.mobiledsl] exclude entries are \"program/target\", "
-                              "\"program\" or {program = ..., target = ...}; got "
-                              f"{item!r}")
+            raise MatrixError(
+                '[tool.mobiledsl] exclude entries are "program/target", '
+                '"program" or {program = ..., target = ...}; got '
+                f"{item!r}"
+            )
     return tuple(out)
 
 
@@ -116,9 +122,10 @@ def _programs(patterns: list[str], root: Path, warnings: list[str]) -> tuple[Pro
     found: dict[str, Program] = {}
     for pattern in patterns:
         if os.path.isabs(pattern):
-            raise MatrixError(f"[tool.mobiledsl] programs glob {pattern!r} must be relative "
-                              "to the project root")
-        pattern = Path(pattern).as_posix()          # ./a//b/ is a/b, as matches are named
+            raise MatrixError(
+                f"[tool.mobiledsl] programs glob {pattern!r} must be relative to the project root"
+            )
+        pattern = Path(pattern).as_posix()  # ./a//b/ is a/b, as matches are named
         for match in sorted(glob.glob(pattern, root_dir=root)):
             rel = match.replace(os.sep, "/").rstrip("/")
             full = os.path.join(root, rel)
@@ -128,29 +135,40 @@ def _programs(patterns: list[str], root: Path, warnings: list[str]) -> tuple[Pro
                 if not os.path.isfile(os.path.join(root, core)):
                     warnings.append(f"{rel}: no {name}.core in it; not a program")
                     continue
-            elif rel.endswith(".core") and not rel.endswith("/.core") and rel != ".core" \
-                    and os.path.isfile(full):
+            elif (
+                rel.endswith(".core")
+                and not rel.endswith("/.core")
+                and rel != ".core"
+                and os.path.isfile(full)
+            ):
                 folder, _, file = rel.rpartition("/")
-                name, folder, core = file[:-len(".core")], folder or ".", rel
+                name, folder, core = file[: -len(".core")], folder or ".", rel
             else:
                 continue
             if not SAFE_NAME.match(name):
-                warnings.append(f"{core}: '{name}' cannot name a folder under "
-                                "build/; skipped")
+                warnings.append(f"{core}: '{name}' cannot name a folder under build/; skipped")
                 continue
             if name == COMMANDS_DIR:
-                warnings.append(f"{core}: 'build/{name}/' holds what mobiledsl compile and "
-                                "run write without -o; a program of that name is skipped")
+                warnings.append(
+                    f"{core}: 'build/{name}/' holds what mobiledsl compile and "
+                    "run write without -o; a program of that name is skipped"
+                )
                 continue
             if name in found:
                 if found[name].core != core:
-                    warnings.append(f"{core}: a second program named '{name}' "
-                                    f"(the first is {found[name].core}); skipped")
+                    warnings.append(
+                        f"{core}: a second program named '{name}' "
+                        f"(the first is {found[name].core}); skipped"
+                    )
                 continue
-            world, task = (f"{core[:-len('.core')]}.{kind}" for kind in ("world", "task"))
-            found[name] = Program(name, folder, core,
-                                  world if os.path.isfile(os.path.join(root, world)) else None,
-                                  task if os.path.isfile(os.path.join(root, task)) else None)
+            world, task = (f"{core[: -len('.core')]}.{kind}" for kind in ("world", "task"))
+            found[name] = Program(
+                name,
+                folder,
+                core,
+                world if os.path.isfile(os.path.join(root, world)) else None,
+                task if os.path.isfile(os.path.join(root, task)) else None,
+            )
     return tuple(found[n] for n in sorted(found))
 
 
@@ -171,19 +189,25 @@ def read_matrix(root: str | os.PathLike) -> Matrix:
         raise MatrixError("[tool.mobiledsl] must be a table")
     unknown = set(conf) - {"libraries", "programs", "targets", "exclude", "templates"}
     if unknown:
-        raise MatrixError(f"[tool.mobiledsl] has unknown keys: {', '.join(sorted(unknown))} "
-                          "(known: libraries, programs, targets, exclude, templates)")
+        raise MatrixError(
+            f"[tool.mobiledsl] has unknown keys: {', '.join(sorted(unknown))} "
+            "(known: libraries, programs, targets, exclude, templates)"
+        )
     templates = conf.get("templates")
-    if templates is not None and (not isinstance(templates, str) or not templates.strip()
-                                  or os.path.isabs(templates)):
-        raise MatrixError("[tool.mobiledsl] templates must name a folder relative to the "
-                          f"project root; got {templates!r}")
+    if templates is not None and (
+        not isinstance(templates, str) or not templates.strip() or os.path.isabs(templates)
+    ):
+        raise MatrixError(
+            "[tool.mobiledsl] templates must name a folder relative to the "
+            f"project root; got {templates!r}"
+        )
     warnings: list[str] = []
     libraries = []
     for lib in _strings(conf.get("libraries", []), "libraries"):
         if os.path.isabs(lib):
-            raise MatrixError(f"[tool.mobiledsl] library {lib!r} must be relative to the "
-                              "project root")
+            raise MatrixError(
+                f"[tool.mobiledsl] library {lib!r} must be relative to the project root"
+            )
         rel = Path(lib).as_posix().rstrip("/")
         if rel not in libraries:
             libraries.append(rel)
@@ -194,10 +218,15 @@ def read_matrix(root: str | os.PathLike) -> Matrix:
         if target not in targets:
             targets.append(target)
     programs = _programs(_strings(conf.get("programs", []), "programs"), root, warnings)
-    return Matrix(root, tuple(libraries), programs, tuple(targets),
-                  _exclusions(conf.get("exclude", [])),
-                  Path(templates).as_posix() if templates is not None else None,
-                  tuple(warnings))
+    return Matrix(
+        root,
+        tuple(libraries),
+        programs,
+        tuple(targets),
+        _exclusions(conf.get("exclude", [])),
+        Path(templates).as_posix() if templates is not None else None,
+        tuple(warnings),
+    )
 
 
 def parse_shard(text: str | None) -> tuple[int, int] | None:
@@ -229,4 +258,5 @@ def shard_of(programs: list[Program], shard: tuple[int, int] | None) -> list[Pro
 def warn(message: str) -> None:
     """A line on stderr; it may quote pyproject.toml or a folder's name, so it is escaped."""
     from ..textsafe import shown
+
     print(f"mobiledsl: {shown(message)}", file=sys.stderr)

@@ -6,6 +6,7 @@ each target's emission's), and the compile as ``pipeline.CompileResult`` (what
 
 Every path is relative to the project root, the working directory.
 """
+
 from __future__ import annotations
 
 import json
@@ -29,25 +30,36 @@ def _diagnostics_of(path: str) -> list[Diagnostic]:
     return [Diagnostic.from_json(d) for d in data.get("diagnostics", ())]
 
 
-def program_diagnostics(manifests: Sequence[str], registries: Sequence[Registry],
-                        program: str, targets: Sequence[str]) -> list[Diagnostic]:
+def program_diagnostics(
+    manifests: Sequence[str], registries: Sequence[Registry], program: str, targets: Sequence[str]
+) -> list[Diagnostic]:
     """Every diagnostic the records of ``program`` hold, lines and columns put back:
     ``manifests``, the names of the libraries whose manifest records come first (the
     matrix's, a blocked one among them); ``registries``, the libraries it is resolved
     against (``Graph.registries``)."""
     from .libraries import needs_of
+
     parse = layout.program_record(program, "parse")
     direct = needs_of(parse, registries)
-    needs = needs_of(parse, registries, [layout.part_record(registries[i].name, pid)
-                                         for i, pid in direct.parts])
+    needs = needs_of(
+        parse, registries, [layout.part_record(registries[i].name, pid) for i, pid in direct.parts]
+    )
     found: list[Diagnostic] = []
     for name in manifests:
         found.extend(_diagnostics_of(layout.library_record(name)))
     for i, reg in enumerate(registries):
-        found.extend(d for pid in reg.parts if (i, pid) in needs.parts
-                     for d in _diagnostics_of(layout.part_record(reg.name, pid)))
-        found.extend(d for wid in reg.walkers if (i, wid) in needs.walkers
-                     for d in _diagnostics_of(layout.walker_record(reg.name, wid)))
+        found.extend(
+            d
+            for pid in reg.parts
+            if (i, pid) in needs.parts
+            for d in _diagnostics_of(layout.part_record(reg.name, pid))
+        )
+        found.extend(
+            d
+            for wid in reg.walkers
+            if (i, wid) in needs.walkers
+            for d in _diagnostics_of(layout.walker_record(reg.name, wid))
+        )
     for phase in PROGRAM_PHASES:
         found.extend(_diagnostics_of(layout.program_record(program, phase)))
     for target in targets:
@@ -64,6 +76,7 @@ def program_result(program: str, diagnostics: list[Diagnostic]) -> Any:
     None, as the command line's compile does."""
     from ..pipeline import CompileResult
     from .records import read_result
+
     result = CompileResult(diagnostics=list(diagnostics))
     values = {}
     for phase in PROGRAM_PHASES:

@@ -13,6 +13,7 @@ walker's parts), the files written beside the record (the analysis report; an em
 files, kept as blobs), what is saved as task values (the listing a load looked at), and
 whether the outputs are kept in the artifact store (``cache``).
 """
+
 from __future__ import annotations
 
 import json
@@ -50,16 +51,16 @@ class PhaseTask:
     """One phase task's arguments, as ``phase_action`` was given them."""
 
     phase: str
-    out: str                                  # the record
-    records: dict[str, str]                   # earlier phase -> its record
-    params: dict[str, Any]                    # what the task hands the phase as it is
-    files: dict[str, str] | None = None       # a program's files (parse)
+    out: str  # the record
+    records: dict[str, str]  # earlier phase -> its record
+    params: dict[str, Any]  # what the task hands the phase as it is
+    files: dict[str, str] | None = None  # a program's files (parse)
     # (name, root, where the name is stated) of each library to resolve against
     libraries: list[tuple[str, str, dict | None]] | None = None
-    skip: bool = False                        # a library of the matrix cannot be loaded
-    dependencies: list[str] = field(default_factory=list)   # the task's file_dep
-    roots: tuple[str, ...] = ()               # where a restored record's files may lie
-    place: str | None = None                  # the report's folder, a cell's folder
+    skip: bool = False  # a library of the matrix cannot be loaded
+    dependencies: list[str] = field(default_factory=list)  # the task's file_dep
+    roots: tuple[str, ...] = ()  # where a restored record's files may lie
+    place: str | None = None  # the report's folder, a cell's folder
 
     @property
     def row(self) -> Phase:
@@ -70,6 +71,7 @@ def read_sources(files: dict[str, str]) -> dict[str, Source | None]:
     """A program's files as the parse phase takes them (the command line's ``decode_source``
     says where a file is not UTF-8, so both report it alike)."""
     from ..pipeline import decode_source
+
     sources: dict[str, Source | None] = {}
     for kind in ("core", "world", "task"):
         path = files.get(kind)
@@ -110,8 +112,7 @@ def _the_record(task: PhaseTask) -> Callable[[str], bool]:
 
 def _record_problem(task: PhaseTask) -> Callable[[dict[str, bytes]], str | None]:
     row = task.row
-    return lambda found: restore.records_problem(found, task.out, task.roots, row.key,
-                                                 row.record)
+    return lambda found: restore.records_problem(found, task.out, task.roots, row.key, row.record)
 
 
 def write_all(task: PhaseTask, outputs: dict[str, bytes]) -> dict | None:
@@ -134,8 +135,8 @@ class Hooks:
     # restore and their check (None: always computed, as cheap as a restore)
     key: Callable[[PhaseTask], list] | None = None
     inputs: Callable[[PhaseTask], list[str]] = lambda task: sorted(
-        set(task.records.values()) | set((task.files or {}).values())
-        | set(task.dependencies))
+        set(task.records.values()) | set((task.files or {}).values()) | set(task.dependencies)
+    )
     writes: Callable[[PhaseTask], Callable[[str], bool]] = _the_record
     check: Callable[[PhaseTask], Callable[[dict[str, bytes]], str | None]] = _record_problem
     # task values saved before the phase runs (what it looked at besides its file_dep)
@@ -144,11 +145,19 @@ class Hooks:
     finish: Callable[[PhaseTask, dict[str, bytes]], dict | None] = write_all
 
 
-def phase_action(phase: str, out: str, records: dict[str, str], params: dict[str, Any],
-                 files: dict[str, str] | None = None,
-                 libraries: list[tuple[str, str, dict | None]] | None = None, skip: bool = False,
-                 *, dependencies: Iterable[str], roots: Iterable[str] = (),
-                 place: str | None = None) -> dict | None:
+def phase_action(
+    phase: str,
+    out: str,
+    records: dict[str, str],
+    params: dict[str, Any],
+    files: dict[str, str] | None = None,
+    libraries: list[tuple[str, str, dict | None]] | None = None,
+    skip: bool = False,
+    *,
+    dependencies: Iterable[str],
+    roots: Iterable[str] = (),
+    place: str | None = None,
+) -> dict | None:
     """The action of every phase task: ``records`` (phase name -> path) are the earlier
     phases' records it reads, ``params`` what it hands the phase as it is (a root, an id,
     a target), ``files`` a program's files (parse), ``libraries`` the libraries to rebuild
@@ -156,8 +165,9 @@ def phase_action(phase: str, out: str, records: dict[str, str], params: dict[str
     the matrix cannot be loaded) the record holds no result. ``roots``: the matrix's
     library roots, which a restored record's files may lie in; ``place``: the folder the
     phase writes beside its record (analyse's report, an emission's cell)."""
-    task = PhaseTask(phase, out, records, params, files, libraries, skip, list(dependencies),
-                     tuple(roots), place)
+    task = PhaseTask(
+        phase, out, records, params, files, libraries, skip, list(dependencies), tuple(roots), place
+    )
     hooks = HOOKS.get(phase, Hooks())
     values = hooks.before(task)
 
@@ -168,8 +178,14 @@ def phase_action(phase: str, out: str, records: dict[str, str], params: dict[str
     if hooks.key is None:
         outputs = produce()
     else:
-        outputs = cache.produce(phase, hooks.key(task), hooks.inputs(task), produce,
-                                writes=hooks.writes(task), check=hooks.check(task))
+        outputs = cache.produce(
+            phase,
+            hooks.key(task),
+            hooks.inputs(task),
+            produce,
+            writes=hooks.writes(task),
+            check=hooks.check(task),
+        )
     more = hooks.finish(task, outputs)
     return {**values, **(more or {})} or None
 
@@ -183,10 +199,14 @@ def _spans(*names: str) -> Callable[[PhaseTask], dict[str, Any]]:
 def _looked_at(folder: str, declaration: str) -> Callable[[PhaseTask], dict]:
     """Before loading: the listing of the folder and the policy files the load checks,
     so that a later change re-runs it (``listing_unchanged``, ``policy_unchanged``)."""
+
     def before(task: PhaseTask) -> dict:
         where = os.path.join(task.params["root"], folder.format(**task.params))
-        return {"listing": listing_digest(where),
-                "policy": policy_digest(where, os.path.join(where, declaration))}
+        return {
+            "listing": listing_digest(where),
+            "policy": policy_digest(where, os.path.join(where, declaration)),
+        }
+
     return before
 
 
@@ -223,8 +243,9 @@ def _with_report(task: PhaseTask, computed: Computed) -> dict[str, bytes]:
 
 
 def _record_or_report(task: PhaseTask) -> Callable[[str], bool]:
-    writes = {task.out, table_path(task.out)} | {f"{task.place}/{name}"
-                                                 for name in layout.REPORT_FILES}
+    writes = {task.out, table_path(task.out)} | {
+        f"{task.place}/{name}" for name in layout.REPORT_FILES
+    }
     return writes.__contains__
 
 
@@ -239,7 +260,7 @@ def _report_written(task: PhaseTask, outputs: dict[str, bytes]) -> dict:
                 unlink(path)
     write_all(task, outputs)
     prefix = f"{report_dir}/"
-    return {"report": sorted(p[len(prefix):] for p in outputs if p.startswith(prefix))}
+    return {"report": sorted(p[len(prefix) :] for p in outputs if p.startswith(prefix))}
 
 
 def report_present(task, values, record: str, report_dir: str) -> bool:
@@ -276,14 +297,16 @@ def _record_or_blob(task: PhaseTask) -> Callable[[str], bool]:
     blob_dir = layout.blob_dir(task.out)
 
     def writes(path: str) -> bool:
-        blob = path[len(blob_dir) + 1:] if path.startswith(blob_dir + "/") else ""
+        blob = path[len(blob_dir) + 1 :] if path.startswith(blob_dir + "/") else ""
         return path in (task.out, table_path(task.out)) or bool(restore.BLOB_NAME.match(blob))
+
     return writes
 
 
 def _emission_problem(task: PhaseTask) -> Callable[[dict[str, bytes]], str | None]:
-    return lambda found: restore.emission_problem(found, task.out,
-                                                  layout.blob_dir(task.out), task.roots)
+    return lambda found: restore.emission_problem(
+        found, task.out, layout.blob_dir(task.out), task.roots
+    )
 
 
 def _blobs_written(task: PhaseTask, outputs: dict[str, bytes]) -> None:
@@ -331,18 +354,27 @@ def _emission_inputs(task: PhaseTask) -> list[str]:
 
 # What each phase's task does besides the generic part (a phase not named: nothing).
 HOOKS: dict[str, Hooks] = {
-    "load": Hooks(given=_spans("listed_at"),
-                  before=_looked_at("parts/{part_id}", "component.yaml")),
-    "walker": Hooks(given=_walker_parts,
-                    before=_looked_at("walkers/{walker_id}", "walker.yaml")),
-    "parse": Hooks(given=_sources),                  # cheap, and its inputs are sources
+    "load": Hooks(
+        given=_spans("listed_at"), before=_looked_at("parts/{part_id}", "component.yaml")
+    ),
+    "walker": Hooks(given=_walker_parts, before=_looked_at("walkers/{walker_id}", "walker.yaml")),
+    "parse": Hooks(given=_sources),  # cheap, and its inputs are sources
     "resolve": Hooks(given=_libraries, key=_params),
     "assemble": Hooks(key=_params),
-    "analyse": Hooks(outputs=_with_report, key=lambda task: [task.place],
-                     inputs=lambda task: sorted(task.records.values()),
-                     writes=_record_or_report, finish=_report_written),
-    "emission": Hooks(given=_templates, outputs=_emission_outputs, key=_emission_key,
-                      inputs=_emission_inputs,
-                      writes=_record_or_blob, check=_emission_problem,
-                      finish=_blobs_written),
+    "analyse": Hooks(
+        outputs=_with_report,
+        key=lambda task: [task.place],
+        inputs=lambda task: sorted(task.records.values()),
+        writes=_record_or_report,
+        finish=_report_written,
+    ),
+    "emission": Hooks(
+        given=_templates,
+        outputs=_emission_outputs,
+        key=_emission_key,
+        inputs=_emission_inputs,
+        writes=_record_or_blob,
+        check=_emission_problem,
+        finish=_blobs_written,
+    ),
 }

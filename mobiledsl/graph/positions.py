@@ -18,6 +18,7 @@ they are rendered, from the tables as they are then: a diagnostic a later phase 
 against a part points at the part's line after a comment moved it, though that phase did
 not run again.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -33,7 +34,7 @@ PLACE = ("line", "column", "end_line", "end_column")
 def table_path(record: str) -> str:
     """Where a record's positions are kept: ``build/.positions/<the record's path>``."""
     prefix = f"{layout.BUILD}/"
-    rel = record[len(prefix):] if record.startswith(prefix) else record
+    rel = record[len(prefix) :] if record.startswith(prefix) else record
     return f"{layout.BUILD}/{layout.POSITIONS}/{rel}"
 
 
@@ -43,8 +44,11 @@ def _is_span(node: dict) -> bool:
 
 def _is_number(node: dict) -> bool:
     value = node.get("value")
-    return node.keys() == {"raw", "span", "value"} and isinstance(value, (int, float)) \
+    return (
+        node.keys() == {"raw", "span", "value"}
+        and isinstance(value, (int, float))
         and not isinstance(value, bool)
+    )
 
 
 def split(data: Any, record: str) -> tuple[Any, list[list]]:
@@ -92,7 +96,7 @@ class Positions:
         except (TypeError, ValueError, IndexError):
             place = None
         if place is None:
-            return Span(span.file)              # the table is gone: the file alone
+            return Span(span.file)  # the table is gone: the file alone
         return Span(span.file, *place)
 
     def placed(self, span: Span) -> Span:

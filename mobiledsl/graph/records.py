@@ -3,6 +3,7 @@ reading one back, and showing the diagnostics a task produced.
 
 Every path is relative to the project root, which is doit's working directory.
 """
+
 from __future__ import annotations
 
 import json
@@ -80,6 +81,7 @@ def show(diagnostics: Iterable[Diagnostic], stream=None) -> None:
     stream = stream or sys.stderr
     from ..pipeline import SourceCache
     from ..render import render_human
+
     isatty = getattr(stream, "isatty", None)
     color = bool(isatty and isatty()) and not os.environ.get("NO_COLOR")
     text = render_human(diagnostics, SourceCache(), color)

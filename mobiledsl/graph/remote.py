@@ -33,6 +33,7 @@ Credentials come from the environment and go only into the Authorization header:
 server by ``describe_url``, which drops them (a URL in which an '@' follows the host, as a
 password holding a raw '/' does, is shown as no part of it); the keys never hold the URL.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -55,9 +56,9 @@ TOKEN_ENV = "MOBILEDSL_CACHE_TOKEN"
 USER_ENV = "MOBILEDSL_CACHE_USER"
 PASSWORD_ENV = "MOBILEDSL_CACHE_PASSWORD"
 DEFAULT_TIMEOUT = 5.0
-TRANSFERS = 8                     # blobs moved at once
-CHUNK = 64 * 1024                 # bytes read at a time
-DRAIN = 64 * 1024         # what is read of an answer to HEAD or PUT, to reuse the connection
+TRANSFERS = 8  # blobs moved at once
+CHUNK = 64 * 1024  # bytes read at a time
+DRAIN = 64 * 1024  # what is read of an answer to HEAD or PUT, to reuse the connection
 SHA256 = re.compile(r"[0-9a-f]{64}\Z")
 DIGITS = re.compile(r"[0-9]+")
 UNNAMED = "the URL MOBILEDSL_CACHE gives"
@@ -107,7 +108,7 @@ class Fault(Exception):
     def __init__(self, reason: str, down: bool = False):
         super().__init__(reason)
         self.reason = reason
-        self.down = down            # unreachable: stop asking it in this process
+        self.down = down  # unreachable: stop asking it in this process
 
 
 class Overrun(Fault):
@@ -119,11 +120,11 @@ _sessions: dict[int, Any] = {}
 _lock = threading.Lock()
 _warned: set[tuple[str, str]] = set()
 _down: set[str] = set()
-_damaged: set[tuple[str, str]] = set()    # (server, digest) read back wrong: sent again
+_damaged: set[tuple[str, str]] = set()  # (server, digest) read back wrong: sent again
 
 
 # -- the deadline of a request -----------------------------------------------------------------
-_active = threading.local()        # the deadline of the request this thread is making
+_active = threading.local()  # the deadline of the request this thread is making
 
 
 class _Deadline:
@@ -147,7 +148,7 @@ class _Deadline:
 
     def __exit__(self, *exc) -> None:
         with self._lock:
-            self._sock = None            # back in the pool: the next request's now
+            self._sock = None  # back in the pool: the next request's now
         self._timer.cancel()
         _active.deadline = None
 
@@ -166,7 +167,7 @@ class _Deadline:
 
 def _shut(sock: Any) -> None:
     try:
-        socket.socket.shutdown(sock, socket.SHUT_RDWR)   # an SSL socket's plain one too
+        socket.socket.shutdown(sock, socket.SHUT_RDWR)  # an SSL socket's plain one too
     except (OSError, TypeError):
         pass
 
@@ -181,7 +182,7 @@ def _watched(base: type) -> type:
     """urllib3's connection class that hands its socket to the current request's deadline,
     when it connects and when a kept connection sends a new request."""
 
-    class Watched(base):               # type: ignore[misc, valid-type]
+    class Watched(base):  # type: ignore[misc, valid-type]
         def connect(self) -> None:
             super().connect()
             _watch(self.sock)
@@ -216,7 +217,7 @@ def _adapter_class() -> type:
 
         def proxy_manager_for(self, proxy, **kwargs):
             manager = super().proxy_manager_for(proxy, **kwargs)
-            if isinstance(manager, ProxyManager):        # not SOCKS: its pools are its own
+            if isinstance(manager, ProxyManager):  # not SOCKS: its pools are its own
                 manager.pool_classes_by_scheme = pools
             return manager
 
@@ -225,13 +226,13 @@ def _adapter_class() -> type:
 
 def _session():
     import requests
+
     pid = os.getpid()
     with _lock:
         session = _sessions.get(pid)
         if session is None:
             session = requests.Session()
-            adapter = _adapter_class()(pool_connections=2, pool_maxsize=TRANSFERS,
-                                       max_retries=0)
+            adapter = _adapter_class()(pool_connections=2, pool_maxsize=TRANSFERS, max_retries=0)
             session.mount("http://", adapter)
             session.mount("https://", adapter)
             _sessions.clear()
@@ -252,20 +253,23 @@ class HttpStore:
             parts = urlsplit(url)
             if _hides_credentials(parts):
                 self.where = self.base = UNNAMED
-                self.broken = ("an '@' follows its host; write a '/', '?', '#' or '@' in a "
-                               "user name or password as %2F, %3F, %23 or %40")
+                self.broken = (
+                    "an '@' follows its host; write a '/', '?', '#' or '@' in a "
+                    "user name or password as %2F, %3F, %23 or %40"
+                )
                 return
             if not parts.hostname:
                 raise ValueError("no host")
-            _ = parts.port                      # raises ValueError on a bad port
+            _ = parts.port  # raises ValueError on a bad port
         except ValueError:
             # a URL that names no server: every request is a miss with one warning (the
             # parser's words may quote a password, so they are not shown)
             self.where = self.base = UNNAMED
             self.broken = "it names no server (scheme://host[:port]/prefix)"
             return
-        self.base = urlunsplit((parts.scheme, parts.netloc.rpartition("@")[2],
-                                parts.path.rstrip("/"), "", ""))
+        self.base = urlunsplit(
+            (parts.scheme, parts.netloc.rpartition("@")[2], parts.path.rstrip("/"), "", "")
+        )
         self.headers: dict[str, str] = {"Accept-Encoding": "identity"}
         token = os.environ.get(TOKEN_ENV, "")
         user, password = os.environ.get(USER_ENV), os.environ.get(PASSWORD_ENV)
@@ -279,14 +283,17 @@ class HttpStore:
     # -- keys -----------------------------------------------------------------------------
     def key(self, phase: str, params: Any, inputs: list[str]) -> str:
         from .cache import key_text
+
         return sha256(key_text(phase, params, inputs).encode("utf-8"))
 
     # -- transfers ------------------------------------------------------------------------
-    def _exchange(self, method: str, kind: str, digest: str, data: bytes | None = None,
-                  limit: int = 0) -> tuple[int, bytes]:
+    def _exchange(
+        self, method: str, kind: str, digest: str, data: bytes | None = None, limit: int = 0
+    ) -> tuple[int, bytes]:
         """(status, body) of one request made within its deadline; the body of a GET that
         answered 200 read up to ``limit`` bytes (past it is a Fault), any other drained."""
         import requests
+
         if self.broken:
             raise Fault(self.broken, down=True)
         if self.where in _down:
@@ -295,9 +302,15 @@ class HttpStore:
         with _Deadline(self.timeout) as deadline:
             try:
                 response = _session().request(
-                    method, url, data=data, auth=self.auth, stream=True,
+                    method,
+                    url,
+                    data=data,
+                    auth=self.auth,
+                    stream=True,
                     headers=self.headers | {"Content-Type": "application/octet-stream"},
-                    timeout=self.timeout, allow_redirects=False)
+                    timeout=self.timeout,
+                    allow_redirects=False,
+                )
                 try:
                     if method == "GET" and response.status_code == 200:
                         return 200, self._body(response, limit, deadline)
@@ -309,8 +322,7 @@ class HttpStore:
                 raise Fault(f"no answer within {self.timeout:g} s", down=True) from None
             except requests.RequestException as exc:
                 if deadline.expired:
-                    raise Fault(f"no answer within {self.timeout:g} s",
-                                down=True) from None
+                    raise Fault(f"no answer within {self.timeout:g} s", down=True) from None
                 if isinstance(exc, requests.ConnectionError):
                     raise Fault("the connection was refused or broken", down=True) from None
                 raise Fault(type(exc).__name__) from None
@@ -319,14 +331,17 @@ class HttpStore:
         """The body of an answer, read a chunk at a time and never past ``limit`` bytes."""
         encoding = response.headers.get("Content-Encoding", "").strip().lower()
         if encoding not in ("", "identity"):
-            raise Fault(f"it sent a compressed answer (Content-Encoding: "
-                        f"{shown(encoding[:40])}), which the protocol does not use")
+            raise Fault(
+                f"it sent a compressed answer (Content-Encoding: "
+                f"{shown(encoding[:40])}), which the protocol does not use"
+            )
         length = response.headers.get("Content-Length", "").strip()
         # ASCII digits only, and few enough for int() (a 5,000-digit one would raise)
         if DIGITS.fullmatch(length) and (len(length) > 18 or int(length) > limit):
             size = f"{int(length):,}" if len(length) <= 18 else f"a {len(length)}-digit number of"
-            raise Overrun(f"it sent an answer of {size} bytes, longer than the {limit:,} it "
-                          "may hold")
+            raise Overrun(
+                f"it sent an answer of {size} bytes, longer than the {limit:,} it may hold"
+            )
         body = bytearray()
         for chunk in response.iter_content(CHUNK):
             body += chunk
@@ -374,17 +389,17 @@ class HttpStore:
             raise Fault("an entry under ac/ is no ActionResult") from None
         limits = self.limits
         if len(files) > limits.files:
-            raise Fault(f"an entry names {len(files):,} outputs, past the {limits.files:,} "
-                        "allowed")
+            raise Fault(f"an entry names {len(files):,} outputs, past the {limits.files:,} allowed")
         if len({f.path for f in files}) != len(files):
             raise Fault("an entry names one output twice")
         if not all(SHA256.match(f.sha256) for f in files):
             raise Fault("an entry names a digest that is no sha256")
-        if any(f.size > limits.blob for f in files) or \
-                sum(f.size for f in files) > limits.entry:
-            raise Fault(f"an entry names outputs past the caps ({limits.blob:,} bytes each, "
-                        f"{limits.entry:,} together; see MOBILEDSL_CACHE_MAX_BLOB and "
-                        "MOBILEDSL_CACHE_MAX_ENTRY)")
+        if any(f.size > limits.blob for f in files) or sum(f.size for f in files) > limits.entry:
+            raise Fault(
+                f"an entry names outputs past the caps ({limits.blob:,} bytes each, "
+                f"{limits.entry:,} together; see MOBILEDSL_CACHE_MAX_BLOB and "
+                "MOBILEDSL_CACHE_MAX_ENTRY)"
+            )
         return files
 
     def get(self, key: str) -> dict[str, bytes] | None:
@@ -418,8 +433,10 @@ class HttpStore:
 
     def put(self, key: str, outputs: dict[str, bytes], phase: str = "") -> None:
         """Store outputs under key; a failure is a warning, never a failed task."""
-        files = [actionresult.OutputFile(path, sha256(data), len(data))
-                 for path, data in sorted(outputs.items())]
+        files = [
+            actionresult.OutputFile(path, sha256(data), len(data))
+            for path, data in sorted(outputs.items())
+        ]
         blobs = {f.sha256: outputs[f.path] for f in files}
         try:
             with ThreadPoolExecutor(max_workers=TRANSFERS) as pool:
@@ -443,7 +460,15 @@ class HttpStore:
         if mark in _warned or fault.reason.startswith("unreachable earlier"):
             return
         _warned.add(mark)
-        then = ("; building without it" if fault.down else
-                "; treated as a miss" if doing == "restoring" else "; not stored")
-        print(f"mobiledsl: warning: {doing} the artifact cache at {self.where}: "
-              f"{fault.reason}{then}", file=sys.stderr, flush=True)
+        then = (
+            "; building without it"
+            if fault.down
+            else "; treated as a miss"
+            if doing == "restoring"
+            else "; not stored"
+        )
+        print(
+            f"mobiledsl: warning: {doing} the artifact cache at {self.where}: {fault.reason}{then}",
+            file=sys.stderr,
+            flush=True,
+        )

@@ -19,6 +19,7 @@ What it prints may quote a task's or a program's name (a file's), what a task wr
 a cache answered from: all of it goes through ``mobiledsl.textsafe.shown`` (a control
 character reads as its escape), and none of it is read as rich markup.
 """
+
 from __future__ import annotations
 
 import json
@@ -39,7 +40,7 @@ from .cache import RESTORED
 PROGRAM_PHASES = ("parse", "refs", "deps", "resolve", "assemble", "analyse")
 CELL_PHASES = ("emission", "emit", "assets", "build")
 SUMMARY_CACHE = f"{layout.BUILD}/.summary.json"
-MAX_QUIET_ROWS = 30       # beyond this many programs, rows with nothing to say are counted
+MAX_QUIET_ROWS = 30  # beyond this many programs, rows with nothing to say are counted
 
 
 def subject_of(name: str) -> tuple[str | None, str | None]:
@@ -96,7 +97,7 @@ def diagnostic_counts(root: str, paths: list[str]) -> dict[str, tuple[int, int]]
     return out
 
 
-QUIET = ("up to date", "not in this run")    # words of a row with nothing to say
+QUIET = ("up to date", "not in this run")  # words of a row with nothing to say
 
 
 def cell_state(cell: set[str], program: set[str], errors: int) -> tuple[str, str]:
@@ -129,7 +130,7 @@ class BuildReporter:
     """doit reporter protocol; see doit.reporter.ConsoleReporter."""
 
     desc = "mobiledsl: progress while building, a table of the matrix at the end"
-    graph: Any = None                 # the Graph, set by make_reporter
+    graph: Any = None  # the Graph, set by make_reporter
 
     def __init__(self, outstream: Any, options: dict[str, Any]) -> None:
         self.outstream = outstream
@@ -139,15 +140,17 @@ class BuildReporter:
         self.runtime_errors: list[str] = []
         self.started = time.monotonic()
         err = sys.stderr
-        self.live = bool(getattr(err, "isatty", lambda: False)()) and \
-            os.environ.get("TERM") != "dumb"
+        self.live = (
+            bool(getattr(err, "isatty", lambda: False)()) and os.environ.get("TERM") != "dumb"
+        )
         # rich is imported only by this reporter, when doit uses it (not under --reporter=json)
         from rich.console import Console
+
         self.err_console = Console(file=err, highlight=False)
         self.progress: Progress | None = None
-        self.bar: TaskID | None = None      # made with progress
+        self.bar: TaskID | None = None  # made with progress
         self.known: set[str] = set()
-        self.restored: dict[str, int] = {}     # where -> tasks restored from that cache
+        self.restored: dict[str, int] = {}  # where -> tasks restored from that cache
 
     # -- while building ---------------------------------------------------------------------
     @staticmethod
@@ -176,10 +179,18 @@ class BuildReporter:
                 TextColumn,
                 TimeElapsedColumn,
             )
+
             self.progress = Progress(
-                SpinnerColumn(), TextColumn("[bold]{task.description}"), BarColumn(),
-                MofNCompleteColumn(), TimeElapsedColumn(), console=self.err_console,
-                transient=True, redirect_stdout=False, redirect_stderr=False)
+                SpinnerColumn(),
+                TextColumn("[bold]{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=self.err_console,
+                transient=True,
+                redirect_stdout=False,
+                redirect_stderr=False,
+            )
             self.bar = self.progress.add_task("building", total=len(self.known))
             self.progress.start()
 
@@ -187,6 +198,7 @@ class BuildReporter:
         text = shown(text.rstrip("\n"), keep_newline=True)
         if self.progress is not None:
             from rich.text import Text
+
             self.progress.console.print(Text(text, style=style or ""))
         else:
             self.outstream.write(text + "\n")
@@ -208,6 +220,7 @@ class BuildReporter:
             return
         if self.progress is not None:
             from rich.markup import escape  # the bar's column reads markup
+
             self.progress.update(self.bar, description=escape(shown(task.name)))
         else:
             self._print(f".  {task.name}")
@@ -268,12 +281,11 @@ class BuildReporter:
             return
         try:
             self._summary()
-        except Exception as exc:                # a summary must never hide the build's result
+        except Exception as exc:  # a summary must never hide the build's result
             self.outstream.write(shown(f"(no summary: {exc!r})") + "\n")
         if self.runtime_errors:
             self.outstream.write("#" * 40 + "\nExecution aborted.\n")
-            self.outstream.write(shown("\n".join(self.runtime_errors), keep_newline=True)
-                                 + "\n")
+            self.outstream.write(shown("\n".join(self.runtime_errors), keep_newline=True) + "\n")
         self.outstream.flush()
 
     def _interrupted(self) -> None:
@@ -283,7 +295,8 @@ class BuildReporter:
         elapsed = time.monotonic() - self.started
         self.outstream.write(
             f"interrupted after {ran} task(s) ran, {fresh} up to date, in {elapsed:.1f} s: "
-            "the tasks that finished are kept; run doit again to build the rest\n")
+            "the tasks that finished are kept; run doit again to build the rest\n"
+        )
         self.outstream.flush()
 
     def _summary(self) -> None:
@@ -295,24 +308,34 @@ class BuildReporter:
         elapsed = time.monotonic() - self.started
         tty = bool(getattr(self.outstream, "isatty", lambda: False)())
         from rich.console import Console
+
         console = Console(file=self.outstream, highlight=False, width=None if tty else 100)
         if graph is not None and self.results:
             table, hidden = self._table(graph)
             if table is not None:
                 console.print(table)
             if hidden:
-                console.print(f"[dim]… and {hidden} more program(s) up to date with no "
-                              "diagnostics[/dim]")
-        shard = f" (shard {graph.shard[0]}/{graph.shard[1]})" if graph is not None and \
-            graph.shard else ""
+                console.print(
+                    f"[dim]… and {hidden} more program(s) up to date with no diagnostics[/dim]"
+                )
+        shard = (
+            f" (shard {graph.shard[0]}/{graph.shard[1]})"
+            if graph is not None and graph.shard
+            else ""
+        )
         from rich.markup import escape
-        sources = "".join(f" ({n} restored from the artifact cache at "
-                          f"{escape(shown(where))})"
-                          for where, n in sorted(self.restored.items()))
-        console.print(f"{ran} task(s) ran ({restored} restored from the cache), "
-                      f"{fresh} up to date, "
-                      + (f"[bold red]{failed} failed[/bold red]" if failed else "0 failed")
-                      + f" in {elapsed:.1f} s{shard}{sources}", soft_wrap=True)
+
+        sources = "".join(
+            f" ({n} restored from the artifact cache at {escape(shown(where))})"
+            for where, n in sorted(self.restored.items())
+        )
+        console.print(
+            f"{ran} task(s) ran ({restored} restored from the cache), "
+            f"{fresh} up to date, "
+            + (f"[bold red]{failed} failed[/bold red]" if failed else "0 failed")
+            + f" in {elapsed:.1f} s{shard}{sources}",
+            soft_wrap=True,
+        )
         if graph is not None:
             console.print(shown(self._where(graph)), soft_wrap=True, markup=False)
 
@@ -321,8 +344,10 @@ class BuildReporter:
         """The closing line: where the outputs of the matrix are."""
         build = os.path.join(os.path.relpath(graph.root), layout.BUILD)
         build = layout.BUILD if build == os.path.join(".", layout.BUILD) else build
-        return (f"outputs: {build}/<program>/<target>/, the analysis and top view in "
-                f"{build}/<program>/report/")
+        return (
+            f"outputs: {build}/<program>/<target>/, the analysis and top view in "
+            f"{build}/<program>/report/"
+        )
 
     def _table(self, graph) -> tuple[Table | None, int]:
         programs = graph.programs()
@@ -330,11 +355,16 @@ class BuildReporter:
             return None, 0
         targets = list(graph.matrix.targets)
         available = set(graph.targets_available())
-        program_records = {p.name: [layout.program_record(p.name, ph) for ph in
-                                    ("parse", "resolve", "assemble", "analyse")]
-                           for p in programs}
-        cell_records = {(p.name, t): layout.emission_record(p.name, t)
-                        for p in programs for t in targets}
+        program_records = {
+            p.name: [
+                layout.program_record(p.name, ph)
+                for ph in ("parse", "resolve", "assemble", "analyse")
+            ]
+            for p in programs
+        }
+        cell_records = {
+            (p.name, t): layout.emission_record(p.name, t) for p in programs for t in targets
+        }
         paths = [x for v in program_records.values() for x in v] + list(cell_records.values())
         counts = diagnostic_counts(str(graph.root), paths)
         seen: dict[tuple[str, str | None], set[str]] = {}
@@ -344,6 +374,7 @@ class BuildReporter:
                 seen.setdefault((program, target), set()).add(result)
         from rich.table import Table
         from rich.text import Text
+
         table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
         table.add_column("program")
         for target in targets:
@@ -368,8 +399,11 @@ class BuildReporter:
                     continue
                 e, w = counts.get(cell_records[(program.name, target)], (0, 0))
                 e, w = e + base[0], w + base[1]
-                word, style = cell_state(seen.get((program.name, target), set()),
-                                         seen.get((program.name, None), set()), e)
+                word, style = cell_state(
+                    seen.get((program.name, target), set()),
+                    seen.get((program.name, None), set()),
+                    e,
+                )
                 cell = Text(word, style=style)
                 if e:
                     cell.append(f"  {e} error{'s' * (e != 1)}", style="red")
@@ -378,8 +412,7 @@ class BuildReporter:
                 interesting |= word not in QUIET or bool(w)
                 row.append(cell)
             if not targets:
-                word, style = cell_state(seen.get((program.name, None), set()), set(),
-                                         base[0])
+                word, style = cell_state(seen.get((program.name, None), set()), set(), base[0])
                 interesting = word not in QUIET
                 row.append(Text(word, style=style))
             if quiet_limit is not None and not interesting:
@@ -397,18 +430,21 @@ def mend_json_reporter() -> None:
     got. Give such a task the time of the report as its end (its result stays null: it did
     not finish), so tools still read what ran."""
     from doit import reporter as doit_reporter
+
     result_cls = getattr(doit_reporter, "TaskResult", None)
     to_dict = getattr(result_cls, "to_dict", None)
     if result_cls is None or to_dict is None or getattr(to_dict, "_mobiledsl", False):
         return
 
     def mended(self):
-        if getattr(self, "_started_on", None) is not None and \
-                getattr(self, "_finished_on", 0) is None:
+        if (
+            getattr(self, "_started_on", None) is not None
+            and getattr(self, "_finished_on", 0) is None
+        ):
             self._finished_on = time.time()
         return to_dict(self)
 
-    mended._mobiledsl = True                 # type: ignore[attr-defined]
+    mended._mobiledsl = True  # type: ignore[attr-defined]
     result_cls.to_dict = mended
 
 

@@ -19,6 +19,7 @@ The same readers (``emitted``, ``assets_of``) serve the actions that act on a re
 in ``build/`` (the emit, assets, withdraw and clean steps), so a record that did not come
 through this check either is acted on only where it is sound.
 """
+
 from __future__ import annotations
 
 import json
@@ -32,7 +33,7 @@ from ..textsafe import shown
 from .hashing import hash_bytes
 from .layout import BUILD, POSITIONS
 
-BLOB_NAME = re.compile(r"[0-9a-f]{32}\Z")        # hashing.hash_bytes: xxh3-128 in hex
+BLOB_NAME = re.compile(r"[0-9a-f]{32}\Z")  # hashing.hash_bytes: xxh3-128 in hex
 
 
 def quoted(path: Any) -> str:
@@ -48,8 +49,7 @@ def path_problem(path: Any) -> str | None:
         parts = safe_relative(path).parts
     except ValueError as exc:
         return f"names {quoted(path)}, outside build/ or not written plainly ({exc})"
-    if len(parts) < 2 or parts[0] != BUILD or (parts[1].startswith(".") and
-                                                parts[1] != POSITIONS):
+    if len(parts) < 2 or parts[0] != BUILD or (parts[1].startswith(".") and parts[1] != POSITIONS):
         return f"names {quoted(path)}, outside build/ or in a hidden folder of it"
     return None
 
@@ -63,8 +63,11 @@ def plain(rel: Any) -> bool:
     return True
 
 
-def problem(outputs: dict[str, bytes], writes: Callable[[str], bool],
-            check: Callable[[dict[str, bytes]], str | None] | None = None) -> str | None:
+def problem(
+    outputs: dict[str, bytes],
+    writes: Callable[[str], bool],
+    check: Callable[[dict[str, bytes]], str | None] | None = None,
+) -> str | None:
     """Why restored ``outputs`` cannot be written, or None (see the module)."""
     for path in sorted(outputs, key=str):
         why = path_problem(path)
@@ -83,7 +86,7 @@ def record_of(data: bytes) -> dict | None:
     """A record's JSON object, or None."""
     try:
         value = json.loads(data.decode("utf-8"))
-    except (ValueError, RecursionError):          # not JSON, or nested past the parser
+    except (ValueError, RecursionError):  # not JSON, or nested past the parser
         return None
     return value if isinstance(value, dict) else None
 
@@ -91,7 +94,7 @@ def record_of(data: bytes) -> dict | None:
 def project_file(file: Any, roots: Iterable[str]) -> bool:
     """Whether a record may name ``file``: a plain path relative to the project root with no
     hidden name, or one inside a library root (which may lie beside the project)."""
-    if file is None:                               # a diagnostic about no file
+    if file is None:  # a diagnostic about no file
         return True
     if not isinstance(file, str):
         return False
@@ -123,17 +126,22 @@ def _names_problem(record: dict, roots: Iterable[str]) -> str | None:
             table, _, n = value.rpartition("#")
             if path_problem(table) is not None or not n.isdigit():
                 return f"holds a record whose positions are in {quoted(value)}, outside build/"
-        elif key == "file" or isinstance(value, str):      # a connector's dir is a vector
+        elif key == "file" or isinstance(value, str):  # a connector's dir is a vector
             if not project_file(value, roots):
                 return f"holds a record naming {quoted(value)}, which is no project file"
     return None
 
 
-def record_problem(data: bytes, roots: Iterable[str], key: str | None = None,
-                   kind: Callable[[], type] | None = None) -> str | None:
+def record_problem(
+    data: bytes,
+    roots: Iterable[str],
+    key: str | None = None,
+    kind: Callable[[], type] | None = None,
+) -> str | None:
     """Why a restored record cannot be read as the next phase reads it, or None."""
     from ..diagnostics import Diagnostic
     from ..records import from_json
+
     record = record_of(data)
     if record is None:
         return "holds a record that is no JSON object"
@@ -148,7 +156,7 @@ def record_problem(data: bytes, roots: Iterable[str], key: str | None = None,
             Diagnostic.from_json(d)
         if key is not None and kind is not None and record.get(key) is not None:
             from_json(kind(), record[key])
-    except Exception:              # pylint: disable=broad-except
+    except Exception:  # pylint: disable=broad-except
         # any way a stranger's record fails to decode is a miss, never a failed task
         return "holds a record its phase cannot read"
     return None
@@ -161,18 +169,25 @@ def table_problem(data: bytes) -> str | None:
     except (ValueError, RecursionError):
         table = None
     if isinstance(table, list) and all(
-            isinstance(row, list) and len(row) == 4 and
-            all(v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in row)
-            for row in table):
+        isinstance(row, list)
+        and len(row) == 4
+        and all(v is None or (isinstance(v, int) and not isinstance(v, bool)) for v in row)
+        for row in table
+    ):
         return None
     return "holds a positions table that is no list of places"
 
 
-def records_problem(outputs: dict[str, bytes], record: str, roots: Iterable[str],
-                    key: str | None = None, kind: Callable[[], type] | None = None
-                    ) -> str | None:
+def records_problem(
+    outputs: dict[str, bytes],
+    record: str,
+    roots: Iterable[str],
+    key: str | None = None,
+    kind: Callable[[], type] | None = None,
+) -> str | None:
     """A task's record and its positions table: both there and both readable."""
     from .positions import table_path
+
     table = table_path(record)
     if record not in outputs or table not in outputs:
         return "lacks the task's record or its positions table"
@@ -208,7 +223,7 @@ def below_root(source: Any, roots: Iterable[str]) -> bool:
     for root in roots:
         root = posixpath.normpath(root)
         if source.startswith(root + "/"):
-            rest = source[len(root) + 1:].rstrip("/")
+            rest = source[len(root) + 1 :].rstrip("/")
             try:
                 names = safe_relative(rest).parts
             except ValueError:
@@ -239,8 +254,9 @@ def assets_of(record: Any, roots: Iterable[str]) -> list[list[str]] | None:
     return out
 
 
-def emission_problem(outputs: dict[str, bytes], record: str, blob_dir: str,
-                     roots: Iterable[str]) -> str | None:
+def emission_problem(
+    outputs: dict[str, bytes], record: str, blob_dir: str, roots: Iterable[str]
+) -> str | None:
     """An emission's record, its files' blobs (each there, holding its hash's bytes) and its
     asset folders."""
     roots = list(roots)

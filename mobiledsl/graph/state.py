@@ -12,6 +12,7 @@
   (``build/.runs/<pid>``) tells the next run that one died, and it then sweeps those
   temporary files.
 """
+
 from __future__ import annotations
 
 import atexit
@@ -25,7 +26,7 @@ from . import layout
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 RUNS_DIR = f"{layout.BUILD}/.runs"
-_TEMP = re.compile(r"\..+\.[A-Za-z0-9_]{6,}\.tmp\Z")     # write_atomic's mkstemp names
+_TEMP = re.compile(r"\..+\.[A-Za-z0-9_]{6,}\.tmp\Z")  # write_atomic's mkstemp names
 
 
 def _damage(path: Path) -> str | None:
@@ -36,7 +37,7 @@ def _damage(path: Path) -> str | None:
     except OSError as exc:
         return str(exc)
     if not head:
-        return None                          # an empty file is a new database to sqlite
+        return None  # an empty file is a new database to sqlite
     if head != SQLITE_HEADER:
         return "it is not an sqlite3 database"
     try:
@@ -50,7 +51,7 @@ def _damage(path: Path) -> str | None:
             conn.close()
     except sqlite3.OperationalError as exc:
         if "locked" in str(exc) or "busy" in str(exc):
-            return None                      # another doit is writing it: not damage
+            return None  # another doit is writing it: not damage
         return f"sqlite3 reports: {exc}"
     except sqlite3.DatabaseError as exc:
         return f"sqlite3 reports: {exc}"
@@ -74,13 +75,18 @@ def check_database(root: Path, dep_file: str = layout.DEP_FILE) -> bool:
             if extra.exists():
                 os.replace(extra, aside.with_name(aside.name + suffix))
     except OSError as exc:
-        print(f"mobiledsl: {dep_file} is damaged ({reason}) and cannot be moved aside: "
-              f"{exc}; delete it to build again", file=sys.stderr)
+        print(
+            f"mobiledsl: {dep_file} is damaged ({reason}) and cannot be moved aside: "
+            f"{exc}; delete it to build again",
+            file=sys.stderr,
+        )
         return False
-    print(f"mobiledsl: {dep_file} was damaged ({reason}); moved it to "
-          f"{dep_file}.damaged and starting from an empty database: every task runs "
-          "once, and outputs whose bytes come out the same are left untouched",
-          file=sys.stderr)
+    print(
+        f"mobiledsl: {dep_file} was damaged ({reason}); moved it to "
+        f"{dep_file}.damaged and starting from an empty database: every task runs "
+        "once, and outputs whose bytes come out the same are left untouched",
+        file=sys.stderr,
+    )
     return True
 
 
@@ -92,6 +98,7 @@ def preload_database() -> None:
     otherwise (another backend, another version's internals)."""
     from doit.dependency import SqliteDB
     from doit.globals import Globals
+
     backend = getattr(Globals.dep_manager, "backend", None)
     cache = getattr(backend, "_cache", None)
     if not isinstance(backend, SqliteDB) or not isinstance(cache, dict) or cache:
@@ -156,8 +163,11 @@ def mark_run(root: Path) -> None:
         if not live:
             swept = sweep_temporaries(root / layout.BUILD)
             if swept:
-                print(f"mobiledsl: an earlier build was stopped midway; removed {swept} "
-                      "temporary file(s) it left", file=sys.stderr)
+                print(
+                    f"mobiledsl: an earlier build was stopped midway; removed {swept} "
+                    "temporary file(s) it left",
+                    file=sys.stderr,
+                )
         for path in dead:
             try:
                 os.unlink(path)
@@ -172,11 +182,12 @@ def mark_run(root: Path) -> None:
     pid = os.getpid()
 
     def unmark() -> None:
-        if os.getpid() == pid:               # not in a forked worker
+        if os.getpid() == pid:  # not in a forked worker
             try:
                 mine.unlink()
             except OSError:
                 pass
+
     atexit.register(unmark)
 
 
@@ -194,5 +205,5 @@ def quiet_interrupt() -> None:
             return
         previous(kind, value, tb)
 
-    hook._mobiledsl = True                   # type: ignore[attr-defined]
+    hook._mobiledsl = True  # type: ignore[attr-defined]
     sys.excepthook = hook

@@ -34,6 +34,7 @@ program alike, runs ``actions.phase_action`` on its row (``phase.HOOKS`` say wha
 does besides), and the refs and deps tasks ask ``needs.program_needs`` what a program
 needs.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -60,8 +61,23 @@ from .positions import split, table_path
 from .reporter import make_reporter, mend_json_reporter
 
 # Every task creator dodo.py may define, in pipeline order (doit list shows them so).
-BASENAMES = ("manifest", "load", "walker", "parse", "refs", "deps", "resolve", "assemble",
-             "analyse", "emission", "emit", "assets", "view", "build", "sim")
+BASENAMES = (
+    "manifest",
+    "load",
+    "walker",
+    "parse",
+    "refs",
+    "deps",
+    "resolve",
+    "assemble",
+    "analyse",
+    "emission",
+    "emit",
+    "assets",
+    "view",
+    "build",
+    "sim",
+)
 # Built by a plain `doit`; build:<program>[/<target>] only when named.
 NOT_DEFAULT = ("build", "sim")
 # A creator in dodo.py named otherwise than its tasks' basename (none now: the run tasks are
@@ -80,8 +96,11 @@ def phase_functions(kind: str, target: str | None = None) -> list:
     if row is None:
         return []
     functions: list = [row.run, *row.also]
-    functions += [PHASES[name].record for name in row.inputs
-                  if name in PHASES and PHASES[name].record is not None]
+    functions += [
+        PHASES[name].record
+        for name in row.inputs
+        if name in PHASES and PHASES[name].record is not None
+    ]
     if target is not None:
         functions.append(EMITTERS[target])
     return functions
@@ -96,10 +115,10 @@ def _group(doc: str) -> dict:
 @dataclass
 class LibraryInfo:
     name: str
-    root: str                             # relative to the project root, with /
+    root: str  # relative to the project root, with /
     parts: dict[str, Span | None] = field(default_factory=dict)
     walkers: dict[str, Span | None] = field(default_factory=dict)
-    ok: bool = True                       # False: library.yaml blocks (manifest task only)
+    ok: bool = True  # False: library.yaml blocks (manifest task only)
     # where library.yaml states the name, as the manifest's record places it: its line and
     # column in that record's positions table, so a comment above it re-runs no resolve
     name_span: Span | None = None
@@ -109,8 +128,7 @@ class Graph:
     """Everything dodo.py needs: the matrix, the libraries' registered ids (read from each
     library.yaml when dodo.py is loaded), and a generator of task dicts per phase."""
 
-    def __init__(self, root: str | os.PathLike,
-                 shard: str | tuple[int, int] | None = None):
+    def __init__(self, root: str | os.PathLike, shard: str | tuple[int, int] | None = None):
         self.root = Path(root).resolve()
         self.shard = parse_shard(shard) if isinstance(shard, (str, type(None))) else shard
         self.matrix: Matrix = read_matrix(self.root)
@@ -119,13 +137,15 @@ class Graph:
         self.targets = [t for t in self.matrix.targets if t in TARGETS]
         for target in self.matrix.targets:
             if target not in TARGETS:
-                warn(f"no target '{target}' in this version of mobiledsl (it has "
-                     f"{', '.join(TARGETS)}); its cells are not built")
+                warn(
+                    f"no target '{target}' in this version of mobiledsl (it has "
+                    f"{', '.join(TARGETS)}); its cells are not built"
+                )
         self.code = CodeIndex(self.root / layout.CODE_CACHE)
         self._fingerprints: dict[tuple[str, str | None], str] = {}
-        self._configs: set[str] = set()           # config files written by this load
-        self._preloaded = False                   # doit's saved states read at once
-        self.blocked: list[str] = []          # library roots that cannot be loaded
+        self._configs: set[str] = set()  # config files written by this load
+        self._preloaded = False  # doit's saved states read at once
+        self.blocked: list[str] = []  # library roots that cannot be loaded
         self.libraries: list[LibraryInfo] = self._read_libraries()
         self.registry = {lib.name: sorted(lib.parts) for lib in self.libraries if lib.ok}
         self.walkers = {lib.name: sorted(lib.walkers) for lib in self.libraries if lib.ok}
@@ -147,22 +167,33 @@ class Graph:
         """What each library a program is resolved against registers (``needs.Registry``),
         in the order of ``_library_pairs``: the parts, and what each walker names."""
         from ..needs import Registry
-        return [Registry(lib.name, tuple(sorted(lib.parts)),
-                         {wid: self.walker_names.names(f"{lib.root}/walkers/{wid}/walker.yaml")
-                          for wid in sorted(lib.walkers)})
-                for lib in self.libraries if lib.ok]
+
+        return [
+            Registry(
+                lib.name,
+                tuple(sorted(lib.parts)),
+                {
+                    wid: self.walker_names.names(f"{lib.root}/walkers/{wid}/walker.yaml")
+                    for wid in sorted(lib.walkers)
+                },
+            )
+            for lib in self.libraries
+            if lib.ok
+        ]
 
     @functools.cached_property
     def registry_digest(self) -> str:
         from .libraries import registries_digest
+
         return registries_digest(self.registries)
 
     def fingerprint(self, kind: str, target: str | None = None) -> str:
         """The compiler code a task of this kind runs (see ``code``), as one hash."""
         key = (kind, target)
         if key not in self._fingerprints:
-            self._fingerprints[key] = self.code.fingerprint(phase_functions(kind, target),
-                                                            [ACTIONS])
+            self._fingerprints[key] = self.code.fingerprint(
+                phase_functions(kind, target), [ACTIONS]
+            )
         return self._fingerprints[key]
 
     def config(self, kind: str, target: str | None = None, **params: Any) -> str:
@@ -173,8 +204,10 @@ class Graph:
         name = kind if target is None else f"{kind}-{target}"
         path = f"{layout.CONFIG_DIR}/{name}.json"
         if path not in self._configs:
-            text = json.dumps({"code": self.fingerprint(kind, target), **params},
-                              sort_keys=True) + "\n"
+            text = (
+                json.dumps({"code": self.fingerprint(kind, target), **params}, sort_keys=True)
+                + "\n"
+            )
             write_atomic(self.root / path, text)
             self._configs.add(path)
         return path
@@ -201,12 +234,19 @@ class Graph:
 
     def tasks(self, basename: str) -> Iterator[dict]:
         """The tasks of one kind (the first, a group, has the text `doit list` shows)."""
-        makers = {"manifest": self.manifest_tasks, "load": self.load_tasks,
-                  "walker": self.walker_tasks, "refs": self.refs_tasks,
-                  "deps": self.deps_tasks, "emission": self.emission_tasks,
-                  "emit": self.emit_tasks, "assets": self.assets_tasks,
-                  "build": self.build_tasks, "sim": self.sim_tasks,
-                  "view": self.view_tasks}
+        makers = {
+            "manifest": self.manifest_tasks,
+            "load": self.load_tasks,
+            "walker": self.walker_tasks,
+            "refs": self.refs_tasks,
+            "deps": self.deps_tasks,
+            "emission": self.emission_tasks,
+            "emit": self.emit_tasks,
+            "assets": self.assets_tasks,
+            "build": self.build_tasks,
+            "sim": self.sim_tasks,
+            "view": self.view_tasks,
+        }
         if not self._preloaded:
             # doit opened its database before it asked for the first tasks
             self._preloaded = True
@@ -216,8 +256,12 @@ class Graph:
 
     def unused(self, namespace: dict) -> list[str]:
         """The task creators in dodo.py's ``namespace`` the matrix has no task for."""
-        return [name for name in list(namespace) if name.startswith("task_")
-                and not self.has(CREATORS.get(name[len("task_"):], name[len("task_"):]))]
+        return [
+            name
+            for name in list(namespace)
+            if name.startswith("task_")
+            and not self.has(CREATORS.get(name[len("task_") :], name[len("task_") :]))
+        ]
 
     def basenames(self) -> list[str]:
         """The task creators dodo.py defines, in pipeline order."""
@@ -263,27 +307,45 @@ class Graph:
         if isinstance(entry, dict) and entry.get("key") == key:
             if entry.get("name") is None:
                 return None
-            spans = lambda ids: {i: Span.from_json(sp) if sp else None  # noqa: E731
-                                 for i, sp in ids.items()}
-            return (entry["name"], spans(entry["parts"]), spans(entry["walkers"]),
-                    Span.from_json(entry.get("name_span")))
-        with contextlib.chdir(self.root):       # paths in records stay relative
+
+            def spans(ids: dict) -> dict:
+                return {i: Span.from_json(sp) if sp else None for i, sp in ids.items()}
+
+            return (
+                entry["name"],
+                spans(entry["parts"]),
+                spans(entry["walkers"]),
+                Span.from_json(entry.get("name_span")),
+            )
+        with contextlib.chdir(self.root):  # paths in records stay relative
             manifest, diags = PHASES["manifest"].run(rel)
         stored: dict[str, Any]
         if manifest is None:
             result, stored = None, {"key": key, "name": None}
         else:
-            parts = {pid: span for pid, span in _ids(manifest.parts).items()
-                     if layout.SAFE_NAME.match(pid)}
-            walkers = {wid: span for wid, span in _ids(manifest.walkers).items()
-                       if layout.SAFE_NAME.match(wid)}
+            parts = {
+                pid: span
+                for pid, span in _ids(manifest.parts).items()
+                if layout.SAFE_NAME.match(pid)
+            }
+            walkers = {
+                wid: span
+                for wid, span in _ids(manifest.walkers).items()
+                if layout.SAFE_NAME.match(wid)
+            }
             name_span = _as_recorded(manifest, diags)
             result = (manifest.name, parts, walkers, name_span)
-            tojson = lambda ids: {i: sp.to_json() if sp else None  # noqa: E731
-                                  for i, sp in ids.items()}
-            stored = {"key": key, "name": manifest.name, "parts": tojson(parts),
-                      "walkers": tojson(walkers),
-                      "name_span": name_span.to_json() if name_span else None}
+
+            def tojson(ids: dict) -> dict:
+                return {i: sp.to_json() if sp else None for i, sp in ids.items()}
+
+            stored = {
+                "key": key,
+                "name": manifest.name,
+                "parts": tojson(parts),
+                "walkers": tojson(walkers),
+                "name_span": name_span.to_json() if name_span else None,
+            }
         saved = saved if isinstance(saved, dict) else {}
         saved[rel] = stored
         try:
@@ -294,8 +356,10 @@ class Graph:
 
     @functools.cached_property
     def _built(self) -> list[Program]:
-        return shard_of([p for p in self.matrix.programs
-                         if not self.matrix.program_excluded(p.name)], self.shard)
+        return shard_of(
+            [p for p in self.matrix.programs if not self.matrix.program_excluded(p.name)],
+            self.shard,
+        )
 
     def programs(self) -> list[Program]:
         """The programs this run builds: the matrix's, less the excluded, and only this
@@ -311,8 +375,12 @@ class Graph:
     def _cell_list(self) -> list[tuple[Program, str]]:
         # every target generator walks the cells: the exclusions are matched once
         targets = self.targets_available()
-        return [(program, target) for program in self._programs()
-                for target in self.matrix.targets_of(program.name) if target in targets]
+        return [
+            (program, target)
+            for program in self._programs()
+            for target in self.matrix.targets_of(program.name)
+            if target in targets
+        ]
 
     def _roots(self) -> list[str]:
         """The matrix's library roots: where a record's asset folders and files may lie."""
@@ -321,8 +389,11 @@ class Graph:
     def _library_pairs(self) -> list[tuple[str, str, dict | None]]:
         """(name, root, where the name is stated) of every library a program is resolved
         against, in matrix order."""
-        return [(lib.name, lib.root, lib.name_span.to_json() if lib.name_span else None)
-                for lib in self.libraries if lib.ok]
+        return [
+            (lib.name, lib.root, lib.name_span.to_json() if lib.name_span else None)
+            for lib in self.libraries
+            if lib.ok
+        ]
 
     # -- doit configuration --------------------------------------------------------------
     def doit_config(self, check_state: bool = True) -> dict:
@@ -382,15 +453,29 @@ class Graph:
                 listed_at = None if exists or span is None else span.to_json()
                 yield {
                     "name": f"{lib.name}/{pid}",
-                    "actions": [(actions.phase_action,
-                                 ["load", out, {}, {"root": lib.root, "library": lib.name,
-                                                    "part_id": pid, "listed_at": listed_at}])],
+                    "actions": [
+                        (
+                            actions.phase_action,
+                            [
+                                "load",
+                                out,
+                                {},
+                                {
+                                    "root": lib.root,
+                                    "library": lib.name,
+                                    "part_id": pid,
+                                    "listed_at": listed_at,
+                                },
+                            ],
+                        )
+                    ],
                     "file_dep": ([declaration] if exists else []) + [conf],
                     "targets": [out, table_path(out)],
-                    "uptodate": [(actions.listing_unchanged, [part_dir], {}),
-                                 (actions.policy_unchanged, [part_dir, declaration], {})] +
-                                ([config_changed({"listed_at": listed_at})] if listed_at
-                                 else []),
+                    "uptodate": [
+                        (actions.listing_unchanged, [part_dir], {}),
+                        (actions.policy_unchanged, [part_dir, declaration], {}),
+                    ]
+                    + ([config_changed({"listed_at": listed_at})] if listed_at else []),
                     "clean": [actions.Clean(actions.remove_targets)],
                 }
 
@@ -403,27 +488,46 @@ class Graph:
                 declaration = f"{lib.root}/walkers/{wid}/walker.yaml"
                 exists = (self.root / declaration).is_file()
                 names = named.names(declaration) if exists else None
-                parts = None if exists and names is None else \
-                    set(names.parts) if names is not None else set()
+                parts = (
+                    None
+                    if exists and names is None
+                    else set(names.parts)
+                    if names is not None
+                    else set()
+                )
                 # the parts it names; all of the library's when that cannot be told (the
                 # walker's own load says what is wrong with the file)
-                records = [layout.part_record(lib.name, pid) for pid in sorted(lib.parts)
-                           if parts is None or pid in parts]
+                records = [
+                    layout.part_record(lib.name, pid)
+                    for pid in sorted(lib.parts)
+                    if parts is None or pid in parts
+                ]
                 out = layout.walker_record(lib.name, wid)
                 listed_at = span.to_json() if span is not None else None
                 yield {
                     "name": f"{lib.name}/{wid}",
-                    "actions": [(actions.phase_action,
-                                 ["walker", out, {}, {"root": lib.root, "library": lib.name,
-                                                      "walker_id": wid,
-                                                      "registered_at": listed_at}])],
+                    "actions": [
+                        (
+                            actions.phase_action,
+                            [
+                                "walker",
+                                out,
+                                {},
+                                {
+                                    "root": lib.root,
+                                    "library": lib.name,
+                                    "walker_id": wid,
+                                    "registered_at": listed_at,
+                                },
+                            ],
+                        )
+                    ],
                     "file_dep": ([declaration] if exists else []) + records + [conf],
                     "targets": [out, table_path(out)],
                     "uptodate": [
                         config_changed({"listed_at": listed_at}),
                         (actions.listing_unchanged, [f"{lib.root}/walkers/{wid}"], {}),
-                        (actions.policy_unchanged, [f"{lib.root}/walkers/{wid}", declaration],
-                         {}),
+                        (actions.policy_unchanged, [f"{lib.root}/walkers/{wid}", declaration], {}),
                     ],
                     "clean": [actions.Clean(actions.remove_targets)],
                 }
@@ -437,16 +541,23 @@ class Graph:
         yield _group(f"{phase} each program")
         libraries = self._library_pairs()
         # what every task of the phase runs with, besides its files: a change re-runs them
-        settings: dict[str, Any] = ({"libraries": libraries, "blocked": self.blocked}
-                                    if phase == "resolve" else {})
+        settings: dict[str, Any] = (
+            {"libraries": libraries, "blocked": self.blocked} if phase == "resolve" else {}
+        )
         conf = self.config(phase, **settings)
         for program in self._programs():
             out = layout.program_record(program.name, phase)
-            records = {name: layout.program_record(program.name, name)
-                       for name in row.inputs if name in PHASES}
-            task = {"name": program.name, "targets": [out, table_path(out)],
-                    "file_dep": sorted(records.values()) + [conf],
-                    "clean": [actions.Clean(actions.remove_targets)]}
+            records = {
+                name: layout.program_record(program.name, name)
+                for name in row.inputs
+                if name in PHASES
+            }
+            task = {
+                "name": program.name,
+                "targets": [out, table_path(out)],
+                "file_dep": sorted(records.values()) + [conf],
+                "clean": [actions.Clean(actions.remove_targets)],
+            }
             kwargs: dict = {}
             if phase == "parse":
                 kwargs["files"] = program.files
@@ -463,8 +574,13 @@ class Graph:
                 # the report is there only when the analysis is, so it is checked by an
                 # uptodate rather than declared as targets
                 report = layout.report_dir(program.name)
-                task["actions"] = [(actions.phase_action, [phase, out, records, {}],
-                                    {"roots": self._roots(), "place": report})]
+                task["actions"] = [
+                    (
+                        actions.phase_action,
+                        [phase, out, records, {}],
+                        {"roots": self._roots(), "place": report},
+                    )
+                ]
                 task["uptodate"] = [(actions.report_present, [out, report], {})]
                 task["clean"] = [actions.Clean(actions.remove_report, out, report)]
             yield task
@@ -475,8 +591,12 @@ class Graph:
         for program in self._programs():
             yield {
                 "name": program.name,
-                "actions": [(actions.refs_action, [layout.program_record(program.name, "parse"),
-                                                   self.registries])],
+                "actions": [
+                    (
+                        actions.refs_action,
+                        [layout.program_record(program.name, "parse"), self.registries],
+                    )
+                ],
                 "file_dep": [layout.program_record(program.name, "parse"), conf],
             }
 
@@ -486,8 +606,12 @@ class Graph:
         for program in self._programs():
             yield {
                 "name": program.name,
-                "actions": [(actions.deps_action,
-                             [layout.program_record(program.name, "parse"), self.registries])],
+                "actions": [
+                    (
+                        actions.deps_action,
+                        [layout.program_record(program.name, "parse"), self.registries],
+                    )
+                ],
                 "file_dep": [layout.program_record(program.name, "parse"), conf],
                 "calc_dep": [f"refs:{program.name}"],
             }
@@ -500,25 +624,35 @@ class Graph:
         folder = self.matrix.templates
         files, kinds = listing(self.root, folder) if folder is not None else ([], [])
         for program, target in self._cells():
-            records = {phase: layout.program_record(program.name, phase)
-                       for phase in ("resolve", "assemble", "analyse")}
+            records = {
+                phase: layout.program_record(program.name, phase)
+                for phase in ("resolve", "assemble", "analyse")
+            }
             out = layout.emission_record(program.name, target)
             out_dir = layout.target_dir(program.name, target)
             templated = folder is not None and target in TEMPLATED_TARGETS
             yield {
                 "name": f"{program.name}/{target}",
-                "actions": [(actions.phase_action, [
-                    "emission", out, records,
-                    {"target": target, **({"templates": folder} if templated else {})}],
-                    {"roots": self._roots(), "place": out_dir})],
-                "file_dep": list(records.values()) + [self.config("emission", target)] +
-                            (files if templated else []),
+                "actions": [
+                    (
+                        actions.phase_action,
+                        [
+                            "emission",
+                            out,
+                            records,
+                            {"target": target, **({"templates": folder} if templated else {})},
+                        ],
+                        {"roots": self._roots(), "place": out_dir},
+                    )
+                ],
+                "file_dep": list(records.values())
+                + [self.config("emission", target)]
+                + (files if templated else []),
                 "targets": [out, table_path(out)],
                 # a value, not a callable doit would call per task: nothing but the
                 # emission itself removes its blobs while a build runs
-                "uptodate": [actions.blobs_present(out)] +
-                            ([config_changed({"templates": [folder, kinds]})]
-                             if templated else []),
+                "uptodate": [actions.blobs_present(out)]
+                + ([config_changed({"templates": [folder, kinds]})] if templated else []),
                 "clean": [actions.Clean(actions.remove_listed, out, out_dir)],
             }
 
@@ -536,8 +670,7 @@ class Graph:
                 out = f"{out_dir}/{rel}"
                 yield {
                     "name": f"{program.name}/{target}/{rel}",
-                    "actions": [(actions.emit_file_action,
-                                 [f"{blobs}/{digest}", out])],
+                    "actions": [(actions.emit_file_action, [f"{blobs}/{digest}", out])],
                     "task_dep": [f"emission:{program.name}/{target}"],
                     "targets": [out],
                     # created after every emission ran, when nothing but this task
@@ -555,8 +688,9 @@ class Graph:
             out_dir = layout.target_dir(program.name, target)
             yield {
                 "name": f"{program.name}/{target}",
-                "actions": [(actions.assets_action, [emission, out, out_dir],
-                             {"roots": self._roots()})],
+                "actions": [
+                    (actions.assets_action, [emission, out, out_dir], {"roots": self._roots()})
+                ],
                 "file_dep": [emission, conf],
                 "targets": [out, table_path(out)],
                 "uptodate": [(actions.assets_uptodate, [out_dir], {})],
@@ -570,13 +704,16 @@ class Graph:
         the program has that cell); the run's report, which only a run writes, and the
         meshes are checked by their hashes (``inputs_unchanged``)."""
         from ..view.write import inputs_unchanged, page_path, remove_view, view_action
+
         yield _group("write each program's 3D page, build/<program>/report/view.html")
         conf = self.config("view", code=self.code.fingerprint([view_action]))
         cells = {(p.name, t) for p, t in self._cells()}
         root = str(self.root)
         for program in self._programs():
-            records = [layout.program_record(program.name, phase)
-                       for phase in ("parse", "resolve", "assemble", "analyse")]
+            records = [
+                layout.program_record(program.name, phase)
+                for phase in ("parse", "resolve", "assemble", "analyse")
+            ]
             if (program.name, "mjcf") in cells:
                 records.append(layout.emission_record(program.name, "mjcf"))
             yield {
@@ -592,14 +729,18 @@ class Graph:
     def sim_tasks(self) -> Iterator[dict]:
         """``sim:<program>``: the program's task run in MuJoCo on its mjcf cell (not default)."""
         from ..run.graphtask import run_tasks
+
         return run_tasks(self)
 
     def build_tasks(self) -> Iterator[dict]:
         """``build:<program>/<target>`` builds one cell and only what it needs (its program's
         phases, the parts it names); ``build:<program>`` every cell of a program. Not default
         tasks: a plain ``doit`` builds them all through the phase tasks."""
-        yield {"name": None, "uptodate": [True],
-               "doc": "build:<program>/<target> one cell, build:<program> one program"}
+        yield {
+            "name": None,
+            "uptodate": [True],
+            "doc": "build:<program>/<target> one cell, build:<program> one program",
+        }
         cells = list(self._cells())
         for program, target in cells:
             record = layout.emission_record(program.name, target)
@@ -607,16 +748,18 @@ class Graph:
             yield {
                 "name": f"{program.name}/{target}",
                 "actions": [(actions.cell_action, [record, out_dir])],
-                "task_dep": [f"emission:{program.name}/{target}",
-                             f"assets:{program.name}/{target}"],
+                "task_dep": [
+                    f"emission:{program.name}/{target}",
+                    f"assets:{program.name}/{target}",
+                ],
                 "uptodate": [(actions.cell_complete, [record, out_dir], {})],
             }
         for program in self.programs():
             yield {
                 "name": program.name,
                 "actions": None,
-                "task_dep": [f"analyse:{program.name}"] +
-                            [f"build:{p.name}/{t}" for p, t in cells if p is program],
+                "task_dep": [f"analyse:{program.name}"]
+                + [f"build:{p.name}/{t}" for p, t in cells if p is program],
                 "uptodate": [True],
             }
 
@@ -639,6 +782,7 @@ class WalkerParts:
         """What the walker.yaml names (``needs.WalkerNames``), or None when it does not read
         as a walker (its load says why)."""
         from ..needs import WalkerNames
+
         if declaration in self.fresh:
             named = self.fresh[declaration][1]
         else:
@@ -650,7 +794,7 @@ class WalkerParts:
             if entry and entry[0][2] == state[2] and _well_formed(entry[1]):
                 named = entry[1]
             else:
-                try:        # bounded, regular files only: a FIFO would hold the build
+                try:  # bounded, regular files only: a FIFO would hold the build
                     named = _named_by_walker(read_regular(self.root / declaration))
                 except (OSError, ValueError, Refused):
                     named = None
@@ -669,15 +813,20 @@ def _named_by_walker(data: bytes) -> list | None:
     """[body, the part ids] a walker.yaml names (its body and its limbs' parts, as the
     command line reads them); None when the file does not read as such."""
     from ..library.walkers import named_in
+
     named = named_in(data, "walker.yaml")
     return None if named is None else [named[0], list(named[1])]
 
 
 def _well_formed(named: Any) -> bool:
     """A saved entry of build/.walkers.json as this version writes it (or None)."""
-    return named is None or (isinstance(named, list) and len(named) == 2
-                             and isinstance(named[0], str) and isinstance(named[1], list)
-                             and all(isinstance(p, str) for p in named[1]))
+    return named is None or (
+        isinstance(named, list)
+        and len(named) == 2
+        and isinstance(named[0], str)
+        and isinstance(named[1], list)
+        and all(isinstance(p, str) for p in named[1])
+    )
 
 
 def _as_recorded(manifest: Any, diags: list) -> Span | None:
@@ -701,8 +850,9 @@ def _ids(listed) -> dict[str, Span | None]:
         if isinstance(item, str):
             out.setdefault(item, None)
         elif isinstance(item, (tuple, list)) and item:
-            out.setdefault(str(item[0]), item[1] if len(item) > 1 and
-                           isinstance(item[1], Span) else None)
+            out.setdefault(
+                str(item[0]), item[1] if len(item) > 1 and isinstance(item[1], Span) else None
+            )
         elif hasattr(item, "id"):
             out.setdefault(str(item.id), getattr(item, "span", None))
     return out

@@ -24,6 +24,7 @@ the next run (or ``doit``) finishes the work, as after any interrupted build.
 Everything it prints may quote a saved file's name, a task's name or what a task wrote, so
 it goes through ``mobiledsl.textsafe.shown``: a control character reads as its escape.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -99,6 +100,7 @@ def _handler(changes: Changes):
             dest = getattr(event, "dest_path", "")
             if dest:
                 changes.add(os.fsdecode(dest))
+
     return Handler()
 
 
@@ -125,15 +127,15 @@ def run_graph(root: Path, doit_args: list[str]) -> tuple[dict | None, str]:
         report = os.path.join(folder, "report.json")
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
-                DoitMain(Dodo()).run(
-                    ["--reporter=json", f"--output-file={report}", *doit_args])
-            except SystemExit as exc:        # dodo.py stops on a matrix it cannot use
+                DoitMain(Dodo()).run(["--reporter=json", f"--output-file={report}", *doit_args])
+            except SystemExit as exc:  # dodo.py stops on a matrix it cannot use
                 if exc.code not in (None, 0):
                     err.write(f"{exc.code}\n")
             finally:
                 from . import hashing
+
                 if hashing._STATS is not None:
-                    hashing._STATS.save()    # what was hashed, for the next doit too
+                    hashing._STATS.save()  # what was hashed, for the next doit too
         try:
             with open(report, encoding="utf-8") as fh:
                 return json.load(fh), err.getvalue() + out.getvalue()
@@ -141,13 +143,14 @@ def run_graph(root: Path, doit_args: list[str]) -> tuple[dict | None, str]:
             return None, err.getvalue() + out.getvalue()
 
 
-def describe(report: dict | None, stderr: str, elapsed: float, out=None,
-             diagnostics: bool = True) -> tuple[int, int]:
+def describe(
+    report: dict | None, stderr: str, elapsed: float, out=None, diagnostics: bool = True
+) -> tuple[int, int]:
     """Print the tasks that ran and their diagnostics (``diagnostics``: else only counted,
     when the warm core printed them already); returns (errors, warnings)."""
     out = out or sys.stdout
 
-    def write(text: str) -> None:       # escaped: names and task output come from files
+    def write(text: str) -> None:  # escaped: names and task output come from files
         out.write(shown(text.rstrip("\n"), keep_newline=True) + "\n")
 
     if stderr.strip():
@@ -175,9 +178,11 @@ def describe(report: dict | None, stderr: str, elapsed: float, out=None,
     if rebuilt:
         write(f"rebuilt: {rebuilt}")
     listed = ", ".join(names[:8]) + (f", … ({len(names) - 8} more)" if len(names) > 8 else "")
-    write(f"{len(names)} task(s) ran in {elapsed:.1f} s"
-          + (f": {listed}" if names else " (everything was up to date)")
-          + f"; {errors} error(s), {warnings} warning(s) in what changed")
+    write(
+        f"{len(names)} task(s) ran in {elapsed:.1f} s"
+        + (f": {listed}" if names else " (everything was up to date)")
+        + f"; {errors} error(s), {warnings} warning(s) in what changed"
+    )
     out.flush()
     return errors, warnings
 
@@ -187,8 +192,9 @@ def programs_rebuilt(ran: list[dict]) -> str:
     whether it failed: ``diff_bot (mjcf, ros-gz-nav2), mecanum (failed)``; a cell that
     failed alone reads ``diff_bot (mjcf, ros-gz-nav2 failed)``."""
     from .reporter import subject_of
+
     targets: dict[str, list[str]] = {}
-    failed: set[tuple[str, str | None]] = set()       # (program, target or None)
+    failed: set[tuple[str, str | None]] = set()  # (program, target or None)
     for task in ran:
         program, target = subject_of(task["name"])
         if program is None:
@@ -204,8 +210,9 @@ def programs_rebuilt(ran: list[dict]) -> str:
             # a phase of the whole program failed: none of its cells holds a new output
             notes = ["failed"]
         else:
-            notes = [t + (" failed" if (program, t) in failed else "")
-                     for t in sorted(targets[program])]
+            notes = [
+                t + (" failed" if (program, t) in failed else "") for t in sorted(targets[program])
+            ]
         shown.append(program + (f" ({', '.join(notes)})" if notes else ""))
     return ", ".join(shown)
 
@@ -217,29 +224,46 @@ def task_failed(task: dict) -> bool:
 
 
 def _configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--root", default=".", help="the project root, where dodo.py is "
-                                               "(default: the current directory)")
-    p.add_argument("--debounce", type=float, default=0.1, metavar="SECONDS",
-                   help="wait until saving has been quiet this long (default 0.1)")
-    p.add_argument("-n", "--jobs", type=int, default=0,
-                   help="run doit with this many processes (default: one)")
-    p.add_argument("--no-initial", action="store_true",
-                   help="do not build once before watching (the programs are still "
-                        "checked, silently, so that an edit re-runs only what it reaches)")
+    p.add_argument(
+        "--root",
+        default=".",
+        help="the project root, where dodo.py is (default: the current directory)",
+    )
+    p.add_argument(
+        "--debounce",
+        type=float,
+        default=0.1,
+        metavar="SECONDS",
+        help="wait until saving has been quiet this long (default 0.1)",
+    )
+    p.add_argument(
+        "-n", "--jobs", type=int, default=0, help="run doit with this many processes (default: one)"
+    )
+    p.add_argument(
+        "--no-initial",
+        action="store_true",
+        help="do not build once before watching (the programs are still "
+        "checked, silently, so that an edit re-runs only what it reaches)",
+    )
 
 
-@subcommand("watch", "re-run the build graph when a component, library or program file is "
-                     "saved, and print the diagnostics of what changed", _configure)
+@subcommand(
+    "watch",
+    "re-run the build graph when a component, library or program file is "
+    "saved, and print the diagnostics of what changed",
+    _configure,
+)
 def run_watch(args: argparse.Namespace) -> int:
     try:
         from watchdog.observers import Observer
-    except ImportError:                                   # pragma: no cover
+    except ImportError:  # pragma: no cover
         say("mobiledsl: error: watch needs the watchdog package")
         return 2
     root = Path(args.root).resolve()
     if not (root / "dodo.py").is_file():
-        say(f"mobiledsl: error: {root} has no dodo.py: watch runs the build graph of a "
-            "project root")
+        say(
+            f"mobiledsl: error: {root} has no dodo.py: watch runs the build graph of a project root"
+        )
         return 2
     doit_args = ["-n", str(args.jobs)] if args.jobs > 1 else []
     stop = threading.Event()
@@ -247,13 +271,14 @@ def run_watch(args: argparse.Namespace) -> int:
     def on_term(signum, frame):
         stop.set()
         raise KeyboardInterrupt
+
     signal.signal(signal.SIGTERM, on_term)
     # Ctrl-C stops watching even when the parent started it with SIGINT ignored or blocked
     # (a child inherits both, and a test runner's threads may leave them so)
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
 
-    os.chdir(root)                 # the build graph's paths are relative to its root
+    os.chdir(root)  # the build graph's paths are relative to its root
     checks = Checks(root)
     compiler = compiler_stamp()
     changes = Changes(root)
@@ -265,7 +290,8 @@ def run_watch(args: argparse.Namespace) -> int:
             _build(root, doit_args, ["(first build)"], checks)
         else:
             import io
-            checks.run([], io.StringIO())      # the records an edit is compared with
+
+            checks.run([], io.StringIO())  # the records an edit is compared with
         say(f"watching {root} for saved sources (Ctrl-C stops)", sys.stdout)
         sys.stdout.flush()
         while not stop.is_set():
@@ -311,6 +337,7 @@ class Checks:
         from ..pipeline import InputError
         from ..warm import Warm
         from .matrix import MatrixError, read_matrix
+
         out = out or sys.stdout
         try:
             matrix = read_matrix(self.root)
@@ -318,8 +345,11 @@ class Checks:
             out.write(shown(f"mobiledsl: {exc}") + "\n")
             return 0
         if self.warm is None or matrix.libraries != self.libraries:
-            self.warm, self.libraries, self.last = Warm(list(matrix.libraries)), \
-                matrix.libraries, {}
+            self.warm, self.libraries, self.last = (
+                Warm(list(matrix.libraries)),
+                matrix.libraries,
+                {},
+            )
             self.cores = set()
         for path in saved:
             self.warm.forget(path)
@@ -334,8 +364,11 @@ class Checks:
                 diagnostics, ran, problem = result.diagnostics, result.phases_run, None
             except InputError as exc:
                 diagnostics, ran, problem = None, [], str(exc)
-            reached = ran or self.last.get(program.name, ()) != diagnostics or \
-                any(path in saved for path in program.files.values())
+            reached = (
+                ran
+                or self.last.get(program.name, ()) != diagnostics
+                or any(path in saved for path in program.files.values())
+            )
             self.last[program.name] = diagnostics
             if reached:
                 _print_check(program.name, diagnostics, problem, out)
@@ -353,6 +386,7 @@ def _print_check(name: str, diagnostics: list | None, problem: str | None, out) 
     from ..diagnostics import Severity
     from ..pipeline import SourceCache
     from ..render import render_human
+
     if diagnostics is None:
         out.write(shown(f"── {name}: not checked: {problem}") + "\n")
         out.flush()
@@ -388,12 +422,26 @@ def _restart(root: Path, args: argparse.Namespace) -> None:
     covers the save that brought it here."""
     say("the compiler changed: watching again with the new code", sys.stdout)
     sys.stdout.flush()
-    os.execv(sys.executable, [sys.executable, "-m", "mobiledsl", "watch", "--root", str(root),
-                              "--debounce", str(args.debounce), "--jobs", str(args.jobs)])
+    os.execv(
+        sys.executable,
+        [
+            sys.executable,
+            "-m",
+            "mobiledsl",
+            "watch",
+            "--root",
+            str(root),
+            "--debounce",
+            str(args.debounce),
+            "--jobs",
+            str(args.jobs),
+        ],
+    )
 
 
-def _build(root: Path, doit_args: list[str], saved: list[str],
-           checks: Checks | None = None) -> None:
+def _build(
+    root: Path, doit_args: list[str], saved: list[str], checks: Checks | None = None
+) -> None:
     """One rebuild after ``saved``: the warm ``checks`` first (without them, the build's
     tasks print their diagnostics), then the build graph."""
     stamp = time.strftime("%H:%M:%S")
@@ -403,8 +451,10 @@ def _build(root: Path, doit_args: list[str], saved: list[str],
     started = time.monotonic()
     if checks is not None:
         checks.run([] if first else saved)
-        say(f"checked in {time.monotonic() - started:.2f} s; bringing the outputs up to date",
-            sys.stdout)
+        say(
+            f"checked in {time.monotonic() - started:.2f} s; bringing the outputs up to date",
+            sys.stdout,
+        )
         sys.stdout.flush()
         started = time.monotonic()
     try:

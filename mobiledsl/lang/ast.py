@@ -7,12 +7,14 @@ have are decided by ``mobiledsl.resolve``, which points back through these spans
 
 The trees are records: ``mobiledsl.records.to_json`` / ``from_json`` round-trip them.
 """
+
 from __future__ import annotations
 
 from ..diagnostics import Span
 from ..recordtype import record
 
 # --- values ---------------------------------------------------------------------------------
+
 
 @record
 class Number:
@@ -43,7 +45,7 @@ class Tuple:
 class Ref:
     """``@core/<name>``, ``@world/<name>`` or ``@task/<name>``; ``span`` covers all of it."""
 
-    kind: str          # "core" | "world" | "task"
+    kind: str  # "core" | "world" | "task"
     name: str
     span: Span
 
@@ -60,6 +62,7 @@ Value = Number | String | Tuple | Ref | Word
 
 
 # --- items ----------------------------------------------------------------------------------
+
 
 @record
 class Arg:
@@ -100,6 +103,7 @@ class Item:
 # --- files ----------------------------------------------------------------------------------
 # ``name`` is "" only when the header lacked it (a syntax error was reported); ``span`` runs
 # from the header keyword to the closing brace (or the last token read).
+
 
 @record
 class CoreFile:
@@ -148,5 +152,6 @@ class TaskFile:
 
 def value_kind(value: Value) -> str:
     """A word for a value's shape, for messages: number, string, tuple, reference, word."""
-    return {Number: "number", String: "string", Tuple: "tuple", Ref: "reference",
-            Word: "word"}[type(value)]
+    return {Number: "number", String: "string", Tuple: "tuple", Ref: "reference", Word: "word"}[
+        type(value)
+    ]

@@ -15,6 +15,7 @@ Error policy:
 - "Expected X" errors point at the token found, or just after the previous token when the
   token found is on a later line (where X is to be written).
 """
+
 from __future__ import annotations
 
 from ..diagnostics import Diagnostic, Fix, Label, Span, error, insertion, note
@@ -41,27 +42,42 @@ from .lexer import (
 MAX_ERRORS = 100
 
 ARGS_HELP = "write `name = value` arguments separated by commas"
-VALUE_HELP = ('a value is a number `0.12`, a string `"diff_base"`, a tuple `(0, 0.12, -0.02)`, '
-              "a reference `@core/<name>` or a word such as `true` or `left`")
+VALUE_HELP = (
+    'a value is a number `0.12`, a string `"diff_base"`, a tuple `(0, 0.12, -0.02)`, '
+    "a reference `@core/<name>` or a word such as `true` or `left`"
+)
 
 
 @record
 class _Lang:
-    keyword: str       # Robot | World | Task
-    ext: str           # .core | .world | .task
-    what: str          # robot | world | task
-    item: str          # component | entity | step
-    a_item: str        # the item with its article
-    example: str       # an item as help shows it
+    keyword: str  # Robot | World | Task
+    ext: str  # .core | .world | .task
+    what: str  # robot | world | task
+    item: str  # component | entity | step
+    a_item: str  # the item with its article
+    example: str  # an item as help shows it
 
 
-_CORE = _Lang("Robot", ".core", "robot", "component", "a component",
-              '`Standard wheel_l(ref = "standard_80", glue = (0, 0.12, -0.02, 0, 1, 0))`')
-_WORLD = _Lang("World", ".world", "world", "entity", "an entity",
-               "`Obstacle crate(type = box, size = (0.4, 0.4, 0.4), "
-               "pos = (1, 0.5, 0.2, 0, 0, 0, 1))`, or a setting such as `ground_plane = true`")
-_TASK = _Lang("Task", ".task", "task", "step", "a step",
-              "`Advance(distance_m = 1.0, speed_mps = 0.3)`")
+_CORE = _Lang(
+    "Robot",
+    ".core",
+    "robot",
+    "component",
+    "a component",
+    '`Standard wheel_l(ref = "standard_80", glue = (0, 0.12, -0.02, 0, 1, 0))`',
+)
+_WORLD = _Lang(
+    "World",
+    ".world",
+    "world",
+    "entity",
+    "an entity",
+    "`Obstacle crate(type = box, size = (0.4, 0.4, 0.4), "
+    "pos = (1, 0.5, 0.2, 0, 0, 0, 1))`, or a setting such as `ground_plane = true`",
+)
+_TASK = _Lang(
+    "Task", ".task", "task", "step", "a step", "`Advance(distance_m = 1.0, speed_mps = 0.3)`"
+)
 _KEYWORDS = {"Robot": _CORE, "World": _WORLD, "Task": _TASK}
 
 
@@ -98,17 +114,17 @@ class _Parser:
         self.file = file
         self.lang = lang
         self.text = text
-        self._lines: list[str] | None = None        # split only when a help quotes a line
+        self._lines: list[str] | None = None  # split only when a help quotes a line
         self.tokens, lex_diags, self.dropped = tokenize(text, file)
         self.diags: list[Diagnostic] = list(lex_diags)
         self.comment_open = any(d.code == "syntax.unterminated_comment" for d in lex_diags)
-        self.bad_before = [0]                     # bad tokens among tokens[:k]
+        self.bad_before = [0]  # bad tokens among tokens[:k]
         for t in self.tokens:
             self.bad_before.append(self.bad_before[-1] + t.bad)
         self.i = 0
-        self.item_start = 0                       # index of the current item's first token
-        self.item_col = 1                         # its line's indent: a line starting no
-                                                  # deeper starts a new item
+        self.item_start = 0  # index of the current item's first token
+        self.item_col = 1  # its line's indent: a line starting no
+        # deeper starts a new item
 
     # -- token access ------------------------------------------------------------------------
     def peek(self, k: int = 0) -> Token:
@@ -129,8 +145,7 @@ class _Parser:
         previous token when ``tok`` is on a later line or is the end of the file."""
         prev = self.tokens[self.i - 1] if self.i > 0 else None
         if prev is not None and (tok.kind == EOF or tok.line > prev.end_line):
-            return Span(self.file, prev.end_line, prev.end_col + 1, prev.end_line,
-                        prev.end_col + 1)
+            return Span(self.file, prev.end_line, prev.end_col + 1, prev.end_line, prev.end_col + 1)
         return tok.span(self.file)
 
     def has_bad(self, start: int, end: int) -> bool:
@@ -154,14 +169,23 @@ class _Parser:
         return after == IDENT or (tok.text == "intent" and after == STRING)
 
     # -- reporting ---------------------------------------------------------------------------
-    def fail(self, code: str, message: str, span: Span, label: str, help: str,
-             labels: tuple[Label, ...] = (), fixes: tuple[Fix, ...] = ()) -> None:
+    def fail(
+        self,
+        code: str,
+        message: str,
+        span: Span,
+        label: str,
+        help: str,
+        labels: tuple[Label, ...] = (),
+        fixes: tuple[Fix, ...] = (),
+    ) -> None:
         """Report a parse error, unless the current item already holds a malformed token
         (whose report explains this one)."""
         if self.has_bad(self.item_start, self.i + 1):
             return
-        self.diags.append(error(code, message, span, label=label, help=help, labels=labels,
-                                fixes=fixes))
+        self.diags.append(
+            error(code, message, span, label=label, help=help, labels=labels, fixes=fixes)
+        )
 
     def comma_after(self, prev: Token) -> tuple[str | None, Fix]:
         """The fix that writes the missing `,` right after ``prev``, and the user's own line
@@ -170,19 +194,28 @@ class _Parser:
         if self._lines is None:
             self._lines = split_lines(self.text)
         line = self._lines[prev.end_line - 1] if prev.end_line <= len(self._lines) else ""
-        fixed = (line[:prev.end_col] + "," + line[prev.end_col:]).strip()
+        fixed = (line[: prev.end_col] + "," + line[prev.end_col :]).strip()
         return (fixed if len(fixed) <= 120 else None), fix
 
     def finish(self) -> list[Diagnostic]:
-        diags = sorted(self.diags, key=lambda d: ((d.span.line or 0) if d.span else 0,
-                                                  (d.span.column or 0) if d.span else 0))
+        diags = sorted(
+            self.diags,
+            key=lambda d: (
+                (d.span.line or 0) if d.span else 0,
+                (d.span.column or 0) if d.span else 0,
+            ),
+        )
         if len(diags) > MAX_ERRORS:
             more = len(diags) - MAX_ERRORS + self.dropped
             diags = diags[:MAX_ERRORS]
-            diags.append(note("syntax.too_many_errors",
-                              f"{more} more syntax error{'s' if more > 1 else ''} in this file "
-                              "are not shown", Span(self.file),
-                              help="fix the errors above and check the file again"))
+            diags.append(
+                note(
+                    "syntax.too_many_errors",
+                    f"{more} more syntax error{'s' if more > 1 else ''} in this file are not shown",
+                    Span(self.file),
+                    help="fix the errors above and check the file again",
+                )
+            )
         return diags
 
     # -- recovery ----------------------------------------------------------------------------
@@ -234,11 +267,15 @@ class _Parser:
                 if not self.comment_open:
                     self.item_start = self.i
                     if open_brace is not None:
-                        self.fail("syntax.missing_brace",
-                                  f"the {lang.what} `{name}`'s `{{` is never closed"
-                                  if name else "this `{` is never closed",
-                                  open_brace.span(self.file), "opened here",
-                                  f"close the {lang.what} with `}}` after its last item")
+                        self.fail(
+                            "syntax.missing_brace",
+                            f"the {lang.what} `{name}`'s `{{` is never closed"
+                            if name
+                            else "this `{` is never closed",
+                            open_brace.span(self.file),
+                            "opened here",
+                            f"close the {lang.what} with `}}` after its last item",
+                        )
                 break
             self.item_start = self.i
             self.item_col = tok.indent
@@ -260,7 +297,7 @@ class _Parser:
                 got = self.step()
             if got is not None and not self.has_bad(start, self.i):
                 items.append(got)
-            if self.i == start:            # never loop in place
+            if self.i == start:  # never loop in place
                 self.advance()
             last = self.tokens[self.i - 1]
         span = self.span(first, last)
@@ -280,10 +317,15 @@ class _Parser:
         self.item_start = 0
         if tok.kind == EOF:
             if not self.diags:
-                self.diags.append(error(
-                    "syntax.empty_file", f"this {lang.ext} file declares no {lang.what}",
-                    Span(self.file, 1, 1, 1, 1), label="nothing here",
-                    help=f"a {lang.ext} file holds one {lang.what}: {form} ... `}}`"))
+                self.diags.append(
+                    error(
+                        "syntax.empty_file",
+                        f"this {lang.ext} file declares no {lang.what}",
+                        Span(self.file, 1, 1, 1, 1),
+                        label="nothing here",
+                        help=f"a {lang.ext} file holds one {lang.what}: {form} ... `}}`",
+                    )
+                )
             return None
         failed = False
         if tok.kind == IDENT and tok.text == lang.keyword:
@@ -291,31 +333,46 @@ class _Parser:
         elif tok.kind == IDENT and tok.text in _KEYWORDS:
             # another language's file: nothing of it is usable here
             other = _KEYWORDS[tok.text]
-            self.fail("syntax.unexpected_token",
-                      f"expected `{lang.keyword}`, found `{tok.text}`: this is a {other.what}, "
-                      f"not a {lang.what}", tok.span(self.file), f"expected `{lang.keyword}`",
-                      f"`{tok.text}` starts a {other.ext} file; a {lang.ext} file starts "
-                      f"with {form}")
+            self.fail(
+                "syntax.unexpected_token",
+                f"expected `{lang.keyword}`, found `{tok.text}`: this is a {other.what}, "
+                f"not a {lang.what}",
+                tok.span(self.file),
+                f"expected `{lang.keyword}`",
+                f"`{tok.text}` starts a {other.ext} file; a {lang.ext} file starts with {form}",
+            )
             return None
         elif tok.kind == IDENT and self.peek(1).kind == IDENT:
-            self.fail("syntax.unexpected_token",
-                      f"expected `{lang.keyword}`, found `{tok.text}`", tok.span(self.file),
-                      f"expected `{lang.keyword}`", f"a {lang.ext} file starts with {form}")
+            self.fail(
+                "syntax.unexpected_token",
+                f"expected `{lang.keyword}`, found `{tok.text}`",
+                tok.span(self.file),
+                f"expected `{lang.keyword}`",
+                f"a {lang.ext} file starts with {form}",
+            )
             failed = True
             self.advance()
         elif tok.kind == IDENT and self.peek(1).kind == LBRACE:
-            self.fail("syntax.unexpected_token",
-                      f"expected `{lang.keyword}` before the name `{tok.text}`",
-                      tok.span(self.file), f"expected `{lang.keyword} {tok.text}`",
-                      f"a {lang.ext} file starts with {form}")
+            self.fail(
+                "syntax.unexpected_token",
+                f"expected `{lang.keyword}` before the name `{tok.text}`",
+                tok.span(self.file),
+                f"expected `{lang.keyword} {tok.text}`",
+                f"a {lang.ext} file starts with {form}",
+            )
             failed = True
         elif tok.kind != LBRACE:
-            self.fail("syntax.unexpected_token",
-                      f"expected {form}, found {tok.show()}", tok.span(self.file),
-                      f"expected `{lang.keyword}`", f"a {lang.ext} file starts with {form}")
+            self.fail(
+                "syntax.unexpected_token",
+                f"expected {form}, found {tok.show()}",
+                tok.span(self.file),
+                f"expected `{lang.keyword}`",
+                f"a {lang.ext} file starts with {form}",
+            )
             failed = True
             while self.peek().kind not in (LBRACE, EOF) and not (
-                    self.peek().kind == IDENT and self.peek().text == lang.keyword):
+                self.peek().kind == IDENT and self.peek().text == lang.keyword
+            ):
                 self.advance()
             if self.peek().kind == EOF:
                 return None
@@ -328,10 +385,13 @@ class _Parser:
         else:
             name, name_span = "", self.where(tok)
             if not failed:
-                self.fail("syntax.expected_name",
-                          f"expected the name of the {lang.what}, found {tok.show()}",
-                          name_span, "name expected",
-                          f"name the {lang.what}: `{lang.keyword} my_{lang.what} {{`")
+                self.fail(
+                    "syntax.expected_name",
+                    f"expected the name of the {lang.what}, found {tok.show()}",
+                    name_span,
+                    "name expected",
+                    f"name the {lang.what}: `{lang.keyword} my_{lang.what} {{`",
+                )
                 failed = True
         tok = self.peek()
         open_brace = None
@@ -339,21 +399,27 @@ class _Parser:
             open_brace = self.advance()
         elif (brace := self.brace_on_line(tok)) is not None:
             if not failed:
-                self.fail("syntax.unexpected_token",
-                          f"expected `{{` after `{lang.keyword} {name}`, found {tok.show()}",
-                          tok.span(self.file), "`{` expected",
-                          f"a {lang.what}'s name is one identifier: `{lang.keyword} {name} {{`")
+                self.fail(
+                    "syntax.unexpected_token",
+                    f"expected `{{` after `{lang.keyword} {name}`, found {tok.show()}",
+                    tok.span(self.file),
+                    "`{` expected",
+                    f"a {lang.what}'s name is one identifier: `{lang.keyword} {name} {{`",
+                )
             self.i = brace + 1
             open_brace = self.tokens[brace]
         else:
             if not failed:
-                self.fail("syntax.missing_brace",
-                          f"expected `{{` after `{lang.keyword} {name}`, found {tok.show()}",
-                          self.where(tok), "`{` expected",
-                          f"the {lang.what}'s items go between braces: "
-                          f"`{lang.keyword} {name} {{` ... `}}`")
+                self.fail(
+                    "syntax.missing_brace",
+                    f"expected `{{` after `{lang.keyword} {name}`, found {tok.show()}",
+                    self.where(tok),
+                    "`{` expected",
+                    f"the {lang.what}'s items go between braces: "
+                    f"`{lang.keyword} {name} {{` ... `}}`",
+                )
             if tok.kind == LPAREN and not tok.first_on_line:
-                self.advance()             # written for the brace: read on after it
+                self.advance()  # written for the brace: read on after it
         return first, name, name_span, open_brace
 
     def brace_on_line(self, tok: Token) -> int | None:
@@ -373,19 +439,30 @@ class _Parser:
         if tok.kind == RBRACE:
             help = "remove the extra `}`"
         else:
-            help = (f"a {lang.ext} file declares one {lang.what}; put every item before the "
-                    "closing `}`")
-        self.fail("syntax.unexpected_token",
-                  f"expected the end of the file after the {lang.what}'s closing `}}`, "
-                  f"found {tok.show()}", tok.span(self.file), "after the end", help)
+            help = (
+                f"a {lang.ext} file declares one {lang.what}; put every item before the "
+                "closing `}`"
+            )
+        self.fail(
+            "syntax.unexpected_token",
+            f"expected the end of the file after the {lang.what}'s closing `}}`, "
+            f"found {tok.show()}",
+            tok.span(self.file),
+            "after the end",
+            help,
+        )
         self.i = len(self.tokens) - 1
 
     # -- items -------------------------------------------------------------------------------
     def item_start_error(self, tok: Token) -> None:
         lang = self.lang
-        self.fail("syntax.unexpected_token",
-                  f"expected {lang.a_item}, found {tok.show()}", tok.span(self.file),
-                  f"expected {lang.a_item}", f"{lang.a_item} is {lang.example}")
+        self.fail(
+            "syntax.unexpected_token",
+            f"expected {lang.a_item}, found {tok.show()}",
+            tok.span(self.file),
+            f"expected {lang.a_item}",
+            f"{lang.a_item} is {lang.example}",
+        )
         self.skip_item(0)
 
     def core_item(self, intent: String | None) -> Item | String | None:
@@ -398,21 +475,29 @@ class _Parser:
         self.advance()
         value = self.peek()
         if value.kind != STRING:
-            self.fail("syntax.expected_value",
-                      f"expected the sentence of `intent`, found {value.show()}",
-                      self.where(value), "a string expected",
-                      'write `intent "<a sentence that says what the robot is for>"`')
+            self.fail(
+                "syntax.expected_value",
+                f"expected the sentence of `intent`, found {value.show()}",
+                self.where(value),
+                "a string expected",
+                'write `intent "<a sentence that says what the robot is for>"`',
+            )
             if not self.at_boundary(value):
                 self.skip_item(0)
             return None
         self.advance()
         string = String(value.string(), value.span(self.file))
         if intent is not None:
-            self.diags.append(error(
-                "syntax.duplicate_intent", "the robot states `intent` a second time",
-                self.span(tok, value), label="second intent",
-                labels=(Label(intent.span, "first intent"),),
-                help="keep one `intent` sentence"))
+            self.diags.append(
+                error(
+                    "syntax.duplicate_intent",
+                    "the robot states `intent` a second time",
+                    self.span(tok, value),
+                    label="second intent",
+                    labels=(Label(intent.span, "first intent"),),
+                    help="keep one `intent` sentence",
+                )
+            )
             return None
         return string
 
@@ -424,12 +509,16 @@ class _Parser:
         if self.peek(1).kind != EQUALS:
             return self.named_item()
         key = self.advance()
-        self.advance()                     # =
+        self.advance()  # =
         value = self.value(0, key)
         if value is None:
             return None
-        arg = Arg(key.text, value, Span(self.file, key.line, key.col, value.span.end_line,
-                                        value.span.end_column), key.span(self.file))
+        arg = Arg(
+            key.text,
+            value,
+            Span(self.file, key.line, key.col, value.span.end_line, value.span.end_column),
+            key.span(self.file),
+        )
         for other in settings:
             if other.name == arg.name:
                 self.duplicate(arg, other, "setting")
@@ -442,10 +531,13 @@ class _Parser:
         kind = self.advance()
         name = self.peek()
         if name.kind != IDENT or self.at_boundary(name):
-            self.fail("syntax.expected_name",
-                      f"expected the {lang.item}'s name after `{kind.text}`, found "
-                      f"{name.show()}", self.where(name), "name expected",
-                      f"{lang.a_item} is its type, its name and its arguments: {lang.example}")
+            self.fail(
+                "syntax.expected_name",
+                f"expected the {lang.item}'s name after `{kind.text}`, found {name.show()}",
+                self.where(name),
+                "name expected",
+                f"{lang.a_item} is its type, its name and its arguments: {lang.example}",
+            )
             if not self.at_boundary(name):
                 self.skip_item(0)
             return None
@@ -460,11 +552,13 @@ class _Parser:
         kind = self.advance()
         name = self.peek()
         if name.kind == IDENT and not self.at_boundary(name):
-            self.fail("syntax.unexpected_token",
-                      f"a step has no name, found `{name.text}` after `{kind.text}`",
-                      name.span(self.file), "remove this name",
-                      f"write the step's arguments right after its type: "
-                      f"`{kind.text}(distance_m = 1.0)`")
+            self.fail(
+                "syntax.unexpected_token",
+                f"a step has no name, found `{name.text}` after `{kind.text}`",
+                name.span(self.file),
+                "remove this name",
+                f"write the step's arguments right after its type: `{kind.text}(distance_m = 1.0)`",
+            )
             self.skip_item(0)
             return None
         return self.finish_item(kind, None, f"`{kind.text}`")
@@ -473,9 +567,13 @@ class _Parser:
         """The argument list of an item whose type (and name) were read."""
         tok = self.peek()
         if tok.kind != LPAREN:
-            self.fail("syntax.missing_paren", f"expected `(` after {what}, found {tok.show()}",
-                      self.where(tok), "`(` expected",
-                      f"list the arguments in parentheses: {self.lang.example}")
+            self.fail(
+                "syntax.missing_paren",
+                f"expected `(` after {what}, found {tok.show()}",
+                self.where(tok),
+                "`(` expected",
+                f"list the arguments in parentheses: {self.lang.example}",
+            )
             if not self.at_boundary(tok):
                 # read on as if the `(` were there: the rest of the argument list, through
                 # the `)` that closes it, belongs to this item and says nothing more
@@ -485,9 +583,15 @@ class _Parser:
         if got is None:
             return None
         args, open_paren, close = got
-        return Item(kind.text, name.text if name else None, args, self.span(kind, close),
-                    kind.span(self.file), name.span(self.file) if name else None,
-                    self.span(open_paren, close))
+        return Item(
+            kind.text,
+            name.text if name else None,
+            args,
+            self.span(kind, close),
+            kind.span(self.file),
+            name.span(self.file) if name else None,
+            self.span(open_paren, close),
+        )
 
     def arguments(self, what: str) -> tuple[tuple[Arg, ...], Token, Token] | None:
         """``( name = value, ... )`` with the ``(`` next; None after an error."""
@@ -502,18 +606,25 @@ class _Parser:
                 return None
             if tok.kind != IDENT:
                 named = tok.kind in (STRING, NUMBER, REF, LPAREN)
-                self.fail("syntax.unexpected_token",
-                          f"expected an argument name, found {tok.show()}",
-                          tok.span(self.file), "argument name expected",
-                          'arguments are named: `ref = "diff_base"`' if named else ARGS_HELP)
+                self.fail(
+                    "syntax.unexpected_token",
+                    f"expected an argument name, found {tok.show()}",
+                    tok.span(self.file),
+                    "argument name expected",
+                    'arguments are named: `ref = "diff_base"`' if named else ARGS_HELP,
+                )
                 self.skip_item(1)
                 return None
             name = self.advance()
             eq = self.peek()
             if eq.kind != EQUALS:
-                self.fail("syntax.unexpected_token",
-                          f"expected `=` after `{name.text}`, found {eq.show()}",
-                          self.where(eq), "`=` expected", ARGS_HELP)
+                self.fail(
+                    "syntax.unexpected_token",
+                    f"expected `=` after `{name.text}`, found {eq.show()}",
+                    self.where(eq),
+                    "`=` expected",
+                    ARGS_HELP,
+                )
                 if not self.at_boundary(eq):
                     self.skip_item(1)
                 return None
@@ -521,9 +632,12 @@ class _Parser:
             value = self.value(1, name)
             if value is None:
                 return None
-            arg = Arg(name.text, value, Span(self.file, name.line, name.col,
-                                             value.span.end_line, value.span.end_column),
-                      name.span(self.file))
+            arg = Arg(
+                name.text,
+                value,
+                Span(self.file, name.line, name.col, value.span.end_line, value.span.end_column),
+                name.span(self.file),
+            )
             first = next((a for a in args if a.name == arg.name), None)
             if first is None:
                 args.append(arg)
@@ -542,10 +656,13 @@ class _Parser:
                 if missing_comma:
                     self.missing_comma(sep, "arguments", ARGS_HELP)
                 else:
-                    self.fail("syntax.unexpected_token",
-                              f"expected `,` or `)` after the value of `{name.text}`, found "
-                              f"{sep.show()}", sep.span(self.file), "`,` or `)` expected",
-                              f"{ARGS_HELP}, and close the list with `)`")
+                    self.fail(
+                        "syntax.unexpected_token",
+                        f"expected `,` or `)` after the value of `{name.text}`, found {sep.show()}",
+                        sep.span(self.file),
+                        "`,` or `)` expected",
+                        f"{ARGS_HELP}, and close the list with `)`",
+                    )
                 self.skip_item(1)
                 return None
 
@@ -554,19 +671,35 @@ class _Parser:
         the fix writes it."""
         fixed, fix = self.comma_after(self.tokens[self.i - 1])
         help = f"write `,` between {between}: `{fixed}`" if fixed else how
-        self.fail("syntax.unexpected_token", f"expected `,` between {between}, found "
-                  f"{sep.show()}", sep.span(self.file), "`,` expected", help, fixes=(fix,))
+        self.fail(
+            "syntax.unexpected_token",
+            f"expected `,` between {between}, found {sep.show()}",
+            sep.span(self.file),
+            "`,` expected",
+            help,
+            fixes=(fix,),
+        )
 
     def duplicate(self, arg: Arg, first: Arg, what: str) -> None:
-        self.diags.append(error(
-            "syntax.duplicate_argument", f"the {what} `{arg.name}` is given twice",
-            arg.span, label="given again here", labels=(Label(first.span, "first given here"),),
-            help=f"give `{arg.name}` once; the first one is kept"))
+        self.diags.append(
+            error(
+                "syntax.duplicate_argument",
+                f"the {what} `{arg.name}` is given twice",
+                arg.span,
+                label="given again here",
+                labels=(Label(first.span, "first given here"),),
+                help=f"give `{arg.name}` once; the first one is kept",
+            )
+        )
 
     def unclosed(self, open_paren: Token, what: str) -> None:
-        self.fail("syntax.missing_paren", f"{what} are never closed",
-                  open_paren.span(self.file), "this `(` has no `)`",
-                  "close the list with `)` after its last argument")
+        self.fail(
+            "syntax.missing_paren",
+            f"{what} are never closed",
+            open_paren.span(self.file),
+            "this `(` has no `)`",
+            "close the list with `)` after its last argument",
+        )
 
     # -- values ------------------------------------------------------------------------------
     def value(self, depth: int, name: Token) -> Value | None:
@@ -588,8 +721,13 @@ class _Parser:
             return Word(tok.text, tok.span(self.file))
         if kind == LPAREN:
             return self.tuple(depth + 1)
-        self.fail("syntax.expected_value", f"expected a value after `{name.text} =`, found "
-                  f"{tok.show()}", self.where(tok), "value expected", VALUE_HELP)
+        self.fail(
+            "syntax.expected_value",
+            f"expected a value after `{name.text} =`, found {tok.show()}",
+            self.where(tok),
+            "value expected",
+            VALUE_HELP,
+        )
         if not self.at_boundary(tok):
             self.skip_item(depth)
         return None
@@ -604,9 +742,13 @@ class _Parser:
                 close = self.advance()
                 return Tuple(tuple(items), self.span(open_paren, close))
             if self.at_boundary(tok):
-                self.fail("syntax.missing_paren", "this tuple is never closed",
-                          open_paren.span(self.file), "this `(` has no `)`",
-                          "close the tuple with `)` after its last number")
+                self.fail(
+                    "syntax.missing_paren",
+                    "this tuple is never closed",
+                    open_paren.span(self.file),
+                    "this `(` has no `)`",
+                    "close the tuple with `)` after its last number",
+                )
                 return None
             if tok.kind != NUMBER:
                 if tok.kind == RPAREN:
@@ -615,9 +757,13 @@ class _Parser:
                     message = "a tuple holds numbers, not tuples"
                 else:
                     message = f"a tuple holds numbers only, found {tok.show()}"
-                self.fail("syntax.expected_number", message, tok.span(self.file),
-                          "number expected",
-                          "write numbers separated by commas: `(0, 0.12, -0.02, 0, 1, 0)`")
+                self.fail(
+                    "syntax.expected_number",
+                    message,
+                    tok.span(self.file),
+                    "number expected",
+                    "write numbers separated by commas: `(0, 0.12, -0.02, 0, 1, 0)`",
+                )
                 self.skip_item(depth)
                 return None
             self.advance()
@@ -628,16 +774,20 @@ class _Parser:
             elif sep.kind == RPAREN:
                 pass
             elif self.at_boundary(sep):
-                continue                     # reported as unclosed on the next round
+                continue  # reported as unclosed on the next round
             elif sep.kind == NUMBER:
-                self.missing_comma(sep, "numbers", "write numbers separated by commas: "
-                                   "`(0, 0.12, -0.02, 0, 1, 0)`")
+                self.missing_comma(
+                    sep, "numbers", "write numbers separated by commas: `(0, 0.12, -0.02, 0, 1, 0)`"
+                )
                 self.skip_item(depth)
                 return None
             else:
-                self.fail("syntax.unexpected_token",
-                          f"expected `,` or `)` in the tuple, found {sep.show()}",
-                          sep.span(self.file), "`,` expected",
-                          "write numbers separated by commas: `(0, 0.12, -0.02, 0, 1, 0)`")
+                self.fail(
+                    "syntax.unexpected_token",
+                    f"expected `,` or `)` in the tuple, found {sep.show()}",
+                    sep.span(self.file),
+                    "`,` expected",
+                    "write numbers separated by commas: `(0, 0.12, -0.02, 0, 1, 0)`",
+                )
                 self.skip_item(depth)
                 return None

@@ -9,6 +9,7 @@ without the line and column (the graph keeps those apart from the values, so tha
 moved in the file does not re-run resolve). Resolve's note on a left-out part then reads
 the same from either driver; the load's own diagnostic, reported beside it, says where.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -19,28 +20,37 @@ from typing import Any
 from ..diagnostics import Diagnostic, Label, Span
 from .model import LeftOut, Library
 
-Loaded = tuple[Any, Sequence[Diagnostic]]       # (Part | Walker | None, what loading said)
+Loaded = tuple[Any, Sequence[Diagnostic]]  # (Part | Walker | None, what loading said)
 
 
 def unplaced(d: Diagnostic) -> Diagnostic:
     """``d`` with each span reduced to its file."""
+
     def file_only(span: Span | None) -> Span | None:
         return None if span is None else Span(span.file)
-    return dataclasses.replace(d, span=file_only(d.span),
-                               labels=tuple(Label(Span(label.span.file), label.message)
-                                            for label in d.labels))
+
+    return dataclasses.replace(
+        d,
+        span=file_only(d.span),
+        labels=tuple(Label(Span(label.span.file), label.message) for label in d.labels),
+    )
 
 
-def build_library(name: str, root: str | os.PathLike, parts: Mapping[str, Loaded],
-                  walkers: Mapping[str, Loaded] | None = None, as_records: bool = False,
-                  name_span: Span | None = None) -> Library:
+def build_library(
+    name: str,
+    root: str | os.PathLike,
+    parts: Mapping[str, Loaded],
+    walkers: Mapping[str, Loaded] | None = None,
+    as_records: bool = False,
+    name_span: Span | None = None,
+) -> Library:
     """The library ``name`` at ``root`` from its parts and walkers by id, each as its load
     gave it, in the order given; ``as_records``: a left-out declaration's problems without
     their lines and columns; ``name_span``: where its library.yaml states the name (its
     manifest's ``name_span``, or as the graph's manifest record places it)."""
+
     def _left_out(key: str, file: str, diagnostics: Sequence[Diagnostic]) -> LeftOut:
-        return LeftOut(key, file, tuple(unplaced(d) if as_records else d
-                                        for d in diagnostics))
+        return LeftOut(key, file, tuple(unplaced(d) if as_records else d for d in diagnostics))
 
     root = os.fspath(root)
     left_out: dict[str, LeftOut] = {}

@@ -4,6 +4,7 @@ wrong with it into a Sink and returns the checked Python value, or None when it 
 Every message names the field by its dotted path ("inertial.mass") so that a user reading
 the one line knows what to change.
 """
+
 from __future__ import annotations
 
 import math
@@ -29,25 +30,42 @@ class Fields:
         self.failed = False
 
     # -- reporting -------------------------------------------------------------------
-    def error(self, code: str, message: str, span: Span | None, label: str = "",
-              help: Iterable[str] | str = ()) -> None:
+    def error(
+        self,
+        code: str,
+        message: str,
+        span: Span | None,
+        label: str = "",
+        help: Iterable[str] | str = (),
+    ) -> None:
         self.failed = True
         self.sink.error(code, message, span or Span(self.file, 1, 1), label=label, help=help)
 
     def wrong_type(self, node: YNode, path: str, expected: str) -> None:
-        self.error("library.wrong_type", f"'{path}' must be {expected}, not {describe(node)}",
-                   node.span, label=f"expected {expected}", help=f"write {path} as {expected}")
+        self.error(
+            "library.wrong_type",
+            f"'{path}' must be {expected}, not {describe(node)}",
+            node.span,
+            label=f"expected {expected}",
+            help=f"write {path} as {expected}",
+        )
 
-    def invalid(self, node_or_span: YNode | Span | None, path: str, why: str,
-                help: Iterable[str] | str = ()) -> None:
+    def invalid(
+        self, node_or_span: YNode | Span | None, path: str, why: str, help: Iterable[str] | str = ()
+    ) -> None:
         span = node_or_span.span if isinstance(node_or_span, YNode) else node_or_span
-        self.error("library.invalid_value", f"'{path}' {why}", span, label="invalid value",
-                   help=help)
+        self.error(
+            "library.invalid_value", f"'{path}' {why}", span, label="invalid value", help=help
+        )
 
     def unsupported(self, parent: YNode, key: str, path: str, why: str) -> None:
-        self.error("library.unsupported", f"'{path}' is not valid here: {why}",
-                   parent.key_span(key), label="not valid here",
-                   help=f"delete '{key}'")
+        self.error(
+            "library.unsupported",
+            f"'{path}' is not valid here: {why}",
+            parent.key_span(key),
+            label="not valid here",
+            help=f"delete '{key}'",
+        )
 
     # -- structure -------------------------------------------------------------------
     def mapping(self, node: YNode | None, path: str) -> bool:
@@ -58,8 +76,14 @@ class Fields:
             return False
         return True
 
-    def keys(self, node: YNode, path: str, required: Iterable[str], optional: Iterable[str] = (),
-             ignore_unknown: bool = False) -> bool:
+    def keys(
+        self,
+        node: YNode,
+        path: str,
+        required: Iterable[str],
+        optional: Iterable[str] = (),
+        ignore_unknown: bool = False,
+    ) -> bool:
         """Unknown keys are library.unknown_field (listing the allowed ones); absent required
         keys are library.missing_field at the mapping. Returns True when both hold."""
         if not isinstance(required, (tuple, list)):
@@ -79,25 +103,33 @@ class Fields:
                 ok = False
         return ok
 
-    def _unknown(self, node: YNode, path: str, key: str, required: Iterable[str],
-                 optional: Iterable[str]) -> None:
+    def _unknown(
+        self, node: YNode, path: str, key: str, required: Iterable[str], optional: Iterable[str]
+    ) -> None:
         allowed = list(required)
         allowed += [k for k in optional if k not in allowed]
         where = f"'{path}.{key}'" if path else f"'{key}'"
-        self.error("library.unknown_field",
-                   f"{where} is not a field of {path or 'this declaration'}",
-                   node.key_span(key), label="unknown field",
-                   help=f"the allowed fields are: {', '.join(allowed)}")
+        self.error(
+            "library.unknown_field",
+            f"{where} is not a field of {path or 'this declaration'}",
+            node.key_span(key),
+            label="unknown field",
+            help=f"the allowed fields are: {', '.join(allowed)}",
+        )
 
     def missing(self, node: YNode, path: str, why: str = "") -> None:
-        self.error("library.missing_field",
-                   f"'{path}' is required{': ' + why if why else ''}", node.span,
-                   label=f"'{path.rpartition('.')[2]}' missing here",
-                   help=f"add '{path.rpartition('.')[2]}'")
+        self.error(
+            "library.missing_field",
+            f"'{path}' is required{': ' + why if why else ''}",
+            node.span,
+            label=f"'{path.rpartition('.')[2]}' missing here",
+            help=f"add '{path.rpartition('.')[2]}'",
+        )
 
     # -- scalars ---------------------------------------------------------------------
-    def number(self, node: YNode | None, path: str, *, positive: bool = False,
-               nonnegative: bool = False) -> float | None:
+    def number(
+        self, node: YNode | None, path: str, *, positive: bool = False, nonnegative: bool = False
+    ) -> float | None:
         if node is None:
             return None
         value = plain_value(node)
@@ -120,14 +152,22 @@ class Fields:
             return None
         raw = node.raw or ""
         if len(raw) > MAX_NUMBER_CHARS:
-            self.invalid(node, path, f"is a number written in {len(raw):,} characters "
-                         f"({excerpt(raw, 20)}): write it in at most {MAX_NUMBER_CHARS}",
-                         help="state the quantity as a plain decimal, such as 0.12 or 2.5e-3")
+            self.invalid(
+                node,
+                path,
+                f"is a number written in {len(raw):,} characters "
+                f"({excerpt(raw, 20)}): write it in at most {MAX_NUMBER_CHARS}",
+                help="state the quantity as a plain decimal, such as 0.12 or 2.5e-3",
+            )
             return None
         if not in_range(node):
-            self.invalid(node, path, f"is {node.raw}: a number must be 0 or between 1e-100 and "
-                         "1e30 in size", help="state the quantity in metres, kilograms, "
-                         "seconds and radians, as a plain decimal")
+            self.invalid(
+                node,
+                path,
+                f"is {node.raw}: a number must be 0 or between 1e-100 and 1e30 in size",
+                help="state the quantity in metres, kilograms, "
+                "seconds and radians, as a plain decimal",
+            )
             return None
         return float(node.value)
 
@@ -160,8 +200,9 @@ class Fields:
     def identifier(self, node: YNode | None, path: str) -> str | None:
         text = self.string(node, path)
         if text is not None and not IDENTIFIER.match(text):
-            self.invalid(node, path, f"must be an identifier (letters, digits and _), not "
-                         f"'{excerpt(text)}'")
+            self.invalid(
+                node, path, f"must be an identifier (letters, digits and _), not '{excerpt(text)}'"
+            )
             return None
         return text
 
@@ -170,29 +211,42 @@ class Fields:
         if not isinstance(options, (tuple, list)):
             options = list(options)
         if text is not None and text not in options:
-            self.invalid(node, path, f"is '{excerpt(text)}', which is none of "
-                         f"{', '.join(options)}",
-                         help=f"write one of: {', '.join(options)}")
+            self.invalid(
+                node,
+                path,
+                f"is '{excerpt(text)}', which is none of {', '.join(options)}",
+                help=f"write one of: {', '.join(options)}",
+            )
             return None
         return text
 
     # -- vectors ---------------------------------------------------------------------
-    def numbers(self, node: YNode | None, path: str, n: int, what: str, positive: bool = False,
-                nonnegative: bool = False) -> tuple | None:
+    def numbers(
+        self,
+        node: YNode | None,
+        path: str,
+        n: int,
+        what: str,
+        positive: bool = False,
+        nonnegative: bool = False,
+    ) -> tuple | None:
         if node is None:
             return None
         if node.kind != "seq" or len(node.value) != n:
             self.wrong_type(node, path, what)
             return None
         plain = plain_numbers(node.value, positive, nonnegative)
-        if plain is not None:           # every item a number in range: nothing to report
+        if plain is not None:  # every item a number in range: nothing to report
             return plain
-        values = [self.number(v, f"{path}[{i}]", positive=positive, nonnegative=nonnegative)
-                  for i, v in enumerate(node.value)]
+        values = [
+            self.number(v, f"{path}[{i}]", positive=positive, nonnegative=nonnegative)
+            for i, v in enumerate(node.value)
+        ]
         return None if any(v is None for v in values) else tuple(values)
 
-    def vec3(self, node: YNode | None, path: str, positive: bool = False,
-             nonnegative: bool = False) -> tuple[float, float, float] | None:
+    def vec3(
+        self, node: YNode | None, path: str, positive: bool = False, nonnegative: bool = False
+    ) -> tuple[float, float, float] | None:
         if node is not None and node.kind == "seq":
             items = node.value
             if len(items) == 3:
@@ -214,10 +268,14 @@ class Fields:
         x, y, z = v
         length = math.sqrt(sum((x * x, y * y, z * z)))
         if abs(length - 1.0) > UNIT_TOLERANCE:
-            self.error("library.not_unit_vector",
-                       f"'{path}' has length {length:.4g}, not 1", node.span,
-                       label="not unit length", help=f"write {path} as a unit vector, such as "
-                       f"{format_vector(normalised(v)) if length > 0 else '[0, 0, 1]'}")
+            self.error(
+                "library.not_unit_vector",
+                f"'{path}' has length {length:.4g}, not 1",
+                node.span,
+                label="not unit length",
+                help=f"write {path} as a unit vector, such as "
+                f"{format_vector(normalised(v)) if length > 0 else '[0, 0, 1]'}",
+            )
             return None
         return v
 
@@ -225,15 +283,15 @@ class Fields:
 def plain_value(node: YNode) -> float | None:
     """The value of a number ``Fields.number`` takes without a word (written in at most
     ``MAX_NUMBER_CHARS`` characters, 0 or between 1e-100 and 1e30 in size), else None."""
-    raw = node.raw                      # only a number has a raw text
+    raw = node.raw  # only a number has a raw text
     if raw is None or len(raw) > MAX_NUMBER_CHARS:
         return None
-    if raw == "0":                      # the commonest number of all
+    if raw == "0":  # the commonest number of all
         return 0.0
     value = node.value
     if SMALLEST <= value <= LARGEST or -LARGEST <= value <= -SMALLEST:
         return float(value)
-    return float(value) if value == 0 and written_as_zero(raw) else None    # -0.0 kept
+    return float(value) if value == 0 and written_as_zero(raw) else None  # -0.0 kept
 
 
 def plain_triple(items) -> tuple[float, float, float] | None:
@@ -242,8 +300,14 @@ def plain_triple(items) -> tuple[float, float, float] | None:
     times: nearly every number of a library is read here.)"""
     a, b, c = items
     ra, rb, rc = a.raw, b.raw, c.raw
-    if ra is None or rb is None or rc is None or len(ra) > MAX_NUMBER_CHARS or \
-            len(rb) > MAX_NUMBER_CHARS or len(rc) > MAX_NUMBER_CHARS:
+    if (
+        ra is None
+        or rb is None
+        or rc is None
+        or len(ra) > MAX_NUMBER_CHARS
+        or len(rb) > MAX_NUMBER_CHARS
+        or len(rc) > MAX_NUMBER_CHARS
+    ):
         return None
     if ra == "0":
         x = 0.0
@@ -272,8 +336,7 @@ def plain_triple(items) -> tuple[float, float, float] | None:
     return x, y, z
 
 
-def plain_numbers(items, positive: bool = False, nonnegative: bool = False
-                  ) -> tuple | None:
+def plain_numbers(items, positive: bool = False, nonnegative: bool = False) -> tuple | None:
     """The values of ``items`` when ``Fields.number`` would take each without a word, else
     None (and ``numbers`` checks them one by one, naming each item). Most vectors of a
     library are such, and this spares building a path for each of their numbers.
@@ -309,8 +372,9 @@ def describe(node: YNode) -> str:
         return f"the string '{excerpt(node.value)}'"
     if node.kind == "number":
         return f"the number {excerpt(node.raw or '')}"
-    return {"map": "a mapping", "seq": "a list", "bool": str(node.value).lower(),
-            "null": "empty"}[node.kind]
+    return {"map": "a mapping", "seq": "a list", "bool": str(node.value).lower(), "null": "empty"}[
+        node.kind
+    ]
 
 
 def normalised(v: Iterable[float]) -> tuple[float, ...]:

@@ -6,15 +6,16 @@ twice, every edge on exactly two triangles, one closed surface (Euler characteri
 corner on or inside every face's plane within 1 µm, and a positive volume. Faces may be wound
 either way: each face's outward side is found from the hull's own corners, not its winding.
 """
+
 from __future__ import annotations
 
 from ..yamlio import YNode
 from .fields import Fields, plain_triple
 from .model import Shape
 
-CONVEX_TOLERANCE = 1e-6        # m: how far a corner may lie outside a face's plane
-MIN_AREA2 = 1e-24              # m^4: a triangle's squared doubled area below this has none
-MIN_VOLUME = 1e-18             # m^3: a hull enclosing less encloses nothing
+CONVEX_TOLERANCE = 1e-6  # m: how far a corner may lie outside a face's plane
+MIN_AREA2 = 1e-24  # m^4: a triangle's squared doubled area below this has none
+MIN_VOLUME = 1e-18  # m^3: a hull enclosing less encloses nothing
 
 
 def check_hull(F: Fields, node: YNode, path: str) -> Shape | None:
@@ -35,12 +36,16 @@ def check_hull(F: Fields, node: YNode, path: str) -> Shape | None:
     why = hull_problem(vertices, faces)
     if why is not None:
         where, message = why
-        F.invalid(_locate(node, where), path, message,
-                  help="list the corners of a convex solid and the triangles of its surface, "
-                       "each once")
+        F.invalid(
+            _locate(node, where),
+            path,
+            message,
+            help="list the corners of a convex solid and the triangles of its surface, each once",
+        )
         return None
-    return Shape("hull", None, (0.0, 0.0, 0.0), (0.0, 0.0, 0.0),
-                 vertices=tuple(vertices), faces=tuple(faces))
+    return Shape(
+        "hull", None, (0.0, 0.0, 0.0), (0.0, 0.0, 0.0), vertices=tuple(vertices), faces=tuple(faces)
+    )
 
 
 def _plain_faces(node: YNode, n: int) -> list[tuple[int, int, int]] | None:
@@ -81,14 +86,18 @@ def _vertices(F: Fields, node: YNode, path: str) -> list[tuple[float, float, flo
     out = []
     for i, v in enumerate(node.value):
         # three plain numbers (nearly every corner) taken without building their path
-        p = (v.kind == "seq" and len(v.value) == 3 and plain_triple(v.value)) or \
-            F.vec3(v, f"{path}[{i}]")
+        p = (v.kind == "seq" and len(v.value) == 3 and plain_triple(v.value)) or F.vec3(
+            v, f"{path}[{i}]"
+        )
         if p is None:
             return None
         out.append(p)
     if len(out) < 4:
-        F.invalid(node, path, f"has {len(out)} corner{'s' if len(out) != 1 else ''}: a hull "
-                  "has at least four")
+        F.invalid(
+            node,
+            path,
+            f"has {len(out)} corner{'s' if len(out) != 1 else ''}: a hull has at least four",
+        )
         return None
     return out
 
@@ -106,8 +115,11 @@ def _faces(F: Fields, node: YNode, path: str, n: int | None) -> list[tuple[int, 
             ok = False
             continue
         if len(face.value) != 3:
-            F.invalid(face, fpath, f"has {len(face.value)} entries: a face is a triangle of "
-                      "three corner indices")
+            F.invalid(
+                face,
+                fpath,
+                f"has {len(face.value)} entries: a face is a triangle of three corner indices",
+            )
             ok = False
             continue
         tri = [_index(F, index, f"{fpath}[{j}]", n) for j, index in enumerate(face.value)]
@@ -137,8 +149,12 @@ def _index(F: Fields, node: YNode, path: str, n: int | None) -> int | None:
         return None
     k = int(raw)
     if k < 0 or (n is not None and k >= n):
-        F.invalid(node, path, f"is {k}, a corner the hull does not have (it has "
-                  f"{n if n is not None else 'fewer'} corners, counted from 0)")
+        F.invalid(
+            node,
+            path,
+            f"is {k}, a corner the hull does not have (it has "
+            f"{n if n is not None else 'fewer'} corners, counted from 0)",
+        )
         return None
     return k
 
@@ -171,8 +187,9 @@ def _surface_problem(vertices, faces) -> tuple[tuple[str, int] | None, str] | No
     for i, v in enumerate(vertices):
         corner = (float(v[0]), float(v[1]), float(v[2]))
         if corner in seen_corner:
-            return ("vertices", i), (f"repeats a corner: vertices[{i}] is vertices"
-                                     f"[{seen_corner[corner]}]")
+            return ("vertices", i), (
+                f"repeats a corner: vertices[{i}] is vertices[{seen_corner[corner]}]"
+            )
         seen_corner[corner] = i
     seen_tri: dict[tuple[int, int, int], int] = {}
     edges: dict[tuple[int, int], int] = {}
@@ -184,18 +201,25 @@ def _surface_problem(vertices, faces) -> tuple[tuple[str, int] | None, str] | No
         if key in seen_tri:
             return ("faces", i), f"repeats a triangle: faces[{i}] is faces[{seen_tri[key]}]"
         seen_tri[key] = i
-        for e in ((a, b) if a < b else (b, a), (b, c) if b < c else (c, b),
-                  (c, a) if c < a else (a, c)):
+        for e in (
+            (a, b) if a < b else (b, a),
+            (b, c) if b < c else (c, b),
+            (c, a) if c < a else (a, c),
+        ):
             edges[e] = edges.get(e, 0) + 1
     # every edge on two triangles (the common case); else the first wrong one, in order
     if any(n != 2 for n in edges.values()):
         for (a, b), count in sorted(edges.items()):
             if count == 1:
-                return None, (f"leaves an edge open: the edge between corners {a} and {b} "
-                              "borders only one triangle")
+                return None, (
+                    f"leaves an edge open: the edge between corners {a} and {b} "
+                    "borders only one triangle"
+                )
             if count > 2:
-                return None, (f"puts {count} triangles on the edge between corners {a} and "
-                              f"{b}: every edge borders exactly two")
+                return None, (
+                    f"puts {count} triangles on the edge between corners {a} and "
+                    f"{b}: every edge borders exactly two"
+                )
     used = sorted({k for f in faces for k in f})
     if len(used) - len(edges) + len(faces) != 2 or not _connected(used, edges):
         return None, "has triangles that do not close one solid"
@@ -212,7 +236,7 @@ def _plainly_closed(vertices, faces) -> list[int] | None:
     m = len(vertices)
     if len(set(map(tuple, vertices))) != m:
         return None
-    edges: list[int] = []           # each as a * m + b, a < b
+    edges: list[int] = []  # each as a * m + b, a < b
     triangles = set()
     for a, b, c in faces:
         if a > b:
@@ -229,7 +253,7 @@ def _plainly_closed(vertices, faces) -> list[int] | None:
     if len(triangles) != len(faces):
         return None
     edges.sort()
-    once = edges[0::2]              # every edge twice: pairs of equals, each pair distinct
+    once = edges[0::2]  # every edge twice: pairs of equals, each pair distinct
     if once != edges[1::2] or len(set(once)) != len(once):
         return None
     used = sorted({k for f in faces for k in f})
@@ -264,7 +288,7 @@ def _clearly_convex(vertices, faces, used) -> bool:
         area2 = nx * nx + ny * ny + nz * nz
         if not area2 > 4 * MIN_AREA2:
             return False
-        scale = area2 ** 0.5
+        scale = area2**0.5
         offset = nx * ax + ny * ay + nz * az
         # the highest and lowest corner over the plane, as n . v (the offset taken away and
         # the scale divided out after: both keep the order of the numbers exactly)
@@ -275,8 +299,9 @@ def _clearly_convex(vertices, faces, used) -> bool:
                 high = h
             elif h < low:
                 low = h
-        if ((high - offset) / scale > CONVEX_TOLERANCE / 2
-                and (low - offset) / scale < -CONVEX_TOLERANCE / 2):
+        if (high - offset) / scale > CONVEX_TOLERANCE / 2 and (
+            low - offset
+        ) / scale < -CONVEX_TOLERANCE / 2:
             return False
         six_volume += abs((ax - cx) * (nx) + (ay - cy) * (ny) + (az - cz) * (nz))
     return six_volume / 6.0 > 2 * MIN_VOLUME
@@ -286,6 +311,7 @@ def _geometry_problem(vertices, faces, used) -> tuple[tuple[str, int] | None, st
     """Flat faces, corners outside a face's plane, no volume: in numpy, with the words (the
     one user of numpy here, imported for the hulls plain Python leaves to it)."""
     import numpy as np
+
     V = np.asarray(vertices, dtype=np.float64)
     T = np.asarray(faces, dtype=np.intp)
     A, B, C = V[T[:, 0]], V[T[:, 1]], V[T[:, 2]]
@@ -303,10 +329,12 @@ def _geometry_problem(vertices, faces, used) -> tuple[tuple[str, int] | None, st
     bad = np.nonzero(above & below)[0]
     if bad.size:
         i = int(bad[0])
-        side = dist[i] if dist[i].sum() < 0 else -dist[i]   # outward: most corners behind
+        side = dist[i] if dist[i].sum() < 0 else -dist[i]  # outward: most corners behind
         k = int(np.argmax(side))
-        return ("faces", i), (f"is not convex: corner {k} lies {side[k] * 1000:.4g} mm outside "
-                              f"the plane of faces[{i}] (at most 0.001 mm is allowed)")
+        return ("faces", i), (
+            f"is not convex: corner {k} lies {side[k] * 1000:.4g} mm outside "
+            f"the plane of faces[{i}] (at most 0.001 mm is allowed)"
+        )
     # orient every face away from the corners' centroid, which lies inside a convex solid
     centre = V[used].mean(axis=0)
     six_v = np.abs(np.einsum("ij,ij->i", np.cross(A - centre, B - centre), C - centre))

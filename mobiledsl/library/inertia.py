@@ -12,6 +12,7 @@ inequality on the float eigenvalues it computes; so a part's tensor must also pa
 in float64 (``own_part``). A link's tensor, which the mjcf target writes within the
 inequality, is held only to the exact rule.
 """
+
 from __future__ import annotations
 
 from typing import Any, NamedTuple
@@ -32,38 +33,65 @@ def _basis_stated(F: Fields, node: YNode, path: str, v: dict[str, Any], scope: A
     blank = basis is not None and not basis.strip()
     if source in NEEDS_BASIS and (basis is None or blank):
         # an estimate whose basis says nothing has no basis: the table's missing_field
-        F.missing(node, f"{path}.basis", f"an inertial whose source is {source} says how its "
-                  "values were chosen" + (", and its basis is empty" if blank else ""))
+        F.missing(
+            node,
+            f"{path}.basis",
+            f"an inertial whose source is {source} says how its "
+            "values were chosen" + (", and its basis is empty" if blank else ""),
+        )
         return False
     if blank:
-        F.invalid(node.get("basis"), f"{path}.basis", "is empty: it must say how the values "
-                  "were chosen")
+        F.invalid(
+            node.get("basis"), f"{path}.basis", "is empty: it must say how the values were chosen"
+        )
         return False
     return True
 
 
-TENSOR = Block("inertia", tuple(
-    Field(term, "number", f"the tensor's {term[1:]} term about the centre of mass",
-          unit="kg·m²", bound="positive" if term in ("ixx", "iyy", "izz") else "")
-    for term in TERMS
-), doc="The inertia tensor about the centre of mass, in the part frame: positive definite, "
+TENSOR = Block(
+    "inertia",
+    tuple(
+        Field(
+            term,
+            "number",
+            f"the tensor's {term[1:]} term about the centre of mass",
+            unit="kg·m²",
+            bound="positive" if term in ("ixx", "iyy", "izz") else "",
+        )
+        for term in TERMS
+    ),
+    doc="The inertia tensor about the centre of mass, in the part frame: positive definite, "
     "its principal moments within the triangle inequality.",
-    check=lambda F, node, path, scope: check_tensor(F, node, path, scope.own_part))
+    check=lambda F, node, path, scope: check_tensor(F, node, path, scope.own_part),
+)
 
-INERTIAL = Block("inertial", (
-    Field("mass", "number", "the mass", unit="kg", bound="positive"),
-    Field("origin_xyz", "vec3", "the centre of mass", unit="m"),
-    Field("inertia", "block", "the inertia tensor (see below)", block=TENSOR),
-    Field("source", "choice", "where the numbers come from", options=SOURCES),
-    Field("basis", "string", "how the values were chosen: required, not blank, when the "
-          "source is estimated or placeholder", required=False, nullable=True,
-          decides=False),
-    Rule("basis_stated", _basis_stated, "estimated and placeholder need a non-empty `basis` "
-         "(`library.missing_field`, also when blank); a blank `basis` beside another source is "
-         "`library.invalid_value`"),
-), doc="Mass, centre of mass and inertia tensor, and where the numbers came from.",
-    build=lambda v: Inertial(v["mass"], v["origin_xyz"], v["inertia"], v["source"],
-                             v.get("basis")))
+INERTIAL = Block(
+    "inertial",
+    (
+        Field("mass", "number", "the mass", unit="kg", bound="positive"),
+        Field("origin_xyz", "vec3", "the centre of mass", unit="m"),
+        Field("inertia", "block", "the inertia tensor (see below)", block=TENSOR),
+        Field("source", "choice", "where the numbers come from", options=SOURCES),
+        Field(
+            "basis",
+            "string",
+            "how the values were chosen: required, not blank, when the "
+            "source is estimated or placeholder",
+            required=False,
+            nullable=True,
+            decides=False,
+        ),
+        Rule(
+            "basis_stated",
+            _basis_stated,
+            "estimated and placeholder need a non-empty `basis` "
+            "(`library.missing_field`, also when blank); a blank `basis` beside another source is "
+            "`library.invalid_value`",
+        ),
+    ),
+    doc="Mass, centre of mass and inertia tensor, and where the numbers came from.",
+    build=lambda v: Inertial(v["mass"], v["origin_xyz"], v["inertia"], v["source"], v.get("basis")),
+)
 
 
 def check_inertial(F: Fields, node: YNode | None, path: str, own_part: bool) -> Inertial | None:
@@ -84,31 +112,41 @@ def check_tensor(F: Fields, node: YNode | None, path: str, own_part: bool) -> In
     if not F.keys(node, path, TERMS):
         # still check the terms that are there, for their own problems
         for term in TERMS:
-            F.number(node.get(term), f"{path}.{term}",
-                     positive=term in ("ixx", "iyy", "izz"))
+            F.number(node.get(term), f"{path}.{term}", positive=term in ("ixx", "iyy", "izz"))
         return None
     terms = node.value
     plain = plain_numbers([terms[t] for t in TERMS])
     values: dict[str, float]
     if plain is not None and plain[0] > 0 and plain[3] > 0 and plain[5] > 0:
-        values = dict(zip(TERMS, plain))        # the common case: nothing to report
+        values = dict(zip(TERMS, plain))  # the common case: nothing to report
     else:
-        checked = {t: F.number(terms[t], f"{path}.{t}", positive=t in ("ixx", "iyy", "izz"))
-                   for t in TERMS}
+        checked = {
+            t: F.number(terms[t], f"{path}.{t}", positive=t in ("ixx", "iyy", "izz")) for t in TERMS
+        }
         values = {t: v for t, v in checked.items() if v is not None}
         if len(values) < len(TERMS):
             return None
     clearly = _clearly_a_body(values)
     why = None if clearly else exact_problem({t: terms[t].raw or "" for t in TERMS})
     if why is not None:
-        F.invalid(node, path, why, help="state the tensor of a body that can exist: for a "
-                  "solid, work it out from its shape and mass (a box's ixx is m(y² + z²)/12)")
+        F.invalid(
+            node,
+            path,
+            why,
+            help="state the tensor of a body that can exist: for a "
+            "solid, work it out from its shape and mass (a box's ixx is m(y² + z²)/12)",
+        )
         return None
-    if own_part and not clearly:        # a tensor clearly a body's passes the float check
+    if own_part and not clearly:  # a tensor clearly a body's passes the float check
         why = float_problem(values)
         if why is not None:
-            F.invalid(node, path, why, help="MuJoCo holds a part's tensor as stated; make the "
-                      "largest principal moment a little smaller than the sum of the others")
+            F.invalid(
+                node,
+                path,
+                why,
+                help="MuJoCo holds a part's tensor as stated; make the "
+                "largest principal moment a little smaller than the sum of the others",
+            )
             return None
     return Inertia(**values)
 
@@ -161,22 +199,30 @@ def exact_problem(raws: dict[str, str]) -> str | None:
     # i.e. c*I - tensor is positive semidefinite for c = (trace + allowance) / 2; times 2**54
     # c is 2**53 * trace + 5 * largest entry
     largest = max(abs(v) for v in t.values())
-    c = (xx + yy + zz) * 2 ** 53 + 5 * largest
-    s = 2 ** 54
+    c = (xx + yy + zz) * 2**53 + 5 * largest
+    s = 2**54
     a, b, d = c - s * xx, c - s * yy, c - s * zz
     pxy, pxz, pyz = s * xy, s * xz, s * yz
     if xy == 0 and xz == 0 and yz == 0:
         ok = a >= 0 and b >= 0 and d >= 0
     else:
-        ok = (a >= 0 and b >= 0 and d >= 0 and a * b - pxy * pxy >= 0
-              and a * d - pxz * pxz >= 0 and b * d - pyz * pyz >= 0
-              and _det(a, -pxy, -pxz, b, -pyz, d) >= 0)
+        ok = (
+            a >= 0
+            and b >= 0
+            and d >= 0
+            and a * b - pxy * pxy >= 0
+            and a * d - pxz * pxz >= 0
+            and b * d - pyz * pyz >= 0
+            and _det(a, -pxy, -pxz, b, -pyz, d) >= 0
+        )
     if ok:
         return None
     lo, mid, hi = _moments({k: float(v) for k, v in raws.items()})
-    return (f"has principal moments {_fmt(lo)}, {_fmt(mid)} and {_fmt(hi)}: the largest is "
-            f"more than the sum of the other two (by about {_fmt(hi - lo - mid)}), which "
-            "no body can have")
+    return (
+        f"has principal moments {_fmt(lo)}, {_fmt(mid)} and {_fmt(hi)}: the largest is "
+        f"more than the sum of the other two (by about {_fmt(hi - lo - mid)}), which "
+        "no body can have"
+    )
 
 
 def float_problem(values: dict[str, float]) -> str | None:
@@ -185,8 +231,10 @@ def float_problem(values: dict[str, float]) -> str | None:
     lo, mid, hi = _moments(values)
     if lo + mid >= hi:
         return None
-    return (f"has principal moments that in floating point add up to less than the largest "
-            f"({_fmt(lo)} + {_fmt(mid)} < {_fmt(hi)}), which MuJoCo refuses")
+    return (
+        f"has principal moments that in floating point add up to less than the largest "
+        f"({_fmt(lo)} + {_fmt(mid)} < {_fmt(hi)}), which MuJoCo refuses"
+    )
 
 
 def _moments(v: dict[str, float]) -> tuple[float, float, float]:
@@ -197,15 +245,23 @@ def _moments(v: dict[str, float]) -> tuple[float, float, float]:
         lo, mid, hi = sorted((v["ixx"], v["iyy"], v["izz"]))
         return lo, mid, hi
     import numpy as np
-    lam = np.linalg.eigvalsh(np.array([[v["ixx"], v["ixy"], v["ixz"]],
-                                       [v["ixy"], v["iyy"], v["iyz"]],
-                                       [v["ixz"], v["iyz"], v["izz"]]], dtype=np.float64))
+
+    lam = np.linalg.eigvalsh(
+        np.array(
+            [
+                [v["ixx"], v["ixy"], v["ixz"]],
+                [v["ixy"], v["iyy"], v["iyz"]],
+                [v["ixz"], v["iyz"], v["izz"]],
+            ],
+            dtype=np.float64,
+        )
+    )
     lo, mid, hi = sorted(float(x) for x in lam)
     return lo, mid, hi
 
 
 def _det(xx, xy, xz, yy, yz, zz):
-    return (xx * (yy * zz - yz * yz) - xy * (xy * zz - yz * xz) + xz * (xy * yz - yy * xz))
+    return xx * (yy * zz - yz * yz) - xy * (xy * zz - yz * xz) + xz * (xy * yz - yy * xz)
 
 
 def _fmt(x: float) -> str:

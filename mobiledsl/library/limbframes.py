@@ -12,6 +12,7 @@ limb's frame is a fact about the walker alone, the same for every program. The a
 phase would have to be handed every walker of the libraries and place each walker's limbs
 for every robot it assembles, to give the analysis the same numbers.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -20,22 +21,24 @@ from collections.abc import Iterable, Mapping
 from .model import Limb, LimbFrame, Part
 
 
-def placed_limbs(body: Part | None, limbs: Iterable[Limb], parts: Mapping[str, Part]
-                 ) -> tuple[Limb, ...]:
+def placed_limbs(
+    body: Part | None, limbs: Iterable[Limb], parts: Mapping[str, Part]
+) -> tuple[Limb, ...]:
     """``limbs`` each with its frame on ``body`` (None where it cannot be placed)."""
-    return tuple(dataclasses.replace(limb, frame=limb_frame(body, parts.get(limb.part),
-                                                            limb.glue))
-                 for limb in limbs)
+    return tuple(
+        dataclasses.replace(limb, frame=limb_frame(body, parts.get(limb.part), limb.glue))
+        for limb in limbs
+    )
 
 
-def limb_frame(body: Part | None, leg: Part | None, glue: tuple[float, ...]
-               ) -> LimbFrame | None:
+def limb_frame(body: Part | None, leg: Part | None, glue: tuple[float, ...]) -> LimbFrame | None:
     """Where a limb of part ``leg`` glued by ``glue`` onto ``body`` (at base_link) stands,
     or None when the glue names no single connector of the body or the leg has no Leg
     mount."""
     from ..model import connectors as g
     from ..model.frames import Transform
     from ..model.mating import mate
+
     if body is None or leg is None or len(glue) < 6 or not g.is_unit(glue):
         return None
     hosts = g.connectors_in_chassis_frame("body", body, Transform.identity())

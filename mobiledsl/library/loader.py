@@ -9,6 +9,7 @@
   object, environment or walker with a problem is left out (``Library.left_out``) and the
   others still load.
 """
+
 from __future__ import annotations
 
 import gc
@@ -45,8 +46,10 @@ def part_paths(root: str | os.PathLike, part_id: str) -> tuple[str, str]:
 
 
 def as_warnings(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-    return [d.with_severity(Severity.WARNING) if d.severity is Severity.ERROR else d
-            for d in diagnostics]
+    return [
+        d.with_severity(Severity.WARNING) if d.severity is Severity.ERROR else d
+        for d in diagnostics
+    ]
 
 
 @contextmanager
@@ -72,8 +75,9 @@ def _collector_paused():
 collector_paused = _collector_paused
 
 
-def load_part(root: str | os.PathLike, library_name: str, part_id: str, *,
-              listed_at: Span | None = None) -> tuple[Part | None, list[Diagnostic]]:
+def load_part(
+    root: str | os.PathLike, library_name: str, part_id: str, *, listed_at: Span | None = None
+) -> tuple[Part | None, list[Diagnostic]]:
     """Load one registered part, object or environment. Problems are warnings; with any,
     the result is None. ``listed_at`` is where library.yaml lists the id, which a missing
     declaration is reported at (else at the declaration's path)."""
@@ -81,27 +85,41 @@ def load_part(root: str | os.PathLike, library_name: str, part_id: str, *,
         return _load_part(root, library_name, part_id, listed_at)
 
 
-def _load_part(root: str | os.PathLike, library_name: str, part_id: str,
-               listed_at: Span | None, folders: Folders | None = None
-               ) -> tuple[Part | None, list[Diagnostic]]:
+def _load_part(
+    root: str | os.PathLike,
+    library_name: str,
+    part_id: str,
+    listed_at: Span | None,
+    folders: Folders | None = None,
+) -> tuple[Part | None, list[Diagnostic]]:
     part_dir, file = part_paths(root, part_id)
     if not ID.match(part_id):
-        return None, [error("library.part_missing", f"'{part_id}' is no part id: an id is a "
-                            "directory name under parts/", listed_at or Span(file)
-                            ).with_severity(Severity.WARNING)]
+        return None, [
+            error(
+                "library.part_missing",
+                f"'{part_id}' is no part id: an id is a directory name under parts/",
+                listed_at or Span(file),
+            ).with_severity(Severity.WARNING)
+        ]
     try:
         data = read_declaration(root, file, folders)
     except OSError as exc:
         if isinstance(exc, (FileNotFoundError, NotADirectoryError)):
             message = f"'{part_id}' is registered, and there is no {file}"
         else:
-            message = f"'{part_id}' is registered, and {file} cannot be read " \
-                      f"({exc.strerror or exc})"
-        return None, [error("library.part_missing", message, listed_at or Span(file),
-                            label="registered without a declaration",
-                            help=f"add parts/{part_id}/component.yaml, or delete '{part_id}' "
-                                 "from library.yaml").with_severity(Severity.WARNING)]
-    if isinstance(data, Diagnostic):             # not read: nothing of it is kept
+            message = (
+                f"'{part_id}' is registered, and {file} cannot be read ({exc.strerror or exc})"
+            )
+        return None, [
+            error(
+                "library.part_missing",
+                message,
+                listed_at or Span(file),
+                label="registered without a declaration",
+                help=f"add parts/{part_id}/component.yaml, or delete '{part_id}' from library.yaml",
+            ).with_severity(Severity.WARNING)
+        ]
+    if isinstance(data, Diagnostic):  # not read: nothing of it is kept
         return None, as_warnings([data])
     node, diags = read_yaml(data, file)
     if node is None:
@@ -110,8 +128,9 @@ def _load_part(root: str | os.PathLike, library_name: str, part_id: str,
     return part, as_warnings(diags)
 
 
-def load_part_text(root: str | os.PathLike, library_name: str, part_id: str, text: str
-                   ) -> tuple[Part | None, list[Diagnostic]]:
+def load_part_text(
+    root: str | os.PathLike, library_name: str, part_id: str, text: str
+) -> tuple[Part | None, list[Diagnostic]]:
     """Load one part from ``text``, its component.yaml as an editor holds it (unsaved),
     exactly as ``load_part`` loads the file."""
     part_dir, file = part_paths(root, part_id)
@@ -123,8 +142,14 @@ def load_part_text(root: str | os.PathLike, library_name: str, part_id: str, tex
     return part, as_warnings(diags)
 
 
-def check_declaration(node: YNode, file: str, part_dir: str, part_id: str, library_name: str,
-                      prior: Sequence[Diagnostic] = ()) -> tuple[Part | None, list[Diagnostic]]:
+def check_declaration(
+    node: YNode,
+    file: str,
+    part_dir: str,
+    part_id: str,
+    library_name: str,
+    prior: Sequence[Diagnostic] = (),
+) -> tuple[Part | None, list[Diagnostic]]:
     """Check a read component.yaml. Problems are returned as reported (errors)."""
     sink = Sink(list(prior))
     F = Fields(sink, file)
@@ -141,54 +166,79 @@ def check_declaration(node: YNode, file: str, part_dir: str, part_id: str, libra
     if version is not None:
         v = F.integer(version, "schema_version")
         if v is not None and v != SCHEMA_VERSION:
-            F.invalid(version, "schema_version", f"is {v}: this compiler reads schema_version "
-                      f"{SCHEMA_VERSION}", help="write schema_version: 1")
+            F.invalid(
+                version,
+                "schema_version",
+                f"is {v}: this compiler reads schema_version {SCHEMA_VERSION}",
+                help="write schema_version: 1",
+            )
     id_node = values.get("id")
     if id_node is not None:
         stated = F.string(id_node, "id")
         if stated is not None and stated != part_id:
-            F.error("library.id_mismatch", f"'id' is '{stated}', and the part's directory is "
-                    f"'{part_id}'", id_node.span, label="not the directory's name",
-                    help=f"write id: {part_id}, or rename the directory and its entry in "
-                         "library.yaml")
+            F.error(
+                "library.id_mismatch",
+                f"'id' is '{stated}', and the part's directory is '{part_id}'",
+                id_node.span,
+                label="not the directory's name",
+                help=f"write id: {part_id}, or rename the directory and its entry in library.yaml",
+            )
     category_node = values.get("category")
-    category = F.choice(category_node, "category", CATEGORIES) \
-        if category_node is not None else None
+    category = (
+        F.choice(category_node, "category", CATEGORIES) if category_node is not None else None
+    )
     description = F.string(values.get("description"), "description")
     if category is None:
         _top_keys(F, node, ALL_FIELDS, None)
         return None, sink.items
     allowed, allowed_set = _ALLOWED.get(category, _PART_ALLOWED)
-    if not values.keys() <= allowed_set:          # else every key is allowed
+    if not values.keys() <= allowed_set:  # else every key is allowed
         _top_keys(F, node, allowed, category)
     if category == "object":
         fields = check_object_fields(F, node, part_dir)
     elif category == "environment":
-        fields = check_environment_fields(F, node, id_node.value
-                                          if id_node is not None and id_node.is_str else None)
+        fields = check_environment_fields(
+            F, node, id_node.value if id_node is not None and id_node.is_str else None
+        )
     else:
         fields = check_part_fields(F, node, part_dir, category)
     if F.failed or fields is None or description is None:
         return None, sink.items
-    part = Part(library=library_name, id=part_id, category=category, description=description,
-                file=file, dir=part_dir, spans=SpanTable(node), **fields)
+    part = Part(
+        library=library_name,
+        id=part_id,
+        category=category,
+        description=description,
+        file=file,
+        dir=part_dir,
+        spans=SpanTable(node),
+        **fields,
+    )
     return part, sink.items
 
 
 # the top-level keys a declaration of each category may state
 # (a part's, else an object's or an environment's), in order and as a set
 _PART_ALLOWED = (COMMON_FIELDS + PART_FIELDS, frozenset(COMMON_FIELDS + PART_FIELDS))
-_ALLOWED = {"object": (COMMON_FIELDS + OBJECT_FIELDS, frozenset(COMMON_FIELDS + OBJECT_FIELDS)),
-            "environment": (COMMON_FIELDS + ENVIRONMENT_FIELDS,
-                            frozenset(COMMON_FIELDS + ENVIRONMENT_FIELDS))}
+_ALLOWED = {
+    "object": (COMMON_FIELDS + OBJECT_FIELDS, frozenset(COMMON_FIELDS + OBJECT_FIELDS)),
+    "environment": (
+        COMMON_FIELDS + ENVIRONMENT_FIELDS,
+        frozenset(COMMON_FIELDS + ENVIRONMENT_FIELDS),
+    ),
+}
 
 
 def _top_keys(F: Fields, node: YNode, allowed: tuple[str, ...], category: str | None) -> None:
     for key in node.value:
         if key not in ALL_FIELDS:
-            F.error("library.unknown_field", f"'{key}' is not a field of "
-                    f"{'a ' + category if category else 'a declaration'}", node.key_span(key),
-                    label="unknown field", help=f"the allowed fields are: {', '.join(allowed)}")
+            F.error(
+                "library.unknown_field",
+                f"'{key}' is not a field of {'a ' + category if category else 'a declaration'}",
+                node.key_span(key),
+                label="unknown field",
+                help=f"the allowed fields are: {', '.join(allowed)}",
+            )
         elif key not in allowed:
             if category == "object":
                 why = "an object states only what is shown of it and what of it collides"
@@ -211,7 +261,7 @@ def _load_library(root: str | os.PathLike) -> tuple[Library | None, list[Diagnos
         return None, diagnostics
     diagnostics = list(diagnostics)
     parts: dict[str, tuple[Part | None, list[Diagnostic]]] = {}
-    with Folders() as folders:              # parts/ opened once for every declaration
+    with Folders() as folders:  # parts/ opened once for every declaration
         for part_id, span in manifest.parts.items():
             parts[part_id] = _load_part(root, manifest.name, part_id, span, folders)
             diagnostics.extend(parts[part_id][1])
@@ -220,11 +270,13 @@ def _load_library(root: str | os.PathLike) -> tuple[Library | None, list[Diagnos
     for walker_id, span in manifest.walkers.items():
         walkers[walker_id] = _load_walker(root, manifest.name, walker_id, loaded, span)
         diagnostics.extend(walkers[walker_id][1])
-    return build_library(manifest.name, root, parts, walkers,
-                         name_span=manifest.name_span), diagnostics
+    return build_library(
+        manifest.name, root, parts, walkers, name_span=manifest.name_span
+    ), diagnostics
 
 
-def _load_walker(root, name: str, walker_id: str, parts: dict[str, Part],
-                 span: Span) -> tuple[Walker | None, list[Diagnostic]]:
+def _load_walker(
+    root, name: str, walker_id: str, parts: dict[str, Part], span: Span
+) -> tuple[Walker | None, list[Diagnostic]]:
     walker, diags = load_walker(root, name, walker_id, parts, registered_at=span)
     return walker, as_warnings(list(diags))

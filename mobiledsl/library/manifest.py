@@ -9,6 +9,7 @@ walkers: [quad_walker]    # optional: walkers/<id>/walker.yaml
 A problem with this file blocks the whole library (errors), except an id listed twice,
 which is a warning (library.duplicate_part): the id is loaded once, from its one directory.
 """
+
 from __future__ import annotations
 
 import os
@@ -29,10 +30,10 @@ ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*\Z")
 @record
 class Manifest:
     name: str
-    file: str                                            # <root>/library.yaml as given
-    parts: dict[str, Span] = field(default_factory=dict)     # id -> where it is listed
-    walkers: dict[str, Span] = field(default_factory=dict)   # id -> where it is listed
-    name_span: Span | None = None                        # where ``name:`` states the name
+    file: str  # <root>/library.yaml as given
+    parts: dict[str, Span] = field(default_factory=dict)  # id -> where it is listed
+    walkers: dict[str, Span] = field(default_factory=dict)  # id -> where it is listed
+    name_span: Span | None = None  # where ``name:`` states the name
 
 
 def manifest_path(root: str | os.PathLike) -> str:
@@ -45,11 +46,11 @@ def load_manifest(root: str | os.PathLike) -> tuple[Manifest | None, list[Diagno
     try:
         data = read_declaration(root, file)
     except FileNotFoundError:
-        return None, [_missing(file, "there is no library.yaml at the library root "
-                               f"'{os.fspath(root)}'")]
+        return None, [
+            _missing(file, f"there is no library.yaml at the library root '{os.fspath(root)}'")
+        ]
     except NotADirectoryError:
-        return None, [_missing(file, f"the library root '{os.fspath(root)}' is not a "
-                               "directory")]
+        return None, [_missing(file, f"the library root '{os.fspath(root)}' is not a directory")]
     except OSError as exc:
         return None, [_missing(file, f"library.yaml cannot be read: {exc.strerror or exc}")]
     if isinstance(data, Diagnostic):
@@ -67,8 +68,12 @@ def load_manifest(root: str | os.PathLike) -> tuple[Manifest | None, list[Diagno
 
 
 def _missing(file: str, message: str) -> Diagnostic:
-    return error("library.manifest_missing", message, Span(file),
-                 help="pass the directory that holds library.yaml to --library")
+    return error(
+        "library.manifest_missing",
+        message,
+        Span(file),
+        help="pass the directory that holds library.yaml to --library",
+    )
 
 
 def _check(F: Fields, node: YNode, file: str, sink: Sink) -> Manifest | None:
@@ -77,8 +82,9 @@ def _check(F: Fields, node: YNode, file: str, sink: Sink) -> Manifest | None:
     F.keys(node, "", ("name", "parts"), ("walkers",))
     name = F.identifier(node.get("name"), "name")
     parts = _ids(F, node.get("parts"), "parts", sink)
-    walkers = _ids(F, node.get("walkers"), "walkers", sink) if node.get("walkers") is not None \
-        else {}
+    walkers = (
+        _ids(F, node.get("walkers"), "walkers", sink) if node.get("walkers") is not None else {}
+    )
     if name is None or parts is None or walkers is None:
         return None
     return Manifest(name, file, parts, walkers, _stated(node, "name"))
@@ -107,19 +113,28 @@ def _ids(F: Fields, node: YNode | None, path: str, sink: Sink) -> dict[str, Span
             ok = False
             continue
         if not ID.match(text):
-            F.invalid(item, f"{path}[{i}]", f"is '{excerpt(text)}', which is no directory "
-                      "name: an id is letters, digits, _, - and . (not first)",
-                      help="name the id as its directory is named")
+            F.invalid(
+                item,
+                f"{path}[{i}]",
+                f"is '{excerpt(text)}', which is no directory "
+                "name: an id is letters, digits, _, - and . (not first)",
+                help="name the id as its directory is named",
+            )
             ok = False
             continue
         if text in ids:
             what = "part" if path == "parts" else "walker"
-            sink.add(warning("library.duplicate_part",
-                             f"the {what} '{text}' is registered twice", item.span,
-                             label="registered again here",
-                             labels=(Label(ids[text], "first registered here"),),
-                             help=f"delete one of the two entries '{text}'",
-                             notes=f"'{text}' is loaded once"))
+            sink.add(
+                warning(
+                    "library.duplicate_part",
+                    f"the {what} '{text}' is registered twice",
+                    item.span,
+                    label="registered again here",
+                    labels=(Label(ids[text], "first registered here"),),
+                    help=f"delete one of the two entries '{text}'",
+                    notes=f"'{text}' is loaded once",
+                )
+            )
             continue
         ids[text] = item.span
     return ids if ok else None

@@ -5,6 +5,7 @@ defaults are invented: an absent optional value is ``None``). ``spans`` maps a d
 into the declaration ("inertial.mass", "connectors.mount.pos", "links.head.servo.kp") to
 its place, so any phase can point into component.yaml.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -19,7 +20,7 @@ Vec3 = tuple[float, float, float]
 
 @record
 class Visual:
-    file: str                     # relative to the part directory, written with /
+    file: str  # relative to the part directory, written with /
     xyz: Vec3
     rpy: Vec3
 
@@ -56,13 +57,13 @@ class Inertial:
     mass: float
     origin_xyz: Vec3
     inertia: Inertia
-    source: str                   # measured | datasheet | cad_measured | estimated | placeholder
+    source: str  # measured | datasheet | cad_measured | estimated | placeholder
     basis: str | None = None
 
 
 @record
 class Joint:
-    type: str                     # fixed | continuous | revolute | prismatic
+    type: str  # fixed | continuous | revolute | prismatic
     axis: Vec3 | None = None
 
 
@@ -168,7 +169,7 @@ class Servo:
 
 @record
 class LinkJoint:
-    type: str                     # revolute | fixed
+    type: str  # revolute | fixed
     xyz: Vec3
     rpy: Vec3
     axis: Vec3 | None = None
@@ -178,7 +179,7 @@ class LinkJoint:
 @record
 class Link:
     name: str
-    parent: str | None            # None: the part frame
+    parent: str | None  # None: the part frame
     joint: LinkJoint
     inertial: Inertial
     visual: Visual
@@ -206,7 +207,7 @@ class EnvEntity:
     """An entity an environment brings, as a .world line would state it (unresolved)."""
 
     name: str
-    entity: str                   # Obstacle | SupportSurface | Marker (checked at resolve)
+    entity: str  # Obstacle | SupportSurface | Marker (checked at resolve)
     pos: tuple[float, float, float, float, float, float, float]
     type: str | None = None
     size: Vec3 | None = None
@@ -223,10 +224,10 @@ class Part:
     id: str
     category: str
     description: str
-    file: str                     # path of component.yaml, as given to the loader
-    dir: str                      # the part directory
+    file: str  # path of component.yaml, as given to the loader
+    dir: str  # the part directory
     visual: Visual | None = None  # None only for an environment
-    collision: tuple[Shape, ...] = ()   # a part: zero or one shape; an object: its list
+    collision: tuple[Shape, ...] = ()  # a part: zero or one shape; an object: its list
     inertial: Inertial | None = None
     connectors: dict[str, Connector] = field(default_factory=dict)
     profiles: dict[str, dict[str, str]] = field(default_factory=dict)  # type -> mount -> connector
@@ -240,10 +241,10 @@ class Part:
     links: tuple[Link, ...] = ()  # in declaration order: a parent before its children
     feet: tuple[Foot, ...] = ()
     gait: Gait | None = None
-    controller: dict[str, Any] | None = None   # the walking controller as stated (plain data)
+    controller: dict[str, Any] | None = None  # the walking controller as stated (plain data)
     provenance: dict[str, Any] | None = None
-    ground_plane: bool | None = None           # environments
-    entities: tuple[EnvEntity, ...] = ()       # environments
+    ground_plane: bool | None = None  # environments
+    entities: tuple[EnvEntity, ...] = ()  # environments
     # a dict, or the loader's SpanTable (a Mapping equal to that dict, made when first read)
     spans: Mapping[str, Span] = field(default_factory=dict)
 
@@ -257,7 +258,7 @@ class Part:
             if path in self.spans:
                 return self.spans[path]
             # drop the last step: a list index ("vertices[3]") or a key (".mass")
-            path = path[:path.rindex("[")] if path.endswith("]") else path.rpartition(".")[0]
+            path = path[: path.rindex("[")] if path.endswith("]") else path.rpartition(".")[0]
         return self.spans.get("", Span(self.file, 1, 1))
 
 
@@ -276,8 +277,9 @@ class LimbFrame:
     """A limb's part frame in its walker's body frame: x_body = rotation @ x + xyz."""
 
     xyz: tuple[float, float, float]
-    rotation: tuple[tuple[float, float, float], tuple[float, float, float],
-                    tuple[float, float, float]]
+    rotation: tuple[
+        tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]
+    ]
 
 
 @record
@@ -310,7 +312,7 @@ class LeftOut:
 class Library:
     name: str
     root: str
-    parts: dict[str, Part]        # id -> part (parts, objects and environments)
+    parts: dict[str, Part]  # id -> part (parts, objects and environments)
     walkers: dict[str, Walker] = field(default_factory=dict)
     left_out: dict[str, LeftOut] = field(default_factory=dict)
-    name_span: Span | None = None   # where its library.yaml states its name (a clash's note)
+    name_span: Span | None = None  # where its library.yaml states its name (a clash's note)

@@ -8,6 +8,7 @@ through onnxruntime. The reader is bounded: it counts every field it reads and r
 file past ``MAX_FIELDS`` of them or nested past ``MAX_DEPTH``, so a hostile file costs
 little whatever it holds.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -20,10 +21,25 @@ MAX_FIELDS = 1_000_000
 #: subgraphs (an If's or a Loop's body) nested at most this deep
 MAX_DEPTH = 16
 
-FLOAT = 1                                  # TensorProto.DataType.FLOAT
-DATA_TYPES = {1: "float32", 2: "uint8", 3: "int8", 4: "uint16", 5: "int16", 6: "int32",
-              7: "int64", 8: "string", 9: "bool", 10: "float16", 11: "float64",
-              12: "uint32", 13: "uint64", 14: "complex64", 15: "complex128", 16: "bfloat16"}
+FLOAT = 1  # TensorProto.DataType.FLOAT
+DATA_TYPES = {
+    1: "float32",
+    2: "uint8",
+    3: "int8",
+    4: "uint16",
+    5: "int16",
+    6: "int32",
+    7: "int64",
+    8: "string",
+    9: "bool",
+    10: "float16",
+    11: "float64",
+    12: "uint32",
+    13: "uint64",
+    14: "complex64",
+    15: "complex128",
+    16: "bfloat16",
+}
 
 # field numbers of onnx.proto3 (ModelProto, GraphProto, NodeProto, AttributeProto, ...)
 _MODEL_GRAPH, _MODEL_FUNCTIONS = 7, 25
@@ -58,11 +74,11 @@ class Node:
 
 @record
 class Graph:
-    inputs: tuple[Value, ...]          # less the initializers an older file lists as inputs
+    inputs: tuple[Value, ...]  # less the initializers an older file lists as inputs
     outputs: tuple[Value, ...]
-    defined: frozenset                 # every name an input, initializer or node defines
+    defined: frozenset  # every name an input, initializer or node defines
     nodes: tuple[Node, ...]
-    external: tuple[str, ...]          # the tensors whose data lies in another file
+    external: tuple[str, ...]  # the tensors whose data lies in another file
 
 
 class _Budget:
@@ -99,12 +115,12 @@ def _fields(buf: memoryview, budget: _Budget) -> Iterator[tuple[int, int, int | 
             length, i = _varint(buf, i)
             if length > n - i:
                 raise Unreadable("a field in it runs past the end of the file")
-            value, i = buf[i:i + length], i + length
+            value, i = buf[i : i + length], i + length
         elif wire in (1, 5):
             size = 8 if wire == 1 else 4
             if size > n - i:
                 raise Unreadable("a field in it runs past the end of the file")
-            value, i = buf[i:i + size], i + size
+            value, i = buf[i : i + size], i + size
         else:
             raise Unreadable(f"it holds a field of wire type {wire}, which ONNX never writes")
         yield number, wire, value
@@ -163,8 +179,13 @@ def _graph(buf: memoryview, budget: _Budget, external: list[str], depth: int) ->
     defined = set(initializers) | {v.name for v in inputs}
     for _, produced in nodes:
         defined.update(produced)
-    return Graph(tuple(v for v in inputs if v.name not in initializers), tuple(outputs),
-                 frozenset(defined), tuple(n for n, _ in nodes), tuple(external))
+    return Graph(
+        tuple(v for v in inputs if v.name not in initializers),
+        tuple(outputs),
+        frozenset(defined),
+        tuple(n for n, _ in nodes),
+        tuple(external),
+    )
 
 
 def _node(buf: memoryview, budget: _Budget, external: list[str], depth: int):
@@ -211,9 +232,11 @@ def _tensor(buf: memoryview, budget: _Budget, external: list[str]) -> str:
 
 
 def _sparse(buf: memoryview, budget: _Budget, external: list[str]) -> list[str]:
-    return [_tensor(_message(value), budget, external)
-            for number, _, value in _fields(buf, budget)
-            if number in (_SPARSE_VALUES, _SPARSE_INDICES)][:1]
+    return [
+        _tensor(_message(value), budget, external)
+        for number, _, value in _fields(buf, budget)
+        if number in (_SPARSE_VALUES, _SPARSE_INDICES)
+    ][:1]
 
 
 def _value(buf: memoryview, budget: _Budget) -> Value:
@@ -224,7 +247,7 @@ def _value(buf: memoryview, budget: _Budget) -> Value:
             name = _text(value)
         elif number == 2:
             for n, _, v in _fields(_message(value), budget):
-                if n == 1:                                      # TypeProto.tensor_type
+                if n == 1:  # TypeProto.tensor_type
                     elem_type, dims = _tensor_type(_message(v), budget)
     return Value(name, elem_type, dims)
 
@@ -232,17 +255,18 @@ def _value(buf: memoryview, budget: _Budget) -> Value:
 def _tensor_type(buf: memoryview, budget: _Budget) -> tuple[int | None, tuple | None]:
     elem_type, dims = None, None
     for number, _, value in _fields(buf, budget):
-        if number == 1 and isinstance(value, int):             # a varint (wire type 0)
+        if number == 1 and isinstance(value, int):  # a varint (wire type 0)
             elem_type = value
-        elif number == 2:                                       # TensorShapeProto
-            dims = tuple(_dim(_message(v), budget)
-                         for n, _, v in _fields(_message(value), budget) if n == 1)
+        elif number == 2:  # TensorShapeProto
+            dims = tuple(
+                _dim(_message(v), budget) for n, _, v in _fields(_message(value), budget) if n == 1
+            )
     return elem_type, dims
 
 
 def _dim(buf: memoryview, budget: _Budget) -> int | str | None:
     for number, _, value in _fields(buf, budget):
-        if number == 1 and isinstance(value, int):             # a varint (wire type 0)
+        if number == 1 and isinstance(value, int):  # a varint (wire type 0)
             return value
         if number == 2:
             return _text(value)

@@ -18,6 +18,7 @@ Which block a part may state follows from its category and its profiles (the PAR
 - ``steering`` and ``driveline`` on a connector: a chassis's only.
 - ``links``, ``feet``, ``gait``, ``controller``: see ``legged``.
 """
+
 from __future__ import annotations
 
 import math
@@ -48,14 +49,39 @@ from .model import (
 from .paths import check_visual
 from .schema import Block, Field, Rule
 
-PART_CATEGORIES = ("chassis", "wheel", "track", "sensor", "attachment", "leg", "motor",
-                   "battery", "motor_driver")
+PART_CATEGORIES = (
+    "chassis",
+    "wheel",
+    "track",
+    "sensor",
+    "attachment",
+    "leg",
+    "motor",
+    "battery",
+    "motor_driver",
+)
 COMMON_FIELDS = ("schema_version", "id", "category", "description")
-PART_FIELDS = ("visual", "collision", "wheel", "track", "inertial", "connectors", "profiles",
-               "motor", "battery", "driver", "range", "contacts", "links", "feet", "gait",
-               "controller", "provenance")
+PART_FIELDS = (
+    "visual",
+    "collision",
+    "wheel",
+    "track",
+    "inertial",
+    "connectors",
+    "profiles",
+    "motor",
+    "battery",
+    "driver",
+    "range",
+    "contacts",
+    "links",
+    "feet",
+    "gait",
+    "controller",
+    "provenance",
+)
 JOINT_TYPES = ("fixed", "continuous", "revolute", "prismatic")
-_FIXED = Joint("fixed")           # a connector's joint unless it states one
+_FIXED = Joint("fixed")  # a connector's joint unless it states one
 
 
 def profile_types(root: YNode) -> set[str]:
@@ -64,13 +90,19 @@ def profile_types(root: YNode) -> set[str]:
     return set(node.value) if node is not None and node.is_map else set()
 
 
-def check_part_fields(F: Fields, root: YNode, part_dir: Path | str,
-                      category: str) -> dict[str, Any] | None:
+def check_part_fields(
+    F: Fields, root: YNode, part_dir: Path | str, category: str
+) -> dict[str, Any] | None:
     types = profile_types(root)
     cnode = root.value.get("connectors")
-    scope = PartScope(category, category == "track" or "Track" in types, types, part_dir,
-                      set(cnode.value) if cnode is not None and cnode.kind == "map" else None)
-    values = PART.read(F, root, "", scope)   # (the loader reports unknown keys)
+    scope = PartScope(
+        category,
+        category == "track" or "Track" in types,
+        types,
+        part_dir,
+        set(cnode.value) if cnode is not None and cnode.kind == "map" else None,
+    )
+    values = PART.read(F, root, "", scope)  # (the loader reports unknown keys)
     if values is None or F.failed:
         return None
     return _part_values(values)
@@ -78,9 +110,21 @@ def check_part_fields(F: Fields, root: YNode, part_dir: Path | str,
 
 def _part_values(v: dict[str, Any]) -> dict[str, Any]:
     """The keyword arguments of a Part from the values its fields read as."""
-    out = {key: v.get(key) for key in ("visual", "track", "motor", "battery", "driver",
-                                       "range", "inertial", "provenance", "gait",
-                                       "controller")}
+    out = {
+        key: v.get(key)
+        for key in (
+            "visual",
+            "track",
+            "motor",
+            "battery",
+            "driver",
+            "range",
+            "inertial",
+            "provenance",
+            "gait",
+            "controller",
+        )
+    }
     out["collision"] = v.get("collision") or ()
     if "wheel" in v:
         out["wheel"] = v["wheel"]
@@ -91,8 +135,9 @@ def _part_values(v: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _help_missing_inertia(F: Fields, node: YNode | None, out: dict[str, Any],
-                          is_caster: bool) -> None:
+def _help_missing_inertia(
+    F: Fields, node: YNode | None, out: dict[str, Any], is_caster: bool
+) -> None:
     """Give the missing-inertia error the tensor of the part's solid (mobiledsl.library.solid):
     only then, so a part that loads is not slowed."""
     if node is None or not node.is_map or "inertia" in node.value:
@@ -100,10 +145,12 @@ def _help_missing_inertia(F: Fields, node: YNode | None, out: dict[str, Any],
     for i, d in enumerate(F.sink.items):
         if d.code == "library.missing_field" and d.message.startswith("'inertial.inertia'"):
             from .solid import missing_inertia
+
             mass_node = node.value.get("mass")
             mass = _plain_mass(mass_node)
-            F.sink.items[i] = missing_inertia(d, F.file, mass, (out["collision"] or (None,))[0],
-                                              out.get("wheel"), is_caster)
+            F.sink.items[i] = missing_inertia(
+                d, F.file, mass, (out["collision"] or (None,))[0], out.get("wheel"), is_caster
+            )
 
 
 def _plain_mass(node: YNode | None) -> float | None:
@@ -129,17 +176,29 @@ def _collision_by_type(F: Fields, node: YNode, path: str, v: dict[str, Any], sco
     if kind is None:
         return False
     if kind not in ("box", "hull"):
-        extra = (" (a part collides by one box or one hull; lists of shapes are an object's "
-                 "and a link's)" if kind in ("sphere", "cylinder", "capsule") else "")
-        F.invalid(node.get("type"), f"{path}.type", f"is '{kind}', which is neither box nor "
-                  f"hull{extra}", help="write type: box or type: hull")
+        extra = (
+            " (a part collides by one box or one hull; lists of shapes are an object's "
+            "and a link's)"
+            if kind in ("sphere", "cylinder", "capsule")
+            else ""
+        )
+        F.invalid(
+            node.get("type"),
+            f"{path}.type",
+            f"is '{kind}', which is neither box nor hull{extra}",
+            help="write type: box or type: hull",
+        )
         return False
     if kind == "box":
         ok = True
         for key in ("vertices", "faces"):
             if key in node.value:
-                F.unsupported(node, key, f"{path}.{key}", "a box states size and origin_xyz; "
-                              "vertices and faces are a hull's")
+                F.unsupported(
+                    node,
+                    key,
+                    f"{path}.{key}",
+                    "a box states size and origin_xyz; vertices and faces are a hull's",
+                )
                 ok = False
         for key in ("size", "origin_xyz"):
             if key not in node.value:
@@ -153,94 +212,173 @@ def _collision_by_type(F: Fields, node: YNode, path: str, v: dict[str, Any], sco
     ok = True
     for key in ("size", "origin_xyz"):
         if key in node.value:
-            F.unsupported(node, key, f"{path}.{key}", "a hull states vertices and faces in "
-                          "the part frame; size and origin_xyz are a box's")
+            F.unsupported(
+                node,
+                key,
+                f"{path}.{key}",
+                "a hull states vertices and faces in "
+                "the part frame; size and origin_xyz are a box's",
+            )
             ok = False
     v["shape"] = check_hull(F, node, path)
     return ok and v["shape"] is not None
 
 
-COLLISION = Block("collision", (
-    Field("type", "string", "box or hull", options=("box", "hull")),
-    Field("size", "vec3", "a box's sides", unit="m", bound="positive", required=False,
-          by_rule=True),
-    Field("origin_xyz", "vec3", "a box's centre in the part frame", unit="m", required=False,
-          by_rule=True),
-    Field("vertices", "custom", "a hull's corners in the part frame", unit="m",
-          required=False, by_rule=True, what="list of [x, y, z]"),
-    Field("faces", "custom", "a hull's triangles, each three corner indices", required=False,
-          by_rule=True, what="list of [i, j, k]"),
-    Rule("by_type", _collision_by_type, "a box states `size` and `origin_xyz`, a hull "
-         "`vertices` and `faces` (see Hulls); the other's keys are `library.unsupported`"),
-), doc="A part's one collision shape: a box or a convex hull.", build=lambda v: v["shape"])
+COLLISION = Block(
+    "collision",
+    (
+        Field("type", "string", "box or hull", options=("box", "hull")),
+        Field(
+            "size",
+            "vec3",
+            "a box's sides",
+            unit="m",
+            bound="positive",
+            required=False,
+            by_rule=True,
+        ),
+        Field(
+            "origin_xyz",
+            "vec3",
+            "a box's centre in the part frame",
+            unit="m",
+            required=False,
+            by_rule=True,
+        ),
+        Field(
+            "vertices",
+            "custom",
+            "a hull's corners in the part frame",
+            unit="m",
+            required=False,
+            by_rule=True,
+            what="list of [x, y, z]",
+        ),
+        Field(
+            "faces",
+            "custom",
+            "a hull's triangles, each three corner indices",
+            required=False,
+            by_rule=True,
+            what="list of [i, j, k]",
+        ),
+        Rule(
+            "by_type",
+            _collision_by_type,
+            "a box states `size` and `origin_xyz`, a hull "
+            "`vertices` and `faces` (see Hulls); the other's keys are `library.unsupported`",
+        ),
+    ),
+    doc="A part's one collision shape: a box or a convex hull.",
+    build=lambda v: v["shape"],
+)
 
 
 def check_part_collision(F: Fields, node: YNode, path: str) -> Shape | None:
     """A part's one collision shape: a box {type, size, origin_xyz} or a hull
     {type, vertices, faces}."""
     if node.is_seq:
-        F.wrong_type(node, path, "one shape, {type: box, size, origin_xyz} or {type: hull, "
-                     "vertices, faces}")
+        F.wrong_type(
+            node, path, "one shape, {type: box, size, origin_xyz} or {type: hull, vertices, faces}"
+        )
         return None
     return COLLISION.read(F, node, path, None)
 
 
 # -- blocks ------------------------------------------------------------------------------
-WHEEL = Block("wheel", (
-    Field("radius", "number", "the rolling radius", unit="m", bound="positive"),
-    Field("width", "number", "the tread's width along the axle", unit="m", bound="positive"),
-), doc="A wheel's size: its rolling contact is derived from it.",
-    build=lambda v: WheelSpec(v["radius"], v["width"]))
+WHEEL = Block(
+    "wheel",
+    (
+        Field("radius", "number", "the rolling radius", unit="m", bound="positive"),
+        Field("width", "number", "the tread's width along the axle", unit="m", bound="positive"),
+    ),
+    doc="A wheel's size: its rolling contact is derived from it.",
+    build=lambda v: WheelSpec(v["radius"], v["width"]),
+)
 
 
-GROUND = Block("ground", (
-    Field("from", "vec3", "one end of the belt's run on the ground, in the part frame",
-          unit="m"),
-    Field("to", "vec3", "the other end", unit="m"),
-    Rule("not_one_point", lambda F, node, path, v, scope: _not_one_point(F, node, path, v),
-         "the two ends are not one point", needs=("from", "to")),
-), doc="The belt's run on the ground.", build=lambda v: (v["from"], v["to"]))
+GROUND = Block(
+    "ground",
+    (
+        Field(
+            "from", "vec3", "one end of the belt's run on the ground, in the part frame", unit="m"
+        ),
+        Field("to", "vec3", "the other end", unit="m"),
+        Rule(
+            "not_one_point",
+            lambda F, node, path, v, scope: _not_one_point(F, node, path, v),
+            "the two ends are not one point",
+            needs=("from", "to"),
+        ),
+    ),
+    doc="The belt's run on the ground.",
+    build=lambda v: (v["from"], v["to"]),
+)
 
 
 def _not_one_point(F: Fields, node: YNode, path: str, v: dict[str, Any]) -> bool:
     start, end = v.get("from"), v.get("to")
     if start is not None and end is not None and start == end:
-        F.invalid(node, path, "runs from a point to the same point: the belt's run on the "
-                  "ground has no length", help="state the two ends of the belt's run on the "
-                  "ground")
+        F.invalid(
+            node,
+            path,
+            "runs from a point to the same point: the belt's run on the ground has no length",
+            help="state the two ends of the belt's run on the ground",
+        )
         return False
     return True
 
 
-TRACK = Block("track", (
-    Field("width", "number", "the belt's width", unit="m", bound="positive"),
-    Field("travel_per_turn_m", "number", "how far the belt moves for one turn of its hub",
-          unit="m", bound="positive", required=False),
-    Field("ground", "block", "where the belt meets the ground", block=GROUND),
-), doc="A track unit's belt.",
-    build=lambda v: TrackSpec(v["width"], v["ground"][0], v["ground"][1],
-                              v.get("travel_per_turn_m")))
+TRACK = Block(
+    "track",
+    (
+        Field("width", "number", "the belt's width", unit="m", bound="positive"),
+        Field(
+            "travel_per_turn_m",
+            "number",
+            "how far the belt moves for one turn of its hub",
+            unit="m",
+            bound="positive",
+            required=False,
+        ),
+        Field("ground", "block", "where the belt meets the ground", block=GROUND),
+    ),
+    doc="A track unit's belt.",
+    build=lambda v: TrackSpec(
+        v["width"], v["ground"][0], v["ground"][1], v.get("travel_per_turn_m")
+    ),
+)
 
 
 def _voltage_range(F: Fields, node: YNode, path: str, positive_min: bool):
     """voltage_min_v and voltage_max_v: both or neither. Returns (ok, lo, hi)."""
     lo_node, hi_node = node.value.get("voltage_min_v"), node.value.get("voltage_max_v")
     if (lo_node is None) != (hi_node is None):
-        absent, present = (("voltage_min_v", "voltage_max_v") if lo_node is None
-                           else ("voltage_max_v", "voltage_min_v"))
-        F.missing(node, f"{path}.{absent}", f"{present} is stated, and a voltage range states "
-                  "both ends or neither")
+        absent, present = (
+            ("voltage_min_v", "voltage_max_v")
+            if lo_node is None
+            else ("voltage_max_v", "voltage_min_v")
+        )
+        F.missing(
+            node,
+            f"{path}.{absent}",
+            f"{present} is stated, and a voltage range states both ends or neither",
+        )
         return False, None, None
     if lo_node is None:
         return True, None, None
-    lo = F.number(lo_node, f"{path}.voltage_min_v", positive=positive_min,
-                  nonnegative=not positive_min)
+    lo = F.number(
+        lo_node, f"{path}.voltage_min_v", positive=positive_min, nonnegative=not positive_min
+    )
     hi = F.number(hi_node, f"{path}.voltage_max_v", positive=True)
     if lo is None or hi is None:
         return False, None, None
     if hi < lo:
-        F.invalid(hi_node, f"{path}.voltage_max_v", f"is {hi_node.raw}, below voltage_min_v "
-                  f"({lo_node.raw})")
+        F.invalid(
+            hi_node,
+            f"{path}.voltage_max_v",
+            f"is {hi_node.raw}, below voltage_min_v ({lo_node.raw})",
+        )
         return False, None, None
     return True, lo, hi
 
@@ -254,59 +392,122 @@ def _raw(node: YNode, key: str) -> str:
 def _between(F: Fields, node: YNode, path: str, key: str, value, lo, hi) -> bool:
     if value is None or lo is None or hi is None or lo <= value <= hi:
         return True
-    F.invalid(node.get(key), f"{path}.{key}", f"is {_raw(node, key)}, outside the range "
-              f"from voltage_min_v ({_raw(node, 'voltage_min_v')}) to voltage_max_v "
-              f"({_raw(node, 'voltage_max_v')})")
+    F.invalid(
+        node.get(key),
+        f"{path}.{key}",
+        f"is {_raw(node, key)}, outside the range "
+        f"from voltage_min_v ({_raw(node, 'voltage_min_v')}) to voltage_max_v "
+        f"({_raw(node, 'voltage_max_v')})",
+    )
     return False
 
 
 def _supply(key: str | None, positive_min: bool):
     """The rule of a supply range: both ends or neither, in order, ``key`` between them."""
+
     def check(F: Fields, node: YNode, path: str, v: dict[str, Any], scope: Any) -> bool:
-        ok, v["voltage_min_v"], v["voltage_max_v"] = _voltage_range(F, node, path,
-                                                                   positive_min)
+        ok, v["voltage_min_v"], v["voltage_max_v"] = _voltage_range(F, node, path, positive_min)
         if key is None:
             return ok
-        return _between(F, node, path, key, v.get(key), v["voltage_min_v"],
-                        v["voltage_max_v"]) and ok
+        return (
+            _between(F, node, path, key, v.get(key), v["voltage_min_v"], v["voltage_max_v"]) and ok
+        )
+
     return check
 
 
 def _supply_ends(positive_min: bool) -> tuple[Field, Field]:
     low = "positive" if positive_min else "nonnegative"
-    return (Field("voltage_min_v", "number", "the lowest supply voltage", unit="V",
-                  bound=low, required=False, by_rule=True),
-            Field("voltage_max_v", "number", "the highest supply voltage", unit="V",
-                  bound="positive", required=False, by_rule=True))
+    return (
+        Field(
+            "voltage_min_v",
+            "number",
+            "the lowest supply voltage",
+            unit="V",
+            bound=low,
+            required=False,
+            by_rule=True,
+        ),
+        Field(
+            "voltage_max_v",
+            "number",
+            "the highest supply voltage",
+            unit="V",
+            bound="positive",
+            required=False,
+            by_rule=True,
+        ),
+    )
 
 
-MOTOR = Block("motor", (
-    Field("rated_voltage_v", "number", "the voltage its ratings are given at", unit="V",
-          bound="positive"),
-    Field("no_load_speed_rad_s", "number", "the shaft's speed unloaded at the rated voltage",
-          unit="rad/s", bound="positive"),
-    Field("stall_torque_nm", "number", "the torque at stall at the rated voltage", unit="N·m",
-          bound="positive"),
-    Field("stall_current_a", "number", "the current at stall at the rated voltage", unit="A",
-          bound="positive"),
-    *_supply_ends(positive_min=False),
-    Rule("supply_range", _supply("rated_voltage_v", positive_min=False),
-         "`voltage_min_v` and `voltage_max_v` both or neither, the rated voltage between "
-         "them"),
-    Field("bus", "identifier", "the bus it is commanded over (a smart servo's)",
-          required=False),
-), doc="A motor's ratings.", build=lambda v: MotorSpec(**v))
+MOTOR = Block(
+    "motor",
+    (
+        Field(
+            "rated_voltage_v",
+            "number",
+            "the voltage its ratings are given at",
+            unit="V",
+            bound="positive",
+        ),
+        Field(
+            "no_load_speed_rad_s",
+            "number",
+            "the shaft's speed unloaded at the rated voltage",
+            unit="rad/s",
+            bound="positive",
+        ),
+        Field(
+            "stall_torque_nm",
+            "number",
+            "the torque at stall at the rated voltage",
+            unit="N·m",
+            bound="positive",
+        ),
+        Field(
+            "stall_current_a",
+            "number",
+            "the current at stall at the rated voltage",
+            unit="A",
+            bound="positive",
+        ),
+        *_supply_ends(positive_min=False),
+        Rule(
+            "supply_range",
+            _supply("rated_voltage_v", positive_min=False),
+            "`voltage_min_v` and `voltage_max_v` both or neither, the rated voltage between them",
+        ),
+        Field(
+            "bus", "identifier", "the bus it is commanded over (a smart servo's)", required=False
+        ),
+    ),
+    doc="A motor's ratings.",
+    build=lambda v: MotorSpec(**v),
+)
 
 
-BATTERY = Block("battery", (
-    Field("voltage_nominal_v", "number", "the nominal voltage", unit="V", bound="positive"),
-    *_supply_ends(positive_min=True),
-    Rule("supply_range", _supply("voltage_nominal_v", positive_min=True),
-         "`voltage_min_v` and `voltage_max_v` both or neither, the nominal voltage between "
-         "them"),
-    Field("capacity_ah", "number", "the charge it holds", unit="A·h", bound="positive",
-          required=False),
-), doc="A battery's voltage and charge.", build=lambda v: BatterySpec(**v))
+BATTERY = Block(
+    "battery",
+    (
+        Field("voltage_nominal_v", "number", "the nominal voltage", unit="V", bound="positive"),
+        *_supply_ends(positive_min=True),
+        Rule(
+            "supply_range",
+            _supply("voltage_nominal_v", positive_min=True),
+            "`voltage_min_v` and `voltage_max_v` both or neither, the nominal voltage between them",
+        ),
+        Field(
+            "capacity_ah",
+            "number",
+            "the charge it holds",
+            unit="A·h",
+            bound="positive",
+            required=False,
+        ),
+    ),
+    doc="A battery's voltage and charge.",
+    build=lambda v: BatterySpec(**v),
+)
 
 
 def _channels_or_buses(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
@@ -321,34 +522,50 @@ def _what_channels_need(F: Fields, node: YNode, path: str, v: dict[str, Any], sc
     if node.value.get("channels") is not None:
         for key in ("voltage_min_v", "voltage_max_v", "continuous_current_per_channel_a"):
             if node.value.get(key) is None:
-                F.missing(node, f"{path}.{key}", "a driver with channels states its motor "
-                          "supply range and the current one channel delivers continuously")
+                F.missing(
+                    node,
+                    f"{path}.{key}",
+                    "a driver with channels states its motor "
+                    "supply range and the current one channel delivers continuously",
+                )
                 ok = False
     else:
         for key in ("continuous_current_per_channel_a", "peak_current_per_channel_a"):
             if node.value.get(key) is not None:
-                F.unsupported(node, key, f"{path}.{key}", "a channel's current is stated only "
-                              "by a driver with channels")
+                F.unsupported(
+                    node,
+                    key,
+                    f"{path}.{key}",
+                    "a channel's current is stated only by a driver with channels",
+                )
                 ok = False
     return ok
 
 
 def _driver_supply(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
     values = node.value
-    if values.get("channels") is not None and (values.get("voltage_min_v") is None
-                                               or values.get("voltage_max_v") is None):
-        return True                     # reported as what channels need
+    if values.get("channels") is not None and (
+        values.get("voltage_min_v") is None or values.get("voltage_max_v") is None
+    ):
+        return True  # reported as what channels need
     ok, v["voltage_min_v"], v["voltage_max_v"] = _voltage_range(F, node, path, False)
     return ok
 
 
 def _peak_not_below(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
     cont, peak = v.get("continuous_current_per_channel_a"), v.get("peak_current_per_channel_a")
-    if cont is not None and peak is not None and peak < cont and \
-            node.value.get("channels") is not None:
-        F.invalid(node.get("peak_current_per_channel_a"), f"{path}.peak_current_per_channel_a",
-                  f"is {_raw(node, 'peak_current_per_channel_a')}, below the continuous "
-                  f"current ({_raw(node, 'continuous_current_per_channel_a')})")
+    if (
+        cont is not None
+        and peak is not None
+        and peak < cont
+        and node.value.get("channels") is not None
+    ):
+        F.invalid(
+            node.get("peak_current_per_channel_a"),
+            f"{path}.peak_current_per_channel_a",
+            f"is {_raw(node, 'peak_current_per_channel_a')}, below the continuous "
+            f"current ({_raw(node, 'continuous_current_per_channel_a')})",
+        )
         return False
     return True
 
@@ -372,37 +589,79 @@ def check_buses(F: Fields, node: YNode, path: str, scope: Any = None) -> tuple[s
     return tuple(names)
 
 
-DRIVER = Block("driver", (
-    Rule("channels_or_buses", _channels_or_buses, "`channels`, `buses` or both", stops=True),
-    Field("channels", "integer", "how many motors it drives", bound="positive",
-          required=False),
-    Field("buses", "custom", "the buses it commands servos over, each named once",
-          required=False, check=check_buses,
-          what="non-empty list of identifiers"),
-    Rule("what_channels_need", _what_channels_need, "with channels, `voltage_min_v`, "
-         "`voltage_max_v` and `continuous_current_per_channel_a` are required; without, a "
-         "channel's current is `library.unsupported`"),
-    *_supply_ends(positive_min=False),
-    Rule("supply_range", _driver_supply, "a supply range is both ends or neither"),
-    Field("continuous_current_per_channel_a", "number", "the current one channel delivers "
-          "continuously", unit="A", bound="positive", required=False),
-    Field("peak_current_per_channel_a", "number", "the current one channel delivers at its "
-          "peak", unit="A", bound="positive", required=False),
-    Rule("peak_not_below_continuous", _peak_not_below, "`peak_current_per_channel_a` is not "
-         "below the continuous"),
-    Field("output_voltage_v", "number", "the voltage it supplies its servos at", unit="V",
-          bound="positive", required=False),
-), doc="What a motor driver drives.",
-    build=lambda v: DriverSpec(v.get("channels"), v.get("buses") or (), v.get("voltage_min_v"),
-                               v.get("voltage_max_v"), v.get("continuous_current_per_channel_a"),
-                               v.get("peak_current_per_channel_a"), v.get("output_voltage_v")))
+DRIVER = Block(
+    "driver",
+    (
+        Rule("channels_or_buses", _channels_or_buses, "`channels`, `buses` or both", stops=True),
+        Field("channels", "integer", "how many motors it drives", bound="positive", required=False),
+        Field(
+            "buses",
+            "custom",
+            "the buses it commands servos over, each named once",
+            required=False,
+            check=check_buses,
+            what="non-empty list of identifiers",
+        ),
+        Rule(
+            "what_channels_need",
+            _what_channels_need,
+            "with channels, `voltage_min_v`, "
+            "`voltage_max_v` and `continuous_current_per_channel_a` are required; without, a "
+            "channel's current is `library.unsupported`",
+        ),
+        *_supply_ends(positive_min=False),
+        Rule("supply_range", _driver_supply, "a supply range is both ends or neither"),
+        Field(
+            "continuous_current_per_channel_a",
+            "number",
+            "the current one channel delivers continuously",
+            unit="A",
+            bound="positive",
+            required=False,
+        ),
+        Field(
+            "peak_current_per_channel_a",
+            "number",
+            "the current one channel delivers at its peak",
+            unit="A",
+            bound="positive",
+            required=False,
+        ),
+        Rule(
+            "peak_not_below_continuous",
+            _peak_not_below,
+            "`peak_current_per_channel_a` is not below the continuous",
+        ),
+        Field(
+            "output_voltage_v",
+            "number",
+            "the voltage it supplies its servos at",
+            unit="V",
+            bound="positive",
+            required=False,
+        ),
+    ),
+    doc="What a motor driver drives.",
+    build=lambda v: DriverSpec(
+        v.get("channels"),
+        v.get("buses") or (),
+        v.get("voltage_min_v"),
+        v.get("voltage_max_v"),
+        v.get("continuous_current_per_channel_a"),
+        v.get("peak_current_per_channel_a"),
+        v.get("output_voltage_v"),
+    ),
+)
 
 
 def _max_not_below_min(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
     lo, hi = v.get("min_m"), v.get("max_m")
     if lo is not None and hi is not None and hi < lo:
-        F.invalid(node.get("max_m"), f"{path}.max_m", f"is {_raw(node, 'max_m')}, below "
-                  f"min_m ({_raw(node, 'min_m')})")
+        F.invalid(
+            node.get("max_m"),
+            f"{path}.max_m",
+            f"is {_raw(node, 'max_m')}, below min_m ({_raw(node, 'min_m')})",
+        )
         return False
     return True
 
@@ -410,39 +669,63 @@ def _max_not_below_min(F: Fields, node: YNode, path: str, v: dict[str, Any], sco
 def _cone_below_pi(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -> bool:
     fov = v.get("field_of_view_rad")
     if fov is not None and not fov < math.pi:
-        F.invalid(node.get("field_of_view_rad"), f"{path}.field_of_view_rad",
-                  f"is {_raw(node, 'field_of_view_rad')}: the full cone about +x is below "
-                  "pi")
+        F.invalid(
+            node.get("field_of_view_rad"),
+            f"{path}.field_of_view_rad",
+            f"is {_raw(node, 'field_of_view_rad')}: the full cone about +x is below pi",
+        )
         return False
     return True
 
 
-RANGE = Block("range", (
-    Field("min_m", "number", "the nearest distance it measures", unit="m",
-          bound="nonnegative"),
-    Field("max_m", "number", "the farthest distance it measures", unit="m",
-          bound="positive"),
-    Field("field_of_view_rad", "number", "the full cone it sees, about +x", unit="rad",
-          bound="positive"),
-    Field("rate_hz", "number", "how often it measures", unit="Hz", bound="positive"),
-    Rule("max_not_below_min", _max_not_below_min, "`max_m` is at least `min_m`",
-         needs=("min_m", "max_m")),
-    Rule("cone_below_pi", _cone_below_pi, "`field_of_view_rad` is below pi",
-         needs=("field_of_view_rad",)),
-), doc="What a range finder measures.", build=lambda v: RangeSpec(**v))
+RANGE = Block(
+    "range",
+    (
+        Field("min_m", "number", "the nearest distance it measures", unit="m", bound="nonnegative"),
+        Field("max_m", "number", "the farthest distance it measures", unit="m", bound="positive"),
+        Field(
+            "field_of_view_rad",
+            "number",
+            "the full cone it sees, about +x",
+            unit="rad",
+            bound="positive",
+        ),
+        Field("rate_hz", "number", "how often it measures", unit="Hz", bound="positive"),
+        Rule(
+            "max_not_below_min",
+            _max_not_below_min,
+            "`max_m` is at least `min_m`",
+            needs=("min_m", "max_m"),
+        ),
+        Rule(
+            "cone_below_pi",
+            _cone_below_pi,
+            "`field_of_view_rad` is below pi",
+            needs=("field_of_view_rad",),
+        ),
+    ),
+    doc="What a range finder measures.",
+    build=lambda v: RangeSpec(**v),
+)
 
 
-CONTACT = Block("contact", (
-    Field("xyz", "vec3", "the centre of the sphere the part rests on, in the part frame",
-          unit="m"),
-    Field("radius", "number", "the sphere's radius", unit="m", bound="positive"),
-    Field("note", "string", "what it is", required=False, nullable=True, decides=False),
-), doc="A point the part rests on besides its wheels: a skid or a ball.",
-    build=lambda v: Contact(v["xyz"], v["radius"], v.get("note")))
+CONTACT = Block(
+    "contact",
+    (
+        Field(
+            "xyz", "vec3", "the centre of the sphere the part rests on, in the part frame", unit="m"
+        ),
+        Field("radius", "number", "the sphere's radius", unit="m", bound="positive"),
+        Field("note", "string", "what it is", required=False, nullable=True, decides=False),
+    ),
+    doc="A point the part rests on besides its wheels: a skid or a ball.",
+    build=lambda v: Contact(v["xyz"], v["radius"], v.get("note")),
+)
 
 
-def check_contacts(F: Fields, node: YNode | None, path: str,
-                   scope: Any = None) -> tuple[Contact, ...]:
+def check_contacts(
+    F: Fields, node: YNode | None, path: str, scope: Any = None
+) -> tuple[Contact, ...]:
     if node is None:
         return ()
     if not node.is_seq:
@@ -456,13 +739,20 @@ def check_contacts(F: Fields, node: YNode | None, path: str,
     return tuple(out)
 
 
-PROVENANCE = Block("provenance", tuple(
-    Field(key, "string", doc, required=False, nullable=True, decides=False)
-    for key, doc in (("name", "the product's name"), ("manufacturer", "who makes it"),
-                     ("source_url", "where its numbers come from"),
-                     ("license", "the license of its files"))
-), doc="Where the part comes from. Other keys are the library's own: neither checked nor "
-    "kept.", free_form=True)
+PROVENANCE = Block(
+    "provenance",
+    tuple(
+        Field(key, "string", doc, required=False, nullable=True, decides=False)
+        for key, doc in (
+            ("name", "the product's name"),
+            ("manufacturer", "who makes it"),
+            ("source_url", "where its numbers come from"),
+            ("license", "the license of its files"),
+        )
+    ),
+    doc="Where the part comes from. Other keys are the library's own: neither checked nor kept.",
+    free_form=True,
+)
 
 
 def check_provenance(F: Fields, node: YNode | None, path: str) -> dict[str, Any] | None:
@@ -474,8 +764,9 @@ def check_provenance(F: Fields, node: YNode | None, path: str) -> dict[str, Any]
 
 
 # -- connectors --------------------------------------------------------------------------
-def check_connectors(F: Fields, node: YNode | None, path: str,
-                     scope: PartScope) -> dict[str, Connector] | None:
+def check_connectors(
+    F: Fields, node: YNode | None, path: str, scope: PartScope
+) -> dict[str, Connector] | None:
     """The connectors by name, each by CONNECTOR; drivelines' connectors checked once all
     are known."""
     if node is None:
@@ -483,10 +774,14 @@ def check_connectors(F: Fields, node: YNode | None, path: str,
     category = scope.category
     if not node.is_map or not node.value:
         if node.is_map:
-            F.error("library.wrong_type", f"'{path}' must name at least one connector, not "
-                    "an empty mapping", node.span, label="no connector here",
-                    help="declare the point the part mates by, such as mount: {pos: [0, 0, "
-                         "0], dir: [0, 0, 1]}")
+            F.error(
+                "library.wrong_type",
+                f"'{path}' must name at least one connector, not an empty mapping",
+                node.span,
+                label="no connector here",
+                help="declare the point the part mates by, such as mount: {pos: [0, 0, "
+                "0], dir: [0, 0, 1]}",
+            )
         else:
             F.wrong_type(node, path, "a mapping of connector names to connectors")
         return None
@@ -495,9 +790,12 @@ def check_connectors(F: Fields, node: YNode | None, path: str,
     for name, cnode in node.items():
         cpath = f"{path}.{name}"
         if not IDENTIFIER.match(name):
-            F.error("library.invalid_value", f"'{cpath}': a connector's name must be an "
-                    "identifier (letters, digits and _)", node.key_span(name),
-                    label="invalid name")
+            F.error(
+                "library.invalid_value",
+                f"'{cpath}': a connector's name must be an identifier (letters, digits and _)",
+                node.key_span(name),
+                label="invalid name",
+            )
             ok = False
             continue
         c = _connector(F, cnode, cpath, name, scope)
@@ -520,19 +818,28 @@ def check_connectors(F: Fields, node: YNode | None, path: str,
             target = item.value
             ipath = f"{path}.{name}.driveline.turns[{i}]"
             if target not in node.value:
-                F.error("library.unknown_connector", f"'{ipath}' names '{target}', a connector "
-                        f"the part does not declare", item.span, label="no such connector",
-                        help=f"the part declares: {', '.join(node.value)}")
+                F.error(
+                    "library.unknown_connector",
+                    f"'{ipath}' names '{target}', a connector the part does not declare",
+                    item.span,
+                    label="no such connector",
+                    help=f"the part declares: {', '.join(node.value)}",
+                )
                 ok = False
             elif target in seen:
-                F.invalid(item, ipath, f"names '{target}' twice: a driveline names each "
-                          "connector once")
+                F.invalid(
+                    item, ipath, f"names '{target}' twice: a driveline names each connector once"
+                )
                 ok = False
             else:
                 other = node.value[target]
                 if other.is_map and other.value.get("driveline") is not None:
-                    F.invalid(item, ipath, f"names '{target}', a connector that states a "
-                              "driveline itself: a driveline does not turn a motor's seat")
+                    F.invalid(
+                        item,
+                        ipath,
+                        f"names '{target}', a connector that states a "
+                        "driveline itself: a driveline does not turn a motor's seat",
+                    )
                     ok = False
             seen.add(target)
     return out if ok else None
@@ -548,7 +855,7 @@ class PartScope(NamedTuple):
     types: frozenset[str] | set[str] = frozenset()
     part_dir: Path | str = ""
     connectors: set[str] | None = None
-    own_part: bool = True       # its tensor is handed to MuJoCo as stated (see ``inertia``)
+    own_part: bool = True  # its tensor is handed to MuJoCo as stated (see ``inertia``)
 
     def is_a(self, category: str, profile: str) -> bool:
         return self.category == category or profile in self.types
@@ -559,10 +866,14 @@ def _up_perpendicular(F: Fields, node: YNode, path: str, v: dict[str, Any], scop
     if up is not None and direction is not None:
         dot = sum(a * b for a, b in zip(up, direction))
         if abs(dot) > UNIT_TOLERANCE:
-            F.invalid(node.value["up"], f"{path}.up", f"is not perpendicular to dir (their "
-                      f"dot product is {dot:.4g}): up fixes the roll about dir",
-                      help="state up at a right angle to dir, or leave it out for a part "
-                           "whose roll does not matter")
+            F.invalid(
+                node.value["up"],
+                f"{path}.up",
+                f"is not perpendicular to dir (their "
+                f"dot product is {dot:.4g}): up fixes the roll about dir",
+                help="state up at a right angle to dir, or leave it out for a part "
+                "whose roll does not matter",
+            )
             return False
     return True
 
@@ -583,27 +894,46 @@ def _axis_by_type(F: Fields, node: YNode, path: str, v: dict[str, Any], scope) -
     return v["axis"] is not None
 
 
-JOINT = Block("joint", (
-    Field("type", "choice", "how the mated part moves about the connector",
-          options=JOINT_TYPES),
-    Field("axis", "unit_vec3", "the axis it turns about or slides along", required=False,
-          by_rule=True),
-    Rule("axis_by_type", _axis_by_type, "a fixed joint states no `axis`; any other states "
-         "one"),
-), doc="How the part mated at the connector moves.",
-    build=lambda v: Joint(v["type"], v.get("axis")))
+JOINT = Block(
+    "joint",
+    (
+        Field(
+            "type", "choice", "how the mated part moves about the connector", options=JOINT_TYPES
+        ),
+        Field(
+            "axis",
+            "unit_vec3",
+            "the axis it turns about or slides along",
+            required=False,
+            by_rule=True,
+        ),
+        Rule("axis_by_type", _axis_by_type, "a fixed joint states no `axis`; any other states one"),
+    ),
+    doc="How the part mated at the connector moves.",
+    build=lambda v: Joint(v["type"], v.get("axis")),
+)
 
-WELL = Block("well", (
-    Field("radius", "number", "the radius of the space kept clear", unit="m",
-          bound="positive"),
-    Field("width", "number", "its width along dir", unit="m", bound="positive"),
-), doc="The room a wheel turns in at the connector.", build=lambda v: Well(**v))
+WELL = Block(
+    "well",
+    (
+        Field("radius", "number", "the radius of the space kept clear", unit="m", bound="positive"),
+        Field("width", "number", "its width along dir", unit="m", bound="positive"),
+    ),
+    doc="The room a wheel turns in at the connector.",
+    build=lambda v: Well(**v),
+)
 
-STEERING = Block("steering", (
-    Field("axis", "unit_vec3", "the kingpin's axis"),
-    Field("max_angle_rad", "number", "how far it steers either way", unit="rad",
-          bound="positive"),
-), doc="A kingpin at the connector.", build=lambda v: Steering(**v))
+STEERING = Block(
+    "steering",
+    (
+        Field("axis", "unit_vec3", "the kingpin's axis"),
+        Field(
+            "max_angle_rad", "number", "how far it steers either way", unit="rad", bound="positive"
+        ),
+    ),
+    doc="A kingpin at the connector.",
+    build=lambda v: Steering(**v),
+)
 
 
 def check_turns(F: Fields, node: YNode, path: str, scope: Any = None) -> tuple[str, ...] | None:
@@ -623,45 +953,95 @@ def check_turns(F: Fields, node: YNode, path: str, scope: Any = None) -> tuple[s
     return tuple(names) if ok else None
 
 
-DRIVELINE = Block("driveline", (
-    Field("turns", "custom", "the connectors whose hubs it turns: each declared, named once, "
-          "none stating a driveline itself", check=check_turns,
-          what="non-empty list of connector names"),
-    Field("reduction", "number", "the hubs' turns for one turn of the motor's", bound="positive",
-          required=False),
-), doc="Shafts of the chassis carrying a motor's turning to wheels.",
-    build=lambda v: Driveline(v["turns"], v.get("reduction")))
+DRIVELINE = Block(
+    "driveline",
+    (
+        Field(
+            "turns",
+            "custom",
+            "the connectors whose hubs it turns: each declared, named once, "
+            "none stating a driveline itself",
+            check=check_turns,
+            what="non-empty list of connector names",
+        ),
+        Field(
+            "reduction",
+            "number",
+            "the hubs' turns for one turn of the motor's",
+            bound="positive",
+            required=False,
+        ),
+    ),
+    doc="Shafts of the chassis carrying a motor's turning to wheels.",
+    build=lambda v: Driveline(v["turns"], v.get("reduction")),
+)
 
-CONNECTOR = Block("connector", (
-    Field("pos", "vec3", "where it is, in the part frame", unit="m"),
-    Field("dir", "unit_vec3", "the way it faces: a mated part's connector faces against it"),
-    Field("up", "unit_vec3", "fixes the roll about dir", required=False),
-    Rule("up_perpendicular", _up_perpendicular, "`up` is perpendicular to `dir` within "
-         "0.001", needs=("up", "dir")),
-    Field("joint", "block", "how the mated part moves; fixed when not stated", block=JOINT,
-          required=False, allowed=lambda scope: not scope.is_track,
-          not_allowed="a track's connector is the hub that drives it and carries no joint: "
-          "the unit does not turn about it", allowed_doc="any part but a track"),
-    Field("well", "block", "room kept clear for a wheel", block=WELL, required=False),
-    Field("steering", "block", "a kingpin", block=STEERING, required=False,
-          allowed=lambda scope: scope.category == "chassis",
-          not_allowed="only a chassis states a kingpin", allowed_doc="a chassis"),
-    Field("driveline", "block", "shafts turning other connectors' hubs", block=DRIVELINE,
-          required=False, allowed=lambda scope: scope.category == "chassis",
-          not_allowed="only a chassis carries a motor's turning to wheels through shafts "
-          "of its own", allowed_doc="a chassis"),
-), doc="A point the part mates by.")
+CONNECTOR = Block(
+    "connector",
+    (
+        Field("pos", "vec3", "where it is, in the part frame", unit="m"),
+        Field("dir", "unit_vec3", "the way it faces: a mated part's connector faces against it"),
+        Field("up", "unit_vec3", "fixes the roll about dir", required=False),
+        Rule(
+            "up_perpendicular",
+            _up_perpendicular,
+            "`up` is perpendicular to `dir` within 0.001",
+            needs=("up", "dir"),
+        ),
+        Field(
+            "joint",
+            "block",
+            "how the mated part moves; fixed when not stated",
+            block=JOINT,
+            required=False,
+            allowed=lambda scope: not scope.is_track,
+            not_allowed="a track's connector is the hub that drives it and carries no joint: "
+            "the unit does not turn about it",
+            allowed_doc="any part but a track",
+        ),
+        Field("well", "block", "room kept clear for a wheel", block=WELL, required=False),
+        Field(
+            "steering",
+            "block",
+            "a kingpin",
+            block=STEERING,
+            required=False,
+            allowed=lambda scope: scope.category == "chassis",
+            not_allowed="only a chassis states a kingpin",
+            allowed_doc="a chassis",
+        ),
+        Field(
+            "driveline",
+            "block",
+            "shafts turning other connectors' hubs",
+            block=DRIVELINE,
+            required=False,
+            allowed=lambda scope: scope.category == "chassis",
+            not_allowed="only a chassis carries a motor's turning to wheels through shafts "
+            "of its own",
+            allowed_doc="a chassis",
+        ),
+    ),
+    doc="A point the part mates by.",
+)
 
 
-def _connector(F: Fields, node: YNode, path: str, name: str,
-               scope: PartScope) -> Connector | None:
+def _connector(F: Fields, node: YNode, path: str, name: str, scope: PartScope) -> Connector | None:
     v = CONNECTOR.read(F, node, path, scope)
     if v is None:
         return None
-    if len(v) == 2:                     # pos and dir alone: most connectors
+    if len(v) == 2:  # pos and dir alone: most connectors
         return Connector(name, v["pos"], v["dir"], None, _FIXED, None, None, None)
-    return Connector(name, v["pos"], v["dir"], v.get("up"), v.get("joint") or _FIXED,
-                     v.get("well"), v.get("steering"), v.get("driveline"))
+    return Connector(
+        name,
+        v["pos"],
+        v["dir"],
+        v.get("up"),
+        v.get("joint") or _FIXED,
+        v.get("well"),
+        v.get("steering"),
+        v.get("driveline"),
+    )
 
 
 # -- profiles ----------------------------------------------------------------------------
@@ -673,8 +1053,7 @@ class ProfileScope(NamedTuple):
     connectors: set[str] | None
 
 
-def check_mounts(F: Fields, node: YNode, path: str,
-                 scope: ProfileScope) -> dict[str, str] | None:
+def check_mounts(F: Fields, node: YNode, path: str, scope: ProfileScope) -> dict[str, str] | None:
     """logical mount -> connector: each a declared connector, none shared; a Motor's shaft
     among them."""
     if not node.is_map:
@@ -687,8 +1066,12 @@ def check_mounts(F: Fields, node: YNode, path: str,
     for mount, target_node in node.items():
         mpath = f"{path}.{mount}"
         if not IDENTIFIER.match(mount):
-            F.error("library.invalid_value", f"'{mpath}': a mount's name must be an "
-                    "identifier", node.key_span(mount), label="invalid name")
+            F.error(
+                "library.invalid_value",
+                f"'{mpath}': a mount's name must be an identifier",
+                node.key_span(mount),
+                label="invalid name",
+            )
             ok = False
             continue
         target = F.string(target_node, mpath)
@@ -697,15 +1080,24 @@ def check_mounts(F: Fields, node: YNode, path: str,
             continue
         if connectors is not None and target not in connectors:
             declared = ", ".join(sorted(connectors)) or "no connector"
-            F.error("library.unknown_connector", f"'{mpath}' names '{target}', a connector "
-                    "the part does not declare", target_node.span, label="no such connector",
-                    help=f"the part declares: {declared}")
+            F.error(
+                "library.unknown_connector",
+                f"'{mpath}' names '{target}', a connector the part does not declare",
+                target_node.span,
+                label="no such connector",
+                help=f"the part declares: {declared}",
+            )
             ok = False
             continue
         if target in used:
-            F.invalid(target_node, mpath, f"maps to '{target}', which the mount "
-                      f"'{used[target]}' maps to already: two mounts may not share a "
-                      "connector", help="declare a connector for each mount")
+            F.invalid(
+                target_node,
+                mpath,
+                f"maps to '{target}', which the mount "
+                f"'{used[target]}' maps to already: two mounts may not share a "
+                "connector",
+                help="declare a connector for each mount",
+            )
             ok = False
             continue
         used[target] = mount
@@ -716,15 +1108,26 @@ def check_mounts(F: Fields, node: YNode, path: str,
     return mounts if ok else None
 
 
-PROFILE = Block("profile", (
-    Field("mounts", "custom", "which connector each logical mount of the type is: a declared "
-          "connector, none shared; a Motor's names a `shaft`", check=check_mounts,
-          what="mapping of mount names to connector names"),
-), doc="How the part fills a component type.", build=lambda v: v["mounts"])
+PROFILE = Block(
+    "profile",
+    (
+        Field(
+            "mounts",
+            "custom",
+            "which connector each logical mount of the type is: a declared "
+            "connector, none shared; a Motor's names a `shaft`",
+            check=check_mounts,
+            what="mapping of mount names to connector names",
+        ),
+    ),
+    doc="How the part fills a component type.",
+    build=lambda v: v["mounts"],
+)
 
 
-def check_profiles(F: Fields, node: YNode | None, path: str,
-                   scope: PartScope) -> dict[str, dict[str, str]] | None:
+def check_profiles(
+    F: Fields, node: YNode | None, path: str, scope: PartScope
+) -> dict[str, dict[str, str]] | None:
     """type -> {mounts: {logical mount -> connector}}. ``scope.connectors``: the names the
     part's connectors mapping states (None when it states none, and then mounts are not
     matched)."""
@@ -739,8 +1142,12 @@ def check_profiles(F: Fields, node: YNode | None, path: str,
     for type_name, pnode in node.items():
         ppath = f"{path}.{type_name}"
         if not IDENTIFIER.match(type_name):
-            F.error("library.invalid_value", f"'{ppath}': a component type's name must be an "
-                    "identifier", node.key_span(type_name), label="invalid name")
+            F.error(
+                "library.invalid_value",
+                f"'{ppath}': a component type's name must be an identifier",
+                node.key_span(type_name),
+                label="invalid name",
+            )
             ok = False
             continue
         mounts = PROFILE.read(F, pnode, ppath, ProfileScope(type_name, connectors))
@@ -752,13 +1159,22 @@ def check_profiles(F: Fields, node: YNode | None, path: str,
 
 
 # -- the part ----------------------------------------------------------------------------
-VISUAL = Block("visual", (
-    Field("file", "custom", "the mesh, relative to the part directory (see Paths)",
-          by_rule=True, what="path"),
-    Field("xyz", "vec3", "where the mesh's origin is, in the part frame", unit="m"),
-    Field("rpy", "vec3", "the mesh's turn: roll, pitch and yaw", unit="rad"),
-), doc="What is shown of it.",
-    check=lambda F, node, path, scope: check_visual(F, node, scope.part_dir, path))
+VISUAL = Block(
+    "visual",
+    (
+        Field(
+            "file",
+            "custom",
+            "the mesh, relative to the part directory (see Paths)",
+            by_rule=True,
+            what="path",
+        ),
+        Field("xyz", "vec3", "where the mesh's origin is, in the part frame", unit="m"),
+        Field("rpy", "vec3", "the mesh's turn: roll, pitch and yaw", unit="rad"),
+    ),
+    doc="What is shown of it.",
+    check=lambda F, node, path, scope: check_visual(F, node, scope.part_dir, path),
+)
 
 
 def _part_collision(F: Fields, node: YNode, path: str, scope: PartScope) -> tuple[Shape, ...]:
@@ -767,16 +1183,24 @@ def _part_collision(F: Fields, node: YNode, path: str, scope: PartScope) -> tupl
 
 
 def _inertia_help(F: Fields, root: YNode, path: str, v: dict[str, Any], scope) -> bool:
-    _help_missing_inertia(F, root.value.get("inertial"),
-                          {"collision": v.get("collision") or (), "wheel": v.get("wheel")},
-                          "Caster" in scope.types)
+    _help_missing_inertia(
+        F,
+        root.value.get("inertial"),
+        {"collision": v.get("collision") or (), "wheel": v.get("wheel")},
+        "Caster" in scope.types,
+    )
     return True
 
 
 def _inertia_fits(F: Fields, root: YNode, path: str, v: dict[str, Any], scope) -> bool:
-    check_inertia_fits(F.sink, root.value.get("inertial"), v.get("inertial"),
-                       v.get("collision") or (), v.get("wheel"),
-                       _wheel_axis(v.get("connectors") or {}))
+    check_inertia_fits(
+        F.sink,
+        root.value.get("inertial"),
+        v.get("inertial"),
+        v.get("collision") or (),
+        v.get("wheel"),
+        _wheel_axis(v.get("connectors") or {}),
+    )
     return True
 
 
@@ -784,7 +1208,7 @@ def _legged(F: Fields, root: YNode, path: str, v: dict[str, Any], scope: PartSco
     """The legged blocks, read by ``legged``: a leg's, or a Legged profile's."""
     category, types = scope.category, scope.types
     if category != "leg" and "Legged" not in types and root.value.keys().isdisjoint(LEGGED_KEYS):
-        return True             # nothing legged stated nor required
+        return True  # nothing legged stated nor required
     legged = check_legged_fields(F, root, scope.part_dir, category, set(types), spans=False)
     if legged is not None:
         v["links"] = tuple(legged.links or ())
@@ -794,64 +1218,160 @@ def _legged(F: Fields, root: YNode, path: str, v: dict[str, Any], scope: PartSco
     return True
 
 
-def _kind_block(name: str, block: Block, category: str, profile: str, owner: str,
-                why_required: str, allowed_doc: str) -> Field:
+def _kind_block(
+    name: str,
+    block: Block,
+    category: str,
+    profile: str,
+    owner: str,
+    why_required: str,
+    allowed_doc: str,
+) -> Field:
     """A block that belongs to one kind of part: allowed on that category or with that
     profile, required with the profile."""
-    return Field(name, "block", block.doc, block=block, required=False,
-                 required_if=lambda scope: profile in scope.types, why_required=why_required,
-                 allowed=lambda scope: scope.is_a(category, profile),
-                 not_allowed=f"only {owner} states one", allowed_doc=allowed_doc,
-                 required_doc=profile)
+    return Field(
+        name,
+        "block",
+        block.doc,
+        block=block,
+        required=False,
+        required_if=lambda scope: profile in scope.types,
+        why_required=why_required,
+        allowed=lambda scope: scope.is_a(category, profile),
+        not_allowed=f"only {owner} states one",
+        allowed_doc=allowed_doc,
+        required_doc=profile,
+    )
 
 
-PART = Block("part", (
-    Field("visual", "block", VISUAL.doc, block=VISUAL),
-    Field("collision", "custom", COLLISION.doc, required=False, check=_part_collision,
-          decides=False, allowed=lambda scope: scope.category != "wheel",
-          not_allowed="a wheel's rolling contact is derived from its radius and width, so a "
-          "wheel declares no collision", allowed_doc="any part but a wheel",
-          what="mapping", table=COLLISION),
-    Field("wheel", "block", WHEEL.doc, block=WHEEL, required=False,
-          required_if=lambda scope: scope.category == "wheel",
-          why_required="a wheel states its radius and width",
-          allowed=lambda scope: scope.category == "wheel",
-          not_allowed="only a wheel states one, and this part is a {category}",
-          allowed_doc="category wheel", required_doc="category wheel"),
-    _kind_block("track", TRACK, "track", "Track", "a track",
-                "a part with a Track profile states its belt", "track, or a Track profile"),
-    _kind_block("motor", MOTOR, "motor", "Motor", "a motor",
-                "a part with a Motor profile states its ratings", "motor, or a Motor profile"),
-    _kind_block("battery", BATTERY, "battery", "Battery", "a battery",
-                "a part with a Battery profile states its voltage",
-                "battery, or a Battery profile"),
-    _kind_block("driver", DRIVER, "motor_driver", "MotorDriver", "a motor driver",
-                "a part with a MotorDriver profile states what it drives",
-                "motor_driver, or a MotorDriver profile"),
-    Field("range", "block", RANGE.doc, block=RANGE, required=False,
-          required_if=lambda scope: "Range" in scope.types,
-          why_required="a part with a Range profile states what it measures",
-          allowed=lambda scope: not scope.types.isdisjoint(("Range", "Ultrasonic")),
-          not_allowed="only a range finder (a part with a Range or Ultrasonic profile) "
-          "states one", allowed_doc="a Range or Ultrasonic profile", required_doc="Range"),
-    Field("inertial", "block", INERTIAL.doc, block=INERTIAL),
-    Rule("missing_inertia_help", _inertia_help, "a missing tensor's help states the tensor "
-         "of the part's solid"),
-    Field("connectors", "custom", "the points the part mates by, by name (an identifier): "
-          "at least one; a driveline turns only connectors the part declares",
-          check=check_connectors,
-          what="mapping of names to connectors", each=CONNECTOR, keyed=True),
-    Rule("inertia_fits", _inertia_fits, "the inertia fits the part's bounds "
-         "(`library.inertia_fits_the_part`, a warning)"),
-    Field("profiles", "custom", "the component types it can be, each by its name (an "
-          "identifier); `{}` is a catalog entry no program can select",
-          check=check_profiles,
-          what="mapping of component types to profiles", each=PROFILE, keyed=True),
-    Field("contacts", "custom", "points it rests on besides its wheels", required=False,
-          check=check_contacts,
-          what="list of contacts", each=CONTACT),
-    Field("provenance", "block", PROVENANCE.doc, block=PROVENANCE, required=False),
-    *(Field(key, "custom", "see legged.md", required=False, by_rule=True)
-      for key in LEGGED_KEYS),
-    Rule("legged", _legged, "the legged blocks, read by `legged`"),
-), doc="A robot part's fields besides the common four.", free_form=True)
+PART = Block(
+    "part",
+    (
+        Field("visual", "block", VISUAL.doc, block=VISUAL),
+        Field(
+            "collision",
+            "custom",
+            COLLISION.doc,
+            required=False,
+            check=_part_collision,
+            decides=False,
+            allowed=lambda scope: scope.category != "wheel",
+            not_allowed="a wheel's rolling contact is derived from its radius and width, so a "
+            "wheel declares no collision",
+            allowed_doc="any part but a wheel",
+            what="mapping",
+            table=COLLISION,
+        ),
+        Field(
+            "wheel",
+            "block",
+            WHEEL.doc,
+            block=WHEEL,
+            required=False,
+            required_if=lambda scope: scope.category == "wheel",
+            why_required="a wheel states its radius and width",
+            allowed=lambda scope: scope.category == "wheel",
+            not_allowed="only a wheel states one, and this part is a {category}",
+            allowed_doc="category wheel",
+            required_doc="category wheel",
+        ),
+        _kind_block(
+            "track",
+            TRACK,
+            "track",
+            "Track",
+            "a track",
+            "a part with a Track profile states its belt",
+            "track, or a Track profile",
+        ),
+        _kind_block(
+            "motor",
+            MOTOR,
+            "motor",
+            "Motor",
+            "a motor",
+            "a part with a Motor profile states its ratings",
+            "motor, or a Motor profile",
+        ),
+        _kind_block(
+            "battery",
+            BATTERY,
+            "battery",
+            "Battery",
+            "a battery",
+            "a part with a Battery profile states its voltage",
+            "battery, or a Battery profile",
+        ),
+        _kind_block(
+            "driver",
+            DRIVER,
+            "motor_driver",
+            "MotorDriver",
+            "a motor driver",
+            "a part with a MotorDriver profile states what it drives",
+            "motor_driver, or a MotorDriver profile",
+        ),
+        Field(
+            "range",
+            "block",
+            RANGE.doc,
+            block=RANGE,
+            required=False,
+            required_if=lambda scope: "Range" in scope.types,
+            why_required="a part with a Range profile states what it measures",
+            allowed=lambda scope: not scope.types.isdisjoint(("Range", "Ultrasonic")),
+            not_allowed="only a range finder (a part with a Range or Ultrasonic profile) "
+            "states one",
+            allowed_doc="a Range or Ultrasonic profile",
+            required_doc="Range",
+        ),
+        Field("inertial", "block", INERTIAL.doc, block=INERTIAL),
+        Rule(
+            "missing_inertia_help",
+            _inertia_help,
+            "a missing tensor's help states the tensor of the part's solid",
+        ),
+        Field(
+            "connectors",
+            "custom",
+            "the points the part mates by, by name (an identifier): "
+            "at least one; a driveline turns only connectors the part declares",
+            check=check_connectors,
+            what="mapping of names to connectors",
+            each=CONNECTOR,
+            keyed=True,
+        ),
+        Rule(
+            "inertia_fits",
+            _inertia_fits,
+            "the inertia fits the part's bounds (`library.inertia_fits_the_part`, a warning)",
+        ),
+        Field(
+            "profiles",
+            "custom",
+            "the component types it can be, each by its name (an "
+            "identifier); `{}` is a catalog entry no program can select",
+            check=check_profiles,
+            what="mapping of component types to profiles",
+            each=PROFILE,
+            keyed=True,
+        ),
+        Field(
+            "contacts",
+            "custom",
+            "points it rests on besides its wheels",
+            required=False,
+            check=check_contacts,
+            what="list of contacts",
+            each=CONTACT,
+        ),
+        Field("provenance", "block", PROVENANCE.doc, block=PROVENANCE, required=False),
+        *(
+            Field(key, "custom", "see legged.md", required=False, by_rule=True)
+            for key in LEGGED_KEYS
+        ),
+        Rule("legged", _legged, "the legged blocks, read by `legged`"),
+    ),
+    doc="A robot part's fields besides the common four.",
+    free_form=True,
+)

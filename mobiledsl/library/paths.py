@@ -9,6 +9,7 @@ that resolves outside the part directory: what a target copies is the part's own
 
 The checks only stat the file system; no file is opened.
 """
+
 from __future__ import annotations
 
 import os
@@ -40,8 +41,9 @@ def check_visual(F: Fields, node: YNode | None, part_dir: Path | str, path: str)
     return Visual(file, xyz, rpy)
 
 
-def check_asset_path(F: Fields, node: YNode | None, part_dir: Path | str, path: str,
-                     must_exist: bool = True) -> str | None:
+def check_asset_path(
+    F: Fields, node: YNode | None, part_dir: Path | str, path: str, must_exist: bool = True
+) -> str | None:
     """Check one relative file path of a part. Returns the path as written, or None after
     reporting library.wrong_type, library.invalid_value or library.asset_missing."""
     text = F.string(node, path)
@@ -49,8 +51,12 @@ def check_asset_path(F: Fields, node: YNode | None, part_dir: Path | str, path: 
         return None
     why = plain_path_problem(text)
     if why is not None:
-        F.invalid(node, path, why, help="write the path relative to the part directory "
-                  "with /, such as assets/model.glb")
+        F.invalid(
+            node,
+            path,
+            why,
+            help="write the path relative to the part directory with /, such as assets/model.glb",
+        )
         return None
     part_dir = os.fspath(part_dir)
     if must_exist and _plainly_there(part_dir, text):
@@ -60,9 +66,13 @@ def check_asset_path(F: Fields, node: YNode | None, part_dir: Path | str, path: 
         _directory(F, node, path, text)
         return None
     if "/" not in text:
-        F.invalid(node, path, f"is '{excerpt(text)}', a file beside the declaration: it must "
-                  "lie in a directory of its own inside the part directory",
-                  help=f"move the file to assets/ and write assets/{text}")
+        F.invalid(
+            node,
+            path,
+            f"is '{excerpt(text)}', a file beside the declaration: it must "
+            "lie in a directory of its own inside the part directory",
+            help=f"move the file to assets/ and write assets/{text}",
+        )
         return None
     if not must_exist:
         return text
@@ -73,29 +83,39 @@ def check_asset_path(F: Fields, node: YNode | None, part_dir: Path | str, path: 
         if outside is not None:
             _links_out(F, node, path, text, part_dir, full, *outside)
         else:
-            F.error("library.asset_missing",
-                    f"'{path}' names '{excerpt(text)}', which does not exist "
-                    f"in {part_dir}", node.span, label="no such file",
-                    help="put the file there, or correct the path")
+            F.error(
+                "library.asset_missing",
+                f"'{path}' names '{excerpt(text)}', which does not exist in {part_dir}",
+                node.span,
+                label="no such file",
+                help="put the file there, or correct the path",
+            )
         return None
     if stat.S_ISDIR(st.st_mode):
         _directory(F, node, path, text)
         return None
     if not stat.S_ISREG(st.st_mode):
-        F.invalid(node, path, f"is '{excerpt(text)}', which is not a regular file",
-                  help="name a regular file inside the part directory, not a device, pipe "
-                       "or socket")
+        F.invalid(
+            node,
+            path,
+            f"is '{excerpt(text)}', which is not a regular file",
+            help="name a regular file inside the part directory, not a device, pipe or socket",
+        )
         return None
     outside = links_out(part_dir, full)
     if outside is not None:
         _links_out(F, node, path, text, part_dir, full, *outside)
         return None
     if directory_is_part_dir(part_dir, text):
-        F.invalid(node, path, f"is '{excerpt(text)}', whose directory is a symbolic link to "
-                  "the part directory: the file lies beside the declaration, and not in a "
-                  "directory of its own inside the part directory",
-                  help=f"move the file to a real directory such as assets/ and write "
-                       f"assets/{text.rpartition('/')[2]}")
+        F.invalid(
+            node,
+            path,
+            f"is '{excerpt(text)}', whose directory is a symbolic link to "
+            "the part directory: the file lies beside the declaration, and not in a "
+            "directory of its own inside the part directory",
+            help=f"move the file to a real directory such as assets/ and write "
+            f"assets/{text.rpartition('/')[2]}",
+        )
         return None
     return text
 
@@ -111,7 +131,7 @@ def _plainly_there(part_dir: str, text: str) -> bool:
         return False
     base = part_dir.rstrip(os.sep) or os.sep
     first = base + os.sep + segments[0] if base != os.sep else os.sep + segments[0]
-    if not _BY_FD:          # the full checks decide
+    if not _BY_FD:  # the full checks decide
         return False
     try:
         # each directory opened from the one before, never through a link
@@ -146,7 +166,7 @@ def _tree_plain(folder: int, name: str, where: list[str]) -> bool:
     if not found:
         return False
     pending = [os.sep.join(where + [sub]) for sub in pending]
-    while pending:          # the directories below it, rarely any
+    while pending:  # the directories below it, rarely any
         with os.scandir(pending.pop()) as entries:
             for entry in entries:
                 if entry.is_symlink():
@@ -159,20 +179,32 @@ def _tree_plain(folder: int, name: str, where: list[str]) -> bool:
 def _directory(F: Fields, node: YNode, path: str, text: str) -> None:
     """``text`` names a directory of the part, not the file in it."""
     what, example = ("policy", "policy.onnx") if path.endswith("policy") else ("mesh", "model.glb")
-    F.invalid(node, path, f"is '{excerpt(text)}', which names a directory, not a file",
-              help=f"write the {what} file inside it, such as {text}/{example}")
+    F.invalid(
+        node,
+        path,
+        f"is '{excerpt(text)}', which names a directory, not a file",
+        help=f"write the {what} file inside it, such as {text}/{example}",
+    )
 
 
-def _links_out(F: Fields, node: YNode, path: str, text: str, part_dir: str, full: str,
-               link: str, target: str) -> None:
+def _links_out(
+    F: Fields, node: YNode, path: str, text: str, part_dir: str, full: str, link: str, target: str
+) -> None:
     rel = os.path.relpath(link, part_dir).replace(os.sep, "/")
     where = os.path.relpath(target, os.path.realpath(part_dir)).replace(os.sep, "/")
-    what = ("is a symbolic link" if os.path.normpath(link) == os.path.normpath(full)
-            else f"lies beside '{rel}', a symbolic link")
-    F.invalid(node, path, f"names '{excerpt(text)}', which {what} that resolves outside the part "
-              f"directory (to {where})",
-              help="copy the file into the part directory instead of linking to it; "
-                   "everything beside a mesh goes into the output with it")
+    what = (
+        "is a symbolic link"
+        if os.path.normpath(link) == os.path.normpath(full)
+        else f"lies beside '{rel}', a symbolic link"
+    )
+    F.invalid(
+        node,
+        path,
+        f"names '{excerpt(text)}', which {what} that resolves outside the part "
+        f"directory (to {where})",
+        help="copy the file into the part directory instead of linking to it; "
+        "everything beside a mesh goes into the output with it",
+    )
 
 
 def plain_path_problem(text: str) -> str | None:
@@ -208,8 +240,9 @@ def directory_is_part_dir(part_dir: str, text: str) -> bool:
     for segment in text.split("/")[:-1]:
         walk = os.path.join(walk, segment)
         if os.path.islink(walk):
-            return (os.path.realpath(os.path.join(part_dir, *text.split("/")[:-1]))
-                    == os.path.realpath(part_dir))
+            return os.path.realpath(
+                os.path.join(part_dir, *text.split("/")[:-1])
+            ) == os.path.realpath(part_dir)
     return False
 
 
@@ -231,8 +264,11 @@ def links_out(part_dir: str, file: str) -> tuple[str, str] | None:
 
     # the file itself, and the directories between the part directory and it
     walk = part_dir
-    rel = (file[len(part_dir):].lstrip(os.sep) if file.startswith(part_dir)
-           else os.path.relpath(file, part_dir))
+    rel = (
+        file[len(part_dir) :].lstrip(os.sep)
+        if file.startswith(part_dir)
+        else os.path.relpath(file, part_dir)
+    )
     for seg in rel.split(os.sep):
         walk = os.path.join(walk, seg)
         if os.path.islink(walk):

@@ -7,6 +7,7 @@ refused here, at the controller's ``policy`` in the declaration. The file is rea
 input (a regular file inside the part's or walker's folder, at most ``MAX_POLICY_BYTES``)
 and through ``onnxgraph``, so a compile never imports onnxruntime.
 """
+
 from __future__ import annotations
 
 import os
@@ -30,30 +31,33 @@ SHAPE = "library.policy_shape"
 TERM_SIZES = {"linear_velocity": 3, "angular_velocity": 3, "gravity": 3, "command": 3}
 
 
-def observation_size(observation: list[str], phase: dict[str, Any] | None,
-                     servos: int) -> int:
+def observation_size(observation: list[str], phase: dict[str, Any] | None, servos: int) -> int:
     """How many numbers the simulator observes for the policy: three for each vector, one
     per servo for each servo term, a cosine and a sine per phase offset."""
     offsets = len((phase or {}).get("offsets") or ())
-    return sum(TERM_SIZES.get(t, 2 * offsets if t == "phase" else servos)
-               for t in observation)
+    return sum(TERM_SIZES.get(t, 2 * offsets if t == "phase" else servos) for t in observation)
 
 
-def check_policy_file(F: Fields, node: YNode, base_dir: Path, rel: str, path: str,
-                      observed: int, servos: int) -> bool:
+def check_policy_file(
+    F: Fields, node: YNode, base_dir: Path, rel: str, path: str, observed: int, servos: int
+) -> bool:
     """Whether the policy at ``base_dir/rel`` takes ``observed`` numbers and gives one per
     servo; every problem reported at ``node`` (the declaration's ``policy``)."""
     graph = _read(F, node, base_dir, rel, path)
     if graph is None:
         return False
     if graph.external:
-        F.error(EXTERNAL, f"'{path}' names '{excerpt(rel)}', whose tensor "
-                f"'{_name(graph.external[0])}' keeps its data in another file"
-                + (f" ({len(graph.external)} tensors do)" if len(graph.external) > 1 else ""),
-                node.span, label="data outside the file",
-                help="save the model with its weights inside the .onnx file (onnx.save "
-                     "with save_as_external_data=False): only that file is copied beside "
-                     "the model")
+        F.error(
+            EXTERNAL,
+            f"'{path}' names '{excerpt(rel)}', whose tensor "
+            f"'{_name(graph.external[0])}' keeps its data in another file"
+            + (f" ({len(graph.external)} tensors do)" if len(graph.external) > 1 else ""),
+            node.span,
+            label="data outside the file",
+            help="save the model with its weights inside the .onnx file (onnx.save "
+            "with save_as_external_data=False): only that file is copied beside "
+            "the model",
+        )
         return False
     return _names(F, node, graph, path) and _shapes(F, node, graph, path, observed, servos)
 
@@ -71,10 +75,14 @@ def _read(F: Fields, node: YNode, base_dir: Path, rel: str, path: str) -> Graph 
         why = f"it is no ONNX model: {exc}"
     if why is None:
         return graph
-    F.error(UNREADABLE, f"'{path}' names '{excerpt(rel)}', which does not load as a policy: "
-            f"{why}", node.span, label="not a policy",
-            help="export the policy again as one ONNX file (at most 16 MiB), such as with "
-                 "torch.onnx.export or the onnx package's onnx.save")
+    F.error(
+        UNREADABLE,
+        f"'{path}' names '{excerpt(rel)}', which does not load as a policy: {why}",
+        node.span,
+        label="not a policy",
+        help="export the policy again as one ONNX file (at most 16 MiB), such as with "
+        "torch.onnx.export or the onnx package's onnx.save",
+    )
     return None
 
 
@@ -86,46 +94,61 @@ def _names(F: Fields, node: YNode, graph: Graph, path: str) -> bool:
     """One input, at least one output, and every name the graph reads defined in it."""
     if len(graph.inputs) != 1:
         listed = ", ".join(f"'{_name(v.name)}'" for v in graph.inputs[:4]) or "none"
-        return _bad_names(F, node, path, f"the model takes {len(graph.inputs)} inputs "
-                          f"({listed}), and a policy takes one, the observation",
-                          "export the policy with one input, the observation vector")
+        return _bad_names(
+            F,
+            node,
+            path,
+            f"the model takes {len(graph.inputs)} inputs "
+            f"({listed}), and a policy takes one, the observation",
+            "export the policy with one input, the observation vector",
+        )
     if not graph.outputs:
-        return _bad_names(F, node, path, "the model gives no output, and a policy's first "
-                          "is its action", "export the policy with its action as output")
+        return _bad_names(
+            F,
+            node,
+            path,
+            "the model gives no output, and a policy's first is its action",
+            "export the policy with its action as output",
+        )
     for n in graph.nodes:
         missing = next((i for i in n.inputs if i and i not in graph.defined), None)
         if missing is not None:
             who = f"its {n.op or 'unnamed'} node" + (f" '{_name(n.name)}'" if n.name else "")
-            return _bad_names(F, node, path, f"{who} reads '{_name(missing)}', which is no "
-                              f"input, weight or node output of the graph (the input is "
-                              f"'{_name(graph.inputs[0].name)}')",
-                              "name the graph's input as its first nodes read it, or "
-                              "export the policy again")
+            return _bad_names(
+                F,
+                node,
+                path,
+                f"{who} reads '{_name(missing)}', which is no "
+                f"input, weight or node output of the graph (the input is "
+                f"'{_name(graph.inputs[0].name)}')",
+                "name the graph's input as its first nodes read it, or export the policy again",
+            )
     for out in graph.outputs:
         if out.name not in graph.defined:
-            return _bad_names(F, node, path, f"its output '{_name(out.name)}' is made by "
-                              "no node of the graph",
-                              "name the graph's output as the node that makes the action "
-                              "names its result")
+            return _bad_names(
+                F,
+                node,
+                path,
+                f"its output '{_name(out.name)}' is made by no node of the graph",
+                "name the graph's output as the node that makes the action names its result",
+            )
     return True
 
 
 def _bad_names(F: Fields, node: YNode, path: str, why: str, help: str) -> bool:
-    F.error(NAMES, f"'{path}': {why}", node.span, label="inputs or outputs do not match",
-            help=help)
+    F.error(NAMES, f"'{path}': {why}", node.span, label="inputs or outputs do not match", help=help)
     return False
 
 
-def _shapes(F: Fields, node: YNode, graph: Graph, path: str, observed: int,
-            servos: int) -> bool:
-    return (_shape(F, node, path, graph.inputs[0], "input", observed,
-                   "the observation", "numbers observed")
-            and _shape(F, node, path, graph.outputs[0], "output", servos,
-                       "the action", "servos it moves"))
+def _shapes(F: Fields, node: YNode, graph: Graph, path: str, observed: int, servos: int) -> bool:
+    return _shape(
+        F, node, path, graph.inputs[0], "input", observed, "the observation", "numbers observed"
+    ) and _shape(F, node, path, graph.outputs[0], "output", servos, "the action", "servos it moves")
 
 
-def _shape(F: Fields, node: YNode, path: str, value: Value, role: str, size: int,
-           what: str, counted: str) -> bool:
+def _shape(
+    F: Fields, node: YNode, path: str, value: Value, role: str, size: int, what: str, counted: str
+) -> bool:
     """float32 of shape [1, size]; the first dimension may be a named batch size."""
     want = f"float32 [1, {size}] ({what}: {size} {counted})"
     dims = value.dims
@@ -141,13 +164,23 @@ def _shape(F: Fields, node: YNode, path: str, value: Value, role: str, size: int
         problem = f"is {_dims(dims)}"
     if problem is None:
         return True
-    F.error(SHAPE, f"'{path}': the model's {role} '{_name(value.name)}' {problem}, and the "
-            f"simulator's is {want}", node.span, label=f"{role} does not match",
-            help=f"export the policy with {role} float32 [1, {size}], or state the "
-                 "observation, phase and servos it was trained with")
+    F.error(
+        SHAPE,
+        f"'{path}': the model's {role} '{_name(value.name)}' {problem}, and the "
+        f"simulator's is {want}",
+        node.span,
+        label=f"{role} does not match",
+        help=f"export the policy with {role} float32 [1, {size}], or state the "
+        "observation, phase and servos it was trained with",
+    )
     return False
 
 
 def _dims(dims: tuple) -> str:
-    return "[" + ", ".join("?" if d is None else (_name(d) if isinstance(d, str) else str(d))
-                           for d in dims) + "]"
+    return (
+        "["
+        + ", ".join(
+            "?" if d is None else (_name(d) if isinstance(d, str) else str(d)) for d in dims
+        )
+        + "]"
+    )

@@ -21,6 +21,7 @@ Each table is compiled once, when it is made, into the function that reads a map
 it (``Block.read``; its text is ``Block.source``). The tables are data: they hold no state
 between declarations.
 """
+
 from __future__ import annotations
 
 import math
@@ -31,15 +32,33 @@ from typing import Any
 from ..yamlio import YNode
 from .fields import UNIT_TOLERANCE, Fields, plain_triple, plain_value
 
-KINDS = ("number", "integer", "string", "identifier", "choice", "boolean", "vec3",
-         "unit_vec3", "block", "custom")
+KINDS = (
+    "number",
+    "integer",
+    "string",
+    "identifier",
+    "choice",
+    "boolean",
+    "vec3",
+    "unit_vec3",
+    "block",
+    "custom",
+)
 BOUNDS = ("", "positive", "nonnegative")
 
 # how each kind of value is written in the reference
-KIND_WORDS = {"number": "number", "integer": "whole number", "string": "string",
-              "identifier": "identifier", "choice": "one of", "boolean": "true or false",
-              "vec3": "[x, y, z]", "unit_vec3": "unit [x, y, z]", "block": "mapping",
-              "custom": ""}
+KIND_WORDS = {
+    "number": "number",
+    "integer": "whole number",
+    "string": "string",
+    "identifier": "identifier",
+    "choice": "one of",
+    "boolean": "true or false",
+    "vec3": "[x, y, z]",
+    "unit_vec3": "unit [x, y, z]",
+    "block": "mapping",
+    "custom": "",
+}
 
 
 @dataclass(frozen=True)
@@ -53,21 +72,21 @@ class Field:
     unit: str = ""
     bound: str = ""
     options: tuple[str, ...] = ()
-    nullable: bool = False             # null is a value (None) as good as any
-    block: Block | None = None         # kind block: the mapping's own table
-    check: Callable[..., Any] | None = None   # kind custom: (F, node, path, scope) -> value
-    what: str = ""                     # kind custom: the value in the reference's words
-    each: Block | None = None          # kind custom: the table of each entry it holds
-    table: Block | None = None         # kind custom: the table of the mapping it reads
-    keyed: bool = False                # ... entries by name (a mapping), else a list
-    by_rule: bool = False              # read by a rule of the block, not alone
-    decides: bool = True               # its value failing fails the block
-    required_if: Callable[[Any], bool] | None = None   # required when it holds (scope)
+    nullable: bool = False  # null is a value (None) as good as any
+    block: Block | None = None  # kind block: the mapping's own table
+    check: Callable[..., Any] | None = None  # kind custom: (F, node, path, scope) -> value
+    what: str = ""  # kind custom: the value in the reference's words
+    each: Block | None = None  # kind custom: the table of each entry it holds
+    table: Block | None = None  # kind custom: the table of the mapping it reads
+    keyed: bool = False  # ... entries by name (a mapping), else a list
+    by_rule: bool = False  # read by a rule of the block, not alone
+    decides: bool = True  # its value failing fails the block
+    required_if: Callable[[Any], bool] | None = None  # required when it holds (scope)
     why_required: str = ""
-    allowed: Callable[[Any], bool] | None = None       # allowed only when it holds (scope)
-    not_allowed: str = ""              # why not, with {category} for the scope's
-    allowed_doc: str = ""              # where it is allowed, in the reference's words
-    required_doc: str = ""             # what requires it, in the reference's words
+    allowed: Callable[[Any], bool] | None = None  # allowed only when it holds (scope)
+    not_allowed: str = ""  # why not, with {category} for the scope's
+    allowed_doc: str = ""  # where it is allowed, in the reference's words
+    required_doc: str = ""  # what requires it, in the reference's words
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -76,10 +95,14 @@ class Field:
             raise ValueError(f"{self.name}: no bound {self.bound!r}")
         if (self.kind == "block") != (self.block is not None):
             raise ValueError(f"{self.name}: a block field and only one has a table")
-        if self.check is not None and self.kind != "custom" or \
-                self.kind == "custom" and self.check is None and not self.by_rule:
-            raise ValueError(f"{self.name}: a custom field read alone, and only one, has a "
-                             "check")
+        if (
+            self.check is not None
+            and self.kind != "custom"
+            or self.kind == "custom"
+            and self.check is None
+            and not self.by_rule
+        ):
+            raise ValueError(f"{self.name}: a custom field read alone, and only one, has a check")
 
 
 @dataclass(frozen=True)
@@ -90,8 +113,8 @@ class Rule:
     name: str
     check: Callable[[Fields, YNode, str, dict[str, Any], Any], bool]
     doc: str = ""
-    stops: bool = False                # when it fails the block is not read further
-    needs: tuple[str, ...] = ()        # run only when the mapping states all these keys
+    stops: bool = False  # when it fails the block is not read further
+    needs: tuple[str, ...] = ()  # run only when the mapping states all these keys
 
 
 Step = Field | Rule
@@ -105,9 +128,9 @@ class Block:
     steps: tuple[Step, ...]
     doc: str = ""
     build: Callable[[dict[str, Any]], Any] | None = None
-    free_form: bool = False            # unknown keys are ignored, not reported
-    strict_keys: bool = False          # an unknown or absent key fails the block
-    check: Callable[..., Any] | None = None   # reads the block instead of ``check_block``
+    free_form: bool = False  # unknown keys are ignored, not reported
+    strict_keys: bool = False  # an unknown or absent key fails the block
+    check: Callable[..., Any] | None = None  # reads the block instead of ``check_block``
     required: tuple[str, ...] = field(init=False, repr=False, compare=False)
     optional: tuple[str, ...] = field(init=False, repr=False, compare=False)
     allowed_keys: frozenset[str] = field(init=False, repr=False, compare=False)
@@ -145,8 +168,7 @@ class Block:
         raise KeyError(name)
 
 
-def check_block(F: Fields, block: Block, node: YNode | None, path: str,
-                scope: Any = None) -> Any:
+def check_block(F: Fields, block: Block, node: YNode | None, path: str, scope: Any = None) -> Any:
     """Read ``node`` at ``path`` by ``block``'s table (see the module's docstring)."""
     return block.read(F, node, path, scope)
 
@@ -163,7 +185,7 @@ _CALLS = {
     "integer": "F.integer(child, {here}, positive={positive})",
     # a string taken as it is, else F.string says what is wrong
     "string": "child.value if child.kind == 'str' else F.string(child, {here}, "
-              "nullable={nullable})",
+    "nullable={nullable})",
     "identifier": "F.identifier(child, {here})",
     "choice": "F.choice(child, {here}, {options})",
     "boolean": "F.boolean(child, {here})",
@@ -173,38 +195,54 @@ _CALLS = {
     "custom": "{read}(F, child, {here}, scope)",
 }
 # a number F.number would take without a word, by its bound: taken without the call
-_PLAIN_NUMBER = {"": "value is None", "positive": "value is None or not value > 0",
-                 "nonnegative": "value is None or value < 0"}
+_PLAIN_NUMBER = {
+    "": "value is None",
+    "positive": "value is None or not value > 0",
+    "nonnegative": "value is None or value < 0",
+}
 
 
 def reader_source(block: Block) -> tuple[str, dict[str, Any]]:
     """The source of ``read(F, node, path, scope)`` for ``block``, and the names it uses."""
-    names: dict[str, Any] = {"plain_value": plain_value, "plain_triple": plain_triple,
-                             "sqrt": math.sqrt, "UNIT_TOLERANCE": UNIT_TOLERANCE,
-                             "REQUIRED": block.required, "OPTIONAL": block.optional,
-                             "ALLOWED_KEYS": block.allowed_keys,
-                             "REQUIRED_KEYS": block.required_keys, "BUILD": block.build}
-    out = ["def read(F, node, path, scope):",
-           "    if node is None:",
-           "        return None",
-           "    if node.kind != 'map':",            # F.mapping, written out
-           "        F.wrong_type(node, path, 'a mapping')",
-           "        return None",
-           "    given = node.value",
-           "    keys = given.keys()"]
+    names: dict[str, Any] = {
+        "plain_value": plain_value,
+        "plain_triple": plain_triple,
+        "sqrt": math.sqrt,
+        "UNIT_TOLERANCE": UNIT_TOLERANCE,
+        "REQUIRED": block.required,
+        "OPTIONAL": block.optional,
+        "ALLOWED_KEYS": block.allowed_keys,
+        "REQUIRED_KEYS": block.required_keys,
+        "BUILD": block.build,
+    }
+    out = [
+        "def read(F, node, path, scope):",
+        "    if node is None:",
+        "        return None",
+        "    if node.kind != 'map':",  # F.mapping, written out
+        "        F.wrong_type(node, path, 'a mapping')",
+        "        return None",
+        "    given = node.value",
+        "    keys = given.keys()",
+    ]
     if block.free_form:
-        out.append("    keys_ok = keys >= REQUIRED_KEYS or "
-                   "F.keys(node, path, REQUIRED, OPTIONAL, True)")
+        out.append(
+            "    keys_ok = keys >= REQUIRED_KEYS or F.keys(node, path, REQUIRED, OPTIONAL, True)"
+        )
     else:
-        out.append("    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or "
-                   "F.keys(node, path, REQUIRED, OPTIONAL, False)")
+        out.append(
+            "    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or "
+            "F.keys(node, path, REQUIRED, OPTIONAL, False)"
+        )
     out += ["    values = {}", "    ok = True"]
     for i, step in enumerate(block.steps):
         if isinstance(step, Rule):
             names[f"rule_{i}"] = step.check
             needs = "".join(f"{key!r} in given and " for key in step.needs)
-            out += [f"    if {needs}not rule_{i}(F, node, path, values, scope):",
-                    "        ok = False"]
+            out += [
+                f"    if {needs}not rule_{i}(F, node, path, values, scope):",
+                "        ok = False",
+            ]
             if step.stops:
                 out.append("        return None")
             continue
@@ -217,18 +255,18 @@ def reader_source(block: Block) -> tuple[str, dict[str, Any]]:
 
 def _field_source(f: Field, i: int, names: dict[str, Any]) -> list[str]:
     name = repr(f.name)
-    if f.by_rule:                       # read by a rule of the block
-        return [f"    if given.get({name}) is None:", "        ok = False"] if f.required \
-            else []
+    if f.by_rule:  # read by a rule of the block
+        return [f"    if given.get({name}) is None:", "        ok = False"] if f.required else []
     out = [f"    child = given.get({name})", "    if child is None:"]
     if f.required:
         out.append("        ok = False")
     elif f.required_if is not None:
         names[f"required_if_{i}"], names[f"why_{i}"] = f.required_if, f.why_required
-        out += [f"        if required_if_{i}(scope):",
-                f"            F.missing(node, path + {'.' + f.name!r} if path else {name}, "
-                f"why_{i})",
-                "            ok = False"]
+        out += [
+            f"        if required_if_{i}(scope):",
+            f"            F.missing(node, path + {'.' + f.name!r} if path else {name}, why_{i})",
+            "            ok = False",
+        ]
     else:
         out.append("        pass")
     here = f"(path + {'.' + f.name!r} if path else {name})"
@@ -236,11 +274,13 @@ def _field_source(f: Field, i: int, names: dict[str, Any]) -> list[str]:
     pad = "        "
     if f.allowed is not None:
         names[f"allowed_{i}"], names[f"not_allowed_{i}"] = f.allowed, f.not_allowed
-        out += [f"        if not allowed_{i}(scope):",
-                f"            F.unsupported(node, {name}, {here}, not_allowed_{i}.format("
-                "category=getattr(scope, 'category', '')))",
-                "            ok = False",
-                "        else:"]
+        out += [
+            f"        if not allowed_{i}(scope):",
+            f"            F.unsupported(node, {name}, {here}, not_allowed_{i}.format("
+            "category=getattr(scope, 'category', '')))",
+            "            ok = False",
+            "        else:",
+        ]
         pad += "    "
     names[f"options_{i}"] = f.options
     if f.kind == "block":
@@ -248,29 +288,42 @@ def _field_source(f: Field, i: int, names: dict[str, Any]) -> list[str]:
         names[f"read_{i}"] = f.block.read
     elif f.kind == "custom":
         names[f"read_{i}"] = f.check
-    call = _CALLS[f.kind].format(positive=f.bound == "positive",
-                                 nonnegative=f.bound == "nonnegative", nullable=f.nullable,
-                                 options=f"options_{i}", read=f"read_{i}", here=here)
+    call = _CALLS[f.kind].format(
+        positive=f.bound == "positive",
+        nonnegative=f.bound == "nonnegative",
+        nullable=f.nullable,
+        options=f"options_{i}",
+        read=f"read_{i}",
+        here=here,
+    )
     if f.kind == "number":
-        out += [f"{pad}value = plain_value(child)",
-                f"{pad}if {_PLAIN_NUMBER[f.bound]}:",
-                f"{pad}    value = {call}"]
+        out += [
+            f"{pad}value = plain_value(child)",
+            f"{pad}if {_PLAIN_NUMBER[f.bound]}:",
+            f"{pad}    value = {call}",
+        ]
     elif f.kind == "vec3":
-        test = {"": "value is None", "positive": "value is None or not (value[0] > 0 and "
-                "value[1] > 0 and value[2] > 0)", "nonnegative": "value is None or "
-                "value[0] < 0 or value[1] < 0 or value[2] < 0"}[f.bound]
-        out += [f"{pad}items = child.value",
-                f"{pad}value = plain_triple(items) if child.kind == 'seq' and "
-                "len(items) == 3 else None",
-                f"{pad}if {test}:",
-                f"{pad}    value = {call}"]
-    elif f.kind == "unit_vec3":         # (the length as F.unit_vec3 works it out)
-        out += [f"{pad}items = child.value",
-                f"{pad}value = plain_triple(items) if child.kind == 'seq' and "
-                "len(items) == 3 else None",
-                f"{pad}if value is None or abs(sqrt(sum((value[0] * value[0], value[1] * "
-                "value[1], value[2] * value[2]))) - 1.0) > UNIT_TOLERANCE:",
-                f"{pad}    value = {call}"]
+        test = {
+            "": "value is None",
+            "positive": "value is None or not (value[0] > 0 and value[1] > 0 and value[2] > 0)",
+            "nonnegative": "value is None or value[0] < 0 or value[1] < 0 or value[2] < 0",
+        }[f.bound]
+        out += [
+            f"{pad}items = child.value",
+            f"{pad}value = plain_triple(items) if child.kind == 'seq' and "
+            "len(items) == 3 else None",
+            f"{pad}if {test}:",
+            f"{pad}    value = {call}",
+        ]
+    elif f.kind == "unit_vec3":  # (the length as F.unit_vec3 works it out)
+        out += [
+            f"{pad}items = child.value",
+            f"{pad}value = plain_triple(items) if child.kind == 'seq' and "
+            "len(items) == 3 else None",
+            f"{pad}if value is None or abs(sqrt(sum((value[0] * value[0], value[1] * "
+            "value[1], value[2] * value[2]))) - 1.0) > UNIT_TOLERANCE:",
+            f"{pad}    value = {call}",
+        ]
     else:
         out.append(f"{pad}value = {call}")
     if f.decides:

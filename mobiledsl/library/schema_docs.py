@@ -9,6 +9,7 @@ field tables of docs/library-format.md.
   (docs/library-format.md), or with ``--check`` says whether they are as the tables make
   them.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,8 +41,9 @@ def blocks(category: str) -> Iterator[tuple[str, Block, Field | None]]:
     yield from _walk("", top_block(category), None, scope)
 
 
-def _walk(path: str, block: Block, holder: Field | None,
-          scope: PartScope | None) -> Iterator[tuple[str, Block, Field | None]]:
+def _walk(
+    path: str, block: Block, holder: Field | None, scope: PartScope | None
+) -> Iterator[tuple[str, Block, Field | None]]:
     """The blocks under ``block``: those ``scope`` allows, or with None every one."""
     yield path, block, holder
     for f in block.fields:
@@ -62,11 +64,12 @@ def schema_keys(category: str) -> dict[str, dict[str, tuple[str, ...]]]:
     out: dict[str, dict[str, tuple[str, ...]]] = {}
     scope = PartScope(category, category == "track", KIND_PROFILES)
     for path, block, _ in blocks(category):
-        keys = {f.name: f.options for f in block.fields
-                if f.allowed is None or f.allowed(scope)}
+        keys = {f.name: f.options for f in block.fields if f.allowed is None or f.allowed(scope)}
         if not path:
-            keys = {**{key: CATEGORIES if key == "category" else () for key in COMMON_FIELDS},
-                    **keys}
+            keys = {
+                **{key: CATEGORIES if key == "category" else () for key in COMMON_FIELDS},
+                **keys,
+            }
         out[path] = keys
     return out
 
@@ -108,14 +111,20 @@ def _cell(text: str) -> str:
 
 
 def field_table(path: str, block: Block) -> list[str]:
-    lines = [f"**`{path or block.name}`** — {block.doc}", "",
-             "| key | value | unit | required | meaning |", "|---|---|---|---|---|"]
+    lines = [
+        f"**`{path or block.name}`** — {block.doc}",
+        "",
+        "| key | value | unit | required | meaning |",
+        "|---|---|---|---|---|",
+    ]
     for f in block.fields:
         meaning = f.doc
         if f.allowed_doc:
             meaning += f" (only on {f.allowed_doc})"
-        lines.append(f"| `{f.name}` | {_cell(value_words(f))} | {f.unit} | "
-                     f"{required_words(f)} | {_cell(meaning)} |")
+        lines.append(
+            f"| `{f.name}` | {_cell(value_words(f))} | {f.unit} | "
+            f"{required_words(f)} | {_cell(meaning)} |"
+        )
     rules = [s for s in block.steps if isinstance(s, Rule) and s.doc]
     if rules:
         lines.append("")
@@ -127,8 +136,11 @@ def reference() -> list[str]:
     """Every block's table: a part's, then an object's and an environment's; each once."""
     lines: list[str] = []
     seen: set[int] = set()
-    for category, title in (("chassis", "A robot part"), ("object", "An object"),
-                            ("environment", "An environment")):
+    for category, title in (
+        ("chassis", "A robot part"),
+        ("object", "An object"),
+        ("environment", "An environment"),
+    ):
         for path, block, _ in _walk("", top_block(category), None, None):
             if id(block) in seen:
                 continue
@@ -143,8 +155,7 @@ def contents(block: Block) -> str:
     """A block's keys in one line: each with its value's bounds, then its rules."""
     parts = []
     for f in block.fields:
-        words = [w for w in (f.unit, _bound_words(f),
-                             "optional" if not f.required else "") if w]
+        words = [w for w in (f.unit, _bound_words(f), "optional" if not f.required else "") if w]
         parts.append(f"`{f.name}`" + (f" ({', '.join(words)})" if words else ""))
     text = ", ".join(parts)
     rules = [s.doc for s in block.steps if isinstance(s, Rule) and s.doc]
@@ -180,8 +191,9 @@ def kind_blocks() -> list[str]:
     lines = ["| block | allowed on | required by | contents |", "|---|---|---|---|"]
     for f in PART.fields:
         if f.kind == "block" and f.allowed_doc and f.required_doc and f.block is not None:
-            lines.append(f"| `{f.name}` | {f.allowed_doc} | {f.required_doc} | "
-                         f"{_cell(contents(f.block))} |")
+            lines.append(
+                f"| `{f.name}` | {f.allowed_doc} | {f.required_doc} | {_cell(contents(f.block))} |"
+            )
     return lines
 
 
@@ -191,29 +203,35 @@ SECTIONS = {"kind-blocks": kind_blocks, "reference": reference}
 def rewrite(text: str) -> str:
     """``text`` with every marked section as the tables make it."""
     for name, make in SECTIONS.items():
-        pattern = re.compile(rf"(<!-- schema:{name} -->\n)(.*?)(<!-- /schema:{name} -->)",
-                             re.S)
+        pattern = re.compile(rf"(<!-- schema:{name} -->\n)(.*?)(<!-- /schema:{name} -->)", re.S)
         match = pattern.search(text)
         if match is None:
             raise ValueError(f"no <!-- schema:{name} --> ... <!-- /schema:{name} --> section")
         body = "\n".join(make()) + "\n"
-        text = text[:match.start(2)] + body + text[match.end(2):]
+        text = text[: match.start(2)] + body + text[match.end(2) :]
     return text
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="write the library schema's field tables "
-                                     "into the library format's page")
+    parser = argparse.ArgumentParser(
+        description="write the library schema's field tables into the library format's page"
+    )
     parser.add_argument("file", nargs="?", type=Path, default=DOC)
-    parser.add_argument("--check", action="store_true",
-                        help="say whether the page's tables are as the schema makes them")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="say whether the page's tables are as the schema makes them",
+    )
     args = parser.parse_args(argv)
     text = args.file.read_text(encoding="utf-8")
     made = rewrite(text)
     if args.check:
         if made != text:
-            print(f"{args.file}: the schema's tables differ; run python -m "
-                  "mobiledsl.library.schema_docs", file=sys.stderr)
+            print(
+                f"{args.file}: the schema's tables differ; run python -m "
+                "mobiledsl.library.schema_docs",
+                file=sys.stderr,
+            )
             return 1
         return 0
     if made != text:

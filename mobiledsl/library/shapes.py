@@ -7,6 +7,7 @@ in x and height in z; a capsule's diameter in x and, in z, the distance between 
 of its two rounded ends. Capsules are allowed on links only; callers say which types they
 take through ``allowed``.
 """
+
 from __future__ import annotations
 
 from ..yamlio import YNode
@@ -18,8 +19,9 @@ OBJECT_SHAPES = ("box", "sphere", "cylinder")
 LINK_SHAPES = ("box", "sphere", "cylinder", "capsule")
 
 
-def check_shape_list(F: Fields, node: YNode | None, path: str,
-                     allowed: tuple[str, ...] = OBJECT_SHAPES) -> tuple[Shape, ...] | None:
+def check_shape_list(
+    F: Fields, node: YNode | None, path: str, allowed: tuple[str, ...] = OBJECT_SHAPES
+) -> tuple[Shape, ...] | None:
     """Check a list of shapes at ``path``. Returns the shapes, or None when ``node`` is None
     (nothing stated: the caller decides whether that is allowed) or when a problem was
     reported through ``F``. Every shape is checked, so one pass reports all of them."""
@@ -28,15 +30,20 @@ def check_shape_list(F: Fields, node: YNode | None, path: str,
     if not node.is_seq or not node.value:
         what = "an empty list" if node.is_seq else None
         if what:
-            F.error("library.wrong_type", f"'{path}' must be a list of at least one shape, "
-                    "not an empty list", node.span, label="no shape here",
-                    help=f"list the shapes, or delete '{path.rpartition('.')[2]}' when it "
-                         "collides with nothing")
+            F.error(
+                "library.wrong_type",
+                f"'{path}' must be a list of at least one shape, not an empty list",
+                node.span,
+                label="no shape here",
+                help=f"list the shapes, or delete '{path.rpartition('.')[2]}' when it "
+                "collides with nothing",
+            )
         else:
             F.wrong_type(node, path, "a list of shapes")
         return None
-    shapes: list[Shape | None] = [check_shape(F, item, f"{path}[{i}]", allowed)
-                                  for i, item in enumerate(node.value)]
+    shapes: list[Shape | None] = [
+        check_shape(F, item, f"{path}[{i}]", allowed) for i, item in enumerate(node.value)
+    ]
     if any(s is None for s in shapes):
         return None
     return tuple(shapes)  # type: ignore[arg-type]
@@ -52,26 +59,48 @@ def _shape_type(F: Fields, node: YNode, path: str, allowed: tuple[str, ...]) -> 
             extra = "; a capsule is a link's shape only"
         elif text == "hull":
             extra = "; a hull is a part's own collision, not one of a list"
-        F.invalid(node, path, f"is '{text}', which is none of {_spell(allowed)}{extra}",
-                  help=f"write one of: {', '.join(allowed)}")
+        F.invalid(
+            node,
+            path,
+            f"is '{text}', which is none of {_spell(allowed)}{extra}",
+            help=f"write one of: {', '.join(allowed)}",
+        )
         return None
     return text
 
 
-SHAPE = Block("shape", (
-    Field("type", "custom", "box, sphere or cylinder; capsule on a link", options=LINK_SHAPES,
-          check=_shape_type, what="one of"),
-    Field("size", "vec3", "a box's sides; a sphere's diameter in x; a cylinder's diameter in x "
-          "and height in z; a capsule's diameter in x and, in z, the distance between the "
-          "centres of its ends", unit="m", bound="positive"),
-    Field("origin_xyz", "vec3", "its centre, in the part's (or link's) frame", unit="m"),
-    Field("rpy", "vec3", "its turn: roll, pitch and yaw", unit="rad"),
-), doc="One shape of a collision list: an object's or a link's.", strict_keys=True,
-    build=lambda v: Shape(v["type"], v["size"], v["origin_xyz"], v["rpy"]))
+SHAPE = Block(
+    "shape",
+    (
+        Field(
+            "type",
+            "custom",
+            "box, sphere or cylinder; capsule on a link",
+            options=LINK_SHAPES,
+            check=_shape_type,
+            what="one of",
+        ),
+        Field(
+            "size",
+            "vec3",
+            "a box's sides; a sphere's diameter in x; a cylinder's diameter in x "
+            "and height in z; a capsule's diameter in x and, in z, the distance between the "
+            "centres of its ends",
+            unit="m",
+            bound="positive",
+        ),
+        Field("origin_xyz", "vec3", "its centre, in the part's (or link's) frame", unit="m"),
+        Field("rpy", "vec3", "its turn: roll, pitch and yaw", unit="rad"),
+    ),
+    doc="One shape of a collision list: an object's or a link's.",
+    strict_keys=True,
+    build=lambda v: Shape(v["type"], v["size"], v["origin_xyz"], v["rpy"]),
+)
 
 
-def check_shape(F: Fields, node: YNode, path: str,
-                allowed: tuple[str, ...] = OBJECT_SHAPES) -> Shape | None:
+def check_shape(
+    F: Fields, node: YNode, path: str, allowed: tuple[str, ...] = OBJECT_SHAPES
+) -> Shape | None:
     """One shape of a list: {type, size, origin_xyz, rpy}; its type one of ``allowed``."""
     return SHAPE.read(F, node, path, allowed)
 

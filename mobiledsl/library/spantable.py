@@ -6,6 +6,7 @@ most parts have none: a ``SpanTable`` keeps the declaration's tree and makes the
 the Spans a reader left unmade, see ``YNode``) the first time it is read. It is a mapping
 equal to the dict it stands for; the tree is dropped once the table is made.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
@@ -20,7 +21,7 @@ class SpanTable(Mapping):
     __slots__ = ("_node", "_table")
 
     def __init__(self, node: YNode):
-        self._node: YNode | None = node     # None once the table is made
+        self._node: YNode | None = node  # None once the table is made
         self._table: dict[str, Span] | None = None
 
     def _spans(self) -> dict[str, Span]:
@@ -112,5 +113,4 @@ def _item_names(path: str, n: int) -> list[str]:
     """The paths of the first ``n`` items of the list at ``path``."""
     if n <= len(_INDEXES):
         return [path + index for index in _INDEXES[:n]]
-    return [path + index for index in _INDEXES] + \
-        [f"{path}[{i}]" for i in range(len(_INDEXES), n)]
+    return [path + index for index in _INDEXES] + [f"{path}[{i}]" for i in range(len(_INDEXES), n)]

@@ -8,6 +8,7 @@ legs are a walker's (placing them as the analysis does) is decided later.
 Every problem of a walker is a warning: the walker is left out, so no robot walks by it, and
 the parts still load.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -33,8 +34,15 @@ from .parts import check_provenance
 from .reading import read_declaration
 
 WALKER_FILE = "walker.yaml"
-WALKER_KEYS = ("schema_version", "id", "description", "assembly", "gait", "controller",
-               "provenance")
+WALKER_KEYS = (
+    "schema_version",
+    "id",
+    "description",
+    "assembly",
+    "gait",
+    "controller",
+    "provenance",
+)
 # A program's leg is a walker's within 1 mm and 1 mrad of where the walker's glue places it;
 # two of the walker's legs of one part closer than twice that could each be the same leg.
 SAME_PLACE_M = 0.002
@@ -68,14 +76,17 @@ def named_in(data: bytes | str, file: str) -> tuple[str, list[str]] | None:
     if body is None or not body.is_str or limbs is None or not limbs.is_map:
         return None
     limb_parts = [limb.get("part") for _, limb in limbs.items()]
-    named = [body.value] + [part.value for part in limb_parts
-                            if part is not None and part.is_str]
+    named = [body.value] + [part.value for part in limb_parts if part is not None and part.is_str]
     return body.value, sorted(set(named))
 
 
-def load_walker(root: str | os.PathLike, library_name: str, walker_id: str,
-                parts: dict[str, Part], registered_at: Span | None = None
-                ) -> tuple[Walker | None, list[Diagnostic]]:
+def load_walker(
+    root: str | os.PathLike,
+    library_name: str,
+    walker_id: str,
+    parts: dict[str, Part],
+    registered_at: Span | None = None,
+) -> tuple[Walker | None, list[Diagnostic]]:
     """Read and check ``<root>/walkers/<walker_id>/walker.yaml`` against ``parts`` (the
     library's loaded parts, by id). Returns the walker, or None with its problems as
     warnings. ``registered_at`` is where library.yaml lists the id, for a missing file."""
@@ -84,15 +95,23 @@ def load_walker(root: str | os.PathLike, library_name: str, walker_id: str,
     try:
         data = read_declaration(root, file)
     except OSError as exc:
-        why = "does not exist" if isinstance(exc, (FileNotFoundError, NotADirectoryError)) \
+        why = (
+            "does not exist"
+            if isinstance(exc, (FileNotFoundError, NotADirectoryError))
             else f"cannot be read ({exc.strerror or exc})"
-        return None, [warning(
-            "library.part_missing",
-            f"the walker '{walker_id}' is registered, but walkers/{walker_id}/{WALKER_FILE} "
-            f"{why}", registered_at or Span(file), label="registered here",
-            help=f"add walkers/{walker_id}/{WALKER_FILE}, or delete '{walker_id}' from "
-                 "walkers in library.yaml",
-            notes=_left_out(walker_id))]
+        )
+        return None, [
+            warning(
+                "library.part_missing",
+                f"the walker '{walker_id}' is registered, but walkers/{walker_id}/{WALKER_FILE} "
+                f"{why}",
+                registered_at or Span(file),
+                label="registered here",
+                help=f"add walkers/{walker_id}/{WALKER_FILE}, or delete '{walker_id}' from "
+                "walkers in library.yaml",
+                notes=_left_out(walker_id),
+            )
+        ]
     if isinstance(data, Diagnostic):
         return None, [data.with_severity(Severity.WARNING)]
     node, diags = read_yaml(data, file)
@@ -113,27 +132,42 @@ def _left_out(walker_id: str) -> str:
 def _as_warning(d: Diagnostic, walker_id: str) -> Diagnostic:
     if d.severity is not Severity.ERROR:
         return d
-    return dataclasses.replace(d, severity=Severity.WARNING,
-                               notes=d.notes + (_left_out(walker_id),))
+    return dataclasses.replace(
+        d, severity=Severity.WARNING, notes=d.notes + (_left_out(walker_id),)
+    )
 
 
-def _check_walker(F: Fields, node: YNode, root: Path, library_name: str, walker_id: str,
-                  parts: dict[str, Part], file: str) -> Walker | None:
+def _check_walker(
+    F: Fields,
+    node: YNode,
+    root: Path,
+    library_name: str,
+    walker_id: str,
+    parts: dict[str, Part],
+    file: str,
+) -> Walker | None:
     if not F.mapping(node, WALKER_FILE):
         return None
     ok = F.keys(node, "", WALKER_KEYS)
     version_node = node.get("schema_version")
     version = F.number(version_node, "schema_version")
     if version is not None and version_node is not None and version != 1:
-        F.invalid(version_node, "schema_version", f"is {version_node.raw}, but this compiler "
-                  "reads schema_version 1", help="write schema_version: 1")
+        F.invalid(
+            version_node,
+            "schema_version",
+            f"is {version_node.raw}, but this compiler reads schema_version 1",
+            help="write schema_version: 1",
+        )
     id_node = node.get("id")
     stated_id = F.string(id_node, "id")
     if stated_id is not None and id_node is not None and stated_id != walker_id:
-        F.error("library.id_mismatch", f"'id' is '{stated_id}', but the walker's directory is "
-                f"walkers/{walker_id}", id_node.span, label="differs from the directory name",
-                help=f"write id: {walker_id}, or rename the directory and its entry in "
-                     "library.yaml")
+        F.error(
+            "library.id_mismatch",
+            f"'id' is '{stated_id}', but the walker's directory is walkers/{walker_id}",
+            id_node.span,
+            label="differs from the directory name",
+            help=f"write id: {walker_id}, or rename the directory and its entry in library.yaml",
+        )
     description = F.string(node.get("description"), "description")
 
     body, limbs = _check_assembly(F, node.get("assembly"), parts)
@@ -142,31 +176,52 @@ def _check_walker(F: Fields, node: YNode, root: Path, library_name: str, walker_
     walker_dir = root / "walkers" / walker_id
     controller_node = node.get("controller")
     trained: list[tuple[str, float]] = []
-    controller = (_check_controller(F, controller_node, walker_dir, parts, body, limbs,
-                                    trained)
-                  if controller_node is not None else None)
+    controller = (
+        _check_controller(F, controller_node, walker_dir, parts, body, limbs, trained)
+        if controller_node is not None
+        else None
+    )
     provenance_node = node.get("provenance")
-    provenance = (check_provenance(F, provenance_node, "provenance")
-                  if provenance_node is not None else None)
+    provenance = (
+        check_provenance(F, provenance_node, "provenance") if provenance_node is not None else None
+    )
 
-    if not ok or F.failed or description is None or body is None or limbs is None or \
-            gait is None or controller is None or provenance is None:
+    if (
+        not ok
+        or F.failed
+        or description is None
+        or body is None
+        or limbs is None
+        or gait is None
+        or controller is None
+        or provenance is None
+    ):
         return None
     spans: dict[str, Span] = {}
     record_spans(node, "", spans)
-    return Walker(library=library_name, id=walker_id, description=description, file=file,
-                  dir=str(walker_dir), body=body,
-                  limbs=placed_limbs(parts.get(body), limbs, parts), gait=gait,
-                  controller=controller, provenance=provenance, spans=spans,
-                  trained_kp=dict(trained) or None)
+    return Walker(
+        library=library_name,
+        id=walker_id,
+        description=description,
+        file=file,
+        dir=str(walker_dir),
+        body=body,
+        limbs=placed_limbs(parts.get(body), limbs, parts),
+        gait=gait,
+        controller=controller,
+        provenance=provenance,
+        spans=spans,
+        trained_kp=dict(trained) or None,
+    )
 
 
 # ------------------------------------------------------------------------------------------
 # assembly
 
 
-def _check_assembly(F: Fields, node: YNode | None,
-                    parts: dict[str, Part]) -> tuple[str | None, list[Limb] | None]:
+def _check_assembly(
+    F: Fields, node: YNode | None, parts: dict[str, Part]
+) -> tuple[str | None, list[Limb] | None]:
     if node is None or not F.mapping(node, "assembly"):
         return None, None
     ok = F.keys(node, "assembly", ("body", "limbs"))
@@ -189,18 +244,27 @@ def _check_body(F: Fields, node: YNode | None, parts: dict[str, Part]) -> str | 
     if part is None:
         why = f"names '{body}', which is no part the library loaded"
     elif part.category != "chassis" or "Legged" not in part.profiles:
-        what = f"a {part.category}" if part.category != "chassis" else \
-            "a chassis whose profiles do not list Legged"
+        what = (
+            f"a {part.category}"
+            if part.category != "chassis"
+            else "a chassis whose profiles do not list Legged"
+        )
         why = f"names '{body}', {what}: a walker's body is a chassis used as Legged"
     elif part.feet:
-        why = (f"names '{body}', a chassis with legs of its own (feet "
-               f"{', '.join(f.name for f in part.feet)}): a walker's body has none, and the "
-               "legs a walker names are parts placed on it")
+        why = (
+            f"names '{body}', a chassis with legs of its own (feet "
+            f"{', '.join(f.name for f in part.feet)}): a walker's body has none, and the "
+            "legs a walker names are parts placed on it"
+        )
     if why is not None:
-        F.invalid(node, "assembly.body", why,
-                  help="name a chassis part of this library with a Legged profile and no "
-                       "feet; a part left out for a problem in its declaration is named in "
-                       "that part's own diagnostic")
+        F.invalid(
+            node,
+            "assembly.body",
+            why,
+            help="name a chassis part of this library with a Legged profile and no "
+            "feet; a part left out for a problem in its declaration is named in "
+            "that part's own diagnostic",
+        )
         return None
     return body
 
@@ -208,12 +272,16 @@ def _check_body(F: Fields, node: YNode | None, parts: dict[str, Part]) -> str | 
 def _check_limbs(F: Fields, node: YNode, parts: dict[str, Part]) -> list[Limb] | None:
     if not node.is_map or not node.value:
         if node.is_map:
-            F.error("library.wrong_type", "'assembly.limbs' names no leg", node.span,
-                    label="no leg here", help="name each leg on the body: "
-                    "<name>: {part: <leg part>, glue: [x, y, z, nx, ny, nz]}")
+            F.error(
+                "library.wrong_type",
+                "'assembly.limbs' names no leg",
+                node.span,
+                label="no leg here",
+                help="name each leg on the body: "
+                "<name>: {part: <leg part>, glue: [x, y, z, nx, ny, nz]}",
+            )
         else:
-            F.wrong_type(node, "assembly.limbs", "a mapping from each leg's name to "
-                         "{part, glue}")
+            F.wrong_type(node, "assembly.limbs", "a mapping from each leg's name to {part, glue}")
         return None
     limbs: list[Limb] = []
     glue_nodes: dict[str, YNode] = {}
@@ -221,12 +289,20 @@ def _check_limbs(F: Fields, node: YNode, parts: dict[str, Part]) -> list[Limb] |
     for name, limb_node in node.items():
         path = f"assembly.limbs.{name}"
         if not IDENTIFIER.match(name):
-            F.invalid(node.key_span(name), path, f"is named '{name}', which is not an "
-                      "identifier (letters, digits and _, not starting with a digit)")
+            F.invalid(
+                node.key_span(name),
+                path,
+                f"is named '{name}', which is not an "
+                "identifier (letters, digits and _, not starting with a digit)",
+            )
             ok = False
         elif name == "body":
-            F.invalid(node.key_span(name), path, "is named body, which names the walker's "
-                      "body in joints", help="give the leg another name, such as fl")
+            F.invalid(
+                node.key_span(name),
+                path,
+                "is named body, which names the walker's body in joints",
+                help="give the leg another name, such as fl",
+            )
             ok = False
         if not F.mapping(limb_node, path):
             ok = False
@@ -237,10 +313,18 @@ def _check_limbs(F: Fields, node: YNode, parts: dict[str, Part]) -> list[Limb] |
         if part_id is not None and part_node is not None:
             part = parts.get(part_id)
             if part is None or part.category != "leg":
-                F.invalid(part_node, f"{path}.part", f"names '{part_id}', "
-                          + ("which is no part the library loaded" if part is None else
-                             f"a {part.category}") + ": a walker's limb is a leg part",
-                          help="name a part of category leg of this library")
+                F.invalid(
+                    part_node,
+                    f"{path}.part",
+                    f"names '{part_id}', "
+                    + (
+                        "which is no part the library loaded"
+                        if part is None
+                        else f"a {part.category}"
+                    )
+                    + ": a walker's limb is a leg part",
+                    help="name a part of category leg of this library",
+                )
                 part_id = None
         glue_node = limb_node.get("glue")
         glue = _check_glue(F, glue_node, f"{path}.glue")
@@ -267,10 +351,14 @@ def _check_glue(F: Fields, node: YNode | None, path: str) -> tuple[float, ...] |
     normal = values[3:6]
     length = math.sqrt(sum(c * c for c in normal))
     if abs(length - 1.0) > UNIT_TOLERANCE:
-        F.error("library.not_unit_vector", f"'{path}' has a normal (nx, ny, nz) of length "
-                f"{length:.4g}, not 1", node.span, label="normal not unit length",
-                help="write the normal as a unit vector, such as "
-                     + (format_vector(normalised(normal)) if length > 0 else "[0, 0, -1]"))
+        F.error(
+            "library.not_unit_vector",
+            f"'{path}' has a normal (nx, ny, nz) of length {length:.4g}, not 1",
+            node.span,
+            label="normal not unit length",
+            help="write the normal as a unit vector, such as "
+            + (format_vector(normalised(normal)) if length > 0 else "[0, 0, -1]"),
+        )
         return None
     return tuple(values)
 
@@ -278,7 +366,7 @@ def _check_glue(F: Fields, node: YNode | None, path: str) -> tuple[float, ...] |
 def _limbs_apart(F: Fields, limbs: list[Limb], glue_nodes: dict[str, YNode]) -> bool:
     ok = True
     for i, a in enumerate(limbs):
-        for b in limbs[i + 1:]:
+        for b in limbs[i + 1 :]:
             if a.part != b.part:
                 continue
             distance = math.dist(a.glue[:3], b.glue[:3])
@@ -289,11 +377,13 @@ def _limbs_apart(F: Fields, limbs: list[Limb], glue_nodes: dict[str, YNode]) -> 
                     f"'assembly.limbs.{b.name}.glue' places the {b.part} within "
                     f"{distance * 1000:.3g} mm and {turn * 1000:.3g} mrad of "
                     f"assembly.limbs.{a.name}: a leg of a program placed between them would "
-                    "be either of the two", glue_nodes[b.name].span,
-                    label=f"where {a.name} is", labels=(
-                        Label(glue_nodes[a.name].span, f"{a.name} is placed here"),),
+                    "be either of the two",
+                    glue_nodes[b.name].span,
+                    label=f"where {a.name} is",
+                    labels=(Label(glue_nodes[a.name].span, f"{a.name} is placed here"),),
                     help="give each leg a place of its own: two glues of one part more than "
-                         "2 mm or 2 mrad apart")
+                    "2 mm or 2 mrad apart",
+                )
                 F.failed = True
                 ok = False
     return ok
@@ -304,9 +394,16 @@ def _turn_between(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     their rolls about them (an absent roll is 0), taken together."""
     na, nb = normalised(a[3:6]), normalised(b[3:6])
     cos = max(-1.0, min(1.0, sum(x * y for x, y in zip(na, nb))))
-    cross = math.sqrt(sum(c * c for c in (na[1] * nb[2] - na[2] * nb[1],
-                                          na[2] * nb[0] - na[0] * nb[2],
-                                          na[0] * nb[1] - na[1] * nb[0])))
+    cross = math.sqrt(
+        sum(
+            c * c
+            for c in (
+                na[1] * nb[2] - na[2] * nb[1],
+                na[2] * nb[0] - na[0] * nb[2],
+                na[0] * nb[1] - na[1] * nb[0],
+            )
+        )
+    )
     tilt = math.atan2(cross, cos)
     roll = (a[6] if len(a) > 6 else 0.0) - (b[6] if len(b) > 6 else 0.0)
     roll = math.remainder(roll, math.tau)
@@ -334,9 +431,12 @@ def _check_trained_kp(F: Fields, node: YNode, joints: list[str]) -> dict[str, fl
         for link, value in links.items():
             joint = f"{owner}/{link}"
             if joint not in joints:
-                F.invalid(links.key_span(link), f"{path}.{owner}.{link}", f"names '{joint}', "
-                          "which is not one of the walker's joints",
-                          help=f"name one of: {', '.join(joints)}")
+                F.invalid(
+                    links.key_span(link),
+                    f"{path}.{owner}.{link}",
+                    f"names '{joint}', which is not one of the walker's joints",
+                    help=f"name one of: {', '.join(joints)}",
+                )
                 ok = False
                 continue
             kp = F.number(value, f"{path}.{owner}.{link}", positive=True)
@@ -346,23 +446,41 @@ def _check_trained_kp(F: Fields, node: YNode, joints: list[str]) -> dict[str, fl
                 out[joint] = kp
     left = [j for j in joints if j not in out]
     if ok and left:
-        F.invalid(node, path, f"leaves out {', '.join(left)}: a kp by joint states every "
-                  "joint's", help="add them, or write one number for every joint")
+        F.invalid(
+            node,
+            path,
+            f"leaves out {', '.join(left)}: a kp by joint states every joint's",
+            help="add them, or write one number for every joint",
+        )
     return out if ok and not left else None
 
 
-def _check_controller(F: Fields, node: YNode, walker_dir: Path, parts: dict[str, Part],
-                      body: str | None, limbs: list[Limb] | None,
-                      trained_kp: list | None = None) -> dict[str, Any] | None:
+def _check_controller(
+    F: Fields,
+    node: YNode,
+    walker_dir: Path,
+    parts: dict[str, Part],
+    body: str | None,
+    limbs: list[Limb] | None,
+    trained_kp: list | None = None,
+) -> dict[str, Any] | None:
     if not F.mapping(node, "controller"):
         return None
     if "gait" in node.value:
-        F.error("library.unknown_field", "'controller.gait' is not a field of a walker's "
-                "controller: a walker is a policy trained for its robot", node.key_span("gait"),
-                label="not a walker's", help="delete the gait; a robot that walks by its "
-                "body's gait needs no walker")
-        node = YNode("map", {k: v for k, v in node.items() if k != "gait"}, node.span,
-                     key_spans={k: s for k, s in node.key_spans.items() if k != "gait"})
+        F.error(
+            "library.unknown_field",
+            "'controller.gait' is not a field of a walker's "
+            "controller: a walker is a policy trained for its robot",
+            node.key_span("gait"),
+            label="not a walker's",
+            help="delete the gait; a robot that walks by its body's gait needs no walker",
+        )
+        node = YNode(
+            "map",
+            {k: v for k, v in node.items() if k != "gait"},
+            node.span,
+            key_spans={k: s for k, s in node.key_spans.items() if k != "gait"},
+        )
     servos: list[str] | None = None
     owners: dict[str, set[str]] | None = None
     imu_links: set[str] | None = None
@@ -377,20 +495,27 @@ def _check_controller(F: Fields, node: YNode, walker_dir: Path, parts: dict[str,
                 servos += [f"{limb.name}/{link.name}" for link in leg.links if link.servo]
                 owners[limb.name] = {link.name for link in leg.links}
     ctx = PolicyContext(walker_dir, servos, imu_links, walker=True, owners=owners)
-    policy = check_policy(F, node, "controller", ctx, extra_required=("joints",),
-                          extra_optional=("trained_kp",))
+    policy = check_policy(
+        F, node, "controller", ctx, extra_required=("joints",), extra_optional=("trained_kp",)
+    )
     joints_node = node.get("joints")
-    joints = (check_servo_names(F, joints_node, "controller.joints", ctx, "joints", every=True)
-              if joints_node is not None else None)
+    joints = (
+        check_servo_names(F, joints_node, "controller.joints", ctx, "joints", every=True)
+        if joints_node is not None
+        else None
+    )
     trained_node = node.get("trained_kp")
     if trained_node is not None and joints is not None:
         trained = _check_trained_kp(F, trained_node, joints)
         if trained is not None and trained_kp is not None:
             trained_kp[:] = list(trained.items())
     if servos is not None and not servos:
-        F.invalid(node.key_span("policy"), "controller.policy", "has no servo to move: "
-                  "neither the body nor its legs has one",
-                  help="a walker walks legs whose links are turned by servos")
+        F.invalid(
+            node.key_span("policy"),
+            "controller.policy",
+            "has no servo to move: neither the body nor its legs has one",
+            help="a walker walks legs whose links are turned by servos",
+        )
         return None
     if policy is None or joints is None or F.failed:
         return None

@@ -5,6 +5,7 @@ severity, its labels as related information and its help and notes in the messag
 machine-applicable fixes ride along in ``data``, so that a code action is made from the
 diagnostic the client hands back, whatever was compiled since.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
@@ -15,9 +16,11 @@ from ..diagnostics import Diagnostic, Fix, Severity, Span
 from .positions import LineIndex
 
 SOURCE = "mobiledsl"
-_SEVERITY = {Severity.ERROR: lsp.DiagnosticSeverity.Error,
-             Severity.WARNING: lsp.DiagnosticSeverity.Warning,
-             Severity.NOTE: lsp.DiagnosticSeverity.Information}
+_SEVERITY = {
+    Severity.ERROR: lsp.DiagnosticSeverity.Error,
+    Severity.WARNING: lsp.DiagnosticSeverity.Warning,
+    Severity.NOTE: lsp.DiagnosticSeverity.Information,
+}
 
 TextOf = Callable[[str], "str | None"]
 
@@ -42,8 +45,9 @@ def message(d: Diagnostic) -> str:
     return "\n".join(lines)
 
 
-def to_lsp(d: Diagnostic, text_of: TextOf, uri_of: Callable[[str], str],
-           encoding: str = "utf-16") -> lsp.Diagnostic:
+def to_lsp(
+    d: Diagnostic, text_of: TextOf, uri_of: Callable[[str], str], encoding: str = "utf-16"
+) -> lsp.Diagnostic:
     """One diagnostic of the file ``d.span.file`` (whose text ``text_of`` gives)."""
     indexes: dict[str, LineIndex | None] = {}
 
@@ -53,17 +57,24 @@ def to_lsp(d: Diagnostic, text_of: TextOf, uri_of: Callable[[str], str],
             indexes[file] = LineIndex(text, encoding) if text is not None else None
         return indexes[file]
 
-    related = [lsp.DiagnosticRelatedInformation(
-                   lsp.Location(uri_of(label.span.file),
-                                span_range(label.span, index(label.span.file))),
-                   label.message or "here")
-               for label in d.labels if label.span is not None and label.span.file]
+    related = [
+        lsp.DiagnosticRelatedInformation(
+            lsp.Location(uri_of(label.span.file), span_range(label.span, index(label.span.file))),
+            label.message or "here",
+        )
+        for label in d.labels
+        if label.span is not None and label.span.file
+    ]
     file = d.span.file if d.span is not None else ""
     return lsp.Diagnostic(
         range=span_range(d.span, index(file) if file else None),
-        message=message(d), severity=_SEVERITY.get(d.severity, lsp.DiagnosticSeverity.Error),
-        code=d.code, source=SOURCE, related_information=related or None,
-        data={"fixes": [f.to_json() for f in d.fixes]} if d.fixes else None)
+        message=message(d),
+        severity=_SEVERITY.get(d.severity, lsp.DiagnosticSeverity.Error),
+        code=d.code,
+        source=SOURCE,
+        related_information=related or None,
+        data={"fixes": [f.to_json() for f in d.fixes]} if d.fixes else None,
+    )
 
 
 def fixes_of(data: object) -> list[Fix]:
@@ -84,6 +95,7 @@ def fix_edits(fixes: Iterable[Fix], text: str, encoding: str = "utf-16") -> list
     """The text edits that apply ``fixes`` to ``text`` (one file's): a program file's by
     their spans, a YAML file's as the whole text written again (``mobiledsl.fix.edits``)."""
     from ..fix.edits import FixError, apply_yaml, text_edits
+
     fixes = list(fixes)
     index = LineIndex(text, encoding)
     yaml = [f for f in fixes if f.key_path]
@@ -92,11 +104,13 @@ def fix_edits(fixes: Iterable[Fix], text: str, encoding: str = "utf-16") -> list
         if yaml:
             new = apply_yaml(text, yaml)
             return [lsp.TextEdit(offsets_range(index, 0, len(text)), new)]
-        return [lsp.TextEdit(offsets_range(index, start, end), replacement)
-                for start, end, replacement in text_edits(text, plain)]
+        return [
+            lsp.TextEdit(offsets_range(index, start, end), replacement)
+            for start, end, replacement in text_edits(text, plain)
+        ]
     except (FixError, ValueError, TypeError):
         return []
-    except Exception:                       # ruamel's errors on a half-typed YAML file
+    except Exception:  # ruamel's errors on a half-typed YAML file
         return []
 
 
@@ -104,10 +118,16 @@ def fix_edits(fixes: Iterable[Fix], text: str, encoding: str = "utf-16") -> list
 FIX_ALL = lsp.CodeActionKind.SourceFixAll
 
 
-def code_actions(uri: str, text: str, diagnostics: Iterable[lsp.Diagnostic],
-                 encoding: str = "utf-16", text_of: TextOf | None = None,
-                 uri_of: Callable[[str], str] | None = None, path: str = "",
-                 fix_all: Iterable[lsp.Diagnostic] = ()) -> list[lsp.CodeAction]:
+def code_actions(
+    uri: str,
+    text: str,
+    diagnostics: Iterable[lsp.Diagnostic],
+    encoding: str = "utf-16",
+    text_of: TextOf | None = None,
+    uri_of: Callable[[str], str] | None = None,
+    path: str = "",
+    fix_all: Iterable[lsp.Diagnostic] = (),
+) -> list[lsp.CodeAction]:
     """A quick fix for each diagnostic that carries machine-applicable fixes, and, when
     ``fix_all`` (the file's own diagnostics) holds any, one action that applies them all.
     A fix of another file than ``path`` (the document's) is written to that file, whose
@@ -118,23 +138,42 @@ def code_actions(uri: str, text: str, diagnostics: Iterable[lsp.Diagnostic],
         changes = _changes(fixes, uri, text, encoding, text_of, uri_of, path)
         if not changes:
             continue
-        actions.append(lsp.CodeAction(
-            title=_title(fixes, d), kind=lsp.CodeActionKind.QuickFix, diagnostics=[d],
-            is_preferred=True, edit=lsp.WorkspaceEdit(changes=changes)))
+        actions.append(
+            lsp.CodeAction(
+                title=_title(fixes, d),
+                kind=lsp.CodeActionKind.QuickFix,
+                diagnostics=[d],
+                is_preferred=True,
+                edit=lsp.WorkspaceEdit(changes=changes),
+            )
+        )
     every = [d for d in fix_all if fixes_of(d.data)]
     fixes = [f for d in every for f in fixes_of(d.data)]
     changes = _changes(fixes, uri, text, encoding, text_of, uri_of, path) if fixes else {}
     if changes and len(every) > 1:
-        actions.append(lsp.CodeAction(
-            title=f"apply the {len(every)} fixes mobiledsl is sure of", kind=FIX_ALL,
-            diagnostics=every, edit=lsp.WorkspaceEdit(changes=changes)))
+        actions.append(
+            lsp.CodeAction(
+                title=f"apply the {len(every)} fixes mobiledsl is sure of",
+                kind=FIX_ALL,
+                diagnostics=every,
+                edit=lsp.WorkspaceEdit(changes=changes),
+            )
+        )
     return actions
 
 
-def _changes(fixes: list[Fix], uri: str, text: str, encoding: str, text_of: TextOf | None,
-             uri_of: Callable[[str], str] | None, path: str) -> dict[str, list[lsp.TextEdit]]:
+def _changes(
+    fixes: list[Fix],
+    uri: str,
+    text: str,
+    encoding: str,
+    text_of: TextOf | None,
+    uri_of: Callable[[str], str] | None,
+    path: str,
+) -> dict[str, list[lsp.TextEdit]]:
     """The edits of ``fixes`` by the URI of the file each is of."""
     import os
+
     by_file: dict[str, list[Fix]] = {}
     for fix in fixes:
         file = fix.span.file if fix.span.file and text_of and uri_of else path
@@ -146,8 +185,9 @@ def _changes(fixes: list[Fix], uri: str, text: str, encoding: str, text_of: Text
         if file == path:
             target, body = uri, text
         else:
-            assert uri_of is not None and text_of is not None, \
+            assert uri_of is not None and text_of is not None, (
                 "a fix of another file is grouped apart only when both are given"
+            )
             target, body = uri_of(file), text_of(file)
             if target is None or body is None:
                 continue
@@ -161,5 +201,6 @@ def _title(fixes: list[Fix], d: lsp.Diagnostic) -> str:
     fix = fixes[0]
     if fix.key_path:
         return f"set {'.'.join(fix.key_path)} = {fix.replacement}"
-    return f"write {fix.replacement}" if len(fix.replacement) <= 60 else \
-        f"apply the fix of {d.code}"
+    return (
+        f"write {fix.replacement}" if len(fix.replacement) <= 60 else f"apply the fix of {d.code}"
+    )

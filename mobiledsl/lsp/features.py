@@ -3,6 +3,7 @@ asked and the records they need (the libraries' parts, the program's other files
 lsprotocol items. They read the text as it is typed, so a half-typed document gets what can
 be known of it and never an exception.
 """
+
 from __future__ import annotations
 
 import re
@@ -62,34 +63,48 @@ def datasheet(part: Any) -> str:
     if m is not None:
         rows.append(f"mass: {m:g} kg")
     if part.wheel is not None:
-        rows.append(f"wheel: radius {part.wheel.radius:g} m, width {part.wheel.width:g} m "
-                    f"(diameter {2 * part.wheel.radius * 1000:g} mm)")
+        rows.append(
+            f"wheel: radius {part.wheel.radius:g} m, width {part.wheel.width:g} m "
+            f"(diameter {2 * part.wheel.radius * 1000:g} mm)"
+        )
     if part.track is not None:
         rows.append(f"track: width {part.track.width:g} m")
     if part.motor is not None:
         mo = part.motor
-        rows.append(f"motor: {mo.rated_voltage_v:g} V rated, no-load {mo.no_load_speed_rad_s:g} "
-                    f"rad/s, stall {mo.stall_torque_nm:g} N·m at {mo.stall_current_a:g} A")
+        rows.append(
+            f"motor: {mo.rated_voltage_v:g} V rated, no-load {mo.no_load_speed_rad_s:g} "
+            f"rad/s, stall {mo.stall_torque_nm:g} N·m at {mo.stall_current_a:g} A"
+        )
     if part.battery is not None:
         b = part.battery
-        span = "" if b.voltage_min_v is None or b.voltage_max_v is None else \
-            f" ({b.voltage_min_v:g}–{b.voltage_max_v:g} V)"
+        span = (
+            ""
+            if b.voltage_min_v is None or b.voltage_max_v is None
+            else f" ({b.voltage_min_v:g}–{b.voltage_max_v:g} V)"
+        )
         capacity = f", {b.capacity_ah:g} Ah" if b.capacity_ah is not None else ""
         rows.append(f"battery: {b.voltage_nominal_v:g} V nominal{span}{capacity}")
     if part.driver is not None:
         d = part.driver
-        figures = [f"{d.channels} channels" if d.channels else None,
-                   f"{d.voltage_min_v:g}–{d.voltage_max_v:g} V"
-                   if d.voltage_min_v is not None and d.voltage_max_v is not None else None,
-                   f"{d.continuous_current_per_channel_a:g} A continuous"
-                   if d.continuous_current_per_channel_a is not None else None,
-                   f"{d.peak_current_per_channel_a:g} A peak"
-                   if d.peak_current_per_channel_a is not None else None]
+        figures = [
+            f"{d.channels} channels" if d.channels else None,
+            f"{d.voltage_min_v:g}–{d.voltage_max_v:g} V"
+            if d.voltage_min_v is not None and d.voltage_max_v is not None
+            else None,
+            f"{d.continuous_current_per_channel_a:g} A continuous"
+            if d.continuous_current_per_channel_a is not None
+            else None,
+            f"{d.peak_current_per_channel_a:g} A peak"
+            if d.peak_current_per_channel_a is not None
+            else None,
+        ]
         rows.append("driver: " + ", ".join(f for f in figures if f))
     if part.range is not None:
         r = part.range
-        rows.append(f"range: {r.min_m:g}–{r.max_m:g} m, field of view {r.field_of_view_rad:g} "
-                    f"rad, {r.rate_hz:g} Hz")
+        rows.append(
+            f"range: {r.min_m:g}–{r.max_m:g} m, field of view {r.field_of_view_rad:g} "
+            f"rad, {r.rate_hz:g} Hz"
+        )
     if part.profiles:
         rows.append("profiles: " + ", ".join(sorted(part.profiles)))
     if part.connectors:
@@ -112,9 +127,15 @@ def _wanted(kind: str, line: str, key: str) -> Callable[[Any], bool]:
 
 
 # -- completion --------------------------------------------------------------------------------
-def completion(kind: str, text: str, offset: int, parts: Sequence[Any],
-               siblings: Siblings, part_of_file: Any = None,
-               file: str = "") -> list[lsp.CompletionItem]:
+def completion(
+    kind: str,
+    text: str,
+    offset: int,
+    parts: Sequence[Any],
+    siblings: Siblings,
+    part_of_file: Any = None,
+    file: str = "",
+) -> list[lsp.CompletionItem]:
     """What may be written at ``offset`` of a document of ``kind`` ("core", "world", "task",
     "component"); ``file`` is the document's path (a component.yaml's folder names its
     part)."""
@@ -122,18 +143,29 @@ def completion(kind: str, text: str, offset: int, parts: Sequence[Any],
     m = _REF_OPEN.search(line)
     if m and kind in ("core", "world"):
         fits = _wanted(kind, line, m.group(1))
-        return [lsp.CompletionItem(label=p.id, kind=lsp.CompletionItemKind.Value,
-                                   detail=part_detail(p), documentation=p.description,
-                                   label_details=lsp.CompletionItemLabelDetails(
-                                       description=summary(p)),
-                                   sort_text=p.id)
-                for p in sorted(parts, key=lambda p: (p.id, p.library)) if fits(p)]
+        return [
+            lsp.CompletionItem(
+                label=p.id,
+                kind=lsp.CompletionItemKind.Value,
+                detail=part_detail(p),
+                documentation=p.description,
+                label_details=lsp.CompletionItemLabelDetails(description=summary(p)),
+                sort_text=p.id,
+            )
+            for p in sorted(parts, key=lambda p: (p.id, p.library))
+            if fits(p)
+        ]
     m = _AT.search(line)
     if m:
-        names = core_names(siblings.get("core", text if kind == "core" else "")) \
-            if m.group(1) == "core" else world_names(siblings.get("world", ""), parts)
-        return [lsp.CompletionItem(label=name, kind=lsp.CompletionItemKind.Reference,
-                                   detail=what) for name, what in names.items()]
+        names = (
+            core_names(siblings.get("core", text if kind == "core" else ""))
+            if m.group(1) == "core"
+            else world_names(siblings.get("world", ""), parts)
+        )
+        return [
+            lsp.CompletionItem(label=name, kind=lsp.CompletionItemKind.Reference, detail=what)
+            for name, what in names.items()
+        ]
     if kind == "component":
         return _component_completion(text, offset, line, part_of_file, file)
     if _LINE_WORD.match(line):
@@ -148,34 +180,53 @@ def summary(part: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _component_completion(text: str, offset: int, line: str, part: Any,
-                          file: str) -> list[lsp.CompletionItem]:
+def _component_completion(
+    text: str, offset: int, line: str, part: Any, file: str
+) -> list[lsp.CompletionItem]:
     """A connector's name where a mount or a driveline names one, else the keys and values
     the library's checks allow there."""
     from . import schema
+
     if _MOUNT_VALUE.search(line):
         declared = schema.connectors(text, file)
         if declared:
-            return [lsp.CompletionItem(label=name, kind=lsp.CompletionItemKind.Field,
-                                       detail="a connector of this part")
-                    for name in sorted(declared)]
+            return [
+                lsp.CompletionItem(
+                    label=name, kind=lsp.CompletionItemKind.Field, detail="a connector of this part"
+                )
+                for name in sorted(declared)
+            ]
         if part is not None:
-            return [lsp.CompletionItem(label=name, kind=lsp.CompletionItemKind.Field,
-                                       detail=f"connector at {list(c.pos)}")
-                    for name, c in sorted(part.connectors.items())]
+            return [
+                lsp.CompletionItem(
+                    label=name,
+                    kind=lsp.CompletionItemKind.Field,
+                    detail=f"connector at {list(c.pos)}",
+                )
+                for name, c in sorted(part.connectors.items())
+            ]
         return []
     found = schema.offer(text, offset, file) if file else None
     if found is None:
         return []
     if found.kind == "key":
-        rest = text[offset:offset + 200].split("\n", 1)[0]
+        rest = text[offset : offset + 200].split("\n", 1)[0]
         colon = bool(re.match(r"[\w-]*\s*:", rest))
-        return [lsp.CompletionItem(label=w, kind=lsp.CompletionItemKind.Property,
-                                   detail=f"a field of {found.path or 'the declaration'}",
-                                   insert_text=w if colon else f"{w}: ")
-                for w in found.words]
-    return [lsp.CompletionItem(label=w, kind=lsp.CompletionItemKind.EnumMember,
-                               detail=f"a value of {found.path}") for w in found.words]
+        return [
+            lsp.CompletionItem(
+                label=w,
+                kind=lsp.CompletionItemKind.Property,
+                detail=f"a field of {found.path or 'the declaration'}",
+                insert_text=w if colon else f"{w}: ",
+            )
+            for w in found.words
+        ]
+    return [
+        lsp.CompletionItem(
+            label=w, kind=lsp.CompletionItemKind.EnumMember, detail=f"a value of {found.path}"
+        )
+        for w in found.words
+    ]
 
 
 def _types(kind: str) -> list[lsp.CompletionItem]:
@@ -187,14 +238,15 @@ def _types(kind: str) -> list[lsp.CompletionItem]:
         items = {n: s.summary for n, s in STEP_TYPES.items()}
     else:
         return []
-    return [lsp.CompletionItem(label=name, kind=lsp.CompletionItemKind.Class, detail=summary)
-            for name, summary in items.items()]
+    return [
+        lsp.CompletionItem(label=name, kind=lsp.CompletionItemKind.Class, detail=summary)
+        for name, summary in items.items()
+    ]
 
 
 def core_names(core_text: str) -> dict[str, str]:
     """The components a core declares: name -> type."""
-    return {m.group(2): m.group(1) for m in _COMPONENT.finditer(core_text)
-            if m.group(1) != "Robot"}
+    return {m.group(2): m.group(1) for m in _COMPONENT.finditer(core_text) if m.group(1) != "Robot"}
 
 
 def world_names(world_text: str, parts: Iterable[Any]) -> dict[str, str]:
@@ -224,7 +276,7 @@ def ref_at(text: str, offset: int) -> tuple[str, int, int] | None:
     ``offset``: (id, start, end) of the string's inside."""
     for m in _QUOTED.finditer(text, max(0, offset - 300), offset + 300):
         if m.start(1) <= offset <= m.end(1):
-            head = text[max(0, m.start() - 40):m.start()]
+            head = text[max(0, m.start() - 40) : m.start()]
             if re.search(r"\b(ref|environment)\s*=\s*$", head):
                 return m.group(1), m.start(1), m.end(1)
     return None
@@ -239,11 +291,15 @@ def at_reference(text: str, offset: int) -> tuple[str, str, int, int] | None:
 
 
 # -- hover -------------------------------------------------------------------------------------
-def hover(text: str, offset: int, part_of: Callable[[str], Any],
-          diagnostics: Iterable[tuple] = (),
-          explain: Callable[[str], str | None] = lambda code: None,
-          encoding: str = "utf-16",
-          glue: tuple[str, int, int] | None = None) -> lsp.Hover | None:
+def hover(
+    text: str,
+    offset: int,
+    part_of: Callable[[str], Any],
+    diagnostics: Iterable[tuple] = (),
+    explain: Callable[[str], str | None] = lambda code: None,
+    encoding: str = "utf-16",
+    glue: tuple[str, int, int] | None = None,
+) -> lsp.Hover | None:
     """A part's datasheet on its ref; a glue's seat (``glue``: its Markdown and the offsets
     of the glue's value, worked out by ``glues``); the diagnostics under the cursor, given
     as (start, end, code) or (start, end, code, message) offsets, with their
@@ -253,8 +309,10 @@ def hover(text: str, offset: int, part_of: Callable[[str], Any],
     if found is not None:
         part = part_of(found[0])
         if part is not None:
-            return lsp.Hover(contents=lsp.MarkupContent(lsp.MarkupKind.Markdown, datasheet(part)),
-                             range=_range(index, found[1], found[2]))
+            return lsp.Hover(
+                contents=lsp.MarkupContent(lsp.MarkupKind.Markdown, datasheet(part)),
+                range=_range(index, found[1], found[2]),
+            )
     texts = [glue[0]] if glue is not None else []
     seen: set[str] = set()
     for start, end, code, *said in diagnostics:
@@ -269,9 +327,10 @@ def hover(text: str, offset: int, part_of: Callable[[str], Any],
             if len(parts) > 1:
                 texts.append("\n\n".join(parts))
     if texts:
-        return lsp.Hover(contents=lsp.MarkupContent(lsp.MarkupKind.Markdown,
-                                                    "\n\n---\n\n".join(texts)),
-                         range=_range(index, glue[1], glue[2]) if glue else None)
+        return lsp.Hover(
+            contents=lsp.MarkupContent(lsp.MarkupKind.Markdown, "\n\n---\n\n".join(texts)),
+            range=_range(index, glue[1], glue[2]) if glue else None,
+        )
     return None
 
 
@@ -280,9 +339,15 @@ def _range(index: LineIndex, start: int, end: int) -> lsp.Range:
 
 
 # -- definition --------------------------------------------------------------------------------
-def definition(text: str, offset: int, part_of: Callable[[str], Any], siblings: Siblings,
-               parts: Sequence[Any], kind: str = "",
-               file: str = "") -> tuple[str, int, int | None] | None:
+def definition(
+    text: str,
+    offset: int,
+    part_of: Callable[[str], Any],
+    siblings: Siblings,
+    parts: Sequence[Any],
+    kind: str = "",
+    file: str = "",
+) -> tuple[str, int, int | None] | None:
     """Where what is at ``offset`` is declared: (file or sibling kind, line, column) with
     the compiler's 1-based places, or an offset into a sibling's text ("core"/"world",
     offset, None). A ref goes to its component.yaml, ``@core/name`` to the component,
@@ -322,6 +387,7 @@ def connector_definition(text: str, offset: int, file: str) -> tuple[str, int, i
     """A connector named in a component.yaml (a mount's, a driveline's) to where its
     ``connectors`` entry is, in the same file."""
     from . import schema
+
     word, start, _ = schema.word_at(text, offset)
     declared = schema.connectors(text, file) if word else {}
     span = declared.get(word)
@@ -329,5 +395,5 @@ def connector_definition(text: str, offset: int, file: str) -> tuple[str, int, i
         return None
     index = LineIndex(text)
     if index.offset(span.line, span.column) == start:
-        return None                       # the declaration itself
+        return None  # the declaration itself
     return file, span.line, span.column or 1

@@ -5,6 +5,7 @@ The robot is the last check's (``mobiledsl.model.robot.Robot``, assembled from t
 being edited); a glue the assembly could not place has no seat here, and the diagnostic
 that says why is what its hover shows.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -27,11 +28,11 @@ class GlueAt:
 class Seat:
     """The connector a glue seats its part on."""
 
-    host: str                 # the component whose connector it is
+    host: str  # the component whose connector it is
     connector: str
-    part: Any                 # the host's part (mobiledsl.library.model.Part)
-    distance_m: float         # from the glue's point to the connector's
-    cosine: float             # between the glue's direction and the connector's
+    part: Any  # the host's part (mobiledsl.library.model.Part)
+    distance_m: float  # from the glue's point to the connector's
+    cosine: float  # between the glue's direction and the connector's
 
     @property
     def label(self) -> str:
@@ -42,6 +43,7 @@ def glue_at(text: str, offset: int, file: str) -> GlueAt | None:
     """The ``glue = (...)`` whose value holds ``offset``, read by the parser."""
     from ..lang import parse_core
     from ..lang.ast import Tuple
+
     program, _ = parse_core(text, file)
     if program is None:
         return None
@@ -63,6 +65,7 @@ def seat(robot: Any, glue: GlueAt) -> Seat | None:
     """The connector ``robot`` seated the glue's component on, measured against the glue."""
     from ..model.connectors import connectors_in_chassis_frame, direction_cosine, point_distance
     from ..model.frames import Transform
+
     if robot is None or len(glue.numbers) < 6:
         return None
     by_name = {c.name: c for c in robot.components}
@@ -76,13 +79,20 @@ def seat(robot: Any, glue: GlueAt) -> Seat | None:
     frame = Transform.from_pose(host.pose.xyz, host.pose.quat)
     for hc in connectors_in_chassis_frame(host.name, part, frame):
         if hc.name == placed.host_connector:
-            return Seat(host.name, hc.name, part, point_distance(glue.numbers, hc),
-                        direction_cosine(glue.numbers, hc))
+            return Seat(
+                host.name,
+                hc.name,
+                part,
+                point_distance(glue.numbers, hc),
+                direction_cosine(glue.numbers, hc),
+            )
     return None
 
 
 def describe(s: Seat) -> str:
     """The hover's Markdown."""
-    return (f"glued onto **{s.label}** (a connector of {s.part.library}/{s.part.id})\n\n"
-            f"- the glue's point is {s.distance_m * 1000:.2f} mm from the connector's\n"
-            f"- the directions' cosine is {s.cosine:.4f}")
+    return (
+        f"glued onto **{s.label}** (a connector of {s.part.library}/{s.part.id})\n\n"
+        f"- the glue's point is {s.distance_m * 1000:.2f} mm from the connector's\n"
+        f"- the directions' cosine is {s.cosine:.4f}"
+    )

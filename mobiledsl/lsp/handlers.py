@@ -3,6 +3,7 @@ server: the document, its program's other files, its project's parts and its pro
 last robot handed to ``features``, ``glues``, ``symbols`` and ``tokens``; an answer for a
 file outside a project, or one the features cannot read, is empty (symbols and tokens need
 no project)."""
+
 from __future__ import annotations
 
 import functools
@@ -19,6 +20,7 @@ from .workspace import PROGRAM_KINDS, kind_of
 @functools.cache
 def _codes() -> dict:
     from ..codes import all_codes
+
     return all_codes()
 
 
@@ -36,12 +38,14 @@ class Context:
 
     def __init__(self, ls, params):
         from .server import _path
+
         self.ls = ls
         self.path = _path(params.text_document.uri)
         self.text = ls.state.text(self.path) if self.path else None
         self.kind = kind_of(self.path) if self.path else None
-        self.project = ls.state.project_of(self.path) if self.text is not None and self.kind \
-            else None
+        self.project = (
+            ls.state.project_of(self.path) if self.text is not None and self.kind else None
+        )
         self.index = LineIndex(self.text or "", ls.encoding)
         self.offset = self.index.from_position(params.position.line, params.position.character)
 
@@ -66,8 +70,9 @@ class Context:
 def register(server) -> None:
     from .server import guarded
 
-    @server.feature(lsp.TEXT_DOCUMENT_COMPLETION,
-                    lsp.CompletionOptions(trigger_characters=['"', "/", " "]))
+    @server.feature(
+        lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=['"', "/", " "])
+    )
     @guarded(None)
     def completion(ls, params: lsp.CompletionParams):
         c = Context(ls, params)
@@ -78,8 +83,9 @@ def register(server) -> None:
             lib = c.project.library_of(c.path)
             pid = lib.part_of(c.path) if lib else None
             this_part = lib.library.parts.get(pid) if pid and lib.library else None
-        items = features.completion(c.kind, c.text, c.offset, c.project.parts(),
-                                    c.siblings(), this_part, file=c.path)
+        items = features.completion(
+            c.kind, c.text, c.offset, c.project.parts(), c.siblings(), this_part, file=c.path
+        )
         return lsp.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
@@ -91,11 +97,13 @@ def register(server) -> None:
         spans = []
         for d in ls.state.diagnostics(c.path):
             if d.span is not None and d.span.line:
-                start, end = c.index.block_offsets(d.span.line, d.span.column,
-                                                   d.span.end_line, d.span.end_column)
+                start, end = c.index.block_offsets(
+                    d.span.line, d.span.column, d.span.end_line, d.span.end_column
+                )
                 spans.append((start, end, d.code, d.message))
-        return features.hover(c.text, c.offset, c.project.part, spans, explain, ls.encoding,
-                              glue=_glue_hover(ls, c))
+        return features.hover(
+            c.text, c.offset, c.project.part, spans, explain, ls.encoding, glue=_glue_hover(ls, c)
+        )
 
     @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
     @guarded(None)
@@ -103,13 +111,19 @@ def register(server) -> None:
         c = Context(ls, params)
         if not c.ok:
             return None
-        found = features.definition(c.text, c.offset, c.project.part, c.siblings(),
-                                    c.project.parts(), kind=c.kind, file=c.path) \
-            or _glue_definition(ls, c)
+        found = features.definition(
+            c.text,
+            c.offset,
+            c.project.part,
+            c.siblings(),
+            c.project.parts(),
+            kind=c.kind,
+            file=c.path,
+        ) or _glue_definition(ls, c)
         if found is None:
             return None
         where, a, b = found
-        if b is None:                       # an offset into a sibling's text
+        if b is None:  # an offset into a sibling's text
             file = c.sibling_path(where)
             text = ls.state.text(file) if file else None
             if file is None or text is None:
@@ -127,15 +141,18 @@ def register(server) -> None:
     @guarded(None)
     def document_symbol(ls, params: lsp.DocumentSymbolParams):
         path, text, kind = _document(ls, params.text_document.uri)
-        if path is None or text is None:        # (a text only of a path of a kind)
+        if path is None or text is None:  # (a text only of a path of a kind)
             return None
         if kind in PROGRAM_KINDS:
             return symbols.program_symbols(kind, text, path, ls.encoding)
         return symbols.yaml_symbols(text, path, ls.encoding)
 
-    @server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
-                    lsp.SemanticTokensLegend(token_types=list(tokens.TYPES),
-                                             token_modifiers=list(tokens.MODIFIERS)))
+    @server.feature(
+        lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
+        lsp.SemanticTokensLegend(
+            token_types=list(tokens.TYPES), token_modifiers=list(tokens.MODIFIERS)
+        ),
+    )
     @guarded(None)
     def semantic_tokens(ls, params: lsp.SemanticTokensParams):
         path, text, kind = _document(ls, params.text_document.uri)
@@ -147,6 +164,7 @@ def register(server) -> None:
 def _document(ls, uri: str) -> tuple[str | None, str | None, str | None]:
     """(path, text, kind) of a document the server reads (a text of None otherwise)."""
     from .server import _path
+
     path = _path(uri)
     kind = kind_of(path) if path else None
     return path, ls.state.text(path) if kind else None, kind

@@ -7,6 +7,7 @@ alone, their columns counted in UTF-16 code units (the protocol's default encodi
 and UTF-32 when the client and the server agreed on one). Each
 conversion goes through the offset in the text, so neither rule leaks into the other.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -80,7 +81,7 @@ class LineIndex:
         """LSP's (line, character) of an offset."""
         offset = min(max(offset, 0), len(self.text))
         line = bisect.bisect_right(self._lsp, offset) - 1
-        return line, self._units(self.text[self._lsp[line]:offset])
+        return line, self._units(self.text[self._lsp[line] : offset])
 
     def from_position(self, line: int, character: int) -> int:
         """The offset of LSP's (line, character), clamped to the line."""

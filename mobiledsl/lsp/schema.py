@@ -13,6 +13,7 @@ name no list (a profile's name, a logical mount), the vocabulary's types and mou
 offered. tests/lsp/test_component_yaml.py holds the answers to the loader's own tuples, so
 a change of wording is seen there.
 """
+
 from __future__ import annotations
 
 import os
@@ -73,7 +74,7 @@ def probe_texts(text: str, offset: int) -> list[tuple[str, str]]:
     before = text[line_start:start]
     rest = text[end:]
     found = re.search(r"[\r\n]", rest)
-    after = rest[:found.start() if found else len(rest)]
+    after = rest[: found.start() if found else len(rest)]
     head, tail = text[:start], text[end:]
     flow, last = _in_flow(before)
     colon = after.lstrip().startswith(":")
@@ -97,12 +98,12 @@ def probe_texts(text: str, offset: int) -> list[tuple[str, str]]:
 def _check(text: str, file: str) -> tuple[object, list[Diagnostic]]:
     from ..library.loader import check_declaration
     from ..yamlio import read_yaml
+
     node, diags = read_yaml(text, file)
     if node is None:
         return None, diags
     part_dir = os.path.dirname(file)
-    _, diags = check_declaration(node, file, part_dir, os.path.basename(part_dir), "probe",
-                                 diags)
+    _, diags = check_declaration(node, file, part_dir, os.path.basename(part_dir), "probe", diags)
     return node, diags
 
 
@@ -129,7 +130,7 @@ def _keys(node, diags: list[Diagnostic]) -> Offer | None:
         for h in d.help:
             if d.code == "library.unknown_field" and h.startswith(_ALLOWED):
                 written = _siblings(node)
-                words = tuple(w for w in h[len(_ALLOWED):].split(", ") if w not in written)
+                words = tuple(w for w in h[len(_ALLOWED) :].split(", ") if w not in written)
                 return Offer("key", path.rstrip("."), words)
     if path is None:
         return None
@@ -145,6 +146,7 @@ def _vocabulary_keys(path: str, written: set[str]) -> Offer | None:
         OPTIONAL_CHASSIS_MOUNTS,
         PART_MOUNTS,
     )
+
     parts = path.split(".")
     if parts == ["profiles"]:
         words = COMPONENT_TYPES
@@ -169,9 +171,9 @@ def _values(diags: list[Diagnostic]) -> Offer | None:
         words: list[str] = []
         for h in d.help:
             if h.startswith(_ONE_OF):
-                words += h[len(_ONE_OF):].split(", ")
+                words += h[len(_ONE_OF) :].split(", ")
             elif h.startswith(_DECLARED) and d.code == "library.unknown_connector":
-                words += [w for w in h[len(_DECLARED):].split(", ") if w != "no connector"]
+                words += [w for w in h[len(_DECLARED) :].split(", ") if w != "no connector"]
             elif h.startswith("write "):
                 words += re.findall(rf"\b{re.escape(key)}: ([\w.-]+)", h)
         if "must be true or false" in d.message:
@@ -200,6 +202,7 @@ def connectors(text: str, file: str) -> dict[str, Span | None]:
     """The connectors a component.yaml's text declares: name -> the place of its key (a
     ``Span``), empty when the text does not read as YAML."""
     from ..yamlio import read_yaml
+
     try:
         node, _ = read_yaml(text, file)
     except Exception:

@@ -3,6 +3,7 @@
 The only module that imports pygls. Every handler answers empty on what it cannot read
 (a file outside a project, a half-typed document) and logs a failure instead of raising.
 """
+
 from __future__ import annotations
 
 import functools
@@ -22,8 +23,12 @@ log = logging.getLogger(__name__)
 class MobiledslServer(LanguageServer):
     def __init__(self) -> None:
         from ..render.sarif import tool_version
-        super().__init__("mobiledsl", tool_version(),
-                         text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
+
+        super().__init__(
+            "mobiledsl",
+            tool_version(),
+            text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental,
+        )
         self.state = Workspace()
         self.last_check_ms: float | None = None
 
@@ -37,7 +42,8 @@ class MobiledslServer(LanguageServer):
             if uri is None:
                 continue
             self.text_document_publish_diagnostics(
-                lsp.PublishDiagnosticsParams(uri=uri, diagnostics=self.own_diagnostics(path)))
+                lsp.PublishDiagnosticsParams(uri=uri, diagnostics=self.own_diagnostics(path))
+            )
 
     def own_diagnostics(self, path: str) -> list[lsp.Diagnostic]:
         """What the server would publish for ``path`` now, as LSP's items."""
@@ -62,9 +68,10 @@ class MobiledslServer(LanguageServer):
         self.last_check_ms = (time.perf_counter() - started) * 1000
         log.info("checked %s in %.1f ms", path, self.last_check_ms)
         self.publish(touched | ({path} if text is not None else set()))
-        if text is None:                  # closed: its diagnostics are the editor's no more
+        if text is None:  # closed: its diagnostics are the editor's no more
             self.text_document_publish_diagnostics(
-                lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+                lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[])
+            )
 
 
 def _wanted(kind: str, only: list[str]) -> bool:
@@ -76,6 +83,7 @@ def _wanted(kind: str, only: list[str]) -> bool:
 def _overlaps(a: lsp.Range, b: lsp.Range) -> bool:
     def key(p: lsp.Position) -> tuple[int, int]:
         return p.line, p.character
+
     return key(a.start) <= key(b.end) and key(b.start) <= key(a.end)
 
 
@@ -93,6 +101,7 @@ def _path(uri: str) -> str | None:
 
 def guarded(default):
     """A handler that answers ``default`` instead of raising."""
+
     def wrap(handler):
         @functools.wraps(handler)
         def run(server, params):
@@ -101,7 +110,9 @@ def guarded(default):
             except Exception:
                 log.exception("%s failed", handler.__name__)
                 return default
+
         return run
+
     return wrap
 
 
@@ -127,9 +138,10 @@ def make_server() -> MobiledslServer:
     def did_close(ls: MobiledslServer, params: lsp.DidCloseTextDocumentParams):
         ls.changed(params.text_document.uri, None)
 
-    @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
-                    lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix,
-                                                             convert.FIX_ALL]))
+    @server.feature(
+        lsp.TEXT_DOCUMENT_CODE_ACTION,
+        lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix, convert.FIX_ALL]),
+    )
     @guarded([])
     def code_action(ls: MobiledslServer, params: lsp.CodeActionParams):
         path = _path(params.text_document.uri)
@@ -138,15 +150,23 @@ def make_server() -> MobiledslServer:
             return []
         own = ls.own_diagnostics(path)
         asked = [d for d in params.context.diagnostics if d.source == convert.SOURCE]
-        if not asked:                     # a client that sends none: those in the range
+        if not asked:  # a client that sends none: those in the range
             asked = [d for d in own if _overlaps(d.range, params.range)]
         only = [str(k.value if hasattr(k, "value") else k) for k in params.context.only or ()]
         quick = not only or _wanted(lsp.CodeActionKind.QuickFix.value, only)
         every = not only or _wanted(convert.FIX_ALL.value, only)
-        return convert.code_actions(params.text_document.uri, text, asked if quick else [],
-                                    ls.encoding, ls.state.text, _uri, path,
-                                    fix_all=own if every else [])
+        return convert.code_actions(
+            params.text_document.uri,
+            text,
+            asked if quick else [],
+            ls.encoding,
+            ls.state.text,
+            _uri,
+            path,
+            fix_all=own if every else [],
+        )
 
     from .handlers import register
+
     register(server)
     return server

@@ -7,14 +7,24 @@ LSP's encoding of the tokens: five integers each (the line and the start relativ
 token before, the length, the type's index in the legend, the modifiers' bits), one line
 each, in the client's position units.
 """
+
 from __future__ import annotations
 
 from ..lang import lexer as lx
 from .positions import LineIndex
 
 #: the legend: each token's type is its index here
-TYPES = ("keyword", "type", "variable", "parameter", "enumMember", "string", "number",
-         "comment", "macro")
+TYPES = (
+    "keyword",
+    "type",
+    "variable",
+    "parameter",
+    "enumMember",
+    "string",
+    "number",
+    "comment",
+    "macro",
+)
 MODIFIERS = ("declaration",)
 _TYPE = {name: i for i, name in enumerate(TYPES)}
 _DECLARATION = 1
@@ -34,11 +44,17 @@ def _classify(tokens: list[lx.Token]) -> list[tuple[lx.Token, str, int]]:
                 out.append((tok, "parameter", 0))
             elif before is not None and before.kind == lx.EQUALS:
                 out.append((tok, "enumMember", 0))
-            elif before is not None and before.kind == lx.IDENT and (
-                    before.text in HEADS or before.first_on_line):
+            elif (
+                before is not None
+                and before.kind == lx.IDENT
+                and (before.text in HEADS or before.first_on_line)
+            ):
                 out.append((tok, "variable", _DECLARATION))
-            elif tok.text in HEADS and i == 0 or (
-                    after is not None and after.kind == lx.STRING and tok.first_on_line):
+            elif (
+                tok.text in HEADS
+                and i == 0
+                or (after is not None and after.kind == lx.STRING and tok.first_on_line)
+            ):
                 out.append((tok, "keyword", 0))
             elif tok.first_on_line or (before is not None and before.kind == lx.LBRACE):
                 out.append((tok, "type", 0))
@@ -81,10 +97,11 @@ def semantic_tokens(text: str, encoding: str = "utf-16") -> list[int]:
     """The data of ``textDocument/semanticTokens/full`` for a program file's text."""
     tokens, _, _ = lx.tokenize(text, "")
     index = LineIndex(text, encoding)
-    spans = [(index.offset(t.line, t.col), len(t.text), kind, mods)
-             for t, kind, mods in _classify(tokens)]
-    spans += [(start, end - start, "comment", 0)
-              for start, end in _comments(text, tokens, index)]
+    spans = [
+        (index.offset(t.line, t.col), len(t.text), kind, mods)
+        for t, kind, mods in _classify(tokens)
+    ]
+    spans += [(start, end - start, "comment", 0) for start, end in _comments(text, tokens, index)]
     data: list[int] = []
     last_line = last_char = 0
     for start, length, kind, mods in sorted(spans):

@@ -9,6 +9,7 @@ rule, ``mobiledsl.graph.matrix``); its libraries are those of the nearest pyproj
 component.yaml changes (from the editor's text while it is open), a library's manifest when
 its library.yaml is saved, and a program's phases run again only as far as an edit reaches.
 """
+
 from __future__ import annotations
 
 import logging
@@ -27,7 +28,7 @@ _REF = re.compile(r"""\b(?:ref|environment)\s*=\s*"([^"\n]*)\"""")
 
 
 def kind_of(path: str) -> str | None:
-    """"core", "world", "task", "component", "library" or None (a file of no interest)."""
+    """ "core", "world", "task", "component", "library" or None (a file of no interest)."""
     name = os.path.basename(path)
     if name == "component.yaml":
         return "component"
@@ -58,12 +59,14 @@ class LibraryView:
     def part_of(self, path: str) -> str | None:
         """The id of the part whose component.yaml ``path`` is, if it is registered here."""
         folder = os.path.dirname(path)
-        if os.path.basename(path) != "component.yaml" or \
-                os.path.dirname(folder) != os.path.join(self.root, "parts"):
+        if os.path.basename(path) != "component.yaml" or os.path.dirname(folder) != os.path.join(
+            self.root, "parts"
+        ):
             return None
         pid = os.path.basename(folder)
-        known = self.library is not None and (pid in self.library.parts
-                                              or pid in self.library.left_out)
+        known = self.library is not None and (
+            pid in self.library.parts or pid in self.library.left_out
+        )
         return pid if known else None
 
 
@@ -74,6 +77,7 @@ class ProjectState:
 
     def __init__(self, root: Path, library_roots: Iterable[str], texts: dict[str, str]):
         from ..warm import Warm
+
         self.root = root
         self.roots = list(library_roots)
         self.warm = Warm(self.roots, texts)
@@ -100,8 +104,9 @@ class ProjectState:
         for root in self.roots:
             folder = os.path.dirname(path)
             if path == os.path.join(root, "library.yaml") or (
-                    os.path.basename(path) == "component.yaml"
-                    and os.path.dirname(folder) == os.path.join(root, "parts")):
+                os.path.basename(path) == "component.yaml"
+                and os.path.dirname(folder) == os.path.join(root, "parts")
+            ):
                 library = next((lib for lib in self.loaded if lib.root == root), None)
                 return LibraryView(root, library)
         return None
@@ -147,7 +152,7 @@ class Workspace:
     """The open documents and what each check found, by the file it is about."""
 
     def __init__(self) -> None:
-        self.texts: dict[str, str] = {}              # open documents, by absolute path
+        self.texts: dict[str, str] = {}  # open documents, by absolute path
         self.projects: dict[Path, ProjectState] = {}
         # what each source of diagnostics (a program by its core, a library file) found, by file
         self.found: dict[str, dict[str, list[Diagnostic]]] = {}
@@ -166,6 +171,7 @@ class Workspace:
 
     def project_of(self, path: str) -> ProjectState | None:
         from ..project import find_root
+
         try:
             root = find_root(os.path.dirname(path))
         except (OSError, ValueError):
@@ -174,13 +180,15 @@ class Workspace:
             return None
         if root not in self.projects:
             from ..graph.matrix import read_matrix
+
             try:
                 matrix = read_matrix(root)
-            except Exception as exc:          # a table that cannot be used: no project
+            except Exception as exc:  # a table that cannot be used: no project
                 log.warning("cannot read the project at %s: %s", root, exc)
                 return None
             project = self.projects[root] = ProjectState(
-                root, [os.path.abspath(root / lib) for lib in matrix.libraries], self.texts)
+                root, [os.path.abspath(root / lib) for lib in matrix.libraries], self.texts
+            )
             for lib in project.roots:
                 self._store(f"library:{lib}", project.reports(lib))
         return self.projects[root]
@@ -196,8 +204,7 @@ class Workspace:
         found: dict[str, str | None] = {}
         for k in PROGRAM_KINDS:
             candidate = f"{stem}.{k}"
-            found[k] = candidate if candidate in self.texts or os.path.isfile(candidate) \
-                else None
+            found[k] = candidate if candidate in self.texts or os.path.isfile(candidate) else None
         core = found["core"]
         if core is None:
             return None
@@ -217,21 +224,24 @@ class Workspace:
         core; returns the files whose diagnostics may have changed. What loading a library
         reported is the library's (shown on its open files), not the program's."""
         from ..pipeline import InputError
+
         files = self.program_files(core) or ProgramFiles(core=core, world=None, task=None)
         project = self.project_of(core)
         key = f"program:{core}"
         found: dict[str, list[Diagnostic]] = {
-            f: [] for f in (files["core"], files["world"], files["task"]) if f}
+            f: [] for f in (files["core"], files["world"], files["task"]) if f
+        }
         if project is None:
-            self._parse_only({"core": files["core"], "world": files["world"],
-                              "task": files["task"]}, found)
+            self._parse_only(
+                {"core": files["core"], "world": files["world"], "task": files["task"]}, found
+            )
         else:
             try:
                 result = project.warm.check(files["core"], files["world"], files["task"])
             except InputError as exc:
                 log.info("not checked: %s", exc)
                 result = None
-            except Exception:                 # a compiler bug is no reason to stop serving
+            except Exception:  # a compiler bug is no reason to stop serving
                 log.exception("the check of %s failed", core)
                 result = None
             for d in result.diagnostics if result else ():
@@ -250,6 +260,7 @@ class Workspace:
     def _parse_only(self, files: dict[str, str | None], found: dict) -> None:
         """Outside a project: what the parser says of each file, nothing more."""
         from ..lang import parse_core, parse_task, parse_world
+
         parsers = {"core": parse_core, "world": parse_world, "task": parse_task}
         for kind, path in files.items():
             text = self.text(path) if path else None
@@ -272,7 +283,7 @@ class Workspace:
         out: list[Diagnostic] = []
         for key, by_file in self.found.items():
             if key.startswith("library:") and path not in self.texts:
-                continue                      # a library's own problems: on its open files
+                continue  # a library's own problems: on its open files
             out.extend(d for d in by_file.get(path, ()) if d not in out)
         return out
 
@@ -288,7 +299,7 @@ class Workspace:
         kind = kind_of(path)
         if kind in PROGRAM_KINDS:
             files = self.program_files(path)
-            if files is None:                 # a world or task with no core beside it
+            if files is None:  # a world or task with no core beside it
                 found: dict[str, list[Diagnostic]] = {path: []}
                 if text is not None:
                     self._parse_only({kind: path}, found)
@@ -310,7 +321,7 @@ class Workspace:
         root = lib.root
         project.changed(path)
         if kind_of(path) == "library" and not saved and text is not None:
-            return {path}                      # library.yaml is read when it is saved
+            return {path}  # library.yaml is read when it is saved
         changed = self._store(f"library:{root}", project.reports(root))
         changed.add(path)
         users = None if kind_of(path) == "library" else set(project.warm.users(path))

@@ -4,6 +4,7 @@ when the points lie within 1 mm of each other and the unit directions within 0.0
 (Euclidean distance). The assembly places parts by it, and the walker loader places a
 walker's limbs by it, so both live below every phase.
 """
+
 from __future__ import annotations
 
 import math
@@ -15,10 +16,10 @@ from ..library.model import Connector, Part
 from ..recordtype import record
 from .frames import Transform, VecLike, norm
 
-POINT_TOLERANCE = 1e-3      # m
+POINT_TOLERANCE = 1e-3  # m
 DIRECTION_TOLERANCE = 0.01  # Euclidean distance between unit directions
-UNIT_TOLERANCE = 1e-3       # how far from 1 a glue direction's length may be
-_SLACK = 1e-12              # floating-point dust on the tolerances' edges
+UNIT_TOLERANCE = 1e-3  # how far from 1 a glue direction's length may be
+_SLACK = 1e-12  # floating-point dust on the tolerances' edges
 
 
 @record
@@ -30,21 +31,25 @@ class HostConnector:
     pos: np.ndarray
     dir: np.ndarray
     up: np.ndarray | None
-    connector: Connector | None     # None: where a glue that is not unit, normalised, points
+    connector: Connector | None  # None: where a glue that is not unit, normalised, points
 
     @property
     def label(self) -> str:
         return f"{self.component}.{self.name}"
 
 
-def connectors_in_chassis_frame(component: str, part: Part,
-                                transform: Transform) -> list[HostConnector]:
+def connectors_in_chassis_frame(
+    component: str, part: Part, transform: Transform
+) -> list[HostConnector]:
     out = []
     for name in sorted(part.connectors):
         c = part.connectors[name]
         up = None if c.up is None else transform.vector(c.up)
-        out.append(HostConnector(component, name, transform.point(c.pos),
-                                 _unit(transform.vector(c.dir)), up, c))
+        out.append(
+            HostConnector(
+                component, name, transform.point(c.pos), _unit(transform.vector(c.dir)), up, c
+            )
+        )
     return out
 
 
@@ -84,8 +89,9 @@ def matches(glue: Sequence[float], hc: HostConnector, loose: bool = False) -> bo
     return direction_distance(glue, hc) <= DIRECTION_TOLERANCE + _SLACK
 
 
-def matching(glue: Sequence[float], candidates: Iterable[HostConnector],
-             loose: bool = False) -> list[HostConnector]:
+def matching(
+    glue: Sequence[float], candidates: Iterable[HostConnector], loose: bool = False
+) -> list[HostConnector]:
     return [hc for hc in candidates if matches(glue, hc, loose)]
 
 
@@ -100,7 +106,7 @@ class ConnectorIndex:
     def __init__(self, candidates: Sequence[HostConnector]):
         self.candidates = list(candidates)
         self.cells: dict[tuple[int, int, int], list[int]] = {}
-        self.unfiled: list[int] = []            # a connector somewhere no cell can say
+        self.unfiled: list[int] = []  # a connector somewhere no cell can say
         for i, hc in enumerate(self.candidates):
             key = self._cell(hc.pos)
             if key is None:
@@ -111,8 +117,11 @@ class ConnectorIndex:
     def _cell(self, p) -> tuple[int, int, int] | None:
         if not all(math.isfinite(v) and abs(v) < 1e9 for v in p):
             return None
-        return (math.floor(p[0] / self.CELL), math.floor(p[1] / self.CELL),
-                math.floor(p[2] / self.CELL))
+        return (
+            math.floor(p[0] / self.CELL),
+            math.floor(p[1] / self.CELL),
+            math.floor(p[2] / self.CELL),
+        )
 
     def matching(self, glue: Sequence[float], loose: bool = False) -> list[HostConnector]:
         key = self._cell(glue[:3])
@@ -124,8 +133,9 @@ class ConnectorIndex:
             for dy in (-1, 0, 1):
                 for dz in (-1, 0, 1):
                     near.extend(self.cells.get((x + dx, y + dy, z + dz), ()))
-        return [self.candidates[i] for i in sorted(near)
-                if matches(glue, self.candidates[i], loose)]
+        return [
+            self.candidates[i] for i in sorted(near) if matches(glue, self.candidates[i], loose)
+        ]
 
 
 def nearest(glue: Sequence[float], candidates: Iterable[HostConnector]) -> HostConnector | None:
@@ -134,8 +144,7 @@ def nearest(glue: Sequence[float], candidates: Iterable[HostConnector]) -> HostC
     best = None
     best_key = None
     for hc in candidates:
-        key = (round(point_distance(glue, hc) + 0.01 * direction_distance(glue, hc), 12),
-               hc.label)
+        key = (round(point_distance(glue, hc) + 0.01 * direction_distance(glue, hc), 12), hc.label)
         if best_key is None or key < best_key:
             best, best_key = hc, key
     return best

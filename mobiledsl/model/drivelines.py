@@ -6,6 +6,7 @@ How one motor's wheels are coupled is vocabulary, by chassis type: a skid-steer 
 or belt turns its wheels alike, an axle's differential drives their mean and lets them turn
 apart, and every other base turns one hub through a shaft (reduction only).
 """
+
 from __future__ import annotations
 
 from ..recordtype import record
@@ -22,12 +23,12 @@ WHEEL_TYPES = ("Standard", "Mecanum", "Omni_wheel", "Track")
 
 @record
 class Transmission:
-    motor: str                    # the Motor component
-    coupling: str                 # shaft | chain | differential
-    wheels: tuple[str, ...]       # the wheels (or tracks) it turns, in the robot's order
-    seat: str | None = None       # the chassis connector stating the driveline, if any
+    motor: str  # the Motor component
+    coupling: str  # shaft | chain | differential
+    wheels: tuple[str, ...]  # the wheels (or tracks) it turns, in the robot's order
+    seat: str | None = None  # the chassis connector stating the driveline, if any
     reduction: float | None = 1.0  # motor turns per wheel turn; None: the driveline states none
-    on_shaft: str | None = None   # a wheel on the motor's own shaft besides a driveline's hubs
+    on_shaft: str | None = None  # a wheel on the motor's own shaft besides a driveline's hubs
 
 
 def coupling_of(chassis_type: str) -> str:
@@ -35,8 +36,9 @@ def coupling_of(chassis_type: str) -> str:
 
 
 def _shaft_wheel(robot: Robot, motor: Component) -> Component | None:
-    return next((c for c in robot.components if c.parent == motor.name
-                 and c.type in WHEEL_TYPES), None)
+    return next(
+        (c for c in robot.components if c.parent == motor.name and c.type in WHEEL_TYPES), None
+    )
 
 
 def _seat_of(robot: Robot, motor: Component):
@@ -44,8 +46,11 @@ def _seat_of(robot: Robot, motor: Component):
     if motor.parent != robot.chassis:
         return None
     chassis = robot.parts.get(robot.component(robot.chassis).part)
-    conn = chassis.connectors.get(motor.host_connector) \
-        if chassis and motor.host_connector is not None else None
+    conn = (
+        chassis.connectors.get(motor.host_connector)
+        if chassis and motor.host_connector is not None
+        else None
+    )
     return conn if conn is not None and conn.driveline is not None else None
 
 
@@ -61,13 +66,25 @@ def transmissions(robot: Robot) -> list[Transmission]:
             if shaft is not None:
                 out.append(Transmission(motor.name, SHAFT, (shaft.name,)))
             continue
-        hubs = [c.name for c in robot.components if c.parent == robot.chassis
-                and c.host_connector in seat.driveline.turns and c.type in WHEEL_TYPES]
+        hubs = [
+            c.name
+            for c in robot.components
+            if c.parent == robot.chassis
+            and c.host_connector in seat.driveline.turns
+            and c.type in WHEEL_TYPES
+        ]
         wheels = ([shaft.name] if shaft is not None else []) + hubs
         if wheels:
-            out.append(Transmission(motor.name, coupling_of(robot.chassis_type), tuple(wheels),
-                                    seat.name, seat.driveline.reduction,
-                                    shaft.name if shaft is not None else None))
+            out.append(
+                Transmission(
+                    motor.name,
+                    coupling_of(robot.chassis_type),
+                    tuple(wheels),
+                    seat.name,
+                    seat.driveline.reduction,
+                    shaft.name if shaft is not None else None,
+                )
+            )
     return out
 
 

@@ -3,6 +3,7 @@ child frame to its parent's, quaternions (w, x, y, z) with w >= 0 where a phase 
 rpy as fixed-axis roll, pitch, yaw (URDF's convention: R = Rz(yaw) Ry(pitch) Rx(roll)), and
 rigid transforms.
 """
+
 from __future__ import annotations
 
 import math
@@ -56,7 +57,7 @@ def rpy_matrix(rpy: VecLike) -> np.ndarray:
     return _rpy_matrix(_RPY_BITS.pack(r, p, y))
 
 
-_RPY_BITS = struct.Struct("3d")     # the key: exact bits, so -0.0 and 0.0 stay apart
+_RPY_BITS = struct.Struct("3d")  # the key: exact bits, so -0.0 and 0.0 stay apart
 
 
 @lru_cache(maxsize=4096)
@@ -110,8 +111,9 @@ class Transform:
         return self.rotation @ np.asarray(v, dtype=float)
 
     def __matmul__(self, other: Transform) -> Transform:
-        return Transform(self.rotation @ other.rotation,
-                         self.rotation @ other.translation + self.translation)
+        return Transform(
+            self.rotation @ other.rotation, self.rotation @ other.translation + self.translation
+        )
 
     @property
     def quat(self) -> Quat:
@@ -160,17 +162,19 @@ def matrix_from_quat(q: VecLike) -> np.ndarray:
     return _matrix_from_quat(_QUAT_BITS.pack(w, x, y, z))
 
 
-_QUAT_BITS = struct.Struct("4d")    # the key: exact bits, so -0.0 and 0.0 stay apart
+_QUAT_BITS = struct.Struct("4d")  # the key: exact bits, so -0.0 and 0.0 stay apart
 
 
 @lru_cache(maxsize=4096)
 def _matrix_from_quat(bits: bytes) -> np.ndarray:
     w, x, y, z = _QUAT_BITS.unpack(bits)
-    m = np.array([
-        [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
-        [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
-        [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)],
-    ])
+    m = np.array(
+        [
+            [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
+            [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
+            [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)],
+        ]
+    )
     m.flags.writeable = False
     return m
 
@@ -194,10 +198,12 @@ def quat_from_rpy(rpy: VecLike) -> Quat:
     cr, sr = math.cos(r), math.sin(r)
     cp, sp = math.cos(p), math.sin(p)
     cy, sy = math.cos(y), math.sin(y)
-    return (cr * cp * cy + sr * sp * sy,
-            sr * cp * cy - cr * sp * sy,
-            cr * sp * cy + sr * cp * sy,
-            cr * cp * sy - sr * sp * cy)
+    return (
+        cr * cp * cy + sr * sp * sy,
+        sr * cp * cy - cr * sp * sy,
+        cr * sp * cy + sr * cp * sy,
+        cr * cp * sy - sr * sp * cy,
+    )
 
 
 def quat_from_yaw(yaw: float) -> Quat:
@@ -207,10 +213,12 @@ def quat_from_yaw(yaw: float) -> Quat:
 def quat_mul(a: VecLike, b: VecLike) -> Quat:
     aw, ax, ay, az = a
     bw, bx, by, bz = b
-    return (aw * bw - ax * bx - ay * by - az * bz,
-            aw * bx + ax * bw + ay * bz - az * by,
-            aw * by - ax * bz + ay * bw + az * bx,
-            aw * bz + ax * by - ay * bx + az * bw)
+    return (
+        aw * bw - ax * bx - ay * by - az * bz,
+        aw * bx + ax * bw + ay * bz - az * by,
+        aw * by - ax * bz + ay * bw + az * bx,
+        aw * bz + ax * by - ay * bx + az * bw,
+    )
 
 
 def quat_conj(q: VecLike) -> Quat:
@@ -248,8 +256,7 @@ def relative(parent_xyz, parent_quat, child_xyz, child_quat) -> tuple[np.ndarray
 
 def compose(xyz_a, quat_a, xyz_b, quat_b) -> tuple[np.ndarray, Quat]:
     """Pose b (given in frame a) expressed in the frame a is given in."""
-    return (np.asarray(xyz_a, float) + rotate(quat_a, xyz_b),
-            normalise(quat_mul(quat_a, quat_b)))
+    return (np.asarray(xyz_a, float) + rotate(quat_a, xyz_b), normalise(quat_mul(quat_a, quat_b)))
 
 
 def rpy_from_quat(q: VecLike) -> Vec:
@@ -262,6 +269,7 @@ def rpy_from_quat(q: VecLike) -> Vec:
 
 
 # -- lines, bases and planes ------------------------------------------------------------
+
 
 def rotation_about(axis: VecLike, point: VecLike, angle: float) -> Transform:
     """The turn by ``angle`` about the line through ``point`` along ``axis``."""

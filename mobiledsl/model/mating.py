@@ -5,6 +5,7 @@ Conventions: a rotation is a 3x3 numpy matrix taking vectors of the part frame t
 chassis frame (``base_link``); a quaternion is (w, x, y, z) with w >= 0; rpy is fixed-axis
 roll, pitch, yaw (URDF's convention: R = Rz(yaw) Ry(pitch) Rx(roll)).
 """
+
 from __future__ import annotations
 
 import math
@@ -53,9 +54,13 @@ def frame_from(dir_: VecLike, up: VecLike) -> np.ndarray:
     return np.column_stack([d, u, cross3(d, u)])
 
 
-def mating_rotation(own_dir: VecLike, own_up: VecLike | None,
-                    host_dir: VecLike, host_up: VecLike | None,
-                    roll: float = 0.0) -> np.ndarray:
+def mating_rotation(
+    own_dir: VecLike,
+    own_up: VecLike | None,
+    host_dir: VecLike,
+    host_up: VecLike | None,
+    roll: float = 0.0,
+) -> np.ndarray:
     """The part's rotation in the chassis frame (read-only: it is kept for the next part
     that mates the same way).
 
@@ -64,8 +69,7 @@ def mating_rotation(own_dir: VecLike, own_up: VecLike | None,
     -host_dir; when both state ``up`` the part's up is turned onto the host's, otherwise the
     shortest arc is taken. ``roll`` then turns the part about host_dir (right-hand rule).
     """
-    return _rotation(_bits(own_dir), _bits(own_up), _bits(host_dir), _bits(host_up),
-                     float(roll))
+    return _rotation(_bits(own_dir), _bits(own_up), _bits(host_dir), _bits(host_up), float(roll))
 
 
 @overload
@@ -88,8 +92,9 @@ def _vector(bits: bytes | None) -> np.ndarray | None:
 # Parts of a kind mated alike (a row of sensors on a deck) turn alike: each rotation is
 # worked out once per process and looked up for the next.
 @lru_cache(maxsize=1024)
-def _rotation(own_dir: bytes, own_up: bytes | None, host_dir: bytes, host_up: bytes | None,
-              roll: float) -> np.ndarray:
+def _rotation(
+    own_dir: bytes, own_up: bytes | None, host_dir: bytes, host_up: bytes | None, roll: float
+) -> np.ndarray:
     part_dir, part_up = np.frombuffer(own_dir), _vector(own_up)
     glue_dir, glue_up = np.frombuffer(host_dir), _vector(host_up)
     target = -unit(glue_dir)
@@ -103,22 +108,27 @@ def _rotation(own_dir: bytes, own_up: bytes | None, host_dir: bytes, host_up: by
     return rotation
 
 
-def mate(own_pos: VecLike, own_dir: VecLike, own_up: VecLike | None,
-         host_pos: VecLike, host_dir: VecLike,
-         host_up: VecLike | None, roll: float = 0.0) -> Transform:
+def mate(
+    own_pos: VecLike,
+    own_dir: VecLike,
+    own_up: VecLike | None,
+    host_pos: VecLike,
+    host_dir: VecLike,
+    host_up: VecLike | None,
+    roll: float = 0.0,
+) -> Transform:
     """The part frame's pose in the chassis frame once its connector meets the host's."""
     rotation = mating_rotation(own_dir, own_up, host_dir, host_up, roll)
     translation = np.asarray(host_pos, dtype=float) - rotation @ np.asarray(own_pos, dtype=float)
     return Transform(rotation, translation)
 
 
-def link_transform(xyz: VecLike, rpy: VecLike, axis: VecLike | None,
-                   angle: float | None) -> Transform:
+def link_transform(
+    xyz: VecLike, rpy: VecLike, axis: VecLike | None, angle: float | None
+) -> Transform:
     """A link frame in its parent's: moved to xyz, turned by rpy, then (revolute) turned by
     ``angle`` about ``axis`` in the link's own frame."""
     t = Transform.from_xyz_rpy(xyz, rpy)
     if axis is not None and angle:
         t = t @ Transform(axis_angle(axis, angle), np.zeros(3))
     return t
-
-

@@ -22,6 +22,7 @@ a control character or a bidi control reads as its escape (``\\x1b``, ``\\u202e`
 file cannot clear the screen, retitle the window or link out. A quoted line's markers are
 placed by the escaped text, so they stay under what they mark.
 """
+
 from __future__ import annotations
 
 import re
@@ -46,12 +47,14 @@ def cell_len(text: str) -> int:
     """Terminal cells ``text`` takes (rich's count). rich is imported only here and for
     colour, so that a run with nothing to quote does not pay for importing it."""
     from rich.cells import cell_len as cells
+
     return cells(text)
+
 
 # A quoted source line wider than this (in terminal cells) is cut around the primary place,
 # with "..." where text was left out, so that the markers stay under what they mark.
 MAX_SOURCE_CELLS = 140
-CONTEXT_CELLS = 24          # kept before the primary place when the line's start is cut
+CONTEXT_CELLS = 24  # kept before the primary place when the line's start is cut
 ELLIPSIS = "..."
 # what a cut keeps or leaves whole: an escape ``shown`` wrote, or one character
 _UNIT = re.compile(r"\\x[0-9a-f]{2}|\\u[0-9a-f]{4}|.", re.S)
@@ -80,8 +83,8 @@ class _Out:
         # escaped here, at the edge, whatever a piece holds; the renderer's own text and a
         # quoted line already escaped are left as they are
         parts: list[tuple[str, str | None]] = [
-            (escaped(p), None) if isinstance(p, str) else (escaped(p[0]), p[1])
-            for p in pieces]
+            (escaped(p), None) if isinstance(p, str) else (escaped(p[0]), p[1]) for p in pieces
+        ]
         # No trailing whitespace in the output, whatever the pieces end with.
         while parts and not parts[-1][0].strip():
             parts.pop()
@@ -93,11 +96,15 @@ class _Out:
             return
         from rich.color import ColorSystem
         from rich.style import Style
+
         rendered = []
         for text, style in parts:
             if style and text:
-                rendered.append(Style.parse(_STYLES.get(style, style)).render(
-                    text, color_system=ColorSystem.STANDARD))
+                rendered.append(
+                    Style.parse(_STYLES.get(style, style)).render(
+                        text, color_system=ColorSystem.STANDARD
+                    )
+                )
             else:
                 rendered.append(text)
         self.lines.append("".join(rendered))
@@ -165,17 +172,18 @@ def _underline(text: str, span: Span) -> tuple[int, int]:
     start = span.column - 1
     prefix = text[:start] + " " * max(0, start - len(text))
     if span.end_line is not None and span.line is not None and span.end_line > span.line:
-        covered = text[start:]                              # to the end of the first line
+        covered = text[start:]  # to the end of the first line
     elif span.end_column is not None and span.end_column >= span.column:
-        covered = text[start:span.end_column]
+        covered = text[start : span.end_column]
     else:
-        covered = text[start:start + 1]
+        covered = text[start : start + 1]
     width = cell_len(visible(covered))
     return cell_len(visible(prefix)), max(1, width)
 
 
-def _fit(shown: str, focus: tuple[int, int]
-         ) -> tuple[str, Callable[[int, int], tuple[int, int] | None]]:
+def _fit(
+    shown: str, focus: tuple[int, int]
+) -> tuple[str, Callable[[int, int], tuple[int, int] | None]]:
     """A quoted line (tabs already expanded) cut to MAX_SOURCE_CELLS around ``focus``
     (display offset, width), and a function that moves a mark's (offset, width) into the
     cut text: None for a mark left outside it."""
@@ -193,7 +201,7 @@ def _fit(shown: str, focus: tuple[int, int]
         tail = ELLIPSIS
     pieces: list[str] = []
     cell, first, end = 0, None, None
-    for unit in _UNIT.finditer(shown):      # an escape is kept whole or left out whole
+    for unit in _UNIT.finditer(shown):  # an escape is kept whole or left out whole
         ch = unit.group()
         w = cell_len(ch)
         if cell >= left and cell + w <= left + room:  # a wide character cut in two is left out
@@ -202,7 +210,7 @@ def _fit(shown: str, focus: tuple[int, int]
             pieces.append(ch)
             end = cell + w
         elif cell > left + room:
-            break                   # past the window: a line of megabytes is not walked whole
+            break  # past the window: a line of megabytes is not walked whole
         cell += w
     first = left if first is None else first
     end = first if end is None else end
@@ -233,8 +241,11 @@ def _render_one(out: _Out, d: Diagnostic, lines: _Lines) -> None:
     groups: dict[str, list[_Mark]] = {}
     for m in marks:
         groups.setdefault(m.span.file, []).append(m)
-    drawn = [m for m in marks
-             if m.span.line is not None and lines.line(m.span.file, m.span.line) is not None]
+    drawn = [
+        m
+        for m in marks
+        if m.span.line is not None and lines.line(m.span.file, m.span.line) is not None
+    ]
     drawn_ids = {id(m) for m in drawn}
     width = max((len(str(m.span.line)) for m in drawn), default=1)
     pad = " " * (width + 1)
@@ -253,10 +264,13 @@ def _render_one(out: _Out, d: Diagnostic, lines: _Lines) -> None:
         for m in group:
             if id(m) not in drawn_ids and not m.primary and m.label:
                 out.line((pad + "= ", "gutter"), ("note", "note"), f": {m.label}")
-        for m in cut_off:                   # on a long line, outside the part shown
+        for m in cut_off:  # on a long line, outside the part shown
             if m.label:
-                out.line((pad + "= ", "gutter"), ("note", "note"),
-                         f": {m.label} (at {_location(m.span)})")
+                out.line(
+                    (pad + "= ", "gutter"),
+                    ("note", "note"),
+                    f": {m.label} (at {_location(m.span)})",
+                )
 
     if d.help or d.notes:
         if last_had_snippet:
@@ -267,13 +281,14 @@ def _render_one(out: _Out, d: Diagnostic, lines: _Lines) -> None:
             out.line((pad + "= ", "gutter"), ("note", "note"), f": {text}")
 
 
-def _snippet(out: _Out, marks: list[_Mark], lines: _Lines, file: str, width: int,
-             sev: str) -> list[_Mark]:
+def _snippet(
+    out: _Out, marks: list[_Mark], lines: _Lines, file: str, width: int, sev: str
+) -> list[_Mark]:
     """Draw the marked lines of one file; returns the marks a cut long line left out."""
     pad = " " * (width + 1)
     by_line: dict[int, list[_Mark]] = {}
     for m in marks:
-        if m.span.line is not None:         # every mark drawn has its line
+        if m.span.line is not None:  # every mark drawn has its line
             by_line.setdefault(m.span.line, []).append(m)
     cut_off: list[_Mark] = []
     previous: int | None = None
@@ -308,8 +323,9 @@ def _counted(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 
-def summary_line(diagnostics: Iterable[Diagnostic],
-                 subject: str | None = None) -> tuple[str, str] | None:
+def summary_line(
+    diagnostics: Iterable[Diagnostic], subject: str | None = None
+) -> tuple[str, str] | None:
     """('error' | 'warning' | 'ok', text) for the closing line. Without a subject: only the
     counts that are not zero, or None when there is nothing to count. With one (what was
     checked, e.g. "checked robot 'diff_bot'"): always a line, both counts, so that success
@@ -317,16 +333,21 @@ def summary_line(diagnostics: Iterable[Diagnostic],
     n = count(diagnostics)
     severity = "error" if n["errors"] else "warning" if n["warnings"] else "ok"
     if subject is not None:
-        return severity, (f"{subject}: {_counted(n['errors'], 'error')}, "
-                          f"{_counted(n['warnings'], 'warning')}")
+        return severity, (
+            f"{subject}: {_counted(n['errors'], 'error')}, {_counted(n['warnings'], 'warning')}"
+        )
     parts = [_counted(n[k], k[:-1]) for k in ("errors", "warnings") if n[k]]
     if not parts:
         return None
     return severity, ", ".join(parts) + " emitted"
 
 
-def render_human(diagnostics: Iterable[Diagnostic], sources: Sources = None,
-                 color: bool = False, summary: bool | str = True) -> str:
+def render_human(
+    diagnostics: Iterable[Diagnostic],
+    sources: Sources = None,
+    color: bool = False,
+    summary: bool | str = True,
+) -> str:
     """Render diagnostics as text for a terminal.
 
     ``sources`` gives a file's text by its path (a callable returning None when it cannot,

@@ -9,6 +9,7 @@ Lines and columns are 1-based, ``end_column`` inclusive, and null where a diagno
 place in a file (``file`` is then the path it is about, or ""). ``label`` and ``labels`` (the
 secondary places) go beyond the keys every diagnostic has; tools may ignore them.
 """
+
 from __future__ import annotations
 
 import json
@@ -31,9 +32,17 @@ def diagnostic_to_json(d: Diagnostic) -> dict:
         "help": list(d.help),
         "notes": list(d.notes),
         "label": d.label,
-        "labels": [{"file": l.span.file, "line": l.span.line, "column": l.span.column,
-                    "end_line": l.span.end_line, "end_column": l.span.end_column,
-                    "message": l.message} for l in d.labels],
+        "labels": [
+            {
+                "file": l.span.file,
+                "line": l.span.line,
+                "column": l.span.column,
+                "end_line": l.span.end_line,
+                "end_column": l.span.end_column,
+                "message": l.message,
+            }
+            for l in d.labels
+        ],
         # what `mobiledsl fix` would write; only when there is some, so the shape of every
         # other diagnostic is as it was
         **({"fixes": [f.to_json() for f in d.fixes]} if d.fixes else {}),

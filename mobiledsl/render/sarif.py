@@ -6,6 +6,7 @@ Paths are written as URIs relative to the working directory (``uriBaseId`` ``%SR
 with forward slashes; a file outside it is written as an absolute ``file://`` URI. Our end
 columns are inclusive, SARIF's ``endColumn`` is exclusive, hence the ``+ 1``.
 """
+
 from __future__ import annotations
 
 import json
@@ -17,8 +18,9 @@ from urllib.parse import quote
 from ..diagnostics import CodeInfo, Diagnostic, Span
 
 SARIF_VERSION = "2.1.0"
-SARIF_SCHEMA = ("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
-                "sarif-schema-2.1.0.json")
+SARIF_SCHEMA = (
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+)
 SRCROOT = "%SRCROOT%"
 
 _LEVELS = {"error": "error", "warning": "warning", "note": "note"}
@@ -26,6 +28,7 @@ _LEVELS = {"error": "error", "warning": "warning", "note": "note"}
 
 def tool_version() -> str:
     from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version("mobiledsl")
     except PackageNotFoundError:
@@ -42,8 +45,7 @@ def artifact_location(file: str, base_dir: str | os.PathLike | None = None) -> d
         relative = absolute.relative_to(base)
     except ValueError:
         return {"uri": absolute.as_uri()}
-    return {"uri": quote(PurePosixPath(*relative.parts).as_posix(), safe="/"),
-            "uriBaseId": SRCROOT}
+    return {"uri": quote(PurePosixPath(*relative.parts).as_posix(), safe="/"), "uriBaseId": SRCROOT}
 
 
 def _region(span: Span) -> dict | None:
@@ -94,12 +96,17 @@ def _rule(code: str, info: CodeInfo | None, first: Diagnostic) -> dict:
     return rule
 
 
-def to_sarif(diagnostics: Iterable[Diagnostic], codes: Mapping[str, CodeInfo] | None = None,
-             base_dir: str | os.PathLike | None = None, version: str | None = None) -> dict:
+def to_sarif(
+    diagnostics: Iterable[Diagnostic],
+    codes: Mapping[str, CodeInfo] | None = None,
+    base_dir: str | os.PathLike | None = None,
+    version: str | None = None,
+) -> dict:
     """The SARIF log as plain data. ``codes`` defaults to ``mobiledsl.codes.all_codes()``."""
     diagnostics = list(diagnostics)
     if codes is None:
         from ..codes import all_codes
+
         codes = all_codes()
     first_of: dict[str, Diagnostic] = {}
     for d in diagnostics:
@@ -133,19 +140,25 @@ def to_sarif(diagnostics: Iterable[Diagnostic], codes: Mapping[str, CodeInfo] | 
     return {
         "$schema": SARIF_SCHEMA,
         "version": SARIF_VERSION,
-        "runs": [{
-            "tool": {"driver": {
-                "name": "mobiledsl",
-                "version": version or tool_version(),
-                "rules": rules,
-            }},
-            "columnKind": "unicodeCodePoints",
-            "results": results,
-        }],
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "mobiledsl",
+                        "version": version or tool_version(),
+                        "rules": rules,
+                    }
+                },
+                "columnKind": "unicodeCodePoints",
+                "results": results,
+            }
+        ],
     }
 
 
-def render_sarif(diagnostics: Iterable[Diagnostic], codes: Mapping[str, CodeInfo] | None = None,
-                 base_dir: str | os.PathLike | None = None) -> str:
-    return json.dumps(to_sarif(diagnostics, codes, base_dir), indent=2,
-                      ensure_ascii=False) + "\n"
+def render_sarif(
+    diagnostics: Iterable[Diagnostic],
+    codes: Mapping[str, CodeInfo] | None = None,
+    base_dir: str | os.PathLike | None = None,
+) -> str:
+    return json.dumps(to_sarif(diagnostics, codes, base_dir), indent=2, ensure_ascii=False) + "\n"

@@ -5,6 +5,7 @@ it make the ref ambiguous. ``"<library>/<id>"`` picks one library. An id whose d
 failed to load is reported with the load diagnostics that kept it out. Two libraries that
 declare one name cannot be told apart by any ref: ``check_names`` reports that once.
 """
+
 from __future__ import annotations
 
 import os
@@ -14,8 +15,17 @@ from ..diagnostics import Diagnostic, Fix, Label, Sink, Span
 from ..library.model import Library, Part
 from ..model.vocabulary import did_you_mean
 
-ROBOT_CATEGORIES = ("chassis", "wheel", "track", "sensor", "attachment", "leg", "motor",
-                    "battery", "motor_driver")
+ROBOT_CATEGORIES = (
+    "chassis",
+    "wheel",
+    "track",
+    "sensor",
+    "attachment",
+    "leg",
+    "motor",
+    "battery",
+    "motor_driver",
+)
 WANTED = {
     "part": ("a part", ROBOT_CATEGORIES),
     "object": ("an object", ("object",)),
@@ -39,28 +49,52 @@ class Catalog:
             if first is None:
                 continue
             ids = sorted(set(first.parts) & set(lib.parts))
-            shared = (f"; both register {_few(ids)}" if ids else "")
-            sink.error("resolve.ambiguous_part",
-                       f"two libraries are named '{lib.name}': {_root(first)} and "
-                       f"{_root(lib)}{shared}, and no ref can say which one it means",
-                       _name_span(lib), label="a second library of this name",
-                       labels=(Label(_name_span(first), "the first library of this name"),),
-                       help=("rename one of them (the name: of its library.yaml), or give "
-                             "only one of them with --library",))
+            shared = f"; both register {_few(ids)}" if ids else ""
+            sink.error(
+                "resolve.ambiguous_part",
+                f"two libraries are named '{lib.name}': {_root(first)} and "
+                f"{_root(lib)}{shared}, and no ref can say which one it means",
+                _name_span(lib),
+                label="a second library of this name",
+                labels=(Label(_name_span(first), "the first library of this name"),),
+                help=(
+                    "rename one of them (the name: of its library.yaml), or give "
+                    "only one of them with --library",
+                ),
+            )
 
     def ids(self, want: str) -> list[str]:
         categories = WANTED[want][1]
-        return sorted({pid for lib in self.libraries for pid, p in lib.parts.items()
-                       if p.category in categories})
+        return sorted(
+            {
+                pid
+                for lib in self.libraries
+                for pid, p in lib.parts.items()
+                if p.category in categories
+            }
+        )
 
     def with_profile(self, profile: str) -> list[str]:
         """The ids of the robot parts whose profiles list ``profile`` (a component type)."""
-        return sorted({pid for lib in self.libraries for pid, p in lib.parts.items()
-                       if p.category in ROBOT_CATEGORIES and profile in p.profiles})
+        return sorted(
+            {
+                pid
+                for lib in self.libraries
+                for pid, p in lib.parts.items()
+                if p.category in ROBOT_CATEGORIES and profile in p.profiles
+            }
+        )
 
-    def lookup(self, ref: str, span: Span | None, sink: Sink, want: str = "part",
-               user: str = "", labels: Sequence[Label] = (),
-               profile: str | None = None) -> Part | None:
+    def lookup(
+        self,
+        ref: str,
+        span: Span | None,
+        sink: Sink,
+        want: str = "part",
+        user: str = "",
+        labels: Sequence[Label] = (),
+        profile: str | None = None,
+    ) -> Part | None:
         """The entry ``ref`` names, of the category ``want`` asks for, or None after
         reporting why not. ``user`` says who names it, for messages ("'wheel_l'");
         ``profile``, the component type it is to be used as, for the help of an id that
@@ -73,11 +107,14 @@ class Catalog:
             libs = [lib for lib in self.libraries if lib.name == lib_name]
             if not libs:
                 given = ", ".join(lib.name for lib in self.libraries) or "none"
-                sink.error("resolve.unknown_part",
-                           f"the ref{who} names library '{lib_name}', which is not given",
-                           span, label="no such library", labels=labels,
-                           help=(f"the libraries given are: {given}",
-                                 "add it with --library DIR"))
+                sink.error(
+                    "resolve.unknown_part",
+                    f"the ref{who} names library '{lib_name}', which is not given",
+                    span,
+                    label="no such library",
+                    labels=labels,
+                    help=(f"the libraries given are: {given}", "add it with --library DIR"),
+                )
                 return None
             found = [(lib, lib.parts[pid]) for lib in libs if pid in lib.parts]
             searched = libs
@@ -90,22 +127,30 @@ class Catalog:
                 helps, clashes = [], []
                 for lib, _ in found:
                     if names.count(lib.name) == 1:
-                        helps.append(f"write \"{lib.name}/{pid}\" to take {lib.name}'s")
+                        helps.append(f'write "{lib.name}/{pid}" to take {lib.name}\'s')
                     elif lib.name not in clashes:
                         # "<name>/<id>" would name them all: no prefix picks one
                         clashes.append(lib.name)
                         roots = ", ".join(_root(o) for o in self.same_name(lib))
-                        helps.append(f"the libraries {roots} "
-                                     f"are all named '{lib.name}', so \"{lib.name}/{pid}\" "
-                                     "cannot pick one: rename one of them (the name: of its "
-                                     "library.yaml), or give only one with --library")
-                sink.error("resolve.ambiguous_part",
-                           f"'{pid}'{by} is registered by "
-                           f"{len(found)} libraries: "
-                           + ", ".join(f"'{lib.name}'" + (f" ({_root(lib)})"
-                                                          if names.count(lib.name) > 1 else "")
-                                       for lib, _ in found),
-                           span, label="which library's?", labels=labels, help=tuple(helps))
+                        helps.append(
+                            f"the libraries {roots} "
+                            f"are all named '{lib.name}', so \"{lib.name}/{pid}\" "
+                            "cannot pick one: rename one of them (the name: of its "
+                            "library.yaml), or give only one with --library"
+                        )
+                sink.error(
+                    "resolve.ambiguous_part",
+                    f"'{pid}'{by} is registered by "
+                    f"{len(found)} libraries: "
+                    + ", ".join(
+                        f"'{lib.name}'" + (f" ({_root(lib)})" if names.count(lib.name) > 1 else "")
+                        for lib, _ in found
+                    ),
+                    span,
+                    label="which library's?",
+                    labels=labels,
+                    help=tuple(helps),
+                )
                 return None
         if found:
             part = found[0][1]
@@ -117,46 +162,65 @@ class Catalog:
             left = lib.left_out.get(pid)
             if left is not None:
                 notes = tuple(_one_line(d) for d in left.diagnostics)
-                sink.error("resolve.unknown_part",
-                           f"'{pid}'{by} was left out of library "
-                           f"'{lib.name}': its declaration did not load", span,
-                           label="left out", labels=labels,
-                           help=(f"fix {left.file} and compile again",), notes=notes)
+                sink.error(
+                    "resolve.unknown_part",
+                    f"'{pid}'{by} was left out of library "
+                    f"'{lib.name}': its declaration did not load",
+                    span,
+                    label="left out",
+                    labels=labels,
+                    help=(f"fix {left.file} and compile again",),
+                    notes=notes,
+                )
                 return None
         helps, fixes = [], []
         fitting = self.with_profile(profile) if profile else []
         # a close id that carries the profile is the fix; any other close one only a hint
-        close = (did_you_mean(pid, fitting) if fitting else None) or \
-            did_you_mean(pid, self.ids(want))
+        close = (did_you_mean(pid, fitting) if fitting else None) or did_you_mean(
+            pid, self.ids(want)
+        )
         if close is not None and close != pid:
-            helps.append(f"did you mean \"{close}\"?")
+            helps.append(f'did you mean "{close}"?')
             if span is not None and "/" not in ref and (not profile or close in fitting):
                 fixes.append(Fix(span, f'"{close}"'))
         elif fitting:
-            helps.append(f"the parts that can be used as {profile} are: "
-                         + _few(fitting, 12, quote='"'))
+            helps.append(
+                f"the parts that can be used as {profile} are: " + _few(fitting, 12, quote='"')
+            )
         elif profile:
             helps.append(f"no part of the libraries given lists a {profile} profile")
         if self.libraries:
             helps.append("searched: " + ", ".join(f"'{lib.name}'" for lib in searched))
         else:
             helps.append("no library is given: add one with --library DIR")
-        sink.error("resolve.unknown_part",
-                   f"no library registers {what} '{pid}'{by}",
-                   span, label=f"unknown {want}", labels=labels, help=helps, fixes=fixes)
+        sink.error(
+            "resolve.unknown_part",
+            f"no library registers {what} '{pid}'{by}",
+            span,
+            label=f"unknown {want}",
+            labels=labels,
+            help=helps,
+            fixes=fixes,
+        )
         return None
 
-    def _wrong_category(self, part: Part, ref: str, span, sink: Sink, want: str, who: str,
-                        labels) -> None:
+    def _wrong_category(
+        self, part: Part, ref: str, span, sink: Sink, want: str, who: str, labels
+    ) -> None:
         what = WANTED[want][0]
         usage = {
             "part": "a component's ref names a part of a robot",
             "object": "an entity's ref names an object, a thing a world places",
             "environment": "a world's environment names an environment",
         }[want]
-        sink.error("semantic.part_category",
-                   f"'{ref}'{who} is of category {part.category}, not {what}", span,
-                   label=f"not {what}", labels=labels, help=(usage,))
+        sink.error(
+            "semantic.part_category",
+            f"'{ref}'{who} is of category {part.category}, not {what}",
+            span,
+            label=f"not {what}",
+            labels=labels,
+            help=(usage,),
+        )
 
 
 def _one_line(d: Diagnostic) -> str:

@@ -1,5 +1,6 @@
 """The diagnostic codes of the resolve phase: names (``resolve.*``) and the vocabulary, types,
 arguments and references (``semantic.*``)."""
+
 from __future__ import annotations
 
 from ..diagnostics import CodeInfo, Severity
@@ -21,7 +22,7 @@ CODES: dict[str, CodeInfo] = {
         E,
         "two libraries register the id and the ref does not say which",
         "When more than one library given with --library registers an id, write the ref as "
-        "\"<library>/<id>\" to pick one. Two libraries that declare the same name in their "
+        '"<library>/<id>" to pick one. Two libraries that declare the same name in their '
         "library.yaml cannot be told apart by any ref: that clash is reported once, at the "
         "second one's name; rename one, or give only one with --library.",
         'Lidar top(ref = "lidar_ld06", glue = (0, 0, 0.06, 0, 0, 1))   // in two libraries\n'
@@ -33,7 +34,7 @@ CODES: dict[str, CodeInfo] = {
         "@core/<name> names a component of the robot, @world/<name> an entity of the world "
         "(its own or one its environment brings). The name must be declared; a task's "
         "@world/ reference needs a world that declares it.",
-        "Motor motor_l(ref = \"gearmotor_37d\", glue = (0, 0.1, -0.02, 0, 1, 0), "
+        'Motor motor_l(ref = "gearmotor_37d", glue = (0, 0.1, -0.02, 0, 1, 0), '
         "command = @core/drvier)",
     ),
     "resolve.duplicate_name": CodeInfo(
@@ -91,7 +92,7 @@ CODES: dict[str, CodeInfo] = {
         "power names the Battery that feeds a MotorDriver, or a Motor that states a bus; "
         "command names the MotorDriver that drives a Motor, each as @core/<name>. A Navigate "
         "step's goal names a Marker of the world, as @world/<name>.",
-        "Motor motor_l(ref = \"gearmotor_37d\", glue = (0, 0.1, -0.02, 0, 1, 0), "
+        'Motor motor_l(ref = "gearmotor_37d", glue = (0, 0.1, -0.02, 0, 1, 0), '
         "command = @core/pack)   // pack is a Battery",
     ),
     "semantic.unknown_argument": CodeInfo(

@@ -5,6 +5,7 @@ part, its arguments have the shapes the vocabulary gives them, and its power and
 components of the right kind. The world and the task are already the records of
 ``mobiledsl.model.world`` (nothing later resolves them again).
 """
+
 from __future__ import annotations
 
 from ..diagnostics import Span
@@ -36,13 +37,13 @@ class Glue:
 @record
 class ResolvedComponent:
     name: str
-    type: str                      # a vocabulary type the part's profiles list
+    type: str  # a vocabulary type the part's profiles list
     part: Part
-    chassis: bool = False          # the type is a chassis type
-    glue: Glue | None = None       # every component but the chassis
-    power: str | None = None       # the name of the Battery component power names
-    command: str | None = None     # the name of the MotorDriver component command names
-    span: Span | None = None       # the whole declaration
+    chassis: bool = False  # the type is a chassis type
+    glue: Glue | None = None  # every component but the chassis
+    power: str | None = None  # the name of the Battery component power names
+    command: str | None = None  # the name of the MotorDriver component command names
+    span: Span | None = None  # the whole declaration
     name_span: Span | None = None
     ref_span: Span | None = None
     power_span: Span | None = None
@@ -56,13 +57,13 @@ class ResolvedComponent:
 
 @record
 class Resolved:
-    name: str                      # the robot's name
+    name: str  # the robot's name
     file: str
-    components: tuple[ResolvedComponent, ...]   # in declaration order
-    chassis: str                   # the chassis component's name
+    components: tuple[ResolvedComponent, ...]  # in declaration order
+    chassis: str  # the chassis component's name
     chassis_type: str
     world: World
-    task: Task | None = None       # None: no .task file
+    task: Task | None = None  # None: no .task file
     intent: str | None = None
     span: Span | None = None
 

@@ -4,6 +4,7 @@ Each component's type must be a vocabulary type its part's profiles list; names 
 and none is reserved; ``power`` and ``command`` name components of the right kind. What
 cannot be resolved is reported and left out, so one mistake is reported once.
 """
+
 from __future__ import annotations
 
 from dataclasses import field
@@ -17,17 +18,19 @@ from .catalog import Catalog
 from .model import Glue, ResolvedComponent
 
 RESERVED = ("base_footprint", "base_link")
-RESERVED_HELP = ("the targets add links named base_footprint, base_link, <link>_contact_<n> "
-                 "for each ground contact a part declares, <wheel>_steer for each steered "
-                 "wheel and <camera>_optical for each camera; choose another name for this "
-                 "component",)
+RESERVED_HELP = (
+    "the targets add links named base_footprint, base_link, <link>_contact_<n> "
+    "for each ground contact a part declares, <wheel>_steer for each steered "
+    "wheel and <camera>_optical for each camera; choose another name for this "
+    "component",
+)
 
 
 @mutable_record
 class _Draft:
     item: Item
     name: str
-    type: str | None            # None: unknown type (already reported)
+    type: str | None  # None: unknown type (already reported)
     part: Part | None = None
     glue: Glue | None = None
     power: Ref | None = None
@@ -65,11 +68,13 @@ def resolve_core(core: CoreFile, catalog: Catalog, sink: Sink) -> CoreResult:
         type_ = item.kind if item.kind in vocab.COMPONENT_TYPES else None
         d = _Draft(item, name, type_)
         if type_ is None:
-            sink.error("semantic.unknown_type",
-                       f"'{item.kind}' is not a component type", item.kind_span,
-                       label="unknown type",
-                       help=vocab.suggestion(item.kind, vocab.COMPONENT_TYPES,
-                                             "component types"))
+            sink.error(
+                "semantic.unknown_type",
+                f"'{item.kind}' is not a component type",
+                item.kind_span,
+                label="unknown type",
+                help=vocab.suggestion(item.kind, vocab.COMPONENT_TYPES, "component types"),
+            )
             d.ok = False
         _check_name(d, first_by_name, sink)
         drafts.append(d)
@@ -87,21 +92,32 @@ def resolve_core(core: CoreFile, catalog: Catalog, sink: Sink) -> CoreResult:
     chassis_drafts = [d for d in drafts if d.type is not None and vocab.is_chassis_type(d.type)]
     chassis = chassis_type = None
     if not chassis_drafts:
-        if not any(d.type is None for d in drafts):   # an unknown type may be the chassis
-            sink.error("semantic.chassis_count", f"robot '{core.name}' has no chassis",
-                       core.name_span, label="no chassis component",
-                       help=("declare one component whose type is a chassis type, such as "
-                             "Diff_two_caster chassis(ref = \"diff_base\"); the chassis types "
-                             "are: " + ", ".join(vocab.CHASSIS_TYPES),))
+        if not any(d.type is None for d in drafts):  # an unknown type may be the chassis
+            sink.error(
+                "semantic.chassis_count",
+                f"robot '{core.name}' has no chassis",
+                core.name_span,
+                label="no chassis component",
+                help=(
+                    "declare one component whose type is a chassis type, such as "
+                    'Diff_two_caster chassis(ref = "diff_base"); the chassis types '
+                    "are: " + ", ".join(vocab.CHASSIS_TYPES),
+                ),
+            )
     elif len(chassis_drafts) > 1:
         first = chassis_drafts[0]
         for extra in chassis_drafts[1:]:
-            sink.error("semantic.chassis_count",
-                       f"robot '{core.name}' has more than one chassis: '{first.name}' and "
-                       f"'{extra.name}'", extra.item.kind_span, label="a second chassis",
-                       labels=(Label(first.item.kind_span, "the first chassis"),),
-                       help=("a robot has exactly one chassis; declare the other as a part "
-                             "type, or remove it",))
+            sink.error(
+                "semantic.chassis_count",
+                f"robot '{core.name}' has more than one chassis: '{first.name}' and '{extra.name}'",
+                extra.item.kind_span,
+                label="a second chassis",
+                labels=(Label(first.item.kind_span, "the first chassis"),),
+                help=(
+                    "a robot has exactly one chassis; declare the other as a part "
+                    "type, or remove it",
+                ),
+            )
             extra.ok = False
     else:
         chassis = chassis_drafts[0].name
@@ -111,13 +127,22 @@ def resolve_core(core: CoreFile, catalog: Catalog, sink: Sink) -> CoreResult:
     for d in drafts:
         if not d.ok or d.part is None or d.type is None:
             continue
-        components.append(ResolvedComponent(
-            name=d.name, type=d.type, part=d.part, chassis=vocab.is_chassis_type(d.type),
-            glue=d.glue, power=d.power.name if d.power else None,
-            command=d.command.name if d.command else None, span=d.item.span,
-            name_span=d.item.name_span, ref_span=_arg_span(d.item, "ref"),
-            power_span=d.power.span if d.power else None,
-            command_span=d.command.span if d.command else None))
+        components.append(
+            ResolvedComponent(
+                name=d.name,
+                type=d.type,
+                part=d.part,
+                chassis=vocab.is_chassis_type(d.type),
+                glue=d.glue,
+                power=d.power.name if d.power else None,
+                command=d.command.name if d.command else None,
+                span=d.item.span,
+                name_span=d.item.name_span,
+                ref_span=_arg_span(d.item, "ref"),
+                power_span=d.power.span if d.power else None,
+                command_span=d.command.span if d.command else None,
+            )
+        )
     return CoreResult(tuple(components), chassis, chassis_type)
 
 
@@ -131,11 +156,17 @@ def _check_name(d: _Draft, first_by_name: dict[str, _Draft], sink: Sink) -> None
     if first is None:
         first_by_name[d.name] = d
         return
-    sink.error("resolve.duplicate_name", f"two components are named '{d.name}'",
-               d.item.name_span, label="declared again",
-               labels=labels_at(first.item.name_span, "first declared here"),
-               help=("give each component its own name; the task and the evaluation refer "
-                     "to components by name",))
+    sink.error(
+        "resolve.duplicate_name",
+        f"two components are named '{d.name}'",
+        d.item.name_span,
+        label="declared again",
+        labels=labels_at(first.item.name_span, "first declared here"),
+        help=(
+            "give each component its own name; the task and the evaluation refer "
+            "to components by name",
+        ),
+    )
     d.ok = False
 
 
@@ -154,9 +185,11 @@ def contact_links(name: str, type_: str, part: Part) -> list[str]:
 def added_links(name: str, type_: str, part: Part) -> dict[str, str]:
     """Every link the targets add for a component, with what it is: its contacts' links,
     and a camera's optical frame ``<camera>_optical`` (REP 103)."""
-    added = {link: f"the link of ground contact {link.rsplit('_', 1)[1]} that part "
-                   f"'{part.id}' of '{name}' declares"
-             for link in contact_links(name, type_, part)}
+    added = {
+        link: f"the link of ground contact {link.rsplit('_', 1)[1]} that part "
+        f"'{part.id}' of '{name}' declares"
+        for link in contact_links(name, type_, part)
+    }
     if type_ in CAMERA_TYPES:
         added[f"{name}_optical"] = f"the optical frame the targets add for camera '{name}'"
     return added
@@ -180,10 +213,19 @@ def _check_reserved(drafts: list[_Draft], sink: Sink) -> None:
             why = f"'{d.name}' is reserved for {what}"
         else:
             continue
-        labels = labels_at(owner.item.name_span, f"'{owner.name}' is declared here") \
-            if owner is not None else ()
-        sink.error("resolve.duplicate_name", why, d.item.name_span, label="reserved name",
-                   labels=labels, help=RESERVED_HELP)
+        labels = (
+            labels_at(owner.item.name_span, f"'{owner.name}' is declared here")
+            if owner is not None
+            else ()
+        )
+        sink.error(
+            "resolve.duplicate_name",
+            why,
+            d.item.name_span,
+            label="reserved name",
+            labels=labels,
+            help=RESERVED_HELP,
+        )
         d.ok = False
 
 
@@ -191,17 +233,24 @@ def _resolve_args(d: _Draft, type_: str, catalog: Catalog, sink: Sink) -> None:
     item = d.item
     ref_arg = item.arg("ref")
     if ref_arg is None:
-        sink.error("semantic.missing_argument", f"'{d.name}' has no ref", item.name_span
-                   or item.span, label="no ref",
-                   help=(f"name the part in a library: {type_} {d.name}(ref = \"<part id>\""
-                         + (")" if vocab.is_chassis_type(type_) else ", glue = (...))"),))
+        sink.error(
+            "semantic.missing_argument",
+            f"'{d.name}' has no ref",
+            item.name_span or item.span,
+            label="no ref",
+            help=(
+                f'name the part in a library: {type_} {d.name}(ref = "<part id>"'
+                + (")" if vocab.is_chassis_type(type_) else ", glue = (...))"),
+            ),
+        )
         d.ok = False
     elif not isinstance(ref_arg.value, String):
         _wrong_value(sink, ref_arg, "a string, the id of a part", 'ref = "<part id>"')
         d.ok = False
     else:
-        d.part = catalog.lookup(ref_arg.value.value, ref_arg.value.span, sink, "part",
-                                f"'{d.name}'", profile=type_)
+        d.part = catalog.lookup(
+            ref_arg.value.value, ref_arg.value.span, sink, "part", f"'{d.name}'", profile=type_
+        )
         if d.part is None:
             d.ok = False
         else:
@@ -217,8 +266,10 @@ def _resolve_args(d: _Draft, type_: str, catalog: Catalog, sink: Sink) -> None:
             message = f"the chassis '{d.name}' takes no glue: its frame is base_link"
             helps = ("delete the glue; every other part is glued onto the chassis",)
         elif a.name == "power" and type_ == "Motor":
-            message = (f"motor '{d.name}' takes no power: its part states no bus, so the "
-                       f"driver channel that commands it also powers it")
+            message = (
+                f"motor '{d.name}' takes no power: its part states no bus, so the "
+                f"driver channel that commands it also powers it"
+            )
             helps = ("delete power; name its driver with command = @core/<driver>",)
         elif a.name in vocab.COMPONENT_ARGS:
             message = f"{vocab.a(type_)} takes no '{a.name}'"
@@ -226,21 +277,32 @@ def _resolve_args(d: _Draft, type_: str, catalog: Catalog, sink: Sink) -> None:
         else:
             message = f"'{a.name}' is not an argument of a component"
             helps = vocab.suggestion(a.name, allowed, f"arguments of {vocab.a(type_)}")
-        sink.error("semantic.unknown_argument", message, a.name_span, label="unknown argument",
-                   help=helps)
+        sink.error(
+            "semantic.unknown_argument", message, a.name_span, label="unknown argument", help=helps
+        )
 
     if not vocab.is_chassis_type(type_):
         glue = item.arg("glue")
         if glue is None:
-            sink.error("semantic.missing_argument", f"'{d.name}' has no glue",
-                       item.name_span or item.span, label="no glue",
-                       help=("place it with glue = (x, y, z, nx, ny, nz): the point and the "
-                             "outward direction of a connector of the chassis or of a placed "
-                             "part, in the chassis frame",))
+            sink.error(
+                "semantic.missing_argument",
+                f"'{d.name}' has no glue",
+                item.name_span or item.span,
+                label="no glue",
+                help=(
+                    "place it with glue = (x, y, z, nx, ny, nz): the point and the "
+                    "outward direction of a connector of the chassis or of a placed "
+                    "part, in the chassis frame",
+                ),
+            )
             d.ok = False
         elif not (isinstance(glue.value, Tuple) and len(glue.value.items) in (6, 7)):
-            _wrong_value(sink, glue, "a tuple of six numbers, or seven with the roll",
-                         "glue = (x, y, z, nx, ny, nz) or (x, y, z, nx, ny, nz, roll)")
+            _wrong_value(
+                sink,
+                glue,
+                "a tuple of six numbers, or seven with the roll",
+                "glue = (x, y, z, nx, ny, nz) or (x, y, z, nx, ny, nz, roll)",
+            )
             d.ok = False
         else:
             d.glue = Glue(tuple(n.value for n in glue.value.items), glue.value.span)
@@ -255,12 +317,17 @@ def _resolve_args(d: _Draft, type_: str, catalog: Catalog, sink: Sink) -> None:
             setattr(d, key, a.value)
         elif isinstance(a.value, Ref):
             # a reference, to another file: the wrong kind of thing (as a goal naming @core/)
-            kind = {"world": "an entity of the world"}.get(a.value.kind,
-                                                         f"a name of the {a.value.kind}")
+            kind = {"world": "an entity of the world"}.get(
+                a.value.kind, f"a name of the {a.value.kind}"
+            )
             d.wrong_refs.append((key, a.value, kind))
         else:
-            _wrong_value(sink, a, f"a reference to {vocab.a(what)} component",
-                         f"{key} = @core/<{what.lower()}>")
+            _wrong_value(
+                sink,
+                a,
+                f"a reference to {vocab.a(what)} component",
+                f"{key} = @core/<{what.lower()}>",
+            )
             d.ok = False
 
 
@@ -269,16 +336,21 @@ def _check_profile(d: _Draft, part: Part, type_: str, span: Span | None, sink: S
     if type_ not in part.profiles:
         if part.profiles:
             has = ", ".join(sorted(part.profiles))
-            helps = (f"'{part.id}' can be used as: {has}",
-                     f"declare it as {sorted(part.profiles)[0]} {d.name}(...), or pick a part "
-                     f"whose profiles list {type_}")
+            helps = (
+                f"'{part.id}' can be used as: {has}",
+                f"declare it as {sorted(part.profiles)[0]} {d.name}(...), or pick a part "
+                f"whose profiles list {type_}",
+            )
         else:
-            helps = (f"'{part.id}' lists no profile: it is a catalog entry no program can "
-                     "select",)
-        sink.error("semantic.profile_missing",
-                   f"'{part.id}' cannot be used as {vocab.a(type_)}: its profiles do not list it",
-                   span, label=f"not {vocab.a(type_)}",
-                   labels=(Label(part.span("profiles"), "its profiles"),), help=helps)
+            helps = (f"'{part.id}' lists no profile: it is a catalog entry no program can select",)
+        sink.error(
+            "semantic.profile_missing",
+            f"'{part.id}' cannot be used as {vocab.a(type_)}: its profiles do not list it",
+            span,
+            label=f"not {vocab.a(type_)}",
+            labels=(Label(part.span("profiles"), "its profiles"),),
+            help=helps,
+        )
         d.ok = False
         return
     if type_ in vocab.CHASSIS_TYPES:
@@ -288,13 +360,15 @@ def _check_profile(d: _Draft, part: Part, type_: str, span: Span | None, sink: S
     mounts = part.profiles[type_]
     missing = [m for m in needed if m not in mounts]
     if missing:
-        sink.error("semantic.profile_mounts",
-                   f"the {type_} profile of '{part.id}' does not map "
-                   + ", ".join(f"'{m}'" for m in missing), span,
-                   label="incomplete profile",
-                   labels=(Label(part.span(f"profiles.{type_}"), f"the {type_} profile"),),
-                   help=(f"{vocab.a(type_)} profile maps {', '.join(needed)} to connectors of the "
-                         "part",))
+        sink.error(
+            "semantic.profile_mounts",
+            f"the {type_} profile of '{part.id}' does not map "
+            + ", ".join(f"'{m}'" for m in missing),
+            span,
+            label="incomplete profile",
+            labels=(Label(part.span(f"profiles.{type_}"), f"the {type_} profile"),),
+            help=(f"{vocab.a(type_)} profile maps {', '.join(needed)} to connectors of the part",),
+        )
         d.ok = False
 
 
@@ -303,13 +377,18 @@ def _check_references(d: _Draft, by_name: dict[str, _Draft], sink: Sink) -> None
         want = "Battery" if key == "power" else "MotorDriver"
         what = "feeds it" if key == "power" else "drives it"
         kinds = [n for n, t in by_name.items() if t.type == want]
-        sink.error("semantic.reference_kind",
-                   f"{key} of '{d.name}' names @{wrong.kind}/{wrong.name}, {kind}; {key} names "
-                   f"the {want} component that {what}", wrong.span,
-                   label=f"not a {want} of the robot",
-                   help=(f"write {key} = " + " or ".join(f"@core/{k}" for k in kinds)
-                         if kinds else f"declare {vocab.a(want)} component and write "
-                         f"{key} = @core/<{want.lower()}>",))
+        sink.error(
+            "semantic.reference_kind",
+            f"{key} of '{d.name}' names @{wrong.kind}/{wrong.name}, {kind}; {key} names "
+            f"the {want} component that {what}",
+            wrong.span,
+            label=f"not a {want} of the robot",
+            help=(
+                f"write {key} = " + " or ".join(f"@core/{k}" for k in kinds)
+                if kinds
+                else f"declare {vocab.a(want)} component and write {key} = @core/<{want.lower()}>",
+            ),
+        )
         d.ok = False
     for key, want in (("power", "Battery"), ("command", "MotorDriver")):
         ref: Ref | None = getattr(d, key)
@@ -322,32 +401,49 @@ def _check_references(d: _Draft, by_name: dict[str, _Draft], sink: Sink) -> None
             if close is not None and close != ref.name:
                 helps.append(f"did you mean '@core/{close}'?")
             kinds = [n for n, t in by_name.items() if t.type == want]
-            helps.append(f"the {want} components are: {', '.join(kinds)}" if kinds else
-                         f"declare a {want} component and name it here")
-            sink.error("resolve.unknown_reference",
-                       f"{key} of '{d.name}' names '@core/{ref.name}', which is no component",
-                       ref.span, label="names nothing", help=tuple(helps))
+            helps.append(
+                f"the {want} components are: {', '.join(kinds)}"
+                if kinds
+                else f"declare a {want} component and name it here"
+            )
+            sink.error(
+                "resolve.unknown_reference",
+                f"{key} of '{d.name}' names '@core/{ref.name}', which is no component",
+                ref.span,
+                label="names nothing",
+                help=tuple(helps),
+            )
             d.ok = False
             continue
         if target.type is None:
-            d.ok = False       # its unknown type is reported already
+            d.ok = False  # its unknown type is reported already
             continue
         if target.type != want:
             kinds = [n for n, t in by_name.items() if t.type == want]
             what = "feeds it" if key == "power" else "drives it"
-            sink.error("semantic.reference_kind",
-                       f"{key} of '{d.name}' names '{ref.name}', {vocab.a(target.type)}; "
-                       f"{key} names "
-                       f"the {want} that {what}", ref.span, label=f"not a {want}",
-                       labels=(Label(target.item.kind_span,
-                                     f"'{ref.name}' is {vocab.a(target.type)}"),),
-                       help=(f"the {want} components are: {', '.join(kinds)}" if kinds else
-                             f"declare a {want} component and name it here",))
+            sink.error(
+                "semantic.reference_kind",
+                f"{key} of '{d.name}' names '{ref.name}', {vocab.a(target.type)}; "
+                f"{key} names "
+                f"the {want} that {what}",
+                ref.span,
+                label=f"not a {want}",
+                labels=(Label(target.item.kind_span, f"'{ref.name}' is {vocab.a(target.type)}"),),
+                help=(
+                    f"the {want} components are: {', '.join(kinds)}"
+                    if kinds
+                    else f"declare a {want} component and name it here",
+                ),
+            )
             d.ok = False
 
 
 def _wrong_value(sink: Sink, arg, expected: str, example: str) -> None:
-    sink.error("semantic.argument_value",
-               f"'{arg.name}' must be {expected}, not a {value_kind(arg.value)}"
-               + (f" of {len(arg.value.items)} numbers" if isinstance(arg.value, Tuple) else ""),
-               arg.value.span, label=f"expected {expected}", help=(f"write {example}",))
+    sink.error(
+        "semantic.argument_value",
+        f"'{arg.name}' must be {expected}, not a {value_kind(arg.value)}"
+        + (f" of {len(arg.value.items)} numbers" if isinstance(arg.value, Tuple) else ""),
+        arg.value.span,
+        label=f"expected {expected}",
+        help=(f"write {example}",),
+    )

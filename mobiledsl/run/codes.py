@@ -1,4 +1,5 @@
 """The codes `mobiledsl run` reports, one a failed step, at the step in the .task."""
+
 from __future__ import annotations
 
 from ..diagnostics import CodeInfo, Severity

@@ -5,6 +5,7 @@ result, the path each Navigate planned, and where the robot touched something.
 Drawn like the analysis' top view (millimetres, x to the right, y up, two decimals), with
 its number and point primitives, so the same run gives the same bytes.
 """
+
 from __future__ import annotations
 
 import math
@@ -19,8 +20,11 @@ from ..analysis.topview import _ticks, leader, nice_length, svg_head
 from ..targets.ros.occupancy import shape_outline
 from ..xmlquote import escape, quoteattr
 
-ENTITY_STYLE = {"Obstacle": ("#c8875a", "#7a4a25"), "SupportSurface": ("#9fb09f", "#4f604f"),
-                "Marker": ("#5fcf7f", "#1f7f3f")}
+ENTITY_STYLE = {
+    "Obstacle": ("#c8875a", "#7a4a25"),
+    "SupportSurface": ("#9fb09f", "#4f604f"),
+    "Marker": ("#5fcf7f", "#1f7f3f"),
+}
 RESULT_COLOUR = {True: "#2ca02c", False: "#d62728"}
 PLANNED = "#1f77b4"
 MARK_RADIUS = 0.15
@@ -43,13 +47,18 @@ def _thin(trace: list) -> list:
 
 def run_view(robot: str, world, analysis, start, report: dict, runs) -> bytes:
     entities = list(world.entities) if world is not None else []
-    shapes = [(e, shape_outline(e, s)) for e in entities for s in e.shapes] \
-        + [(e, _disc(e.pos[0], e.pos[1])) for e in entities if not e.shapes]
+    shapes = [(e, shape_outline(e, s)) for e in entities for s in e.shapes] + [
+        (e, _disc(e.pos[0], e.pos[1])) for e in entities if not e.shapes
+    ]
     footprint = list(analysis.footprint)
     start_poly = _pose_polygon(footprint, start)
     traces = [_thin(r.trace) for r in runs]
-    pts = [p for _, o in shapes for p in o] + start_poly \
-        + [p for t in traces for p in t] + [p for r in runs for p in r.planned]
+    pts = (
+        [p for _, o in shapes for p in o]
+        + start_poly
+        + [p for t in traces for p in t]
+        + [p for r in runs for p in r.planned]
+    )
     xy = np.asarray(pts, float).reshape(-1, 2)
     lo, hi = xy.min(axis=0), xy.max(axis=0)
     size = max(float(np.max(hi - lo)), 0.5)
@@ -65,8 +74,9 @@ def run_view(robot: str, world, analysis, start, report: dict, runs) -> bytes:
     stroke = num(unit * 1000 * 0.15)
     font_size = num(unit * 1000 * 1.2)
 
-    out = svg_head(f"{robot}: the task's run seen from above", x0, y1, vb_w, vb_h, px_w, px_h,
-                   font_size)
+    out = svg_head(
+        f"{robot}: the task's run seen from above", x0, y1, vb_w, vb_h, px_w, px_h, font_size
+    )
     w = out.append
 
     _grid(w, (lo[0] - pad, lo[1] - pad, hi[0] + pad, hi[1] + pad), unit, stroke)
@@ -75,39 +85,48 @@ def run_view(robot: str, world, analysis, start, report: dict, runs) -> bytes:
         fill, line = ENTITY_STYLE.get(entity.entity, ENTITY_STYLE["Obstacle"])
         hull = _hull(outline)
         opacity = "0.5" if entity.entity == "Marker" or not entity.collision else "0.85"
-        w(f'<polygon class="{entity.entity}" data-name={quoteattr(entity.name)} '
-          f'points="{points(hull)}" fill="{fill}" fill-opacity="{opacity}" stroke="{line}">'
-          f"<title>{escape(entity.name)} ({entity.entity})</title></polygon>")
+        w(
+            f'<polygon class="{entity.entity}" data-name={quoteattr(entity.name)} '
+            f'points="{points(hull)}" fill="{fill}" fill-opacity="{opacity}" stroke="{line}">'
+            f"<title>{escape(entity.name)} ({entity.entity})</title></polygon>"
+        )
     w("</g>")
 
-    w(f'<g id="planned" fill="none" stroke="{PLANNED}" stroke-width="{stroke}" '
-      f'stroke-dasharray="{num(unit * 800)} {num(unit * 500)}">')
+    w(
+        f'<g id="planned" fill="none" stroke="{PLANNED}" stroke-width="{stroke}" '
+        f'stroke-dasharray="{num(unit * 800)} {num(unit * 500)}">'
+    )
     for r in runs:
         if len(r.planned) >= 2:
             w(f'<polyline data-step="{r.index + 1}" points="{points(r.planned)}"/>')
     w("</g>")
 
-    w(f'<g id="start" fill="#ffffff" fill-opacity="0.6" stroke="#000000" stroke-width="{stroke}">'
-      f'<polygon points="{points(start_poly)}"><title>the robot at the start</title></polygon>'
-      f"{_arrow(start, unit, stroke)}</g>")
+    w(
+        f'<g id="start" fill="#ffffff" fill-opacity="0.6" stroke="#000000" stroke-width="{stroke}">'
+        f'<polygon points="{points(start_poly)}"><title>the robot at the start</title></polygon>'
+        f"{_arrow(start, unit, stroke)}</g>"
+    )
 
     entries = {e["step"]: e for e in report["steps"]}
-    w(f'<g id="steps" fill="none" stroke-width="{num(unit * 1000 * 0.35)}" '
-      f'stroke-linecap="round" stroke-linejoin="round">')
+    w(
+        f'<g id="steps" fill="none" stroke-width="{num(unit * 1000 * 0.35)}" '
+        f'stroke-linecap="round" stroke-linejoin="round">'
+    )
     for r, trace in zip(runs, traces):
         ok = entries[r.index + 1]["ok"]
         if len(trace) >= 2:
-            w(f'<polyline class="{"ok" if ok else "failed"}" data-step="{r.index + 1}" '
-              f'points="{points(trace)}" stroke="{RESULT_COLOUR[ok]}">'
-              f"<title>step {r.index + 1}: {escape(r.kind)}</title></polyline>")
+            w(
+                f'<polyline class="{"ok" if ok else "failed"}" data-step="{r.index + 1}" '
+                f'points="{points(trace)}" stroke="{RESULT_COLOUR[ok]}">'
+                f"<title>step {r.index + 1}: {escape(r.kind)}</title></polyline>"
+            )
     w("</g>")
 
-    placer = Placer(unit * 4, (lo[0] - pad, lo[1] - pad, hi[0] + pad, hi[1] + pad),
-                    gap=unit * 0.15)
+    placer = Placer(unit * 4, (lo[0] - pad, lo[1] - pad, hi[0] + pad, hi[1] + pad), gap=unit * 0.15)
     touches = [(r, name, at) for r in runs for name, at in sorted(_touch_points(r).items())]
     for _, _, (x, y) in touches:
         placer.take((x - unit * 1.2, y - unit * 1.2, x + unit * 1.2, y + unit * 1.2))
-    bar = _grid_step(size)             # the scale bar's room, at the map's lower left
+    bar = _grid_step(size)  # the scale bar's room, at the map's lower left
     placer.take((lo[0] - pad, lo[1] - pad, lo[0] - pad + bar + unit * 8, lo[1] - pad + unit * 3))
     leaders: list[str] = []
     font = unit * 1.2
@@ -116,18 +135,24 @@ def run_view(robot: str, world, analysis, start, report: dict, runs) -> bytes:
     w('<g id="collisions">')
     for r, name, (x, y) in touches:
         d = unit * 1.2
-        w(f'<circle class="contact" data-step="{r.index + 1}" cx="{num(x * 1000)}" '
-          f'cy="{num(-y * 1000)}" r="{num(d * 1000)}" '
-          f'fill="#ffffff" fill-opacity="0.7" stroke="#d62728" stroke-width="{stroke}"/>')
-        w(f'<path data-step="{r.index + 1}" data-name={quoteattr(name)} '
-          f'd="M {point(x - d, y - d)} L {point(x + d, y + d)} M {point(x - d, y + d)} '
-          f'L {point(x + d, y - d)}" stroke="#d62728" stroke-width="{stroke}">'
-          f"<title>step {r.index + 1} hit {escape(name)} here</title></path>")
+        w(
+            f'<circle class="contact" data-step="{r.index + 1}" cx="{num(x * 1000)}" '
+            f'cy="{num(-y * 1000)}" r="{num(d * 1000)}" '
+            f'fill="#ffffff" fill-opacity="0.7" stroke="#d62728" stroke-width="{stroke}"/>'
+        )
+        w(
+            f'<path data-step="{r.index + 1}" data-name={quoteattr(name)} '
+            f'd="M {point(x - d, y - d)} L {point(x + d, y + d)} M {point(x - d, y + d)} '
+            f'L {point(x + d, y - d)}" stroke="#d62728" stroke-width="{stroke}">'
+            f"<title>step {r.index + 1} hit {escape(name)} here</title></path>"
+        )
     w("</g>")
 
-    w(f'<g id="labels" stroke="#ffffff" stroke-width="{num(unit * 1000 * 0.25)}" '
-      f'paint-order="stroke" stroke-linejoin="round" '
-      f'text-anchor="middle">')
+    w(
+        f'<g id="labels" stroke="#ffffff" stroke-width="{num(unit * 1000 * 0.25)}" '
+        f'paint-order="stroke" stroke-linejoin="round" '
+        f'text-anchor="middle">'
+    )
     for r, trace in zip(runs, traces):
         if trace:
             x, y = trace[-1]
@@ -136,32 +161,40 @@ def run_view(robot: str, world, analysis, start, report: dict, runs) -> bytes:
             cx, base, moved = placer.place(x, y + unit * 1.5, text, font)
             if moved:
                 leaders.append(leader(x, y, cx, base, text, font))
-            w(f'<text class="step-label" data-step="{r.index + 1}" x="{num(cx * 1000)}" '
-              f'y="{num(-base * 1000)}" fill="{RESULT_COLOUR[ok]}" font-weight="bold">'
-              f"{text}</text>")
+            w(
+                f'<text class="step-label" data-step="{r.index + 1}" x="{num(cx * 1000)}" '
+                f'y="{num(-base * 1000)}" fill="{RESULT_COLOUR[ok]}" font-weight="bold">'
+                f"{text}</text>"
+            )
     for r, name, (x, y) in touches:
         text = f"hit {name}"
-        cx, base, moved = placer.place(x + unit * 1.6 + text_width(text, small) / 2, y,
-                                       text, small)
+        cx, base, moved = placer.place(x + unit * 1.6 + text_width(text, small) / 2, y, text, small)
         if moved:
             leaders.append(leader(x, y, cx, base, text, small))
-        w(f'<text class="contact-label" data-step="{r.index + 1}" x="{num(cx * 1000)}" '
-          f'y="{num(-base * 1000)}" font-size="{num(small * 1000)}" fill="#d62728">'
-          f"{escape(text)}</text>")
+        w(
+            f'<text class="contact-label" data-step="{r.index + 1}" x="{num(cx * 1000)}" '
+            f'y="{num(-base * 1000)}" font-size="{num(small * 1000)}" fill="#d62728">'
+            f"{escape(text)}</text>"
+        )
     for entity, outline in _named(shapes):
-        colour = {"Obstacle": "#4a2a10", "SupportSurface": "#2f402f",
-                  "Marker": "#0f5f2f"}.get(entity.entity, "#4a2a10")
+        colour = {"Obstacle": "#4a2a10", "SupportSurface": "#2f402f", "Marker": "#0f5f2f"}.get(
+            entity.entity, "#4a2a10"
+        )
         x, y = np.mean(np.asarray(outline, float), axis=0)
         cx, base, moved = placer.place(float(x), float(y), entity.name, small)
         if moved:
             leaders.append(leader(float(x), float(y), cx, base, entity.name, small))
-        w(f'<text class="entity-name {entity.entity}" data-name={quoteattr(entity.name)} '
-          f'x="{num(cx * 1000)}" y="{num(-base * 1000)}" font-size="{num(small * 1000)}" '
-          f'fill="{colour}">{escape(entity.name)}</text>')
+        w(
+            f'<text class="entity-name {entity.entity}" data-name={quoteattr(entity.name)} '
+            f'x="{num(cx * 1000)}" y="{num(-base * 1000)}" font-size="{num(small * 1000)}" '
+            f'fill="{colour}">{escape(entity.name)}</text>'
+        )
     w("</g>")
     if leaders:
-        w(f'<g id="leaders" stroke="#555555" stroke-width="{num(unit * 1000 * 0.06)}" '
-          f'fill="none">' + "".join(leaders) + "</g>")
+        w(
+            f'<g id="leaders" stroke="#555555" stroke-width="{num(unit * 1000 * 0.06)}" '
+            f'fill="none">' + "".join(leaders) + "</g>"
+        )
     _scale_bar(w, lo[0] - pad, lo[1] - pad, size, unit, stroke)
 
     _legend(w, robot, report, runs, hi[0] + 2 * pad, hi[1], unit, stroke)
@@ -184,14 +217,20 @@ def _grid(w, box, unit: float, stroke: str) -> None:
     """Faint lines every round length (0.5 m, 1 m, ...) over the map, under everything."""
     lo_x, lo_y, hi_x, hi_y = box
     step = _grid_step(max(hi_x - lo_x, hi_y - lo_y))
-    w(f'<g id="grid" stroke="#e6e6e6" stroke-width="{num(unit * 1000 * 0.08)}" '
-      f'data-step-m="{step:g}">')
+    w(
+        f'<g id="grid" stroke="#e6e6e6" stroke-width="{num(unit * 1000 * 0.08)}" '
+        f'data-step-m="{step:g}">'
+    )
     for v in _ticks(lo_x, hi_x, step):
-        w(f'<line class="grid-x" x1="{num(v * 1000)}" y1="{num(-lo_y * 1000)}" '
-          f'x2="{num(v * 1000)}" y2="{num(-hi_y * 1000)}"/>')
+        w(
+            f'<line class="grid-x" x1="{num(v * 1000)}" y1="{num(-lo_y * 1000)}" '
+            f'x2="{num(v * 1000)}" y2="{num(-hi_y * 1000)}"/>'
+        )
     for v in _ticks(lo_y, hi_y, step):
-        w(f'<line class="grid-y" x1="{num(lo_x * 1000)}" y1="{num(-v * 1000)}" '
-          f'x2="{num(hi_x * 1000)}" y2="{num(-v * 1000)}"/>')
+        w(
+            f'<line class="grid-y" x1="{num(lo_x * 1000)}" y1="{num(-v * 1000)}" '
+            f'x2="{num(hi_x * 1000)}" y2="{num(-v * 1000)}"/>'
+        )
     w("</g>")
 
 
@@ -206,11 +245,13 @@ def _scale_bar(w, x: float, y: float, size: float, unit: float, stroke: str) -> 
     x, y = x + unit * 1.5, y + unit * 2
     tick = unit * 0.6
     text = f"{length:g} m"
-    w(f'<g id="scale" stroke="#000000" stroke-width="{stroke}" data-length-m="{length:g}">'
-      f'<path d="M {point(x, y + tick)} L {point(x, y)} L {point(x + length, y)} '
-      f'L {point(x + length, y + tick)}" fill="none"/>'
-      f'<text x="{num((x + length + unit) * 1000)}" y="{num(-(y - unit * 0.4) * 1000)}" '
-      f'stroke="none" fill="#000000">{text}</text></g>')
+    w(
+        f'<g id="scale" stroke="#000000" stroke-width="{stroke}" data-length-m="{length:g}">'
+        f'<path d="M {point(x, y + tick)} L {point(x, y)} L {point(x + length, y)} '
+        f'L {point(x + length, y + tick)}" fill="none"/>'
+        f'<text x="{num((x + length + unit) * 1000)}" y="{num(-(y - unit * 0.4) * 1000)}" '
+        f'stroke="none" fill="#000000">{text}</text></g>'
+    )
 
 
 def _touch_points(run) -> dict[str, tuple[float, float]]:
@@ -230,6 +271,7 @@ def _disc(x: float, y: float) -> np.ndarray:
 
 def _hull(outline) -> list:
     from scipy.spatial import ConvexHull, QhullError
+
     try:
         hull = ConvexHull(outline)
     except (QhullError, ValueError):
@@ -240,35 +282,47 @@ def _hull(outline) -> list:
 def _arrow(pose, unit: float, stroke: str) -> str:
     x, y, yaw = pose
     tip = (x + 4 * unit * math.cos(yaw), y + 4 * unit * math.sin(yaw))
-    return f'<line x1="{num(x * 1000)}" y1="{num(-y * 1000)}" x2="{num(tip[0] * 1000)}" ' \
-           f'y2="{num(-tip[1] * 1000)}" stroke="#000000" stroke-width="{stroke}"/>'
+    return (
+        f'<line x1="{num(x * 1000)}" y1="{num(-y * 1000)}" x2="{num(tip[0] * 1000)}" '
+        f'y2="{num(-tip[1] * 1000)}" stroke="#000000" stroke-width="{stroke}"/>'
+    )
 
 
-def _legend(w, robot: str, report: dict, runs, lx: float, ly: float, unit: float,
-            stroke: str) -> None:
+def _legend(
+    w, robot: str, report: dict, runs, lx: float, ly: float, unit: float, stroke: str
+) -> None:
     step = unit * 2.2
     box = unit * 1.4
     ly -= step
     w('<g id="legend">')
     verdict = "every step reached" if report["ok"] else "some steps failed"
-    w(f'<text x="{num(lx * 1000)}" y="{num(-ly * 1000)}" font-weight="bold">'
-      f"{escape(robot)}: {verdict}</text>")
+    w(
+        f'<text x="{num(lx * 1000)}" y="{num(-ly * 1000)}" font-weight="bold">'
+        f"{escape(robot)}: {verdict}</text>"
+    )
     ly -= step
     for e in report["steps"]:
         colour = RESULT_COLOUR[e["ok"]]
         result = "ok" if e["ok"] else e["code"]
-        w(f'<rect x="{num(lx * 1000)}" y="{num(-(ly + box * 0.8) * 1000)}" '
-          f'width="{num(box * 1000)}" height="{num(box * 1000)}" fill="{colour}"/>'
-          f'<text x="{num((lx + box * 1.5) * 1000)}" y="{num(-ly * 1000)}">'
-          f'{e["step"]}. {escape(e["kind"])}: {escape(result)} ({e["seconds"]:.1f} s)</text>')
+        w(
+            f'<rect x="{num(lx * 1000)}" y="{num(-(ly + box * 0.8) * 1000)}" '
+            f'width="{num(box * 1000)}" height="{num(box * 1000)}" fill="{colour}"/>'
+            f'<text x="{num((lx + box * 1.5) * 1000)}" y="{num(-ly * 1000)}">'
+            f"{e['step']}. {escape(e['kind'])}: {escape(result)} ({e['seconds']:.1f} s)</text>"
+        )
         ly -= step
     ly -= step / 2
-    for fill, text in ((PLANNED, "planned path (Navigate)"), ("#000000", "robot at the start"),
-                       (ENTITY_STYLE["Obstacle"][0], "obstacle"),
-                       (ENTITY_STYLE["SupportSurface"][0], "support surface"),
-                       (ENTITY_STYLE["Marker"][0], "marker")):
-        w(f'<rect x="{num(lx * 1000)}" y="{num(-(ly + box * 0.8) * 1000)}" '
-          f'width="{num(box * 1000)}" height="{num(box * 1000)}" fill="{fill}"/>'
-          f'<text x="{num((lx + box * 1.5) * 1000)}" y="{num(-ly * 1000)}">{text}</text>')
+    for fill, text in (
+        (PLANNED, "planned path (Navigate)"),
+        ("#000000", "robot at the start"),
+        (ENTITY_STYLE["Obstacle"][0], "obstacle"),
+        (ENTITY_STYLE["SupportSurface"][0], "support surface"),
+        (ENTITY_STYLE["Marker"][0], "marker"),
+    ):
+        w(
+            f'<rect x="{num(lx * 1000)}" y="{num(-(ly + box * 0.8) * 1000)}" '
+            f'width="{num(box * 1000)}" height="{num(box * 1000)}" fill="{fill}"/>'
+            f'<text x="{num((lx + box * 1.5) * 1000)}" y="{num(-ly * 1000)}">{text}</text>'
+        )
         ly -= step
     w("</g>")

@@ -8,6 +8,7 @@ controller allows); Spin turns until the heading has changed by the asked angle;
 plans a path to its marker and follows it. Every step has a time limit well beyond what it
 should take, so a robot that is stuck ends the step instead of the run.
 """
+
 from __future__ import annotations
 
 import math
@@ -53,41 +54,42 @@ class StepRun:
     asked: dict
     reached: dict = field(default_factory=dict)
     seconds: float = 0.0
-    touched: dict = field(default_factory=dict)       # obstacle -> where the robot was
-    contacts: list = field(default_factory=list)      # watch.Contact, each coming into touch
-    closest: dict = field(default_factory=dict)       # obstacle -> metres
+    touched: dict = field(default_factory=dict)  # obstacle -> where the robot was
+    contacts: list = field(default_factory=list)  # watch.Contact, each coming into touch
+    closest: dict = field(default_factory=dict)  # obstacle -> metres
     tipped: bool = False
-    fall: str = ""                                    # how it fell, in words
+    fall: str = ""  # how it fell, in words
     timed_out: bool = False
-    no_path: str = ""                                 # why there is no path
-    planned: tuple = ()                               # Navigate: the planned path
-    trace: list = field(default_factory=list)         # (x, y) of the base, each tick
-    not_run: str = ""                                 # why the step was not run at all
-    out_of_time: bool = False                         # the run's cap ended it
-    policy_error: str = ""                            # the walking policy ended it: why
-    too_far: str = ""                                 # Navigate: the entity the map cannot hold
+    no_path: str = ""  # why there is no path
+    planned: tuple = ()  # Navigate: the planned path
+    trace: list = field(default_factory=list)  # (x, y) of the base, each tick
+    not_run: str = ""  # why the step was not run at all
+    out_of_time: bool = False  # the run's cap ended it
+    policy_error: str = ""  # the walking policy ended it: why
+    too_far: str = ""  # Navigate: the entity the map cannot hold
 
 
 @record
 class Setup:
     chassis: Chassis
-    radius: float                 # the footprint's circumscribed radius
-    goals: dict                   # marker name -> (x, y)
-    accel: float                  # m/s^2 the controller ramps speed by
-    turn_accel: float             # rad/s^2
+    radius: float  # the footprint's circumscribed radius
+    goals: dict  # marker name -> (x, y)
+    accel: float  # m/s^2 the controller ramps speed by
+    turn_accel: float  # rad/s^2
 
 
 class Runner:
     """Steps a ``mobiledsl.sim.Simulation`` through the task."""
 
-    def __init__(self, sim, setup: Setup, world, obstacles: list[str],
-                 max_seconds: float = MAX_RUN_S):
+    def __init__(
+        self, sim, setup: Setup, world, obstacles: list[str], max_seconds: float = MAX_RUN_S
+    ):
         self.sim = sim
-        self.deadline = sim.time + max_seconds        # the run's cap, in simulated time
+        self.deadline = sim.time + max_seconds  # the run's cap, in simulated time
         self.setup = setup
         self.world = world
         self.watch = Watch(sim.model, sim.data, obstacles)
-        self.states: list[np.ndarray] = []            # qpos each tick, for frames
+        self.states: list[np.ndarray] = []  # qpos each tick, for frames
         self.lag = max(actuator_lag(sim.model), walking_lag(sim.controller))
 
     # -- the loop every step shares ------------------------------------------------------
@@ -151,7 +153,7 @@ class Runner:
     def execute(self, index: int, step) -> StepRun:
         self.watch.reset()
         start = self.sim.time
-        run = getattr(self, "_" + step.kind.lower())(index, step)   # each ends settled
+        run = getattr(self, "_" + step.kind.lower())(index, step)  # each ends settled
         run.seconds = self.sim.time - start
         run.touched = dict(self.watch.touched)
         run.contacts = list(self.watch.contacts)
@@ -173,10 +175,16 @@ class Runner:
         x0, y0, yaw0 = self.sim.pose2d()
         c, s = math.cos(yaw0), math.sin(yaw0)
         way = np.array([c * body_dir[0] - s * body_dir[1], s * body_dir[0] + c * body_dir[1]])
-        self._until(run, lambda: distance - float(way @ (self._xy() - [x0, y0])), DONE_M,
-                    time_limit(distance, speed),
-                    lambda left: tuple(self._brake(speed, self.setup.accel, left, 0.02)
-                                       * np.array([body_dir[0], body_dir[1], 0.0])))
+        self._until(
+            run,
+            lambda: distance - float(way @ (self._xy() - [x0, y0])),
+            DONE_M,
+            time_limit(distance, speed),
+            lambda left: tuple(
+                self._brake(speed, self.setup.accel, left, 0.02)
+                * np.array([body_dir[0], body_dir[1], 0.0])
+            ),
+        )
         self._settle(run)
         run.reached = {"distance_m": float(way @ (self._xy() - [x0, y0]))}
         return run
@@ -198,9 +206,13 @@ class Runner:
         rate = min(self.setup.chassis.max_turn, 1.0)
         run = StepRun(index, step.kind, {"angle_rad": angle, "direction": step.args["direction"]})
         turned = Turned(self.sim)
-        self._until(run, lambda: angle - sign * turned(), DONE_RAD, time_limit(angle, rate),
-                    lambda left: (0.0, 0.0,
-                                  sign * self._brake(rate, self.setup.turn_accel, left, 0.05)))
+        self._until(
+            run,
+            lambda: angle - sign * turned(),
+            DONE_RAD,
+            time_limit(angle, rate),
+            lambda left: (0.0, 0.0, sign * self._brake(rate, self.setup.turn_accel, left, 0.05)),
+        )
         self._settle(run)
         run.reached = {"angle_rad": sign * turned()}
         return run
@@ -211,16 +223,20 @@ class Runner:
         goal = self.setup.goals[goal_name]
         top = self.setup.chassis.max_speed
         speed = self._speed(step, top)
-        run = StepRun(index, step.kind, {"goal": goal_name, "x": goal[0], "y": goal[1],
-                                         "speed_mps": speed})
+        run = StepRun(
+            index, step.kind, {"goal": goal_name, "x": goal[0], "y": goal[1], "speed_mps": speed}
+        )
         from ..targets.ros.occupancy import MapTooLarge
+
         x, y, _ = self.sim.pose2d()
         try:
             grid = world_grid(self.world, (x, y))
         except MapTooLarge as size:
             run.too_far = furthest(self.world, (x, y))
-            run.no_path = (f"the world spans {size.args[0]:.4g} m by {size.args[1]:.4g} m, "
-                           "more than the map of about 200 m by 200 m it is planned over")
+            run.no_path = (
+                f"the world spans {size.args[0]:.4g} m by {size.args[1]:.4g} m, "
+                "more than the map of about 200 m by 200 m it is planned over"
+            )
             run.reached = {"x": x, "y": y, "to_goal_m": math.dist((x, y), goal)}
             return run
         plan = plan_path(grid, (x, y), goal, self.setup.radius)
@@ -231,9 +247,13 @@ class Runner:
         run.planned = plan.path
         follower = Follower(plan.path, self.setup.chassis, speed)
         length = sum(math.dist(p, q) for p, q in zip(plan.path, plan.path[1:]))
-        self._until(run, lambda: follower.remaining(self.sim.pose2d()) - ARRIVE_M, 0.0,
-                    time_limit(length, follower.speed) + 5.0,
-                    lambda _left: follower.command(self.sim.pose2d()))
+        self._until(
+            run,
+            lambda: follower.remaining(self.sim.pose2d()) - ARRIVE_M,
+            0.0,
+            time_limit(length, follower.speed) + 5.0,
+            lambda _left: follower.command(self.sim.pose2d()),
+        )
         self._settle(run)
         x, y, _ = self.sim.pose2d()
         run.reached = {"x": x, "y": y, "to_goal_m": math.dist((x, y), goal)}
@@ -245,8 +265,9 @@ def furthest(world, around: tuple[float, float]) -> str:
     entities = world.entities if world is not None else ()
     if not entities:
         return ""
-    far = max(entities, key=lambda e: math.hypot(float(e.pos[0]) - around[0],
-                                                 float(e.pos[1]) - around[1]))
+    far = max(
+        entities, key=lambda e: math.hypot(float(e.pos[0]) - around[0], float(e.pos[1]) - around[1])
+    )
     return far.name
 
 
@@ -283,9 +304,16 @@ def actuator_lag(model) -> float:
     """The longest first-order ramp (s) the model puts between an actuator's command and its
     force: the mjcf target ramps wheel drives as a motor driver does."""
     import mujoco
+
     ramps = (int(mujoco.mjtDyn.mjDYN_FILTER), int(mujoco.mjtDyn.mjDYN_FILTEREXACT))
-    return max((float(model.actuator_dynprm[i, 0]) for i in range(model.nu)
-                if int(model.actuator_dyntype[i]) in ramps), default=0.0)
+    return max(
+        (
+            float(model.actuator_dynprm[i, 0])
+            for i in range(model.nu)
+            if int(model.actuator_dyntype[i]) in ramps
+        ),
+        default=0.0,
+    )
 
 
 def chassis_of(analysis, limits: dict) -> Chassis:
@@ -298,8 +326,13 @@ def chassis_of(analysis, limits: dict) -> Chassis:
     min_radius = 0.0
     if not can_spin and k.max_speed_mps and k.max_yaw_rate_rad_s:
         min_radius = float(k.max_speed_mps) / float(k.max_yaw_rate_rad_s)
-    return Chassis(holonomic=bool(k.holonomic), can_spin=can_spin, max_speed=float(vmax),
-                   max_turn=float(wmax), min_radius=min_radius)
+    return Chassis(
+        holonomic=bool(k.holonomic),
+        can_spin=can_spin,
+        max_speed=float(vmax),
+        max_turn=float(wmax),
+        min_radius=min_radius,
+    )
 
 
 def _limit(value) -> float | None:
@@ -313,7 +346,15 @@ def _limit(value) -> float | None:
 
 def setup_of(analysis, world, limits: dict) -> Setup:
     _, outer = footprint_radii(analysis.footprint)
-    goals = {e.name: (float(e.pos[0]), float(e.pos[1]))
-             for e in (world.entities if world is not None else ()) if e.entity == "Marker"}
-    return Setup(chassis_of(analysis, limits), outer, goals,
-                 accel=float(limits.get("ax") or 1.0), turn_accel=float(limits.get("az") or 2.0))
+    goals = {
+        e.name: (float(e.pos[0]), float(e.pos[1]))
+        for e in (world.entities if world is not None else ())
+        if e.entity == "Marker"
+    }
+    return Setup(
+        chassis_of(analysis, limits),
+        outer,
+        goals,
+        accel=float(limits.get("ax") or 1.0),
+        turn_accel=float(limits.get("az") or 2.0),
+    )

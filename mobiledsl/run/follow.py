@@ -5,6 +5,7 @@ the spot when the point ahead lies well to its side, and otherwise arcs toward i
 base (Ackermann, tricycle) always rolls and never turns tighter than its turning radius.
 The follower is a pure function of the pose: the simulator is not needed to test it.
 """
+
 from __future__ import annotations
 
 import math
@@ -25,10 +26,10 @@ class Chassis:
 
     holonomic: bool
     can_spin: bool
-    max_speed: float              # m/s ahead
-    max_turn: float               # rad/s
-    min_radius: float = 0.0       # m: a steered base's tightest turn (0: turns on the spot)
-    brake: float = 0.5            # m/s^2 the follower plans to stop with
+    max_speed: float  # m/s ahead
+    max_turn: float  # rad/s
+    min_radius: float = 0.0  # m: a steered base's tightest turn (0: turns on the spot)
+    brake: float = 0.5  # m/s^2 the follower plans to stop with
 
 
 def wrap(angle: float) -> float:
@@ -47,7 +48,7 @@ class Follower:
         seg = np.diff(self.path, axis=0)
         self._lengths = np.linalg.norm(seg, axis=1)
         self._along = np.concatenate([[0.0], np.cumsum(self._lengths)])
-        self._progress = 0.0          # arc length reached; never goes back
+        self._progress = 0.0  # arc length reached; never goes back
 
     @property
     def goal(self) -> np.ndarray:
@@ -66,8 +67,11 @@ class Follower:
             if self._along[k + 1] < self._progress or self._along[k] > window:
                 continue
             a = self.path[k]
-            t = 0.0 if length == 0 else float(np.clip((p - a) @ (self.path[k + 1] - a)
-                                                      / length ** 2, 0.0, 1.0))
+            t = (
+                0.0
+                if length == 0
+                else float(np.clip((p - a) @ (self.path[k + 1] - a) / length**2, 0.0, 1.0))
+            )
             s = self._along[k] + t * length
             d = float(np.hypot(*(a + t * (self.path[k + 1] - a) - p)))
             if d < best and s >= self._progress:
@@ -91,11 +95,13 @@ class Follower:
         left = float(self._along[-1]) - self._progress
         to_goal = self.remaining(pose)
         # slow down in time to stop at the goal
-        v = min(self.speed, max(CREEP_MPS, math.sqrt(2 * self.chassis.brake
-                                                     * max(min(left, to_goal), 0.0))))
+        v = min(
+            self.speed,
+            max(CREEP_MPS, math.sqrt(2 * self.chassis.brake * max(min(left, to_goal), 0.0))),
+        )
         d = target - p
         c, s = math.cos(yaw), math.sin(yaw)
-        bx, by = c * d[0] + s * d[1], -s * d[0] + c * d[1]      # the target in the body frame
+        bx, by = c * d[0] + s * d[1], -s * d[0] + c * d[1]  # the target in the body frame
         dist = math.hypot(bx, by)
         if dist < 1e-9:
             return 0.0, 0.0, 0.0

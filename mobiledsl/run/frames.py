@@ -12,6 +12,7 @@ the robot. Each picture is captioned with the simulated time and the step.
 
     python -m mobiledsl.run.frames JOB.json
 """
+
 from __future__ import annotations
 
 import json
@@ -26,7 +27,7 @@ import numpy as np
 
 BACKENDS = ("egl", "osmesa")
 WIDTH, HEIGHT = 640, 480
-CAPTION_H = 28                      # the dark band at each picture's foot
+CAPTION_H = 28  # the dark band at each picture's foot
 SHEET_WIDTH = 1280
 CAMERAS = ("overview", "follow")
 #: the clip: frames a simulated second, and at most this many frames (a longer run is sped up)
@@ -86,17 +87,27 @@ def captions(runs, count: int, settle_s: float, tick: float) -> list[str]:
     for run in runs:
         for _ in range(len(run.trace)):
             if at < count:
-                out.append(f"t = {settle_s + (at + 1) * tick:5.1f} s   "
-                           f"step {run.index + 1} {run.kind}")
+                out.append(
+                    f"t = {settle_s + (at + 1) * tick:5.1f} s   step {run.index + 1} {run.kind}"
+                )
             at += 1
     while len(out) < count:
         out.append(f"t = {settle_s + (len(out) + 1) * tick:5.1f} s")
     return out
 
 
-def render(model_xml: Path, states: list, outdir: Path, *, frames: int = 0,
-           video: Path | None = None, camera: str = "overview", texts=None,
-           points=(), tick: float = 0.05) -> str:
+def render(
+    model_xml: Path,
+    states: list,
+    outdir: Path,
+    *,
+    frames: int = 0,
+    video: Path | None = None,
+    camera: str = "overview",
+    texts=None,
+    points=(),
+    tick: float = 0.05,
+) -> str:
     """Render ``frames`` pictures and a contact sheet into ``outdir``, and/or the clip
     ``video``; returns a sentence for people saying what was written, or why not."""
     chosen = pick_indices(len(states), frames)
@@ -112,16 +123,30 @@ def render(model_xml: Path, states: list, outdir: Path, *, frames: int = 0,
         saved = Path(tmp) / "states.npy"
         np.save(saved, np.asarray(states))
         job = Path(tmp) / "job.json"
-        job.write_text(json.dumps({
-            "model": str(model_xml), "states": str(saved), "outdir": str(outdir),
-            "frames": chosen, "video": str(video) if video is not None else None,
-            "video_frames": clip, "camera": camera, "captions": texts,
-            "points": [list(map(float, p)) for p in points]}))
+        job.write_text(
+            json.dumps(
+                {
+                    "model": str(model_xml),
+                    "states": str(saved),
+                    "outdir": str(outdir),
+                    "frames": chosen,
+                    "video": str(video) if video is not None else None,
+                    "video_frames": clip,
+                    "camera": camera,
+                    "captions": texts,
+                    "points": [list(map(float, p)) for p in points],
+                }
+            )
+        )
         errors = []
         for backend in BACKENDS:
             env = dict(os.environ, MUJOCO_GL=backend, PYOPENGL_PLATFORM=backend)
-            done = subprocess.run([sys.executable, "-m", "mobiledsl.run.frames", str(job)],
-                                  env=env, capture_output=True, text=True)
+            done = subprocess.run(
+                [sys.executable, "-m", "mobiledsl.run.frames", str(job)],
+                env=env,
+                capture_output=True,
+                text=True,
+            )
             if done.returncode == 0:
                 said = []
                 if chosen:
@@ -133,9 +158,11 @@ def render(model_xml: Path, states: list, outdir: Path, *, frames: int = 0,
             if "no OpenGL" not in last and ("video" in last or "imageio" in last):
                 return f"no clip: {last}"
             errors.append(f"{backend}: {last}")
-    return "no pictures: no OpenGL context could be made (" + "; ".join(errors) + "); " \
-           "install Mesa's EGL or OSMesa (Debian: libegl1 libegl-mesa0 libgl1-mesa-dri, " \
-           "or libosmesa6)"
+    return (
+        "no pictures: no OpenGL context could be made (" + "; ".join(errors) + "); "
+        "install Mesa's EGL or OSMesa (Debian: libegl1 libegl-mesa0 libgl1-mesa-dri, "
+        "or libosmesa6)"
+    )
 
 
 def render_frames(model_xml: Path, states: list, n: int, outdir: Path, **kw) -> str:
@@ -147,17 +174,24 @@ def render_frames(model_xml: Path, states: list, n: int, outdir: Path, **kw) -> 
 def _model(path: str):
     """The renderer's copy of the model: a checkered floor with a grid line every metre."""
     import mujoco
+
     spec = mujoco.MjSpec.from_file(path)
     planes = [g for g in spec.geoms if g.type == mujoco.mjtGeom.mjGEOM_PLANE]
     if planes:
-        spec.add_texture(name=FLOOR, type=mujoco.mjtTexture.mjTEXTURE_2D,
-                         builtin=mujoco.mjtBuiltin.mjBUILTIN_CHECKER,
-                         rgb1=[0.78, 0.78, 0.76], rgb2=[0.46, 0.48, 0.52], width=512,
-                         height=512, mark=mujoco.mjtMark.mjMARK_EDGE,
-                         markrgb=[0.25, 0.25, 0.25])
+        spec.add_texture(
+            name=FLOOR,
+            type=mujoco.mjtTexture.mjTEXTURE_2D,
+            builtin=mujoco.mjtBuiltin.mjBUILTIN_CHECKER,
+            rgb1=[0.78, 0.78, 0.76],
+            rgb2=[0.46, 0.48, 0.52],
+            width=512,
+            height=512,
+            mark=mujoco.mjtMark.mjMARK_EDGE,
+            markrgb=[0.25, 0.25, 0.25],
+        )
         material = spec.add_material(name=FLOOR)
         material.textures[mujoco.mjtTextureRole.mjTEXROLE_RGB] = FLOOR
-        material.texrepeat = [1, 1]             # one texture (2 by 2 checks) a metre
+        material.texrepeat = [1, 1]  # one texture (2 by 2 checks) a metre
         material.texuniform = True
         for g in planes:
             g.material = FLOOR
@@ -167,6 +201,7 @@ def _model(path: str):
 
 def _camera(kind: str, model, data, base: int, states, points):
     import mujoco
+
     camera = mujoco.MjvCamera()
     data.qpos[:] = states[0]
     mujoco.mj_forward(model, data)
@@ -183,21 +218,21 @@ def _camera(kind: str, model, data, base: int, states, points):
     span = float(max(hi[0] - lo[0], (hi[1] - lo[1]) * WIDTH / HEIGHT, 4 * radius, 0.6))
     camera.type = mujoco.mjtCamera.mjCAMERA_FREE
     camera.lookat[:] = [centre[0], centre[1], 0.0]
-    camera.elevation, camera.azimuth = -60.0, 90.0       # from behind the start, above
+    camera.elevation, camera.azimuth = -60.0, 90.0  # from behind the start, above
     fovy = math.radians(float(model.vis.global_.fovy))
-    camera.distance = 1.3 * span / 2 / math.tan(fovy / 2 * WIDTH / HEIGHT) \
-        + 0.3 * (hi[1] - lo[1])
+    camera.distance = 1.3 * span / 2 / math.tan(fovy / 2 * WIDTH / HEIGHT) + 0.3 * (hi[1] - lo[1])
     return camera
 
 
 def _caption(image, text: str):
     from PIL import ImageDraw, ImageFont
+
     draw = ImageDraw.Draw(image)
     w, h = image.size
     draw.rectangle([0, h - CAPTION_H, w, h], fill=(20, 20, 28))
     try:
         font = ImageFont.load_default(size=18)
-    except TypeError:                     # Pillow before 10.1: one small bitmap font
+    except TypeError:  # Pillow before 10.1: one small bitmap font
         font = ImageFont.load_default()
     draw.text((10, h - CAPTION_H + 4), text, fill=(255, 255, 255), font=font)
     return image
@@ -215,12 +250,13 @@ def _draw(job_file: str) -> None:
     base = mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_BODY, "base_link")
     camera = _camera(job["camera"], model, data, base, states, job["points"])
     scene = mujoco.MjvOption()
-    scene.flags[mujoco.mjtVisFlag.mjVIS_RANGEFINDER] = False     # rays hide the robot
+    scene.flags[mujoco.mjtVisFlag.mjVIS_RANGEFINDER] = False  # rays hide the robot
     texts = job["captions"]
     writer = None
     if job["video"]:
         writer = _video_writer(Path(job["video"]))
     with mujoco.Renderer(model, HEIGHT, WIDTH) as renderer:
+
         def picture(k: int):
             data.qpos[:] = states[k]
             mujoco.mj_forward(model, data)
@@ -243,6 +279,7 @@ def _draw(job_file: str) -> None:
 
 def _sheet(images):
     from PIL import Image, PngImagePlugin
+
     cells = sheet_layout(len(images))
     height = max(y + h for _, y, _, h in cells)
     sheet = Image.new("RGB", (SHEET_WIDTH, height), "white")
@@ -269,29 +306,42 @@ class _video_writer:
     def __init__(self, path: Path):
         self.path = path
         self.gif = path.suffix.lower() == ".gif"
-        self.frames: list = []      # PIL images, for a GIF
+        self.frames: list = []  # PIL images, for a GIF
         if not self.gif:
             try:
                 import imageio.v2 as imageio
             except ImportError as exc:
-                raise SystemExit(f"no video: imageio is not installed ({exc}); "
-                                 "pip install imageio imageio-ffmpeg") from exc
-            self.writer = imageio.get_writer(str(path), fps=VIDEO_FPS, codec="libx264",
-                                             quality=7, macro_block_size=16,
-                                             ffmpeg_log_level="error")
+                raise SystemExit(
+                    f"no video: imageio is not installed ({exc}); "
+                    "pip install imageio imageio-ffmpeg"
+                ) from exc
+            self.writer = imageio.get_writer(
+                str(path),
+                fps=VIDEO_FPS,
+                codec="libx264",
+                quality=7,
+                macro_block_size=16,
+                ffmpeg_log_level="error",
+            )
 
     def add(self, image) -> None:
         if self.gif:
-            self.frames.append(image.resize((WIDTH // 2, HEIGHT // 2)).convert(
-                "P", palette=1, colors=128))          # 1: Image.Palette.ADAPTIVE
+            self.frames.append(
+                image.resize((WIDTH // 2, HEIGHT // 2)).convert("P", palette=1, colors=128)
+            )  # 1: Image.Palette.ADAPTIVE
         else:
             self.writer.append_data(np.asarray(image))
 
     def close(self) -> None:
         if self.gif:
             first, *rest = self.frames
-            first.save(self.path, save_all=True, append_images=rest,
-                       duration=round(1000 / VIDEO_FPS), loop=0)
+            first.save(
+                self.path,
+                save_all=True,
+                append_images=rest,
+                duration=round(1000 / VIDEO_FPS),
+                loop=0,
+            )
         else:
             self.writer.close()
 
@@ -300,9 +350,12 @@ def _robot_radius(model, data, base: int) -> float:
     """How far the robot's geoms reach from its base: what the camera keeps in view."""
     if base < 0:
         return 0.3
-    reach = [np.linalg.norm(data.geom_xpos[g] - data.xpos[base]) + model.geom_rbound[g]
-             for g in range(model.ngeom) if model.body_rootid[model.geom_bodyid[g]] == base
-             and (model.geom_contype[g] or model.geom_conaffinity[g])]   # meshes bound loosely
+    reach = [
+        np.linalg.norm(data.geom_xpos[g] - data.xpos[base]) + model.geom_rbound[g]
+        for g in range(model.ngeom)
+        if model.body_rootid[model.geom_bodyid[g]] == base
+        and (model.geom_contype[g] or model.geom_conaffinity[g])
+    ]  # meshes bound loosely
     return float(max(reach, default=0.3))
 
 

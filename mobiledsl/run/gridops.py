@@ -6,6 +6,7 @@ A compile with a world and a task asks them of a small grid, where plain numpy a
 in milliseconds without importing scipy (a quarter of a second of a compile's start-up);
 a large grid goes to scipy.ndimage, which gives the same answers (the distance is exact
 in both, the square root of a whole number of cells squared)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -13,7 +14,7 @@ import numpy as np
 # Above this many cell pairs in the distance's row pass (rows x row length squared) scipy
 # is the quicker; below it numpy's broadcast does the pass in a few chunks.
 _NUMPY_MOST = 60_000_000
-_CHUNK = 4_000_000          # elements of one broadcast block
+_CHUNK = 4_000_000  # elements of one broadcast block
 
 
 def _small(shape: tuple[int, ...]) -> bool:
@@ -27,8 +28,9 @@ def distance_cells(occupied: np.ndarray) -> np.ndarray:
     one True."""
     if not _small(occupied.shape):
         from scipy.ndimage import distance_transform_edt
+
         return distance_transform_edt(~occupied)
-    flip = occupied.shape[1] > occupied.shape[0]     # the row pass over the shorter rows
+    flip = occupied.shape[1] > occupied.shape[0]  # the row pass over the shorter rows
     occ = occupied.T if flip else occupied
     g2 = _column_distance(occ) ** 2
     d2 = _row_pass(g2)
@@ -53,12 +55,12 @@ def _row_pass(g2: np.ndarray) -> np.ndarray:
     """Along each row, min over k of (j - k)^2 + g2[i, k]: the exact squared distance."""
     h, w = g2.shape
     k = np.arange(w, dtype=float)
-    offsets = (k[:, None] - k[None, :]) ** 2            # [j, k]
+    offsets = (k[:, None] - k[None, :]) ** 2  # [j, k]
     rows = max(1, _CHUNK // (w * w))
     out = np.empty_like(g2)
     for i in range(0, h, rows):
-        block = g2[i:i + rows]
-        out[i:i + rows] = np.min(block[:, None, :] + offsets[None, :, :], axis=2)
+        block = g2[i : i + rows]
+        out[i : i + rows] = np.min(block[:, None, :] + offsets[None, :, :], axis=2)
     return out
 
 
@@ -69,6 +71,7 @@ def region_of(open_: np.ndarray, cell: tuple[int, int]) -> np.ndarray:
         return np.zeros_like(open_, dtype=bool)
     if not _small(open_.shape):
         from scipy.ndimage import label
+
         regions, _ = label(open_, structure=np.ones((3, 3), bool))
         return regions == regions[cell]
     # grown one step to the eight neighbours at a time, kept to the open cells, until it

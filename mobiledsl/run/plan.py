@@ -9,6 +9,7 @@ more, which keeps the path in the middle of a passage. The search is scikit-imag
 minimum-cost-path over that grid, the path then shortened wherever a straight line keeps at
 least the clearance of the cells it replaces.
 """
+
 from __future__ import annotations
 
 import math
@@ -28,7 +29,7 @@ SOFT_WEIGHT = 4.0
 class Grid:
     """The occupancy grid bottom-up: cell (i, j) is centred at origin + ((j, i) + 0.5) * res."""
 
-    clearance: np.ndarray         # metres from each cell centre to the nearest obstacle
+    clearance: np.ndarray  # metres from each cell centre to the nearest obstacle
     origin: tuple[float, float]
     resolution: float
 
@@ -39,15 +40,17 @@ class Grid:
         return (i, j) if 0 <= i < h and 0 <= j < w else None
 
     def centre(self, i: int, j: int) -> tuple[float, float]:
-        return (self.origin[0] + (j + 0.5) * self.resolution,
-                self.origin[1] + (i + 0.5) * self.resolution)
+        return (
+            self.origin[0] + (j + 0.5) * self.resolution,
+            self.origin[1] + (i + 0.5) * self.resolution,
+        )
 
 
 @record
 class Plan:
-    path: tuple[tuple[float, float], ...]   # world x, y from the start to the goal
-    radius: float                            # the clearance the robot's centre keeps
-    reason: str = ""                         # why there is no path (path empty)
+    path: tuple[tuple[float, float], ...]  # world x, y from the start to the goal
+    radius: float  # the clearance the robot's centre keeps
+    reason: str = ""  # why there is no path (path empty)
 
 
 def footprint_radii(footprint) -> tuple[float, float]:
@@ -81,8 +84,9 @@ def world_grid(world, around: tuple[float, float]) -> Grid:
     return Grid(np.maximum(clearance, 0.0), origin, RESOLUTION)
 
 
-def plan_path(grid: Grid, start: tuple[float, float], goal: tuple[float, float],
-              radius: float) -> Plan:
+def plan_path(
+    grid: Grid, start: tuple[float, float], goal: tuple[float, float], radius: float
+) -> Plan:
     """The path for a robot whose centre must keep ``radius`` from every obstacle.
 
     Where the robot stands now, or the goal itself, is closer than that to something (it
@@ -97,21 +101,29 @@ def plan_path(grid: Grid, start: tuple[float, float], goal: tuple[float, float],
     open_, reason = open_cells(grid, a, b, radius)
     if reason:
         return Plan((), radius, reason)
-    cost = np.where(open_, 1.0 + SOFT_WEIGHT * np.clip(need + SOFT_BAND_M - grid.clearance,
-                                                        0.0, None) / SOFT_BAND_M, np.inf)
+    cost = np.where(
+        open_,
+        1.0 + SOFT_WEIGHT * np.clip(need + SOFT_BAND_M - grid.clearance, 0.0, None) / SOFT_BAND_M,
+        np.inf,
+    )
     mcp = MCP_Geometric(cost, fully_connected=True)
     costs, _ = mcp.find_costs([a], [b])
     if not np.isfinite(costs[b]):
-        return Plan((), radius, f"no way keeps {need:.2f} m from every obstacle (the "
-                                "footprint's reach from its centre, and a margin)")
+        return Plan(
+            (),
+            radius,
+            f"no way keeps {need:.2f} m from every obstacle (the "
+            "footprint's reach from its centre, and a margin)",
+        )
     cells = mcp.traceback(b)
     cells = _shorten(grid, cells)
     points = [start] + [grid.centre(i, j) for i, j in cells[1:-1]] + [goal]
     return Plan(tuple((float(x), float(y)) for x, y in points), radius)
 
 
-def open_cells(grid: Grid, a: tuple[int, int], b: tuple[int, int],
-               radius: float) -> tuple[np.ndarray, str]:
+def open_cells(
+    grid: Grid, a: tuple[int, int], b: tuple[int, int], radius: float
+) -> tuple[np.ndarray, str]:
     """The cells the robot's centre may cross between cells ``a`` (where it stands) and
     ``b`` (the goal), and why there can be no path at all ("" when there may be one): the
     one rule the planner and the compile-time check of a goal share."""
@@ -126,13 +138,14 @@ def open_cells(grid: Grid, a: tuple[int, int], b: tuple[int, int],
     return open_, ""
 
 
-def _open_pocket(grid: Grid, open_: np.ndarray, end: tuple[int, int], here: float,
-                 need: float) -> None:
+def _open_pocket(
+    grid: Grid, open_: np.ndarray, end: tuple[int, int], here: float, need: float
+) -> None:
     """Open the cells within ``need`` of ``end`` that are no closer to an obstacle than it."""
     r = int(math.ceil(2 * need / grid.resolution))
     i0, j0 = end
     h, w = open_.shape
-    ii, jj = np.ogrid[max(0, i0 - r):min(h, i0 + r + 1), max(0, j0 - r):min(w, j0 + r + 1)]
+    ii, jj = np.ogrid[max(0, i0 - r) : min(h, i0 + r + 1), max(0, j0 - r) : min(w, j0 + r + 1)]
     near = (ii - i0) ** 2 + (jj - j0) ** 2 <= r * r
     block = grid.clearance[ii, jj] >= here * 0.999
     open_[ii, jj] |= near & block
@@ -151,7 +164,7 @@ def _shorten(grid: Grid, cells: list) -> list:
         j = len(cells) - 1
         while j > i + 1:
             rr, cc = line(*cells[i], *cells[j])
-            worst = min(float(grid.clearance[c]) for c in cells[i:j + 1])
+            worst = min(float(grid.clearance[c]) for c in cells[i : j + 1])
             if float(grid.clearance[rr, cc].min()) >= worst - 1e-9:
                 break
             j -= 1

@@ -3,6 +3,7 @@ every step and write the report (``report/run.json``, ``report/run.svg``, frames
 
 File I/O stays here, at the edge; planning, following and judging are the modules beside it.
 """
+
 from __future__ import annotations
 
 import os
@@ -21,24 +22,32 @@ SETTLE_FIRST_S = 1.0
 @dataclass
 class RunResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    compiled: Any = None                 # the pipeline's CompileResult
-    report: dict | None = None           # run.json's content; None when nothing ran
+    compiled: Any = None  # the pipeline's CompileResult
+    report: dict | None = None  # run.json's content; None when nothing ran
     report_dir: str | None = None
-    frames: str = ""                     # what became of --frames, for people
+    frames: str = ""  # what became of --frames, for people
     simulated_s: float = 0.0
 
     @property
     def ok(self) -> bool:
-        return self.report is not None and bool(self.report["ok"]) \
-            and not has_errors(self.diagnostics)
+        return (
+            self.report is not None and bool(self.report["ok"]) and not has_errors(self.diagnostics)
+        )
 
 
-def run_program(core: str | os.PathLike, world: str | os.PathLike | None,
-                task: str | os.PathLike, library_dirs: Sequence[str | os.PathLike],
-                outdir: str | os.PathLike | None = None, frames: int = 0,
-                model_xml: str | os.PathLike | None = None,
-                max_seconds: float | None = None, video: str | os.PathLike | None = None,
-                camera: str = "overview", compiled: Any = None) -> RunResult:
+def run_program(
+    core: str | os.PathLike,
+    world: str | os.PathLike | None,
+    task: str | os.PathLike,
+    library_dirs: Sequence[str | os.PathLike],
+    outdir: str | os.PathLike | None = None,
+    frames: int = 0,
+    model_xml: str | os.PathLike | None = None,
+    max_seconds: float | None = None,
+    video: str | os.PathLike | None = None,
+    camera: str = "overview",
+    compiled: Any = None,
+) -> RunResult:
     """Compile (mjcf), run every step, judge and write the report. ``model_xml``: a model
     already emitted (the build graph's mjcf cell) to run instead of emitting one;
     ``max_seconds``: the run's cap of simulated time after the first settling (at most,
@@ -51,12 +60,17 @@ def run_program(core: str | os.PathLike, world: str | os.PathLike | None,
     out = RunResult()
     targets = [] if model_xml is not None else ["mjcf"]
     if compiled is None:
-        compiled = compile_program(core, world, task, library_dirs, targets, outdir,
-                                   check_only=model_xml is not None)
+        compiled = compile_program(
+            core, world, task, library_dirs, targets, outdir, check_only=model_xml is not None
+        )
     out.compiled = compiled
     out.diagnostics.extend(compiled.diagnostics)
-    if (compiled.has_errors or compiled.output_error
-            or compiled.robot is None or compiled.analysis is None):
+    if (
+        compiled.has_errors
+        or compiled.output_error
+        or compiled.robot is None
+        or compiled.analysis is None
+    ):
         return out
     if compiled.task is None or not compiled.task.steps:
         return out
@@ -67,9 +81,11 @@ def run_program(core: str | os.PathLike, world: str | os.PathLike | None,
         assert compiled.outdir is not None, "a compile that emits mjcf writes to its outdir"
         xml = Path(compiled.outdir) / "mjcf" / f"{compiled.robot.name}.xml"
     from .execute import MAX_RUN_S
+
     cap = MAX_RUN_S if max_seconds is None else min(float(max_seconds), MAX_RUN_S)
     runs, states, sim = _simulate(xml, compiled, cap)
     from .judge import judge
+
     legged = compiled.robot.chassis_type == "Legged"
     report, diags = judge(runs, compiled.task.steps, _driver(sim), legged, compiled.world)
     out.diagnostics.extend(diags)
@@ -82,10 +98,18 @@ def run_program(core: str | os.PathLike, world: str | os.PathLike | None,
     if frames > 0 or video is not None:
         from .execute import TICK
         from .frames import captions, render
-        said = render(xml, states, report_dir / "frames", frames=frames,
-                      video=Path(video) if video is not None else None, camera=camera,
-                      texts=captions(runs, len(states), SETTLE_FIRST_S, TICK),
-                      points=_view_points(compiled), tick=TICK)
+
+        said = render(
+            xml,
+            states,
+            report_dir / "frames",
+            frames=frames,
+            video=Path(video) if video is not None else None,
+            camera=camera,
+            texts=captions(runs, len(states), SETTLE_FIRST_S, TICK),
+            points=_view_points(compiled),
+            tick=TICK,
+        )
         out.frames = said.replace("no pictures", "no frames", 1) if video is None else said
     return out
 
@@ -96,8 +120,9 @@ def _view_points(compiled) -> list[tuple[float, float]]:
     world = compiled.world
     if world is None:
         return []
-    return [tuple(world.start[:2])] + [tuple(e.pos[:2]) for e in world.entities
-                                       if e.entity == "Marker"]
+    return [tuple(world.start[:2])] + [
+        tuple(e.pos[:2]) for e in world.entities if e.entity == "Marker"
+    ]
 
 
 def _report_root(compiled, outdir) -> Path:
@@ -108,6 +133,7 @@ def _report_root(compiled, outdir) -> Path:
     if outdir is not None:
         return Path(outdir)
     from ..project import default_outdir
+
     return default_outdir(compiled.robot.name)
 
 
@@ -116,9 +142,11 @@ def _simulate(xml: Path, compiled, max_seconds: float):
     a policy that fails ends the run at the step it was driving."""
     from ..sim.policy import PolicyError
     from .execute import Runner, StepRun, setup_of
+
     steps = compiled.task.steps
     try:
         from ..sim import load_simulation
+
         sim = load_simulation(xml)
         sim.settle(SETTLE_FIRST_S)
     except PolicyError as exc:
@@ -128,8 +156,11 @@ def _simulate(xml: Path, compiled, max_seconds: float):
         return [_not_run(i, s, why) for i, s in enumerate(steps)], [], None
     limits = dict(getattr(sim, "controller", {}).get("limits") or {})
     setup = setup_of(compiled.analysis, compiled.world, limits)
-    obstacles = [e.name for e in (compiled.world.entities if compiled.world else ())
-                 if e.entity == "Obstacle" and e.collision]
+    obstacles = [
+        e.name
+        for e in (compiled.world.entities if compiled.world else ())
+        if e.entity == "Obstacle" and e.collision
+    ]
     runner = Runner(sim, setup, compiled.world, obstacles, max_seconds)
     runs: list[StepRun] = []
     stopped = ""
@@ -152,6 +183,7 @@ def _simulate(xml: Path, compiled, max_seconds: float):
 def _policy_failed(steps, index: int, exc: Exception) -> list:
     """Step ``index`` ended by the policy's failure, and every later one not run."""
     from .execute import StepRun
+
     step = steps[index]
     failed = StepRun(index, step.kind, dict(step.args), policy_error=str(exc))
     why = f"the walking policy failed in step {index + 1}"
@@ -174,6 +206,7 @@ def _driver(sim) -> str:
 
 def _not_run(index: int, step, why: str):
     from .execute import StepRun
+
     return StepRun(index, step.kind, dict(step.args), not_run=why)
 
 
@@ -182,21 +215,29 @@ def pose_trace(runs, states) -> dict:
     w x y z) at every controller tick, for the view page's replay; each step's first tick.
     Rounded to a tenth of a millimetre: the replay needs no more, and the file stays small."""
     from .execute import TICK
+
     poses = [[round(float(v), 4) + 0.0 for v in qpos[:7]] for qpos in states]
     starts, at = [], 0
     for run in runs:
         starts.append(at)
         at += len(run.trace)
-    return {"tick_s": TICK, "start_s": SETTLE_FIRST_S, "poses": poses,
-            "steps": [{"step": r.index + 1, "kind": r.kind, "first_tick": s}
-                      for r, s in zip(runs, starts)]}
+    return {
+        "tick_s": TICK,
+        "start_s": SETTLE_FIRST_S,
+        "poses": poses,
+        "steps": [
+            {"step": r.index + 1, "kind": r.kind, "first_tick": s} for r, s in zip(runs, starts)
+        ],
+    }
 
 
 def _write_reports(report_dir: Path, report: dict, runs, compiled) -> None:
     from .drawing import run_view
+
     report_dir.mkdir(parents=True, exist_ok=True)
     write_atomic(report_dir / "run.json", dumps(report))
     start = compiled.world.start if compiled.world is not None else (0.0, 0.0, 0.0)
-    write_atomic(report_dir / "run.svg",
-                 run_view(compiled.robot.name, compiled.world, compiled.analysis, start,
-                          report, runs))
+    write_atomic(
+        report_dir / "run.svg",
+        run_view(compiled.robot.name, compiled.world, compiled.analysis, start, report, runs),
+    )

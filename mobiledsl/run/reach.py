@@ -9,6 +9,7 @@ a margin) and the same cells opened around a start or goal that lies close to so
 whether a way exists is asked (connected cells), not the way itself: scikit-image, the
 planner's search, is not imported here, nor scipy for a small world (``gridops``).
 """
+
 from __future__ import annotations
 
 import math
@@ -31,11 +32,12 @@ def goal_findings(analysis, world, task) -> list[Diagnostic]:
     if not steps or not markers:
         return []
     from ..targets.ros.occupancy import MapTooLarge
+
     start = (float(world.start[0]), float(world.start[1]))
     try:
         grid = world_grid(world, start)
     except MapTooLarge:
-        return []                  # run.map_too_large, at run time, says it
+        return []  # run.map_too_large, at run time, says it
     radius = footprint_radii(analysis.footprint)[1]
     found = []
     for step in steps:
@@ -57,7 +59,7 @@ def _why_unreachable(grid, world, start, marker, radius: float) -> tuple[str, li
     open_, reason = open_cells(grid, a, b, radius)
     if reason.startswith("the goal"):
         return "inside", obstacles_at(world, [goal])
-    if reason:                     # the robot starts inside something: the analysis's to say
+    if reason:  # the robot starts inside something: the analysis's to say
         return None
     robots = region_of(open_, a)
     if robots[b]:
@@ -74,13 +76,13 @@ def _why_unreachable(grid, world, start, marker, radius: float) -> tuple[str, li
 def obstacles_at(world, points) -> list[str]:
     """The colliding entities whose shadow on the floor holds any of ``points``."""
     from ..targets.ros.occupancy import inside_convex, shape_outline
+
     pts = np.asarray(points, float).reshape(-1, 2)
     names = []
     for entity in world.entities:
         if entity.entity == "Marker" or not entity.collision or not len(pts):
             continue
-        if any(inside_convex(pts, shape_outline(entity, shape)).any()
-               for shape in entity.shapes):
+        if any(inside_convex(pts, shape_outline(entity, shape)).any() for shape in entity.shapes):
             names.append(entity.name)
     return names
 
@@ -90,19 +92,32 @@ def _finding(step, marker, world, task, why, radius: float) -> Diagnostic:
     named = ", ".join(f"'{n}'" for n in names) or "the world's obstacles"
     gap = 2 * (radius + MARGIN_M)
     if how == "inside":
-        message = (f"Navigate's goal '{marker.name}' lies inside {named} in world "
-                   f"'{world.name}': no path of task '{task.name}' reaches it")
-        help_ = (f"move marker '{marker.name}' out of {named}, at least {radius + MARGIN_M:.2f} m "
-                 "from its edge (the robot's reach from its centre and a margin), or move "
-                 f"{named}")
+        message = (
+            f"Navigate's goal '{marker.name}' lies inside {named} in world "
+            f"'{world.name}': no path of task '{task.name}' reaches it"
+        )
+        help_ = (
+            f"move marker '{marker.name}' out of {named}, at least {radius + MARGIN_M:.2f} m "
+            "from its edge (the robot's reach from its centre and a margin), or move "
+            f"{named}"
+        )
     else:
-        message = (f"Navigate's goal '{marker.name}' is walled off by {named} in world "
-                   f"'{world.name}': no path of task '{task.name}' reaches it from the start")
-        help_ = (f"open a gap of at least {gap:.2f} m (the robot's footprint turning, and a "
-                 f"margin) in {named}, or move marker '{marker.name}' where the robot can "
-                 "drive")
+        message = (
+            f"Navigate's goal '{marker.name}' is walled off by {named} in world "
+            f"'{world.name}': no path of task '{task.name}' reaches it from the start"
+        )
+        help_ = (
+            f"open a gap of at least {gap:.2f} m (the robot's footprint turning, and a "
+            f"margin) in {named}, or move marker '{marker.name}' where the robot can "
+            "drive"
+        )
     labels = [Label(marker.span, f"'{marker.name}' is here")] if marker.span else []
-    return error(GOAL_REACHABLE, message, step.arg_spans.get("goal") or step.span,
-                 label="no path reaches this goal", labels=labels, help=help_,
-                 notes=("computed on the occupancy map `mobiledsl run` plans over (5 cm a cell)",))
-
+    return error(
+        GOAL_REACHABLE,
+        message,
+        step.arg_spans.get("goal") or step.span,
+        label="no path reaches this goal",
+        labels=labels,
+        help=help_,
+        notes=("computed on the occupancy map `mobiledsl run` plans over (5 cm a cell)",),
+    )

@@ -13,7 +13,7 @@ CODES = {
         "which nothing would be in the scene. The message names the component or entity and "
         "what to change: declare a collision box or hull, move the joint to a wheel, give "
         "the object a glTF mesh or a collision shape, or choose the mjcf target.",
-        "Lidar scan(ref = \"lidar_without_collision\", glue = (0, 0, 0.06, 0, 0, 1))",
+        'Lidar scan(ref = "lidar_without_collision", glue = (0, 0, 0.06, 0, 0, 1))',
     ),
     "target.mesh_unreadable": CodeInfo(
         Severity.ERROR,

@@ -7,6 +7,7 @@ drive as the analysis says and no target works out a figure of its own.
 - ``hub_limits_of``: each driven wheel's torque and speed at its hub at the full pack;
 - ``volts_shares_of``: each motor's voltage over its rated at the full pack.
 """
+
 from __future__ import annotations
 
 from typing import Any

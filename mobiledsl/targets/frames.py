@@ -1,5 +1,6 @@
 """Numbers as the targets write them. (The frame maths the targets share is
 ``mobiledsl.model.frames``.)"""
+
 from __future__ import annotations
 
 from collections.abc import Iterable

@@ -1,5 +1,6 @@
 """Where the robot stands: how far base_link is above the ground, as every target places
 it."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -7,6 +7,7 @@ at least 4 of them, and it refuses a mesh that encloses no volume (a flat sheet)
 and ros-mujoco-nav2 targets load every part's STL visual mesh into MuJoCo; Gazebo reads
 ASCII STL too, so the ros-gz-nav2 target does not ask.
 """
+
 from __future__ import annotations
 
 import os
@@ -17,13 +18,13 @@ import numpy as np
 from ..diagnostics import Diagnostic, Severity, error, warning
 
 CODE = "target.mesh_unreadable"
-MAX_FACES = 200_000            # MuJoCo's stl_decoder
-MIN_VERTICES = 4               # MuJoCo: "at least 4 vertices required"
-MIN_VOLUME = 1e-15             # MuJoCo's mjMINVAL: "mesh volume is too small"
-_HEADER = 84                   # 80 bytes of header, the triangle count
-_TRIANGLE = 50                 # a normal, three vertices (12 floats) and 2 bytes
+MAX_FACES = 200_000  # MuJoCo's stl_decoder
+MIN_VERTICES = 4  # MuJoCo: "at least 4 vertices required"
+MIN_VOLUME = 1e-15  # MuJoCo's mjMINVAL: "mesh volume is too small"
+_HEADER = 84  # 80 bytes of header, the triangle count
+_TRIANGLE = 50  # a normal, three vertices (12 floats) and 2 bytes
 
-_seen: dict[tuple[str, int, int], str | None] = {}   # (path, size, mtime) -> the problem
+_seen: dict[tuple[str, int, int], str | None] = {}  # (path, size, mtime) -> the problem
 
 
 def stl_problem(path: str) -> str | None:
@@ -48,21 +49,22 @@ def _read_problem(path: str, size: int) -> str | None:
         if size != _HEADER + _TRIANGLE * count:
             # a binary STL's header may begin with "solid" too: ASCII says "facet" early
             text = head + fh.read(512)
-            if head.lstrip()[:5].lower() == b"solid" and (b"facet" in text
-                                                          or b"endsolid" in text):
+            if head.lstrip()[:5].lower() == b"solid" and (b"facet" in text or b"endsolid" in text):
                 return "it is an ASCII STL; MuJoCo reads binary STL only"
-            return (f"its header counts {count} triangles, which its {size} bytes do not "
-                    "hold: it is no binary STL")
+            return (
+                f"its header counts {count} triangles, which its {size} bytes do not "
+                "hold: it is no binary STL"
+            )
         if not 1 <= count <= MAX_FACES:
-            return (f"it holds {count} triangles; MuJoCo takes 1 to {MAX_FACES:,}"
-                    .replace(",", " "))
+            return f"it holds {count} triangles; MuJoCo takes 1 to {MAX_FACES:,}".replace(",", " ")
         data = fh.read(_TRIANGLE * count)
     return _shape_problem(data, count)
 
 
 def _shape_problem(data: bytes, count: int) -> str | None:
-    rows = np.frombuffer(data, dtype=np.dtype([("n", "<f4", 3), ("v", "<f4", (3, 3)),
-                                                ("a", "<u2")]), count=count)
+    rows = np.frombuffer(
+        data, dtype=np.dtype([("n", "<f4", 3), ("v", "<f4", (3, 3)), ("a", "<u2")]), count=count
+    )
     tri = rows["v"].astype(float)
     if not np.isfinite(tri).all():
         return "a vertex of it is not a finite number"
@@ -70,8 +72,9 @@ def _shape_problem(data: bytes, count: int) -> str | None:
     if distinct < MIN_VERTICES:
         return f"it has {distinct} distinct vertices; MuJoCo needs at least {MIN_VERTICES}"
     a, b, c = tri[:, 0], tri[:, 1], tri[:, 2]
-    volume = abs(np.einsum("ij,ij->i", a - a.mean(0), np.cross(b - a.mean(0),
-                                                               c - a.mean(0))).sum()) / 6
+    volume = (
+        abs(np.einsum("ij,ij->i", a - a.mean(0), np.cross(b - a.mean(0), c - a.mean(0))).sum()) / 6
+    )
     if volume < MIN_VOLUME:
         return "it encloses no volume (a flat or open sheet); MuJoCo refuses such a mesh"
     return None
@@ -100,12 +103,16 @@ def part_mesh_problems(part) -> list[tuple[str, str, str]]:
 def fix_help(file: str, why: str) -> str:
     """What to write: a binary STL in the file's place."""
     if "ASCII" in why:
-        return (f"export {file} again as binary STL (the 'binary' choice of the STL export "
-                "in FreeCAD, Fusion, Onshape, SolidWorks or Blender), or convert it, e.g. "
-                "`python -c \"import trimesh; trimesh.load('model.stl').export('model.stl')\"`"
-                " (trimesh writes binary STL)")
-    return (f"export {file} again from the CAD model as a closed binary STL solid, or point "
-            "visual.file at a mesh MuJoCo takes")
+        return (
+            f"export {file} again as binary STL (the 'binary' choice of the STL export "
+            "in FreeCAD, Fusion, Onshape, SolidWorks or Blender), or convert it, e.g. "
+            "`python -c \"import trimesh; trimesh.load('model.stl').export('model.stl')\"`"
+            " (trimesh writes binary STL)"
+        )
+    return (
+        f"export {file} again from the CAD model as a closed binary STL solid, or point "
+        "visual.file at a mesh MuJoCo takes"
+    )
 
 
 def mesh_refusals(robot, target: str) -> list[Diagnostic]:
@@ -114,11 +121,16 @@ def mesh_refusals(robot, target: str) -> list[Diagnostic]:
     for c in robot.components:
         part = robot.parts[c.part]
         for path, file, why in part_mesh_problems(part):
-            problems.append(error(
-                CODE, f"'{c.name}' ({part.key}) has a mesh MuJoCo cannot load, {file}: {why}",
-                c.span, label=f"its mesh cannot be loaded by the {target} target",
-                help=fix_help(file, why),
-                notes=(f"{part.file}: {path} names {file}",)))
+            problems.append(
+                error(
+                    CODE,
+                    f"'{c.name}' ({part.key}) has a mesh MuJoCo cannot load, {file}: {why}",
+                    c.span,
+                    label=f"its mesh cannot be loaded by the {target} target",
+                    help=fix_help(file, why),
+                    notes=(f"{part.file}: {path} names {file}",),
+                )
+            )
     return problems
 
 
@@ -128,10 +140,15 @@ def library_mesh_warnings(library) -> list[Diagnostic]:
     found: list[Diagnostic] = []
     for part in sorted((getattr(library, "parts", None) or {}).values(), key=lambda p: p.id):
         for path, file, why in part_mesh_problems(part):
-            found.append(warning(
-                CODE, f"part '{part.id}': MuJoCo cannot load {file}: {why}",
-                part.span(path), label="the mjcf and ros-mujoco-nav2 targets refuse this mesh",
-                help=fix_help(file, why)))
+            found.append(
+                warning(
+                    CODE,
+                    f"part '{part.id}': MuJoCo cannot load {file}: {why}",
+                    part.span(path),
+                    label="the mjcf and ros-mujoco-nav2 targets refuse this mesh",
+                    help=fix_help(file, why),
+                )
+            )
     return found
 
 

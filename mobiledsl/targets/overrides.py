@@ -10,6 +10,7 @@ loads that template. Reading is the drivers' work (the command line and the buil
 which hand the phase what they read); this module imports nothing heavy, since the build
 graph lists the folder each time it is loaded.
 """
+
 from __future__ import annotations
 
 import os
@@ -23,7 +24,7 @@ from ..recordtype import record
 #: the targets whose text files are templates, and so take a project's overrides
 TEMPLATED_TARGETS = frozenset({"ros-gz-nav2", "ros-mujoco-nav2"})
 SUFFIX = ".j2"
-MAX_TEMPLATE_BYTES = 256 * 1024      # ours are 2 KB
+MAX_TEMPLATE_BYTES = 256 * 1024  # ours are 2 KB
 MAX_TEMPLATES = 64
 UNREADABLE = "target.template_unreadable"
 
@@ -32,8 +33,8 @@ UNREADABLE = "target.template_unreadable"
 class TemplateFile:
     """One file of the folder: its text, or the error that says why it is not read."""
 
-    name: str                        # the template it stands for, e.g. "package.xml.j2"
-    path: str                        # as diagnostics name it
+    name: str  # the template it stands for, e.g. "package.xml.j2"
+    path: str  # as diagnostics name it
     text: str | None
     error: Diagnostic | None = None
 
@@ -42,7 +43,7 @@ class TemplateFile:
 class Overrides:
     """The folder's templates by name; ``error`` when the folder itself cannot be used."""
 
-    folder: str                      # as diagnostics name it
+    folder: str  # as diagnostics name it
     files: tuple[TemplateFile, ...] = ()
     error: Diagnostic | None = None
 
@@ -66,7 +67,7 @@ def listing(root: str | os.PathLike, folder: str) -> tuple[list[str], list[list[
     except OSError:
         return [], []
     files, kinds = [], []
-    for name, path in entries[:MAX_TEMPLATES + 1]:
+    for name, path in entries[: MAX_TEMPLATES + 1]:
         kind = _kind(path, real_root)
         kinds.append([name, kind])
         if kind == "file":
@@ -97,9 +98,15 @@ def read_overrides(root: str | os.PathLike, folder: str) -> Overrides:
     with os.scandir(os.path.join(root, folder)) as found:
         names = sorted(e.name for e in found if e.name.endswith(SUFFIX))
     if len(names) > MAX_TEMPLATES:
-        return Overrides(shown, error=_unreadable_folder(
-            root, folder, f"it holds {len(names)} {SUFFIX} files, more than the "
-                          f"{MAX_TEMPLATES} a templates folder may hold"))
+        return Overrides(
+            shown,
+            error=_unreadable_folder(
+                root,
+                folder,
+                f"it holds {len(names)} {SUFFIX} files, more than the "
+                f"{MAX_TEMPLATES} a templates folder may hold",
+            ),
+        )
     return Overrides(shown, tuple(_read_one(root, folder, name) for name in names))
 
 
@@ -135,27 +142,37 @@ def _read_one(root: str | os.PathLike, folder: str, name: str) -> TemplateFile:
         return TemplateFile(name, shown, data.decode("utf-8"))
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        return TemplateFile(name, shown, None, _unreadable(
-            shown, f"byte 0x{data[exc.start]:02x} on line {line} is not UTF-8", line))
+        return TemplateFile(
+            name,
+            shown,
+            None,
+            _unreadable(shown, f"byte 0x{data[exc.start]:02x} on line {line} is not UTF-8", line),
+        )
 
 
 def _unreadable(shown: str, why: str, line: int | None = None) -> Diagnostic:
-    return error(UNREADABLE, f"the template {shown} is not read: {why}",
-                 Span(shown, line) if line else Span.whole_file(shown),
-                 label="not read",
-                 help="make it a plain UTF-8 text file inside the project, of at most "
-                      f"{MAX_TEMPLATE_BYTES // 1024} KB (not a link that leads elsewhere, "
-                      "nor a pipe or a device), or remove it to use mobiledsl's own")
+    return error(
+        UNREADABLE,
+        f"the template {shown} is not read: {why}",
+        Span(shown, line) if line else Span.whole_file(shown),
+        label="not read",
+        help="make it a plain UTF-8 text file inside the project, of at most "
+        f"{MAX_TEMPLATE_BYTES // 1024} KB (not a link that leads elsewhere, "
+        "nor a pipe or a device), or remove it to use mobiledsl's own",
+    )
 
 
 def _unreadable_folder(root: str | os.PathLike, folder: str, why: str) -> Diagnostic:
     config = _shown(root, "pyproject.toml")
-    return error(UNREADABLE, f"the templates folder '{folder}' cannot be used: {why}",
-                 Span(config, _templates_line(os.path.join(root, "pyproject.toml"))),
-                 label="named here",
-                 help="name a folder inside the project root, relative to it, in "
-                      "[tool.mobiledsl] templates, or remove the key to use mobiledsl's "
-                      "own templates")
+    return error(
+        UNREADABLE,
+        f"the templates folder '{folder}' cannot be used: {why}",
+        Span(config, _templates_line(os.path.join(root, "pyproject.toml"))),
+        label="named here",
+        help="name a folder inside the project root, relative to it, in "
+        "[tool.mobiledsl] templates, or remove the key to use mobiledsl's "
+        "own templates",
+    )
 
 
 _KEY = re.compile(r"\s*templates\s*=")

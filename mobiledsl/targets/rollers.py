@@ -2,6 +2,7 @@
 each on a hinge about its own roller axis, so the wheel grips only across that axis and the
 base can move sideways. The MJCF, the URDF and the SDF all carry exactly these bodies, so they
 agree on every roller's pose, axis and mass (its share comes out of the wheel, shares.py)."""
+
 from __future__ import annotations
 
 import math
@@ -18,8 +19,9 @@ ROLLERS = 16
 HOLONOMIC = ("Mecanum", "Omni_wheel")
 
 
-def roller_axis_at_ground(component: Component, centre: np.ndarray, wheel_type: str,
-                          axle: np.ndarray) -> np.ndarray | None:
+def roller_axis_at_ground(
+    component: Component, centre: np.ndarray, wheel_type: str, axle: np.ndarray
+) -> np.ndarray | None:
     """A mecanum wheel's rollers meet the ground at 45 degrees: front-left and rear-right
     wheels along (1, -1), the other two along (1, 1) (the usual X pattern seen from above,
     which lets the base strafe). An omni wheel's rollers lie along its rolling direction."""
@@ -41,10 +43,10 @@ def _mecanum_roller_axis(centre: np.ndarray) -> np.ndarray:
 
 @record
 class Roller:
-    name: str                 # the body (link) of the roller: <wheel>_roller_<k>
-    piece: Piece              # its mass, centre and inertia in the wheel's (part's) frame
-    axis: np.ndarray          # unit, the wheel's frame: the hinge it turns on
-    radius: float             # of its ball
+    name: str  # the body (link) of the roller: <wheel>_roller_<k>
+    piece: Piece  # its mass, centre and inertia in the wheel's (part's) frame
+    axis: np.ndarray  # unit, the wheel's frame: the hinge it turns on
+    radius: float  # of its ball
 
 
 def _inverse(quat) -> tuple:
@@ -73,7 +75,7 @@ def roller_pieces(c: Component, part: Part, radius: float, axis: np.ndarray) -> 
     for k in range(ROLLERS):
         phi = 2 * math.pi * k / ROLLERS
         radial = math.cos(phi) * ref + math.sin(phi) * other
-        out.append(Piece(mass, radial * (radius - r_ball), 0.4 * mass * r_ball ** 2 * np.eye(3)))
+        out.append(Piece(mass, radial * (radius - r_ball), 0.4 * mass * r_ball**2 * np.eye(3)))
     return out
 
 
@@ -103,6 +105,7 @@ def rollers(c: Component, part: Part, axis) -> list[Roller]:
     for k, piece in enumerate(roller_pieces(c, part, radius, axis)):
         tangent = np.cross(axis, piece.com / (radius - r_ball))
         roller_axis = tangent + tilt * axis
-        out.append(Roller(f"{c.name}_roller_{k}", piece,
-                          roller_axis / np.linalg.norm(roller_axis), r_ball))
+        out.append(
+            Roller(f"{c.name}_roller_{k}", piece, roller_axis / np.linalg.norm(roller_axis), r_ball)
+        )
     return out

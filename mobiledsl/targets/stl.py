@@ -1,4 +1,5 @@
 """Binary STL, the form both simulators take a hull in."""
+
 from __future__ import annotations
 
 import struct
@@ -29,7 +30,13 @@ def hull_stl(vertices: Sequence[Sequence[float]], faces: Sequence[Sequence[int]]
 def hull_files(parts: Iterable, *folders: str) -> dict[str, bytes]:
     """Each part's hull as ``<folder>/<part>_hull.stl`` in every folder asked (by default
     ``robot/hulls``, where every target keeps them), each hull made once."""
-    hulls = {part.id: hull_stl(part.collision[0].vertices, part.collision[0].faces)
-             for part in parts if part.collision and part.collision[0].type == "hull"}
-    return {f"{folder}/{part_id}_hull.stl": data
-            for folder in folders or (HULLS,) for part_id, data in hulls.items()}
+    hulls = {
+        part.id: hull_stl(part.collision[0].vertices, part.collision[0].faces)
+        for part in parts
+        if part.collision and part.collision[0].type == "hull"
+    }
+    return {
+        f"{folder}/{part_id}_hull.stl": data
+        for folder in folders or (HULLS,)
+        for part_id, data in hulls.items()
+    }

@@ -1,6 +1,7 @@
 """Which way a wheel's hinge turns: the sense every target gives its joint axis, so that a
 positive turn rolls the base forward (or, for an axle along x, to its left), as Gazebo's
 drive systems command it and the MJCF's actuators assume."""
+
 from __future__ import annotations
 
 import numpy as np

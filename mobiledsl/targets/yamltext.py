@@ -9,6 +9,7 @@ What this writer does not know for sure how PyYAML would write (an empty collect
 that is not a short plain string, a string with quotes, line breaks or characters outside
 printable ASCII, a number type of its own) makes ``dump`` answer None, and the caller asks
 PyYAML. A test holds the two to the same text."""
+
 from __future__ import annotations
 
 import math
@@ -17,8 +18,8 @@ from typing import Any
 
 from .yamltypes import implicit_type
 
-WIDTH = 80          # the emitter's line width: a space past it becomes a line break
-SIMPLE_KEY = 128    # a longer key is written as a complex key ("? key")
+WIDTH = 80  # the emitter's line width: a space past it becomes a line break
+SIMPLE_KEY = 128  # a longer key is written as a complex key ("? key")
 
 
 class _Outside(Exception):
@@ -39,7 +40,7 @@ def dump(data: Any) -> str | None:
     except _Outside:
         return None
     out.append("\n")
-    return "".join(out)[1:]         # the first line needs no break before it
+    return "".join(out)[1:]  # the first line needs no break before it
 
 
 def _mapping(data: dict, indent: int, inline: bool, out: list[str]) -> None:
@@ -49,7 +50,7 @@ def _mapping(data: dict, indent: int, inline: bool, out: list[str]) -> None:
     for i, (key, value) in enumerate(data.items()):
         if type(key) is not str or len(key) >= SIMPLE_KEY:
             raise _Outside
-        if not _plain(key):             # quoted, never folded
+        if not _plain(key):  # quoted, never folded
             if not _quotable(key):
                 raise _Outside
             key = f"'{key}'"
@@ -115,7 +116,7 @@ def _float(value: float) -> str:
         return ".inf" if value > 0 else "-.inf"
     text = repr(value).lower()
     if "." not in text and "e" in text:
-        text = text.replace("e", ".0e", 1)      # 1e+16 reads back as a float only so
+        text = text.replace("e", ".0e", 1)  # 1e+16 reads back as a float only so
     if implicit_type(text) != "float":
         raise _Outside
     return text
@@ -126,13 +127,13 @@ def _folded(text: str, column: int, indent: int) -> str:
     first or last character) met past the line width becomes a line break and the
     continuation's indentation."""
     if column + len(text) <= WIDTH or " " not in text:
-        return text                     # no space can be met past the width
+        return text  # no space can be met past the width
     pieces = text.split(" ")
     out = [pieces[0]]
     column += len(pieces[0])
     for i in range(1, len(pieces)):
         piece = pieces[i]
-        if column > WIDTH and pieces[i - 1] and piece:     # past the width, a lone space
+        if column > WIDTH and pieces[i - 1] and piece:  # past the width, a lone space
             out.append("\n" + " " * indent)
             column = indent
         else:
@@ -146,8 +147,14 @@ def _folded(text: str, column: int, indent: int) -> str:
 def _quotable(text: str) -> bool:
     """Printable ASCII with no quote of either kind and no backslash: what single quotes
     hold as it is."""
-    return (text.isascii() and text.isprintable() and "'" not in text and '"' not in text
-            and "\\" not in text and text != "")
+    return (
+        text.isascii()
+        and text.isprintable()
+        and "'" not in text
+        and '"' not in text
+        and "\\" not in text
+        and text != ""
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -166,4 +173,3 @@ def _plain(text: str) -> bool:
     if ": " in text or " #" in text or text[-1] in ": ":
         return False
     return implicit_type(text) == "str"
-

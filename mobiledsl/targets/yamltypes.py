@@ -7,6 +7,7 @@ else, and a float must read back as a float. ``yamltext`` asks this once per dis
 it spares a compile PyYAML's import (its package loads every stage of its loader and
 dumper). ``tests/targets/test_yamltypes.py`` holds it to PyYAML's own resolver.
 """
+
 from __future__ import annotations
 
 import re
@@ -17,26 +18,50 @@ _SEXAGESIMAL = "(?::[0-5]?[0-9])+"
 # each type: the first characters the loader tries it for ("" for the empty text), its
 # pattern; in the order the loader tries them, the first match winning
 _TYPES = (
-    ("bool", "yYnNtTfFoO",
-     "yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF"),
-    ("float", "-+0123456789.", "|".join((
-        rf"[-+]?{_DIGITS}\.[0-9_]*(?:[eE][-+][0-9]+)?",      # 1.5, 1., 1.5e+3
-        r"\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?",                 # .5
-        rf"[-+]?{_DIGITS}{_SEXAGESIMAL}\.[0-9_]*",            # 1:30.5
-        r"[-+]?\.(?:inf|Inf|INF)",
-        r"\.(?:nan|NaN|NAN)"))),
-    ("int", "-+0123456789", "|".join((
-        r"[-+]?0b[0-1_]+",
-        r"[-+]?0[0-7_]+",
-        r"[-+]?(?:0|[1-9][0-9_]*)",
-        r"[-+]?0x[0-9a-fA-F_]+",
-        rf"[-+]?[1-9][0-9_]*{_SEXAGESIMAL}"))),
+    (
+        "bool",
+        "yYnNtTfFoO",
+        "yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF",
+    ),
+    (
+        "float",
+        "-+0123456789.",
+        "|".join(
+            (
+                rf"[-+]?{_DIGITS}\.[0-9_]*(?:[eE][-+][0-9]+)?",  # 1.5, 1., 1.5e+3
+                r"\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?",  # .5
+                rf"[-+]?{_DIGITS}{_SEXAGESIMAL}\.[0-9_]*",  # 1:30.5
+                r"[-+]?\.(?:inf|Inf|INF)",
+                r"\.(?:nan|NaN|NAN)",
+            )
+        ),
+    ),
+    (
+        "int",
+        "-+0123456789",
+        "|".join(
+            (
+                r"[-+]?0b[0-1_]+",
+                r"[-+]?0[0-7_]+",
+                r"[-+]?(?:0|[1-9][0-9_]*)",
+                r"[-+]?0x[0-9a-fA-F_]+",
+                rf"[-+]?[1-9][0-9_]*{_SEXAGESIMAL}",
+            )
+        ),
+    ),
     ("merge", "<", "<<"),
     ("null", "~nN", "~|null|Null|NULL|"),
-    ("timestamp", "0123456789", "|".join((
-        "[0-9]{4}-[0-9]{2}-[0-9]{2}",
-        "[0-9]{4}-[0-9][0-9]?-[0-9][0-9]?(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9]{2}:[0-9]{2}"
-        r"(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9]{2})?))?"))),
+    (
+        "timestamp",
+        "0123456789",
+        "|".join(
+            (
+                "[0-9]{4}-[0-9]{2}-[0-9]{2}",
+                "[0-9]{4}-[0-9][0-9]?-[0-9][0-9]?(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9]{2}:[0-9]{2}"
+                r"(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9]{2})?))?",
+            )
+        ),
+    ),
     ("value", "=", "="),
     ("yaml", "!&*", r"!|&|\*"),
 )

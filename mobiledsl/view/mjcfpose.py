@@ -4,13 +4,14 @@ rest (qpos0): the view draws the robot the target emitted, not a second reading 
 Only what the mjcf target writes is read: body and geom ``pos`` and ``quat`` (w x y z), geom
 ``type``, ``size``, ``rgba``, ``mesh``, ``group``, ``contype`` and ``conaffinity``.
 """
+
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
 Vec = tuple[float, float, float]
-Quat = tuple[float, float, float, float]          # w x y z, as MJCF writes it
+Quat = tuple[float, float, float, float]  # w x y z, as MJCF writes it
 
 IDENTITY: Quat = (1.0, 0.0, 0.0, 0.0)
 
@@ -18,8 +19,12 @@ IDENTITY: Quat = (1.0, 0.0, 0.0, 0.0)
 def qmul(a: Quat, b: Quat) -> Quat:
     aw, ax, ay, az = a
     bw, bx, by, bz = b
-    return (aw * bw - ax * bx - ay * by - az * bz, aw * bx + ax * bw + ay * bz - az * by,
-            aw * by - ax * bz + ay * bw + az * bx, aw * bz + ax * by - ay * bx + az * bw)
+    return (
+        aw * bw - ax * bx - ay * by - az * bz,
+        aw * bx + ax * bw + ay * bz - az * by,
+        aw * by - ax * bz + ay * bw + az * bx,
+        aw * bz + ax * by - ay * bx + az * bw,
+    )
 
 
 def rotate(q: Quat, v: Vec) -> Vec:
@@ -52,20 +57,20 @@ class Geom:
     name: str
     type: str
     size: tuple
-    pos: Vec                      # in its body's frame
+    pos: Vec  # in its body's frame
     quat: Quat
     rgba: tuple
-    mesh: str | None              # the asset's file, relative to the model's folder
-    visual: bool                  # collides with nothing: drawn only
+    mesh: str | None  # the asset's file, relative to the model's folder
+    visual: bool  # collides with nothing: drawn only
 
 
 @dataclass
 class Body:
     name: str
     parent: str | None
-    pos: Vec                      # in the world, at rest
+    pos: Vec  # in the world, at rest
     quat: Quat
-    free: bool                    # has a free joint: the robot's base
+    free: bool  # has a free joint: the robot's base
     geoms: list[Geom] = field(default_factory=list)
 
 
@@ -83,10 +88,19 @@ def read_bodies(xml_text: str) -> list[Body]:
 
     def walk(element, parent: Body) -> None:
         for child in element.findall("body"):
-            pos, quat = compose(parent.pos, parent.quat, _floats(child.get("pos"), (0.0,) * 3),
-                                _floats(child.get("quat"), IDENTITY))
-            body = Body(child.get("name") or f"body{len(out)}", parent.name, pos, quat,
-                        child.find("freejoint") is not None)
+            pos, quat = compose(
+                parent.pos,
+                parent.quat,
+                _floats(child.get("pos"), (0.0,) * 3),
+                _floats(child.get("quat"), IDENTITY),
+            )
+            body = Body(
+                child.get("name") or f"body{len(out)}",
+                parent.name,
+                pos,
+                quat,
+                child.find("freejoint") is not None,
+            )
             body.geoms = [_geom(g, meshes) for g in child.findall("geom")]
             out.append(body)
             walk(child, body)
@@ -99,7 +113,13 @@ def _geom(element, meshes: dict) -> Geom:
     kind = element.get("type") or "sphere"
     # MJCF's default: a geom collides (contype and conaffinity 1)
     visual = element.get("contype", "1") == "0" and element.get("conaffinity", "1") == "0"
-    return Geom(element.get("name") or "", kind, _floats(element.get("size"), ()),
-                _floats(element.get("pos"), (0.0,) * 3), _floats(element.get("quat"), IDENTITY),
-                _floats(element.get("rgba"), (0.5, 0.5, 0.5, 1.0)),
-                meshes.get(element.get("mesh")) if kind == "mesh" else None, visual)
+    return Geom(
+        element.get("name") or "",
+        kind,
+        _floats(element.get("size"), ()),
+        _floats(element.get("pos"), (0.0,) * 3),
+        _floats(element.get("quat"), IDENTITY),
+        _floats(element.get("rgba"), (0.5, 0.5, 0.5, 1.0)),
+        meshes.get(element.get("mesh")) if kind == "mesh" else None,
+        visual,
+    )

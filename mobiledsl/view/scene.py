@@ -13,6 +13,7 @@
 The robot is stated in its base's frame (its free body at rest), so the page moves it as one
 piece along the trace; the world in world coordinates (metres, +z up).
 """
+
 from __future__ import annotations
 
 import base64
@@ -36,8 +37,9 @@ MESH_FORMATS = {".stl": "stl", ".obj": "obj", ".dae": "dae", ".glb": "glb", ".gl
 
 def record_paths(program: str) -> list[str]:
     """The files a program's scene is made from (relative to the project root)."""
-    return [layout.program_record(program, p) for p in PHASES] + \
-           [f"{layout.report_dir(program)}/{name}" for name in REPORTS]
+    return [layout.program_record(program, p) for p in PHASES] + [
+        f"{layout.report_dir(program)}/{name}" for name in REPORTS
+    ]
 
 
 def _read_json(path: Path):
@@ -66,7 +68,7 @@ class Meshes:
     def __init__(self, root: Path):
         self.root = root
         self.files: dict[str, dict] = {}
-        self.read: list[str] = []             # what was read, for the task's file_dep
+        self.read: list[str] = []  # what was read, for the task's file_dep
 
     def add(self, rel: str) -> str | None:
         """The id of the mesh at ``rel`` (relative to the root), or None when it cannot be
@@ -111,12 +113,14 @@ class Meshes:
         file the page asks for."""
         for line in obj_text.splitlines():
             if line.startswith("mtllib "):
-                data = self._beside(rel, line[len("mtllib "):].strip())
+                data = self._beside(rel, line[len("mtllib ") :].strip())
                 if data is None:
                     return ""
-                return "\n".join(l for l in data.decode("utf-8", "replace").splitlines()
-                                 if not l.strip().lower().startswith(("map_", "bump", "disp",
-                                                                      "decal", "refl")))
+                return "\n".join(
+                    l
+                    for l in data.decode("utf-8", "replace").splitlines()
+                    if not l.strip().lower().startswith(("map_", "bump", "disp", "decal", "refl"))
+                )
         return ""
 
     def _gltf(self, rel: str, data: bytes) -> str:
@@ -131,9 +135,11 @@ class Meshes:
                 if isinstance(uri, str) and not uri.startswith("data:"):
                     beside = self._beside(rel, uri)
                     kind = item.get("mimeType", mime)
-                    item["uri"] = (f"data:{kind};base64,"
-                                   f"{base64.b64encode(beside).decode('ascii')}"
-                                   if beside is not None else "data:,")
+                    item["uri"] = (
+                        f"data:{kind};base64,{base64.b64encode(beside).decode('ascii')}"
+                        if beside is not None
+                        else "data:,"
+                    )
         return json.dumps(doc)
 
 
@@ -147,29 +153,36 @@ def build_scene(root: str | Path, program: str) -> tuple[dict, list[str]]:
     emission = records[f"emit-{TARGET}"]
     bodies = _model_bodies(root, program, emission)
     assets = [(s, d) for s, d in emission.get("assets") or ()]
-    robot = (records["assemble"].get("robot") or {})
-    analysis = (records["analyse"].get("analysis") or {})
-    resolved = ((records["resolve"].get("resolution") or {}).get("resolved") or {})
+    robot = records["assemble"].get("robot") or {}
+    analysis = records["analyse"].get("analysis") or {}
+    resolved = (records["resolve"].get("resolution") or {}).get("resolved") or {}
     world = resolved.get("world") or {}
 
     base = next((b for b in bodies if b.free), None)
-    scene: dict = {"program": program, "robot": robot.get("name") or program,
-                   "model": bool(bodies)}
-    scene["base"] = {"pos": _r(base.pos), "quat": _r(base.quat)} if base else \
-        {"pos": [0.0, 0.0, 0.0], "quat": list(IDENTITY)}
+    scene: dict = {"program": program, "robot": robot.get("name") or program, "model": bool(bodies)}
+    scene["base"] = (
+        {"pos": _r(base.pos), "quat": _r(base.quat)}
+        if base
+        else {"pos": [0.0, 0.0, 0.0], "quat": list(IDENTITY)}
+    )
     robot_bodies = [b for b in bodies if b.name != "world" and not b.name.startswith("world_")]
     components = {c["name"]: c for c in robot.get("components") or ()}
     body_of = {b.name: b for b in robot_bodies}
     if base is not None and robot.get("chassis"):
         body_of.setdefault(robot["chassis"], base)
-    scene["links"], scene["geoms"] = _robot(robot_bodies, base, components, body_of, robot,
-                                            meshes, assets)
+    scene["links"], scene["geoms"] = _robot(
+        robot_bodies, base, components, body_of, robot, meshes, assets
+    )
     scene["connectors"], scene["glue"] = _connectors(robot, components, body_of, base)
     scene["analysis"] = _analysis(analysis)
     scene["world"] = _world(bodies, world, meshes, assets)
-    scene["goals"] = sorted({str(s.get("args", {}).get("goal")) for s in
-                             ((resolved.get("task") or {}).get("steps") or ())
-                             if s.get("kind") == "Navigate" and s.get("args", {}).get("goal")})
+    scene["goals"] = sorted(
+        {
+            str(s.get("args", {}).get("goal"))
+            for s in ((resolved.get("task") or {}).get("steps") or ())
+            if s.get("kind") == "Navigate" and s.get("args", {}).get("goal")
+        }
+    )
     scene["diagnostics"] = _diagnostics(records, components, world, body_of, base)
     scene["run"] = _run(run, trace)
     scene["meshes"] = meshes.files
@@ -179,8 +192,9 @@ def build_scene(root: str | Path, program: str) -> tuple[dict, list[str]]:
 def _model_bodies(root: Path, program: str, emission: dict) -> list[Body]:
     for name, entry in sorted((emission.get("files") or {}).items()):
         if name.endswith(".xml") and isinstance(entry, dict):
-            blob = Path(layout.blob_dir(layout.emission_record(program, TARGET))) / \
-                str(entry.get("hash"))
+            blob = Path(layout.blob_dir(layout.emission_record(program, TARGET))) / str(
+                entry.get("hash")
+            )
             try:
                 return read_bodies(read_regular(root / blob).decode("utf-8"))
             except (OSError, Refused, ValueError, SyntaxError):
@@ -192,7 +206,7 @@ def _source_of(mesh_file: str, assets: list) -> str | None:
     """Where in the project an emitted mesh comes from (the emission's asset folders)."""
     for src, dst in assets:
         if mesh_file == dst or mesh_file.startswith(dst.rstrip("/") + "/"):
-            return src + mesh_file[len(dst):]
+            return src + mesh_file[len(dst) :]
     return None
 
 
@@ -205,9 +219,18 @@ def _relative(base: Body | None, pos, quat) -> tuple:
 
 
 def _geom_entry(geom, link: str, owner: str, kind: str, pos, quat, mesh_id=None) -> dict:
-    return {"name": geom.name or f"{link}_{kind}", "link": link, "part": owner, "kind": kind,
-            "type": geom.type, "size": _r(geom.size), "pos": _r(pos), "quat": _r(quat),
-            "rgba": _r(geom.rgba, 3), "mesh": mesh_id}
+    return {
+        "name": geom.name or f"{link}_{kind}",
+        "link": link,
+        "part": owner,
+        "kind": kind,
+        "type": geom.type,
+        "size": _r(geom.size),
+        "pos": _r(pos),
+        "quat": _r(quat),
+        "rgba": _r(geom.rgba, 3),
+        "mesh": mesh_id,
+    }
 
 
 def _robot(robot_bodies, base, components, body_of, robot, meshes, assets):
@@ -219,8 +242,16 @@ def _robot(robot_bodies, base, components, body_of, robot, meshes, assets):
         pos, quat = _relative(base, body.pos, body.quat)
         component = component_of.get(body.name, "")
         part = (components.get(component) or {}).get("part") or ""
-        links.append({"name": body.name, "component": component, "part": part,
-                      "parent": body.parent, "pos": _r(pos), "quat": _r(quat)})
+        links.append(
+            {
+                "name": body.name,
+                "component": component,
+                "part": part,
+                "parent": body.parent,
+                "pos": _r(pos),
+                "quat": _r(quat),
+            }
+        )
         for g in body.geoms:
             if g.type == "plane":
                 continue
@@ -229,8 +260,17 @@ def _robot(robot_bodies, base, components, body_of, robot, meshes, assets):
                 source = _source_of(g.mesh, assets)
                 mesh_id = meshes.add(source) if source else None
             gpos, gquat = compose(pos, quat, g.pos, g.quat)
-            geoms.append(_geom_entry(g, body.name, component, "visual" if g.visual
-                                     else "collision", gpos, gquat, mesh_id))
+            geoms.append(
+                _geom_entry(
+                    g,
+                    body.name,
+                    component,
+                    "visual" if g.visual else "collision",
+                    gpos,
+                    gquat,
+                    mesh_id,
+                )
+            )
     parts = robot.get("parts") or {}
     drawn = {g["link"] for g in geoms if g["kind"] == "visual" and g["mesh"]}
     for name, comp in components.items():
@@ -243,11 +283,26 @@ def _robot(robot_bodies, base, components, body_of, robot, meshes, assets):
         if mesh_id is None:
             continue
         pos, quat = _relative(base, body.pos, body.quat)
-        vpos, vquat = compose(pos, quat, tuple(visual.get("xyz") or (0, 0, 0)),
-                              rpy_quat(visual.get("rpy") or (0, 0, 0)))
-        geoms.append({"name": f"{name}_visual", "link": body.name, "part": name,
-                      "kind": "visual", "type": "mesh", "size": [], "pos": _r(vpos),
-                      "quat": _r(vquat), "rgba": [0.7, 0.7, 0.75, 1.0], "mesh": mesh_id})
+        vpos, vquat = compose(
+            pos,
+            quat,
+            tuple(visual.get("xyz") or (0, 0, 0)),
+            rpy_quat(visual.get("rpy") or (0, 0, 0)),
+        )
+        geoms.append(
+            {
+                "name": f"{name}_visual",
+                "link": body.name,
+                "part": name,
+                "kind": "visual",
+                "type": "mesh",
+                "size": [],
+                "pos": _r(vpos),
+                "quat": _r(vquat),
+                "rgba": [0.7, 0.7, 0.75, 1.0],
+                "mesh": mesh_id,
+            }
+        )
     return links, geoms
 
 
@@ -262,19 +317,32 @@ def _connectors(robot, components, body_of, base):
         if body is None:
             continue
         bpos, bquat = _relative(base, body.pos, body.quat)
-        for cname, conn in sorted(((parts.get(comp.get("part")) or {})
-                                   .get("connectors") or {}).items()):
+        for cname, conn in sorted(
+            ((parts.get(comp.get("part")) or {}).get("connectors") or {}).items()
+        ):
             pos = compose(bpos, bquat, tuple(conn.get("pos") or (0, 0, 0)), IDENTITY)[0]
             d = rotate(bquat, tuple(conn.get("dir") or (0, 0, 1)))
             up = rotate(bquat, tuple(conn["up"])) if conn.get("up") else None
-            entry = {"name": f"{name}.{cname}", "component": name, "pos": _r(pos),
-                     "dir": _r(d), "up": _r(up) if up else None,
-                     "occupied_by": occupied.get(f"{name}.{cname}")}
+            entry = {
+                "name": f"{name}.{cname}",
+                "component": name,
+                "pos": _r(pos),
+                "dir": _r(d),
+                "up": _r(up) if up else None,
+                "occupied_by": occupied.get(f"{name}.{cname}"),
+            }
             connectors.append(entry)
             if comp.get("parent") and cname == comp.get("connector"):
-                glue.append({"component": name, "parent": comp["parent"],
-                             "host": f"{comp['parent']}.{comp.get('host_connector')}",
-                             "pos": entry["pos"], "dir": entry["dir"], "up": entry["up"]})
+                glue.append(
+                    {
+                        "component": name,
+                        "parent": comp["parent"],
+                        "host": f"{comp['parent']}.{comp.get('host_connector')}",
+                        "pos": entry["pos"],
+                        "dir": entry["dir"],
+                        "up": entry["up"],
+                    }
+                )
     return connectors, glue
 
 
@@ -282,15 +350,18 @@ def _analysis(analysis: dict) -> dict:
     """Centre of mass, support polygon and stability margin, in the base's frame (the
     analysis works in the chassis' frame, the base body's)."""
     z = float(analysis.get("ground_z") or 0.0)
-    return {"com": _r(analysis["com"]) if analysis.get("com") else None,
-            "support_polygon": [_r([x, y, z]) for x, y in analysis.get("support_polygon") or ()],
-            "margin_m": analysis.get("com_margin_m"),
-            "ground_z": z, "mass_kg": analysis.get("mass")}
+    return {
+        "com": _r(analysis["com"]) if analysis.get("com") else None,
+        "support_polygon": [_r([x, y, z]) for x, y in analysis.get("support_polygon") or ()],
+        "margin_m": analysis.get("com_margin_m"),
+        "ground_z": z,
+        "mass_kg": analysis.get("mass"),
+    }
 
 
 def _world(bodies, world: dict, meshes, assets) -> list[dict]:
     """Each entity of the world, its geoms as the model has them, its visual from its part."""
-    by_name = {b.name[len("world_"):]: b for b in bodies if b.name.startswith("world_")}
+    by_name = {b.name[len("world_") :]: b for b in bodies if b.name.startswith("world_")}
     parts = world.get("parts") or {}
     out = []
     entities = list(world.get("entities") or ())
@@ -308,21 +379,51 @@ def _world(bodies, world: dict, meshes, assets) -> list[dict]:
                 source = _source_of(g.mesh, assets)
                 mesh_id = meshes.add(source) if source else None
             gpos, gquat = compose(body.pos, body.quat, g.pos, g.quat)
-            geoms.append(_geom_entry(g, body.name, name, "collision" if not g.visual
-                                     else "visual", gpos, gquat, mesh_id))
+            geoms.append(
+                _geom_entry(
+                    g,
+                    body.name,
+                    name,
+                    "collision" if not g.visual else "visual",
+                    gpos,
+                    gquat,
+                    mesh_id,
+                )
+            )
         part = parts.get(e.get("part")) or {}
         visual = e.get("visual") or {}
         if visual.get("file") and part.get("dir"):
             mesh_id = meshes.add(f"{part['dir']}/{visual['file']}")
             if mesh_id:
-                vpos, vquat = compose(body.pos, body.quat, tuple(visual.get("xyz") or (0, 0, 0)),
-                                      rpy_quat(visual.get("rpy") or (0, 0, 0)))
-                geoms.append({"name": f"{name}_visual", "link": body.name, "part": name,
-                              "kind": "visual", "type": "mesh", "size": [], "pos": _r(vpos),
-                              "quat": _r(vquat), "rgba": [0.8, 0.6, 0.4, 1.0], "mesh": mesh_id})
-        out.append({"name": name, "kind": str(e.get("entity") or "Obstacle"),
-                    "collision": bool(e.get("collision", True)), "pos": _r(body.pos),
-                    "geoms": geoms})
+                vpos, vquat = compose(
+                    body.pos,
+                    body.quat,
+                    tuple(visual.get("xyz") or (0, 0, 0)),
+                    rpy_quat(visual.get("rpy") or (0, 0, 0)),
+                )
+                geoms.append(
+                    {
+                        "name": f"{name}_visual",
+                        "link": body.name,
+                        "part": name,
+                        "kind": "visual",
+                        "type": "mesh",
+                        "size": [],
+                        "pos": _r(vpos),
+                        "quat": _r(vquat),
+                        "rgba": [0.8, 0.6, 0.4, 1.0],
+                        "mesh": mesh_id,
+                    }
+                )
+        out.append(
+            {
+                "name": name,
+                "kind": str(e.get("entity") or "Obstacle"),
+                "collision": bool(e.get("collision", True)),
+                "pos": _r(body.pos),
+                "geoms": geoms,
+            }
+        )
     return out
 
 
@@ -353,9 +454,17 @@ def _diagnostics(records, components, world, body_of, base) -> list[dict]:
             if part is None:
                 message = str(d.get("message", ""))
                 part = next((n for n in names if f"'{n}'" in message), None)
-            out.append({"severity": d.get("severity"), "code": d.get("code"),
-                        "message": d.get("message"), "file": d.get("file"),
-                        "line": d.get("line"), "part": part, "phase": phase})
+            out.append(
+                {
+                    "severity": d.get("severity"),
+                    "code": d.get("code"),
+                    "message": d.get("message"),
+                    "file": d.get("file"),
+                    "line": d.get("line"),
+                    "part": part,
+                    "phase": phase,
+                }
+            )
     return out
 
 
@@ -370,9 +479,13 @@ def _run(run, trace) -> dict | None:
     steps = (run or {}).get("steps") or []
     planned = [{"step": s.get("step"), "path": s["path"]} for s in steps if s.get("path")]
     poses = trace["poses"]
-    return {"tick_s": trace.get("tick_s", 0.05), "start_s": trace.get("start_s", 0.0),
-            "poses": poses, "driven": [p[:3] for p in poses], "planned": planned,
-            "steps": [{"step": s.get("step"), "kind": s.get("kind"), "ok": s.get("ok")}
-                      for s in steps],
-            "step_starts": [s.get("first_tick", 0) for s in trace.get("steps") or ()],
-            "ok": (run or {}).get("ok")}
+    return {
+        "tick_s": trace.get("tick_s", 0.05),
+        "start_s": trace.get("start_s", 0.0),
+        "poses": poses,
+        "driven": [p[:3] for p in poses],
+        "planned": planned,
+        "steps": [{"step": s.get("step"), "kind": s.get("kind"), "ok": s.get("ok")} for s in steps],
+        "step_starts": [s.get("first_tick", 0) for s in trace.get("steps") or ()],
+        "ok": (run or {}).get("ok"),
+    }

@@ -1,6 +1,7 @@
 """`mobiledsl view --serve`: the page on http://127.0.0.1:<port>/, and ``/mtime``, the
 page file's modification time, which the served page polls to reload when `mobiledsl watch`
 (or doit) rewrites it. Only loopback; only those two paths."""
+
 from __future__ import annotations
 
 import http.server
@@ -17,7 +18,7 @@ def serve(root: Path, program: str, port: int = 0, open_browser: bool = True) ->
     state: dict = {"mtime": None, "body": b""}
 
     class Handler(http.server.BaseHTTPRequestHandler):
-        def do_GET(self):                     # http.server's name
+        def do_GET(self):  # http.server's name
             if self.path == "/mtime":
                 body = str(_mtime(page)).encode()
                 kind = "text/plain"
@@ -28,8 +29,10 @@ def serve(root: Path, program: str, port: int = 0, open_browser: bool = True) ->
                     # from the same records, in memory, each time the file changed
                     from .page import render_page
                     from .scene import build_scene
-                    state["body"] = render_page(build_scene(root, program)[0],
-                                                serve=True).encode("utf-8")
+
+                    state["body"] = render_page(build_scene(root, program)[0], serve=True).encode(
+                        "utf-8"
+                    )
                     state["mtime"] = mtime
                 body, kind = state["body"], "text/html; charset=utf-8"
             else:

@@ -5,6 +5,7 @@ Beside the page, ``view.inputs.json`` keeps the hash of every file the page was 
 that is not a file_dep of the task (the run's report and trace, which exist only after a run;
 the mesh files the parts name): the task is up to date while they hash the same.
 """
+
 from __future__ import annotations
 
 import inspect
@@ -37,21 +38,25 @@ def write_view(root: str | Path, program: str, serve: bool = False) -> tuple[Pat
     """Write the page; returns its path and the scene it shows."""
     from .page import render_page
     from .scene import build_scene
+
     root = Path(root)
     scene, files = build_scene(root, program)
     out = root / page_path(program)
     out.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(out, render_page(scene, serve=serve))
     if not serve:
-        write_atomic(out.parent / INPUTS,
-                     json.dumps(_hashes(root, files), sort_keys=True, indent=0) + "\n")
+        write_atomic(
+            out.parent / INPUTS, json.dumps(_hashes(root, files), sort_keys=True, indent=0) + "\n"
+        )
     return out, scene
 
 
 def view_action(root: str, program: str) -> bool:
     path, scene = write_view(root, program)
-    print(f"wrote {page_path(program)} ({path.stat().st_size} bytes, {len(scene['links'])} "
-          f"links, {len(scene['world'])} world objects)")
+    print(
+        f"wrote {page_path(program)} ({path.stat().st_size} bytes, {len(scene['links'])} "
+        f"links, {len(scene['world'])} world objects)"
+    )
     return True
 
 

@@ -1,5 +1,6 @@
 """The mjcf target: one MJCF file holding the robot and its world, loadable by MuJoCo's own
 compiler, with the assets of every part it uses and its hulls as binary STL."""
+
 from __future__ import annotations
 
 import posixpath
@@ -52,9 +53,13 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any) ->
         root.remove(asset)
     rows = twist_rows(robot, skid_of(analysis))
     custom = twist_map(rows)
-    for tag, items in (("equality", out.equalities), ("tendon", out.tendons),
-                       ("actuator", out.actuators),
-                       ("sensor", out.sensors), ("custom", custom)):
+    for tag, items in (
+        ("equality", out.equalities),
+        ("tendon", out.tendons),
+        ("actuator", out.actuators),
+        ("sensor", out.sensors),
+        ("custom", custom),
+    ):
         if items:
             section = ET.SubElement(root, tag)
             section.extend(items)
@@ -72,15 +77,20 @@ def twist_rows(robot: Robot, skid: float) -> dict[str, list[float]]:
     for any twist is the dot product, so whoever drives the model needs nothing else.
     ``skid``: the analysis' skid factor, how much faster a skid-steer base's wheels run to
     turn it."""
-    unit = [commands(robot, 1.0, 0.0, 0.0, skid), commands(robot, 0.0, 1.0, 0.0, skid),
-            commands(robot, 0.0, 0.0, 1.0, skid)]
+    unit = [
+        commands(robot, 1.0, 0.0, 0.0, skid),
+        commands(robot, 0.0, 1.0, 0.0, skid),
+        commands(robot, 0.0, 0.0, 1.0, skid),
+    ]
     return {name: [float(fmt(u.get(name, 0.0))) for u in unit] for name in sorted(unit[0])}
 
 
 def twist_map(rows: dict[str, list[float]]) -> list[ET.Element]:
     """The twist map as the model's custom numerics, ``twist_<actuator>``."""
-    return [ET.Element("numeric", {"name": f"twist_{name}", "data": fmtv(row)})
-            for name, row in rows.items()]
+    return [
+        ET.Element("numeric", {"name": f"twist_{name}", "data": fmtv(row)})
+        for name, row in rows.items()
+    ]
 
 
 def start_pose(robot: Robot, world: World | None, analysis: Any):

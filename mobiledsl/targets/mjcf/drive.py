@@ -5,6 +5,7 @@ model and whoever commands it agree on signs.
 Convention: a positive command on a wheel's actuator rolls the base forward (+x of
 base_link); a wheel whose axle lies along x rolls it to the left (+y).
 """
+
 from __future__ import annotations
 
 import math
@@ -27,9 +28,9 @@ class WheelDrive:
     component: str
     type: str
     radius: float
-    centre: np.ndarray            # base_link
-    axle: np.ndarray              # unit, base_link, the joint axis
-    sign: int                     # +1: positive joint turn rolls the base "forward"
+    centre: np.ndarray  # base_link
+    axle: np.ndarray  # unit, base_link, the joint axis
+    sign: int  # +1: positive joint turn rolls the base "forward"
     roller_axis: np.ndarray | None  # at the ground, base_link (holonomic wheels)
 
 
@@ -50,8 +51,17 @@ def wheel_drives(robot: Robot) -> list[WheelDrive]:
         axle = axle / np.linalg.norm(axle)
         centre = np.asarray(c.pose.xyz, float)
         sign = axle_sign(axle)
-        out.append(WheelDrive(c.name, c.type, part.wheel.radius, centre, axle, sign,
-                              roller_axis_at_ground(c, centre, c.type, axle)))
+        out.append(
+            WheelDrive(
+                c.name,
+                c.type,
+                part.wheel.radius,
+                centre,
+                axle,
+                sign,
+                roller_axis_at_ground(c, centre, c.type, axle),
+            )
+        )
     return out
 
 
@@ -71,13 +81,20 @@ def yaw_of(quat) -> float:
     return math.atan2(2 * (w * z + x * y), 1 - 2 * (y * y + z * z))
 
 
-__all__ = ["WheelDrive", "wheel_drives", "wheel_speed", "axle_sign", "wheel_axis",
-           "rolling_direction",
-           "roller_axis_at_ground", "rotate", "yaw_of"]
+__all__ = [
+    "WheelDrive",
+    "wheel_drives",
+    "wheel_speed",
+    "axle_sign",
+    "wheel_axis",
+    "rolling_direction",
+    "roller_axis_at_ground",
+    "rotate",
+    "yaw_of",
+]
 
 
-def commands(robot: Robot, vx: float, vy: float, wz: float,
-             skid: float) -> dict[str, float]:
+def commands(robot: Robot, vx: float, vy: float, wz: float, skid: float) -> dict[str, float]:
     """Every drive actuator's command for a base twist: wheels by their own actuator, a
     driveline's motor at its wheels' mean speed times the reduction, a track's hub at its
     belt speed over its travel per turn. A skid-steer base's wheels turn it as if they stood
@@ -92,7 +109,7 @@ def commands(robot: Robot, vx: float, vy: float, wz: float,
         part = robot.parts[c.part]
         if c.name in drives and (c.driven or c.driven_by):
             speed = wheel_speed(drives[c.name], vx, vy, wz_wheels)
-            if c.name in geared:           # on a driveline: its motor's one actuator
+            if c.name in geared:  # on a driveline: its motor's one actuator
                 motor, gear = geared[c.name]
                 lines.setdefault(motor, []).append(speed * gear)
             else:

@@ -2,6 +2,7 @@
 Menagerie's quadrupeds expect: an IMU site on the trunk with a gyro, an accelerometer and a
 framequat, a touch sensor over each foot, and a ``home`` keyframe in the standing pose (the
 free joint where the model stands it, every servo at its hold, every command 0)."""
+
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
@@ -12,8 +13,11 @@ from .robot import sub
 
 #: the trunk's IMU: base_link's own frame
 IMU_SITE = "base_link_imu"
-IMU_SENSORS = (("gyro", "base_link_imu_gyro"), ("accelerometer", "base_link_imu_accel"),
-               ("framequat", "base_link_imu_quat"))
+IMU_SENSORS = (
+    ("gyro", "base_link_imu_gyro"),
+    ("accelerometer", "base_link_imu_accel"),
+    ("framequat", "base_link_imu_quat"),
+)
 #: a touch sensor's site wraps its foot this much larger, so the contact lies inside it
 TOUCH_MARGIN = 1.2
 KEYFRAME = "home"
@@ -21,7 +25,8 @@ KEYFRAME = "home"
 
 def is_legged(robot: Robot) -> bool:
     return robot.chassis_type == "Legged" and any(
-        robot.parts[c.part].feet for c in robot.components)
+        robot.parts[c.part].feet for c in robot.components
+    )
 
 
 def add_legged_sensors(builder, robot: Robot) -> None:
@@ -32,8 +37,9 @@ def add_legged_sensors(builder, robot: Robot) -> None:
     sub(base, "site", name=IMU_SITE, size="0.01")
     for tag, name in IMU_SENSORS:
         attrs = {"name": name}
-        attrs.update({"objtype": "site", "objname": IMU_SITE} if tag == "framequat"
-                     else {"site": IMU_SITE})
+        attrs.update(
+            {"objtype": "site", "objname": IMU_SITE} if tag == "framequat" else {"site": IMU_SITE}
+        )
         out.sensors.append(ET.Element(tag, attrs))
     for c in robot.components:
         for foot in robot.parts[c.part].feet:
@@ -44,15 +50,21 @@ def add_legged_sensors(builder, robot: Robot) -> None:
                 continue
             site = f"{geom_name}_touch"
             sub(body, "site", **_wrapping(geom, site))
-            out.sensors.append(ET.Element("touch", {"name": f"{c.name}_{foot.name}_touch",
-                                                    "site": site}))
+            out.sensors.append(
+                ET.Element("touch", {"name": f"{c.name}_{foot.name}_touch", "site": site})
+            )
 
 
 def _wrapping(geom: ET.Element, name: str) -> dict[str, str]:
     """A site of the foot geom's shape, ``TOUCH_MARGIN`` larger, where it is."""
     size = " ".join(fmt(float(v) * TOUCH_MARGIN) for v in geom.get("size", "").split())
-    attrs = {"name": name, "type": geom.get("type", "sphere"), "size": size,
-             "rgba": "0.9 0.4 0.2 0.3", "group": "4"}
+    attrs = {
+        "name": name,
+        "type": geom.get("type", "sphere"),
+        "size": size,
+        "rgba": "0.9 0.4 0.2 0.3",
+        "group": "4",
+    }
     for key in ("pos", "quat"):
         value = geom.get(key)
         if value is not None:
@@ -72,8 +84,7 @@ def add_keyframe(root: ET.Element, robot: Robot, actuators: int) -> None:
     for body in worldbody.iter("body"):
         for joint in body:
             if joint.tag == "freejoint" or (joint.tag == "joint" and joint.get("type") == "free"):
-                if any(body.get(k) is not None for k in ("euler", "axisangle", "xyaxes",
-                                                         "zaxis")):
+                if any(body.get(k) is not None for k in ("euler", "axisangle", "xyaxes", "zaxis")):
                     return
                 qpos += (body.get("pos") or "0 0 0").split()
                 qpos += (body.get("quat") or "1 0 0 0").split()
@@ -84,5 +95,6 @@ def add_keyframe(root: ET.Element, robot: Robot, actuators: int) -> None:
                 else:
                     qpos.append(joint.get("ref") or "0")
     keyframe = ET.SubElement(root, "keyframe")
-    ET.SubElement(keyframe, "key", name=KEYFRAME, qpos=" ".join(qpos),
-                  ctrl=" ".join(["0"] * actuators))
+    ET.SubElement(
+        keyframe, "key", name=KEYFRAME, qpos=" ".join(qpos), ctrl=" ".join(["0"] * actuators)
+    )

@@ -1,4 +1,5 @@
 """What the mjcf target refuses (target.unsupported), pointing at the component."""
+
 from __future__ import annotations
 
 from ...diagnostics import Diagnostic, error
@@ -16,9 +17,14 @@ def refusals(robot: Robot, target: str = "mjcf") -> list[Diagnostic]:
     for c in robot.components:
         part = robot.parts[c.part]
         if c.type not in WHEEL_TYPES and c.type != "Track" and not part.collision:
-            problems.append(error(
-                "target.unsupported",
-                f"'{c.name}' ({part.key}) declares no collision shape, and MuJoCo cannot "
-                "collide through its mesh", c.span, label="no collision shape",
-                help=f"declare collision (a box or a hull) in {part.file}"))
+            problems.append(
+                error(
+                    "target.unsupported",
+                    f"'{c.name}' ({part.key}) declares no collision shape, and MuJoCo cannot "
+                    "collide through its mesh",
+                    c.span,
+                    label="no collision shape",
+                    help=f"declare collision (a box or a hull) in {part.file}",
+                )
+            )
     return problems + moving_joint_refusals(robot) + mesh_refusals(robot, target)

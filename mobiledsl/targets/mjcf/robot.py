@@ -1,5 +1,6 @@
 """The robot's bodies, joints and geoms: one body a component, nested as the parts are glued,
 each carrying its part's inertial as stated."""
+
 from __future__ import annotations
 
 import math
@@ -28,12 +29,12 @@ from ..shares import KNUCKLE_SHARE, MISSING_MASS, ROADWHEEL_SHARE, Piece, moved,
 from ..surfaces import TYRE_FRICTION
 from .drive import axle_sign, driveline_gears, wheel_axis
 
-ROBOT_CONTYPE = "2"     # robot geoms touch the world (contype 1) but never each other
+ROBOT_CONTYPE = "2"  # robot geoms touch the world (contype 1) but never each other
 ROBOT_CONAFFINITY = "1"
 MESH_FORMATS = (".stl", ".obj")
 SPEED_LOOP_GAIN = 50.0
-TIMESTEP = 0.002        # s, the model's step
-RAMP_S = 0.5            # a drive's command ramp (s) where the analysis states no top speed or start
+TIMESTEP = 0.002  # s, the model's step
+RAMP_S = 0.5  # a drive's command ramp (s) where the analysis states no top speed or start
 RAMP_BOUNDS = (0.02, 0.5)
 #: the share of the speed loop's kv x timestep a skid-steer tyre carries as armature: about
 #: the least that keeps its turn at the stated rate (a third let a Husky-class spin fall to
@@ -61,8 +62,11 @@ def ramp_time(analysis) -> float:
     if not top:
         return RAMP_S
     start = getattr(kin, "max_accel_mps2", None)
-    if start is not None and getattr(kin, "motors", None) is not None \
-            and start < GRIP * GRAVITY * (1 - 1e-6):
+    if (
+        start is not None
+        and getattr(kin, "motors", None) is not None
+        and start < GRIP * GRAVITY * (1 - 1e-6)
+    ):
         # the line's own start is below the grip: a ramp would only slow a step to a low
         # speed (a first-order ramp takes 2.3 time constants to 90 % of any step, so at 30 %
         # of the top speed the start ran 20-40 % behind the line's), so the shortest
@@ -105,7 +109,7 @@ def slider_attrs(shown: bool) -> dict[str, str]:
 class RobotXml:
     """What building the robot collects besides its bodies."""
 
-    meshes: dict[str, str] = field(default_factory=dict)       # mesh name -> file
+    meshes: dict[str, str] = field(default_factory=dict)  # mesh name -> file
     actuators: list[ET.Element] = field(default_factory=list)
     tendons: list[ET.Element] = field(default_factory=list)
     equalities: list[ET.Element] = field(default_factory=list)
@@ -126,13 +130,25 @@ def pose_attrs(xyz, quat) -> dict[str, str]:
 
 def inertial(body: ET.Element, stated: Inertial) -> None:
     i = stated.inertia
-    sub(body, "inertial", pos=fmtv(stated.origin_xyz), mass=fmt(stated.mass),
-        fullinertia=fmtv((i.ixx, i.iyy, i.izz, i.ixy, i.ixz, i.iyz)))
+    sub(
+        body,
+        "inertial",
+        pos=fmtv(stated.origin_xyz),
+        mass=fmt(stated.mass),
+        fullinertia=fmtv((i.ixx, i.iyy, i.izz, i.ixy, i.ixz, i.iyz)),
+    )
 
 
-def shape_geom(body: ET.Element, name: str, shape: Shape, part: Part, out: RobotXml,
-               collide: bool = True, shown: bool = True,
-               extra: Mapping[str, str] | None = None) -> None:
+def shape_geom(
+    body: ET.Element,
+    name: str,
+    shape: Shape,
+    part: Part,
+    out: RobotXml,
+    collide: bool = True,
+    shown: bool = True,
+    extra: Mapping[str, str] | None = None,
+) -> None:
     attrs = collision_attrs(shown) if collide else visual_attrs()
     attrs.update(extra or {})
     quat = quat_from_rpy(shape.rpy)
@@ -143,30 +159,51 @@ def shape_geom(body: ET.Element, name: str, shape: Shape, part: Part, out: Robot
         sub(body, "geom", name=name, type="mesh", mesh=mesh, **attrs)
         return
     size = shape.size
-    if size is None:        # the library gives every shape but a hull its size
+    if size is None:  # the library gives every shape but a hull its size
         return
     if shape.type == "box":
         sub(body, "geom", name=name, type="box", size=fmtv(s / 2 for s in size), **attrs)
     elif shape.type == "sphere":
         sub(body, "geom", name=name, type="sphere", size=fmt(size[0] / 2), **attrs)
     elif shape.type == "cylinder":
-        sub(body, "geom", name=name, type="cylinder",
-            size=f"{fmt(size[0] / 2)} {fmt(size[2] / 2)}", **attrs)
+        sub(
+            body,
+            "geom",
+            name=name,
+            type="cylinder",
+            size=f"{fmt(size[0] / 2)} {fmt(size[2] / 2)}",
+            **attrs,
+        )
     elif shape.type == "capsule":
-        sub(body, "geom", name=name, type="capsule",
-            size=f"{fmt(size[0] / 2)} {fmt(size[2] / 2)}", **attrs)
+        sub(
+            body,
+            "geom",
+            name=name,
+            type="capsule",
+            size=f"{fmt(size[0] / 2)} {fmt(size[2] / 2)}",
+            **attrs,
+        )
 
 
 def collision_attrs(mesh_shown: bool = True) -> dict[str, str]:
     """Collision geoms sit in group 3, which the viewer hides, where the part's mesh is shown;
     where MuJoCo cannot decode the mesh they are what is seen, so they go in group 0."""
-    return {"contype": ROBOT_CONTYPE, "conaffinity": ROBOT_CONAFFINITY,
-            "group": "3" if mesh_shown else "0", "rgba": "0.55 0.6 0.65 1"}
+    return {
+        "contype": ROBOT_CONTYPE,
+        "conaffinity": ROBOT_CONAFFINITY,
+        "group": "3" if mesh_shown else "0",
+        "rgba": "0.55 0.6 0.65 1",
+    }
 
 
 def visual_attrs() -> dict[str, str]:
-    return {"contype": "0", "conaffinity": "0", "group": "1", "density": "0",
-            "rgba": "0.7 0.7 0.75 1"}
+    return {
+        "contype": "0",
+        "conaffinity": "0",
+        "group": "1",
+        "density": "0",
+        "rgba": "0.7 0.7 0.75 1",
+    }
 
 
 def visual_mesh(body: ET.Element, name: str, part: Part, visual, out: RobotXml) -> bool:
@@ -182,8 +219,13 @@ def visual_mesh(body: ET.Element, name: str, part: Part, visual, out: RobotXml) 
 
 
 class RobotBuilder:
-    def __init__(self, robot: Robot, out: RobotXml, ramp_s: float = RAMP_S,
-                 volts_shares: Mapping[str, float] | None = None):
+    def __init__(
+        self,
+        robot: Robot,
+        out: RobotXml,
+        ramp_s: float = RAMP_S,
+        volts_shares: Mapping[str, float] | None = None,
+    ):
         """``volts_shares``: each motor's voltage over its rated at the full pack, as the
         analysis states it (``Kinematics.volts_shares``; a motor not named: 1)."""
         self.robot = robot
@@ -191,10 +233,13 @@ class RobotBuilder:
         self.ramp_s = ramp_s
         self.volts_shares = dict(volts_shares or {})
         self.bodies: dict[str, ET.Element] = {}
-        self.frames: dict[str, tuple] = {}        # component -> (xyz, quat) of its body frame
-        self.total_mass = sum(p.inertial.mass for c in robot.components
-                              if (p := robot.parts[c.part]).inertial is not None)
-        self.geared = driveline_gears(robot)      # wheels a driveline's motor turns
+        self.frames: dict[str, tuple] = {}  # component -> (xyz, quat) of its body frame
+        self.total_mass = sum(
+            p.inertial.mass
+            for c in robot.components
+            if (p := robot.parts[c.part]).inertial is not None
+        )
+        self.geared = driveline_gears(robot)  # wheels a driveline's motor turns
 
     # -- the tree --------------------------------------------------------------------
     def build(self, world: ET.Element, start_xyz, start_quat) -> ET.Element:
@@ -233,17 +278,40 @@ class RobotBuilder:
             # its share of the wheel, where the wheel's mass is (the knuckle's axes are the
             # chassis'), so knuckle and wheel together weigh what the wheel states
             rot = matrix(c.pose.quat)
-            inertial(body, moved(scaled(stated, KNUCKLE_SHARE), rot,
-                                 np.asarray(c.pose.xyz, float) - point))
+            inertial(
+                body,
+                moved(scaled(stated, KNUCKLE_SHARE), rot, np.asarray(c.pose.xyz, float) - point),
+            )
         else:
-            sub(body, "inertial", pos="0 0 0", mass=fmt(MISSING_MASS * KNUCKLE_SHARE),
-                diaginertia="1e-07 1e-07 1e-07")
+            sub(
+                body,
+                "inertial",
+                pos="0 0 0",
+                mass=fmt(MISSING_MASS * KNUCKLE_SHARE),
+                diaginertia="1e-07 1e-07 1e-07",
+            )
         limit = steer.max_angle_rad
-        sub(body, "joint", name=name, type="hinge", axis=fmtv(axis_local),
-            range=f"{fmt(-limit)} {fmt(limit)}", damping="0.5", armature="0.001")
-        self.out.actuators.append(ET.Element("position", {
-            "name": name, "joint": name, "kp": fmt(max(2.0, 5.0 * self.total_mass)),
-            "ctrlrange": f"{fmt(-limit)} {fmt(limit)}"}))
+        sub(
+            body,
+            "joint",
+            name=name,
+            type="hinge",
+            axis=fmtv(axis_local),
+            range=f"{fmt(-limit)} {fmt(limit)}",
+            damping="0.5",
+            armature="0.001",
+        )
+        self.out.actuators.append(
+            ET.Element(
+                "position",
+                {
+                    "name": name,
+                    "joint": name,
+                    "kp": fmt(max(2.0, 5.0 * self.total_mass)),
+                    "ctrlrange": f"{fmt(-limit)} {fmt(limit)}",
+                },
+            )
+        )
         return body, point, (1.0, 0.0, 0.0, 0.0)
 
     # -- a component's own body ------------------------------------------------------
@@ -253,18 +321,38 @@ class RobotBuilder:
             self.wheel(body, c, part, part.wheel)
             return
         if part.inertial is not None and not (c.type == "Track" and part.track is not None):
-            inertial(body, part.inertial)       # a track's: less its road wheels (track)
+            inertial(body, part.inertial)  # a track's: less its road wheels (track)
         shown = visual_mesh(body, f"{c.name}_visual", part, part.visual, self.out)
         if c.type == "Caster" and part.wheel is not None:
-            sub(body, "geom", name=f"{c.name}_ball", type="sphere", size=fmt(part.wheel.radius),
-                **slider_attrs(shown))
+            sub(
+                body,
+                "geom",
+                name=f"{c.name}_ball",
+                type="sphere",
+                size=fmt(part.wheel.radius),
+                **slider_attrs(shown),
+            )
             return
         for i, shape in enumerate(part.collision):
-            shape_geom(body, f"{c.name}_collision" + (f"_{i}" if i else ""), shape, part,
-                       self.out, collide=c.type != "Track", shown=shown)
+            shape_geom(
+                body,
+                f"{c.name}_collision" + (f"_{i}" if i else ""),
+                shape,
+                part,
+                self.out,
+                collide=c.type != "Track",
+                shown=shown,
+            )
         for i, contact in enumerate(part.contacts):
-            sub(body, "geom", name=f"{c.name}_contact_{i}", type="sphere",
-                size=fmt(contact.radius), pos=fmtv(contact.xyz), **slider_attrs(shown))
+            sub(
+                body,
+                "geom",
+                name=f"{c.name}_contact_{i}",
+                type="sphere",
+                size=fmt(contact.radius),
+                pos=fmtv(contact.xyz),
+                **slider_attrs(shown),
+            )
         if c.type == "Track" and part.track is not None:
             self.track(body, c, part, part.track)
         for link in part.links:
@@ -278,29 +366,53 @@ class RobotBuilder:
         holonomic = c.type in ("Mecanum", "Omni_wheel")
         own = part.inertial
         if own is not None and c.steer is not None:
-            own = scaled(own, 1.0 - KNUCKLE_SHARE)          # the rest is on its knuckle
+            own = scaled(own, 1.0 - KNUCKLE_SHARE)  # the rest is on its knuckle
         if own is not None:
-            inertial(body, remainder(own, [r.piece for r in rollers(c, part, axis)]) if holonomic
-                     else own)
+            inertial(
+                body,
+                remainder(own, [r.piece for r in rollers(c, part, axis)]) if holonomic else own,
+            )
         joint = f"{c.name}_joint"
         # the hinge passes through the wheel's centre (its frame's origin, where its rolling
         # shape sits), whatever point of the axle its connector names
-                # and turns the same way as in every target: a positive turn rolls the base forward
-        hinge = sub(body, "joint", name=joint, type="hinge", pos=fmtv(on_axle(connector.pos, axis)),
-                    axis=fmtv(wheel_axis(c, axis)), damping="0.001", armature="0.0001")
+        # and turns the same way as in every target: a positive turn rolls the base forward
+        hinge = sub(
+            body,
+            "joint",
+            name=joint,
+            type="hinge",
+            pos=fmtv(on_axle(connector.pos, axis)),
+            axis=fmtv(wheel_axis(c, axis)),
+            damping="0.001",
+            armature="0.0001",
+        )
         radius, width = spec.radius, spec.width
         cyl = quat_from_z(axis)
         shown = visual_mesh(body, f"{c.name}_visual", part, part.visual, self.out)
         if holonomic:
             self.rollers(body, c, part, axis)
-            sub(body, "geom", name=f"{c.name}_hub", type="cylinder",
-                size=f"{fmt(radius * 0.95)} {fmt(width / 2)}", quat=fmtv(cyl), **visual_attrs())
+            sub(
+                body,
+                "geom",
+                name=f"{c.name}_hub",
+                type="cylinder",
+                size=f"{fmt(radius * 0.95)} {fmt(width / 2)}",
+                quat=fmtv(cyl),
+                **visual_attrs(),
+            )
         else:
             # an ellipsoid touches the floor at one point that rolls smoothly round its rim; a
             # cylinder's contacts jump between its rim's edges and chatter as the base turns
-            sub(body, "geom", name=f"{c.name}_tyre", type="ellipsoid",
-                size=f"{fmt(radius)} {fmt(radius)} {fmt(width / 2)}", quat=fmtv(cyl),
-                friction=TYRE, **collision_attrs(shown))
+            sub(
+                body,
+                "geom",
+                name=f"{c.name}_tyre",
+                type="ellipsoid",
+                size=f"{fmt(radius)} {fmt(radius)} {fmt(width / 2)}",
+                quat=fmtv(cyl),
+                friction=TYRE,
+                **collision_attrs(shown),
+            )
         self.drive(c, hinge, radius)
 
     def rollers(self, body: ET.Element, c: Component, part: Part, axis: np.ndarray) -> None:
@@ -308,12 +420,30 @@ class RobotBuilder:
         for roller in rollers(c, part, axis):
             piece = roller.piece
             rb = sub(body, "body", name=roller.name, pos=fmtv(piece.com))
-            sub(rb, "inertial", pos="0 0 0", mass=fmt(piece.mass),
-                diaginertia=fmtv([piece.inertia[0, 0]] * 3))
-            sub(rb, "joint", name=roller.name, type="hinge", axis=fmtv(roller.axis),
-                damping="1e-05", armature="1e-06")
-            sub(rb, "geom", type="sphere", size=fmt(roller.radius), friction=TYRE,
-                **collision_attrs())
+            sub(
+                rb,
+                "inertial",
+                pos="0 0 0",
+                mass=fmt(piece.mass),
+                diaginertia=fmtv([piece.inertia[0, 0]] * 3),
+            )
+            sub(
+                rb,
+                "joint",
+                name=roller.name,
+                type="hinge",
+                axis=fmtv(roller.axis),
+                damping="1e-05",
+                armature="1e-06",
+            )
+            sub(
+                rb,
+                "geom",
+                type="sphere",
+                size=fmt(roller.radius),
+                friction=TYRE,
+                **collision_attrs(),
+            )
 
     def drive(self, c: Component, hinge: ET.Element, radius: float) -> None:
         """A velocity actuator bounded by the motor's no-load speed and stall torque."""
@@ -337,8 +467,14 @@ class RobotBuilder:
         Returns its kv."""
         kv = attrs.pop("kv")
         gain = float(kv) + float(attrs.pop("feedforward", 0.0))
-        attrs.update(dyntype="filterexact", dynprm=fmt(self.ramp_s), gaintype="fixed",
-                     gainprm=fmt(gain), biastype="affine", biasprm=f"0 0 {fmt(-float(kv))}")
+        attrs.update(
+            dyntype="filterexact",
+            dynprm=fmt(self.ramp_s),
+            gaintype="fixed",
+            gainprm=fmt(gain),
+            biastype="affine",
+            biasprm=f"0 0 {fmt(-float(kv))}",
+        )
         self.out.actuators.append(ET.Element("general", attrs))
         return float(kv)
 
@@ -357,8 +493,15 @@ class RobotBuilder:
     def _driven_count(self) -> int:
         return sum(1 for c in self.robot.components if c.driven and c.driven_by is not None)
 
-    def _line_passives(self, element: ET.Element, motor, gear: float, radius: float,
-                       wheels: int, damping: float = 0.0) -> None:
+    def _line_passives(
+        self,
+        element: ET.Element,
+        motor,
+        gear: float,
+        radius: float,
+        wheels: int,
+        damping: float = 0.0,
+    ) -> None:
         """What the motor's line and the floor take from the shaft it turns (a hinge, or a
         driveline's or belt's tendon, whose length moves 1/gear of the motor's shaft):
 
@@ -374,8 +517,16 @@ class RobotBuilder:
         loss = ROLLING_RESISTANCE * self.total_mass * GRAVITY * radius * wheels / count
         element.set("frictionloss", fmt(loss))
 
-    def _bound(self, attrs: dict, motor, radius: float, reduction: float | None, who: str,
-               motor_name: str | None = None, wheels: int = 1):
+    def _bound(
+        self,
+        attrs: dict,
+        motor,
+        radius: float,
+        reduction: float | None,
+        who: str,
+        motor_name: str | None = None,
+        wheels: int = 1,
+    ):
         if motor is None:
             self.out.comments.append(f"{who}: no motor is declared, so its drive is unbounded")
             self._unbounded(attrs, radius, wheels)
@@ -383,8 +534,9 @@ class RobotBuilder:
         if reduction is None:
             # the motor's limits at the wheels are unknown without the gear between: no
             # limit at all, rather than the motor's own torque on the wheels (a crawl)
-            self.out.comments.append(f"{who}: the driveline states no reduction, so its drive "
-                                     "is unbounded")
+            self.out.comments.append(
+                f"{who}: the driveline states no reduction, so its drive is unbounded"
+            )
             self._unbounded(attrs, radius, wheels)
             return
         # the driver holds the commanded speed (encoder feedback) within the motor's line at
@@ -412,23 +564,27 @@ class RobotBuilder:
             if t.seat is None or not wheels:
                 continue
             tendon = ET.Element("fixed", {"name": f"{t.motor}_driveline"})
-            for w in wheels:          # each hinge turns positive rolling the base forward
-                ET.SubElement(tendon, "joint", {"joint": f"{w.name}_joint",
-                                                "coef": fmt(1.0 / len(wheels))})
+            for w in wheels:  # each hinge turns positive rolling the base forward
+                ET.SubElement(
+                    tendon, "joint", {"joint": f"{w.name}_joint", "coef": fmt(1.0 / len(wheels))}
+                )
             self.out.tendons.append(tendon)
             if t.coupling == CHAIN:
                 self.chain(t.motor, wheels)
             motor_c = self.robot.component(t.motor)
             motor = self.robot.part_of(motor_c.name).motor
             reduction = t.reduction
-            attrs = {"name": f"{motor_c.name}_drive", "tendon": f"{motor_c.name}_driveline",
-                     "gear": fmt(reduction if reduction else 1.0)}
+            attrs = {
+                "name": f"{motor_c.name}_drive",
+                "tendon": f"{motor_c.name}_driveline",
+                "gear": fmt(reduction if reduction else 1.0),
+            }
             wheel = self.robot.part_of(wheels[0].name).wheel
             assert wheel is not None, "a driveline turns wheels (a wheel's part states one)"
             radius = wheel.radius
             self._bound(attrs, motor, radius, reduction, motor_c.name, motor_c.name, len(wheels))
             kv = self._speed_servo(attrs)
-            if motor is not None:     # the rotor and loop move with the tendon (the shaft)
+            if motor is not None:  # the rotor and loop move with the tendon (the shaft)
                 gear = float(attrs["gear"])
                 tyres = all(self._skids(w.type) for w in wheels)
                 tendon.set("armature", fmt(gear * gear * drive_armature(motor, kv, tyres)))
@@ -442,9 +598,18 @@ class RobotBuilder:
         spin the front and rear wheel of a side ran apart, as an open differential lets."""
         first = f"{wheels[0].name}_joint"
         for w in wheels[1:]:
-            self.out.equalities.append(ET.Element("joint", {
-                "name": f"{motor}_chain_{w.name}", "joint1": f"{w.name}_joint", "joint2": first,
-                "polycoef": "0 1 0 0 0", "solref": CHAIN_SOLREF}))
+            self.out.equalities.append(
+                ET.Element(
+                    "joint",
+                    {
+                        "name": f"{motor}_chain_{w.name}",
+                        "joint1": f"{w.name}_joint",
+                        "joint2": first,
+                        "polycoef": "0 1 0 0 0",
+                        "solref": CHAIN_SOLREF,
+                    },
+                )
+            )
 
     def track(self, body: ET.Element, c: Component, part: Part, spec: TrackSpec) -> None:
         """A track drives through road wheels along its belt's run, turned together by one
@@ -459,37 +624,58 @@ class RobotBuilder:
         r = min(max(hub_height, 0.01), max(length / 4, 0.01))
         n = 4
         mass = (part.inertial.mass if part.inertial else MISSING_MASS) * ROADWHEEL_SHARE / n
-        pieces = [Piece(mass, a + run * (k / (n - 1)) + up * r, 0.5 * mass * r * r * np.eye(3))
-                  for k in range(n)]
-        if part.inertial is not None:           # the track less its road wheels
+        pieces = [
+            Piece(mass, a + run * (k / (n - 1)) + up * r, 0.5 * mass * r * r * np.eye(3))
+            for k in range(n)
+        ]
+        if part.inertial is not None:  # the track less its road wheels
             inertial(body, remainder(part.inertial, pieces))
         joints = []
         for k, piece in enumerate(pieces):
             name = f"{c.name}_roadwheel_{k}"
             wb = sub(body, "body", name=name, pos=fmtv(piece.com))
-            sub(wb, "inertial", pos="0 0 0", mass=fmt(mass),
-                diaginertia=fmtv([piece.inertia[0, 0]] * 3))
+            sub(
+                wb,
+                "inertial",
+                pos="0 0 0",
+                mass=fmt(mass),
+                diaginertia=fmtv([piece.inertia[0, 0]] * 3),
+            )
             # light wheels tied by a tendon need some reflected inertia to stay stable
-            sub(wb, "joint", name=name, type="hinge", axis=fmtv(axle), damping="0.001",
-                armature="0.001")
-            sub(wb, "geom", type="cylinder", size=f"{fmt(r)} {fmt(spec.width / 2)}",
-                quat=fmtv(quat_from_z(axle)), friction=TYRE, **collision_attrs())
+            sub(
+                wb,
+                "joint",
+                name=name,
+                type="hinge",
+                axis=fmtv(axle),
+                damping="0.001",
+                armature="0.001",
+            )
+            sub(
+                wb,
+                "geom",
+                type="cylinder",
+                size=f"{fmt(r)} {fmt(spec.width / 2)}",
+                quat=fmtv(quat_from_z(axle)),
+                friction=TYRE,
+                **collision_attrs(),
+            )
             joints.append(name)
         if spec.travel_per_turn_m is None:
-            self.out.comments.append(f"{c.name}: the track states no travel_per_turn_m, so no "
-                                     "actuator drives it")
+            self.out.comments.append(
+                f"{c.name}: the track states no travel_per_turn_m, so no actuator drives it"
+            )
             return
         base_axle = rotate(c.pose.quat, axle)
         sign = axle_sign(base_axle)
-        ratio = spec.travel_per_turn_m / (2 * math.pi) / r   # road wheel turns per hub turn
+        ratio = spec.travel_per_turn_m / (2 * math.pi) / r  # road wheel turns per hub turn
         tendon = ET.Element("fixed", {"name": f"{c.name}_belt"})
         for j in joints:
             ET.SubElement(tendon, "joint", {"joint": j, "coef": fmt(sign / (ratio * n))})
         self.out.tendons.append(tendon)
         motor = self.robot.part_of(c.driven_by).motor if c.driven_by else None
         attrs = {"name": f"{c.name}_drive", "tendon": f"{c.name}_belt", "gear": "1"}
-        self._bound(attrs, motor, spec.travel_per_turn_m / (2 * math.pi), 1.0, c.name,
-                    c.driven_by)
+        self._bound(attrs, motor, spec.travel_per_turn_m / (2 * math.pi), 1.0, c.name, c.driven_by)
         self._speed_servo(attrs)
         if motor is not None:
             self._line_passives(tendon, motor, 1.0, spec.travel_per_turn_m / (2 * math.pi), 1)
@@ -511,21 +697,41 @@ class RobotBuilder:
         if link.joint.type == "revolute" and link.servo is not None:
             s = link.servo
             lo, hi = link.joint.range
-            sub(body, "joint", name=name, type="hinge", axis=fmtv(link.joint.axis),
-                range=f"{fmt(lo)} {fmt(hi)}", ref=fmt(s.hold), damping=fmt(s.damping),
-                armature=fmt(s.armature), frictionloss=fmt(s.frictionloss))
+            sub(
+                body,
+                "joint",
+                name=name,
+                type="hinge",
+                axis=fmtv(link.joint.axis),
+                range=f"{fmt(lo)} {fmt(hi)}",
+                ref=fmt(s.hold),
+                damping=fmt(s.damping),
+                armature=fmt(s.armature),
+                frictionloss=fmt(s.frictionloss),
+            )
             # the servo's command is its offset from hold (as a walking policy's action is):
             # torque = kp (hold + command - angle) - damping speed, within its effort
-            self.out.actuators.append(ET.Element("general", {
-                "name": name, "joint": name, "gaintype": "fixed", "biastype": "affine",
-                "gainprm": fmt(s.kp), "biasprm": f"{fmt(s.kp * s.hold)} {fmt(-s.kp)} 0",
-                "ctrlrange": f"{fmt(lo - s.hold)} {fmt(hi - s.hold)}",
-                "forcerange": f"{fmt(-s.effort)} {fmt(s.effort)}"}))
+            self.out.actuators.append(
+                ET.Element(
+                    "general",
+                    {
+                        "name": name,
+                        "joint": name,
+                        "gaintype": "fixed",
+                        "biastype": "affine",
+                        "gainprm": fmt(s.kp),
+                        "biasprm": f"{fmt(s.kp * s.hold)} {fmt(-s.kp)} 0",
+                        "ctrlrange": f"{fmt(lo - s.hold)} {fmt(hi - s.hold)}",
+                        "forcerange": f"{fmt(-s.effort)} {fmt(s.effort)}",
+                    },
+                )
+            )
         shown = visual_mesh(body, f"{name}_visual", part, link.visual, self.out)
         grips = {f.shape: f.friction for f in part.feet if f.link == link.name}
         for i, shape in enumerate(link.collision):
             # a foot grips the floor by its own friction: its priority makes MuJoCo take it
             # rather than the larger of the two geoms'
             foot = {"friction": fmt(grips[i]), "priority": "1"} if i in grips else {}
-            shape_geom(body, f"{name}_collision_{i}", shape, part, self.out, shown=shown,
-                       extra=foot)
+            shape_geom(
+                body, f"{name}_collision_{i}", shape, part, self.out, shown=shown, extra=foot
+            )

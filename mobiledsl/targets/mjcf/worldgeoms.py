@@ -1,4 +1,5 @@
 """The world in MJCF: the ground plane and every entity as static geoms from its shapes."""
+
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
@@ -8,39 +9,64 @@ from ...model.world import World
 from ..frames import fmt, fmtv
 from .robot import pose_attrs, sub
 
-COLOURS = {"Obstacle": "0.75 0.45 0.25 1", "SupportSurface": "0.5 0.55 0.5 1",
-           "Marker": "0.1 0.7 0.3 0.6"}
+COLOURS = {
+    "Obstacle": "0.75 0.45 0.25 1",
+    "SupportSurface": "0.5 0.55 0.5 1",
+    "Marker": "0.1 0.7 0.3 0.6",
+}
 
 
 def add_world(worldbody: ET.Element, world: World | None) -> None:
     if world is None or world.ground_plane:
-        sub(worldbody, "geom", name="ground", type="plane", size="0 0 0.05",
-            rgba="0.82 0.82 0.8 1", friction="1 0.005 0.0001")
+        sub(
+            worldbody,
+            "geom",
+            name="ground",
+            type="plane",
+            size="0 0 0.05",
+            rgba="0.82 0.82 0.8 1",
+            friction="1 0.005 0.0001",
+        )
     if world is None:
         return
     for entity in world.entities:
         x, y, z, qx, qy, qz, qw = entity.pos
-        body = sub(worldbody, "body", name=f"world_{entity.name}",
-                   **pose_attrs((x, y, z), (qw, qx, qy, qz)))
+        body = sub(
+            worldbody,
+            "body",
+            name=f"world_{entity.name}",
+            **pose_attrs((x, y, z), (qw, qx, qy, qz)),
+        )
         solid = entity.collision and entity.entity != "Marker"
         rgba = COLOURS.get(entity.entity, "0.6 0.6 0.6 1")
         if not entity.shapes:
-            sub(body, "site", name=f"world_{entity.name}_marker", type="cylinder",
-                size="0.15 0.001", rgba=rgba)
+            sub(
+                body,
+                "site",
+                name=f"world_{entity.name}_marker",
+                type="cylinder",
+                size="0.15 0.001",
+                rgba=rgba,
+            )
         for i, shape in enumerate(entity.shapes):
             attrs = {"rgba": rgba}
             if not solid:
                 attrs.update(contype="0", conaffinity="0", group="1")
             attrs.update(pose_attrs(shape.origin_xyz, quat_from_rpy(shape.rpy)))
-            name = f"world_{entity.name}_{i}"   # the robot names its geoms after components
+            name = f"world_{entity.name}_{i}"  # the robot names its geoms after components
             size = shape.size
-            if size is None:        # a hull: none of the kinds below
+            if size is None:  # a hull: none of the kinds below
                 continue
             if shape.type == "box":
-                sub(body, "geom", name=name, type="box", size=fmtv(s / 2 for s in size),
-                    **attrs)
+                sub(body, "geom", name=name, type="box", size=fmtv(s / 2 for s in size), **attrs)
             elif shape.type == "sphere":
                 sub(body, "geom", name=name, type="sphere", size=fmt(size[0] / 2), **attrs)
             elif shape.type == "cylinder":
-                sub(body, "geom", name=name, type="cylinder",
-                    size=f"{fmt(size[0] / 2)} {fmt(size[2] / 2)}", **attrs)
+                sub(
+                    body,
+                    "geom",
+                    name=name,
+                    type="cylinder",
+                    size=f"{fmt(size[0] / 2)} {fmt(size[2] / 2)}",
+                    **attrs,
+                )

@@ -1,6 +1,7 @@
 """What both ROS targets write alike: the package's name and folder, the URDF that
 robot_state_publisher serves, Nav2's parameters, the occupancy map, the hulls and the
 meshes the URDF names. Each target adds its simulator's files around these."""
+
 from __future__ import annotations
 
 import posixpath
@@ -21,11 +22,11 @@ from .urdf import urdf
 
 @record
 class RosPackage:
-    name: str                     # <robot>_bringup
+    name: str  # <robot>_bringup
     world_name: str
-    height: float                 # base_link above base_footprint
+    height: float  # base_link above base_footprint
     tree: Tree
-    files: dict[str, bytes]       # relative to the target's folder, the package prefixed
+    files: dict[str, bytes]  # relative to the target's folder, the package prefixed
     assets: tuple[tuple[str, str], ...]
 
     @property
@@ -36,10 +37,13 @@ class RosPackage:
 def map_too_large(world: World | None, size: MapTooLarge) -> Diagnostic:
     """The refusal of a world whose occupancy map ``occupancy`` would not draw."""
     return error(
-        "target.unsupported", f"the world spans {size.args[0]:.4g} m by {size.args[1]:.4g} m: "
+        "target.unsupported",
+        f"the world spans {size.args[0]:.4g} m by {size.args[1]:.4g} m: "
         f"its occupancy map would have more than {MAX_CELLS:,} cells of {RESOLUTION} m",
-        world.span if world is not None else None, label="world too large to map",
-        help="place the entities within about 200 m of each other and of the start")
+        world.span if world is not None else None,
+        label="world too large to map",
+        help="place the entities within about 200 m of each other and of the start",
+    )
 
 
 def ros_package(robot: Robot, world: World | None, analysis: Any, task: Any = None) -> RosPackage:

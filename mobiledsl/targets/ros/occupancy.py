@@ -1,5 +1,6 @@
 """The occupancy map Nav2's map_server loads: every colliding entity's shapes projected onto
 the ground where they stand (Markers stay free), rasterised at RESOLUTION metres a cell."""
+
 from __future__ import annotations
 
 import math
@@ -100,6 +101,8 @@ def pgm(grid: np.ndarray) -> bytes:
 
 
 def map_yaml(image: str, origin: tuple[float, float]) -> str:
-    return (f"image: {image}\nmode: trinary\nresolution: {RESOLUTION}\n"
-            f"origin: [{origin[0]:.3f}, {origin[1]:.3f}, 0.0]\nnegate: 0\n"
-            "occupied_thresh: 0.65\nfree_thresh: 0.25\n")
+    return (
+        f"image: {image}\nmode: trinary\nresolution: {RESOLUTION}\n"
+        f"origin: [{origin[0]:.3f}, {origin[1]:.3f}, 0.0]\nnegate: 0\n"
+        "occupied_thresh: 0.65\nfree_thresh: 0.25\n"
+    )

@@ -13,6 +13,7 @@ What fails (a template that does not parse, or does not render) is a diagnostic 
 template's line, never a traceback. Jinja2 is imported by the first render, so a compile
 that writes no ROS package does not pay for it.
 """
+
 from __future__ import annotations
 
 import os
@@ -25,15 +26,26 @@ from ..overrides import Overrides
 
 TEMPLATES = os.path.join(os.path.dirname(__file__), "templates")
 #: every template of the package; a project's file of one of these names replaces ours
-NAMES = ("package.xml.j2", "CMakeLists.txt.j2", "bringup.launch.py.j2",
-         "gazebo.launch.py.j2", "mujoco.launch.py.j2")
-MAX_OUTPUT = 1024 * 1024              # bytes of one rendered file; ours are 2 KB
-MAX_PRODUCT = 100_000                 # the longest text or list a `*` may make
+NAMES = (
+    "package.xml.j2",
+    "CMakeLists.txt.j2",
+    "bringup.launch.py.j2",
+    "gazebo.launch.py.j2",
+    "mujoco.launch.py.j2",
+)
+MAX_OUTPUT = 1024 * 1024  # bytes of one rendered file; ours are 2 KB
+MAX_PRODUCT = 100_000  # the longest text or list a `*` may make
 INVALID = "target.template_invalid"
 FAILED = "target.template_failed"
 
-GZ_DEPENDS = ("robot_state_publisher", "ros_gz_sim", "ros_gz_bridge", "nav2_bringup", "launch",
-              "launch_ros")
+GZ_DEPENDS = (
+    "robot_state_publisher",
+    "ros_gz_sim",
+    "ros_gz_bridge",
+    "nav2_bringup",
+    "launch",
+    "launch_ros",
+)
 GZ_FOLDERS = ("urdf", "worlds", "config", "maps", "launch", "meshes")
 
 
@@ -69,6 +81,7 @@ class Renderer:
 
 def _render(overrides: Overrides | None, name: str, values: dict[str, Any]) -> bytes:
     from jinja2 import TemplateError
+
     environment = _environment(overrides)
     try:
         template = environment.get_template(name)
@@ -77,18 +90,35 @@ def _render(overrides: Overrides | None, name: str, values: dict[str, Any]) -> b
         for chunk in template.generate(**values):
             size += len(chunk)
             if size > MAX_OUTPUT:
-                raise _Refusal(_failed(name, Span(_at(overrides, name)), "its output grows past "
-                               f"{MAX_OUTPUT // 1024} KB", "write a loop that ends sooner; "
-                               "the files it makes are a few KB"))
+                raise _Refusal(
+                    _failed(
+                        name,
+                        Span(_at(overrides, name)),
+                        f"its output grows past {MAX_OUTPUT // 1024} KB",
+                        "write a loop that ends sooner; the files it makes are a few KB",
+                    )
+                )
             out.append(chunk)
     except _Refusal:
         raise
     except TemplateError as exc:
         raise _Refusal(_diagnose(exc, overrides, name)) from None
-    except (ArithmeticError, LookupError, TypeError, ValueError, RecursionError,
-            MemoryError) as exc:
-        raise _Refusal(_failed(name, _where(exc, overrides, name), _message(exc),
-                               "correct the expression on this line")) from None
+    except (
+        ArithmeticError,
+        LookupError,
+        TypeError,
+        ValueError,
+        RecursionError,
+        MemoryError,
+    ) as exc:
+        raise _Refusal(
+            _failed(
+                name,
+                _where(exc, overrides, name),
+                _message(exc),
+                "correct the expression on this line",
+            )
+        ) from None
     return "".join(out).encode("utf-8")
 
 
@@ -139,24 +169,38 @@ def _make_environment(files: dict[str, Any]) -> Any:
             _bounded(operator, left, right)
             return super().call_binop(context, operator, left, right)
 
-    return Sandbox(loader=Loader(), undefined=StrictUndefined, keep_trailing_newline=True,
-                   trim_blocks=True, lstrip_blocks=True, autoescape=False,
-                   auto_reload=False)
+    return Sandbox(
+        loader=Loader(),
+        undefined=StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        autoescape=False,
+        auto_reload=False,
+    )
 
 
 def _bounded(operator: str, left: Any, right: Any) -> None:
     """A ``*`` that would make a text or list longer than MAX_PRODUCT, or a ``**`` whose
     result would have more digits than that, is refused before it is computed."""
     if operator == "**":
-        if isinstance(left, int) and isinstance(right, int) and \
-                abs(right) * max(abs(left), 2).bit_length() > MAX_PRODUCT * 4:
+        if (
+            isinstance(left, int)
+            and isinstance(right, int)
+            and abs(right) * max(abs(left), 2).bit_length() > MAX_PRODUCT * 4
+        ):
             raise ValueError(f"{left} ** {right} is too large a number")
         return
     for seq, times in ((left, right), (right, left)):
-        if isinstance(seq, (str, list, tuple)) and isinstance(times, int) and \
-                len(seq) * times > MAX_PRODUCT:
-            raise ValueError(f"a text or list {len(seq)} long, {times} times, is longer "
-                             f"than the {MAX_PRODUCT:,} a template may make")
+        if (
+            isinstance(seq, (str, list, tuple))
+            and isinstance(times, int)
+            and len(seq) * times > MAX_PRODUCT
+        ):
+            raise ValueError(
+                f"a text or list {len(seq)} long, {times} times, is longer "
+                f"than the {MAX_PRODUCT:,} a template may make"
+            )
 
 
 def _at(overrides: Overrides | None, name: str) -> str:
@@ -191,33 +235,54 @@ def _where(exc: BaseException, overrides: Overrides | None, name: str) -> Span:
 def _diagnose(exc: Exception, overrides: Overrides | None, name: str) -> Diagnostic:
     from jinja2 import TemplateNotFound, TemplateSyntaxError, UndefinedError
     from jinja2.exceptions import SecurityError
+
     if isinstance(exc, TemplateSyntaxError):
         file = exc.filename or _at(overrides, name)
-        return error(INVALID, f"the template {file} does not parse: {exc.message}",
-                     Span(file, exc.lineno), label="not Jinja2",
-                     help="write the line as Jinja2 reads it: a value as {{ name }}, a tag as "
-                          "{% if ... %}, and close every block, if and for with its end tag")
+        return error(
+            INVALID,
+            f"the template {file} does not parse: {exc.message}",
+            Span(file, exc.lineno),
+            label="not Jinja2",
+            help="write the line as Jinja2 reads it: a value as {{ name }}, a tag as "
+            "{% if ... %}, and close every block, if and for with its end tag",
+        )
     where = _where(exc, overrides, name)
     if isinstance(exc, UndefinedError):
-        return _failed(name, where, _message(exc),
-                       f"use a value the template is given ({_given(name)}), or give a "
-                       "default: {{ name | default('') }}")
+        return _failed(
+            name,
+            where,
+            _message(exc),
+            f"use a value the template is given ({_given(name)}), or give a "
+            "default: {{ name | default('') }}",
+        )
     if isinstance(exc, SecurityError):
-        return _failed(name, where, f"{_message(exc)} (a template may not reach Python's "
-                       "internals)", "use only the values the template is given and "
-                       "Jinja2's own filters and tests")
+        return _failed(
+            name,
+            where,
+            f"{_message(exc)} (a template may not reach Python's internals)",
+            "use only the values the template is given and Jinja2's own filters and tests",
+        )
     if isinstance(exc, TemplateNotFound):
-        return _failed(name, where, f"it loads '{exc.name}', which is neither one of "
-                       "mobiledsl's templates nor a file of the templates folder",
-                       f"load one of {', '.join(NAMES)}, or a .j2 file of the folder")
+        return _failed(
+            name,
+            where,
+            f"it loads '{exc.name}', which is neither one of "
+            "mobiledsl's templates nor a file of the templates folder",
+            f"load one of {', '.join(NAMES)}, or a .j2 file of the folder",
+        )
     return _failed(name, where, _message(exc), "correct the template on this line")
 
 
 def _failed(name: str, where: Span, why: str, help: str) -> Diagnostic:
     # a frame's line may stop the render of the template that extends it
     rendering = "" if os.path.basename(where.file) == name else f" (rendering {name})"
-    return error(FAILED, f"the template {where.file} does not render{rendering}: {why}",
-                 where, label="fails here", help=help)
+    return error(
+        FAILED,
+        f"the template {where.file} does not render{rendering}: {why}",
+        where,
+        label="fails here",
+        help=help,
+    )
 
 
 def _message(exc: BaseException) -> str:
@@ -239,22 +304,34 @@ def _given(name: str) -> str:
     return ", ".join(GIVEN.get(name, ()))
 
 
-def package_xml(renderer: Renderer, package: str, robot: str, simulator: str = "Gazebo",
-                depends: Iterable[str] = GZ_DEPENDS, note: str = "") -> bytes:
-    return renderer.render("package.xml.j2", package=package, robot=robot,
-                           simulator=simulator, depends=tuple(depends), note=note)
+def package_xml(
+    renderer: Renderer,
+    package: str,
+    robot: str,
+    simulator: str = "Gazebo",
+    depends: Iterable[str] = GZ_DEPENDS,
+    note: str = "",
+) -> bytes:
+    return renderer.render(
+        "package.xml.j2",
+        package=package,
+        robot=robot,
+        simulator=simulator,
+        depends=tuple(depends),
+        note=note,
+    )
 
 
-def cmakelists(renderer: Renderer, package: str, folders: tuple[str, ...] = GZ_FOLDERS,
-               node: str = "") -> bytes:
+def cmakelists(
+    renderer: Renderer, package: str, folders: tuple[str, ...] = GZ_FOLDERS, node: str = ""
+) -> bytes:
     """``node``: a Python program in the package's own folder, installed with the modules
     beside it into lib/<package>, where ``ros2 run`` and launch_ros look for it."""
-    return renderer.render("CMakeLists.txt.j2", package=package, folders=tuple(folders),
-                           node=node)
+    return renderer.render("CMakeLists.txt.j2", package=package, folders=tuple(folders), node=node)
 
 
-def launch(renderer: Renderer, package: str, robot: str, world: str,
-           simulator: str = "gazebo") -> bytes:
+def launch(
+    renderer: Renderer, package: str, robot: str, world: str, simulator: str = "gazebo"
+) -> bytes:
     """The bring-up launch file; ``simulator`` names its template (gazebo, mujoco)."""
-    return renderer.render(f"{simulator}.launch.py.j2", package=package, robot=robot,
-                           world=world)
+    return renderer.render(f"{simulator}.launch.py.j2", package=package, robot=robot, world=world)

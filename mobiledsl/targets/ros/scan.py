@@ -1,5 +1,6 @@
 """How a range sensor scans in the ROS targets: its beams, their sweep and range, and its
 rate, from the part's range where it states one, else the defaults of its kind."""
+
 from __future__ import annotations
 
 import math
@@ -7,7 +8,7 @@ import math
 from ...library.model import Part
 from ...recordtype import record
 
-LIDAR_DEFAULT = (360, math.pi, 0.05, 12.0)      # beams, half sweep (rad), min, max (m)
+LIDAR_DEFAULT = (360, math.pi, 0.05, 12.0)  # beams, half sweep (rad), min, max (m)
 RANGER_DEFAULT = (5, 0.25, 0.02, 4.0)
 RATE_HZ_DEFAULT = 10.0
 

@@ -1,5 +1,6 @@
 """The Gazebo world (SDF 1.9): physics and sensor systems, the ground, every entity as a static
 model from its collision shapes, and the robot inline with the drive system of its chassis."""
+
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
@@ -28,19 +29,22 @@ def pose(xyz, rpy) -> str:
     return f"{fmtv(xyz)} {fmtv(rpy)}"
 
 
-def world_sdf(robot: Robot, world: World | None, tree: Tree, package: str, drive: dict,
-              start_height: float) -> bytes:
+def world_sdf(
+    robot: Robot, world: World | None, tree: Tree, package: str, drive: dict, start_height: float
+) -> bytes:
     root = ET.Element("sdf", version=SDF_VERSION)
     name = world.name if world is not None else "empty"
     w = sub(root, "world", name=name)
     physics = sub(w, "physics", name="1ms", type="ignored")
     sub(physics, "max_step_size", "0.001")
     sub(physics, "real_time_factor", "1.0")
-    for plugin, cls in (("gz-sim-physics-system", "Physics"),
-                        ("gz-sim-user-commands-system", "UserCommands"),
-                        ("gz-sim-scene-broadcaster-system", "SceneBroadcaster"),
-                        ("gz-sim-imu-system", "Imu"),
-                        ("gz-sim-contact-system", "Contact")):
+    for plugin, cls in (
+        ("gz-sim-physics-system", "Physics"),
+        ("gz-sim-user-commands-system", "UserCommands"),
+        ("gz-sim-scene-broadcaster-system", "SceneBroadcaster"),
+        ("gz-sim-imu-system", "Imu"),
+        ("gz-sim-contact-system", "Contact"),
+    ):
         sub(w, "plugin", filename=plugin, name=f"gz::sim::systems::{cls}")
     sensors = sub(w, "plugin", filename="gz-sim-sensors-system", name="gz::sim::systems::Sensors")
     sub(sensors, "render_engine", "ogre2")
@@ -77,8 +81,9 @@ def entity_model(w: ET.Element, entity, package: str) -> None:
     link = sub(model, "link", name="link")
     solid = entity.collision and entity.entity != "Marker"
     for i, shape in enumerate(entity.shapes):
-        g = Geometry(shape.type, _sdf_size(shape), xyz=tuple(shape.origin_xyz),
-                     rpy=tuple(shape.rpy))
+        g = Geometry(
+            shape.type, _sdf_size(shape), xyz=tuple(shape.origin_xyz), rpy=tuple(shape.rpy)
+        )
         if solid:
             geometry_element(sub(link, "collision", name=f"collision_{i}"), g, package)
         if entity.visual is None:
@@ -86,9 +91,11 @@ def entity_model(w: ET.Element, entity, package: str) -> None:
     if entity.visual is not None and entity.part is not None:
         part_id = entity.part.split("/", 1)[1]
         v = entity.visual
-        geometry_element(sub(link, "visual", name="mesh"),
-                         Geometry("mesh", uri=f"meshes/{part_id}/{v.file}", xyz=tuple(v.xyz),
-                                  rpy=tuple(v.rpy)), package)
+        geometry_element(
+            sub(link, "visual", name="mesh"),
+            Geometry("mesh", uri=f"meshes/{part_id}/{v.file}", xyz=tuple(v.xyz), rpy=tuple(v.rpy)),
+            package,
+        )
 
 
 def _sdf_size(shape) -> tuple:
@@ -123,8 +130,9 @@ def link_poses(tree: Tree) -> dict[str, tuple]:
     return poses
 
 
-def robot_model(w: ET.Element, robot: Robot, tree: Tree, package: str, drive: dict,
-                start, yaw: float) -> None:
+def robot_model(
+    w: ET.Element, robot: Robot, tree: Tree, package: str, drive: dict, start, yaw: float
+) -> None:
     model = sub(w, "model", name=robot.name)
     sub(model, "pose", pose(start, (0.0, 0.0, yaw)))
     poses = link_poses(tree)
@@ -147,16 +155,16 @@ def robot_model(w: ET.Element, robot: Robot, tree: Tree, package: str, drive: di
             cxyz, cquat = poses[child]
             rel_xyz, rel_quat = relative(xyz, quat, cxyz, cquat)
             for k, g in enumerate(extra.collisions):
-                moved = Geometry(g.kind, g.size, g.uri, tuple(rel_xyz),
-                                 rpy_from_quat(rel_quat))
+                moved = Geometry(g.kind, g.size, g.uri, tuple(rel_xyz), rpy_from_quat(rel_quat))
                 collision(link, f"{child}_collision_{k}", moved, package, extra.friction)
         if spec.component is not None:
             sensor_elements(link, robot, spec, components[spec.component])
     for j in tree.joints:
         if j.child in folded or j.parent == "base_footprint":
             continue
-        joint = sub(model, "joint", name=j.name, type=j.type if j.type != "continuous"
-                    else "revolute")
+        joint = sub(
+            model, "joint", name=j.name, type=j.type if j.type != "continuous" else "revolute"
+        )
         sub(joint, "parent", j.parent)
         sub(joint, "child", j.child)
         if j.type in ("continuous", "revolute"):
@@ -167,7 +175,7 @@ def robot_model(w: ET.Element, robot: Robot, tree: Tree, package: str, drive: di
             lo, hi = j.limit if j.limit else (-1e16, 1e16)
             sub(limit, "lower", fmt(lo) if j.limit else "-1e16")
             sub(limit, "upper", fmt(hi) if j.limit else "1e16")
-            if j.effort is not None and j.velocity is not None:    # both or neither
+            if j.effort is not None and j.velocity is not None:  # both or neither
                 # a driven wheel: its motor's torque and speed
                 sub(limit, "effort", fmt(j.effort))
                 sub(limit, "velocity", fmt(j.velocity))
@@ -178,8 +186,11 @@ def robot_model(w: ET.Element, robot: Robot, tree: Tree, package: str, drive: di
 def fold_massless(tree: Tree) -> dict[str, tuple[str, str]]:
     """Links with no inertial (ground contacts) become collisions of their parent link."""
     parents = {j.child: j.parent for j in tree.joints}
-    return {s.name: (s.name, parents[s.name]) for s in tree.links
-            if s.inertial is None and s.name != "base_footprint"}
+    return {
+        s.name: (s.name, parents[s.name])
+        for s in tree.links
+        if s.inertial is None and s.name != "base_footprint"
+    }
 
 
 def link_body(link: ET.Element, spec: LinkSpec, package: str) -> None:
@@ -198,8 +209,9 @@ def link_body(link: ET.Element, spec: LinkSpec, package: str) -> None:
         collision(link, f"collision_{k}", g, package, spec.friction)
 
 
-def collision(link: ET.Element, name: str, g: Geometry, package: str,
-              friction: float | None) -> None:
+def collision(
+    link: ET.Element, name: str, g: Geometry, package: str, friction: float | None
+) -> None:
     el = sub(link, "collision", name=name)
     geometry_element(el, g, package)
     if friction is not None:

@@ -1,4 +1,5 @@
 """URDF of the robot: the description robot_state_publisher serves."""
+
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
@@ -22,9 +23,8 @@ def urdf(robot_name: str, package: str, tree: Tree) -> bytes:
         if j.type == "revolute":
             assert j.limit is not None, "the tree gives each revolute joint (a knuckle) its limit"
             lo, hi = j.limit
-            ET.SubElement(joint, "limit", lower=fmt(lo), upper=fmt(hi), effort="10",
-                          velocity="3")
-        elif j.effort is not None and j.velocity is not None:   # both or neither
+            ET.SubElement(joint, "limit", lower=fmt(lo), upper=fmt(hi), effort="10", velocity="3")
+        elif j.effort is not None and j.velocity is not None:  # both or neither
             # a driven wheel: its motor's torque and speed
             ET.SubElement(joint, "limit", effort=fmt(j.effort), velocity=fmt(j.velocity))
     for link in tree.links:
@@ -41,13 +41,20 @@ def _link(root: ET.Element, spec: LinkSpec, package: str) -> None:
         ET.SubElement(el, "origin", xyz=fmtv(i.origin_xyz), rpy="0 0 0")
         ET.SubElement(el, "mass", value=fmt(i.mass))
         t = i.inertia
-        ET.SubElement(el, "inertia", ixx=fmt(t.ixx), ixy=fmt(t.ixy), ixz=fmt(t.ixz),
-                      iyy=fmt(t.iyy), iyz=fmt(t.iyz), izz=fmt(t.izz))
+        ET.SubElement(
+            el,
+            "inertia",
+            ixx=fmt(t.ixx),
+            ixy=fmt(t.ixy),
+            ixz=fmt(t.ixz),
+            iyy=fmt(t.iyy),
+            iyz=fmt(t.iyz),
+            izz=fmt(t.izz),
+        )
     for k, g in enumerate(spec.visuals):
         _geometry(ET.SubElement(link, "visual", name=f"{spec.name}_visual_{k}"), g, package)
     for k, g in enumerate(spec.collisions):
-        _geometry(ET.SubElement(link, "collision", name=f"{spec.name}_collision_{k}"), g,
-                  package)
+        _geometry(ET.SubElement(link, "collision", name=f"{spec.name}_collision_{k}"), g, package)
     if spec.friction is not None:
         # PyBullet reads a link's contact friction here (other URDF readers pass it by)
         contact = ET.SubElement(link, "contact")

@@ -5,6 +5,7 @@ The package holds the mjcf target's model under ``mjcf/`` with the node's descri
 and the node under ``<robot>_bringup/``: its ROS shell, its headless core, its glTF reader
 and a copy of the simulation runtime, so it needs nothing of mobiledsl on the ROS machine.
 """
+
 from __future__ import annotations
 
 from importlib import resources
@@ -25,17 +26,32 @@ from .scene import node_description
 TARGET = "ros-mujoco-nav2"
 NODE = "mujoco_node.py"
 NODE_FILES = (NODE, "mujoco_core.py", "gltf_reader.py", "gltf_document.py", "package_files.py")
-TEXTSAFE = "textsafe.py"             # mobiledsl's one escaping rule, copied beside the node
-RUNTIME = "mobiledsl.sim"            # copied whole into the node's folder as ``sim``
-DEPENDS = ("robot_state_publisher", "nav2_bringup", "launch", "launch_ros", "rclpy",
-           "rosgraph_msgs", "tf2_msgs", "nav_msgs", "sensor_msgs", "geometry_msgs",
-           "python3-numpy")
-PIP = "mujoco>=4.0\nnumpy>=1.26\npygltflib>=1.16\n"   # the versions it was tried with
+TEXTSAFE = "textsafe.py"  # mobiledsl's one escaping rule, copied beside the node
+RUNTIME = "mobiledsl.sim"  # copied whole into the node's folder as ``sim``
+DEPENDS = (
+    "robot_state_publisher",
+    "nav2_bringup",
+    "launch",
+    "launch_ros",
+    "rclpy",
+    "rosgraph_msgs",
+    "tf2_msgs",
+    "nav_msgs",
+    "sensor_msgs",
+    "geometry_msgs",
+    "python3-numpy",
+)
+PIP = "mujoco>=4.0\nnumpy>=1.26\npygltflib>=1.16\n"  # the versions it was tried with
 FOLDERS = ("urdf", "mjcf", "config", "maps", "launch", "meshes")
 
 
-def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any,
-         templates: Overrides | None = None) -> Emission:
+def emit(
+    robot: Robot,
+    world: World | None,
+    task: Task | None,
+    analysis: Any,
+    templates: Overrides | None = None,
+) -> Emission:
     """``templates``: the project's own templates, which replace ours of the same name."""
     problems = refusals(robot, world, TARGET)
     if problems:
@@ -51,13 +67,19 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any,
     renderer = Renderer(templates)
     files = {
         "package.xml": package_xml(
-            renderer, pkg.name, robot.name, simulator="MuJoCo", depends=DEPENDS,
+            renderer,
+            pkg.name,
+            robot.name,
+            simulator="MuJoCo",
+            depends=DEPENDS,
             note="the node also needs mujoco and pygltflib from PyPI: "
-                 "pip install -r requirements.txt"),
+            "pip install -r requirements.txt",
+        ),
         "requirements.txt": PIP.encode(),
         "CMakeLists.txt": cmakelists(renderer, pkg.name, FOLDERS, node=NODE),
-        "launch/bringup.launch.py": launch(renderer, pkg.name, robot.name, pkg.world_name,
-                                           simulator="mujoco"),
+        "launch/bringup.launch.py": launch(
+            renderer, pkg.name, robot.name, pkg.world_name, simulator="mujoco"
+        ),
         "mjcf/node.json": node_description(robot, world, pkg.tree, pkg.height),
     }
     if renderer.diagnostics:
@@ -67,8 +89,9 @@ def emit(robot: Robot, world: World | None, task: Task | None, analysis: Any,
     out.update({pkg.prefix + k: v for k, v in files.items()})
     out.update({mjcf + k: v for k, v in model.files.items()})
     assets = pkg.assets + tuple((src, mjcf + dest) for src, dest in model.assets)
-    return Emission(files=dict(sorted(out.items())), assets=tuple(sorted(assets)),
-                    diagnostics=model.diagnostics)
+    return Emission(
+        files=dict(sorted(out.items())), assets=tuple(sorted(assets)), diagnostics=model.diagnostics
+    )
 
 
 def node_files() -> dict[str, bytes]:

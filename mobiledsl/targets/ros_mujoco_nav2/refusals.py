@@ -1,6 +1,7 @@
 """What the ros-mujoco-nav2 target refuses (target.unsupported): what the ROS targets do not
 write yet (links, legged bases), what MuJoCo cannot collide (the mjcf target's refusals),
 and an object of which nothing would be in the scene."""
+
 from __future__ import annotations
 
 from ...diagnostics import Diagnostic, error
@@ -34,12 +35,16 @@ def object_refusals(world: World | None, target: str) -> list[Diagnostic]:
         if is_gltf(entity.visual.file):
             continue
         part = world.parts[entity.part]
-        problems.append(error(
-            "target.unsupported",
-            f"'{entity.name}' ({part.key}) only shows its mesh '{entity.visual.file}', which "
-            f"the {target} target does not read (it reads glTF) and has no collision shape "
-            "to show instead, so nothing of it would be in the scene", entity.span,
-            label="nothing to show",
-            help=f"give the object a glTF mesh (.glb or .gltf) or a collision shape in "
-                 f"{part.file}, or leave it out of this world"))
+        problems.append(
+            error(
+                "target.unsupported",
+                f"'{entity.name}' ({part.key}) only shows its mesh '{entity.visual.file}', which "
+                f"the {target} target does not read (it reads glTF) and has no collision shape "
+                "to show instead, so nothing of it would be in the scene",
+                entity.span,
+                label="nothing to show",
+                help=f"give the object a glTF mesh (.glb or .gltf) or a collision shape in "
+                f"{part.file}, or leave it out of this world",
+            )
+        )
     return problems

@@ -1,6 +1,7 @@
 """The node's description of its model (``mjcf/node.json``): where each glTF mesh goes, the
 joints robot_state_publisher is told about, the step from base_footprint to base_link and
 how the first lidar scans. The node reads it; it names only what the package holds."""
+
 from __future__ import annotations
 
 import json
@@ -26,16 +27,24 @@ def visuals(robot: Robot, world: World | None) -> list[dict[str, Any]]:
             out.append(placed(link_name(robot, c.name), f"robot/{part.id}", part.visual))
     for entity in world.entities if world is not None else ():
         # an entity has a visual only when it is given by ref (its part)
-        if world is not None and entity.visual is not None and entity.part is not None \
-                and is_gltf(entity.visual.file):
+        if (
+            world is not None
+            and entity.visual is not None
+            and entity.part is not None
+            and is_gltf(entity.visual.file)
+        ):
             obj = world.parts[entity.part]
             out.append(placed(f"world_{entity.name}", f"world/{obj.id}", entity.visual))
     return out
 
 
 def placed(body: str, folder: str, visual) -> dict[str, Any]:
-    return {"body": body, "file": f"{folder}/{visual.file}", "pos": list(visual.xyz),
-            "quat": list(quat_from_rpy(visual.rpy))}
+    return {
+        "body": body,
+        "file": f"{folder}/{visual.file}",
+        "pos": list(visual.xyz),
+        "quat": list(quat_from_rpy(visual.rpy)),
+    }
 
 
 def scan(robot: Robot) -> dict[str, Any] | None:
@@ -44,10 +53,17 @@ def scan(robot: Robot) -> dict[str, Any] | None:
         if c.type == "Lidar":
             spec = scan_spec(c.type, robot.parts[c.part])
             name = link_name(robot, c.name)
-            return {"body": name, "frame": name, "topic": SCAN_TOPIC, "samples": spec.samples,
-                    "angle_min": spec.angle_min, "angle_max": spec.angle_max,
-                    "range_min": spec.range_min, "range_max": spec.range_max,
-                    "rate_hz": spec.rate_hz}
+            return {
+                "body": name,
+                "frame": name,
+                "topic": SCAN_TOPIC,
+                "samples": spec.samples,
+                "angle_min": spec.angle_min,
+                "angle_max": spec.angle_max,
+                "range_min": spec.range_min,
+                "range_max": spec.range_max,
+                "rate_hz": spec.rate_hz,
+            }
     return None
 
 
@@ -56,8 +72,9 @@ def joints(tree: Tree) -> list[list[str]]:
     mjcf target names a wheel's hinge as the URDF does, and a knuckle's (``<wheel>_steer``)
     and a roller's (``<wheel>_roller_<k>``) after the body it turns."""
     wheels = set(tree.wheel_joints.values())
-    return [[j.name, j.name if j.name in wheels else j.child] for j in tree.joints
-            if j.type != "fixed"]
+    return [
+        [j.name, j.name if j.name in wheels else j.child] for j in tree.joints if j.type != "fixed"
+    ]
 
 
 def node_description(robot: Robot, world: World | None, tree: Tree, height: float) -> bytes:
