@@ -136,7 +136,7 @@ class Block:
     allowed_keys: frozenset[str] = field(init=False, repr=False, compare=False)
     required_keys: frozenset[str] = field(init=False, repr=False, compare=False)
     read: Callable[..., Any] = field(init=False, repr=False, compare=False)
-    source: str = field(init=False, repr=False, compare=False)
+    _source: str = field(init=False, repr=False, compare=False, default="")
 
     def __post_init__(self) -> None:
         fields = self.fields
@@ -147,15 +147,32 @@ class Block:
         setattr_(self, "optional", optional)
         setattr_(self, "allowed_keys", frozenset(required + optional))
         setattr_(self, "required_keys", frozenset(required))
+        # the reader is written when the block is first read, not when the table is made:
+        # most compiles read a few kinds of part, and an import should not pay for the rest
+        setattr_(self, "read", self.check if self.check is not None else self._first_read)
+
+    def _first_read(self, F: Fields, node: YNode | None, path: str, scope: Any = None) -> Any:
+        return self.reader()(F, node, path, scope)
+
+    def reader(self) -> Callable[..., Any]:
+        """The function that reads a mapping by this table, written the first time."""
         if self.check is not None:
-            setattr_(self, "read", self.check)
-            setattr_(self, "source", "")
-        else:
+            return self.check
+        if not self._source:
             source, names = reader_source(self)
             code: dict[str, Any] = {}
             exec(compile(source, f"<schema {self.name}>", "exec"), names, code)
-            setattr_(self, "read", code["read"])
-            setattr_(self, "source", source)
+            object.__setattr__(self, "read", code["read"])
+            object.__setattr__(self, "_source", source)
+        return self.read
+
+    @property
+    def source(self) -> str:
+        """The text of the reader (empty for a block read by its own ``check``)."""
+        if self.check is not None:
+            return ""
+        self.reader()
+        return self._source
 
     @property
     def fields(self) -> tuple[Field, ...]:
@@ -285,7 +302,7 @@ def _field_source(f: Field, i: int, names: dict[str, Any]) -> list[str]:
     names[f"options_{i}"] = f.options
     if f.kind == "block":
         assert f.block is not None
-        names[f"read_{i}"] = f.block.read
+        names[f"read_{i}"] = f.block.reader()
     elif f.kind == "custom":
         names[f"read_{i}"] = f.check
     call = _CALLS[f.kind].format(
