@@ -390,3 +390,34 @@ def format_number(x: float, places: int = 4) -> str:
 
 def format_vector(v: Iterable[float], places: int = 4) -> str:
     return "[" + ", ".join(format_number(c, places) for c in v) + "]"
+
+
+def whole_number(
+    F: Fields, node: YNode | None, path: str, lowest: int, highest: int | None, what: str
+) -> int | None:
+    """A number whose value is whole (2, 2.0 and 2e0 alike), within [lowest, highest]."""
+    value = F.number(node, path)
+    if value is None or node is None:
+        return None
+    if value != int(value) or value < lowest or (highest is not None and value > highest):
+        F.invalid(node, path, f"is {node.raw}, but it must be {what}")
+        return None
+    return int(value)
+
+
+def names_none(
+    F: Fields, node: YNode, path: str, noun: str, expected: str, listing: bool = False
+) -> None:
+    """Report a value that is not ``expected``: an empty list (with ``listing``) or an empty
+    mapping as naming no ``noun``, anything else as of the wrong type."""
+    empty = (node.is_seq if listing else node.is_map) and not node.value
+    if empty:
+        F.error(
+            "library.wrong_type",
+            f"'{path}' names no {noun}",
+            node.span,
+            label=f"no {noun} here",
+            help=f"write {path} as {expected}, or delete it",
+        )
+    else:
+        F.wrong_type(node, path, expected)

@@ -19,15 +19,9 @@ from typing import Any
 
 from ..diagnostics import Diagnostic, Label, Severity, Sink, Span, warning
 from ..yamlio import YNode, read_yaml
+from .controller import PolicyContext, check_policy, check_servo_names, policy_file_fits
 from .fields import IDENTIFIER, UNIT_TOLERANCE, Fields, format_vector, normalised
-from .legged import (
-    PolicyContext,
-    check_gait,
-    check_policy,
-    check_servo_names,
-    policy_file_fits,
-    record_spans,
-)
+from .legged import check_gait, record_spans
 from .limbframes import placed_limbs
 from .model import Gait, Limb, Part, Walker
 from .parts import check_provenance

@@ -13,8 +13,9 @@ import pytest
 
 from tests.library.policies import sizes_for, write_policy
 from mobiledsl.diagnostics import Sink
+from mobiledsl.library.controller import whole_steps
 from mobiledsl.library.fields import Fields
-from mobiledsl.library.legged import check_legged_fields, whole_steps
+from mobiledsl.library.legged import check_legged_fields
 from mobiledsl.library.model import Foot, Gait, Link, LinkJoint, Servo, Shape
 from mobiledsl.library.shapes import LINK_SHAPES, check_shape_list
 from mobiledsl.yamlio import read_yaml
