@@ -167,7 +167,7 @@ class _Loads:
         self.loaded: list[dict[str, tuple[Any, list[Diagnostic]]]] = [{} for _ in manifests]
 
     def registries(self) -> list:
-        from .library.walkers import named_parts
+        from .library.walkernames import named_parts
         from .needs import Registry, WalkerNames
 
         out = []

@@ -233,7 +233,7 @@ class Warm:
         return [lib for lib in self._libraries if lib.manifest is not None]
 
     def _registry(self, lib: _Library) -> Registry:
-        from .library.walkers import named_parts, walker_file
+        from .library.walkernames import named_parts, walker_file
 
         walkers: dict[str, WalkerNames | None] = {}
         for wid in lib.manifest.walkers:
@@ -276,7 +276,7 @@ class Warm:
 
     def _walker(self, lib: _Library, wid: str, names: WalkerNames | None) -> Record:
         """The load of walker ``wid`` against the parts its walker.yaml names."""
-        from .library.walkers import walker_file
+        from .library.walkernames import walker_file
 
         file = os.fspath(walker_file(lib.root, wid))
         named = {pid: lib.parts[pid] for pid in (names.parts if names else ()) if pid in lib.parts}

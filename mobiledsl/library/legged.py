@@ -31,11 +31,10 @@ from ..yamlio import YNode
 from .controller import check_part_controller
 from .fields import IDENTIFIER, Fields, format_number, names_none, whole_number
 from .inertia import check_inertial
-from .model import Foot, Gait, Link, LinkJoint, Servo, Shape
+from .model import LEGGED_KEYS, Foot, Gait, Link, LinkJoint, Servo, Shape
 from .paths import check_visual
 from .shapes import LINK_SHAPES, check_shape_list
 
-LEGGED_KEYS = ("links", "feet", "gait", "controller")
 LINK_CATEGORIES = ("chassis", "attachment", "leg")
 
 

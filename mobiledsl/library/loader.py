@@ -28,7 +28,6 @@ from .objects import check_environment_fields, check_object_fields
 from .parts import COMMON_FIELDS, PART_CATEGORIES, PART_FIELDS, check_part_fields
 from .reading import read_declaration
 from .spantable import SpanTable
-from .walkers import load_walker
 
 CATEGORIES = PART_CATEGORIES + ("object", "environment")
 OBJECT_FIELDS = ("visual", "collision", "provenance")
@@ -278,5 +277,7 @@ def _load_library(root: str | os.PathLike) -> tuple[Library | None, list[Diagnos
 def _load_walker(
     root, name: str, walker_id: str, parts: dict[str, Part], span: Span
 ) -> tuple[Walker | None, list[Diagnostic]]:
+    from .walkers import load_walker  # a library without walkers never reads them
+
     walker, diags = load_walker(root, name, walker_id, parts, registered_at=span)
     return walker, as_warnings(list(diags))

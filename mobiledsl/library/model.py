@@ -18,6 +18,10 @@ from ..recordtype import record
 Vec3 = tuple[float, float, float]
 
 
+# the blocks a legged part states (read by legged.py; a part of another kind states none)
+LEGGED_KEYS = ("links", "feet", "gait", "controller")
+
+
 @record
 class Visual:
     file: str  # relative to the part directory, written with /

@@ -30,8 +30,8 @@ from .fields import IDENTIFIER, UNIT_TOLERANCE, Fields
 from .hull import check_hull
 from .inertia import INERTIAL
 from .inertia_fit import check_inertia_fits
-from .legged import LEGGED_KEYS, check_legged_fields
 from .model import (
+    LEGGED_KEYS,
     BatterySpec,
     Connector,
     Contact,
@@ -1209,6 +1209,8 @@ def _legged(F: Fields, root: YNode, path: str, v: dict[str, Any], scope: PartSco
     category, types = scope.category, scope.types
     if category != "leg" and "Legged" not in types and root.value.keys().isdisjoint(LEGGED_KEYS):
         return True  # nothing legged stated nor required
+    from .legged import check_legged_fields  # only a legged part pays for its checks
+
     legged = check_legged_fields(F, root, scope.part_dir, category, set(types), spans=False)
     if legged is not None:
         v["links"] = tuple(legged.links or ())
