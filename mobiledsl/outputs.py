@@ -197,7 +197,14 @@ class Transaction:
             missing.append(probe)
             probe = os.path.dirname(probe)
         for new in reversed(missing):
-            os.mkdir(new)
+            try:
+                os.mkdir(new)
+            except FileExistsError:
+                # another worker of the same build made it between the look and the mkdir:
+                # it is theirs (not withdrawn with this run), and it must be a folder
+                if not os.path.isdir(new) or os.path.islink(new):
+                    raise
+                continue
             self._made.append(new)
 
     @staticmethod
