@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.library import pinning
 
 
+@pytest.mark.slow
 def test_every_case_loads_as_pinned():
     golden = pinning.read_golden()
     cases = list(pinning.cases())
