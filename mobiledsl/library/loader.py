@@ -23,13 +23,12 @@ from ..yamlio import YNode, read_yaml
 from .building import build_library
 from .fields import Fields
 from .manifest import ID, Manifest, load_manifest
-from .model import Library, Part, Walker
+from .model import CATEGORIES, Library, Part, Walker
 from .objects import check_environment_fields, check_object_fields
-from .parts import COMMON_FIELDS, PART_CATEGORIES, PART_FIELDS, check_part_fields
+from .parts import COMMON_FIELDS, PART_FIELDS, check_part_fields
 from .reading import read_declaration
 from .spantable import SpanTable
 
-CATEGORIES = PART_CATEGORIES + ("object", "environment")
 OBJECT_FIELDS = ("visual", "collision", "provenance")
 ENVIRONMENT_FIELDS = ("ground_plane", "entities", "provenance")
 ALL_FIELDS = COMMON_FIELDS + PART_FIELDS + ("ground_plane", "entities")

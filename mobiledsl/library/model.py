@@ -18,6 +18,21 @@ from ..recordtype import record
 Vec3 = tuple[float, float, float]
 
 
+# the categories of a robot's parts (an object and an environment are the world's)
+PART_CATEGORIES = (
+    "chassis",
+    "wheel",
+    "track",
+    "sensor",
+    "attachment",
+    "leg",
+    "motor",
+    "battery",
+    "motor_driver",
+)
+# every category a declaration may state
+CATEGORIES = PART_CATEGORIES + ("object", "environment")
+
 # the blocks a legged part states (read by legged.py; a part of another kind states none)
 LEGGED_KEYS = ("links", "feet", "gait", "controller")
 

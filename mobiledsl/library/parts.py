@@ -49,17 +49,6 @@ from .model import (
 from .paths import check_visual
 from .schema import Block, Field, Rule
 
-PART_CATEGORIES = (
-    "chassis",
-    "wheel",
-    "track",
-    "sensor",
-    "attachment",
-    "leg",
-    "motor",
-    "battery",
-    "motor_driver",
-)
 COMMON_FIELDS = ("schema_version", "id", "category", "description")
 PART_FIELDS = (
     "visual",

@@ -18,12 +18,12 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from .model import CATEGORIES
 from .objects import ENVIRONMENT, OBJECT
-from .parts import COMMON_FIELDS, PART, PART_CATEGORIES, PartScope
+from .parts import COMMON_FIELDS, PART, PartScope
 from .schema import KIND_WORDS, Block, Field, Rule
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "library-format.md"
-CATEGORIES = PART_CATEGORIES + ("object", "environment")
 # the profile types that allow a block of one kind of part
 KIND_PROFILES = frozenset(("Track", "Motor", "Battery", "MotorDriver", "Range", "Ultrasonic"))
 

@@ -12,22 +12,11 @@ import os
 from collections.abc import Sequence
 
 from ..diagnostics import Diagnostic, Fix, Label, Sink, Span
-from ..library.model import Library, Part
+from ..library.model import PART_CATEGORIES, Library, Part
 from ..model.vocabulary import did_you_mean
 
-ROBOT_CATEGORIES = (
-    "chassis",
-    "wheel",
-    "track",
-    "sensor",
-    "attachment",
-    "leg",
-    "motor",
-    "battery",
-    "motor_driver",
-)
 WANTED = {
-    "part": ("a part", ROBOT_CATEGORIES),
+    "part": ("a part", PART_CATEGORIES),
     "object": ("an object", ("object",)),
     "environment": ("an environment", ("environment",)),
 }
@@ -81,7 +70,7 @@ class Catalog:
                 pid
                 for lib in self.libraries
                 for pid, p in lib.parts.items()
-                if p.category in ROBOT_CATEGORIES and profile in p.profiles
+                if p.category in PART_CATEGORIES and profile in p.profiles
             }
         )
 
