@@ -438,6 +438,18 @@ def run_library_check(args: argparse.Namespace) -> int:
 _EXTENSIONS = {".core": "core", ".world": "world", ".task": "task"}
 
 
+def add_library_option(p: argparse.ArgumentParser) -> None:
+    """``--library``, as every command that compiles a program takes it."""
+    p.add_argument(
+        "--library",
+        action="append",
+        metavar="DIR",
+        help="a component library (repeatable); without one, the libraries "
+        "[tool.mobiledsl] names in the nearest pyproject.toml above the "
+        "current folder",
+    )
+
+
 def _configure_compile(p: argparse.ArgumentParser) -> None:
     from .pipeline import TARGETS
 
@@ -447,14 +459,7 @@ def _configure_compile(p: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="ROBOT.core, optionally WORLD.world and TASK.task, in any order",
     )
-    p.add_argument(
-        "--library",
-        action="append",
-        metavar="DIR",
-        help="a component library (repeatable); without one, the libraries "
-        "[tool.mobiledsl] names in the nearest pyproject.toml above the "
-        "current folder",
-    )
+    add_library_option(p)
     p.add_argument(
         "--target",
         action="append",

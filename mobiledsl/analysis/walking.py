@@ -621,34 +621,22 @@ def asked_twists(task, gait) -> list[tuple[tuple[float, float, float], tuple[int
         rate = _number(step.args.get("rate_rad_s"))
         lefts = step.args.get("direction") == "left"
         if step.kind in ("Advance", "Navigate"):
-            add((min(speed, ahead) if speed is not None else ahead, 0, 0), i)
+            add((_held(speed, ahead, True), 0, 0), i)
         elif step.kind == "BackUp":
-            add((max(-speed, back) if speed is not None else back, 0, 0), i)
+            add((_held(speed, back, False), 0, 0), i)
         elif step.kind == "Strafe":
-            reach = left if lefts else right
-            add(
-                (
-                    0,
-                    (min(speed, reach) if lefts else max(-speed, reach))
-                    if speed is not None
-                    else reach,
-                    0,
-                ),
-                i,
-            )
+            add((0, _held(speed, left if lefts else right, lefts), 0), i)
         elif step.kind == "Spin":
-            reach = ccw if lefts else cw
-            add(
-                (
-                    0,
-                    0,
-                    (min(rate, reach) if lefts else max(-rate, reach))
-                    if rate is not None
-                    else reach,
-                ),
-                i,
-            )
+            add((0, 0, _held(rate, ccw if lefts else cw, lefts)), i)
     return [(t, tuple(steps), describe(t)) for t, steps in out.items()]
+
+
+def _held(asked: float | None, reach: float, positive: bool) -> float:
+    """A step's speed (a size) as the signed twist the gait is told, held within the
+    range's end ``reach`` on that side; the end itself when the step gives none."""
+    if asked is None:
+        return reach
+    return min(asked, reach) if positive else max(-asked, reach)
 
 
 def _number(v) -> float | None:

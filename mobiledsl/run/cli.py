@@ -10,6 +10,7 @@ from ..cli import (
     PROG,
     UsageError,
     add_diagnostics_options,
+    add_library_option,
     info,
     project_libraries,
     report,
@@ -26,14 +27,7 @@ def _configure(p: argparse.ArgumentParser) -> None:
         help="ROBOT.core, WORLD.world and TASK.task (the world may be left out: "
         "the robot then runs on a bare floor)",
     )
-    p.add_argument(
-        "--library",
-        action="append",
-        metavar="DIR",
-        help="a component library (repeatable); without one, the libraries "
-        "[tool.mobiledsl] names in the nearest pyproject.toml above the "
-        "current folder",
-    )
+    add_library_option(p)
     p.add_argument(
         "-o",
         "--output",
