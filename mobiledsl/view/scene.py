@@ -143,6 +143,33 @@ class Meshes:
         return json.dumps(doc)
 
 
+ROBOT_RGBA = [0.7, 0.7, 0.75, 1.0]  # a part's mesh
+WORLD_RGBA = [0.8, 0.6, 0.4, 1.0]  # an object's mesh in the world
+
+
+def _visual_geom(name: str, link: str, pos, quat, visual: dict, mesh_id: str, rgba) -> dict:
+    """The page's geom of a part's or an object's visual mesh, placed by its ``xyz``/``rpy``
+    within the body at ``pos``/``quat``."""
+    vpos, vquat = compose(
+        pos,
+        quat,
+        tuple(visual.get("xyz") or (0, 0, 0)),
+        rpy_quat(visual.get("rpy") or (0, 0, 0)),
+    )
+    return {
+        "name": f"{name}_visual",
+        "link": link,
+        "part": name,
+        "kind": "visual",
+        "type": "mesh",
+        "size": [],
+        "pos": _r(vpos),
+        "quat": _r(vquat),
+        "rgba": list(rgba),
+        "mesh": mesh_id,
+    }
+
+
 def build_scene(root: str | Path, program: str) -> tuple[dict, list[str]]:
     """The scene of one built program, and every file it was made from."""
     root = Path(root)
@@ -283,26 +310,7 @@ def _robot(robot_bodies, base, components, body_of, robot, meshes, assets):
         if mesh_id is None:
             continue
         pos, quat = _relative(base, body.pos, body.quat)
-        vpos, vquat = compose(
-            pos,
-            quat,
-            tuple(visual.get("xyz") or (0, 0, 0)),
-            rpy_quat(visual.get("rpy") or (0, 0, 0)),
-        )
-        geoms.append(
-            {
-                "name": f"{name}_visual",
-                "link": body.name,
-                "part": name,
-                "kind": "visual",
-                "type": "mesh",
-                "size": [],
-                "pos": _r(vpos),
-                "quat": _r(vquat),
-                "rgba": [0.7, 0.7, 0.75, 1.0],
-                "mesh": mesh_id,
-            }
-        )
+        geoms.append(_visual_geom(name, body.name, pos, quat, visual, mesh_id, ROBOT_RGBA))
     return links, geoms
 
 
@@ -395,25 +403,8 @@ def _world(bodies, world: dict, meshes, assets) -> list[dict]:
         if visual.get("file") and part.get("dir"):
             mesh_id = meshes.add(f"{part['dir']}/{visual['file']}")
             if mesh_id:
-                vpos, vquat = compose(
-                    body.pos,
-                    body.quat,
-                    tuple(visual.get("xyz") or (0, 0, 0)),
-                    rpy_quat(visual.get("rpy") or (0, 0, 0)),
-                )
                 geoms.append(
-                    {
-                        "name": f"{name}_visual",
-                        "link": body.name,
-                        "part": name,
-                        "kind": "visual",
-                        "type": "mesh",
-                        "size": [],
-                        "pos": _r(vpos),
-                        "quat": _r(vquat),
-                        "rgba": [0.8, 0.6, 0.4, 1.0],
-                        "mesh": mesh_id,
-                    }
+                    _visual_geom(name, body.name, body.pos, body.quat, visual, mesh_id, WORLD_RGBA)
                 )
         out.append(
             {
