@@ -65,10 +65,17 @@ class _Value:
         return hash(self.tag)
 
 
+# The fields without defaults of a class whose __post_init__ refuses a placeholder.
+_VALID = {"mobiledsl.library.schema.Field": {"name": "x", "kind": "number"}}
+
+
 def _values(cls: type, tag: str = "v") -> list:
     out = []
+    valid = _VALID.get(f"{cls.__module__}.{cls.__qualname__}", {})
     for f in dataclasses.fields(cls):
-        if f.default is not dataclasses.MISSING:
+        if f.name in valid:
+            out.append(valid[f.name])
+        elif f.default is not dataclasses.MISSING:
             out.append(f.default)
         elif f.default_factory is not dataclasses.MISSING:
             out.append(f.default_factory())

@@ -22,10 +22,11 @@ import glob
 import os
 import sys
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from ..project import COMMANDS_DIR
+from ..recordtype import record
 from .layout import SAFE_NAME
 
 
@@ -33,7 +34,7 @@ class MatrixError(Exception):
     """pyproject.toml's [tool.mobiledsl] cannot be used (a configuration failure)."""
 
 
-@dataclass(frozen=True)
+@record
 class Program:
     name: str
     dir: str  # relative to the project root, with /
@@ -52,7 +53,7 @@ class Program:
         return out
 
 
-@dataclass(frozen=True)
+@record
 class Exclusion:
     program: str = "*"
     target: str | None = None  # None: the whole program
@@ -65,7 +66,7 @@ class Exclusion:
         return target is not None and fnmatch.fnmatchcase(target, self.target)
 
 
-@dataclass(frozen=True)
+@record
 class Matrix:
     root: Path
     libraries: tuple[str, ...] = ()

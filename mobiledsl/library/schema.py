@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
+from ..recordtype import record
 from ..yamlio import YNode
 from .fields import UNIT_TOLERANCE, Fields, plain_triple, plain_value
 
@@ -61,7 +61,7 @@ KIND_WORDS = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Field:
     """One key of a block and the value it holds."""
 
@@ -105,7 +105,7 @@ class Field:
             raise ValueError(f"{self.name}: a custom field read alone, and only one, has a check")
 
 
-@dataclass(frozen=True)
+@record
 class Rule:
     """A check a table cannot say (a field against another, a list's entries), run at its
     place among the fields with (F, node, path, values, scope); False when it failed."""
@@ -120,7 +120,7 @@ class Rule:
 Step = Field | Rule
 
 
-@dataclass(frozen=True)
+@record
 class Block:
     """One mapping of a declaration: its fields and rules, in the order they are read."""
 
@@ -131,40 +131,32 @@ class Block:
     free_form: bool = False  # unknown keys are ignored, not reported
     strict_keys: bool = False  # an unknown or absent key fails the block
     check: Callable[..., Any] | None = None  # reads the block instead of ``check_block``
-    required: tuple[str, ...] = field(init=False, repr=False, compare=False)
-    optional: tuple[str, ...] = field(init=False, repr=False, compare=False)
-    allowed_keys: frozenset[str] = field(init=False, repr=False, compare=False)
-    required_keys: frozenset[str] = field(init=False, repr=False, compare=False)
-    read: Callable[..., Any] = field(init=False, repr=False, compare=False)
-    _source: str = field(init=False, repr=False, compare=False, default="")
 
     def __post_init__(self) -> None:
-        fields = self.fields
-        required = tuple(f.name for f in fields if f.required)
-        optional = tuple(f.name for f in fields if not f.required)
-        setattr_ = object.__setattr__
-        setattr_(self, "required", required)
-        setattr_(self, "optional", optional)
-        setattr_(self, "allowed_keys", frozenset(required + optional))
-        setattr_(self, "required_keys", frozenset(required))
-        # the reader is written when the block is first read, not when the table is made:
-        # most compiles read a few kinds of part, and an import should not pay for the rest
-        setattr_(self, "read", self.check if self.check is not None else self._first_read)
+        # a block read by its own check reads by it from the first call; the others are
+        # written when first read, not when the table is made: most compiles read a few
+        # kinds of part, and an import should not pay for the rest
+        if self.check is not None:
+            object.__setattr__(self, "read", self.check)
 
-    def _first_read(self, F: Fields, node: YNode | None, path: str, scope: Any = None) -> Any:
+    def read(self, F: Fields, node: YNode | None, path: str, scope: Any = None) -> Any:
+        """Read ``node`` by this table. The first call writes the reader, which then stands
+        in the instance's place of this method."""
         return self.reader()(F, node, path, scope)
 
     def reader(self) -> Callable[..., Any]:
         """The function that reads a mapping by this table, written the first time."""
         if self.check is not None:
             return self.check
-        if not self._source:
+        written = self.__dict__.get("_written")
+        if written is None:
             source, names = reader_source(self)
             code: dict[str, Any] = {}
             exec(compile(source, f"<schema {self.name}>", "exec"), names, code)
-            object.__setattr__(self, "read", code["read"])
-            object.__setattr__(self, "_source", source)
-        return self.read
+            written = (code["read"], source)
+            object.__setattr__(self, "_written", written)
+            object.__setattr__(self, "read", written[0])
+        return written[0]
 
     @property
     def source(self) -> str:
@@ -172,7 +164,23 @@ class Block:
         if self.check is not None:
             return ""
         self.reader()
-        return self._source
+        return self.__dict__["_written"][1]
+
+    @property
+    def required(self) -> tuple[str, ...]:
+        return tuple(f.name for f in self.fields if f.required)
+
+    @property
+    def optional(self) -> tuple[str, ...]:
+        return tuple(f.name for f in self.fields if not f.required)
+
+    @property
+    def allowed_keys(self) -> frozenset[str]:
+        return frozenset(f.name for f in self.fields)
+
+    @property
+    def required_keys(self) -> frozenset[str]:
+        return frozenset(self.required)
 
     @property
     def fields(self) -> tuple[Field, ...]:
