@@ -17,9 +17,11 @@ import re
 # letter mark; the line and paragraph separators (a terminal may break on them). The C0
 # controls are added per call, less the tab or newline the caller keeps.
 _OTHERS = "\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
-_PATTERN = re.compile(f"[\x00-\x1f{_OTHERS}]")
-_PATTERN_KEEP_TAB = re.compile(f"[\x00-\x08\x0a-\x1f{_OTHERS}]")
-_PATTERN_KEEP_NEWLINE = re.compile(f"[\x00-\x09\x0b-\x1f{_OTHERS}]")
+# Patterns, not compiled ones: ``re`` compiles each the first time it is used (a set with
+# characters past U+00FF costs a millisecond to compile), and a run uses one or none of them.
+_PATTERN = f"[\x00-\x1f{_OTHERS}]"
+_PATTERN_KEEP_TAB = f"[\x00-\x08\x0a-\x1f{_OTHERS}]"
+_PATTERN_KEEP_NEWLINE = f"[\x00-\x09\x0b-\x1f{_OTHERS}]"
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -33,9 +35,9 @@ def shown(text: str, *, keep_tab: bool = False, keep_newline: bool = False) -> s
         raise ValueError("keep_tab and keep_newline together are not offered")
     pattern = _PATTERN_KEEP_TAB if keep_tab else (
         _PATTERN_KEEP_NEWLINE if keep_newline else _PATTERN)
-    return pattern.sub(_escape, text)
+    return re.sub(pattern, _escape, text)
 
 
 def is_safe(text: str) -> bool:
     """Whether ``text`` holds nothing :func:`shown` would escape."""
-    return _PATTERN.search(text) is None
+    return re.search(_PATTERN, text) is None
