@@ -6,7 +6,7 @@ records. Rendering (human, JSON, SARIF) lives in ``mobiledsl.render``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import field
 from enum import Enum
 from typing import Protocol, overload
@@ -44,35 +44,27 @@ class Severity(str, Enum):
 @record
 class Span:
     """A place in a source file. Lines and columns are 1-based; ends are inclusive columns
-    of the last character (so a one-character span has column == end_column).
-
-    ``at`` stands for the line and column in a record of the build graph: a comment or a
-    blank line moves them without changing any value, so a record keeps them in a table of
-    its own and the span says where in that table (``<record>#<n>``). A renderer is given
-    the span with its line and column put back."""
+    of the last character (so a one-character span has column == end_column); a span
+    without them is the whole file."""
 
     file: str
     line: int | None = None
     column: int | None = None
     end_line: int | None = None
     end_column: int | None = None
-    at: str | None = None
 
     @staticmethod
     def whole_file(file: str) -> Span:
         return Span(file)
 
     def to_json(self) -> dict:
-        out = {
+        return {
             "file": self.file,
             "line": self.line,
             "column": self.column,
             "end_line": self.end_line,
             "end_column": self.end_column,
         }
-        if self.at is not None:
-            out["at"] = self.at
-        return out
 
     @overload
     @staticmethod
@@ -86,22 +78,22 @@ class Span:
     def from_json(data: dict | None) -> Span | None:
         if data is None:
             return None
+        if "at" in data:  # its line and column are in a table of the build graph's
+            raise ValueError("a span of a build record: read it with graph.positions")
         return Span(
             data["file"],
             data.get("line"),
             data.get("column"),
             data.get("end_line"),
             data.get("end_column"),
-            data.get("at"),
         )
 
     def order(self) -> tuple:
-        """Sorts the spans of one file in the order they are written: by line and column,
-        or by their place in the table of one record (numbered in the record's order)."""
-        if self.at is not None:
-            record, _, n = self.at.rpartition("#")
-            return (record, int(n) if n.isdigit() else 0)
+        """Sorts the spans of one file in the order they are written."""
         return ("", self.line or 0, self.column or 0)
+
+
+SpanReader = Callable[[dict], Span]
 
 
 @record
@@ -138,8 +130,9 @@ class Fix:
         return out
 
     @staticmethod
-    def from_json(data: dict) -> Fix:
-        return Fix(Span.from_json(data), data["replacement"], tuple(data.get("key_path", ())))
+    def from_json(data: dict, span: SpanReader = Span.from_json) -> Fix:
+        """``span`` reads its place (the build graph's records keep theirs apart)."""
+        return Fix(span(data), data["replacement"], tuple(data.get("key_path", ())))
 
 
 def insertion(file: str, line: int, column: int, text: str) -> Fix:
@@ -208,19 +201,20 @@ class Diagnostic:
         }
 
     @staticmethod
-    def from_json(d: dict) -> Diagnostic:
-        span = Span.from_json(d) if d.get("file") is not None else None
-        labels = tuple(Label(Span.from_json(l), l.get("message", "")) for l in d.get("labels", ()))
+    def from_json(d: dict, span: SpanReader = Span.from_json) -> Diagnostic:
+        """``span`` reads each of its places (the build graph's records keep theirs apart)."""
+        where = span(d) if d.get("file") is not None else None
+        labels = tuple(Label(span(l), l.get("message", "")) for l in d.get("labels", ()))
         return Diagnostic(
             Severity(d["severity"]),
             d["code"],
             d["message"],
-            span,
+            where,
             d.get("label", ""),
             labels,
             tuple(d.get("help", ())),
             tuple(d.get("notes", ())),
-            tuple(Fix.from_json(f) for f in d.get("fixes", ())),
+            tuple(Fix.from_json(f, span) for f in d.get("fixes", ())),
         )
 
 

@@ -17,6 +17,7 @@ from enum import Enum
 from functools import cache
 from typing import Any, TypeVar
 
+from .diagnostics import Diagnostic, Fix, Span, SpanReader
 from .outputs import write_file
 
 T = TypeVar("T")
@@ -77,12 +78,25 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
-def from_json(cls: type[T], data: Any) -> T:
-    """Rebuild a value of type ``cls`` (a dataclass, or a typing form of them) from JSON."""
-    return _decode(cls, data)
+def from_json(cls: type[T], data: Any, *, span: SpanReader | None = None) -> T:
+    """Rebuild a value of type ``cls`` (a dataclass, or a typing form of them) from JSON.
+    ``span``, when given, reads every ``Span`` in it (the build graph's records keep the
+    places of theirs apart: ``graph.positions``)."""
+    return _decode(cls, data, span)
 
 
-def _decode(tp: Any, data: Any) -> Any:
+def _custom(tp: Any, data: Any, span: SpanReader | None) -> Any:
+    """A record that reads itself: a span, or a diagnostic or fix holding spans."""
+    if span is None:
+        return tp.from_json(data)
+    if tp is Span:
+        return span(data)
+    if tp is Diagnostic or tp is Fix:
+        return tp.from_json(data, span=span)
+    return tp.from_json(data)
+
+
+def _decode(tp: Any, data: Any, span: SpanReader | None = None) -> Any:
     if tp is Any or tp is typing.Any:
         return data
     origin = typing.get_origin(tp)
@@ -95,29 +109,29 @@ def _decode(tp: Any, data: Any) -> Any:
             if arg is type(None):
                 continue
             try:
-                return _decode(arg, data)
+                return _decode(arg, data, span)
             except (TypeError, ValueError, KeyError) as exc:
                 errors.append(exc)
         raise TypeError(f"no member of {tp} fits {data!r}: {errors}")
     if origin is tuple:
         args = typing.get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_decode(args[0], v) for v in data)
-        return tuple(_decode(a, v) for a, v in zip(args, data))
+            return tuple(_decode(args[0], v, span) for v in data)
+        return tuple(_decode(a, v, span) for a, v in zip(args, data))
     if origin is list:
         (arg,) = typing.get_args(tp)
-        return [_decode(arg, v) for v in data]
+        return [_decode(arg, v, span) for v in data]
     if origin is dict or origin is Mapping:  # a Mapping is read back as a dict
         _, varg = typing.get_args(tp)
-        return {k: _decode(varg, v) for k, v in data.items()}
+        return {k: _decode(varg, v, span) for k, v in data.items()}
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         if hasattr(tp, "from_json") and not getattr(tp, "_generic_json", False):
-            return tp.from_json(data)
+            return _custom(tp, data, span)
         if not isinstance(data, dict):
             raise TypeError(f"{tp.__name__} needs an object, got {data!r}")
         hints = _hints(tp)
         kwargs = {
-            f.name: _decode(hints[f.name], data[f.name])
+            f.name: _decode(hints[f.name], data[f.name], span)
             for f in dataclasses.fields(tp)
             if f.name in data
         }

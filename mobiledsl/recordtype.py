@@ -93,7 +93,13 @@ def _process(cls: Any, eq: bool, frozen: bool, slots: bool = False) -> type:
         cls.__doc__ = f"{cls.__name__}({', '.join(getattr(cls, '__annotations__', {}))})"
     declared = _declare_fields(cls)  # else dataclass declares them, InitVars and all
     if not declared:
-        cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False)
+        # a frozen class's subclass must be frozen to dataclasses too: its setters are
+        # written again below
+        frozen_base = any(
+            getattr(getattr(base, "__dataclass_params__", None), "frozen", False)
+            for base in cls.__mro__[1:]
+        )
+        cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False, frozen=frozen_base)
     fields = dataclasses.fields(cls)
     if not _covered(cls, fields, declared):
         raise TypeError(

@@ -25,7 +25,7 @@ from . import layout
 from .code import CodeIndex
 from .hashing import file_state, hash_file
 from .matrix import Matrix, Program, parse_shard, read_matrix, shard_of, warn
-from .positions import split
+from .positions import span_from_json, split
 
 # The module every task's action runs in; its imports count for every task.
 ACTIONS = "mobiledsl.graph.actions"
@@ -210,13 +210,13 @@ class Project:
                 return None
 
             def spans(ids: dict) -> dict:
-                return {i: Span.from_json(sp) if sp else None for i, sp in ids.items()}
+                return {i: span_from_json(sp) if sp else None for i, sp in ids.items()}
 
             return (
                 entry["name"],
                 spans(entry["parts"]),
                 spans(entry["walkers"]),
-                Span.from_json(entry.get("name_span")),
+                span_from_json(entry.get("name_span")),
             )
         with contextlib.chdir(self.root):  # paths in records stay relative
             manifest, diags = PHASES["manifest"].run(rel)
@@ -371,7 +371,7 @@ def _as_recorded(manifest: Any, diags: list) -> Span | None:
         return None
     record = layout.library_record(manifest.name)
     values, _ = split(to_json({PHASES["manifest"].key: manifest, "diagnostics": diags}), record)
-    return Span.from_json(values[PHASES["manifest"].key].get("name_span"))
+    return span_from_json(values[PHASES["manifest"].key].get("name_span"))
 
 
 def _ids(listed) -> dict[str, Span | None]:

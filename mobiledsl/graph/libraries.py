@@ -16,8 +16,8 @@ from typing import Any
 
 from ..needs import Needs, Registry, program_needs
 from ..phases import program_refs
-from ..records import from_json
 from . import layout
+from .positions import decode, span_from_json
 from .records import diagnostics_of, read_json, read_result, record_type
 
 
@@ -33,7 +33,7 @@ def needs_of(
         if key is None or key[0] not in index:
             continue
         data = read_json(path).get("part")
-        parts[index[key[0]], key[1]] = None if data is None else from_json(Part, data)
+        parts[index[key[0]], key[1]] = None if data is None else decode(Part, data)
     return program_needs(program_refs(read_result("parse", parse_rec)), registries, parts)
 
 
@@ -61,7 +61,6 @@ def build_libraries(libraries: Sequence[Sequence[Any]], record_paths: Iterable[s
     program needs (its task's dynamic file_dep), never a whole library. ``libraries``: each
     (name, root, where its library.yaml states the name), the span as the manifest's record
     places it (``Graph._manifest``)."""
-    from ..diagnostics import Span
     from ..library.building import build_library
 
     Part, Walker = record_type("load"), record_type("walker")
@@ -73,7 +72,7 @@ def build_libraries(libraries: Sequence[Sequence[Any]], record_paths: Iterable[s
             data = read_json(path)
             part = data.get("part")
             parts[key[0]][key[1]] = (
-                None if part is None else from_json(Part, part),
+                None if part is None else decode(Part, part),
                 diagnostics_of(data),
             )
             continue
@@ -81,7 +80,7 @@ def build_libraries(libraries: Sequence[Sequence[Any]], record_paths: Iterable[s
         if wkey is not None and wkey[0] in walkers:
             walker = read_json(path).get("walker")
             if walker is not None:
-                walkers[wkey[0]][wkey[1]] = (from_json(Walker, walker), [])
+                walkers[wkey[0]][wkey[1]] = (decode(Walker, walker), [])
     return [
         build_library(
             name,
@@ -89,7 +88,7 @@ def build_libraries(libraries: Sequence[Sequence[Any]], record_paths: Iterable[s
             parts[name],
             walkers[name],
             as_records=True,
-            name_span=Span.from_json(stated[0] if stated else None),
+            name_span=span_from_json(stated[0] if stated else None),
         )
         for name, root, *stated in libraries
     ]

@@ -18,7 +18,7 @@ from ..diagnostics import Diagnostic
 from ..needs import Registry
 from ..phases import PROGRAM_PHASES
 from . import layout
-from .positions import Positions
+from .positions import Positions, diagnostic_from_json
 
 
 def _diagnostics_of(path: str) -> list[Diagnostic]:
@@ -27,7 +27,7 @@ def _diagnostics_of(path: str) -> list[Diagnostic]:
             data = json.loads(fh.read().decode("utf-8"))
     except (OSError, ValueError):
         return []
-    return [Diagnostic.from_json(d) for d in data.get("diagnostics", ())]
+    return [diagnostic_from_json(d) for d in data.get("diagnostics", ())]
 
 
 def program_diagnostics(

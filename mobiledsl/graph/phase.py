@@ -22,17 +22,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..diagnostics import Diagnostic, Span, has_errors
+from ..diagnostics import Diagnostic, has_errors
 from ..inputs import read_regular
 from ..phases import PHASES, Phase, Source
 from ..planned import emission_assets, emission_files, report_files
-from ..records import from_json
 from ..targets.overrides import listing, read_overrides
 from . import cache, layout, restore
 from .cleaning import listed, unlink, withdraw
 from .hashing import hash_bytes, listing_digest, policy_digest
 from .libraries import build_libraries
-from .positions import table_path
+from .positions import decode, span_from_json, table_path
 from .records import (
     emit_outputs,
     encode,
@@ -193,7 +192,7 @@ def phase_action(
 # -- library phases: what a load looked at, a walker's parts --------------------------------------
 def _spans(*names: str) -> Callable[[PhaseTask], dict[str, Any]]:
     """The params that are spans, from their JSON."""
-    return lambda task: {name: Span.from_json(task.params.get(name)) for name in names}
+    return lambda task: {name: span_from_json(task.params.get(name)) for name in names}
 
 
 def _looked_at(folder: str, declaration: str) -> Callable[[PhaseTask], dict]:
@@ -220,7 +219,7 @@ def _walker_parts(task: PhaseTask) -> dict[str, Any]:
             continue
         data = read_json(path).get("part")
         if data is not None:
-            parts[key[1]] = from_json(Part, data)
+            parts[key[1]] = decode(Part, data)
     return {"parts": parts, **_spans("registered_at")(task)}
 
 

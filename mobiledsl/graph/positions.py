@@ -9,7 +9,10 @@ value does. So ``split`` takes them out of a record before it is written:
 - every span (a ``Span``, a diagnostic's place, a label's) keeps its file and loses its line
   and column; it says instead where they are, ``"at": "<record>#<n>"``, and the n-th entry
   of the record's positions table (``table_path``) holds them. The entries are numbered in
-  the record's canonical order, so the same values give the same numbers.
+  the record's canonical order, so the same values give the same numbers. Read back
+  (``span_from_json``, ``decode``, ``diagnostic_from_json``), such a span is a
+  ``TableSpan``: a ``Span`` to the phases, which pass it on as they got it, and the graph's
+  alone to put its place back.
 - a number of a program file keeps its value and is spelled as Python spells that value.
 
 The positions table is written beside the record by the same task, and no later task
@@ -23,10 +26,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from ..diagnostics import Diagnostic, Label, Span
+from ..records import from_json
+from ..recordtype import record
 from . import layout
+
+T = TypeVar("T")
 
 PLACE = ("line", "column", "end_line", "end_column")
 
@@ -36,6 +43,53 @@ def table_path(record: str) -> str:
     prefix = f"{layout.BUILD}/"
     rel = record[len(prefix) :] if record.startswith(prefix) else record
     return f"{layout.BUILD}/{layout.POSITIONS}/{rel}"
+
+
+@record
+class TableSpan(Span):
+    """A span read from a build record: its line and column are the ``n``-th entry of the
+    positions table of the record ``at`` names (``"<record>#<n>"``)."""
+
+    at: str = ""
+
+    def to_json(self) -> dict:
+        return {**super().to_json(), "at": self.at}
+
+    def order(self) -> tuple:
+        """Spans of one record sort by their place in its table (numbered in the record's
+        order, which is the order they are written)."""
+        record, _, n = self.at.rpartition("#")
+        return (record, int(n) if n.isdigit() else 0)
+
+
+@overload
+def span_from_json(data: dict) -> Span: ...
+
+
+@overload
+def span_from_json(data: None) -> None: ...
+
+
+def span_from_json(data: dict | None) -> Span | None:
+    """A span of a build record: a ``TableSpan`` where the record keeps its place apart."""
+    if data is None:
+        return None
+    at = data.get("at")
+    if at is None:
+        return Span.from_json(data)
+    if not isinstance(at, str):
+        raise TypeError(f"a span's place in its table is no text: {at!r}")
+    return TableSpan(data["file"], None, None, None, None, at)
+
+
+def decode(cls: type[T], data: Any) -> T:
+    """A build record's value of type ``cls``, its spans read by ``span_from_json``."""
+    return from_json(cls, data, span=span_from_json)
+
+
+def diagnostic_from_json(data: dict) -> Diagnostic:
+    """A diagnostic of a build record, its spans read by ``span_from_json``."""
+    return Diagnostic.from_json(data, span_from_json)
 
 
 def _is_span(node: dict) -> bool:
@@ -87,7 +141,7 @@ class Positions:
         return self._tables[record]
 
     def span(self, span: Span | None) -> Span | None:
-        if span is None or span.at is None:
+        if not isinstance(span, TableSpan):
             return span
         record, _, n = span.at.rpartition("#")
         table = self._table(record)

@@ -15,9 +15,9 @@ from typing import Any
 from ..diagnostics import Diagnostic, has_errors
 from ..outputs import Transaction
 from ..phases import PHASES
-from ..records import dumps, from_json, to_json, write_atomic
+from ..records import dumps, to_json, write_atomic
 from . import layout
-from .positions import Positions, split, table_path
+from .positions import Positions, decode, diagnostic_from_json, split, table_path
 
 
 def encode(path: str, payload: dict) -> dict[str, bytes]:
@@ -50,7 +50,7 @@ def read_json(path: str) -> Any:
 def diagnostics_of(record: dict | None) -> list[Diagnostic]:
     if not record:
         return []
-    return [Diagnostic.from_json(d) for d in record.get("diagnostics", ())]
+    return [diagnostic_from_json(d) for d in record.get("diagnostics", ())]
 
 
 def read_result(phase: str, path: str) -> Any:
@@ -60,7 +60,7 @@ def read_result(phase: str, path: str) -> Any:
     value = data.get(row.key)
     if value is None or has_errors(diagnostics_of(data)):
         return None
-    return from_json(record_type(phase), value)
+    return decode(record_type(phase), value)
 
 
 def record_type(phase: str) -> type:

@@ -139,8 +139,7 @@ def record_problem(
     kind: Callable[[], type] | None = None,
 ) -> str | None:
     """Why a restored record cannot be read as the next phase reads it, or None."""
-    from ..diagnostics import Diagnostic
-    from ..records import from_json
+    from .positions import decode, diagnostic_from_json
 
     record = record_of(data)
     if record is None:
@@ -153,9 +152,9 @@ def record_problem(
         if not isinstance(diagnostics, list):
             raise TypeError("diagnostics")
         for d in diagnostics:
-            Diagnostic.from_json(d)
+            diagnostic_from_json(d)
         if key is not None and kind is not None and record.get(key) is not None:
-            from_json(kind(), record[key])
+            decode(kind(), record[key])
     except Exception:  # pylint: disable=broad-except
         # any way a stranger's record fails to decode is a miss, never a failed task
         return "holds a record its phase cannot read"

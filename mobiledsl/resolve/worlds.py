@@ -430,7 +430,10 @@ def _pose(a: Arg, sink: Sink):
                 q[-1].span.end_line,
                 q[-1].span.end_column,
             )
-            if q[0].span and q[-1].span and q[0].span.at is None
+            if q[0].span
+            and q[-1].span
+            and q[0].span.line is not None
+            and q[-1].span.line is not None
             else v.span
         )
         sink.error(
