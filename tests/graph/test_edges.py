@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from mobiledsl.diagnostics import Diagnostic
 from mobiledsl.graph import actions
-from mobiledsl.graph.positions import Positions
+from mobiledsl.graph.positions import Positions, diagnostic_from_json
 from mobiledsl.graph.reporter import BuildReporter
 
 from .fixture import FULL_PARTS, PROGRAMS, PYPROJECT, doit, env_with_repo, executed, make_project
@@ -138,5 +137,5 @@ def test_a_program_that_is_not_utf8_gets_an_error_with_its_place(tmp_path, monke
     [d] = record["diagnostics"]
     assert d["code"] == "syntax.invalid_character" and "UTF-8" in d["message"]
     # the record keeps the place in its positions table, where rendering finds it
-    span = Positions().span(Diagnostic.from_json(d).span)
+    span = Positions().span(diagnostic_from_json(d).span)
     assert (span.file, span.line, span.column) == ("bad.core", 2, 11)
