@@ -93,10 +93,14 @@ def run_manifest(root: str) -> Result:
     return load_manifest(root)
 
 
-def run_load(root: str, library: str, part_id: str, listed_at: Span | None = None) -> Result:
+def run_load(
+    root: str, library: str, part_id: str, listed_at: Span | None = None, folders: Any = None
+) -> Result:
+    """``folders``: the library's folders kept open (``inputs.Folders``) by a driver that
+    loads every part of it in one process, so that parts/ is opened once, not per part."""
     from .library.loader import load_part
 
-    return load_part(root, library, part_id, listed_at=listed_at)
+    return load_part(root, library, part_id, listed_at=listed_at, folders=folders)
 
 
 def run_walker(
@@ -111,12 +115,34 @@ def run_walker(
 
 
 def run_library(root: str) -> Result:
-    """One library loaded whole: its manifest, every part and every walker it registers,
-    built into a ``Library`` by ``library.building`` as every load is (``library check``,
-    and a compile given no program refs)."""
-    from .library.loader import load_library
+    """One library loaded whole, by the rows the build graph runs for it: its manifest, the
+    load of every part it registers, then of every walker against the parts that loaded,
+    built into a ``Library`` by ``library.building`` (``library check``, and a compile given
+    no program refs). A manifest that does not load gives None and its errors; what each
+    part and walker reported follows, in the manifest's order."""
+    from .inputs import Folders
+    from .library.building import build_library
+    from .library.loader import collector_paused
 
-    return load_library(root)
+    with collector_paused():
+        manifest, diags = run_manifest(root)
+        if manifest is None:
+            return None, diags
+        diags = list(diags)
+        with Folders() as folders:
+            parts = {
+                pid: run_load(root, manifest.name, pid, span, folders=folders)
+                for pid, span in manifest.parts.items()
+            }
+        loaded = {pid: part for pid, (part, _) in parts.items() if part is not None}
+        walkers = {
+            wid: run_walker(root, manifest.name, wid, loaded, span)
+            for wid, span in manifest.walkers.items()
+        }
+        for _, ds in (*parts.values(), *walkers.values()):
+            diags.extend(ds)
+        library = build_library(manifest.name, root, parts, walkers, name_span=manifest.name_span)
+    return library, diags
 
 
 def run_libraries(roots: list[str], refs: Iterable[str] | None = None) -> Result:

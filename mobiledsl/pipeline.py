@@ -29,7 +29,7 @@ from .phases import (
     program_refs,
     run_libraries,
 )
-from .planned import asset_copy, emission_assets, emission_files, report_files, walk_files
+from .planned import asset_files, emission_assets, emission_files, report_files
 from .recordtype import mutable_record
 
 # Codes that say the environment is wrong rather than the inputs (exit status 2, not 1).
@@ -319,10 +319,9 @@ def _emission_files(target_dir: Path, emission: Any) -> list[tuple[Path, bytes |
     files: list[tuple[Path, bytes | Path]] = [
         (target_dir / rel, data) for rel, data in emission_files(emission).items()
     ]
-    for source, dest in emission_assets(emission):
-        files.extend(
-            (target_dir / asset_copy(dest, rel), Path(source) / rel) for rel in walk_files(source)
-        )
+    files.extend(
+        (target_dir / dest, Path(source)) for dest, source in asset_files(emission_assets(emission))
+    )
     return files
 
 

@@ -8,6 +8,7 @@ name is checked here, once: a target never writes outside its folder.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable
 from pathlib import PurePosixPath
 from typing import Any
 
@@ -69,7 +70,17 @@ def walk_files(root: str | os.PathLike) -> list[str]:
     return out
 
 
-def asset_copy(dest: str, rel: str) -> str:
-    """Where below the target's folder the file ``rel`` of an asset folder copied to
-    ``dest`` goes."""
-    return f"{dest.strip('/')}/{rel}" if dest not in ("", ".") else rel
+def asset_files(
+    assets: Iterable[tuple[str, str]] | Iterable[list[str]],
+    listing: Callable[[str], Iterable[str]] = walk_files,
+) -> list[tuple[str, str]]:
+    """(where below the target's folder, the file copied there) of every file of the asset
+    folders ``assets`` ((source folder, destination) as ``emission_assets`` gives them),
+    folder by folder in their order and each folder's files by name; a later copy to the
+    same place replaces an earlier one. ``listing``: a folder's files, relative to it with
+    ``/`` (``walk_files``; the build graph hands the files it hashed)."""
+    return [
+        (rel if dest in ("", ".") else f"{dest.strip('/')}/{rel}", os.path.join(source, rel))
+        for source, dest in assets
+        for rel in listing(source)
+    ]

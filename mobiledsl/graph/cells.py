@@ -8,11 +8,11 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from ..inputs import MAX_ASSET_BYTES, Refused, read_regular
 from ..outputs import Transaction, read_asset
-from ..planned import asset_copy
+from ..planned import asset_files
 from ..textsafe import shown
 from . import layout, restore
 from .cleaning import listed, withdraw
@@ -102,10 +102,7 @@ def assets_action(emission_rec: str, out: str, out_dir: str, roots: Iterable[str
         )
         sources = []
     trees = {source: _read_tree(source) for source, _ in sources}
-    wanted = {
-        copy: (os.path.join(source, rel), digest)
-        for copy, source, rel, digest in _copies(sources, trees)
-    }
+    wanted = _copies(sources, trees)
     previous = listed(out)
     for rel in sorted(set(previous) - set(wanted)):
         withdraw(os.path.join(out_dir, rel))
@@ -119,11 +116,18 @@ def assets_action(emission_rec: str, out: str, out_dir: str, roots: Iterable[str
     return {"sources": sources, "copied": _copied(sources, trees)}
 
 
-def _copies(sources: list, trees: dict) -> Iterator[tuple[str, str, str, str]]:
-    """(copy rel, source directory, rel below it, hash) of every file the directories hold."""
-    for source, dest in sources:
-        for rel, digest in trees[source][1].items():
-            yield asset_copy(dest, rel), source, rel, digest
+def _copies(sources: list, trees: dict) -> dict[str, tuple[str, str]]:
+    """copy rel -> (source file, hash) of every file the directories hold, as
+    ``planned.asset_files`` places them (from the files ``trees`` hashed)."""
+    digests = {
+        os.path.join(source, rel): digest
+        for source, _ in sources
+        for rel, digest in trees[source][1].items()
+    }
+    return {
+        copy: (file, digests[file])
+        for copy, file in asset_files(sources, lambda source: trees[source][1])
+    }
 
 
 def _copied(sources: list, trees: dict[str, tuple[str, dict[str, str]]]) -> str:
@@ -162,7 +166,9 @@ def assets_uptodate(task, values, out_dir: str) -> bool:
     sources, copied = values.get("sources"), values.get("copied")
     if sources is None or copied is None or _copied(sources, _TREES) != copied:
         return False
-    expected = {f"{out_dir}/{copy}": digest for copy, _, _, digest in _copies(sources, _TREES)}
+    expected = {
+        f"{out_dir}/{copy}": digest for copy, (_, digest) in _copies(sources, _TREES).items()
+    }
     return all(files_hold(f"assets:{out_dir}", expected).values())
 
 

@@ -1,5 +1,5 @@
 """The one way a ``Library`` is made from what loading its declarations gave: the command
-line's whole and named loads (``loader.load_library``, ``phases.run_libraries``) and the
+line's whole and named loads (``phases.run_library``, ``phases.run_libraries``) and the
 build graph's records (``graph.libraries``) all build it here, so resolve sees one library
 whichever driver loaded it.
 

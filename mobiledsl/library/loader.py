@@ -5,7 +5,8 @@
   file and stats the files it names, nothing else, so the build graph can run it as a task
   of its own. A declaration with any problem gives no ``Part``; its problems come back as
   warnings, since they block only a program that names the part.
-- ``load_library(root)``: all of it. A manifest problem blocks (None and errors); a part,
+- ``load_library(root)``: all of it, by ``phases.run_library`` (the same loads, part by
+  part, that the build graph runs). A manifest problem blocks (None and errors); a part,
   object, environment or walker with a problem is left out (``Library.left_out``) and the
   others still load.
 """
@@ -20,10 +21,9 @@ from contextlib import contextmanager
 from ..diagnostics import Diagnostic, Severity, Sink, Span, error
 from ..inputs import Folders
 from ..yamlio import YNode, read_yaml
-from .building import build_library
 from .fields import Fields
 from .manifest import ID, Manifest, load_manifest
-from .model import CATEGORIES, Library, Part, Walker
+from .model import CATEGORIES, Library, Part
 from .objects import check_environment_fields, check_object_fields
 from .parts import COMMON_FIELDS, PART_FIELDS, check_part_fields
 from .reading import read_declaration
@@ -74,13 +74,19 @@ collector_paused = _collector_paused
 
 
 def load_part(
-    root: str | os.PathLike, library_name: str, part_id: str, *, listed_at: Span | None = None
+    root: str | os.PathLike,
+    library_name: str,
+    part_id: str,
+    *,
+    listed_at: Span | None = None,
+    folders: Folders | None = None,
 ) -> tuple[Part | None, list[Diagnostic]]:
     """Load one registered part, object or environment. Problems are warnings; with any,
     the result is None. ``listed_at`` is where library.yaml lists the id, which a missing
-    declaration is reported at (else at the declaration's path)."""
+    declaration is reported at (else at the declaration's path); ``folders``: the
+    library's folders kept open between parts (see ``inputs.Folders``)."""
     with _collector_paused():
-        return _load_part(root, library_name, part_id, listed_at)
+        return _load_part(root, library_name, part_id, listed_at, folders)
 
 
 def _load_part(
@@ -248,35 +254,8 @@ def _top_keys(F: Fields, node: YNode, allowed: tuple[str, ...], category: str | 
 
 
 def load_library(root: str | os.PathLike) -> tuple[Library | None, list[Diagnostic]]:
-    """Load every declaration ``<root>/library.yaml`` registers."""
-    with _collector_paused():
-        return _load_library(root)
+    """Load every declaration ``<root>/library.yaml`` registers, as ``library check`` does
+    (``phases.run_library``: the manifest, then each part's and each walker's load)."""
+    from ..phases import run_library
 
-
-def _load_library(root: str | os.PathLike) -> tuple[Library | None, list[Diagnostic]]:
-    manifest, diagnostics = load_manifest(root)
-    if manifest is None:
-        return None, diagnostics
-    diagnostics = list(diagnostics)
-    parts: dict[str, tuple[Part | None, list[Diagnostic]]] = {}
-    with Folders() as folders:  # parts/ opened once for every declaration
-        for part_id, span in manifest.parts.items():
-            parts[part_id] = _load_part(root, manifest.name, part_id, span, folders)
-            diagnostics.extend(parts[part_id][1])
-    loaded = {pid: part for pid, (part, _) in parts.items() if part is not None}
-    walkers: dict[str, tuple[Walker | None, list[Diagnostic]]] = {}
-    for walker_id, span in manifest.walkers.items():
-        walkers[walker_id] = _load_walker(root, manifest.name, walker_id, loaded, span)
-        diagnostics.extend(walkers[walker_id][1])
-    return build_library(
-        manifest.name, root, parts, walkers, name_span=manifest.name_span
-    ), diagnostics
-
-
-def _load_walker(
-    root, name: str, walker_id: str, parts: dict[str, Part], span: Span
-) -> tuple[Walker | None, list[Diagnostic]]:
-    from .walkers import load_walker  # a library without walkers never reads them
-
-    walker, diags = load_walker(root, name, walker_id, parts, registered_at=span)
-    return walker, as_warnings(list(diags))
+    return run_library(os.fspath(root))
