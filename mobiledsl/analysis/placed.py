@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from functools import cached_property
+from types import MappingProxyType
 
 from ..library.model import Foot, Part
 from ..model.frames import Transform as Frame
@@ -42,6 +43,8 @@ class Foothold:
 
 @record(eq=False)
 class Placed:
+    """The robot's frames and solids in base_link, as every rule of the analysis reads them."""
+
     bodies: tuple[Body, ...]  # the parts' own bodies and their links', in placement order
     frames: Mapping[str, Frame]  # each component's frame, by its name
     link_frames: Mapping[tuple[str, str], Frame]  # (component, link): where it is held
@@ -81,22 +84,22 @@ def place(robot: Robot) -> Placed:
     wheels: list[Wheel] = []
     tracks: list[Track] = []
     for c in robot.components:
-        f = frames[c.name] = frame_of(c)
+        f = frames[c.name] = _read_only(frame_of(c))
         part = robot.parts.get(c.part)
         if part is None:
             continue
         bodies.append(own_body(c, part, f))
         links = {l.name: l for l in part.links}
         for pl in c.links:
-            lf = placed_frame(pl)
+            lf = _read_only(placed_frame(pl))
             # a link named twice is found by its first placing (as placement.link_frame)
             link_frames.setdefault((c.name, pl.name), lf)
             if pl.name in links:
                 bodies.append(link_body(c, part, links[pl.name], lf))
-        w = wheel_at(c, part, f)
+        w = wheel_at(c, part, f) if part.wheel is not None else None
         if w is not None:
             wheels.append(w)
-        t = track_at(c, part, f)
+        t = track_at(c, part, f) if part.track is not None else None
         if t is not None:
             tracks.append(t)
     solids: dict[tuple[str, str | None, int], Solid] = {}
@@ -104,7 +107,22 @@ def place(robot: Robot) -> Placed:
         for s in b.shapes:
             solids.setdefault((s.component, s.link, s.index), s.solid)
     feet = tuple(_footholds(robot, solids))
-    return Placed(tuple(bodies), frames, link_frames, solids, tuple(wheels), tuple(tracks), feet)
+    return Placed(
+        tuple(bodies),
+        MappingProxyType(frames),
+        MappingProxyType(link_frames),
+        MappingProxyType(solids),
+        tuple(wheels),
+        tuple(tracks),
+        feet,
+    )
+
+
+def _read_only(f: Frame) -> Frame:
+    """A frame every rule reads (a wheel's centre is its frame's origin): none may change it
+    for the next."""
+    f.translation.flags.writeable = False
+    return f
 
 
 def _footholds(
