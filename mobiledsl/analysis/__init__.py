@@ -29,7 +29,7 @@ from .legged import (
 )
 from .mass import mass_properties
 from .model import Analysis, Findings, clean, clean_matrix, clean_polygon, clean_xy, clean_xyz
-from .placement import bodies as place_bodies
+from .placed import place
 from .power import check_power
 from .servos import check_servos
 from .statics import check_com, com_margin
@@ -53,9 +53,11 @@ def analyse(
     robot walks by the one whose robot it is. Without them no robot walks by a walker and
     ``one_walker`` is undecided."""
     out = Findings()
-    bodies = place_bodies(robot)
+    # the frames and solids every rule below judges, worked out once
+    placed = place(robot)
+    bodies = placed.bodies
     mp = mass_properties(bodies)
-    ground = find_ground(robot)
+    ground = find_ground(robot, placed)
     project = Projector(ground)
 
     def to_ground(p) -> tuple[float, float]:
@@ -63,23 +65,23 @@ def analyse(
         return float(q[0]), float(q[1])
 
     check_plane(robot, ground, out)
-    check_feet(robot, ground, out)
-    check_links_clear(robot, ground, out)
+    check_feet(robot, placed, ground, out)
+    check_links_clear(robot, placed, ground, out)
     check_legs(robot, out)
     walker = check_walkers(robot, walkers, out)
     check_walker_gains(robot, walkers[walker] if walker and walkers is not None else None, out)
     check_gait(robot, walker, out)
     com_at, margin = com_margin(ground, mp.com)
     check_com(robot, ground, com_at, margin, mp.mass, out, bodies, to_ground)
-    peaks = check_servos(robot, ground, bodies, mp.mass, mp.com, out, walker=walker, task=task)
-    items = outlines(robot, bodies, project)
-    check_bounded(robot, out, project)
-    check_wheels(robot, bodies, out, to_ground)
-    check_parts(robot, bodies, out, to_ground)
+    peaks = check_servos(robot, ground, placed, mp.mass, mp.com, out, walker=walker, task=task)
+    items = outlines(robot, placed, project)
+    check_bounded(robot, placed, out, project)
+    check_wheels(robot, placed, out, to_ground)
+    check_parts(robot, placed, out, to_ground)
     check_power(robot, out)
     check_drivelines(robot, out)
     kin = analyse_kinematics(
-        _walking_by(robot, walker, walkers), task, to_ground, out, mass=mp.mass
+        _walking_by(robot, walker, walkers), placed, task, to_ground, out, mass=mp.mass
     )
 
     if com_at is None:

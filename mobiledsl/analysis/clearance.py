@@ -25,7 +25,8 @@ from ..recordtype import record
 from .geometry import Poly, Solid, poly_from_points
 from .model import Findings
 from .overlap import Well, boxes_overlap, depth_beyond_wells
-from .placement import Body, PlacedShape, chassis_connector, frame_of, track_of, wheel_of, where
+from .placed import Placed
+from .placement import Body, PlacedShape, chassis_connector, where
 
 WHEELS = "validation.assembly.wheels_clear_other_parts"
 PARTS = "validation.assembly.parts_clear_each_other"
@@ -46,14 +47,16 @@ class NamedWell:
         return f"{self.owner}.{self.connector}"
 
 
-def well_at(robot: Robot, comp: Component, connector: str | None) -> NamedWell | None:
+def well_at(
+    robot: Robot, placed: Placed, comp: Component, connector: str | None
+) -> NamedWell | None:
     if connector is None:
         return None
     part = robot.parts.get(comp.part)
     conn = part.connectors.get(connector) if part is not None else None
     if conn is None or conn.well is None:
         return None
-    f = frame_of(comp)
+    f = placed.frame(comp)
     return NamedWell(
         Well(
             f.point(conn.pos), unit_or_zero(f.vector(conn.dir)), conn.well.radius, conn.well.width
@@ -64,13 +67,13 @@ def well_at(robot: Robot, comp: Component, connector: str | None) -> NamedWell |
 
 
 def _connector_axis(
-    robot: Robot, comp: Component, connector: str
+    robot: Robot, placed: Placed, comp: Component, connector: str
 ) -> tuple[np.ndarray, np.ndarray] | None:
     part = robot.parts.get(comp.part)
     conn = part.connectors.get(connector) if part is not None else None
     if conn is None:
         return None
-    f = frame_of(comp)
+    f = placed.frame(comp)
     return f.point(conn.pos), unit_or_zero(f.vector(conn.dir))
 
 
@@ -97,15 +100,15 @@ def wheel_well_connectors(robot: Robot, wheel: Component, other: Component) -> l
     return list(dict.fromkeys(names))
 
 
-def part_wells(robot: Robot, a: Component, b: Component) -> list[NamedWell]:
+def part_wells(robot: Robot, placed: Placed, a: Component, b: Component) -> list[NamedWell]:
     """Wells between two mated parts: on the connector one mates onto, and on the one it
     mates by; each lets the other part into its owner's shape."""
     out = []
     for child, host in ((a, b), (b, a)):
         if child.parent == host.name:
             for w in (
-                well_at(robot, host, child.host_connector),
-                well_at(robot, child, child.connector),
+                well_at(robot, placed, host, child.host_connector),
+                well_at(robot, placed, child, child.connector),
             ):
                 if w is not None:
                     out.append(w)
@@ -136,29 +139,26 @@ def _steered_pieces(prism: Poly, axis, point, max_angle: float) -> list[Poly]:
     return [poly_from_points(np.vstack([turned[i], turned[i + 1]])) for i in range(n)]
 
 
-def sweeps(robot: Robot) -> list[Sweep]:
+def sweeps(robot: Robot, placed: Placed) -> list[Sweep]:
     out = []
     for c in robot.components:
-        part = robot.parts.get(c.part)
-        if part is None:
-            continue
-        w = wheel_of(c, part)
+        w = placed.wheel(c)
         if w is not None:
             pieces: list[Solid]
             if c.steer is not None and not w.caster:
                 pieces = list(
-                    _steered_pieces(w.rim(), c.steer.axis, c.steer.point, c.steer.max_angle_rad)
+                    _steered_pieces(w.rim, c.steer.axis, c.steer.point, c.steer.max_angle_rad)
                 )
                 desc = (
                     f"the space {w.describe()} sweeps over its steering lock of "
                     f"±{c.steer.max_angle_rad:g} rad"
                 )
             else:
-                pieces = [w.solid()]
+                pieces = [w.solid]
                 desc = w.describe()
             out.append(Sweep(c, tuple(pieces), desc))
             continue
-        t = track_of(c, part)
+        t = placed.track(c)
         if t is not None:
             out.append(Sweep(c, (t.belt,), t.describe()))
     return out
@@ -181,13 +181,14 @@ def _ceil(x: float) -> float:
 
 def _well_help(
     robot: Robot,
+    placed: Placed,
     owner: Component,
     connector: str,
     corners: np.ndarray,
     existing: NamedWell | None,
     what: str,
 ) -> str | None:
-    ax = _connector_axis(robot, owner, connector)
+    ax = _connector_axis(robot, placed, owner, connector)
     if ax is None:
         return None
     radius, width = Well(ax[0], ax[1], 0.0, 0.0).reach(corners)
@@ -224,14 +225,14 @@ def _link_help(c: Component, shape: PlacedShape, robot: Robot) -> str:
     return text
 
 
-def own_well(robot: Robot, wheel: Component, other: Component) -> NamedWell | None:
+def own_well(robot: Robot, placed: Placed, wheel: Component, other: Component) -> NamedWell | None:
     """The well on the connector a wheel (or a track) mates by: a void in the wheel's hub
     that what it mates onto may fill, so it lets in only that part's own shape (not its
     links). Not counted for a steered wheel, whose hub turns over its lock while what it
     mates onto stays."""
     if wheel.parent != other.name or wheel.steer is not None:
         return None
-    return well_at(robot, wheel, wheel.connector)
+    return well_at(robot, placed, wheel, wheel.connector)
 
 
 def declared_later(a: Component, b: Component) -> bool:
@@ -241,10 +242,10 @@ def declared_later(a: Component, b: Component) -> bool:
     return a.span.order() > b.span.order()
 
 
-def check_wheels(robot: Robot, bodies: list[Body], out: Findings, to_ground) -> None:
-    all_sweeps = sweeps(robot)
+def check_wheels(robot: Robot, placed: Placed, out: Findings, to_ground) -> None:
+    all_sweeps = sweeps(robot, placed)
     for sw in all_sweeps:
-        for body in bodies:
+        for body in placed.bodies:
             other = body.component
             if other.name == sw.component.name:
                 continue
@@ -255,12 +256,9 @@ def check_wheels(robot: Robot, bodies: list[Body], out: Findings, to_ground) -> 
                     continue
                 if names is None:
                     names = wheel_well_connectors(robot, sw.component, other)
-                    recess = own_well(robot, sw.component, other)
-                wells = (
-                    []
-                    if shape.link is not None
-                    else [w for w in (well_at(robot, other, n) for n in names) if w is not None]
-                )
+                    recess = own_well(robot, placed, sw.component, other)
+                found = (well_at(robot, placed, other, n) for n in names)
+                wells = [] if shape.link is not None else [w for w in found if w is not None]
                 if recess is not None and shape.link is None:
                     wells.append(recess)  # the host's own shape, not its links
                 worst = None
@@ -298,6 +296,7 @@ def check_wheels(robot: Robot, bodies: list[Body], out: Findings, to_ground) -> 
                         )
                         h = _well_help(
                             robot,
+                            placed,
                             other,
                             n,
                             corners,
@@ -386,15 +385,15 @@ def fixed_to_base(robot: Robot, c: Component) -> bool:
     return False
 
 
-def check_parts(robot: Robot, bodies: list[Body], out: Findings, to_ground) -> None:
-    fixed = [b for b in bodies if b.shapes and fixed_to_base(robot, b.component)]
+def check_parts(robot: Robot, placed: Placed, out: Findings, to_ground) -> None:
+    fixed = [b for b in placed.bodies if b.shapes and fixed_to_base(robot, b.component)]
     for (i, ia), (j, jb) in touching_shapes(fixed):
         ba, bb = fixed[i], fixed[j]
         a, b = ba.component, bb.component
         if a.name == b.name:
             continue  # a part's links against each other and its base
         sa, sb = ba.shapes[ia], bb.shapes[jb]
-        wells = part_wells(robot, a, b)
+        wells = part_wells(robot, placed, a, b)
         usable = [
             w
             for w in wells
@@ -403,7 +402,7 @@ def check_parts(robot: Robot, bodies: list[Body], out: Findings, to_ground) -> N
         hit = depth_beyond_wells(sa.solid, sb.solid, [w.well for w in usable], TOLERANCE)
         if hit is None:
             continue
-        _report_parts(robot, out, sa, sb, a, b, hit, usable, to_ground)
+        _report_parts(robot, placed, out, sa, sb, a, b, hit, usable, to_ground)
 
 
 def touching_shapes(bodies: list[Body]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
@@ -435,7 +434,7 @@ def touching_shapes(bodies: list[Body]) -> list[tuple[tuple[int, int], tuple[int
     return sorted(pairs, key=lambda pq: (pq[0][0], pq[1][0], pq[0][1], pq[1][1]))
 
 
-def _report_parts(robot, out, sa, sb, a, b, hit, wells, to_ground) -> None:
+def _report_parts(robot, placed, out, sa, sb, a, b, hit, wells, to_ground) -> None:
     deep, at, corners = hit
     # the one declared later is the one the finding points at (its glue put it there)
     mover, still, ms, ss = (a, b, sa, sb) if declared_later(a, b) else (b, a, sb, sa)
@@ -463,6 +462,7 @@ def _report_parts(robot, out, sa, sb, a, b, hit, wells, to_ground) -> None:
         existing = next((w for w in wells if w.owner == host.name), None)
         h = _well_help(
             robot,
+            placed,
             host,
             child.host_connector,
             corners,

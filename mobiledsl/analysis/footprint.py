@@ -12,7 +12,8 @@ from ..model.robot import Robot
 from .geometry import Poly, Solid
 from .ground import Ground
 from .model import Findings, Outline, clean_polygon
-from .placement import Body, frame_of, tracks, wheels, where
+from .placed import Placed
+from .placement import where
 from .planar import convex_polygon
 
 CODE = "validation.footprint.bounded"
@@ -48,9 +49,9 @@ class Projector:
         return np.vstack([self.circle(s.a, s.radius), self.circle(s.b, s.radius)])
 
 
-def outlines(robot: Robot, bodies: list[Body], project: Projector) -> list[Outline]:
+def outlines(robot: Robot, placed: Placed, project: Projector) -> list[Outline]:
     out: list[Outline] = []
-    for b in bodies:
+    for b in placed.bodies:
         for ps in b.shapes:
             out.append(
                 Outline(
@@ -60,16 +61,16 @@ def outlines(robot: Robot, bodies: list[Body], project: Projector) -> list[Outli
                     clean_polygon(convex_polygon(project.solid(ps.solid))),
                 )
             )
-    for w in wheels(robot):
+    for w in placed.wheels:
         out.append(
             Outline(
                 w.component.name,
                 "caster" if w.caster else "wheel",
                 w.component.name,
-                clean_polygon(convex_polygon(project.solid(w.solid()))),
+                clean_polygon(convex_polygon(project.solid(w.solid))),
             )
         )
-    for t in tracks(robot):
+    for t in placed.tracks:
         out.append(
             Outline(
                 t.component.name,
@@ -82,7 +83,7 @@ def outlines(robot: Robot, bodies: list[Body], project: Projector) -> list[Outli
         part = robot.parts.get(c.part)
         if part is None:
             continue
-        f = frame_of(c)
+        f = placed.frame(c)
         for i, k in enumerate(part.contacts):
             ring = project.circle(f.point(k.xyz), k.radius)
             out.append(
@@ -98,14 +99,14 @@ def footprint(items: list[Outline]) -> list[tuple[float, float]]:
     return convex_polygon(pts) if pts else []
 
 
-def check_bounded(robot: Robot, out: Findings, project: Projector) -> None:
+def check_bounded(robot: Robot, placed: Placed, out: Findings, project: Projector) -> None:
     for c in robot.components:
         part = robot.parts.get(c.part)
         if part is None or part.wheel is not None or part.collision:
             continue
         if any(l.collision for l in part.links):
             continue  # its links bound it
-        at = project(frame_of(c).translation)[0]
+        at = project(placed.frame(c).translation)[0]
         out.warning(
             CODE,
             f"'{c.name}' ({part.key}) declares no collision shape, so the "

@@ -22,14 +22,15 @@ from dataclasses import field
 
 import numpy as np
 
-from ..library.model import Foot, Part
+from ..library.model import Foot
 from ..model.frames import ground_basis, norm, unit_or_zero
 from ..model.robot import Component, Robot
 from ..recordtype import mutable_record, record
 from . import smalllp
-from .geometry import Round, shape_solid
+from .geometry import Round
 from .model import Findings
-from .placement import Track, Wheel, frame_of, link_frame, tracks, wheels, where
+from .placed import Placed
+from .placement import Track, Wheel, where
 from .planar import convex_polygon
 
 CODE = "validation.assembly.wheels_touch_one_plane"
@@ -166,13 +167,13 @@ def _bearing_of(points: np.ndarray, r: float) -> Towards:
     return bears
 
 
-def _contact_supports(robot: Robot) -> list[Support]:
+def _contact_supports(robot: Robot, placed: Placed) -> list[Support]:
     out = []
     for c in robot.components:
         part = robot.parts.get(c.part)
         if part is None:
             continue
-        f = frame_of(c)
+        f = placed.frame(c)
         for i, k in enumerate(part.contacts):
             centre, R = f.point(k.xyz), k.radius
             what = f" ({k.note})" if k.note else ""
@@ -189,38 +190,10 @@ def _contact_supports(robot: Robot) -> list[Support]:
     return out
 
 
-def standing_feet(robot: Robot) -> list[tuple[Component, Part, Foot]]:
-    """The feet the robot stands on: a Legged chassis's own, or, when it has none, the feet
-    of the legs (components of type Leg) placed on it. A chassis used as another type stands
-    on its wheels or tracks (its feet are shapes of its links like the rest), and a leg on it,
-    or on a chassis with legs of its own, hangs (validation.assembly.legs_on_a_legged_chassis)."""
-    if robot.chassis_type != "Legged":
-        return []
-    try:
-        chassis = robot.component(robot.chassis)
-    except KeyError:
-        return []
-    cpart = robot.parts.get(chassis.part)
-    if cpart is None:
-        return []
-    if cpart.feet:
-        return [(chassis, cpart, f) for f in cpart.feet]
-    out: list[tuple[Component, Part, Foot]] = []
-    for c in robot.components:
-        part = robot.parts.get(c.part)
-        if c.type == "Leg" and part is not None:
-            out.extend((c, part, f) for f in part.feet)
-    return out
-
-
-def _foot_supports(robot: Robot) -> list[Support]:
+def _foot_supports(placed: Placed) -> list[Support]:
     out = []
-    for c, part, foot in standing_feet(robot):
-        links = {l.name: l for l in part.links}
-        link, lf = links.get(foot.link), link_frame(c, foot.link)
-        if link is None or lf is None or not 0 <= foot.shape < len(link.collision):
-            continue
-        solid = shape_solid(link.collision[foot.shape], lf)
+    for held in placed.feet:
+        c, foot, solid = held.component, held.foot, held.solid
         if isinstance(solid, Round):
             ends = np.array([solid.a, solid.b])
             low, bears = _lowest_of(ends, solid.radius), _bearing_of(ends, solid.radius)
@@ -230,15 +203,15 @@ def _foot_supports(robot: Robot) -> list[Support]:
     return out
 
 
-def supports(robot: Robot) -> tuple[list[Support], list[Support]]:
+def supports(robot: Robot, placed: Placed) -> tuple[list[Support], list[Support]]:
     """(those that must touch, ground contacts)."""
     must: list[Support] = []
-    for w in wheels(robot):
+    for w in placed.wheels:
         must.append(_wheel_support(w))
-    for t in tracks(robot):
+    for t in placed.tracks:
         must.extend(_track_supports(t))
-    must.extend(_foot_supports(robot))
-    return must, _contact_supports(robot)
+    must.extend(_foot_supports(placed))
+    return must, _contact_supports(robot, placed)
 
 
 # -- the plane -------------------------------------------------------------------------------
@@ -297,8 +270,8 @@ def _settle(sups: list[Support], n: np.ndarray) -> tuple[float, float]:
     return min(h), max(h) - min(h)
 
 
-def find_ground(robot: Robot) -> Ground | None:
-    must, contacts = supports(robot)
+def find_ground(robot: Robot, placed: Placed) -> Ground | None:
+    must, contacts = supports(robot, placed)
     if not must and not contacts:
         return None
     fitted = must

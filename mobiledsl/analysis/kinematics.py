@@ -39,7 +39,8 @@ from ..targets.surfaces import TYRE_FRICTION
 from .drivepower import check_base_moves, judge_reach, motor_figures, top_speed_text
 from .model import Findings, Kinematics, StepVerdict, clean
 from .motorline import GRAVITY, reduction_of, volts_share, wheel_limits
-from .placement import tracks, wheels, where
+from .placed import Placed
+from .placement import where
 
 SPIN = "validation.kinematics.spin_supported"
 STRAFE = "validation.kinematics.strafe_supported"
@@ -111,17 +112,17 @@ def _top_speed(robot: Robot) -> tuple[float | None, str]:
     return best, why
 
 
-def _contact_points(robot: Robot, to_ground) -> list[tuple[Component, np.ndarray]]:
+def _contact_points(placed: Placed, to_ground) -> list[tuple[Component, np.ndarray]]:
     pts = []
-    for w in wheels(robot):
+    for w in placed.wheels:
         if not w.caster:
             pts.append((w.component, np.array(to_ground(w.centre))))
-    for t in tracks(robot):
+    for t in placed.tracks:
         pts.append((t.component, np.array(to_ground((t.run_from + t.run_to) / 2))))
     return pts
 
 
-def skid_factor(robot: Robot) -> float:
+def skid_factor(robot: Robot, placed: Placed) -> float:
     """How much wider than its contacts a skid-steer base turns (W_eff / W), 1 for any other
     base. The analysis' turn rate uses it, and records it (``Kinematics.skid_factor``) for
     the targets' twist maps and drive systems."""
@@ -129,7 +130,7 @@ def skid_factor(robot: Robot) -> float:
         return 1.0
     pts = [
         (w.centre[0], w.centre[1], 0.0)
-        for w in wheels(robot)
+        for w in placed.wheels
         if not w.caster and w.component.driven
     ]
     pts += [
@@ -138,7 +139,7 @@ def skid_factor(robot: Robot) -> float:
             (t.run_from[1] + t.run_to[1]) / 2,
             float(norm((t.run_to - t.run_from)[:2])) ** 2 / 12,
         )
-        for t in tracks(robot)
+        for t in placed.tracks
     ]
     if len(pts) < 2:
         return 1.0
@@ -149,7 +150,7 @@ def skid_factor(robot: Robot) -> float:
     return (a2 + b2) / b2 if b2 > 0 else 1.0
 
 
-def scrub_share(robot: Robot) -> float:
+def scrub_share(robot: Robot, placed: Placed) -> float:
     """Of a skid-steer base's weight times its tyres' friction, the pull its wheels must give
     to turn it in place: 0 for any other base. Its contacts slide sideways as it turns and
     their friction opposes the slide; the slide's balance that makes W_eff (``skid_factor``)
@@ -157,16 +158,16 @@ def scrub_share(robot: Robot) -> float:
     the contacts' mean squares along and across. In W_eff's terms: sqrt(1 - W / W_eff)."""
     if robot.chassis_type not in SKIDDING:
         return 0.0
-    return math.sqrt(max(0.0, 1.0 - 1.0 / skid_factor(robot)))
+    return math.sqrt(max(0.0, 1.0 - 1.0 / skid_factor(robot, placed)))
 
 
-def _turn_speed(robot: Robot, v: float | None, line) -> float | None:
+def _turn_speed(robot: Robot, placed: Placed, v: float | None, line) -> float | None:
     """The wheels' rim speed in the base's fastest turn in place: its top speed, or for a
     skid-steer base the speed at which its motors' line still gives the pull the tyres'
     sideways scrub takes (``scrub_share`` of its weight at the tyres' friction, ``SCRUB_CONE``
     of it passed sliding) besides
     rolling resistance: 0 when stalled they give less. The top speed without a line."""
-    share = scrub_share(robot)
+    share = scrub_share(robot, placed)
     if v is None or line is None or share <= 0:
         return v
     return line.top_speed(
@@ -175,13 +176,13 @@ def _turn_speed(robot: Robot, v: float | None, line) -> float | None:
 
 
 def _yaw(
-    robot: Robot, v: float | None, to_ground
+    robot: Robot, placed: Placed, v: float | None, to_ground
 ) -> tuple[float | None, float | None, float | None]:
     """(max yaw rate, track width, wheelbase)."""
     if v is None:
         return None, None, None
     kind = robot.chassis_type
-    pts = _contact_points(robot, to_ground)
+    pts = _contact_points(placed, to_ground)
     driven = [(c, p) for c, p in pts if c.driven]
     if kind in ("Diff_two_caster", "Diff_drive", "Tracked"):
         left = [p[1] for _, p in driven if p[1] > 0]
@@ -189,7 +190,7 @@ def _yaw(
         if not left or not right:
             return None, None, None
         width = float(np.mean(left) - np.mean(right))
-        return 2 * v / (width * skid_factor(robot)), width, None
+        return 2 * v / (width * skid_factor(robot, placed)), width, None
     if kind == "Mecanum_four_wheel" and len(driven) >= 3:
         xy = np.array([p for _, p in driven])
         d = np.abs(xy - xy.mean(axis=0))
@@ -223,7 +224,12 @@ def _turns_either_way(robot: Robot) -> bool:
 
 
 def analyse_kinematics(
-    robot: Robot, task: Task | None, to_ground, out: Findings, mass: float | None = None
+    robot: Robot,
+    placed: Placed,
+    task: Task | None,
+    to_ground,
+    out: Findings,
+    mass: float | None = None,
 ) -> Kinematics:
     for c in robot.components:
         part = robot.parts.get(c.part)
@@ -251,7 +257,7 @@ def analyse_kinematics(
     if v is not None and line is not None and motors is not None:  # both or neither
         v, why, accel = motors.top_speed_full_mps, top_speed_text(line), motors.accel_mps2
     check_base_moves(robot, line, out)
-    yaw, width, base = _yaw(robot, _turn_speed(robot, v, line), to_ground)
+    yaw, width, base = _yaw(robot, placed, _turn_speed(robot, placed, v, line), to_ground)
     can_spin = ct.spin if ct is not None else None
     holonomic = ct.holonomic if ct is not None else None
     steps = []
@@ -271,7 +277,7 @@ def analyse_kinematics(
             tuple(steps),
             clean(accel),
             motors,
-            skid_factor(robot),
+            skid_factor(robot, placed),
         ),
     )
 

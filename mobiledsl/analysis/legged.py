@@ -12,7 +12,7 @@ gait and walkers they read):
 - ``validation.kinematics.gait_walks_the_feet``: a gait walks an even number of feet, four
   or more, each stepped by two servos of its own.
 
-Which feet the robot stands on is ``ground.standing_feet``; whether the robot is a walker's
+Which feet the robot stands on is ``placed.standing_feet``; whether the robot is a walker's
 is ``walker_match``. A rule that lacks the data it needs reports nothing.
 """
 
@@ -25,11 +25,11 @@ import numpy as np
 from ..diagnostics import Label, Span
 from ..library.model import Foot, Link, Part, Walker
 from ..model.robot import Component, Robot
-from .geometry import Round, shape_solid
+from .geometry import Round
 from .ground import CODE as PLANE
-from .ground import PLANE_TOLERANCE, UP, Ground, Support, _fit, _settle, _spans_area, standing_feet
+from .ground import PLANE_TOLERANCE, UP, Ground, Support, _fit, _settle, _spans_area
 from .model import Findings
-from .placement import link_frame
+from .placed import Placed, standing_feet
 from .walker_match import limb_components, matching_walkers
 
 FEET = "validation.assembly.feet_touch_the_ground"
@@ -86,7 +86,7 @@ def foot_name(c: Component, foot: Foot) -> str:
 # -- feet_touch_the_ground, and wheels under a legged chassis --------------------------------
 
 
-def check_feet(robot: Robot, ground: Ground | None, out: Findings) -> None:
+def check_feet(robot: Robot, placed: Placed, ground: Ground | None, out: Findings) -> None:
     """The supports of a robot that stands on feet, judged together (ground.check_plane
     leaves them to this): the odd one out, a foot or a wheel, or each that stands off."""
     if ground is None or not ground.decided or ground.spread <= PLANE_TOLERANCE:
@@ -118,13 +118,14 @@ def check_feet(robot: Robot, ground: Ground | None, out: Findings) -> None:
             odd = (key, s, off, n, d)
     if odd is not None:
         _, s, off, n, d = odd
-        _report(robot, ground, s, off, "the plane the others stand on", out, (n, d))
+        _report(robot, placed, ground, s, off, "the plane the others stand on", out, (n, d))
         return
     for s in sups:
         off = s.height(ground.normal) - ground.offset
         if s.must_touch and off > PLANE_TOLERANCE:
             _report(
                 robot,
+                placed,
                 ground,
                 s,
                 off,
@@ -134,7 +135,9 @@ def check_feet(robot: Robot, ground: Ground | None, out: Findings) -> None:
             )
 
 
-def _shape_on_the_plane(c: Component, part: Part, foot: Foot, plane) -> tuple[str, int] | None:
+def _shape_on_the_plane(
+    placed: Placed, c: Component, part: Part, foot: Foot, plane
+) -> tuple[str, int] | None:
     """A shape of the foot's part, named by no other foot, whose lowest point stands on the
     plane the others stand on: the shape the foot most likely means. Its own link first,
     then the links it hangs from, then the rest."""
@@ -144,15 +147,11 @@ def _shape_on_the_plane(c: Component, part: Part, foot: Foot, plane) -> tuple[st
     order = chain + [l.name for l in part.links if l.name not in chain]
     links = {l.name: l for l in part.links}
     for name in order:
-        lf = link_frame(c, name)
-        if lf is None:
-            continue
-        for i, shape in enumerate(links[name].collision):
+        for i in range(len(links[name].collision)):
             if (name, i) in taken or (name, i) == (foot.link, foot.shape):
                 continue
-            try:
-                solid = shape_solid(shape, lf)
-            except (ValueError, TypeError):
+            solid = placed.solid(c, name, i)
+            if solid is None:  # the link is not placed
                 continue
             if abs(solid.lowest(n) - d) <= PLANE_TOLERANCE:
                 return name, i
@@ -160,7 +159,14 @@ def _shape_on_the_plane(c: Component, part: Part, foot: Foot, plane) -> tuple[st
 
 
 def _report(
-    robot: Robot, ground: Ground, s: Support, off: float, plane: str, out: Findings, fitted=None
+    robot: Robot,
+    placed: Placed,
+    ground: Ground,
+    s: Support,
+    off: float,
+    plane: str,
+    out: Findings,
+    fitted=None,
 ) -> None:
     at = ground.to_ground(s.lowest_point(ground.normal))
     mm = abs(off) * 1000
@@ -206,7 +212,7 @@ def _report(
         f"every foot must stand within {PLANE_TOLERANCE * 1000:g} mm of the plane the "
         "feet stand on",
     ]
-    meant = _shape_on_the_plane(c, part, foot, fitted) if fitted is not None else None
+    meant = _shape_on_the_plane(placed, c, part, foot, fitted) if fitted is not None else None
     if meant is not None:
         link, index = meant
         where = f"shape {foot.shape} of link '{foot.link}'"
@@ -238,7 +244,7 @@ def _report(
 # -- links_clear_the_ground -------------------------------------------------------------------
 
 
-def check_links_clear(robot: Robot, ground: Ground | None, out: Findings) -> None:
+def check_links_clear(robot: Robot, placed: Placed, ground: Ground | None, out: Findings) -> None:
     """No shape of the links, other than a foot's, below the ground the feet stand on."""
     if ground is None or not ground.decided or not ground.ok:
         return
@@ -251,15 +257,11 @@ def check_links_clear(robot: Robot, ground: Ground | None, out: Findings) -> Non
             continue
         feet = {(f.link, f.shape): f for f in part.feet}
         for link in part.links:
-            lf = link_frame(c, link.name)
-            if lf is None:
-                continue
-            for i, shape in enumerate(link.collision):
+            for i in range(len(link.collision)):
                 if (link.name, i) in feet:
                     continue
-                try:
-                    solid = shape_solid(shape, lf)
-                except (ValueError, TypeError):
+                solid = placed.solid(c, link.name, i)
+                if solid is None:  # the link is not placed
                     continue
                 depth = ground.offset - solid.lowest(n)
                 if depth <= BELOW_TOLERANCE:

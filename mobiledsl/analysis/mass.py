@@ -3,6 +3,7 @@ its servo holds it, summed in base_link."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import cast
 
 import numpy as np
@@ -30,7 +31,7 @@ def tensor(i: Inertial) -> np.ndarray:
     )
 
 
-def mass_properties(bodies: list[Body]) -> MassProperties:
+def mass_properties(bodies: Sequence[Body]) -> MassProperties:
     """Each body's inertia is stated about its centre of mass in its own frame's axes; it is
     turned into base_link's axes and moved to the robot's centre of mass (parallel axes)."""
     items = []

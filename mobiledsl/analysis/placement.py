@@ -7,13 +7,15 @@ and rolling geometry the rules work on.
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import numpy as np
 
 from ..diagnostics import Span
-from ..library.model import Inertial, Part, Shape
+from ..library.model import Inertial, Link, Part, Shape
 from ..model.frames import Transform as Frame
 from ..model.frames import norm, unit_or_zero
-from ..model.robot import Component, Robot
+from ..model.robot import Component, PlacedLink, Robot
 from ..recordtype import record
 from .geometry import Poly, Round, Solid, box, poly_from_points, prism, shape_solid
 
@@ -76,29 +78,39 @@ def bodies(robot: Robot) -> list[Body]:
         part = robot.parts.get(c.part)
         if part is None:
             continue
-        f = frame_of(c)
-        own = tuple(
-            PlacedShape(c.name, None, i, s, shape_solid(s, f)) for i, s in enumerate(part.collision)
-        )
-        out.append(Body(c, part, None, f, part.inertial, own))
+        out.append(own_body(c, part, frame_of(c)))
         links = {l.name: l for l in part.links}
         for pl in c.links:
-            link = links.get(pl.name)
-            if link is None:
-                continue
-            lf = Frame.from_pose(pl.pose.xyz, pl.pose.quat)
-            shapes = tuple(
-                PlacedShape(c.name, pl.name, i, s, shape_solid(s, lf))
-                for i, s in enumerate(link.collision)
-            )
-            out.append(Body(c, part, pl.name, lf, link.inertial, shapes))
+            if pl.name in links:
+                out.append(link_body(c, part, links[pl.name], placed_frame(pl)))
     return out
+
+
+def own_body(c: Component, part: Part, f: Frame) -> Body:
+    """The part's own body, its frame ``f`` (its component's)."""
+    own = tuple(
+        PlacedShape(c.name, None, i, s, shape_solid(s, f)) for i, s in enumerate(part.collision)
+    )
+    return Body(c, part, None, f, part.inertial, own)
+
+
+def link_body(c: Component, part: Part, link: Link, f: Frame) -> Body:
+    """One of the part's links as a body, its frame ``f`` (where its servo holds it)."""
+    shapes = tuple(
+        PlacedShape(c.name, link.name, i, s, shape_solid(s, f))
+        for i, s in enumerate(link.collision)
+    )
+    return Body(c, part, link.name, f, link.inertial, shapes)
+
+
+def placed_frame(pl: PlacedLink) -> Frame:
+    return Frame.from_pose(pl.pose.xyz, pl.pose.quat)
 
 
 def link_frame(c: Component, link: str) -> Frame | None:
     for pl in c.links:
         if pl.name == link:
-            return Frame.from_pose(pl.pose.xyz, pl.pose.quat)
+            return placed_frame(pl)
     return None
 
 
@@ -117,11 +129,14 @@ class Wheel:
     width: float
     caster: bool
 
+    # its solids, asked for by the clearance rules and the outlines alike: kept once made
+    @cached_property
     def solid(self) -> Solid:
         if self.caster:
             return Round(self.centre, self.centre, self.radius)
-        return self.rim()
+        return self.rim
 
+    @cached_property
     def rim(self) -> Poly:
         """The prism drawn around the wheel (a caster's ball aside)."""
         return prism(self.centre, self.axis, self.radius, self.width)
@@ -136,9 +151,13 @@ class Wheel:
 
 
 def wheel_of(c: Component, part: Part) -> Wheel | None:
+    return wheel_at(c, part, frame_of(c)) if part.wheel is not None else None
+
+
+def wheel_at(c: Component, part: Part, f: Frame) -> Wheel | None:
+    """The wheel of a component whose frame is ``f`` (None: its part is no wheel)."""
     if part.wheel is None:
         return None
-    f = frame_of(c)
     origin = f.translation
     if c.type == "Caster":
         return Wheel(
@@ -179,9 +198,13 @@ class Track:
 
 
 def track_of(c: Component, part: Part) -> Track | None:
+    return track_at(c, part, frame_of(c)) if part.track is not None else None
+
+
+def track_at(c: Component, part: Part, f: Frame) -> Track | None:
+    """The track of a component whose frame is ``f`` (None: its part is no track)."""
     if part.track is None:
         return None
-    f = frame_of(c)
     p0, p1 = f.point(part.track.ground_from), f.point(part.track.ground_to)
     up = unit_or_zero(f.vector((0.0, 0.0, 1.0)))
     along = unit_or_zero(p1 - p0)

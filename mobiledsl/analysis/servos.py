@@ -31,7 +31,7 @@ from ..library.model import Link, Part, Servo
 from ..model.robot import Component, Robot
 from .ground import Ground
 from .model import Findings
-from .placement import Body, link_frame
+from .placed import Placed
 
 HOLDS = "validation.statics.servos_hold_the_stance"
 MARGIN_CODE = "validation.statics.servo_stance_margin"
@@ -105,7 +105,7 @@ def _chain(part: Part, link: str) -> list[str]:
 
 
 def stance_loads(
-    robot: Robot, ground: Ground, bodies: list[Body], mass: float, com: np.ndarray
+    robot: Robot, ground: Ground, placed: Placed, mass: float, com: np.ndarray
 ) -> tuple[list[JointLoad], list[FootLoad]] | None:
     """Every servo's stance torque and every foot's load and sag; None when undecided."""
     feet = [s for s in ground.supports if s.kind == "foot" and s.foot is not None]
@@ -122,12 +122,12 @@ def stance_loads(
     def joint(c: Component, part: Part, link: Link) -> JointLoad | None:
         key = (c.name, link.name)
         if key not in joints:
-            placed = next((pl for pl in c.links if pl.name == link.name), None)
-            frame = link_frame(c, link.name)
-            if placed is None or placed.joint_axis is None or frame is None:
+            held = next((pl for pl in c.links if pl.name == link.name), None)
+            frame = placed.link_frame(c, link.name)
+            if held is None or held.joint_axis is None or frame is None:
                 return None
             joints[key] = JointLoad(
-                c, part, link, frame.translation.copy(), np.asarray(placed.joint_axis, float)
+                c, part, link, frame.translation.copy(), np.asarray(held.joint_axis, float)
             )
         return joints[key]
 
@@ -150,7 +150,7 @@ def stance_loads(
             j.torque += float(lever @ n) * f
             sag[j.name] = f * float(lever @ n) ** 2 / j.servo.kp
         loads.append(FootLoad(f"{s.component.name}.{foot.name}", p, float(f), sag))
-    for b in bodies:  # each link's own weight, on the joints above it
+    for b in placed.bodies:  # each link's own weight, on the joints above it
         if b.link is None or b.inertial is None or b.inertial.mass <= 0:
             continue
         c_k = b.frame.point(b.inertial.origin_xyz)
@@ -162,7 +162,7 @@ def stance_loads(
 def check_servos(
     robot: Robot,
     ground: Ground | None,
-    bodies: list[Body],
+    placed: Placed,
     mass: float,
     com,
     out: Findings,
@@ -176,7 +176,7 @@ def check_servos(
     if robot.chassis_type != "Legged" or ground is None or not ground.decided or not ground.ok:
         return ()
     com = np.asarray(com, float)
-    found = stance_loads(robot, ground, bodies, mass, com)
+    found = stance_loads(robot, ground, placed, mass, com)
     if found is None:
         return ()
     joints, feet = found
@@ -192,7 +192,7 @@ def check_servos(
     # walking.py builds on this module's stance loads, so it is imported here
     from .walking import check_walking
 
-    return check_walking(robot, ground, bodies, mass, joints, feet, task, out)
+    return check_walking(robot, ground, placed.bodies, mass, joints, feet, task, out)
 
 
 def walks_by_gait(robot: Robot) -> bool:

@@ -24,6 +24,7 @@ falls short (``TRIM``). The largest torque over the period is the bound.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 
@@ -434,7 +435,7 @@ class _Links:
 
 def _legs(
     robot: Robot,
-    bodies: list[Body],
+    bodies: Sequence[Body],
     joints: list[JointLoad],
     feet: list[FootLoad],
 ) -> list[Leg]:
@@ -555,7 +556,7 @@ class Walk:
 def walk_of(
     robot: Robot,
     ground: Ground,
-    bodies: list[Body],
+    bodies: Sequence[Body],
     mass: float,
     joints: list[JointLoad],
     feet: list[FootLoad],
@@ -668,7 +669,7 @@ CANNOT_SHARE = 1.6
 def check_walking(
     robot: Robot,
     ground: Ground,
-    bodies: list[Body],
+    bodies: Sequence[Body],
     mass: float,
     joints: list[JointLoad],
     feet: list[FootLoad],
@@ -814,17 +815,18 @@ def expected_walk(robot: Robot) -> tuple[Walk, dict[str, float]]:
     the analysis finds them (for a bench or a test to tell it any twist)."""
     from .ground import find_ground
     from .mass import mass_properties
-    from .placement import bodies as place_bodies
+    from .placed import place
     from .servos import stance_loads
 
-    bodies = place_bodies(robot)
+    placed = place(robot)
+    bodies = placed.bodies
     mp = mass_properties(bodies)
     unwalked = ValueError("the robot does not stand on its feet to walk by its chassis's gait")
-    ground = find_ground(robot)
+    ground = find_ground(robot, placed)
     controller = robot.part_of(robot.chassis).controller
     if ground is None or controller is None:
         raise unwalked
-    found = stance_loads(robot, ground, bodies, mp.mass, np.asarray(mp.com, float))
+    found = stance_loads(robot, ground, placed, mp.mass, np.asarray(mp.com, float))
     if found is None:
         raise unwalked
     joints, feet = found

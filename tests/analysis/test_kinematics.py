@@ -5,10 +5,15 @@ from dataclasses import replace
 import pytest
 
 from mobiledsl.analysis import analyse
-from mobiledsl.analysis.kinematics import skid_factor
+from mobiledsl.analysis.kinematics import skid_factor as skid_of
+from mobiledsl.analysis.placed import place
 from mobiledsl.library.model import Gait
 
 from . import fixtures as F
+
+
+def skid_factor(r):
+    return skid_of(r, place(r))
 
 SPIN = "validation.kinematics.spin_supported"
 STRAFE = "validation.kinematics.strafe_supported"
