@@ -25,7 +25,7 @@ Nothing here reads a file or keeps anything between calls.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ..model.vocabulary import (
     CHASSIS_TYPES,
@@ -50,15 +50,35 @@ BOOLEAN = ("true", "false")
 
 @dataclass(frozen=True)
 class Key:
-    """One key a block may state. ``options``: the values it is one of (for a list, each
-    item's), empty when its value is free."""
+    """One key a block may state: its field of the table (``spec``), and ``options``, the
+    values it is one of (for a list, each item's), empty when its value is free. Its words
+    are made when asked for: a value's completion reads one key of a block."""
 
     name: str
-    what: str
-    unit: str = ""
-    required: str = "no"
-    doc: str = ""
+    spec: Field = field(repr=False, compare=False)
     options: tuple[str, ...] = ()
+
+    @property
+    def what(self) -> str:
+        """Its value in the reference's words."""
+        f = self.spec
+        if f.options and self.options != f.options:  # narrowed where the check takes fewer
+            return "one of " + ", ".join(self.options)
+        return value_words(f)
+
+    @property
+    def unit(self) -> str:
+        return self.spec.unit
+
+    @property
+    def required(self) -> str:
+        """ "yes", "no", or "with ..." what requires it."""
+        return required_words(self.spec)
+
+    @property
+    def doc(self) -> str:
+        f = self.spec
+        return f.doc + (f" (only on {f.allowed_doc})" if f.allowed_doc else "")
 
 
 @dataclass(frozen=True)
@@ -385,33 +405,26 @@ def schema_keys(path: Path, where: Where = Where()) -> Keys | None:
     """The block a declaration holds at ``path``, with the keys it may state there (those
     ``where`` allows) and the values each is one of; None where no block is, or where the
     declaration names the keys itself."""
-    scope = _scope(where)
-    fields = top_fields(where)
-    block = Block("declaration", fields, doc="A declaration's top level.")
+    fields, name, doc = top_fields(where), "declaration", "A declaration's top level."
     i = 0
     while i < len(path):
-        f = next((f for f in block.fields if f.name == path[i]), None)
+        f = next((f for f in fields if f.name == path[i]), None)
         if f is None:
             return None
         rest = path[i + 1 :]
         if i == 0 and f.name == "profiles" and (not rest or rest[1:] == ("mounts",)):
             return _profiles(rest, where)
         if f.each is not None:  # entries by name, or a list's
-            if not rest:
-                return None
-            if f.keyed != isinstance(rest[0], str):
+            if not rest or f.keyed != isinstance(rest[0], str):
                 return None
             block, i = f.each, i + 2
-            continue
-        table = f.block or f.table
-        if table is None:
+        elif (table := f.block or f.table) is not None:
+            block, i = table, i + 1
+        else:
             return None
-        block, i = table, i + 1
-    return Keys(
-        block.name,
-        block.doc,
-        tuple(_key(f, path, where) for f in block.fields if _allowed(f, scope, where)),
-    )
+        fields, name, doc = block.fields, block.name, block.doc
+    scope = _scope(where)
+    return Keys(name, doc, tuple(_key(f, path, where) for f in fields if _allowed(f, scope, where)))
 
 
 def top_fields(where: Where) -> tuple[Field, ...]:
@@ -440,13 +453,7 @@ def _allowed(f: Field, scope: PartScope, where: Where) -> bool:
 
 
 def _key(f: Field, path: Path, where: Where) -> Key:
-    options = _options(f, path, where)
-    what = value_words(f if options == f.options else replace(f, options=options))
-    return Key(f.name, what, f.unit, required_words(f), _doc(f), options)
-
-
-def _doc(f: Field) -> str:
-    return f.doc + (f" (only on {f.allowed_doc})" if f.allowed_doc else "")
+    return Key(f.name, f, _options(f, path, where))
 
 
 def _options(f: Field, path: Path, where: Where) -> tuple[str, ...]:
@@ -471,7 +478,13 @@ def _profiles(rest: Path, where: Where) -> Keys | None:
         return Keys(
             "profiles",
             "the component types the part can be",
-            tuple(Key(t, "profile", doc=_type_doc(t)) for t in COMPONENT_TYPES),
+            tuple(
+                Key(
+                    t,
+                    Field(t, "custom", _type_doc(t), required=False, by_rule=True, what="profile"),
+                )
+                for t in COMPONENT_TYPES
+            ),
         )
     name = rest[0]
     if not isinstance(name, str):
@@ -484,7 +497,18 @@ def _profiles(rest: Path, where: Where) -> Keys | None:
         "mounts",
         f"the logical mounts of {name}, each the name of a connector",
         tuple(
-            Key(m, "connector name", doc=f"the connector {name}'s {m} is", options=where.connectors)
+            Key(
+                m,
+                Field(
+                    m,
+                    "custom",
+                    f"the connector {name}'s {m} is",
+                    required=False,
+                    by_rule=True,
+                    what="connector name",
+                ),
+                where.connectors,
+            )
             for m in mounts
         ),
     )
