@@ -347,7 +347,19 @@ CONTROLLER = Block(
     ),
     doc="A walking controller: a policy, or a gait with its basis.",
 )
+
+
 # where each may be stated, as legged.py's checks decide it
+def _controller_form(stated: frozenset[str] | set[str]) -> tuple[Field, ...]:
+    """A controller's fields: the policy form's when it states a policy, else the gait
+    form's when it states a gait (as controller.py chooses), else both."""
+    if "policy" in stated:
+        return tuple(f for f in CONTROLLER.fields if f.name != "gait")
+    if "gait" in stated:
+        return tuple(f for f in CONTROLLER.fields if f.name in ("gait", "basis"))
+    return CONTROLLER.fields
+
+
 LEGGED = {
     "links": Field(
         "links",
@@ -401,11 +413,15 @@ LEGGED = {
 
 
 # -- the query -----------------------------------------------------------------------------
-def schema_keys(path: Path, where: Where = Where()) -> Keys | None:
+def schema_keys(
+    path: Path, where: Where = Where(), stated: frozenset[str] | set[str] = frozenset()
+) -> Keys | None:
     """The block a declaration holds at ``path``, with the keys it may state there (those
     ``where`` allows) and the values each is one of; None where no block is, or where the
-    declaration names the keys itself."""
+    declaration names the keys itself. ``stated``: the keys the mapping states already,
+    which choose a controller's form."""
     fields, name, doc = top_fields(where), "declaration", "A declaration's top level."
+    block = COMMON
     i = 0
     while i < len(path):
         f = next((f for f in fields if f.name == path[i]), None)
@@ -423,6 +439,8 @@ def schema_keys(path: Path, where: Where = Where()) -> Keys | None:
         else:
             return None
         fields, name, doc = block.fields, block.name, block.doc
+    if i and block is CONTROLLER:
+        fields = _controller_form(stated)
     scope = _scope(where)
     return Keys(name, doc, tuple(_key(f, path, where) for f in fields if _allowed(f, scope, where)))
 

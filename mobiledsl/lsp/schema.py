@@ -74,7 +74,7 @@ def _in_flow(line: str) -> tuple[str, str]:
 
 def marked_texts(text: str, offset: int) -> list[tuple[str, str]]:
     """Each way of reading the cursor's place, the likeliest first: (the text with the
-    probe there, "key" or "value"); none where neither a key nor a value is written."""
+    marker there, "key" or "value"); none where neither a key nor a value is written."""
     start, end = _word_around(text, offset)
     line_start = max(text.rfind("\n", 0, start), text.rfind("\r", 0, start)) + 1
     before = text[line_start:start]
@@ -162,10 +162,10 @@ def _names(node: YNode | None) -> tuple[str, ...]:
 
 
 def _keys(path: TreePath, holder: YNode, where: Where) -> Offer | None:
-    block = schema_keys(path, where)
+    written = set(holder.value)
+    block = schema_keys(path, where, written)
     if block is None:
         return None
-    written = set(holder.value)
     return Offer(
         "key", dotted(path), tuple(_key_entry(k) for k in block.keys if k.name not in written)
     )
@@ -183,7 +183,7 @@ def _values(path: TreePath, holder: YNode, where: Where) -> Offer | None:
     key_path = path[:-1] if listed else path
     if not key_path or not isinstance(key_path[-1], str):
         return None
-    block: Keys | None = schema_keys(key_path[:-1], where)
+    block: Keys | None = schema_keys(key_path[:-1], where, _stated(holder, listed))
     key = block.key(key_path[-1]) if block is not None else None
     if key is None:
         return None
@@ -193,6 +193,10 @@ def _values(path: TreePath, holder: YNode, where: Where) -> Offer | None:
         dotted(path),
         tuple(Entry(w, f"a value of {key.name}", key.doc) for w in key.options if w not in taken),
     )
+
+
+def _stated(holder: YNode, listed: bool) -> set[str]:
+    return set() if listed else set(holder.value)
 
 
 def dotted(path: TreePath) -> str:
