@@ -15,8 +15,9 @@ import re
 from dataclasses import dataclass
 
 from ..diagnostics import Span
+from ..library.model import CATEGORIES
 from ..library.schema_query import Key, Keys, Where, schema_keys
-from ..yamlio import YNode
+from ..yamlio import YNode, read_yaml
 
 #: written where the cursor is; an identifier no schema knows
 MARK = "zzmobiledslmark"
@@ -104,8 +105,6 @@ def marked_texts(text: str, offset: int) -> list[tuple[str, str]]:
 def offer(text: str, offset: int, file: str) -> Offer | None:
     """The keys or values the schema allows at ``offset`` of a component.yaml's ``text``
     (``file`` is its path, which places are reported against)."""
-    from ..yamlio import read_yaml
-
     for marked, _ in marked_texts(text, offset):
         root, _ = read_yaml(marked, file)
         found = _find(root, ()) if root is not None else None
@@ -143,8 +142,6 @@ def where_of(root: YNode) -> Where:
     """What the allowed keys hang on, as the declaration states it (the marker aside)."""
     if root.kind != "map":
         return Where()
-    from ..library.model import CATEGORIES
-
     category = root.get("category")
     stated = category.value if category is not None and category.is_str else None
     return Where(
@@ -211,8 +208,6 @@ def dotted(path: TreePath) -> str:
 def connectors(text: str, file: str) -> dict[str, Span | None]:
     """The connectors a component.yaml's text declares: name -> the place of its key (a
     ``Span``), empty when the text does not read as YAML."""
-    from ..yamlio import read_yaml
-
     try:
         node, _ = read_yaml(text, file)
     except Exception:
