@@ -44,7 +44,7 @@ from .schema import Block, Field
 from .schema_docs import required_words, value_words
 from .shapes import LINK_SHAPES, OBJECT_SHAPES, SHAPE
 
-Path = tuple[str | int, ...]
+KeyPath = tuple[str | int, ...]
 BOOLEAN = ("true", "false")
 
 
@@ -414,14 +414,14 @@ LEGGED = {
 
 # -- the query -----------------------------------------------------------------------------
 def schema_keys(
-    path: Path, where: Where = Where(), stated: frozenset[str] | set[str] = frozenset()
+    path: KeyPath, where: Where = Where(), stated: frozenset[str] | set[str] = frozenset()
 ) -> Keys | None:
     """The block a declaration holds at ``path``, with the keys it may state there (those
     ``where`` allows) and the values each is one of; None where no block is, or where the
     declaration names the keys itself. ``stated``: the keys the mapping states already,
     which choose a controller's form."""
     fields, name, doc = top_fields(where), "declaration", "A declaration's top level."
-    block = COMMON
+    block: Block | None = None
     i = 0
     while i < len(path):
         f = next((f for f in fields if f.name == path[i]), None)
@@ -439,7 +439,7 @@ def schema_keys(
         else:
             return None
         fields, name, doc = block.fields, block.name, block.doc
-    if i and block is CONTROLLER:
+    if block is CONTROLLER:
         fields = _controller_form(stated)
     scope = _scope(where)
     return Keys(name, doc, tuple(_key(f, path, where) for f in fields if _allowed(f, scope, where)))
@@ -470,11 +470,11 @@ def _allowed(f: Field, scope: PartScope, where: Where) -> bool:
     return f.allowed is None or where.category is None or bool(f.allowed(scope))
 
 
-def _key(f: Field, path: Path, where: Where) -> Key:
+def _key(f: Field, path: KeyPath, where: Where) -> Key:
     return Key(f.name, f, _options(f, path, where))
 
 
-def _options(f: Field, path: Path, where: Where) -> tuple[str, ...]:
+def _options(f: Field, path: KeyPath, where: Where) -> tuple[str, ...]:
     """The values a field is one of: its table's options, a boolean's two, or the names of
     the declaration's own a field names (a driveline's connectors, a foot's link)."""
     if f.kind == "boolean":
@@ -488,10 +488,11 @@ def _options(f: Field, path: Path, where: Where) -> tuple[str, ...]:
     return f.options
 
 
-def _profiles(rest: Path, where: Where) -> Keys | None:
+def _profiles(rest: KeyPath, where: Where) -> Keys | None:
     """``profiles``, whose keys are the component types, and a profile's ``mounts``, whose
     keys are its type's logical mounts, each naming a connector: the vocabulary's, not a
-    table's."""
+    table's. (The loader takes any identifier as a mount: these are the ones the type
+    names.)"""
     if not rest:
         return Keys(
             "profiles",
