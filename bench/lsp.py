@@ -11,7 +11,7 @@ libraries stay loaded, the program's phases run); each figure is the wall time f
   range sensors, two wheels and a caster);
 - the requests an editor sends while a file is shown (``--requests``, on the demo
   programs): semantic tokens and the outline of each .core, a hover on its first glue, and
-  a key's completion in a component.yaml (the library's checks run on a probe), from
+  a key's completion in a component.yaml (the schema's tables read at the cursor), from
   sending the request to its answer.
 
     python bench/lsp.py [--sizes 10,100,1000] [--repeat 30] [--demo-only|--generated-only]

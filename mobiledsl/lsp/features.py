@@ -184,7 +184,7 @@ def _component_completion(
     text: str, offset: int, line: str, part: Any, file: str
 ) -> list[lsp.CompletionItem]:
     """A connector's name where a mount or a driveline names one, else the keys and values
-    the library's checks allow there."""
+    the library schema's tables allow there."""
     from . import schema
 
     if _MOUNT_VALUE.search(line):
@@ -214,18 +214,25 @@ def _component_completion(
         colon = bool(re.match(r"[\w-]*\s*:", rest))
         return [
             lsp.CompletionItem(
-                label=w,
+                label=e.word,
                 kind=lsp.CompletionItemKind.Property,
-                detail=f"a field of {found.path or 'the declaration'}",
-                insert_text=w if colon else f"{w}: ",
+                detail=e.detail,
+                documentation=e.doc or None,
+                insert_text=e.word if colon else f"{e.word}: ",
+                label_details=lsp.CompletionItemLabelDetails(
+                    description=f"{found.path or 'the declaration'}"
+                ),
             )
-            for w in found.words
+            for e in found.entries
         ]
     return [
         lsp.CompletionItem(
-            label=w, kind=lsp.CompletionItemKind.EnumMember, detail=f"a value of {found.path}"
+            label=e.word,
+            kind=lsp.CompletionItemKind.EnumMember,
+            detail=f"a value of {found.path}",
+            documentation=e.doc or None,
         )
-        for w in found.words
+        for e in found.entries
     ]
 
 

@@ -1,48 +1,55 @@
-"""What a component.yaml may state at a place: its keys and enum values, asked of the
-library's own checks.
+"""What a component.yaml may state at a place: its keys and their values, read from the
+library schema's tables (``mobiledsl.library.schema_query``).
 
-The schema has no single list: its field names and its allowed values are the arguments of
-the checks in ``mobiledsl.library`` (``Fields.keys`` and ``Fields.choice`` calls, each
-block's own tuple). So the document is checked once more with a probe written where the
-cursor is, a key or a value no schema holds, and the check's own answer is read back from
-the help it writes (``mobiledsl.library.fields``' wording): the ``library.unknown_field``
-it reports at the probe lists the keys allowed there ("the allowed fields are: ..."), the
-``library.invalid_value`` the values ("write one of: ..."), the
-``library.unknown_connector`` the connectors ("the part declares: ..."). Where the checks
-name no list (a profile's name, a logical mount), the vocabulary's types and mounts are
-offered. tests/lsp/test_component_yaml.py holds the answers to the loader's own tuples, so
-a change of wording is seen there.
+The place is found by writing a marker where the cursor is, a key or a value no schema
+holds, and reading the text as YAML: the marker's path in the tree ("connectors", "hub_left",
+"joint") is the block whose keys are offered (without those the mapping states already), or
+the key whose values are (a table's options, a boolean's two, the connectors a driveline
+turns). What the keys allowed hang on (the category, the profiles' types) and the names some
+values take (the connectors, the links) are read from the same tree.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 
-from ..diagnostics import Diagnostic, Span
+from ..diagnostics import Span
+from ..library.model import CATEGORIES
+from ..library.schema_query import Key, Keys, Where, schema_keys
+from ..yamlio import YNode, read_yaml
 
 #: written where the cursor is; an identifier no schema knows
-PROBE = "zzmobiledslprobe"
+MARK = "zzmobiledslmark"
 
 _WORD = re.compile(r"[\w.-]*")
 _BLOCK_KEY = re.compile(r"^(\s*)(-\s+)?([\w]*)$")
 _BLOCK_VALUE = re.compile(r"^\s*(?:-\s+)?([\w]+):[ \t]+([\w.-]*)$")
-_PATH_OF_PROBE = re.compile(rf"'((?:[\w\[\]]+\.)*){PROBE}'")
-_PATH_OF_VALUE = re.compile(rf"'([\w.\[\]]+)' (?:is|names) '{PROBE}'")
-_ALLOWED = "the allowed fields are: "
-_ONE_OF = "write one of: "
-_DECLARED = "the part declares: "
+
+TreePath = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One word to offer, with what the table says of it."""
+
+    word: str
+    detail: str = ""
+    doc: str = ""
 
 
 @dataclass(frozen=True)
 class Offer:
-    """What may be written at the cursor: ``words`` for the ``kind`` ("key" or "value") at
-    ``path`` (the dotted path of the mapping or of the key, as the checks name it)."""
+    """What may be written at the cursor: ``entries`` for the ``kind`` ("key" or "value") at
+    ``path`` (the dotted path of the mapping or of the key, "" the top level)."""
 
     kind: str
     path: str
-    words: tuple[str, ...]
+    entries: tuple[Entry, ...]
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return tuple(e.word for e in self.entries)
 
 
 def _word_around(text: str, offset: int) -> tuple[int, int]:
@@ -66,9 +73,9 @@ def _in_flow(line: str) -> tuple[str, str]:
     return (opened[-1] if opened else ""), stripped[-1:] if stripped else ""
 
 
-def probe_texts(text: str, offset: int) -> list[tuple[str, str]]:
+def marked_texts(text: str, offset: int) -> list[tuple[str, str]]:
     """Each way of reading the cursor's place, the likeliest first: (the text with the
-    probe there, "key" or "value"); none where neither a key nor a value is written."""
+    marker there, "key" or "value"); none where neither a key nor a value is written."""
     start, end = _word_around(text, offset)
     line_start = max(text.rfind("\n", 0, start), text.rfind("\r", 0, start)) + 1
     before = text[line_start:start]
@@ -80,129 +87,127 @@ def probe_texts(text: str, offset: int) -> list[tuple[str, str]]:
     colon = after.lstrip().startswith(":")
     if flow == "{" and last in "{,":
         more = "" if colon or after.lstrip()[:1] in (",", "}", "") else ", "
-        return [(head + PROBE + ("" if colon else ": 0" + more) + tail, "key")]
+        return [(head + MARK + ("" if colon else ": 0" + more) + tail, "key")]
     if flow and last in (":", "[", ","):
-        return [(head + PROBE + tail, "value")]
+        return [(head + MARK + tail, "value")]
     if flow:
         return []
     typed = before + text[start:offset]
     out = []
     key = _BLOCK_KEY.match(typed)
     if key and (colon or not after.strip()):
-        out.append((head + PROBE + ("" if colon else ": 0") + tail, "key"))
+        out.append((head + MARK + ("" if colon else ": 0") + tail, "key"))
     if (_BLOCK_VALUE.match(typed) or (key and key.group(2))) and not after.strip():
-        out.append((head + PROBE + tail, "value"))
+        out.append((head + MARK + tail, "value"))
     return out
 
 
-def _check(text: str, file: str) -> tuple[object, list[Diagnostic]]:
-    from ..library.loader import check_declaration
-    from ..yamlio import read_yaml
-
-    node, diags = read_yaml(text, file)
-    if node is None:
-        return None, diags
-    part_dir = os.path.dirname(file)
-    _, diags = check_declaration(node, file, part_dir, os.path.basename(part_dir), "probe", diags)
-    return node, diags
-
-
 def offer(text: str, offset: int, file: str) -> Offer | None:
-    """The keys or values the library's checks allow at ``offset`` of a component.yaml's
-    ``text`` (``file`` is its path: its folder is the part's id)."""
-    for probe, kind in probe_texts(text, offset):
-        node, diags = _check(probe, file)
-        if node is None:
+    """The keys or values the schema allows at ``offset`` of a component.yaml's ``text``
+    (``file`` is its path, which places are reported against)."""
+    for marked, _ in marked_texts(text, offset):
+        root, _ = read_yaml(marked, file)
+        found = _find(root, ()) if root is not None else None
+        if root is None or found is None:
             continue
-        found = _keys(node, diags) if kind == "key" else _values(diags)
-        if found is not None and found.words:
+        path, kind, holder = found
+        where = where_of(root)
+        got = _keys(path, holder, where) if kind == "key" else _values(path, holder, where)
+        if got is not None and got.entries:
+            return got
+    return None
+
+
+def _find(node: YNode, path: TreePath) -> tuple[TreePath, str, YNode] | None:
+    """Where the marker is: (the path of the mapping it is a key of, "key", the mapping), or
+    (the path of the value it is, "value", the mapping or list holding it)."""
+    if node.kind == "map":
+        if MARK in node.value:
+            return path, "key", node
+        items: list[tuple[str | int, YNode]] = list(node.value.items())
+    elif node.kind == "seq":
+        items = list(enumerate(node.value))
+    else:
+        return None
+    for name, child in items:
+        if child.kind == "str" and child.value == MARK:
+            return (*path, name), "value", node
+        found = _find(child, (*path, name))
+        if found is not None:
             return found
     return None
 
 
-def _keys(node, diags: list[Diagnostic]) -> Offer | None:
-    path = None
-    for d in diags:
-        m = _PATH_OF_PROBE.search(d.message)
-        if m is None:
-            continue
-        path = m.group(1)
-        for h in d.help:
-            if d.code == "library.unknown_field" and h.startswith(_ALLOWED):
-                written = _siblings(node)
-                words = tuple(w for w in h[len(_ALLOWED) :].split(", ") if w not in written)
-                return Offer("key", path.rstrip("."), words)
-    if path is None:
-        return None
-    return _vocabulary_keys(path.rstrip("."), _siblings(node))
-
-
-def _vocabulary_keys(path: str, written: set[str]) -> Offer | None:
-    """Keys the checks take as names of the vocabulary's: a profile's component type, a
-    profile's logical mounts."""
-    from ..model.vocabulary import (
-        CHASSIS_TYPES,
-        COMPONENT_TYPES,
-        OPTIONAL_CHASSIS_MOUNTS,
-        PART_MOUNTS,
+def where_of(root: YNode) -> Where:
+    """What the allowed keys hang on, as the declaration states it (the marker aside)."""
+    if root.kind != "map":
+        return Where()
+    category = root.get("category")
+    stated = category.value if category is not None and category.is_str else None
+    return Where(
+        stated if stated in CATEGORIES else None,
+        frozenset(_names(root.get("profiles"))),
+        _names(root.get("connectors")),
+        _names(root.get("links")),
     )
 
-    parts = path.split(".")
-    if parts == ["profiles"]:
-        words = COMPONENT_TYPES
-    elif len(parts) == 3 and parts[0] == "profiles" and parts[2] == "mounts":
-        kind = parts[1]
-        if kind in CHASSIS_TYPES:
-            words = CHASSIS_TYPES[kind].wheel_mounts + OPTIONAL_CHASSIS_MOUNTS
-        else:
-            words = PART_MOUNTS.get(kind, ("default",))
-    else:
+
+def _names(node: YNode | None) -> tuple[str, ...]:
+    if node is None or node.kind != "map":
+        return ()
+    return tuple(k for k in node.value if k != MARK)
+
+
+def _keys(path: TreePath, holder: YNode, where: Where) -> Offer | None:
+    written = set(holder.value)
+    block = schema_keys(path, where, written)
+    if block is None:
         return None
-    return Offer("key", path, tuple(w for w in words if w not in written))
+    return Offer(
+        "key", dotted(path), tuple(_key_entry(k) for k in block.keys if k.name not in written)
+    )
 
 
-def _values(diags: list[Diagnostic]) -> Offer | None:
-    for d in diags:
-        m = _PATH_OF_VALUE.search(d.message) or _PATH_OF_PROBE.search(d.message)
-        if m is None:
-            continue
-        path = m.group(1).rstrip(".")
-        key = path.rpartition(".")[2]
-        words: list[str] = []
-        for h in d.help:
-            if h.startswith(_ONE_OF):
-                words += h[len(_ONE_OF) :].split(", ")
-            elif h.startswith(_DECLARED) and d.code == "library.unknown_connector":
-                words += [w for w in h[len(_DECLARED) :].split(", ") if w != "no connector"]
-            elif h.startswith("write "):
-                words += re.findall(rf"\b{re.escape(key)}: ([\w.-]+)", h)
-        if "must be true or false" in d.message:
-            words += ["true", "false"]
-        if words:
-            return Offer("value", path, tuple(dict.fromkeys(words)))
-    return None
+def _key_entry(key: Key) -> Entry:
+    detail = key.what + (f" ({key.unit})" if key.unit else "")
+    required = {"yes": "required", "no": "optional"}.get(key.required, f"required {key.required}")
+    return Entry(key.name, detail, f"{key.doc[:1].upper()}{key.doc[1:]}; {required}.")
 
 
-def _siblings(node) -> set[str]:
-    """The other keys of the mapping the probe is a key of."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if n.kind == "map":
-            if PROBE in n.value:
-                return {k for k in n.value if k != PROBE}
-            stack.extend(n.value.values())
-        elif n.kind == "seq":
-            stack.extend(n.value)
-    return set()
+def _values(path: TreePath, holder: YNode, where: Where) -> Offer | None:
+    """The values of the key the marker is the value of, or (in a list) each item of."""
+    listed = isinstance(path[-1], int)
+    key_path = path[:-1] if listed else path
+    if not key_path or not isinstance(key_path[-1], str):
+        return None
+    block: Keys | None = schema_keys(key_path[:-1], where, _stated(holder, listed))
+    key = block.key(key_path[-1]) if block is not None else None
+    if key is None:
+        return None
+    taken = {v.value for v in holder.value if v.kind == "str"} if listed else set()
+    return Offer(
+        "value",
+        dotted(path),
+        tuple(Entry(w, f"a value of {key.name}", key.doc) for w in key.options if w not in taken),
+    )
+
+
+def _stated(holder: YNode, listed: bool) -> set[str]:
+    return set() if listed else set(holder.value)
+
+
+def dotted(path: TreePath) -> str:
+    """A path as the checks name it: "connectors.hub.driveline.turns[1]"."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
+    return out
 
 
 # -- connectors --------------------------------------------------------------------------------
 def connectors(text: str, file: str) -> dict[str, Span | None]:
     """The connectors a component.yaml's text declares: name -> the place of its key (a
     ``Span``), empty when the text does not read as YAML."""
-    from ..yamlio import read_yaml
-
     try:
         node, _ = read_yaml(text, file)
     except Exception:

@@ -1,6 +1,6 @@
 """component.yaml and library.yaml in the editor, over stdio with a real client: the keys
-and values the library's checks allow, a connector's name to its declaration, and the
-outline of a declaration."""
+and values the library schema's tables allow, a connector's name to its declaration, and
+the outline of a declaration."""
 from __future__ import annotations
 
 from lsprotocol import types as lsp
@@ -19,7 +19,7 @@ def _labels(got) -> list[str]:
     return [item.label for item in got.items] if got else []
 
 
-def test_keys_and_values_are_the_checks_own(tmp_path):
+def test_keys_and_values_are_the_loader_s_own(tmp_path):
     root = make_project(tmp_path)
     wheel = root.joinpath(*PARTS, "standard_80", "component.yaml")
     text = wheel.read_text()
@@ -33,7 +33,7 @@ def test_keys_and_values_are_the_checks_own(tmp_path):
 
     async def scenario(s):
         _, doc = await opened(s, wheel, text, "yaml")
-        # a value: the categories the loader's choice allows, in its order
+        # a value: the categories the loader allows, in its order
         assert await complete(s, doc, text.replace("category: wheel", "category: "),
                               "category: ") == list(CATEGORIES)
         # nearly: a free text's value has none
@@ -41,6 +41,13 @@ def test_keys_and_values_are_the_checks_own(tmp_path):
         # a key of inertial: the one not written yet
         assert await complete(s, doc, text.replace("  source: estimated", "  so"),
                               "\n  so") == ["source"]
+        # ... with its value and its meaning, as the table says them
+        typed = text.replace("  source: estimated", "  so")
+        got = await s.client.text_document_completion_async(lsp.CompletionParams(
+            text_document=doc, position=position(typed, "\n  so")))
+        [item] = got.items
+        assert item.detail == "one of " + ", ".join(SOURCES)
+        assert item.documentation.startswith("Where the numbers come from")
         # nearly: the same letters in a comment
         assert await complete(s, doc, text.replace("  source: estimated",
                                                    "  source: estimated  # so"),

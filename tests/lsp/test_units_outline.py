@@ -1,5 +1,5 @@
-"""The pure parts of the newer features: the schema's probe, semantic tokens, outlines and
-a glue's seat (no server)."""
+"""The pure parts of the newer features: the component.yaml schema at the cursor, semantic
+tokens, outlines and a glue's seat (no server)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -52,7 +52,7 @@ def test_tokens_of_text_that_does_not_lex_are_still_given():
     ("schema_version: 1\nid: standard_80\ncategory: \n", "category: ", "chassis"),
     ("id: standard_80\ncategory: wheel\nwheel: {rad}\n", "{rad", "radius"),
 ])
-def test_the_probe_finds_what_the_checks_allow(typed, needle, words):
+def test_the_schema_at_the_cursor_finds_what_the_tables_allow(typed, needle, words):
     found = schema.offer(typed, typed.index(needle) + len(needle), str(WHEEL))
     assert found is not None and words in found.words
 
@@ -79,9 +79,9 @@ def test_a_driveline_turns_the_connectors_the_part_declares(written, needle):
     ("description: Plain rubber\n", "Plain rub"),          # a sentence, not a key
     ("category: wheel  # whe\n", "# whe"),                 # a comment
     ("wheel: [1, 2\n", "[1, "),                            # a list's item
-    ("a: {b: [c, d}\n: :\n", "{b: "),                      # not YAML once probed
+    ("a: {b: [c, d}\n: :\n", "{b: "),                      # not YAML once marked
 ])
-def test_the_probe_offers_nothing_where_nothing_is_chosen(typed, needle):
+def test_the_schema_offers_nothing_where_nothing_is_chosen(typed, needle):
     assert schema.offer(typed, typed.index(needle) + len(needle), str(WHEEL)) is None
 
 

@@ -1,0 +1,539 @@
+"""The keys a component.yaml may state at a place, and the values each is one of, read from
+the schema's tables: what an editor offers.
+
+``schema_keys(path, where)`` walks the tables from a declaration's top level down ``path``
+(a mapping's keys, and a list's indices as ints: ``("connectors", "hub_left", "joint")``,
+``("contacts", 0)``) and gives the block there: each of its keys with its value in the
+reference's words, its unit, whether it is required, its sentence, and the values it is
+one of. ``where`` is what the allowed keys hang on: the declaration's category, its
+profiles' types, and the names it gives its connectors and links (the values some keys
+name).
+
+Most blocks are tables (``parts``, ``objects``, ``inertia``, ``shapes``). Four kinds of
+place are not, and are said here, each marked where it is:
+
+- the four fields every declaration states (the loader checks them by hand);
+- the legged blocks, ``links``, ``feet``, ``gait`` and ``controller`` (``legged`` and
+  ``controller`` check them by hand): described here as tables no reader reads;
+- a mapping whose keys the vocabulary names: ``profiles`` (the component types) and a
+  profile's ``mounts`` (the type's logical mounts);
+- a mapping whose keys the declaration names (``connectors``, ``links``, ``feet``,
+  ``entities``): no key to offer.
+
+Nothing here reads a file or keeps anything between calls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from ..model.vocabulary import (
+    CHASSIS_TYPES,
+    COMPONENT_TYPES,
+    OPTIONAL_CHASSIS_MOUNTS,
+    PART_MOUNTS,
+    PART_TYPES,
+)
+from .controller import INTEGRATORS, OBSERVATION_TERMS, POLICY_OPTIONAL, POLICY_REQUIRED
+from .inertia import INERTIAL
+from .legged import LINK_CATEGORIES
+from .model import CATEGORIES
+from .objects import ENVIRONMENT, OBJECT
+from .parts import PART, VISUAL, PartScope
+from .schema import Block, Field
+from .schema_docs import required_words, value_words
+from .shapes import LINK_SHAPES, OBJECT_SHAPES, SHAPE
+
+KeyPath = tuple[str | int, ...]
+BOOLEAN = ("true", "false")
+
+
+@dataclass(frozen=True)
+class Key:
+    """One key a block may state: its field of the table (``spec``), and ``options``, the
+    values it is one of (for a list, each item's), empty when its value is free. Its words
+    are made when asked for: a value's completion reads one key of a block."""
+
+    name: str
+    spec: Field = field(repr=False, compare=False)
+    options: tuple[str, ...] = ()
+
+    @property
+    def what(self) -> str:
+        """Its value in the reference's words."""
+        f = self.spec
+        if f.options and self.options != f.options:  # narrowed where the check takes fewer
+            return "one of " + ", ".join(self.options)
+        return value_words(f)
+
+    @property
+    def unit(self) -> str:
+        return self.spec.unit
+
+    @property
+    def required(self) -> str:
+        """ "yes", "no", or "with ..." what requires it."""
+        return required_words(self.spec)
+
+    @property
+    def doc(self) -> str:
+        f = self.spec
+        return f.doc + (f" (only on {f.allowed_doc})" if f.allowed_doc else "")
+
+
+@dataclass(frozen=True)
+class Keys:
+    """The block at a path: its table's name, its sentence and its keys, in order."""
+
+    block: str
+    doc: str
+    keys: tuple[Key, ...]
+
+    def key(self, name: str) -> Key | None:
+        return next((k for k in self.keys if k.name == name), None)
+
+
+@dataclass(frozen=True)
+class Where:
+    """What of a declaration its allowed keys and some values hang on. ``category`` is None
+    when it names none of the categories."""
+
+    category: str | None = None
+    types: frozenset[str] = frozenset()
+    connectors: tuple[str, ...] = ()
+    links: tuple[str, ...] = ()
+
+
+# -- what is not a table of the loader's ------------------------------------------------
+# The four fields every declaration states: loader.check_declaration checks them by hand
+# (its messages are its own); this table says them for the editor and is read by nothing.
+COMMON = Block(
+    "declaration",
+    (
+        Field(
+            "schema_version",
+            "integer",
+            "the version of the schema the declaration is written in",
+            options=("1",),
+        ),
+        Field("id", "identifier", "the part's directory's name"),
+        Field("category", "choice", "what kind of entry it is", options=CATEGORIES),
+        Field("description", "string", "what it is, in a sentence or two"),
+    ),
+    doc="What every declaration states.",
+)
+
+# The legged blocks: legged.py and controller.py check them by hand. These tables say the
+# keys those checks allow (tests/lsp pin them to the checks' own answers) and are read by
+# nothing.
+LINK_JOINT = Block(
+    "link joint",
+    (
+        Field("type", "choice", "revolute, or fixed", options=("revolute", "fixed")),
+        Field("xyz", "vec3", "where the joint is, in its parent's frame", unit="m"),
+        Field("rpy", "vec3", "its turn: roll, pitch and yaw", unit="rad"),
+        Field("axis", "unit_vec3", "the axis a revolute joint turns about", required=False),
+        Field(
+            "range",
+            "custom",
+            "[lowest, highest] a revolute joint turns through",
+            unit="rad",
+            required=False,
+            by_rule=True,
+            what="[lowest, highest]",
+        ),
+    ),
+    doc="How the link hangs from its parent.",
+)
+SERVO = Block(
+    "servo",
+    (
+        Field("kp", "number", "the position loop's stiffness", unit="N·m/rad", bound="positive"),
+        Field("damping", "number", "the joint's damping", unit="N·m·s/rad", bound="nonnegative"),
+        Field("armature", "number", "the rotor's inertia", unit="kg·m²", bound="nonnegative"),
+        Field(
+            "frictionloss", "number", "the joint's dry friction", unit="N·m", bound="nonnegative"
+        ),
+        Field("effort", "number", "the most torque it makes", unit="N·m", bound="positive"),
+        Field(
+            "hold",
+            "number",
+            "the angle it holds when nothing commands it, within the range",
+            unit="rad",
+        ),
+        Field("basis", "string", "where its numbers come from", required=False),
+    ),
+    doc="The servo that turns a revolute joint.",
+)
+LINK = Block(
+    "link",
+    (
+        Field(
+            "parent",
+            "custom",
+            "the link it hangs from, declared above it, or null for the part frame",
+            by_rule=True,
+            what="link name or null",
+        ),
+        Field("joint", "block", LINK_JOINT.doc, block=LINK_JOINT),
+        Field("inertial", "block", INERTIAL.doc, block=INERTIAL),
+        Field("visual", "block", VISUAL.doc, block=VISUAL),
+        Field(
+            "collision",
+            "custom",
+            "what of it collides: a list of shapes, capsules too",
+            required=False,
+            by_rule=True,
+            what="list of shapes",
+            each=SHAPE,
+        ),
+        Field(
+            "servo",
+            "block",
+            SERVO.doc,
+            block=SERVO,
+            required=False,
+            required_doc="a revolute joint",
+        ),
+    ),
+    doc="A moving link of a legged part.",
+)
+FOOT = Block(
+    "foot",
+    (
+        Field("link", "custom", "the link it is on", by_rule=True, what="link name"),
+        Field("shape", "integer", "which of the link's collision shapes, counted from 0"),
+        Field("friction", "number", "its friction against the ground", bound="positive"),
+    ),
+    doc="A foot: a shape of a link the part stands on.",
+)
+_RANGE = "[lowest, highest], 0 among them"
+GAIT = Block(
+    "gait",
+    tuple(
+        Field(
+            key,
+            "custom",
+            f"how fast it may be told to go {how}",
+            unit=unit,
+            by_rule=True,
+            what=_RANGE,
+        )
+        for key, how, unit in (
+            ("ahead", "ahead", "m/s"),
+            ("aside", "aside", "m/s"),
+            ("turn", "round", "rad/s"),
+        )
+    ),
+    doc="The commands a Legged chassis takes.",
+)
+IMU = Block(
+    "imu",
+    (
+        Field(
+            "link",
+            "custom",
+            "the link it sits on, or null for the part frame",
+            by_rule=True,
+            what="link name or null",
+        ),
+        Field("xyz", "vec3", "where it is on its link", unit="m"),
+        Field("rpy", "vec3", "its turn: roll, pitch and yaw", unit="rad"),
+    ),
+    doc="Where the policy's IMU is.",
+)
+PHASE = Block(
+    "phase",
+    (
+        Field("frequency", "number", "the gait's frequency", unit="Hz", bound="positive"),
+        Field(
+            "offsets",
+            "custom",
+            "each foot's offset in the cycle",
+            by_rule=True,
+            what="list of numbers",
+        ),
+        Field(
+            "still_below",
+            "number",
+            "the command below which it stands still",
+            bound="positive",
+            required=False,
+        ),
+        Field("still_at", "number", "the phase it stands still at", required=False),
+    ),
+    doc="The gait's clock the policy reads.",
+)
+SIMULATOR = Block(
+    "simulator",
+    (
+        Field("timestep", "number", "the simulator's step", unit="s", bound="positive"),
+        Field("integrator", "choice", "the simulator's integrator", options=INTEGRATORS),
+        Field("iterations", "integer", "the solver's iterations", bound="positive"),
+        Field("ls_iterations", "integer", "the line search's iterations", bound="positive"),
+        Field("eulerdamp", "boolean", "whether Euler's damping is implicit"),
+    ),
+    doc="The simulator the policy was trained in.",
+)
+STEPPING = Block(
+    "stepping",
+    (
+        Field("period", "number", "one cycle of the gait", unit="s", bound="positive"),
+        Field("duty", "number", "the share of a cycle each foot is down: above 0.5, below 1"),
+        Field("step_height", "number", "how high a foot lifts", unit="m", bound="positive"),
+    ),
+    doc="A gait worked out from the part's own model.",
+)
+
+
+def _in_policy_form(f: Field) -> Field:
+    return replace(f, required=False, required_if=lambda scope: True, required_doc="a policy")
+
+
+_POLICY_FIELDS = {
+    "policy": Field(
+        "policy",
+        "custom",
+        "the policy's ONNX file, in the part directory",
+        by_rule=True,
+        what="path",
+    ),
+    "period": Field(
+        "period",
+        "number",
+        "how often the policy acts: whole simulator steps",
+        unit="s",
+        bound="positive",
+    ),
+    "imu": Field("imu", "block", IMU.doc, block=IMU),
+    "observation": Field(
+        "observation",
+        "custom",
+        "what the policy reads, each term once",
+        by_rule=True,
+        what="list of terms",
+        options=OBSERVATION_TERMS,
+    ),
+    "action_scale": Field(
+        "action_scale", "number", "the policy's output to radians", bound="positive"
+    ),
+    "simulator": Field("simulator", "block", SIMULATOR.doc, block=SIMULATOR),
+    "basis": Field("basis", "string", "how it was made"),
+    "hidden": Field(
+        "hidden",
+        "custom",
+        "the servos the policy does not move",
+        by_rule=True,
+        what="list of link names",
+    ),
+    "phase": Field("phase", "block", PHASE.doc, block=PHASE, required_doc="an observed phase"),
+}
+CONTROLLER = Block(
+    "controller",
+    (
+        # (a basis is either form's)
+        *(
+            _POLICY_FIELDS[key] if key == "basis" else _in_policy_form(_POLICY_FIELDS[key])
+            for key in POLICY_REQUIRED
+        ),
+        *(replace(_POLICY_FIELDS[key], required=False) for key in POLICY_OPTIONAL),
+        Field(
+            "gait",
+            "block",
+            STEPPING.doc + " (the gait form, instead of a policy)",
+            block=STEPPING,
+            required=False,
+        ),
+    ),
+    doc="A walking controller: a policy, or a gait with its basis.",
+)
+
+
+# where each may be stated, as legged.py's checks decide it
+def _controller_form(stated: frozenset[str] | set[str]) -> tuple[Field, ...]:
+    """A controller's fields: the policy form's when it states a policy, else the gait
+    form's when it states a gait (as controller.py chooses), else both."""
+    if "policy" in stated:
+        return tuple(f for f in CONTROLLER.fields if f.name != "gait")
+    if "gait" in stated:
+        return tuple(f for f in CONTROLLER.fields if f.name in ("gait", "basis"))
+    return CONTROLLER.fields
+
+
+LEGGED = {
+    "links": Field(
+        "links",
+        "custom",
+        "the part's moving links, by name, each after the one it hangs from",
+        required=False,
+        by_rule=True,
+        what="mapping of names to links",
+        each=LINK,
+        keyed=True,
+        required_if=lambda scope: scope.category == "leg",
+        required_doc="category leg",
+        allowed=lambda scope: scope.category in LINK_CATEGORIES,
+        allowed_doc="a chassis, an attachment or a leg",
+    ),
+    "feet": Field(
+        "feet",
+        "custom",
+        "what the part stands on, by name",
+        required=False,
+        by_rule=True,
+        what="mapping of names to feet",
+        each=FOOT,
+        keyed=True,
+        required_if=lambda scope: scope.category == "leg",
+        required_doc="category leg",
+        allowed=lambda scope: scope.is_a("leg", "Legged"),
+        allowed_doc="a leg, or a Legged profile",
+    ),
+    "gait": Field(
+        "gait",
+        "block",
+        GAIT.doc,
+        block=GAIT,
+        required=False,
+        required_if=lambda scope: scope.category == "chassis" and "Legged" in scope.types,
+        required_doc="a Legged chassis",
+        allowed=lambda scope: scope.category != "leg" and "Legged" in scope.types,
+        allowed_doc="a Legged profile",
+    ),
+    "controller": Field(
+        "controller",
+        "block",
+        CONTROLLER.doc,
+        block=CONTROLLER,
+        required=False,
+        allowed=lambda scope: scope.category != "leg" and "Legged" in scope.types,
+        allowed_doc="a Legged profile",
+    ),
+}
+
+
+# -- the query -----------------------------------------------------------------------------
+def schema_keys(
+    path: KeyPath, where: Where = Where(), stated: frozenset[str] | set[str] = frozenset()
+) -> Keys | None:
+    """The block a declaration holds at ``path``, with the keys it may state there (those
+    ``where`` allows) and the values each is one of; None where no block is, or where the
+    declaration names the keys itself. ``stated``: the keys the mapping states already,
+    which choose a controller's form."""
+    fields, name, doc = top_fields(where), "declaration", "A declaration's top level."
+    block: Block | None = None
+    i = 0
+    while i < len(path):
+        f = next((f for f in fields if f.name == path[i]), None)
+        if f is None:
+            return None
+        rest = path[i + 1 :]
+        if i == 0 and f.name == "profiles" and (not rest or rest[1:] == ("mounts",)):
+            return _profiles(rest, where)
+        if f.each is not None:  # entries by name, or a list's
+            if not rest or f.keyed != isinstance(rest[0], str):
+                return None
+            block, i = f.each, i + 2
+        elif (table := f.block or f.table) is not None:
+            block, i = table, i + 1
+        else:
+            return None
+        fields, name, doc = block.fields, block.name, block.doc
+    if block is CONTROLLER:
+        fields = _controller_form(stated)
+    scope = _scope(where)
+    return Keys(name, doc, tuple(_key(f, path, where) for f in fields if _allowed(f, scope, where)))
+
+
+def top_fields(where: Where) -> tuple[Field, ...]:
+    """The top level's fields: the common four, then the category's (every category's when
+    it names none)."""
+    if where.category == "object":
+        own: tuple[Field, ...] = OBJECT.fields
+    elif where.category == "environment":
+        own = ENVIRONMENT.fields
+    elif where.category is None:
+        names = {f.name for f in PART.fields}
+        own = PART.fields + tuple(f for f in ENVIRONMENT.fields if f.name not in names)
+    else:
+        own = PART.fields
+    return COMMON.fields + tuple(LEGGED.get(f.name, f) for f in own)
+
+
+def _scope(where: Where) -> PartScope:
+    # as parts.check_part_fields makes it
+    category = where.category or ""
+    return PartScope(category, category == "track" or "Track" in where.types, where.types)
+
+
+def _allowed(f: Field, scope: PartScope, where: Where) -> bool:
+    return f.allowed is None or where.category is None or bool(f.allowed(scope))
+
+
+def _key(f: Field, path: KeyPath, where: Where) -> Key:
+    return Key(f.name, f, _options(f, path, where))
+
+
+def _options(f: Field, path: KeyPath, where: Where) -> tuple[str, ...]:
+    """The values a field is one of: its table's options, a boolean's two, or the names of
+    the declaration's own a field names (a driveline's connectors, a foot's link)."""
+    if f.kind == "boolean":
+        return BOOLEAN
+    if f.name == "turns" and path[-1:] == ("driveline",):
+        return where.connectors
+    if f.name in ("link", "parent") and path[:1] in (("feet",), ("links",), ("controller",)):
+        return where.links
+    if f.name == "type" and f.options == LINK_SHAPES and where.category == "object":
+        return OBJECT_SHAPES  # (objects.py's check allows these of the table's)
+    return f.options
+
+
+def _profiles(rest: KeyPath, where: Where) -> Keys | None:
+    """``profiles``, whose keys are the component types, and a profile's ``mounts``, whose
+    keys are its type's logical mounts, each naming a connector: the vocabulary's, not a
+    table's. (The loader takes any identifier as a mount: these are the ones the type
+    names.)"""
+    if not rest:
+        return Keys(
+            "profiles",
+            "the component types the part can be",
+            tuple(
+                Key(
+                    t,
+                    Field(t, "custom", _type_doc(t), required=False, by_rule=True, what="profile"),
+                )
+                for t in COMPONENT_TYPES
+            ),
+        )
+    name = rest[0]
+    if not isinstance(name, str):
+        return None
+    if name in CHASSIS_TYPES:
+        mounts = CHASSIS_TYPES[name].wheel_mounts + OPTIONAL_CHASSIS_MOUNTS
+    else:
+        mounts = PART_MOUNTS.get(name, ("default",))
+    return Keys(
+        "mounts",
+        f"the logical mounts of {name}, each the name of a connector",
+        tuple(
+            Key(
+                m,
+                Field(
+                    m,
+                    "custom",
+                    f"the connector {name}'s {m} is",
+                    required=False,
+                    by_rule=True,
+                    what="connector name",
+                ),
+                where.connectors,
+            )
+            for m in mounts
+        ),
+    )
+
+
+def _type_doc(name: str) -> str:
+    if name in CHASSIS_TYPES:
+        return CHASSIS_TYPES[name].summary
+    return PART_TYPES.get(name, "")
