@@ -6,6 +6,12 @@ moves, and check their servo names with ``check_servo_names``. ``policy_file_fit
 the ONNX file itself against a sound declaration. ``check_part_controller`` is a part's
 block, called by legged.py once it found the part may state one.
 
+The IMU, the phase, the simulator and the gait form are tables (``IMU``, ``PHASE``,
+``SIMULATOR``, ``GAIT_FORM`` with ``STEPPING``). The policy form is read by hand: its keys
+are the caller's (a walker's joints and gains beside them), its phase is required or
+refused by what the observation lists, and its period is judged against the simulator's
+timestep.
+
 Where a rule is decided here and how (see docs/legged.md):
 
 - controller: a policy or a gait. A policy needs feet of the chassis's own and servos to
@@ -552,6 +558,7 @@ def _iterations(F: Fields, node: YNode, path: str, scope: Any) -> int | None:
     )
 
 
+SIMULATOR_KEYS = ("timestep", "integrator", "iterations", "ls_iterations", "eulerdamp")
 SIMULATOR = Block(
     "simulator",
     (
@@ -582,9 +589,7 @@ SIMULATOR = Block(
     ),
     doc="The simulator the policy was trained in.",
     strict_keys=True,
-    build=lambda v: {
-        key: v[key] for key in ("timestep", "integrator", "iterations", "ls_iterations", "eulerdamp")
-    },
+    build=lambda v: {key: v[key] for key in SIMULATOR_KEYS},
 )
 
 

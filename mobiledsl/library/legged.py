@@ -3,7 +3,9 @@ each of the four legged keys (with ``controller``) may be stated.
 
 The loader calls ``check_legged_fields`` once a part's category and profiles are known; it
 checks the four top-level keys (and the ``Legged`` profile's category) and hands back the
-records, or None after reporting what is wrong. A ``controller`` block is read by
+records, or None after reporting what is wrong. ``gait``, each foot and each servo are read
+by their tables (``GAIT``, ``FOOT``, ``SERVO``), a link and its joint by hand: a joint's
+type decides which keys it must state, and is judged before them. A ``controller`` block is read by
 controller.py once this module has found the part may state one; ``check_gait`` (the
 commands a walker takes too) is shared with walkers (walkers.py).
 
@@ -498,7 +500,12 @@ SERVO = Block(
     doc="The servo that turns a revolute joint.",
     strict_keys=True,
     build=lambda v: Servo(
-        v["kp"], v["damping"], v["armature"], v["frictionloss"], v["effort"], v["hold"],
+        v["kp"],
+        v["damping"],
+        v["armature"],
+        v["frictionloss"],
+        v["effort"],
+        v["hold"],
         v.get("basis"),
     ),
 )
