@@ -6,6 +6,12 @@ moves, and check their servo names with ``check_servo_names``. ``policy_file_fit
 the ONNX file itself against a sound declaration. ``check_part_controller`` is a part's
 block, called by legged.py once it found the part may state one.
 
+The IMU, the phase, the simulator and the gait form are tables (``IMU``, ``PHASE``,
+``SIMULATOR``, ``GAIT_FORM`` with ``STEPPING``). The policy form is read by hand: its keys
+are the caller's (a walker's joints and gains beside them), its phase is required or
+refused by what the observation lists, and its period is judged against the simulator's
+timestep.
+
 Where a rule is decided here and how (see docs/legged.md):
 
 - controller: a policy or a gait. A policy needs feet of the chassis's own and servos to
@@ -25,6 +31,7 @@ from ..yamlio import YNode
 from .fields import Fields, format_number, names_none, whole_number
 from .model import Foot
 from .paths import check_asset_path
+from .schema import Block, Field, Rule
 
 if TYPE_CHECKING:
     from .legged import LinkInfo
@@ -298,39 +305,53 @@ def whole_steps(period_raw: str, timestep_raw: str) -> int | None:
 def _check_imu(
     F: Fields, node: YNode | None, path: str, ctx: PolicyContext
 ) -> dict[str, Any] | None:
-    if node is None or not F.mapping(node, path):
+    return IMU.read(F, node, path, ctx)  # type: ignore[no-any-return]
+
+
+def _imu_link(F: Fields, node: YNode, path: str, ctx: PolicyContext) -> tuple[str | None] | None:
+    """The link the IMU sits on, boxed (null, the frame, is a link as good as any)."""
+    if node.is_null:
+        return (None,)
+    if not node.is_str:
+        F.wrong_type(node, path, "the name of a link, or null")
         return None
-    ok = F.keys(node, path, ("link", "xyz", "rpy"))
-    link_ok = True
-    link = None
-    link_node = node.get("link")
-    if link_node is not None and not link_node.is_null:
-        if not link_node.is_str:
-            F.wrong_type(link_node, f"{path}.link", "the name of a link, or null")
-            link_ok = False
-        else:
-            link = link_node.value
-            if ctx.walker and link.startswith("body/"):
-                link = link[len("body/") :]
-            if ctx.imu_links is not None and link not in ctx.imu_links:
-                whose = "the body" if ctx.walker else "the part"
-                F.invalid(
-                    link_node,
-                    f"{path}.link",
-                    f"names '{excerpt(link_node.value)}', which is no link of {whose}",
-                    help=(
-                        f"name one of {whose}'s links ({', '.join(sorted(ctx.imu_links))})"
-                        if ctx.imu_links
-                        else f"{whose} has no links"
-                    )
-                    + f", or write null for {whose}'s frame",
-                )
-                link_ok = False
-    xyz = F.vec3(node.get("xyz"), f"{path}.xyz")
-    rpy = F.vec3(node.get("rpy"), f"{path}.rpy")
-    if not ok or not link_ok or xyz is None or rpy is None:
+    link = node.value
+    if ctx.walker and link.startswith("body/"):
+        link = link[len("body/") :]
+    if ctx.imu_links is not None and link not in ctx.imu_links:
+        whose = "the body" if ctx.walker else "the part"
+        F.invalid(
+            node,
+            path,
+            f"names '{excerpt(node.value)}', which is no link of {whose}",
+            help=(
+                f"name one of {whose}'s links ({', '.join(sorted(ctx.imu_links))})"
+                if ctx.imu_links
+                else f"{whose} has no links"
+            )
+            + f", or write null for {whose}'s frame",
+        )
         return None
-    return {"link": link, "xyz": list(xyz), "rpy": list(rpy)}
+    return (link,)
+
+
+IMU = Block(
+    "imu",
+    (
+        Field(
+            "link",
+            "custom",
+            "the link it sits on, or null for the part frame",
+            check=_imu_link,
+            what="link name or null",
+        ),
+        Field("xyz", "vec3", "where it is on its link", unit="m"),
+        Field("rpy", "vec3", "its turn: roll, pitch and yaw", unit="rad"),
+    ),
+    doc="Where the policy's IMU is.",
+    strict_keys=True,
+    build=lambda v: {"link": v["link"][0], "xyz": list(v["xyz"]), "rpy": list(v["rpy"])},
+)
 
 
 def _check_observation(F: Fields, node: YNode | None, path: str) -> list[str] | None:
@@ -446,148 +467,180 @@ def _walker_servo_problem(name: str, ctx: PolicyContext) -> str:
 
 
 def _check_phase(F: Fields, node: YNode, path: str) -> dict[str, Any] | None:
-    if not F.mapping(node, path):
+    return PHASE.read(F, node, path, None)  # type: ignore[no-any-return]
+
+
+def _offsets(F: Fields, node: YNode, path: str, scope: Any) -> list[float] | None:
+    if not node.is_seq or not node.value:
+        names_none(F, node, path, "offset", "a list of at least one offset (rad)", listing=True)
         return None
-    ok = F.keys(node, path, ("frequency", "offsets"), ("still_below", "still_at"))
-    frequency = F.number(node.get("frequency"), f"{path}.frequency", positive=True)
-    offsets = None
-    offsets_node = node.get("offsets")
-    if offsets_node is not None:
-        if not offsets_node.is_seq or not offsets_node.value:
-            names_none(
-                F,
-                offsets_node,
-                f"{path}.offsets",
-                "offset",
-                "a list of at least one offset (rad)",
-                listing=True,
-            )
-        else:
-            values = [F.number(v, f"{path}.offsets[{i}]") for i, v in enumerate(offsets_node.value)]
-            if all(v is not None for v in values):
-                offsets = values
-    below_node, at_node = node.get("still_below"), node.get("still_at")
-    still_below = F.number(below_node, f"{path}.still_below", positive=True)
-    still_at = F.number(at_node, f"{path}.still_at")
-    pair_ok = True
-    if (below_node is None) != (at_node is None):
-        absent = "still_at" if at_node is None else "still_below"
-        F.missing(
-            node, f"{path}.{absent}", "still_below and still_at are stated together or not at all"
-        )
-        pair_ok = False
-    if (
-        not ok
-        or frequency is None
-        or offsets is None
-        or not pair_ok
-        or (below_node is not None and still_below is None)
-        or (at_node is not None and still_at is None)
-    ):
-        return None
-    out: dict[str, Any] = {"frequency": frequency, "offsets": offsets}
-    if still_below is not None:
-        out["still_below"] = still_below
-        out["still_at"] = still_at
+    values = [F.number(v, f"{path}[{i}]") for i, v in enumerate(node.value)]
+    return values if all(v is not None for v in values) else None  # type: ignore[return-value]
+
+
+def _still_pair(F: Fields, node: YNode, path: str, v: dict[str, Any], scope: Any) -> bool:
+    below, at = node.get("still_below"), node.get("still_at")
+    if (below is None) == (at is None):
+        return True
+    absent = "still_at" if at is None else "still_below"
+    F.missing(
+        node, f"{path}.{absent}", "still_below and still_at are stated together or not at all"
+    )
+    return False
+
+
+def _phase(v: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {"frequency": v["frequency"], "offsets": v["offsets"]}
+    if v.get("still_below") is not None:
+        out["still_below"] = v["still_below"]
+        out["still_at"] = v["still_at"]
     return out
+
+
+PHASE = Block(
+    "phase",
+    (
+        Field("frequency", "number", "the gait's frequency", unit="Hz", bound="positive"),
+        Field(
+            "offsets",
+            "custom",
+            "each foot's offset in the cycle",
+            check=_offsets,
+            what="list of numbers",
+        ),
+        Field(
+            "still_below",
+            "number",
+            "the command below which it stands still",
+            bound="positive",
+            required=False,
+        ),
+        Field("still_at", "number", "the phase it stands still at", required=False),
+        Rule("still_pair", _still_pair, "`still_below` and `still_at` together or neither"),
+    ),
+    doc="The gait's clock the policy reads.",
+    strict_keys=True,
+    build=_phase,
+)
 
 
 def _check_simulator(
     F: Fields, node: YNode | None, path: str
 ) -> tuple[dict[str, Any] | None, YNode | None]:
-    if node is None or not F.mapping(node, path):
+    simulator = SIMULATOR.read(F, node, path, None)
+    if simulator is None or node is None:
         return None, None
-    ok = F.keys(node, path, ("timestep", "integrator", "iterations", "ls_iterations", "eulerdamp"))
-    timestep_node = node.get("timestep")
-    timestep = F.number(timestep_node, f"{path}.timestep", positive=True)
-    integrator = None
-    integrator_node = node.get("integrator")
-    if integrator_node is not None:
-        text = F.string(integrator_node, f"{path}.integrator")
-        if text is not None and text not in INTEGRATORS:
-            why = ""
-            if text == "RK4":
-                why = (
-                    ": the model is stepped in two halves, controls then integration, "
-                    "and MuJoCo integrates those by Euler under RK4"
-                )
-            F.invalid(
-                integrator_node,
-                f"{path}.integrator",
-                f"is '{excerpt(text)}', which is none of Euler, implicit and implicitfast{why}",
-                help="write the integrator the policy was trained with: Euler, "
-                "implicit or implicitfast",
-            )
-        else:
-            integrator = text
-    iterations = whole_number(
-        F,
-        node.get("iterations"),
-        f"{path}.iterations",
-        1,
-        MAX_ITERATIONS,
-        f"a whole number from 1 to {MAX_ITERATIONS}",
+    return simulator, node.get("timestep")
+
+
+def _integrator(F: Fields, node: YNode, path: str, scope: Any) -> str | None:
+    text = F.string(node, path)
+    if text is None or text in INTEGRATORS:
+        return text
+    why = ""
+    if text == "RK4":
+        why = (
+            ": the model is stepped in two halves, controls then integration, "
+            "and MuJoCo integrates those by Euler under RK4"
+        )
+    F.invalid(
+        node,
+        path,
+        f"is '{excerpt(text)}', which is none of Euler, implicit and implicitfast{why}",
+        help="write the integrator the policy was trained with: Euler, implicit or implicitfast",
     )
-    ls_iterations = whole_number(
-        F,
-        node.get("ls_iterations"),
-        f"{path}.ls_iterations",
-        1,
-        MAX_ITERATIONS,
-        f"a whole number from 1 to {MAX_ITERATIONS}",
+    return None
+
+
+def _iterations(F: Fields, node: YNode, path: str, scope: Any) -> int | None:
+    return whole_number(
+        F, node, path, 1, MAX_ITERATIONS, f"a whole number from 1 to {MAX_ITERATIONS}"
     )
-    eulerdamp = F.boolean(node.get("eulerdamp"), f"{path}.eulerdamp")
-    values = (timestep, integrator, iterations, ls_iterations, eulerdamp)
-    if not ok or any(v is None for v in values):
-        return None, None
-    return (
-        {
-            "timestep": timestep,
-            "integrator": integrator,
-            "iterations": iterations,
-            "ls_iterations": ls_iterations,
-            "eulerdamp": eulerdamp,
-        },
-        timestep_node,
-    )
+
+
+SIMULATOR_KEYS = ("timestep", "integrator", "iterations", "ls_iterations", "eulerdamp")
+SIMULATOR = Block(
+    "simulator",
+    (
+        Field("timestep", "number", "the simulator's step", unit="s", bound="positive"),
+        Field(
+            "integrator",
+            "custom",
+            "the simulator's integrator",
+            check=_integrator,
+            what="one of",
+            options=INTEGRATORS,
+        ),
+        Field(
+            "iterations",
+            "custom",
+            "the solver's iterations",
+            check=_iterations,
+            what="positive whole number",
+        ),
+        Field(
+            "ls_iterations",
+            "custom",
+            "the line search's iterations",
+            check=_iterations,
+            what="positive whole number",
+        ),
+        Field("eulerdamp", "boolean", "whether Euler's damping is implicit"),
+    ),
+    doc="The simulator the policy was trained in.",
+    strict_keys=True,
+    build=lambda v: {key: v[key] for key in SIMULATOR_KEYS},
+)
 
 
 def check_gait_controller(F: Fields, node: YNode, path: str) -> dict[str, Any] | None:
     """``{gait: {period, duty, step_height}, basis}``, with the gait's timing rules."""
-    ok = F.keys(node, path, ("gait", "basis"))
-    gait = None
-    gait_node = node.get("gait")
-    if gait_node is not None and F.mapping(gait_node, f"{path}.gait"):
-        gpath = f"{path}.gait"
-        gait_ok = F.keys(gait_node, gpath, ("period", "duty", "step_height"))
-        period_node, duty_node = gait_node.get("period"), gait_node.get("duty")
-        period = F.number(period_node, f"{gpath}.period", positive=True)
-        duty = F.number(duty_node, f"{gpath}.duty")
-        if duty is not None and duty_node is not None and not 0.5 < duty < 1.0:
-            F.invalid(
-                duty_node,
-                f"{gpath}.duty",
-                f"is {duty_node.raw}, but it must be more "
-                "than 0.5 and less than 1: each foot is on the floor for that part of "
-                "the period, and every foot together for a while twice a period",
-                help="write the duty, such as 0.55 or 0.6",
-            )
-            duty = None
-        if (
-            period_node is not None
-            and duty_node is not None
-            and period is not None
-            and duty is not None
-        ):
-            if not _gait_timing_ok(F, period_node, duty_node, gpath):
-                duty = None
-        step_height = F.number(gait_node.get("step_height"), f"{gpath}.step_height", positive=True)
-        if gait_ok and period is not None and duty is not None and step_height is not None:
-            gait = {"period": period, "duty": duty, "step_height": step_height}
-    basis = F.string(node.get("basis"), f"{path}.basis")
-    if not ok or gait is None or basis is None:
-        return None
-    return {"gait": gait, "basis": basis}
+    return GAIT_FORM.read(F, node, path, None)  # type: ignore[no-any-return]
+
+
+def _duty_steps(F: Fields, node: YNode, path: str, v: dict[str, Any], scope: Any) -> bool:
+    """The duty above 0.5 and below 1, and, with the period, long enough for every foot down
+    together and each in the air."""
+    period, duty = v.get("period"), v.get("duty")
+    if duty is None:
+        return True
+    duty_node = node.value["duty"]
+    if not 0.5 < duty < 1.0:
+        F.invalid(
+            duty_node,
+            f"{path}.duty",
+            f"is {duty_node.raw}, but it must be more "
+            "than 0.5 and less than 1: each foot is on the floor for that part of "
+            "the period, and every foot together for a while twice a period",
+            help="write the duty, such as 0.55 or 0.6",
+        )
+        return False
+    return period is None or _gait_timing_ok(F, node.value["period"], duty_node, path)
+
+
+STEPPING = Block(
+    "stepping",
+    (
+        Field("period", "number", "one cycle of the gait", unit="s", bound="positive"),
+        Field("duty", "number", "the share of a cycle each foot is down: above 0.5, below 1"),
+        Rule("duty_steps", _duty_steps, "the duty and the period leave time down and in the air"),
+        Field("step_height", "number", "how high a foot lifts", unit="m", bound="positive"),
+    ),
+    doc="A gait worked out from the part's own model.",
+    strict_keys=True,
+    build=lambda v: {"period": v["period"], "duty": v["duty"], "step_height": v["step_height"]},
+)
+# a controller's gait form, as it is read once the controller states no policy
+GAIT_FORM = Block(
+    "gait controller",
+    (
+        Field("gait", "block", STEPPING.doc, block=STEPPING),
+        Field("basis", "string", "how it was made"),
+    ),
+    doc="A walking controller by a gait.",
+    strict_keys=True,
+    build=lambda v: {"gait": v["gait"], "basis": v["basis"]},
+)
 
 
 def _gait_timing_ok(F: Fields, period_node: YNode, duty_node: YNode, path: str) -> bool:

@@ -3,7 +3,9 @@ each of the four legged keys (with ``controller``) may be stated.
 
 The loader calls ``check_legged_fields`` once a part's category and profiles are known; it
 checks the four top-level keys (and the ``Legged`` profile's category) and hands back the
-records, or None after reporting what is wrong. A ``controller`` block is read by
+records, or None after reporting what is wrong. ``gait``, each foot and each servo are read
+by their tables (``GAIT``, ``FOOT``, ``SERVO``), a link and its joint by hand: a joint's
+type decides which keys it must state, and is judged before them. A ``controller`` block is read by
 controller.py once this module has found the part may state one; ``check_gait`` (the
 commands a walker takes too) is shared with walkers (walkers.py).
 
@@ -33,6 +35,7 @@ from .fields import IDENTIFIER, Fields, format_number, names_none, whole_number
 from .inertia import check_inertial
 from .model import LEGGED_KEYS, Foot, Gait, Link, LinkJoint, Servo, Shape
 from .paths import check_visual
+from .schema import Block, Field, Rule
 from .shapes import LINK_SHAPES, check_shape_list
 
 LINK_CATEGORIES = ("chassis", "attachment", "leg")
@@ -455,38 +458,57 @@ def check_range(
 def _check_servo(
     F: Fields, node: YNode, path: str, rng: tuple[float, float] | None
 ) -> Servo | None:
-    if not F.mapping(node, path):
-        return None
-    ok = F.keys(
-        node, path, ("kp", "damping", "armature", "frictionloss", "effort", "hold"), ("basis",)
+    return SERVO.read(F, node, path, rng)  # type: ignore[no-any-return]
+
+
+def _hold_within(
+    F: Fields, node: YNode, path: str, v: dict[str, Any], rng: tuple[float, float] | None
+) -> bool:
+    """The angle held within the joint's range (``rng``, the scope: None when unread)."""
+    hold, hold_node = v.get("hold"), node.get("hold")
+    if hold is None or hold_node is None or rng is None or rng[0] <= hold <= rng[1]:
+        return True
+    F.invalid(
+        hold_node,
+        f"{path}.hold",
+        f"is {hold_node.raw}, outside the joint's range "
+        f"[{format_number(rng[0], 6)}, {format_number(rng[1], 6)}]",
+        help="state the angle the servo holds when nothing commands it, within the range",
     )
-    kp = F.number(node.get("kp"), f"{path}.kp", positive=True)
-    damping = F.number(node.get("damping"), f"{path}.damping", nonnegative=True)
-    armature = F.number(node.get("armature"), f"{path}.armature", nonnegative=True)
-    friction = F.number(node.get("frictionloss"), f"{path}.frictionloss", nonnegative=True)
-    effort = F.number(node.get("effort"), f"{path}.effort", positive=True)
-    hold_node = node.get("hold")
-    hold = F.number(hold_node, f"{path}.hold")
-    basis_node = node.get("basis")
-    basis = F.string(basis_node, f"{path}.basis")
-    if (
-        hold is not None
-        and hold_node is not None
-        and rng is not None
-        and not rng[0] <= hold <= rng[1]
-    ):
-        F.invalid(
-            hold_node,
-            f"{path}.hold",
-            f"is {hold_node.raw}, outside the joint's range "
-            f"[{format_number(rng[0], 6)}, {format_number(rng[1], 6)}]",
-            help="state the angle the servo holds when nothing commands it, within the range",
-        )
-        hold = None
-    values = (kp, damping, armature, friction, effort, hold)
-    if not ok or any(v is None for v in values) or (basis_node is not None and basis is None):
-        return None
-    return Servo(kp, damping, armature, friction, effort, hold, basis)  # type: ignore[arg-type]
+    return False
+
+
+SERVO = Block(
+    "servo",
+    (
+        Field("kp", "number", "the position loop's stiffness", unit="N·m/rad", bound="positive"),
+        Field("damping", "number", "the joint's damping", unit="N·m·s/rad", bound="nonnegative"),
+        Field("armature", "number", "the rotor's inertia", unit="kg·m²", bound="nonnegative"),
+        Field(
+            "frictionloss", "number", "the joint's dry friction", unit="N·m", bound="nonnegative"
+        ),
+        Field("effort", "number", "the most torque it makes", unit="N·m", bound="positive"),
+        Field(
+            "hold",
+            "number",
+            "the angle it holds when nothing commands it, within the range",
+            unit="rad",
+        ),
+        Rule("hold_within", _hold_within, "`hold` within the joint's `range`"),
+        Field("basis", "string", "where its numbers come from", required=False),
+    ),
+    doc="The servo that turns a revolute joint.",
+    strict_keys=True,
+    build=lambda v: Servo(
+        v["kp"],
+        v["damping"],
+        v["armature"],
+        v["frictionloss"],
+        v["effort"],
+        v["hold"],
+        v.get("basis"),
+    ),
+)
 
 
 # ------------------------------------------------------------------------------------------
@@ -516,74 +538,108 @@ def _check_feet(F: Fields, node: YNode, links: dict[str, LinkInfo] | None) -> li
             F.wrong_type(foot_node, path, "a mapping {link, shape, friction}")
             ok = False
             continue
-        ok &= F.keys(foot_node, path, ("link", "shape", "friction"))
-        link = None
-        link_node = foot_node.get("link")
-        if link_node is not None:
-            if not link_node.is_str:
-                F.wrong_type(link_node, f"{path}.link", "the name of a link")
-            else:
-                link = link_node.value
-        shape_node = foot_node.get("shape")
-        index = whole_number(
-            F,
-            shape_node,
-            f"{path}.shape",
-            0,
-            None,
-            "a whole number counting the link's collision shapes from 0",
-        )
-        friction = F.number(foot_node.get("friction"), f"{path}.friction", positive=True)
-        if link is not None and link_node is not None and links is not None:
-            info = links.get(link)
-            if info is None:
-                F.invalid(
-                    link_node,
-                    f"{path}.link",
-                    f"names '{link}', which is no link of this part",
-                    help=f"name one of: {', '.join(links)}",
-                )
-                link = None
-            elif index is not None and shape_node is not None and info.collision is not None:
-                shapes = info.collision
-                if index >= len(shapes):
-                    F.invalid(
-                        shape_node,
-                        f"{path}.shape",
-                        f"is {index}, but links.{link} states no collision shapes"
-                        if not shapes
-                        else f"is {index}, but links.{link} has {len(shapes)} collision "
-                        f"shape{'s' if len(shapes) > 1 else ''}, counted from 0",
-                        help="name the shape the foot stands on by its place in the "
-                        "link's collision list, the first being 0",
-                    )
-                    index = None
-                elif shapes[index].type == "cylinder":
-                    F.unsupported(
-                        foot_node,
-                        "shape",
-                        f"{path}.shape",
-                        f"links.{link}.collision[{index}] is a cylinder; a foot is a "
-                        "sphere, a capsule or a box",
-                    )
-                    index = None
-                elif (link, index) in taken:
-                    F.invalid(
-                        shape_node,
-                        f"{path}.shape",
-                        f"names links.{link}.collision"
-                        f"[{index}], which feet.{taken[(link, index)]} stands on "
-                        "already: two feet name two shapes",
-                        help="give each foot a shape of its own",
-                    )
-                    index = None
-                else:
-                    taken[(link, index)] = name
-        if link is None or index is None or friction is None:
+        v = FOOT.read(F, foot_node, path, FootScope(name, links, taken))
+        if v is None:
             ok = False
             continue
-        feet.append(Foot(name, link, index, friction))
+        feet.append(Foot(name, v["link"], v["shape"], v["friction"]))
     return feet if ok and links is not None else None
+
+
+@record
+class FootScope:
+    """What a foot's link and shape are judged against: the part's links (None when they
+    could not be read) and the shapes the feet above took, by (link, index)."""
+
+    name: str
+    links: dict[str, LinkInfo] | None
+    taken: dict[tuple[str, int], str]
+
+
+def _link_name(F: Fields, node: YNode, path: str, scope: Any) -> str | None:
+    if not node.is_str:
+        F.wrong_type(node, path, "the name of a link")
+        return None
+    return node.value  # type: ignore[no-any-return]
+
+
+def _shape_index(F: Fields, node: YNode, path: str, scope: Any) -> int | None:
+    return whole_number(
+        F, node, path, 0, None, "a whole number counting the link's collision shapes from 0"
+    )
+
+
+def _foot_on_its_link(F: Fields, node: YNode, path: str, v: dict[str, Any], scope: Any) -> bool:
+    """The link one of the part's, the shape one of its collision shapes, not a cylinder
+    and no other foot's; a foot that passes takes its shape."""
+    link, index, links = v.get("link"), v.get("shape"), scope.links
+    if link is None or links is None:
+        return True
+    link_node, shape_node = node.value["link"], node.get("shape")
+    info = links.get(link)
+    if info is None:
+        F.invalid(
+            link_node,
+            f"{path}.link",
+            f"names '{link}', which is no link of this part",
+            help=f"name one of: {', '.join(links)}",
+        )
+        return False
+    if index is None or shape_node is None or info.collision is None:
+        return True
+    shapes = info.collision
+    if index >= len(shapes):
+        F.invalid(
+            shape_node,
+            f"{path}.shape",
+            f"is {index}, but links.{link} states no collision shapes"
+            if not shapes
+            else f"is {index}, but links.{link} has {len(shapes)} collision "
+            f"shape{'s' if len(shapes) > 1 else ''}, counted from 0",
+            help="name the shape the foot stands on by its place in the "
+            "link's collision list, the first being 0",
+        )
+        return False
+    if shapes[index].type == "cylinder":
+        F.unsupported(
+            node,
+            "shape",
+            f"{path}.shape",
+            f"links.{link}.collision[{index}] is a cylinder; a foot is a "
+            "sphere, a capsule or a box",
+        )
+        return False
+    if (link, index) in scope.taken:
+        F.invalid(
+            shape_node,
+            f"{path}.shape",
+            f"names links.{link}.collision"
+            f"[{index}], which feet.{scope.taken[(link, index)]} stands on "
+            "already: two feet name two shapes",
+            help="give each foot a shape of its own",
+        )
+        return False
+    scope.taken[(link, index)] = scope.name
+    return True
+
+
+FOOT = Block(
+    "foot",
+    (
+        Field("link", "custom", "the link it is on", check=_link_name, what="link name"),
+        Field(
+            "shape",
+            "custom",
+            "which of the link's collision shapes, counted from 0",
+            check=_shape_index,
+            what="whole number",
+        ),
+        Field("friction", "number", "its friction against the ground", bound="positive"),
+        Rule("on_its_link", _foot_on_its_link, "a shape of its link's, its own, not a cylinder"),
+    ),
+    doc="A foot: a shape of a link the part stands on.",
+    strict_keys=True,
+)
 
 
 # ------------------------------------------------------------------------------------------
@@ -592,23 +648,47 @@ def _check_feet(F: Fields, node: YNode, links: dict[str, LinkInfo] | None) -> li
 
 def check_gait(F: Fields, node: YNode, path: str) -> Gait | None:
     """``{ahead, aside, turn}``, each [lowest, highest] with 0 among them."""
-    if not F.mapping(node, path):
-        return None
-    ok = F.keys(node, path, ("ahead", "aside", "turn"))
-    ranges = []
-    for key, unit in (("ahead", "m/s"), ("aside", "m/s"), ("turn", "rad/s")):
-        value_node = node.get(key)
-        rng = check_range(F, value_node, f"{path}.{key}", strict=False)
-        if rng is not None and value_node is not None and not rng[0] <= 0.0 <= rng[1]:
-            a, b = value_node.value
+    return GAIT.read(F, node, path, None)  # type: ignore[no-any-return]
+
+
+def _command_range(unit: str):
+    """The check of one command's range: [lowest, highest] with 0, standing still, among
+    them, in ``unit``."""
+
+    def check(F: Fields, node: YNode, path: str, scope: Any) -> tuple[float, float] | None:
+        rng = check_range(F, node, path, strict=False)
+        if rng is not None and not rng[0] <= 0.0 <= rng[1]:
+            a, b = node.value
             F.invalid(
-                value_node,
-                f"{path}.{key}",
+                node,
+                path,
                 f"runs from {a.raw} to {b.raw} {unit}, which leaves out standing still, 0",
                 help="widen the range to take in 0: a walking controller can be told to stop",
             )
-            rng = None
-        ranges.append(rng)
-    if not ok or any(r is None for r in ranges):
-        return None
-    return Gait(*ranges)  # type: ignore[arg-type]
+            return None
+        return rng
+
+    return check
+
+
+GAIT = Block(
+    "gait",
+    tuple(
+        Field(
+            key,
+            "custom",
+            f"how fast it may be told to go {how}",
+            unit=unit,
+            check=_command_range(unit),
+            what="[lowest, highest], 0 among them",
+        )
+        for key, how, unit in (
+            ("ahead", "ahead", "m/s"),
+            ("aside", "aside", "m/s"),
+            ("turn", "round", "rad/s"),
+        )
+    ),
+    doc="The commands a Legged chassis takes.",
+    strict_keys=True,
+    build=lambda v: Gait(v["ahead"], v["aside"], v["turn"]),
+)

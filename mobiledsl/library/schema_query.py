@@ -9,12 +9,15 @@ one of. ``where`` is what the allowed keys hang on: the declaration's category, 
 profiles' types, and the names it gives its connectors and links (the values some keys
 name).
 
-Most blocks are tables (``parts``, ``objects``, ``inertia``, ``shapes``). Four kinds of
-place are not, and are said here, each marked where it is:
+Most blocks are tables (``parts``, ``objects``, ``inertia``, ``shapes``, and of the legged
+blocks ``gait``, a foot, a servo, and a controller's imu, phase, simulator and gait, in
+``legged`` and ``controller``). Four kinds of place are not, and are said here, each marked
+where it is:
 
 - the four fields every declaration states (the loader checks them by hand);
-- the legged blocks, ``links``, ``feet``, ``gait`` and ``controller`` (``legged`` and
-  ``controller`` check them by hand): described here as tables no reader reads;
+- of the legged blocks, ``links``, a link and its joint, and ``controller`` itself
+  (``legged`` and ``controller`` check them by hand): described here as tables no reader
+  reads;
 - a mapping whose keys the vocabulary names: ``profiles`` (the component types) and a
   profile's ``mounts`` (the type's logical mounts);
 - a mapping whose keys the declaration names (``connectors``, ``links``, ``feet``,
@@ -34,9 +37,17 @@ from ..model.vocabulary import (
     PART_MOUNTS,
     PART_TYPES,
 )
-from .controller import INTEGRATORS, OBSERVATION_TERMS, POLICY_OPTIONAL, POLICY_REQUIRED
+from .controller import (
+    IMU,
+    OBSERVATION_TERMS,
+    PHASE,
+    POLICY_OPTIONAL,
+    POLICY_REQUIRED,
+    SIMULATOR,
+    STEPPING,
+)
 from .inertia import INERTIAL
-from .legged import LINK_CATEGORIES
+from .legged import FOOT, GAIT, LINK_CATEGORIES, SERVO
 from .model import CATEGORIES
 from .objects import ENVIRONMENT, OBJECT
 from .parts import PART, VISUAL, PartScope
@@ -123,7 +134,8 @@ COMMON = Block(
     doc="What every declaration states.",
 )
 
-# The legged blocks: legged.py and controller.py check them by hand. These tables say the
+# The legged blocks legged.py and controller.py check by hand (a link, its joint, the
+# controller's two forms together; the loader's tables are the others). These tables say the
 # keys those checks allow (tests/lsp pin them to the checks' own answers) and are read by
 # nothing.
 LINK_JOINT = Block(
@@ -144,26 +156,6 @@ LINK_JOINT = Block(
         ),
     ),
     doc="How the link hangs from its parent.",
-)
-SERVO = Block(
-    "servo",
-    (
-        Field("kp", "number", "the position loop's stiffness", unit="N·m/rad", bound="positive"),
-        Field("damping", "number", "the joint's damping", unit="N·m·s/rad", bound="nonnegative"),
-        Field("armature", "number", "the rotor's inertia", unit="kg·m²", bound="nonnegative"),
-        Field(
-            "frictionloss", "number", "the joint's dry friction", unit="N·m", bound="nonnegative"
-        ),
-        Field("effort", "number", "the most torque it makes", unit="N·m", bound="positive"),
-        Field(
-            "hold",
-            "number",
-            "the angle it holds when nothing commands it, within the range",
-            unit="rad",
-        ),
-        Field("basis", "string", "where its numbers come from", required=False),
-    ),
-    doc="The servo that turns a revolute joint.",
 )
 LINK = Block(
     "link",
@@ -197,92 +189,6 @@ LINK = Block(
         ),
     ),
     doc="A moving link of a legged part.",
-)
-FOOT = Block(
-    "foot",
-    (
-        Field("link", "custom", "the link it is on", by_rule=True, what="link name"),
-        Field("shape", "integer", "which of the link's collision shapes, counted from 0"),
-        Field("friction", "number", "its friction against the ground", bound="positive"),
-    ),
-    doc="A foot: a shape of a link the part stands on.",
-)
-_RANGE = "[lowest, highest], 0 among them"
-GAIT = Block(
-    "gait",
-    tuple(
-        Field(
-            key,
-            "custom",
-            f"how fast it may be told to go {how}",
-            unit=unit,
-            by_rule=True,
-            what=_RANGE,
-        )
-        for key, how, unit in (
-            ("ahead", "ahead", "m/s"),
-            ("aside", "aside", "m/s"),
-            ("turn", "round", "rad/s"),
-        )
-    ),
-    doc="The commands a Legged chassis takes.",
-)
-IMU = Block(
-    "imu",
-    (
-        Field(
-            "link",
-            "custom",
-            "the link it sits on, or null for the part frame",
-            by_rule=True,
-            what="link name or null",
-        ),
-        Field("xyz", "vec3", "where it is on its link", unit="m"),
-        Field("rpy", "vec3", "its turn: roll, pitch and yaw", unit="rad"),
-    ),
-    doc="Where the policy's IMU is.",
-)
-PHASE = Block(
-    "phase",
-    (
-        Field("frequency", "number", "the gait's frequency", unit="Hz", bound="positive"),
-        Field(
-            "offsets",
-            "custom",
-            "each foot's offset in the cycle",
-            by_rule=True,
-            what="list of numbers",
-        ),
-        Field(
-            "still_below",
-            "number",
-            "the command below which it stands still",
-            bound="positive",
-            required=False,
-        ),
-        Field("still_at", "number", "the phase it stands still at", required=False),
-    ),
-    doc="The gait's clock the policy reads.",
-)
-SIMULATOR = Block(
-    "simulator",
-    (
-        Field("timestep", "number", "the simulator's step", unit="s", bound="positive"),
-        Field("integrator", "choice", "the simulator's integrator", options=INTEGRATORS),
-        Field("iterations", "integer", "the solver's iterations", bound="positive"),
-        Field("ls_iterations", "integer", "the line search's iterations", bound="positive"),
-        Field("eulerdamp", "boolean", "whether Euler's damping is implicit"),
-    ),
-    doc="The simulator the policy was trained in.",
-)
-STEPPING = Block(
-    "stepping",
-    (
-        Field("period", "number", "one cycle of the gait", unit="s", bound="positive"),
-        Field("duty", "number", "the share of a cycle each foot is down: above 0.5, below 1"),
-        Field("step_height", "number", "how high a foot lifts", unit="m", bound="positive"),
-    ),
-    doc="A gait worked out from the part's own model.",
 )
 
 
