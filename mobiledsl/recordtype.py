@@ -5,9 +5,9 @@ file. ``dataclass(frozen=True)`` writes and compiles six methods for each (``__i
 ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``, ``__delattr__``): most of the
 start-up of a small compile. ``record`` declares the fields as dataclasses does (the
 ``Field`` objects, ``__match_args__``, the checks of defaults; for a class with a pseudo-field
-or a dataclass base it lets dataclasses do it), compiles ``__init__`` alone, when the first
-instance is made, and gives the other five as closures over the class's field names, which
-behave as the generated ones do:
+or a dataclass base it lets dataclasses do it), writes ``__init__`` alone, when the first
+instance is made (compiled ahead: ``precompiled``), and gives the other five as closures over
+the class's field names, which behave as the generated ones do:
 
 - ``__eq__`` compares the tuples of the compared fields of two instances of one class;
 - ``__hash__`` hashes that tuple (unless the class defines its own);
@@ -35,9 +35,13 @@ from collections.abc import Callable
 from operator import attrgetter
 from typing import Any
 
+from .precompiled import define
+
 # Every class made here, for the tests that compare them with dataclasses' own.
 RECORDS: list[type] = []
 MUTABLE_RECORDS: list[type] = []
+# The classes whose __init__ is written here (not their own), for precompiled's table.
+WRITTEN_INITS: list[type] = []
 
 _PARAMS: dict[tuple[bool, bool], Any] = {}  # (frozen, eq) -> a dataclass's parameters
 _HAS_FACTORY = object()  # the default of a field whose default is made by a factory
@@ -112,6 +116,7 @@ def _process(cls: Any, eq: bool, frozen: bool, slots: bool = False) -> type:
     cls.__dataclass_params__ = _params(frozen, eq)
     if "__init__" not in own:
         _set(cls, "__init__", _lazy_init(cls, fields, frozen))
+        WRITTEN_INITS.append(cls)
     _set(cls, "__repr__", _repr(cls, tuple(f.name for f in fields if f.repr)))
     names = tuple(f.name for f in fields)
     if frozen:
@@ -268,11 +273,28 @@ def _lazy_init(cls: type, fields: tuple[dataclasses.Field, ...], frozen: bool) -
 
 
 def _init(cls: type, fields: tuple[dataclasses.Field, ...], frozen: bool) -> Callable:
-    """``__init__`` compiled for the class: its fields in order, defaults and factories
-    as dataclasses give them. A mutable class sets them plainly, as dataclasses does (it
-    has no ``__setattr__`` of its own). A frozen one refuses the plain way: dataclasses
-    goes through ``object.__setattr__``, which for a field (never a data descriptor) writes
-    the instance's dict; writing the dict itself gives the same object in half the time."""
+    """``__init__`` for the class, written by ``_init_text`` and compiled ahead when the
+    text is in precompiled's table."""
+    source, scope = _init_text(cls, fields, frozen)
+    return define(source, scope, "__init__", f"<record {cls.__qualname__}>")
+
+
+def init_source(cls: Any) -> tuple[str, dict[str, Any]] | None:
+    """The text of the ``__init__`` written for a record class, and the names it reads;
+    None for a class with its own."""
+    if cls not in WRITTEN_INITS:
+        return None
+    return _init_text(cls, dataclasses.fields(cls), cls.__dataclass_params__.frozen)
+
+
+def _init_text(
+    cls: type, fields: tuple[dataclasses.Field, ...], frozen: bool
+) -> tuple[str, dict[str, Any]]:
+    """The class's ``__init__`` as text: its fields in order, defaults and factories as
+    dataclasses gives them. A mutable class sets them plainly, as dataclasses does (it has
+    no ``__setattr__`` of its own). A frozen one refuses the plain way: dataclasses goes
+    through ``object.__setattr__``, which for a field (never a data descriptor) writes the
+    instance's dict; writing the dict itself gives the same object in half the time."""
     params, body = [], []
     direct = frozen and "__slots__" not in cls.__dict__
     if direct:
@@ -305,8 +327,7 @@ def _init(cls: type, fields: tuple[dataclasses.Field, ...], frozen: bool) -> Cal
         + ("\n".join(body) or "  pass")
         + "\n"
     )
-    exec(source, scope)  # the one method compiled for the class
-    return scope["__init__"]
+    return source, scope
 
 
 def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple]:

@@ -26,10 +26,12 @@ that a node made so equals one made by the constructor.
 
 from __future__ import annotations
 
-from yaml import YAMLError
-from yaml._yaml import CParser
-from yaml.events import (
+from . import yamlio
+from .diagnostics import Diagnostic, Label, Span, error
+from .linebreaks import place
+from .yamlbinding import (
     AliasEvent,
+    CParser,
     MappingEndEvent,
     MappingStartEvent,
     ScalarEvent,
@@ -37,11 +39,8 @@ from yaml.events import (
     SequenceStartEvent,
     StreamEndEvent,
     StreamStartEvent,
+    YAMLError,
 )
-
-from . import yamlio
-from .diagnostics import Diagnostic, Label, Span, error
-from .linebreaks import place
 from .yamlio import (
     _JSON_NUMBER,
     _PLAIN_NAME,

@@ -22,13 +22,12 @@ one plane or the centre of mass is not over them (those rules say why).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from ..diagnostics import Label
 from ..library.model import Link, Part, Servo
 from ..model.robot import Component, Robot
+from ..recordtype import mutable_record
 from .ground import Ground
 from .model import Findings
 from .placed import Placed
@@ -52,7 +51,7 @@ SAG_SHARE = 0.1
 GAIT_SAG = 0.30
 
 
-@dataclass
+@mutable_record
 class JointLoad:
     """One revolute joint's servo in the stance: the torque it holds and its shares of the
     sag of each foot below it."""
@@ -76,7 +75,7 @@ class JointLoad:
         return servo
 
 
-@dataclass
+@mutable_record
 class FootLoad:
     name: str  # component.foot
     point: np.ndarray  # where it bears, base_link

@@ -17,17 +17,19 @@ docs/library-format.md shows. The checker, for a mapping:
    None when a required field is absent, a deciding field's value failed, or a rule said
    no. Diagnostics go through the ``Fields`` given; nothing here raises for bad input.
 
-Each table is compiled once, when it is made, into the function that reads a mapping by
-it (``Block.read``; its text is ``Block.source``). The tables are data: they hold no state
-between declarations.
+Each table is written, when first read, into the function that reads a mapping by it
+(``Block.read``; its text is ``Block.source``), compiled ahead of the run (``precompiled``).
+The tables are data: they hold no state between declarations.
 """
 
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable
 from typing import Any
 
+from ..precompiled import define
 from ..recordtype import record
 from ..yamlio import YNode
 from .fields import UNIT_TOLERANCE, Fields, plain_triple, plain_value
@@ -151,9 +153,7 @@ class Block:
         written = self.__dict__.get("_written")
         if written is None:
             source, names = reader_source(self)
-            code: dict[str, Any] = {}
-            exec(compile(source, f"<schema {self.name}>", "exec"), names, code)
-            written = (code["read"], source)
+            written = (define(source, names, "read", f"<schema {self.name}>"), source)
             object.__setattr__(self, "_written", written)
             object.__setattr__(self, "read", written[0])
         return written[0]
@@ -193,14 +193,35 @@ class Block:
         raise KeyError(name)
 
 
+def all_blocks() -> list[Block]:
+    """Every table a module of the package holds, and the tables inside them, in a fixed
+    order (for precompiled's table of readers)."""
+    found: dict[int, Block] = {}
+
+    def visit(block: Block) -> None:
+        if id(block) in found:
+            return
+        found[id(block)] = block
+        for f in block.fields:
+            for inner in (f.block, f.each, f.table):
+                if inner is not None:
+                    visit(inner)
+
+    for name in sorted(m for m in sys.modules if m.startswith("mobiledsl.")):
+        for value in list(vars(sys.modules[name]).values()):
+            if isinstance(value, Block):
+                visit(value)
+    return list(found.values())
+
+
 def check_block(F: Fields, block: Block, node: YNode | None, path: str, scope: Any = None) -> Any:
     """Read ``node`` at ``path`` by ``block``'s table (see the module's docstring)."""
     return block.read(F, node, path, scope)
 
 
 # -- the reader a table makes ------------------------------------------------------------
-# A block's table is turned, once when the table is made, into the source of one function
-# that reads a mapping by it: the steps written out in order, each with only what its field
+# A block's table is turned, when first read, into the source of one function that reads a
+# mapping by it: the steps written out in order, each with only what its field
 # needs. It reads as a hand-written check would (one call for the block, each field's check
 # of ``fields`` called directly), so a library is checked as fast as by hand-written code.
 # ``Block.source`` holds the text.
