@@ -22,27 +22,18 @@ from typing import Any
 
 TABLE = os.path.join(os.path.dirname(__file__), "precompiled_table.py")
 
-_makers: dict[str, Callable[[dict[str, Any]], Callable]] | None = None
-
 
 def define(source: str, scope: dict[str, Any], name: str, filename: str) -> Callable:
     """The function ``name`` that ``source`` defines, reading the other names it uses
     from ``scope`` (as ``exec(source, scope)`` would)."""
-    maker = _table().get(source)
+    from .precompiled_table import MAKERS  # imported with the first text, then at hand
+
+    maker = MAKERS.get(source)
     if maker is not None:
         return maker(scope)
     made: dict[str, Any] = {}
     exec(compile(source, filename, "exec"), scope, made)
     return made[name]
-
-
-def _table() -> dict[str, Callable[[dict[str, Any]], Callable]]:
-    global _makers  # the module, imported once: a module is the process's own cache
-    if _makers is None:
-        from .precompiled_table import MAKERS
-
-        _makers = MAKERS
-    return _makers
 
 
 # -- writing the table ------------------------------------------------------------------

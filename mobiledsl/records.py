@@ -17,7 +17,7 @@ from enum import Enum
 from functools import cache
 from typing import Any, TypeVar
 
-from .diagnostics import Diagnostic, Fix, Span, SpanReader
+from .diagnostics import Span, SpanReader
 from .outputs import write_file
 
 T = TypeVar("T")
@@ -86,14 +86,13 @@ def from_json(cls: type[T], data: Any, *, span: SpanReader | None = None) -> T:
 
 
 def _custom(tp: Any, data: Any, span: SpanReader | None) -> Any:
-    """A record that reads itself: a span, or a diagnostic or fix holding spans."""
+    """A record that reads itself: a span (read by ``span`` when given), or a record
+    holding spans, whose ``from_json`` takes the span reader as ``span``."""
     if span is None:
         return tp.from_json(data)
     if tp is Span:
         return span(data)
-    if tp is Diagnostic or tp is Fix:
-        return tp.from_json(data, span=span)
-    return tp.from_json(data)
+    return tp.from_json(data, span=span)
 
 
 def _decode(tp: Any, data: Any, span: SpanReader | None = None) -> Any:

@@ -206,6 +206,21 @@ def test_a_span_holds_no_build_state():
         "file", "line", "column", "end_line", "end_column"]
 
 
+def test_every_record_that_reads_itself_takes_the_span_reader():
+    """records.from_json hands its span reader to any record with its own from_json: each
+    one (a Span aside, which the reader reads) must take it as ``span``."""
+    import inspect
+
+    import mobiledsl.graph.positions  # noqa: F401  (its records declared)
+    from mobiledsl.diagnostics import Span
+    from mobiledsl.recordtype import RECORDS
+    readers = [c for c in RECORDS if "from_json" in vars(c) and c is not Span
+               and c.__module__.startswith("mobiledsl.")]
+    assert readers  # Diagnostic and Fix at least
+    for cls in readers:
+        assert "span" in inspect.signature(cls.from_json).parameters, cls.__qualname__
+
+
 # -- a group of files vouched for by one entry of the stat cache --------------------------------
 @pytest.fixture
 def stat_cache(tmp_path, monkeypatch):
