@@ -4,8 +4,10 @@ A task is out of date when any module its phase could execute changed. That set 
 import closure of the phase's functions: the modules the function imports, every module
 those import (anywhere in the file, a lazy import inside a function included), and the
 packages above each (importing ``mobiledsl.model.vocabulary`` runs
-``mobiledsl/model/__init__.py`` first). The phase table is the one exception: its run
-functions import their phase in their body, and each counts only for its own phase.
+``mobiledsl/model/__init__.py`` first). The phase table is one exception: its run
+functions import their phase in their body, and each counts only for its own phase. The
+table of functions compiled ahead (``precompiled_table``) is the other: it holds texts the
+modules that write them make, so those modules count for it.
 
 Reading the imports means parsing every module; the result is kept by each file's stat and
 content hash (a file's stat is trusted only once the file is older than
@@ -31,6 +33,10 @@ from .hashing import _trusted_mtime, hash_bytes
 PACKAGE_DIR = Path(__file__).resolve().parent.parent  # .../mobiledsl
 PACKAGE = PACKAGE_DIR.name
 TABLE = f"{PACKAGE}.phases"  # whose functions count one phase each
+# The functions compiled ahead hold only texts the modules that write them make (an edited
+# record class is in its own module): a task counts those modules, not the table, so that
+# one record's edit does not make every task out of date through the table.
+AHEAD = f"{PACKAGE}.precompiled_table"
 FORMAT = 1
 SHARED_CACHE = PACKAGE_DIR / "__pycache__" / "graph-imports.json"
 
@@ -189,7 +195,7 @@ class CodeIndex:
         stack = list(roots)
         while stack:
             name = stack.pop()
-            if name not in self.scans or name in seen:
+            if name not in self.scans or name in seen or name == AHEAD:
                 continue
             seen.add(name)
             parent = name.rpartition(".")[0]

@@ -47,6 +47,8 @@ def test_the_closure_follows_imports_and_the_packages_above_them(tmp_path):
     # the table's run functions count one phase each
     table = index.closure(["mobiledsl.phases"])
     assert "mobiledsl.analysis" not in table and "mobiledsl.lang" not in table
+    # the functions compiled ahead count by the modules whose texts they are
+    assert "mobiledsl.precompiled" in closure and "mobiledsl.precompiled_table" not in closure
     # a second index reads the first one's cache and agrees
     again = CodeIndex(tmp_path / "code.json", shared=False)
     assert again.hashes == index.hashes and again.scans == index.scans
