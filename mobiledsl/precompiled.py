@@ -21,19 +21,32 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 TABLE = os.path.join(os.path.dirname(__file__), "precompiled_table.py")
+_TABLE_MODULE = f"{__package__}.precompiled_table"
 
 
 def define(source: str, scope: dict[str, Any], name: str, filename: str) -> Callable:
     """The function ``name`` that ``source`` defines, reading the other names it uses
     from ``scope`` (as ``exec(source, scope)`` would)."""
-    from .precompiled_table import MAKERS  # imported with the first text, then at hand
-
-    maker = MAKERS.get(source)
+    maker = _makers().get(source)
     if maker is not None:
         return maker(scope)
     made: dict[str, Any] = {}
     exec(compile(source, filename, "exec"), scope, made)
     return made[name]
+
+
+def _makers() -> dict[str, Callable[[dict[str, Any]], Callable]]:
+    """The table, when its byte code is at hand (read, or written by this import for the
+    runs after); else none. A Python told not to write byte code and holding none for the
+    table would compile all of it, several times the texts one run writes."""
+    if _TABLE_MODULE not in sys.modules and sys.dont_write_bytecode:
+        from importlib.util import cache_from_source
+
+        if not os.path.exists(cache_from_source(TABLE)):
+            return {}
+    from .precompiled_table import MAKERS
+
+    return MAKERS
 
 
 # -- writing the table ------------------------------------------------------------------

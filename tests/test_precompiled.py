@@ -5,6 +5,7 @@ program compiling no text of its own at run time."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import types
@@ -86,9 +87,12 @@ print(json.dumps({"status": status, "written": written}), file=sys.stderr)
     "program", sorted(str(p.relative_to(ROOT)) for p in (ROOT / "programs").glob("*/*.core"))
 )
 def test_a_compile_writes_no_function_at_run_time(program):
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # byte code at hand, as an installed package's
     done = subprocess.run(
         [sys.executable, "-c", _NO_TEXT, program],
         cwd=ROOT,
+        env=env,
         capture_output=True,
         text=True,
         check=False,
@@ -98,3 +102,26 @@ def test_a_compile_writes_no_function_at_run_time(program):
         f"{program} compiled {report['written']} at run time: "
         "run python -m mobiledsl.precompiled"
     )
+
+
+def test_without_byte_code_for_the_table_the_texts_are_compiled(monkeypatch):
+    """A Python that writes no byte code and holds none for the table would compile the
+    whole table: the few texts a run writes are compiled instead."""
+    monkeypatch.delitem(sys.modules, "mobiledsl.precompiled_table")
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    real = os.path.exists
+    monkeypatch.setattr(os.path, "exists", lambda p: False if p.endswith(".pyc") else real(p))
+    assert precompiled._makers() == {}
+    source = next(iter(MAKERS))
+    assert callable(precompiled.define(source, _scope_for(source), _name(source), "<test>"))
+    assert "mobiledsl.precompiled_table" not in sys.modules
+
+
+def _name(source: str) -> str:
+    return "read" if source.startswith("def read(") else "__init__"
+
+
+def _scope_for(source: str) -> dict:
+    import re
+
+    return {word: None for word in re.findall(r"\b__[df]_\w+|\b__set\b|\b__factory\b", source)}
