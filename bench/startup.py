@@ -9,8 +9,11 @@ are, whatever PYTHONDONTWRITEBYTECODE says.
 
 ``--instructions`` counts the instructions each run executes instead, under valgrind's
 callgrind (about forty times slower): a figure that does not move with the machine's load.
+``--no-bytecode`` runs as a checkout under PYTHONDONTWRITEBYTECODE=1 that never wrote
+byte code: it deletes the __pycache__ folders of both checkouts' ``mobiledsl/`` before each
+run, so the package's modules are compiled on every run (the libraries' byte code is used).
 
-    python bench/startup.py --against /tmp/base [--runs 7] [--instructions]
+    python bench/startup.py --against /tmp/base [--runs 7] [--instructions] [--no-bytecode]
                             [--program programs/diff_drive/diff_drive.core]
 
 It prints figures; it never passes or fails on time.
@@ -34,9 +37,17 @@ def _command(program: str) -> list[str]:
     return [sys.executable, "-m", "mobiledsl", "compile", program, "--check"]
 
 
+# set by --no-bytecode: the package's own modules compiled from source on every run
+_NO_BYTECODE = False
+
+
 def _env(root: Path) -> dict[str, str]:
     env = dict(os.environ, PYTHONPATH=str(root), PYTHONHASHSEED="0")
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if _NO_BYTECODE:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        for cache in (root / "mobiledsl").rglob("__pycache__"):
+            shutil.rmtree(cache, ignore_errors=True)
     return env
 
 
@@ -71,7 +82,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--program", default="programs/diff_drive/diff_drive.core")
     ap.add_argument("--instructions", action="store_true")
+    ap.add_argument(
+        "--no-bytecode",
+        action="store_true",
+        help="every module compiled from source on every run, none written",
+    )
     args = ap.parse_args(argv)
+    global _NO_BYTECODE
+    _NO_BYTECODE = args.no_bytecode
     roots = {"this checkout": HERE, str(args.against): args.against.resolve()}
     if args.instructions and shutil.which("valgrind") is None:
         raise SystemExit("--instructions needs valgrind (apt install valgrind)")
