@@ -1,4 +1,4 @@
-"""The build graph at scale (D13, D14): full build, no-op build and one-part edit of a
+"""The build graph at scale: full build, no-op build and one-part edit of a
 generated matrix, against compiling every program from scratch.
 
 Generates, in a temporary directory, a project of N programs (default 200) × the targets
@@ -26,7 +26,7 @@ Then, in one run, it measures (wall-clock seconds, `doit -n J` in a subprocess):
    restores it from the server: the tasks restored of those the cache serves, and the time
    against the full build.
 
-It prints the figures and ratios; it never passes or fails on time (D14).
+It prints the figures and ratios; it never passes or fails on time.
 
     python bench/graph.py [--programs 200] [--variants 20] [-j 2] [--cli-sample 10]
                           [--no-remote] [--keep DIR]

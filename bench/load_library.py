@@ -5,7 +5,7 @@ drivers, tracks and chassis with hulls, each with its own mesh file) in a tempor
 directory, then loads it with ``load_library`` and, for comparison, reads the same
 component.yaml files with a plain ``ruamel.yaml`` safe load, with PyYAML's C loader and with
 the loader's reader alone (no schema checks). Prints parts per second for each and the
-ratio of the first two; it never passes or fails on time (D14). Times are this process's CPU
+ratio of the first two; it never passes or fails on time. Times are this process's CPU
 time (one core), so that other work on the machine does not count against it.
 
     python bench/load_library.py [--parts 1000] [--repeat 3] [--unique-lines] [--varied]

@@ -1,5 +1,5 @@
 """`mobiledsl run` on every demo program: how many steps each reaches, and how fast MuJoCo
-runs the task, as simulated seconds per wall-clock second (D14: figures, never pass/fail).
+runs the task, as simulated seconds per wall-clock second (figures only: it never passes or fails).
 
 For each programs/<name>/ with a .task, it runs the in-process ``run_program`` (compile to
 mjcf, settle, execute every step, judge, write the report) into a temporary folder and times

@@ -116,8 +116,8 @@ def placed(name, part, at, quat=F.IDENTITY, line=3, parent="body", host=None, ty
 
 def quad(leg=None, hips=tuple(HIPS), body=None, shift=None, turn=None, order=None,
          chassis_type="Legged") -> "F.Robot":
-    """The documents' quadruped, by hand: ``shift`` and ``turn`` move or turn a leg by
-    name ({"front_left": (dx, dy, dz)}, {"front_left": yaw})."""
+    """The demo quadruped (a body on four hip_legs), by hand: ``shift`` and ``turn`` move or
+    turn a leg by name ({"front_left": (dx, dy, dz)}, {"front_left": yaw})."""
     body = body or body_part()
     leg = leg or leg_part()
     shift, turn = shift or {}, turn or {}

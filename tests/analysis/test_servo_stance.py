@@ -1,4 +1,4 @@
-"""D22, the servos against the robot they carry: each servo's stance torque against its
+"""The servos against the robot they carry: each servo's stance torque against its
 effort, and the sag its kp allows, each against a hand computation, with a robot that breaks
 each rule and one that passes it narrowly."""
 from __future__ import annotations

@@ -122,7 +122,7 @@ def test_clip_keeps_what_is_inside_the_box():
     assert sorted(half) == sorted([(0, -1), (1, -1), (1, 1), (0, 1)])
 
 
-# --- pictures people read (issue 31): axes, the forward arrow, the frame, labels apart ---
+# --- pictures people read: axes, the forward arrow, the frame, labels apart -------------
 
 from tests.svgtext import overlapping  # noqa: E402
 

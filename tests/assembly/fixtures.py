@@ -1,7 +1,7 @@
-"""Part records built in Python, after the examples of the user's documents, so the resolve and
-assembly tests need no library on disk (and no loader).
+"""Part records built in Python, after the demo library's parts, so the resolve and assembly
+tests need no library on disk (and no loader).
 
-``demo_library()`` holds the-robot.txt's parts (diff_base, standard_80, caster_ball,
+``demo_library()`` holds the demo programs' parts (diff_base, standard_80, caster_ball,
 lidar_ld06, gearmotor_37d, mecanum_black), a mecanum frame whose front-left motor's shaft ends
 at (0.1275, 0.1494, -0.0216) as in the glue error's example, a motor base with decks for a
 pack and a driver, a tricycle, an Ackermann base with a driveline, a pan-tilt attachment with
@@ -95,7 +95,7 @@ def driver_vnh5019() -> Part:
 
 
 def diff_base() -> Part:
-    """The chassis of the-robot.txt's first program: wheels straight on its mounts."""
+    """The chassis of the diff_bot program: wheels straight on its mounts."""
     return part("diff_base", "chassis", [
         conn("wheel_left", (0, 0.12, -0.02), (0, 1, 0)),
         conn("wheel_right", (0, -0.12, -0.02), (0, -1, 0)),

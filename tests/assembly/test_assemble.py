@@ -1,4 +1,4 @@
-"""The assembled robot (D7): poses, the tree, mounts, drive, steering, links, and the
+"""The assembled robot: poses, the tree, mounts, drive, steering, links, and the
 validation.assembly rules."""
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def rot(c):
     return matrix_from_quat(c.pose.quat)
 
 
-def test_the_first_program_of_the_robot_txt():
+def test_the_diff_bot_program():
     robot = ok(DIFF_BOT)
     assert robot.name == "diff_bot" and robot.chassis == "chassis"
     assert robot.chassis_type == "Diff_two_caster"

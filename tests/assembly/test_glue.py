@@ -1,4 +1,4 @@
-"""Glue matching and the glue error (D7, the-robot.txt)."""
+"""Glue matching and the glue error."""
 from __future__ import annotations
 
 import re
@@ -18,7 +18,7 @@ def glue_errors(ds):
     return [d for d in ds if d.code == GLUE]
 
 
-def test_the_glue_error_exactly_as_the_robot_txt_shows_it():
+def test_the_glue_error_of_a_wheel_off_its_shaft_exactly():
     robot, ds = build(mecanum_program(WRONG))
     assert robot is None
     assert codes(ds) == [GLUE]
@@ -35,7 +35,7 @@ def test_the_glue_error_exactly_as_the_robot_txt_shows_it():
     )
 
 
-def test_the_glue_error_renders_as_the_robot_txt_shows_it():
+def test_the_glue_error_of_a_wheel_off_its_shaft_renders_exactly():
     human = pytest.importorskip("mobiledsl.render.human")
     text = mecanum_program(WRONG)
     _, ds = build(text)

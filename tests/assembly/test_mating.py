@@ -1,4 +1,4 @@
-"""The rotation math of mating (D7): proper rotations, up aligned, roll, the half-turn rule."""
+"""The rotation math of mating: proper rotations, up aligned, roll, the half-turn rule."""
 from __future__ import annotations
 
 import math

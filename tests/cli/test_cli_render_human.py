@@ -1,4 +1,4 @@
-"""The human rendering: the glue error of the-robot.txt byte for byte, and the cases around it."""
+"""The human rendering: a glue error byte for byte, and the cases around it."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,7 +10,7 @@ from mobiledsl.render import render_human
 GLUE_LINE = ('    Mecanum wheel_lf(ref = "mecanum_black", '
              'glue = (0.12, 0.1494, -0.0216, 0, 1, 0))')
 
-# The glue error exactly as the-robot.txt shows it.
+# A mecanum wheel's glue 7.5 mm off its motor's shaft, exactly as the human form prints it.
 EXPECTED = """\
 error[validation.assembly.glue_on_connector]: the glue of 'wheel_lf' matches no connector of the chassis or of a placed part; the nearest is 'motor_lf.shaft', 0.008 m away with direction cosine 1.00
    --> demo.core:17:52
@@ -39,7 +39,7 @@ def write_demo(tmp_path: Path) -> None:
     (tmp_path / "demo.core").write_text("\n".join(lines) + "\n")
 
 
-def test_glue_error_matches_the_robot_txt(tmp_path, monkeypatch):
+def test_glue_error_renders_byte_for_byte(tmp_path, monkeypatch):
     write_demo(tmp_path)
     monkeypatch.chdir(tmp_path)
     text = render_human([glue_error()], SourceCache(), color=False, summary=False)

@@ -1,4 +1,4 @@
-"""The JSON (D9) and SARIF 2.1.0 renderings."""
+"""The JSON and SARIF 2.1.0 renderings."""
 from __future__ import annotations
 
 import json
@@ -28,7 +28,7 @@ def sample():
 
 
 # -- JSON --------------------------------------------------------------------------------------
-def test_json_has_exactly_the_d9_shape():
+def test_json_has_exactly_the_documented_shape():
     doc = json.loads(render_json(sample()))
     assert set(doc) == {"diagnostics", "summary"}
     assert doc["summary"] == {"errors": 2, "warnings": 1}

@@ -1,7 +1,7 @@
 """The corpus harness: a case is one small mutation of the demo library or of a demo program,
 run through the command line (``mobiledsl ... --diagnostics json``, in a subprocess whose
-working directory is the repository) and judged against what the specification says the
-diagnostics must be (``judge``).
+working directory is the repository) and judged against the diagnostics the case expects
+(``judge``).
 
 Paths in a case are relative to the case's own directory:
 
@@ -468,7 +468,7 @@ OPT_INT_KEYS = ("line", "column", "end_line", "end_column")
 
 
 def check_shape(data: Any) -> None:
-    """D9: {"diagnostics": [...], "summary": {"errors": int, "warnings": int}}."""
+    """The JSON form: {"diagnostics": [...], "summary": {"errors": int, "warnings": int}}."""
     assert isinstance(data, dict), data
     assert set(data) >= {"diagnostics", "summary"}, data.keys()
     assert isinstance(data["diagnostics"], list)
@@ -548,7 +548,7 @@ def describe(outcome: Outcome) -> str:
 
 
 def judge_basics(outcome: Outcome) -> Any:
-    """No traceback, no internal error, and stdout one JSON document of D9's shape."""
+    """No traceback, no internal error, and stdout one JSON document of the JSON form's shape."""
     info = describe(outcome)
     assert "Traceback" not in outcome.stderr, info
     assert "internal error" not in outcome.stderr.lower(), info

@@ -27,8 +27,8 @@ MEC = P("mecanum")
 TRI, TRIT = P("tricycle"), P("tricycle", "task")
 TRK = P("tracked")
 QD, QDT = P("quad"), P("quad", "task")
-# the walker's command ranges widened past the body's (the documents' ranges), for cases
-# that tell the walker's ranges from the body's gait
+# the walker's command ranges widened past the body's gait, for cases that tell the walker's
+# ranges from the body's
 WIDE_WALKER = sub("lib/walkers/quad_walker/walker.yaml",
                   "gait: {ahead: [-0.3, 0.3], aside: [-0.15, 0.15], turn: [-0.6, 0.6]}",
                   "gait: {ahead: [-0.4, 0.6], aside: [-0.2, 0.2], turn: [-0.8, 0.8]}")
@@ -552,7 +552,7 @@ CASES = [
     prog("target_unsupported_legged_on_ros", "quad", code="target.unsupported", file=QD, line=0,
          targets=("ros-gz-nav2",)),
 
-    # ---------------------------------------------------------------- legged rules (D8)
+    # ---------------------------------------------------------------- legged rules
     prog("legged_leg_on_wheeled_chassis", "diff_bot",
          after(DB, "Lidar top_lidar", '    Leg leg(ref = "hip_leg", glue = (0.12, 0, 0.065, 0, 0, -1))'),
          code="validation.assembly.legs_on_a_legged_chassis",
@@ -567,8 +567,8 @@ CASES = [
          code="validation.assembly.links_clear_the_ground", file=QD, line=7),
     prog("legged_three_legs", "quad", drop(QD, "Leg rear_right("),
          code="validation.kinematics.gait_walks_the_feet", line=6, also=("validation.statics.com_over_support",)),
-    # D22: knees that cannot hold the 0.46 (front) and 0.62 N·m (rear) they carry standing,
-    # and rear knees holding 77-78 % of 0.8 N·m
+    # servos against the stance: knees that cannot hold the 0.46 (front) and 0.62 N·m (rear)
+    # they carry standing, and rear knees holding 77-78 % of 0.8 N·m
     prog("statics_servo_cannot_hold_the_stance", "quad",
          sub(part("hip_leg"), "effort: 3.0, hold: -1.2", "effort: 0.3, hold: -1.2"),
          code="validation.statics.servos_hold_the_stance", file=part("hip_leg"),
@@ -763,7 +763,7 @@ NEAR_MISSES = [
                .replace("TMP(", "rear_right("))),
     prog("near_same_library_twice", "diff_bot", OWN_LIB,
          extra=("--library", "{lib}/", "--library", "{lib}/../lib")),
-    # D22: the rear knees hold 0.62 N·m standing, 65 % of 0.95 N·m
+    # servos against the stance: the rear knees hold 0.62 N·m standing, 65 % of 0.95 N·m
     prog("near_servo_with_a_third_to_spare", "quad",
          sub(part("hip_leg"), "effort: 3.0, hold: -1.2", "effort: 0.95, hold: -1.2")),
     # the standing rule: knees at kp 2.0 sag just under a tenth of the stance height (kp 1.8 warns)

@@ -1,7 +1,7 @@
-"""A skid-steer base turns in place at the rate the analysis states (D21: a verdict is a
-promise): Husky-class bases, a motor a side on a chain, across torque ratio and mass, spun
-in their MJCF through the twist map at twice what their wheels' no-load speed allows, so the
-motors' line alone bounds the turn."""
+"""A skid-steer base turns in place at the rate the analysis states (the simulation keeps
+what the analysis promises): Husky-class bases, a motor a side on a chain, across torque
+ratio and mass, spun in their MJCF through the twist map at twice what their wheels' no-load
+speed allows, so the motors' line alone bounds the turn."""
 from __future__ import annotations
 
 import mujoco

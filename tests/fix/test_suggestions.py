@@ -1,4 +1,4 @@
-"""Help that writes the fix (issue 31, point 3): the syntax help is the user's own line
+"""Help that writes the fix: the syntax help is the user's own line
 mended, the missing-inertia help is the tensor of the part's solid, a far-off id lists the
 parts with the profile it needs, and a follow-on never gets the seat of the part it was to
 mate onto."""

@@ -14,7 +14,7 @@ import pytest
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
 CASES = sorted(p.name for p in HERE.iterdir() if (p / "robot.core").exists())
-# the glue error first: it is the one the-robot.txt shows
+# the glue error first, so that it is the first case run and reported
 CASES.sort(key=lambda name: name != "glue_error")
 
 

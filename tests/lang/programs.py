@@ -1,4 +1,5 @@
-"""The example programs of the documents (the-robot.txt, decisions D4 and D5), as text."""
+"""Example programs in the three languages, as text: the diff_bot robot, a powered robot,
+a world and a task."""
 
 DIFF_BOT = """\
 Robot diff_bot {

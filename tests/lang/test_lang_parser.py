@@ -1,4 +1,4 @@
-"""The parsers of .core, .world and .task: the documents' examples, values and their spans,
+"""The parsers of .core, .world and .task: the example programs, values and their spans,
 every syntax code at its exact place beside a near miss, and recovery."""
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def clean(parse, text):
     return tree
 
 
-# --- the documents' examples -----------------------------------------------------------------
+# --- the example programs ---------------------------------------------------------------------
 
 def test_diff_bot_parses():
     core = clean(parse_core, DIFF_BOT)
@@ -96,7 +96,7 @@ def test_deliver_task_parses():
 
 
 def test_the_glue_error_caret_covers_the_whole_tuple():
-    # the-robot.txt's glue error: line 17, caret from column 52 under all 32 characters
+    # a mecanum wheel's misplaced glue: line 17, caret from column 52 under all 32 characters
     line = '    Mecanum wheel_lf(ref = "mecanum_black", glue = (0.12, 0.1494, -0.0216, 0, 1, 0))'
     text = "Robot demo {\n" + "    // filler\n" * 15 + line + "\n}\n"
     core = clean(parse_core, text)

@@ -1,4 +1,5 @@
-"""The documents' example declarations, and a helper that lays a library out on disk."""
+"""Example declarations (a lidar and a range sensor, wheels, a track, a motor, a battery, a
+driver, a chassis, an object and an environment), and a helper that lays a library out on disk."""
 from __future__ import annotations
 
 import textwrap

@@ -13,7 +13,7 @@ from mobiledsl.library.fields import Fields
 from mobiledsl.library.parts import check_part_collision
 from mobiledsl.yamlio import read_yaml
 
-# the documents' frustum: a square base 60 mm wide, a top 20 mm wide, 40 mm up
+# a frustum: a square base 60 mm wide, a top 20 mm wide, 40 mm up
 FRUSTUM_V = [[-0.03, -0.03, 0], [0.03, -0.03, 0], [0.03, 0.03, 0], [-0.03, 0.03, 0],
              [-0.01, -0.01, 0.04], [0.01, -0.01, 0.04], [0.01, 0.01, 0.04], [-0.01, 0.01, 0.04]]
 FRUSTUM_F = [[0, 2, 1], [0, 3, 2], [4, 5, 6], [4, 6, 7], [0, 1, 5], [0, 5, 4], [1, 2, 6],
@@ -45,7 +45,7 @@ def refused(vertices, faces, words: str, code="library.invalid_value", **extra):
     return diags[0]
 
 
-def test_the_documents_frustum_and_a_tetrahedron_pass():
+def test_a_frustum_and_a_tetrahedron_pass():
     shape = ok(FRUSTUM_V, FRUSTUM_F)
     assert shape.type == "hull" and shape.size is None
     assert shape.vertices[4] == (-0.01, -0.01, 0.04) and shape.faces[0] == (0, 2, 1)

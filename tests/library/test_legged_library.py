@@ -80,7 +80,7 @@ controller:
   basis: a gait from the part's own model, with no training
 """
 
-QUAD_WALKER = WALKER_TEXT           # the documents' quad_walker, as test_walkers reads it
+QUAD_WALKER = WALKER_TEXT           # test_walkers' quad_walker, as it reads it
 
 
 def library(tmp_path, parts=None, walker=QUAD_WALKER, walkers=("quad_walker",)):

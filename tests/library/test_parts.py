@@ -1,5 +1,5 @@
 """The rules of a part's fields, each triggered (code, severity, line) and met by a near miss,
-on the documents' own example declarations."""
+on the example declarations of examples.py."""
 from __future__ import annotations
 
 import pytest
@@ -300,7 +300,7 @@ def test_near_miss(tmp_path, name, base, old, new):
 
 
 @pytest.mark.parametrize("part_id", sorted(EXAMPLES))
-def test_every_example_of_the_documents_loads(tmp_path, part_id):
+def test_every_example_declaration_loads(tmp_path, part_id):
     part, diags = load_text(tmp_path, EXAMPLES[part_id])
     assert diags == [] and part is not None, [(d.code, d.message, d.span) for d in diags]
     assert part.id == part_id and part.library == "demo"

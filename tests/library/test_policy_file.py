@@ -1,6 +1,6 @@
 """A policy's ONNX file read at load time against its walker's or part's declaration: each
 library.policy_* code triggered once, at the declaration's ``policy``, and met by a near miss
-that loads. The walker is the documents' quad walker: 36 numbers observed, 8 servos."""
+that loads. The walker is test_walkers' quad walker: 36 numbers observed, 8 servos."""
 from __future__ import annotations
 
 import os

@@ -173,7 +173,7 @@ def ok(tmp_path, doc=None, **kw):
 
 # -- a walker that loads -----------------------------------------------------------------
 
-def test_the_documents_walker_loads(tmp_path):
+def test_the_quad_walker_loads(tmp_path):
     w = ok(tmp_path, text=WALKER_TEXT)
     assert (w.library, w.id, w.body) == ("demo", "quad_walker", "quad_body")
     assert w.file == str(tmp_path / "walkers" / "quad_walker" / "walker.yaml")

@@ -1,4 +1,4 @@
-"""Resolving .task files (D5): steps, their arguments, and Navigate's goal."""
+"""Resolving .task files: steps, their arguments, and Navigate's goal."""
 from __future__ import annotations
 
 import pytest
@@ -25,7 +25,7 @@ Task deliver {
 """
 
 
-def test_the_task_of_decisions_d5():
+def test_a_task_of_every_step_kind():
     resolved, ds = resolve(DIFF_BOT, WORLD, TASK)
     assert ds == [] and resolved is not None
     t = resolved.task

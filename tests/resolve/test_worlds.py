@@ -1,4 +1,4 @@
-"""Resolving .world files (D4): settings, environments and their entities, world entities."""
+"""Resolving .world files: settings, environments and their entities, world entities."""
 from __future__ import annotations
 
 import pytest
@@ -25,7 +25,7 @@ def errors(body: str, libraries=None):
     return ds
 
 
-def test_the_world_of_decisions_d4():
+def test_a_world_of_every_setting_and_entity_kind():
     w = clean_world("""\
     environment = "bare_hall"
     ground_plane = true

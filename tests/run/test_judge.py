@@ -1,4 +1,4 @@
-"""Judging a step by D16's tolerances, at both ends of each: a distance within 5 % or 2 cm,
+"""Judging a step by its tolerances, at both ends of each: a distance within 5 % or 2 cm,
 a turn within 5 degrees, a Navigate within 0.15 m; a collision fails whatever was reached."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Pictures of a run that people read (issue 31): run.svg with a grid, a scale bar, every
+"""Pictures of a run that people read: run.svg with a grid, a scale bar, every
 obstacle named, step labels apart and the contact point marked; the frames' contact sheet
 with a cell a frame, a checkered floor and captions; and `run --video` clips."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The gait against real servo stiffness (issue 30, D22): one gait walks within 80-120 % of
+"""The gait against real servo stiffness: one gait walks within 80-120 % of
 the asked forward, sideways and turn speeds for servo kp 20 to 300 N·m/rad on a Go2-class
 robot and on the demo quad that walks by it, with no fall, and told forward it does not
 first step back. Every run is a short MuJoCo simulation from rest: 2 s to get going, then
