@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import field
 
 from ..diagnostics import Label, Sink, Span, labels_at
-from ..lang.ast import CoreFile, Item, Ref, String, Tuple, value_kind
+from ..lang.ast import CoreFile, Item, Ref, String, Tuple
 from ..library.model import Part
 from ..model import vocabulary as vocab
 from ..recordtype import mutable_record, record
 from .catalog import Catalog
 from .model import Glue, ResolvedComponent
+from .values import wrong_value
 
 RESERVED = ("base_footprint", "base_link")
 RESERVED_HELP = (
@@ -245,7 +246,7 @@ def _resolve_args(d: _Draft, type_: str, catalog: Catalog, sink: Sink) -> None:
         )
         d.ok = False
     elif not isinstance(ref_arg.value, String):
-        _wrong_value(sink, ref_arg, "a string, the id of a part", 'ref = "<part id>"')
+        wrong_value(sink, ref_arg, "a string, the id of a part", 'ref = "<part id>"')
         d.ok = False
     else:
         d.part = catalog.lookup(
@@ -297,7 +298,7 @@ def _resolve_args(d: _Draft, type_: str, catalog: Catalog, sink: Sink) -> None:
             )
             d.ok = False
         elif not (isinstance(glue.value, Tuple) and len(glue.value.items) in (6, 7)):
-            _wrong_value(
+            wrong_value(
                 sink,
                 glue,
                 "a tuple of six numbers, or seven with the roll",
@@ -322,7 +323,7 @@ def _resolve_args(d: _Draft, type_: str, catalog: Catalog, sink: Sink) -> None:
             )
             d.wrong_refs.append((key, a.value, kind))
         else:
-            _wrong_value(
+            wrong_value(
                 sink,
                 a,
                 f"a reference to {vocab.a(what)} component",
@@ -436,14 +437,3 @@ def _check_references(d: _Draft, by_name: dict[str, _Draft], sink: Sink) -> None
                 ),
             )
             d.ok = False
-
-
-def _wrong_value(sink: Sink, arg, expected: str, example: str) -> None:
-    sink.error(
-        "semantic.argument_value",
-        f"'{arg.name}' must be {expected}, not a {value_kind(arg.value)}"
-        + (f" of {len(arg.value.items)} numbers" if isinstance(arg.value, Tuple) else ""),
-        arg.value.span,
-        label=f"expected {expected}",
-        help=(f"write {example}",),
-    )
