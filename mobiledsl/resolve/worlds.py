@@ -345,31 +345,22 @@ def _env_entity(
 
 
 def _entity(name, kind, pos, collision, primitive, size, part, objects, origin, span) -> Entity:
+    """An entity made of an object (``part``, which joins ``objects``), else of its primitive."""
+    shapes: tuple[Shape, ...]
     if part is not None:
         objects[part.key] = part
-        shapes = tuple(part.collision)
-        return Entity(
-            name=name,
-            entity=kind,
-            pos=pos,
-            collision=collision,
-            shapes=shapes,
-            primitive=None,
-            part=part.key,
-            visual=part.visual,
-            origin=origin,
-            span=span,
-        )
-    shape = Shape(primitive, tuple(size), (0.0, 0.0, 0.0), (0.0, 0.0, 0.0))
+        shapes, primitive = tuple(part.collision), None
+    else:
+        shapes = (Shape(primitive, tuple(size), (0.0, 0.0, 0.0), (0.0, 0.0, 0.0)),)
     return Entity(
         name=name,
         entity=kind,
         pos=pos,
         collision=collision,
-        shapes=(shape,),
+        shapes=shapes,
         primitive=primitive,
-        part=None,
-        visual=None,
+        part=part.key if part is not None else None,
+        visual=part.visual if part is not None else None,
         origin=origin,
         span=span,
     )
