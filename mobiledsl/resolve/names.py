@@ -234,17 +234,13 @@ def _resolve_args(d: _Draft, type_: str, catalog: Catalog, sink: Sink) -> None:
     item = d.item
     ref_arg = item.arg("ref")
     if ref_arg is None:
-        sink.error(
-            "semantic.missing_argument",
-            f"'{d.name}' has no ref",
-            item.name_span or item.span,
-            label="no ref",
-            help=(
-                f'name the part in a library: {type_} {d.name}(ref = "<part id>"'
-                + (")" if vocab.is_chassis_type(type_) else ", glue = (...))"),
-            ),
+        _missing(
+            d,
+            "ref",
+            f'name the part in a library: {type_} {d.name}(ref = "<part id>"'
+            + (")" if vocab.is_chassis_type(type_) else ", glue = (...))"),
+            sink,
         )
-        d.ok = False
     elif not isinstance(ref_arg.value, String):
         wrong_value(sink, ref_arg, "a string, the id of a part", 'ref = "<part id>"')
         d.ok = False
@@ -285,18 +281,14 @@ def _resolve_args(d: _Draft, type_: str, catalog: Catalog, sink: Sink) -> None:
     if not vocab.is_chassis_type(type_):
         glue = item.arg("glue")
         if glue is None:
-            sink.error(
-                "semantic.missing_argument",
-                f"'{d.name}' has no glue",
-                item.name_span or item.span,
-                label="no glue",
-                help=(
-                    "place it with glue = (x, y, z, nx, ny, nz): the point and the "
-                    "outward direction of a connector of the chassis or of a placed "
-                    "part, in the chassis frame",
-                ),
+            _missing(
+                d,
+                "glue",
+                "place it with glue = (x, y, z, nx, ny, nz): the point and the outward "
+                "direction of a connector of the chassis or of a placed part, in the chassis "
+                "frame",
+                sink,
             )
-            d.ok = False
         elif not (isinstance(glue.value, Tuple) and len(glue.value.items) in (6, 7)):
             wrong_value(
                 sink,
@@ -330,6 +322,18 @@ def _resolve_args(d: _Draft, type_: str, catalog: Catalog, sink: Sink) -> None:
                 f"{key} = @core/<{what.lower()}>",
             )
             d.ok = False
+
+
+def _missing(d: _Draft, key: str, help: str, sink: Sink) -> None:
+    """The component states no ``key``, which it needs."""
+    sink.error(
+        "semantic.missing_argument",
+        f"'{d.name}' has no {key}",
+        d.item.name_span or d.item.span,
+        label=f"no {key}",
+        help=(help,),
+    )
+    d.ok = False
 
 
 def _check_profile(d: _Draft, part: Part, type_: str, span: Span | None, sink: Sink) -> None:
