@@ -334,13 +334,7 @@ def _plural(n: int, word: str) -> str:
 def project_libraries(flag: str) -> list[str]:
     """The libraries of the project the command runs in, for a command given none
     (``compile``, ``run``, ``library check``: one way of finding them)."""
-    from .graph.matrix import MatrixError
-    from .project import find_project
-
-    try:
-        project = find_project()
-    except MatrixError as exc:
-        raise UsageError(str(exc)) from exc
+    project = _this_project()
     if project is None:
         raise UsageError(
             f"no {flag} given, and no pyproject.toml with [tool.mobiledsl] in "
@@ -351,6 +345,18 @@ def project_libraries(flag: str) -> list[str]:
             f"no {flag} given, and {project.config} names no libraries in [tool.mobiledsl]"
         )
     return list(project.libraries)
+
+
+def _this_project():
+    """The project the command runs in, or None outside one; a project file that cannot be
+    read is a usage error."""
+    from .graph.matrix import MatrixError
+    from .project import find_project
+
+    try:
+        return find_project()
+    except MatrixError as exc:
+        raise UsageError(str(exc)) from exc
 
 
 def project_templates(flag: str | None, targets: Sequence[str]) -> tuple[str, str] | None:
@@ -366,13 +372,7 @@ def project_templates(flag: str | None, targets: Sequence[str]) -> tuple[str, st
         if not os.path.isdir(flag):
             raise UsageError(f"--templates {flag}: no such folder")
         return flag, "."
-    from .graph.matrix import MatrixError
-    from .project import find_project
-
-    try:
-        project = find_project()
-    except MatrixError as exc:
-        raise UsageError(str(exc)) from exc
+    project = _this_project()
     if project is None or project.templates is None:
         return None
     return str(project.root), project.templates
@@ -504,6 +504,26 @@ def classify_files(files: Sequence[str]) -> dict[str, str]:
     return found
 
 
+def program_files(args: argparse.Namespace) -> dict[str, str]:
+    """``classify_files`` of the command's FILE arguments; a usage error ends the command
+    with its usage line (exit status 2)."""
+    parser: argparse.ArgumentParser = args._parser
+    try:
+        return classify_files(args.files)
+    except UsageError as exc:
+        parser.error(str(exc))
+
+
+def check_readable(files: dict[str, str]) -> None:
+    """UsageError unless every file given is a file (not a folder) that exists."""
+    for path in files.values():
+        if not os.path.isfile(path):
+            raise UsageError(
+                f"cannot read '{path}': "
+                + ("it is a directory" if os.path.isdir(path) else "no such file")
+            )
+
+
 @subcommand(
     "compile",
     "check a robot program and emit it for the targets",
@@ -513,15 +533,8 @@ def classify_files(files: Sequence[str]) -> dict[str, str]:
 def run_compile(args: argparse.Namespace) -> int:
     from .pipeline import InputError, compile_program, exit_status
 
-    try:
-        files = classify_files(args.files)
-    except UsageError as exc:
-        args._parser.error(str(exc))  # usage line + message, exit status 2
-    for path in files.values():
-        if os.path.isdir(path):
-            raise UsageError(f"cannot read '{path}': it is a directory")
-        if not os.path.isfile(path):
-            raise UsageError(f"cannot read '{path}': no such file")
+    files = program_files(args)
+    check_readable(files)
     targets = list(dict.fromkeys(args.target))
     libraries = args.library or project_libraries("--library")
     templates = project_templates(args.templates, targets)

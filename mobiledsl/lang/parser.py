@@ -18,6 +18,8 @@ Error policy:
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from ..diagnostics import Diagnostic, Fix, Label, Span, error, insertion, note
 from ..linebreaks import split_lines
 from ..recordtype import record
@@ -42,6 +44,7 @@ from .lexer import (
 MAX_ERRORS = 100
 
 ARGS_HELP = "write `name = value` arguments separated by commas"
+TUPLE_HELP = "write numbers separated by commas: `(0, 0.12, -0.02, 0, 1, 0)`"
 VALUE_HELP = (
     'a value is a number `0.12`, a string `"diff_base"`, a tuple `(0, 0.12, -0.02)`, '
     "a reference `@core/<name>` or a word such as `true` or `left`"
@@ -79,29 +82,30 @@ _TASK = _Lang(
     "Task", ".task", "task", "step", "a step", "`Advance(distance_m = 1.0, speed_mps = 0.3)`"
 )
 _KEYWORDS = {"Robot": _CORE, "World": _WORLD, "Task": _TASK}
+_Tree = TypeVar("_Tree", CoreFile, WorldFile, TaskFile)
 
 
 def parse_core(text: str, file: str) -> tuple[CoreFile | None, list[Diagnostic]]:
     """Parse a ``.core`` file: ``Robot <name> { intent "..."  <Type> <name>(<args>) ... }``."""
-    p = _Parser(text, file, _CORE)
-    tree = p.run()
-    assert tree is None or isinstance(tree, CoreFile), "a parser builds its language's tree"
-    return tree, p.finish()
+    return _parse(text, file, _CORE, CoreFile)
 
 
 def parse_world(text: str, file: str) -> tuple[WorldFile | None, list[Diagnostic]]:
     """Parse a ``.world`` file: ``World <name> { <key> = <value> ...  <Type> <name>(...) }``."""
-    p = _Parser(text, file, _WORLD)
-    tree = p.run()
-    assert tree is None or isinstance(tree, WorldFile), "a parser builds its language's tree"
-    return tree, p.finish()
+    return _parse(text, file, _WORLD, WorldFile)
 
 
 def parse_task(text: str, file: str) -> tuple[TaskFile | None, list[Diagnostic]]:
     """Parse a ``.task`` file: ``Task <name> { <Step>(<args>) ... }``."""
-    p = _Parser(text, file, _TASK)
+    return _parse(text, file, _TASK, TaskFile)
+
+
+def _parse(
+    text: str, file: str, lang: _Lang, tree_type: type[_Tree]
+) -> tuple[_Tree | None, list[Diagnostic]]:
+    p = _Parser(text, file, lang)
     tree = p.run()
-    assert tree is None or isinstance(tree, TaskFile), "a parser builds its language's tree"
+    assert tree is None or isinstance(tree, tree_type), "a parser builds its language's tree"
     return tree, p.finish()
 
 
@@ -510,15 +514,9 @@ class _Parser:
             return self.named_item()
         key = self.advance()
         self.advance()  # =
-        value = self.value(0, key)
-        if value is None:
+        arg = self.arg_value(key, 0)
+        if arg is None:
             return None
-        arg = Arg(
-            key.text,
-            value,
-            Span(self.file, key.line, key.col, value.span.end_line, value.span.end_column),
-            key.span(self.file),
-        )
         for other in settings:
             if other.name == arg.name:
                 self.duplicate(arg, other, "setting")
@@ -629,42 +627,55 @@ class _Parser:
                     self.skip_item(1)
                 return None
             self.advance()
-            value = self.value(1, name)
-            if value is None:
+            arg = self.arg_value(name, 1)
+            if arg is None:
                 return None
-            arg = Arg(
-                name.text,
-                value,
-                Span(self.file, name.line, name.col, value.span.end_line, value.span.end_column),
-                name.span(self.file),
-            )
             first = next((a for a in args if a.name == arg.name), None)
             if first is None:
                 args.append(arg)
             else:
                 self.duplicate(arg, first, "argument")
-            sep = self.peek()
-            if sep.kind == COMMA:
-                self.advance()
-            elif sep.kind == RPAREN:
-                pass
-            elif self.at_boundary(sep):
+            sep = self.separator()
+            if sep is None:
+                continue
+            if self.at_boundary(sep):
                 self.unclosed(open_paren, f"the arguments of {what}")
                 return None
+            missing_comma = sep.kind == IDENT and self.peek(1).kind == EQUALS
+            if missing_comma:
+                self.missing_comma(sep, "arguments", ARGS_HELP)
             else:
-                missing_comma = sep.kind == IDENT and self.peek(1).kind == EQUALS
-                if missing_comma:
-                    self.missing_comma(sep, "arguments", ARGS_HELP)
-                else:
-                    self.fail(
-                        "syntax.unexpected_token",
-                        f"expected `,` or `)` after the value of `{name.text}`, found {sep.show()}",
-                        sep.span(self.file),
-                        "`,` or `)` expected",
-                        f"{ARGS_HELP}, and close the list with `)`",
-                    )
-                self.skip_item(1)
-                return None
+                self.fail(
+                    "syntax.unexpected_token",
+                    f"expected `,` or `)` after the value of `{name.text}`, found {sep.show()}",
+                    sep.span(self.file),
+                    "`,` or `)` expected",
+                    f"{ARGS_HELP}, and close the list with `)`",
+                )
+            self.skip_item(1)
+            return None
+
+    def arg_value(self, name: Token, depth: int) -> Arg | None:
+        """The value after ``name =`` (the ``=`` read), as the argument or setting it makes;
+        None after an error. ``depth`` counts the parentheses open around it."""
+        value = self.value(depth, name)
+        if value is None:
+            return None
+        return Arg(
+            name.text,
+            value,
+            Span(self.file, name.line, name.col, value.span.end_line, value.span.end_column),
+            name.span(self.file),
+        )
+
+    def separator(self) -> Token | None:
+        """After an element of a parenthesised list: None when a ``,`` was read or a ``)``
+        comes next (the loop's next round takes it), else the token found instead."""
+        sep = self.peek()
+        if sep.kind == COMMA:
+            self.advance()
+            return None
+        return None if sep.kind == RPAREN else sep
 
     def missing_comma(self, sep: Token, between: str, how: str) -> None:
         """The `,` missing before ``sep``: the help is the user's line with it written, and
@@ -762,32 +773,24 @@ class _Parser:
                     message,
                     tok.span(self.file),
                     "number expected",
-                    "write numbers separated by commas: `(0, 0.12, -0.02, 0, 1, 0)`",
+                    TUPLE_HELP,
                 )
                 self.skip_item(depth)
                 return None
             self.advance()
             items.append(Number(tok.number(), tok.text, tok.span(self.file)))
-            sep = self.peek()
-            if sep.kind == COMMA:
-                self.advance()
-            elif sep.kind == RPAREN:
-                pass
-            elif self.at_boundary(sep):
-                continue  # reported as unclosed on the next round
-            elif sep.kind == NUMBER:
-                self.missing_comma(
-                    sep, "numbers", "write numbers separated by commas: `(0, 0.12, -0.02, 0, 1, 0)`"
-                )
-                self.skip_item(depth)
-                return None
+            sep = self.separator()
+            if sep is None or self.at_boundary(sep):
+                continue  # at a boundary: reported as unclosed on the next round
+            if sep.kind == NUMBER:
+                self.missing_comma(sep, "numbers", TUPLE_HELP)
             else:
                 self.fail(
                     "syntax.unexpected_token",
                     f"expected `,` or `)` in the tuple, found {sep.show()}",
                     sep.span(self.file),
                     "`,` expected",
-                    "write numbers separated by commas: `(0, 0.12, -0.02, 0, 1, 0)`",
+                    TUPLE_HELP,
                 )
-                self.skip_item(depth)
-                return None
+            self.skip_item(depth)
+            return None

@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import field
 
 from ..diagnostics import Label, Sink, Span, labels_at
-from ..lang.ast import CoreFile, Item, Ref, String, Tuple, value_kind
+from ..lang.ast import CoreFile, Item, Ref, String, Tuple
 from ..library.model import Part
 from ..model import vocabulary as vocab
 from ..recordtype import mutable_record, record
 from .catalog import Catalog
 from .model import Glue, ResolvedComponent
+from .values import wrong_value
 
 RESERVED = ("base_footprint", "base_link")
 RESERVED_HELP = (
@@ -233,19 +234,15 @@ def _resolve_args(d: _Draft, type_: str, catalog: Catalog, sink: Sink) -> None:
     item = d.item
     ref_arg = item.arg("ref")
     if ref_arg is None:
-        sink.error(
-            "semantic.missing_argument",
-            f"'{d.name}' has no ref",
-            item.name_span or item.span,
-            label="no ref",
-            help=(
-                f'name the part in a library: {type_} {d.name}(ref = "<part id>"'
-                + (")" if vocab.is_chassis_type(type_) else ", glue = (...))"),
-            ),
+        _missing(
+            d,
+            "ref",
+            f'name the part in a library: {type_} {d.name}(ref = "<part id>"'
+            + (")" if vocab.is_chassis_type(type_) else ", glue = (...))"),
+            sink,
         )
-        d.ok = False
     elif not isinstance(ref_arg.value, String):
-        _wrong_value(sink, ref_arg, "a string, the id of a part", 'ref = "<part id>"')
+        wrong_value(sink, ref_arg, "a string, the id of a part", 'ref = "<part id>"')
         d.ok = False
     else:
         d.part = catalog.lookup(
@@ -284,20 +281,16 @@ def _resolve_args(d: _Draft, type_: str, catalog: Catalog, sink: Sink) -> None:
     if not vocab.is_chassis_type(type_):
         glue = item.arg("glue")
         if glue is None:
-            sink.error(
-                "semantic.missing_argument",
-                f"'{d.name}' has no glue",
-                item.name_span or item.span,
-                label="no glue",
-                help=(
-                    "place it with glue = (x, y, z, nx, ny, nz): the point and the "
-                    "outward direction of a connector of the chassis or of a placed "
-                    "part, in the chassis frame",
-                ),
+            _missing(
+                d,
+                "glue",
+                "place it with glue = (x, y, z, nx, ny, nz): the point and the outward "
+                "direction of a connector of the chassis or of a placed part, in the chassis "
+                "frame",
+                sink,
             )
-            d.ok = False
         elif not (isinstance(glue.value, Tuple) and len(glue.value.items) in (6, 7)):
-            _wrong_value(
+            wrong_value(
                 sink,
                 glue,
                 "a tuple of six numbers, or seven with the roll",
@@ -322,13 +315,25 @@ def _resolve_args(d: _Draft, type_: str, catalog: Catalog, sink: Sink) -> None:
             )
             d.wrong_refs.append((key, a.value, kind))
         else:
-            _wrong_value(
+            wrong_value(
                 sink,
                 a,
                 f"a reference to {vocab.a(what)} component",
                 f"{key} = @core/<{what.lower()}>",
             )
             d.ok = False
+
+
+def _missing(d: _Draft, key: str, help: str, sink: Sink) -> None:
+    """The component states no ``key``, which it needs."""
+    sink.error(
+        "semantic.missing_argument",
+        f"'{d.name}' has no {key}",
+        d.item.name_span or d.item.span,
+        label=f"no {key}",
+        help=(help,),
+    )
+    d.ok = False
 
 
 def _check_profile(d: _Draft, part: Part, type_: str, span: Span | None, sink: Sink) -> None:
@@ -436,14 +441,3 @@ def _check_references(d: _Draft, by_name: dict[str, _Draft], sink: Sink) -> None
                 ),
             )
             d.ok = False
-
-
-def _wrong_value(sink: Sink, arg, expected: str, example: str) -> None:
-    sink.error(
-        "semantic.argument_value",
-        f"'{arg.name}' must be {expected}, not a {value_kind(arg.value)}"
-        + (f" of {len(arg.value.items)} numbers" if isinstance(arg.value, Tuple) else ""),
-        arg.value.span,
-        label=f"expected {expected}",
-        help=(f"write {example}",),
-    )

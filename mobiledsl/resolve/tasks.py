@@ -6,9 +6,10 @@ from __future__ import annotations
 import math
 
 from ..diagnostics import Label, Sink
-from ..lang.ast import Arg, Item, Number, Ref, TaskFile, Tuple, Word, value_kind
+from ..lang.ast import Arg, Item, Number, Ref, TaskFile, Word
 from ..model import vocabulary as vocab
 from ..model.world import Step, Task, World
+from .values import wrong_value
 
 
 def resolve_task(
@@ -97,7 +98,8 @@ def _value(
     v = a.value
     if spec.kind == "positive":
         if not isinstance(v, Number):
-            return _wrong(sink, a, "a positive number", f"{a.name} = 0.5")
+            wrong_value(sink, a, "a positive number", f"{a.name} = 0.5")
+            return None
         if not (v.value > 0 and math.isfinite(v.value)):
             sink.error(
                 "semantic.argument_value",
@@ -115,7 +117,8 @@ def _value(
     if spec.kind == "direction":
         if isinstance(v, Word) and v.word in vocab.DIRECTIONS:
             return v.word
-        return _wrong(sink, a, "left or right", f"{a.name} = left")
+        wrong_value(sink, a, "left or right", f"{a.name} = left")
+        return None
     # a Navigate goal: a Marker of the world
     if isinstance(v, Ref) and v.kind != "world":
         # a reference, of the wrong kind: to the robot (or the task), not to the world
@@ -136,7 +139,8 @@ def _value(
         )
         return None
     if not isinstance(v, Ref):
-        return _wrong(sink, a, "a reference to a Marker of the world", "goal = @world/<marker>")
+        wrong_value(sink, a, "a reference to a Marker of the world", "goal = @world/<marker>")
+        return None
     entity = next((e for e in world.entities if e.name == v.name), None)
     if entity is None and v.name in declared:
         return None  # declared, but its own errors kept it out of the world
@@ -189,17 +193,3 @@ def _value(
         )
         return None
     return entity.name
-
-
-def _wrong(sink: Sink, a: Arg, expected: str, example: str):
-    shape = value_kind(a.value)
-    if isinstance(a.value, Tuple):
-        shape = f"tuple of {len(a.value.items)} numbers"
-    sink.error(
-        "semantic.argument_value",
-        f"'{a.name}' must be {expected}, not a {shape}",
-        a.value.span,
-        label=f"expected {expected}",
-        help=(f"write {example}",),
-    )
-    return None

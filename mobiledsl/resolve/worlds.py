@@ -11,11 +11,12 @@ from __future__ import annotations
 import math
 
 from ..diagnostics import Label, Sink, Span
-from ..lang.ast import Arg, Item, String, Tuple, Word, WorldFile, value_kind
+from ..lang.ast import Arg, Item, String, Tuple, Word, WorldFile
 from ..library.model import EnvEntity, Part, Shape
 from ..model import vocabulary as vocab
 from ..model.world import Entity, World
 from .catalog import Catalog
+from .values import wrong_value
 
 QUAT_TOLERANCE = 1e-3
 #: the name of the world a program without a .world file stands in
@@ -115,18 +116,20 @@ def _settings(ast: WorldFile, sink: Sink) -> dict:
             if isinstance(a.value, String):
                 out["environment"] = a.value.value
             else:
-                _wrong(sink, a, "a string, the id of an environment", 'environment = "room_6x4"')
+                wrong_value(
+                    sink, a, "a string, the id of an environment", 'environment = "room_6x4"'
+                )
         elif a.name == "ground_plane":
             b = _bool(a)
             if b is None:
-                _wrong(sink, a, "true or false", "ground_plane = true")
+                wrong_value(sink, a, "true or false", "ground_plane = true")
             else:
                 out["ground_plane"] = b
         elif a.name == "start":
             if isinstance(a.value, Tuple) and len(a.value.items) == 3:
                 out["start"] = tuple(n.value for n in a.value.items)
             else:
-                _wrong(sink, a, "a tuple of three numbers: x, y, yaw", "start = (0, 0, 0)")
+                wrong_value(sink, a, "a tuple of three numbers: x, y, yaw", "start = (0, 0, 0)")
         else:
             sink.error(
                 "semantic.unknown_argument",
@@ -142,19 +145,6 @@ def _bool(a: Arg) -> bool | None:
     if isinstance(a.value, Word) and a.value.word in ("true", "false"):
         return a.value.word == "true"
     return None
-
-
-def _wrong(sink: Sink, a: Arg, expected: str, example: str) -> None:
-    shape = value_kind(a.value)
-    if isinstance(a.value, Tuple):
-        shape = f"tuple of {len(a.value.items)} numbers"
-    sink.error(
-        "semantic.argument_value",
-        f"'{a.name}' must be {expected}, not a {shape}",
-        a.value.span,
-        label=f"expected {expected}",
-        help=(f"write {example}",),
-    )
 
 
 # -- entities --------------------------------------------------------------------------------
@@ -214,7 +204,7 @@ def _world_entity(
         if word in vocab.PRIMITIVES:
             primitive = word
         else:
-            _wrong(sink, type_arg, "box, sphere or cylinder", "type = box")
+            wrong_value(sink, type_arg, "box, sphere or cylinder", "type = box")
             ok = False
         if size_arg is None and ref_arg is None:
             sink.error(
@@ -247,7 +237,7 @@ def _world_entity(
         if isinstance(ref_arg.value, String):
             ref = ref_arg.value.value
         else:
-            _wrong(sink, ref_arg, "a string, the id of an object", 'ref = "work_table"')
+            wrong_value(sink, ref_arg, "a string, the id of an object", 'ref = "work_table"')
             ok = False
     if pos_arg is None:
         sink.error(
@@ -267,7 +257,7 @@ def _world_entity(
     if coll_arg is not None:
         b = _bool(coll_arg)
         if b is None:
-            _wrong(sink, coll_arg, "true or false", "collision = false")
+            wrong_value(sink, coll_arg, "true or false", "collision = false")
             ok = False
         else:
             collision = b
@@ -355,31 +345,22 @@ def _env_entity(
 
 
 def _entity(name, kind, pos, collision, primitive, size, part, objects, origin, span) -> Entity:
+    """An entity made of an object (``part``, which joins ``objects``), else of its primitive."""
+    shapes: tuple[Shape, ...]
     if part is not None:
         objects[part.key] = part
-        shapes = tuple(part.collision)
-        return Entity(
-            name=name,
-            entity=kind,
-            pos=pos,
-            collision=collision,
-            shapes=shapes,
-            primitive=None,
-            part=part.key,
-            visual=part.visual,
-            origin=origin,
-            span=span,
-        )
-    shape = Shape(primitive, tuple(size), (0.0, 0.0, 0.0), (0.0, 0.0, 0.0))
+        shapes, primitive = tuple(part.collision), None
+    else:
+        shapes = (Shape(primitive, tuple(size), (0.0, 0.0, 0.0), (0.0, 0.0, 0.0)),)
     return Entity(
         name=name,
         entity=kind,
         pos=pos,
         collision=collision,
-        shapes=(shape,),
+        shapes=shapes,
         primitive=primitive,
-        part=None,
-        visual=None,
+        part=part.key if part is not None else None,
+        visual=part.visual if part is not None else None,
         origin=origin,
         span=span,
     )
@@ -388,7 +369,7 @@ def _entity(name, kind, pos, collision, primitive, size, part, objects, origin, 
 def _positive_triple(a: Arg, sink: Sink) -> tuple[float, float, float] | None:
     v = a.value
     if not (isinstance(v, Tuple) and len(v.items) == 3):
-        _wrong(sink, a, "a tuple of three positive numbers", "size = (0.4, 0.4, 0.4)")
+        wrong_value(sink, a, "a tuple of three positive numbers", "size = (0.4, 0.4, 0.4)")
         return None
     bad = [n for n in v.items if not (n.value > 0 and math.isfinite(n.value))]
     if bad:
@@ -409,7 +390,7 @@ def _positive_triple(a: Arg, sink: Sink) -> tuple[float, float, float] | None:
 def _pose(a: Arg, sink: Sink):
     v = a.value
     if not (isinstance(v, Tuple) and len(v.items) == 7):
-        _wrong(
+        wrong_value(
             sink,
             a,
             "a tuple of seven numbers: x, y, z, qx, qy, qz, qw",

@@ -4,14 +4,15 @@ task run (registered with the CLI's subcommand table when it is imported)."""
 from __future__ import annotations
 
 import argparse
-import os
 
 from ..cli import (
     PROG,
     UsageError,
     add_diagnostics_options,
     add_library_option,
+    check_readable,
     info,
+    program_files,
     project_libraries,
     report,
     say,
@@ -70,14 +71,10 @@ def _configure(p: argparse.ArgumentParser) -> None:
 
 @subcommand("run", "run a program's task in MuJoCo and judge every step", _configure)
 def run_run(args: argparse.Namespace) -> int:
-    from ..cli import classify_files
     from ..pipeline import InputError, exit_status
     from .program import run_program
 
-    try:
-        files = classify_files(args.files)
-    except UsageError as exc:
-        args._parser.error(str(exc))
+    files = program_files(args)
     if "task" not in files:
         args._parser.error("no .task file given: the steps to run")
     if args.frames < 0:
@@ -93,12 +90,7 @@ def run_run(args: argparse.Namespace) -> int:
         args._parser.error(
             f"--max-seconds takes a number of seconds above 0 and at most {MAX_RUN_S:g}"
         )
-    for path in files.values():
-        if not os.path.isfile(path):
-            raise UsageError(
-                f"cannot read '{path}': "
-                + ("it is a directory" if os.path.isdir(path) else "no such file")
-            )
+    check_readable(files)
     libraries = args.library or project_libraries("--library")
     try:
         result = run_program(

@@ -17,7 +17,7 @@ from ...analysis.motorline import (
     MOTOR_TIME_CONSTANT,
     ROLLING_RESISTANCE,
 )
-from ...library.model import Inertial, Part, Shape, TrackSpec, WheelSpec
+from ...library.model import Inertial, Part, Shape, TrackSpec, Vec3, WheelSpec
 from ...model.drivelines import CHAIN, transmissions
 from ...model.frames import matrix_from_quat as matrix
 from ...model.frames import quat_from_rpy, quat_from_z, relative, rotate
@@ -158,28 +158,25 @@ def shape_geom(
         out.meshes[mesh] = f"robot/hulls/{part.id}_hull.stl"
         sub(body, "geom", name=name, type="mesh", mesh=mesh, **attrs)
         return
-    size = shape.size
-    if size is None:  # the library gives every shape but a hull its size
-        return
-    if shape.type == "box":
+    if shape.size is not None:  # the library gives every shape but a hull its size
+        primitive_geom(body, name, shape.type, shape.size, attrs)
+
+
+def primitive_geom(
+    body: ET.Element, name: str, kind: str, size: Vec3, attrs: Mapping[str, str]
+) -> None:
+    """A box, sphere, cylinder or capsule geom: the library states sides and diameters (a
+    capsule's length between its ends' centres), MJCF half-sides and radii."""
+    if kind == "box":
         sub(body, "geom", name=name, type="box", size=fmtv(s / 2 for s in size), **attrs)
-    elif shape.type == "sphere":
+    elif kind == "sphere":
         sub(body, "geom", name=name, type="sphere", size=fmt(size[0] / 2), **attrs)
-    elif shape.type == "cylinder":
+    elif kind in ("cylinder", "capsule"):
         sub(
             body,
             "geom",
             name=name,
-            type="cylinder",
-            size=f"{fmt(size[0] / 2)} {fmt(size[2] / 2)}",
-            **attrs,
-        )
-    elif shape.type == "capsule":
-        sub(
-            body,
-            "geom",
-            name=name,
-            type="capsule",
+            type=kind,
             size=f"{fmt(size[0] / 2)} {fmt(size[2] / 2)}",
             **attrs,
         )

@@ -6,8 +6,7 @@ import xml.etree.ElementTree as ET
 
 from ...model.frames import quat_from_rpy
 from ...model.world import World
-from ..frames import fmt, fmtv
-from .robot import pose_attrs, sub
+from .robot import pose_attrs, primitive_geom, sub
 
 COLOURS = {
     "Obstacle": "0.75 0.45 0.25 1",
@@ -54,19 +53,5 @@ def add_world(worldbody: ET.Element, world: World | None) -> None:
                 attrs.update(contype="0", conaffinity="0", group="1")
             attrs.update(pose_attrs(shape.origin_xyz, quat_from_rpy(shape.rpy)))
             name = f"world_{entity.name}_{i}"  # the robot names its geoms after components
-            size = shape.size
-            if size is None:  # a hull: none of the kinds below
-                continue
-            if shape.type == "box":
-                sub(body, "geom", name=name, type="box", size=fmtv(s / 2 for s in size), **attrs)
-            elif shape.type == "sphere":
-                sub(body, "geom", name=name, type="sphere", size=fmt(size[0] / 2), **attrs)
-            elif shape.type == "cylinder":
-                sub(
-                    body,
-                    "geom",
-                    name=name,
-                    type="cylinder",
-                    size=f"{fmt(size[0] / 2)} {fmt(size[2] / 2)}",
-                    **attrs,
-                )
+            if shape.size is not None:  # a hull has none, and is no geom of the world
+                primitive_geom(body, name, shape.type, shape.size, attrs)

@@ -90,6 +90,29 @@ def _limiter(parent: ET.Element, tag: str, params: list[tuple[str, str]]) -> Non
         ET.SubElement(el, key).text = value
 
 
+def _sides(wheels: list) -> tuple[list, list]:
+    """The wheels on the base's left (+y) and on its right."""
+    return [w for w in wheels if w[2][1] > 0], [w for w in wheels if w[2][1] < 0]
+
+
+def _side_joints(left: list, right: list) -> list[tuple[str, str]]:
+    return [("left_joint", w[1]) for w in left] + [("right_joint", w[1]) for w in right]
+
+
+def _chosen(
+    plugins: list[ET.Element],
+    filename: str,
+    cls: str,
+    params: list[tuple[str, str]],
+    lim: dict | None,
+    separate: bool,
+) -> dict:
+    """``plugins`` with the drive system chosen, which also enforces the base's limits
+    (``_speed_limits``), and the note that names it."""
+    plugins.append(_plugin(filename, cls, params + _common() + _speed_limits(lim, separate)))
+    return {"plugins": plugins, "note": cls}
+
+
 def drive_system(robot: Robot, tree: Tree, lim: dict | None = None, *, skid: float) -> dict:
     """Returns {"plugins": [...], "note": str}; the note says what was chosen and why.
     ``lim``: the base's limits (config.limits), which the drive system enforces; ``skid``:
@@ -105,22 +128,14 @@ def drive_system(robot: Robot, tree: Tree, lim: dict | None = None, *, skid: flo
         )
     ]
     if kind in ("Diff_two_caster", "Diff_drive") and wheels:
-        left = [w for w in wheels if w[2][1] > 0]
-        right = [w for w in wheels if w[2][1] < 0]
+        left, right = _sides(wheels)
         sep = float(np.mean([w[2][1] for w in left]) - np.mean([w[2][1] for w in right]))
-        params = [("left_joint", w[1]) for w in left] + [("right_joint", w[1]) for w in right]
+        params = _side_joints(left, right)
         # a skid-steer base's tyres slide as it turns: it turns as if its wheels stood wider
         # apart (the analysis' effective track), so its wheels run faster for a turn, as in
         # the MJCF's twist map, and its odometry counts the turn they give
         params += [("wheel_separation", fmt(sep * skid)), ("wheel_radius", fmt(wheels[0][3]))]
-        plugins.append(
-            _plugin(
-                "gz-sim-diff-drive-system",
-                "DiffDrive",
-                params + _common() + _speed_limits(lim, True),
-            )
-        )
-        return {"plugins": plugins, "note": "DiffDrive"}
+        return _chosen(plugins, "gz-sim-diff-drive-system", "DiffDrive", params, lim, True)
     if kind == "Mecanum_four_wheel" and len(wheels) == 4:
         by = {
             ("front" if w[2][0] > 0 else "back") + ("_left" if w[2][1] > 0 else "_right"): w
@@ -138,27 +153,21 @@ def drive_system(robot: Robot, tree: Tree, lim: dict | None = None, *, skid: flo
                 ("wheelbase", fmt(base)),
                 ("wheel_radius", fmt(by["front_left"][3])),
             ]
-            plugins.append(
-                _plugin(
-                    "gz-sim-mecanum-drive-system",
-                    "MecanumDrive",
-                    params + _common() + _speed_limits(lim, False),
-                )
+            return _chosen(
+                plugins, "gz-sim-mecanum-drive-system", "MecanumDrive", params, lim, False
             )
-            return {"plugins": plugins, "note": "MecanumDrive"}
     if kind == "Ackermann" and len(tree.steer_joints) == 2:
         steered = sorted(
             tree.steer_joints.items(), key=lambda kv: -robot.component(kv[0]).pose.xyz[1]
         )
         driven = [w for w in wheels if w[0] not in tree.steer_joints]
-        left = [w for w in driven if w[2][1] > 0]
-        right = [w for w in driven if w[2][1] < 0]
+        left, right = _sides(driven)
         fl = np.asarray(robot.component(steered[0][0]).pose.xyz, float)
         fr = np.asarray(robot.component(steered[1][0]).pose.xyz, float)
         steer = robot.component(steered[0][0]).steer
         assert steer is not None, "the tree makes a steer joint for a steered wheel alone"
         limit = steer.max_angle_rad
-        params = [("left_joint", w[1]) for w in left] + [("right_joint", w[1]) for w in right]
+        params = _side_joints(left, right)
         params += [
             ("left_steering_joint", steered[0][1]),
             ("right_steering_joint", steered[1][1]),
@@ -168,14 +177,9 @@ def drive_system(robot: Robot, tree: Tree, lim: dict | None = None, *, skid: flo
             ("wheel_separation", fmt(fl[1] - fr[1])),
             ("wheel_radius", fmt(wheels[0][3])),
         ]
-        plugins.append(
-            _plugin(
-                "gz-sim-ackermann-steering-system",
-                "AckermannSteering",
-                params + _common() + _speed_limits(lim, False),
-            )
+        return _chosen(
+            plugins, "gz-sim-ackermann-steering-system", "AckermannSteering", params, lim, False
         )
-        return {"plugins": plugins, "note": "AckermannSteering"}
     if kind == "Tracked":
         tracks = [c for c in robot.components if c.type == "Track"]
         left = [c for c in tracks if c.pose.xyz[1] > 0]
