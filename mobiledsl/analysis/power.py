@@ -8,7 +8,7 @@ no reference at all) is undecided and says nothing.
 
 from __future__ import annotations
 
-from ..diagnostics import Label
+from ..diagnostics import Label, Severity
 from ..library.model import DriverSpec, MotorSpec, Part
 from ..model.robot import Component, Robot
 from .model import Findings
@@ -75,6 +75,30 @@ def _name_a_pack(robot: Robot, motor: str) -> str:
 
 def _label(c: Component, text: str) -> tuple[Label, ...]:
     return (Label(c.span, text),) if c.span is not None else ()
+
+
+def _on_motor(
+    out: Findings,
+    severity: Severity,
+    code: str,
+    message: str,
+    motor: Component,
+    driver: Component,
+    *,
+    label: str,
+    help: tuple[str, ...],
+) -> None:
+    """A finding on a motor about the driver that commands it, which is labelled too."""
+    out.add(
+        severity,
+        code,
+        message,
+        motor.span,
+        components=(motor.name, driver.name),
+        label=label,
+        labels=_label(driver, f"driver '{driver.name}'"),
+        help=help,
+    )
 
 
 def supply_of(
@@ -204,15 +228,16 @@ def _channel_current(robot: Robot, c: Component, m: MotorSpec, out: Findings) ->
     if cont >= stall:
         return
     if peak is not None and peak >= stall:
-        out.warning(
+        _on_motor(
+            out,
+            Severity.WARNING,
             CURRENT,
             f"motor '{c.name}' draws {_a(stall)} stalled; a channel of driver "
             f"'{dc.name}' delivers {_a(cont)} continuously and {_a(stall)} only "
             f"at its peak of {_a(peak)}",
-            c.span,
-            components=(c.name, dc.name),
+            c,
+            dc,
             label="stall current over the continuous rating",
-            labels=_label(dc, f"driver '{dc.name}'"),
             help=(
                 "a stalled or hard-accelerating motor may trip or overheat the "
                 "channel; choose a driver whose continuous current covers "
@@ -221,14 +246,15 @@ def _channel_current(robot: Robot, c: Component, m: MotorSpec, out: Findings) ->
         )
         return
     rating = f"its peak of {_a(peak)}" if peak is not None else f"{_a(cont)} continuously"
-    out.error(
+    _on_motor(
+        out,
+        Severity.ERROR,
         CURRENT,
         f"motor '{c.name}' draws {_a(stall)} stalled, more than a channel of "
         f"driver '{dc.name}' delivers ({rating})",
-        c.span,
-        components=(c.name, dc.name),
+        c,
+        dc,
         label="stall current over the channel's",
-        labels=_label(dc, f"driver '{dc.name}'"),
         help=(
             f"choose a driver whose channel delivers at least {_a(stall)}, or a motor "
             f"that draws at most {_a(peak if peak is not None else cont)} stalled",
@@ -271,27 +297,29 @@ def _channels_and_buses(
         if bus is not None and strip_ref(m.power) is None:
             # a motor that carries its driver is powered on a line of its own, not by the
             # channel of a board: commanded over its bus, it names the pack that feeds it
-            out.error(
+            _on_motor(
+                out,
+                Severity.ERROR,
                 CHANNELS,
                 f"motor '{m.name}' is commanded over bus '{bus}' by driver "
                 f"'{c.name}', but names no power: a bus carries no supply, so "
                 f"nothing feeds it",
-                m.span,
-                components=(m.name, c.name),
+                m,
+                c,
                 label="names no power",
-                labels=_label(c, f"driver '{c.name}'"),
                 help=(_name_a_pack(robot, m.name),),
             )
         if bus is None or bus in d.buses:
             continue
         speaks = ", ".join(d.buses) if d.buses else "no bus"
-        out.error(
+        _on_motor(
+            out,
+            Severity.ERROR,
             CHANNELS,
             f"motor '{m.name}' is commanded over bus '{bus}', but driver "
             f"'{c.name}' ({part.key}) speaks {speaks}",
-            m.span,
-            components=(m.name, c.name),
+            m,
+            c,
             label=f"needs a board that speaks {bus}",
-            labels=_label(c, f"driver '{c.name}'"),
             help=(f"command '{m.name}' from a board whose buses include '{bus}'",),
         )
