@@ -488,11 +488,11 @@ def _gait_step(i: int, step: Step, gait: Gait, out: Findings) -> StepVerdict:
             ),
         )
 
-    def within(code, reach, way, none, none_reason):
-        """Refused when the gait has no speed that way (``none`` says so), or less than the
-        step asks."""
+    def speed_within(code, reach, way, no_speed, no_speed_reason):
+        """Refused when the gait has no speed that way (``no_speed`` says so), or less than
+        the step asks."""
         if reach <= 0:
-            refuse(code, none, step.span, none_reason)
+            refuse(code, no_speed, step.span, no_speed_reason)
         elif speed is not None and speed > reach:
             refuse(
                 code,
@@ -520,7 +520,7 @@ def _gait_step(i: int, step: Step, gait: Gait, out: Findings) -> StepVerdict:
                 "no turn either way",
             )
         reach, way = (-back, "back") if step.kind == "BackUp" else (ahead, "ahead")
-        within(
+        speed_within(
             WALK,
             reach,
             way,
@@ -529,7 +529,7 @@ def _gait_step(i: int, step: Step, gait: Gait, out: Findings) -> StepVerdict:
         )
     elif step.kind == "Strafe":
         reach = left if direction == "left" else -right
-        within(
+        speed_within(
             STRAFE,
             reach,
             f"to the {direction}",
