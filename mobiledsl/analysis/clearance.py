@@ -175,6 +175,20 @@ def _point(p) -> str:
     return "(" + ", ".join(f"{c:.4f}" for c in p) + ")"
 
 
+def _reaches_into(what: str, into: str, deep: float, at, wells: list[NamedWell]) -> str:
+    """How deep one solid reaches into another and where, beyond the wells (named) that
+    excuse the rest of the overlap."""
+    beyond = ""
+    if wells:
+        beyond = (
+            ", beyond the well"
+            + ("s" if len(wells) > 1 else "")
+            + " on "
+            + ", ".join(f"'{w.name}'" for w in wells)
+        )
+    return f"{what} reaches {_mm(deep)} into {into} at {_point(at)} m in base_link{beyond}"
+
+
 def _ceil(x: float) -> float:
     return math.ceil(x * 1e4 - 1e-6) / 1e4
 
@@ -274,18 +288,7 @@ def check_wheels(robot: Robot, placed: Placed, out: Findings, to_ground) -> None
                     continue
                 deep, at, _ = worst
                 corners = np.vstack(overlaps)
-                beyond = ""
-                if wells:
-                    beyond = (
-                        ", beyond the well"
-                        + ("s" if len(wells) > 1 else "")
-                        + " on "
-                        + ", ".join(f"'{w.name}'" for w in wells)
-                    )
-                message = (
-                    f"{sw.description} reaches {_mm(deep)} into {shape.describe()} at "
-                    f"{_point(at)} m in base_link{beyond}"
-                )
+                message = _reaches_into(sw.description, shape.describe(), deep, at, wells)
                 helps = []
                 if shape.link is not None:
                     helps.append(_link_help(other, shape, robot))
@@ -438,18 +441,7 @@ def _report_parts(robot, placed, out, sa, sb, a, b, hit, wells, to_ground) -> No
     deep, at, corners = hit
     # the one declared later is the one the finding points at (its glue put it there)
     mover, still, ms, ss = (a, b, sa, sb) if declared_later(a, b) else (b, a, sb, sa)
-    beyond = ""
-    if wells:
-        beyond = (
-            ", beyond the well"
-            + ("s" if len(wells) > 1 else "")
-            + " on "
-            + ", ".join(f"'{w.name}'" for w in wells)
-        )
-    message = (
-        f"{ms.describe()} reaches {_mm(deep)} into {ss.describe()} at {_point(at)} m "
-        f"in base_link{beyond}"
-    )
+    message = _reaches_into(ms.describe(), ss.describe(), deep, at, wells)
     helps = []
     for s, c in ((ms, mover), (ss, still)):
         if s.link is not None:

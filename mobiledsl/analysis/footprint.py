@@ -12,7 +12,7 @@ from ..model.robot import Robot
 from .geometry import Poly, Solid
 from .ground import Ground
 from .model import Findings, Outline, clean_polygon
-from .placed import Placed
+from .placed import Placed, placed_contacts
 from .placement import where
 from .planar import convex_polygon
 
@@ -79,18 +79,11 @@ def outlines(robot: Robot, placed: Placed, project: Projector) -> list[Outline]:
                 clean_polygon(convex_polygon(project.solid(t.belt))),
             )
         )
-    for c in robot.components:
-        part = robot.parts.get(c.part)
-        if part is None:
-            continue
-        f = placed.frame(c)
-        for i, k in enumerate(part.contacts):
-            ring = project.circle(f.point(k.xyz), k.radius)
-            out.append(
-                Outline(
-                    c.name, "contact", f"{c.name} contact {i}", clean_polygon(convex_polygon(ring))
-                )
-            )
+    for c, i, k, centre in placed_contacts(robot, placed):
+        ring = project.circle(centre, k.radius)
+        out.append(
+            Outline(c.name, "contact", f"{c.name} contact {i}", clean_polygon(convex_polygon(ring)))
+        )
     return out
 
 

@@ -29,7 +29,7 @@ from ..recordtype import mutable_record, record
 from . import smalllp
 from .geometry import Round
 from .model import Findings
-from .placed import Placed
+from .placed import Placed, placed_contacts
 from .placement import Track, Wheel, where
 from .planar import convex_polygon
 
@@ -169,24 +169,18 @@ def _bearing_of(points: np.ndarray, r: float) -> Towards:
 
 def _contact_supports(robot: Robot, placed: Placed) -> list[Support]:
     out = []
-    for c in robot.components:
-        part = robot.parts.get(c.part)
-        if part is None:
-            continue
-        f = placed.frame(c)
-        for i, k in enumerate(part.contacts):
-            centre, R = f.point(k.xyz), k.radius
-            what = f" ({k.note})" if k.note else ""
-            out.append(
-                Support(
-                    c,
-                    "contact",
-                    f"contact {i} of '{c.name}'{what}",
-                    _below(centre, R),
-                    _below(centre, R),
-                    False,
-                )
+    for c, i, k, centre in placed_contacts(robot, placed):
+        what = f" ({k.note})" if k.note else ""
+        out.append(
+            Support(
+                c,
+                "contact",
+                f"contact {i} of '{c.name}'{what}",
+                _below(centre, k.radius),
+                _below(centre, k.radius),
+                False,
             )
+        )
     return out
 
 

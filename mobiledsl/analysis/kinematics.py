@@ -31,6 +31,7 @@ import math
 
 import numpy as np
 
+from ..library.model import Gait
 from ..model.frames import norm
 from ..model.robot import Component, Robot
 from ..model.vocabulary import CHASSIS_TYPES
@@ -454,99 +455,86 @@ def _legged(robot: Robot, task: Task | None, out: Findings) -> Kinematics:
             if task
             else (),
         )
-    (back, ahead), (right, left), (cw, ccw) = gait.ahead, gait.aside, gait.turn
+    (_, ahead), (right, left), (cw, ccw) = gait.ahead, gait.aside, gait.turn
     can_spin = cw < 0 < ccw
     holonomic = right < 0 < left
-    steps = []
-    for i, step in enumerate(task.steps if task else ()):
-        codes: list[str] = []
-        reasons: list[str] = []
-        direction = step.args.get("direction")
-        speed = _speed_arg(step)
-        span_speed = step.arg_spans.get("speed_mps", step.span)
-
-        def refuse(code, message, span, reason, codes=codes, reasons=reasons):
-            codes.append(code)
-            reasons.append(reason)
-            out.error(
-                code,
-                message,
-                span,
-                label="the gait does not go there",
-                help=(
-                    "choose a step the gait allows, or a walking controller whose gait "
-                    "goes that way",
-                ),
-            )
-
-        if step.kind == "Spin":
-            reach = ccw if direction == "left" else -cw
-            if reach <= 0:
-                refuse(
-                    SPIN,
-                    f"Spin {direction} needs a turn to the {direction}, and the gait "
-                    f"turns {cw:g} to {ccw:g} rad/s",
-                    step.span,
-                    "no turn that way",
-                )
-        elif step.kind == "Navigate":
-            if not can_spin:
-                refuse(
-                    SPIN,
-                    f"Navigate needs a turn either way, and the gait turns {cw:g} to {ccw:g} rad/s",
-                    step.span,
-                    "no turn either way",
-                )
-            if ahead <= 0:
-                refuse(
-                    WALK,
-                    "Navigate needs a speed ahead, and the gait has none",
-                    step.span,
-                    "no speed ahead",
-                )
-            elif speed is not None and speed > ahead:
-                refuse(
-                    WALK,
-                    f"Navigate asks for {speed:g} m/s, above the gait's {ahead:g} m/s ahead",
-                    span_speed,
-                    "too fast",
-                )
-        elif step.kind in ("Advance", "BackUp"):
-            reach = ahead if step.kind == "Advance" else -back
-            way = "ahead" if step.kind == "Advance" else "back"
-            if reach <= 0:
-                refuse(
-                    WALK,
-                    f"{step.kind} needs a speed {way}, and the gait has none",
-                    step.span,
-                    f"no speed {way}",
-                )
-            elif speed is not None and speed > reach:
-                refuse(
-                    WALK,
-                    f"{step.kind} asks for {speed:g} m/s, above the gait's {reach:g} m/s {way}",
-                    span_speed,
-                    "too fast",
-                )
-        elif step.kind == "Strafe":
-            reach = left if direction == "left" else -right
-            if reach <= 0:
-                refuse(
-                    STRAFE,
-                    f"Strafe {direction} needs a speed to the {direction}, and the "
-                    f"gait moves aside {right:g} to {left:g} m/s",
-                    step.span,
-                    "no speed aside that way",
-                )
-            elif speed is not None and speed > reach:
-                refuse(
-                    STRAFE,
-                    f"Strafe asks for {speed:g} m/s, above the gait's {reach:g} m/s "
-                    f"to the {direction}",
-                    span_speed,
-                    "too fast",
-                )
-        steps.append(StepVerdict(i, step.kind, not codes, tuple(codes), "; ".join(reasons)))
+    steps = tuple(
+        _gait_step(i, step, gait, out) for i, step in enumerate(task.steps if task else ())
+    )
     top = ahead if ahead > 0 else None
     yaw = max(abs(cw), abs(ccw)) or None
-    return Kinematics(can_spin, holonomic, clean(top), clean(yaw), steps=tuple(steps))
+    return Kinematics(can_spin, holonomic, clean(top), clean(yaw), steps=steps)
+
+
+def _gait_step(i: int, step: Step, gait: Gait, out: Findings) -> StepVerdict:
+    """A task's step judged against the gait's ranges: refused where the gait does not go
+    that way, or not as fast as the step asks."""
+    (back, ahead), (right, left), (cw, ccw) = gait.ahead, gait.aside, gait.turn
+    codes: list[str] = []
+    reasons: list[str] = []
+    direction = step.args.get("direction")
+    speed = _speed_arg(step)
+
+    def refuse(code, message, span, reason):
+        codes.append(code)
+        reasons.append(reason)
+        out.error(
+            code,
+            message,
+            span,
+            label="the gait does not go there",
+            help=(
+                "choose a step the gait allows, or a walking controller whose gait goes that way",
+            ),
+        )
+
+    def speed_within(code, reach, way, no_speed, no_speed_reason):
+        """Refused when the gait has no speed that way (``no_speed`` says so), or less than
+        the step asks."""
+        if reach <= 0:
+            refuse(code, no_speed, step.span, no_speed_reason)
+        elif speed is not None and speed > reach:
+            refuse(
+                code,
+                f"{step.kind} asks for {speed:g} m/s, above the gait's {reach:g} m/s {way}",
+                step.arg_spans.get("speed_mps", step.span),
+                "too fast",
+            )
+
+    if step.kind == "Spin":
+        reach = ccw if direction == "left" else -cw
+        if reach <= 0:
+            refuse(
+                SPIN,
+                f"Spin {direction} needs a turn to the {direction}, and the gait "
+                f"turns {cw:g} to {ccw:g} rad/s",
+                step.span,
+                "no turn that way",
+            )
+    elif step.kind in ("Navigate", "Advance", "BackUp"):
+        if step.kind == "Navigate" and not (cw < 0 < ccw):
+            refuse(
+                SPIN,
+                f"Navigate needs a turn either way, and the gait turns {cw:g} to {ccw:g} rad/s",
+                step.span,
+                "no turn either way",
+            )
+        reach, way = (-back, "back") if step.kind == "BackUp" else (ahead, "ahead")
+        speed_within(
+            WALK,
+            reach,
+            way,
+            f"{step.kind} needs a speed {way}, and the gait has none",
+            f"no speed {way}",
+        )
+    elif step.kind == "Strafe":
+        reach = left if direction == "left" else -right
+        speed_within(
+            STRAFE,
+            reach,
+            f"to the {direction}",
+            f"Strafe {direction} needs a speed to the {direction}, and the "
+            f"gait moves aside {right:g} to {left:g} m/s",
+            "no speed aside that way",
+        )
+    return StepVerdict(i, step.kind, not codes, tuple(codes), "; ".join(reasons))

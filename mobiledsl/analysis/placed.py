@@ -13,7 +13,9 @@ from collections.abc import Iterator, Mapping
 from functools import cached_property
 from types import MappingProxyType
 
-from ..library.model import Foot, Part
+import numpy as np
+
+from ..library.model import Contact, Foot, Part
 from ..model.frames import Transform as Frame
 from ..model.robot import Component, Robot
 from ..recordtype import record
@@ -75,6 +77,20 @@ class Placed:
     @cached_property
     def _tracks(self) -> dict[str, Track]:
         return {t.component.name: t for t in self.tracks}
+
+
+def placed_contacts(
+    robot: Robot, placed: Placed
+) -> Iterator[tuple[Component, int, Contact, np.ndarray]]:
+    """Each contact a part states, with its index in the part and its centre in base_link,
+    in the components' order."""
+    for c in robot.components:
+        part = robot.parts.get(c.part)
+        if part is None:
+            continue
+        f = placed.frame(c)
+        for i, k in enumerate(part.contacts):
+            yield c, i, k, f.point(k.xyz)
 
 
 def place(robot: Robot) -> Placed:

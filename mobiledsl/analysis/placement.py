@@ -7,7 +7,9 @@ and rolling geometry the rules work on.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
+from typing import TypeVar
 
 import numpy as np
 
@@ -18,6 +20,8 @@ from ..model.frames import norm, unit_or_zero
 from ..model.robot import Component, PlacedLink, Robot
 from ..recordtype import record
 from .geometry import Poly, Round, Solid, box, poly_from_points, prism, shape_solid
+
+T = TypeVar("T")
 
 #: the least height of a track's belt box (when its hub sits on its run)
 BELT_MIN_HEIGHT = 0.005
@@ -229,22 +233,22 @@ def track_at(c: Component, part: Part, f: Frame) -> Track | None:
 
 
 def wheels(robot: Robot) -> list[Wheel]:
-    out = []
-    for c in robot.components:
-        part = robot.parts.get(c.part)
-        w = wheel_of(c, part) if part is not None else None
-        if w is not None:
-            out.append(w)
-    return out
+    return _each_found(robot, wheel_of)
 
 
 def tracks(robot: Robot) -> list[Track]:
+    return _each_found(robot, track_of)
+
+
+def _each_found(robot: Robot, of: Callable[[Component, Part], T | None]) -> list[T]:
+    """What ``of`` finds on each component whose part is known (its wheel, its track), in
+    the components' order."""
     out = []
     for c in robot.components:
         part = robot.parts.get(c.part)
-        t = track_of(c, part) if part is not None else None
-        if t is not None:
-            out.append(t)
+        found = of(c, part) if part is not None else None
+        if found is not None:
+            out.append(found)
     return out
 
 

@@ -8,7 +8,7 @@ no reference at all) is undecided and says nothing.
 
 from __future__ import annotations
 
-from ..diagnostics import Label
+from ..diagnostics import Label, Severity
 from ..library.model import DriverSpec, MotorSpec, Part
 from ..model.robot import Component, Robot
 from .model import Findings
@@ -40,6 +40,30 @@ def _named(robot: Robot, ref: str | None) -> tuple[Component, Part] | None:
     return (c, part) if part is not None else None
 
 
+def _pack(robot: Robot, ref: str | None) -> tuple[Component, Part, float, float] | None:
+    """The pack ``ref`` names and the range it delivers (run down, full); None when it names
+    no battery or the battery states no range."""
+    fed = _named(robot, ref)
+    if fed is None or fed[1].battery is None:
+        return None
+    b = fed[1].battery
+    if b.voltage_min_v is None or b.voltage_max_v is None:
+        return None
+    return fed[0], fed[1], b.voltage_min_v, b.voltage_max_v
+
+
+def _pack_supply(
+    robot: Robot, ref: str | None, through: str, change: str
+) -> tuple[float, float, str, Component, str] | None:
+    """A supply (as supply_of gives it) straight from the pack ``ref`` names, ``through``
+    what it passes on its way."""
+    pack = _pack(robot, ref)
+    if pack is None:
+        return None
+    pc, _, lo, hi = pack
+    return lo, hi, f"pack '{pc.name}'{through}", pc, change
+
+
 def _name_a_pack(robot: Robot, motor: str) -> str:
     packs = [c.name for c in robot.components if c.type == "Battery"]
     if not packs:
@@ -53,6 +77,30 @@ def _label(c: Component, text: str) -> tuple[Label, ...]:
     return (Label(c.span, text),) if c.span is not None else ()
 
 
+def _on_motor(
+    out: Findings,
+    severity: Severity,
+    code: str,
+    message: str,
+    motor: Component,
+    driver: Component,
+    *,
+    label: str,
+    help: tuple[str, ...],
+) -> None:
+    """A finding on a motor about the driver that commands it, which is labelled too."""
+    out.add(
+        severity,
+        code,
+        message,
+        motor.span,
+        components=(motor.name, driver.name),
+        label=label,
+        labels=_label(driver, f"driver '{driver.name}'"),
+        help=help,
+    )
+
+
 def supply_of(
     robot: Robot, motor: Component, mpart: Part
 ) -> tuple[float, float, str, Component, str] | None:
@@ -64,19 +112,7 @@ def supply_of(
     if mpart.motor is None:
         return None
     if mpart.motor.bus is not None:
-        fed = _named(robot, motor.power)
-        if fed is None or fed[1].battery is None:
-            return None
-        b = fed[1].battery
-        if b.voltage_min_v is None or b.voltage_max_v is None:
-            return None
-        return (
-            b.voltage_min_v,
-            b.voltage_max_v,
-            f"pack '{fed[0].name}'",
-            fed[0],
-            f"power '{motor.name}' from a pack",
-        )
+        return _pack_supply(robot, motor.power, "", f"power '{motor.name}' from a pack")
     drv = _named(robot, motor.command)
     if drv is None or drv[1].driver is None:
         return None
@@ -89,17 +125,10 @@ def supply_of(
             drv[0],
             f"command '{motor.name}' from a driver whose output_voltage_v is",
         )
-    fed = _named(robot, drv[0].power)
-    if fed is None or fed[1].battery is None:
-        return None
-    b = fed[1].battery
-    if b.voltage_min_v is None or b.voltage_max_v is None:
-        return None
-    return (
-        b.voltage_min_v,
-        b.voltage_max_v,
-        f"pack '{fed[0].name}' through driver '{drv[0].name}'",
-        fed[0],
+    return _pack_supply(
+        robot,
+        drv[0].power,
+        f" through driver '{drv[0].name}'",
         f"feed driver '{drv[0].name}' from a pack",
     )
 
@@ -118,16 +147,13 @@ def check_power(robot: Robot, out: Findings) -> None:
 
 
 def _driver_accepts(robot: Robot, c: Component, part: Part, d: DriverSpec, out: Findings) -> None:
-    fed = _named(robot, c.power)
-    if fed is None or d.voltage_min_v is None or d.voltage_max_v is None:
+    pack = _pack(robot, c.power)
+    if pack is None or d.voltage_min_v is None or d.voltage_max_v is None:
         return
-    pc, pp = fed
-    b = pp.battery
-    if b is None or b.voltage_min_v is None or b.voltage_max_v is None:
-        return
+    pc, pp, low, full = pack
     # the pack's voltage full and run down, each judged against both ends of the range
     why = []
-    for state, v in (("full", b.voltage_max_v), ("run down", b.voltage_min_v)):
+    for state, v in (("full", full), ("run down", low)):
         if v > d.voltage_max_v:
             why.append(f"{state} it delivers {_v(v)}, above the driver's {_v(d.voltage_max_v)}")
         elif v < d.voltage_min_v:
@@ -138,7 +164,7 @@ def _driver_accepts(robot: Robot, c: Component, part: Part, d: DriverSpec, out: 
         ACCEPTS,
         f"driver '{c.name}' ({part.key}) accepts {_v(d.voltage_min_v)} to "
         f"{_v(d.voltage_max_v)}, but pack '{pc.name}' ({pp.key}) delivers "
-        f"{_v(b.voltage_min_v)} to {_v(b.voltage_max_v)}: " + "; ".join(why),
+        f"{_v(low)} to {_v(full)}: " + "; ".join(why),
         c.span,
         components=(c.name, pc.name),
         label="supply out of range",
@@ -146,7 +172,7 @@ def _driver_accepts(robot: Robot, c: Component, part: Part, d: DriverSpec, out: 
         help=(
             f"feed '{c.name}' from a pack whose range lies within "
             f"{_v(d.voltage_min_v)} to {_v(d.voltage_max_v)}, or choose a driver that "
-            f"accepts {_v(b.voltage_min_v)} to {_v(b.voltage_max_v)}",
+            f"accepts {_v(low)} to {_v(full)}",
         ),
     )
 
@@ -202,15 +228,16 @@ def _channel_current(robot: Robot, c: Component, m: MotorSpec, out: Findings) ->
     if cont >= stall:
         return
     if peak is not None and peak >= stall:
-        out.warning(
+        _on_motor(
+            out,
+            Severity.WARNING,
             CURRENT,
             f"motor '{c.name}' draws {_a(stall)} stalled; a channel of driver "
             f"'{dc.name}' delivers {_a(cont)} continuously and {_a(stall)} only "
             f"at its peak of {_a(peak)}",
-            c.span,
-            components=(c.name, dc.name),
+            c,
+            dc,
             label="stall current over the continuous rating",
-            labels=_label(dc, f"driver '{dc.name}'"),
             help=(
                 "a stalled or hard-accelerating motor may trip or overheat the "
                 "channel; choose a driver whose continuous current covers "
@@ -219,14 +246,15 @@ def _channel_current(robot: Robot, c: Component, m: MotorSpec, out: Findings) ->
         )
         return
     rating = f"its peak of {_a(peak)}" if peak is not None else f"{_a(cont)} continuously"
-    out.error(
+    _on_motor(
+        out,
+        Severity.ERROR,
         CURRENT,
         f"motor '{c.name}' draws {_a(stall)} stalled, more than a channel of "
         f"driver '{dc.name}' delivers ({rating})",
-        c.span,
-        components=(c.name, dc.name),
+        c,
+        dc,
         label="stall current over the channel's",
-        labels=_label(dc, f"driver '{dc.name}'"),
         help=(
             f"choose a driver whose channel delivers at least {_a(stall)}, or a motor "
             f"that draws at most {_a(peak if peak is not None else cont)} stalled",
@@ -269,27 +297,29 @@ def _channels_and_buses(
         if bus is not None and strip_ref(m.power) is None:
             # a motor that carries its driver is powered on a line of its own, not by the
             # channel of a board: commanded over its bus, it names the pack that feeds it
-            out.error(
+            _on_motor(
+                out,
+                Severity.ERROR,
                 CHANNELS,
                 f"motor '{m.name}' is commanded over bus '{bus}' by driver "
                 f"'{c.name}', but names no power: a bus carries no supply, so "
                 f"nothing feeds it",
-                m.span,
-                components=(m.name, c.name),
+                m,
+                c,
                 label="names no power",
-                labels=_label(c, f"driver '{c.name}'"),
                 help=(_name_a_pack(robot, m.name),),
             )
         if bus is None or bus in d.buses:
             continue
         speaks = ", ".join(d.buses) if d.buses else "no bus"
-        out.error(
+        _on_motor(
+            out,
+            Severity.ERROR,
             CHANNELS,
             f"motor '{m.name}' is commanded over bus '{bus}', but driver "
             f"'{c.name}' ({part.key}) speaks {speaks}",
-            m.span,
-            components=(m.name, c.name),
+            m,
+            c,
             label=f"needs a board that speaks {bus}",
-            labels=_label(c, f"driver '{c.name}'"),
             help=(f"command '{m.name}' from a board whose buses include '{bus}'",),
         )

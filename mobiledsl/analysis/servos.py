@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..diagnostics import Label
+from ..diagnostics import Label, Severity
 from ..library.model import Link, Part, Servo
 from ..model.robot import Component, Robot
 from ..recordtype import mutable_record
@@ -212,43 +212,44 @@ def _judge_torque(j: JointLoad, out: Findings) -> None:
     servo, need = j.servo, abs(j.torque)
     share = need / servo.effort
     at = j.component.span or j.component.glue_span
-    labels = (Label(at, f"'{j.component.name}'"),) if at else ()
+    resize = (
+        f"use a servo of at least {need / MARGIN:.3g} N·m at "
+        f"links.{j.link.name}.servo.effort in {j.part.file}"
+    )
     if need > servo.effort:
-        out.error(
-            HOLDS,
+        severity, code = Severity.ERROR, HOLDS
+        message = (
             f"the servo of '{j.name}' cannot hold the robot standing: it must "
             f"hold {need:.2f} N·m against gravity, and its effort is "
-            f"{servo.effort:g} N·m ({share * 100:.0f} %)",
-            _servo_at(j, "effort"),
-            components=(j.component.name,),
-            label="the effort it has",
-            labels=labels,
-            help=(
-                f"use a servo of at least {need / MARGIN:.3g} N·m at "
-                f"links.{j.link.name}.servo.effort in {j.part.file} (the stance "
-                f"torque with {(1 - MARGIN) * 100:.0f} % left to walk), or lighten the "
-                "robot",
-                "or hold the joint nearer over its foot (servo.hold), "
-                "so the foot's push has a shorter lever",
-            ),
-            notes=(_model_note(),),
+            f"{servo.effort:g} N·m ({share * 100:.0f} %)"
+        )
+        helps: tuple[str, ...] = (
+            f"{resize} (the stance torque with {(1 - MARGIN) * 100:.0f} % left to walk), "
+            "or lighten the robot",
+            "or hold the joint nearer over its foot (servo.hold), "
+            "so the foot's push has a shorter lever",
         )
     elif share > MARGIN:
-        out.warning(
-            MARGIN_CODE,
+        severity, code = Severity.WARNING, MARGIN_CODE
+        message = (
             f"the servo of '{j.name}' holds {need:.2f} N·m standing, "
             f"{share * 100:.0f} % of its effort of {servo.effort:g} N·m: "
-            f"beyond {MARGIN * 100:.0f} % it has little left to walk with",
-            _servo_at(j, "effort"),
-            components=(j.component.name,),
-            label="the effort it has",
-            labels=labels,
-            help=(
-                f"use a servo of at least {need / MARGIN:.3g} N·m at "
-                f"links.{j.link.name}.servo.effort in {j.part.file}",
-            ),
-            notes=(_model_note(),),
+            f"beyond {MARGIN * 100:.0f} % it has little left to walk with"
         )
+        helps = (resize,)
+    else:
+        return
+    out.add(
+        severity,
+        code,
+        message,
+        _servo_at(j, "effort"),
+        components=(j.component.name,),
+        label="the effort it has",
+        labels=(Label(at, f"'{j.component.name}'"),) if at else (),
+        help=helps,
+        notes=(_model_note(),),
+    )
 
 
 def _judge_sag(

@@ -30,7 +30,7 @@ from itertools import chain
 
 import numpy as np
 
-from ..diagnostics import Label
+from ..diagnostics import Label, Severity
 from ..library.model import Part
 from ..model.robot import Robot
 from .ground import Ground
@@ -781,33 +781,26 @@ def _judge(
     at = j.component.span or j.component.glue_span
     comp = (Label(at, f"'{j.component.name}'"),) if at else ()
     if error:
-        out.error(
-            PEAK_CODE,
-            message + ": it cannot walk there",
-            span,
-            components=(j.component.name,),
-            label="the effort it has",
-            labels=(*comp, *labels),
-            help=help,
-            notes=(note,),
-        )
+        severity, code, why = Severity.ERROR, PEAK_CODE, ": it cannot walk there"
     else:
-        out.warning(
-            PEAK_MARGIN_CODE,
-            message
-            + (
-                f": beyond {WALK_SHARE * 100:.0f} % it has little left for a stumble or a slope"
-                if share <= 1.0
-                else ": beyond its effort, so it saturates through part of every "
-                "step, with nothing left for a stumble, a slope or a push"
-            ),
-            span,
-            components=(j.component.name,),
-            label="the effort it has",
-            labels=(*comp, *labels),
-            help=help,
-            notes=(note,),
+        severity, code = Severity.WARNING, PEAK_MARGIN_CODE
+        why = (
+            f": beyond {WALK_SHARE * 100:.0f} % it has little left for a stumble or a slope"
+            if share <= 1.0
+            else ": beyond its effort, so it saturates through part of every "
+            "step, with nothing left for a stumble, a slope or a push"
         )
+    out.add(
+        severity,
+        code,
+        message + why,
+        span,
+        components=(j.component.name,),
+        label="the effort it has",
+        labels=(*comp, *labels),
+        help=help,
+        notes=(note,),
+    )
 
 
 def expected_walk(robot: Robot) -> tuple[Walk, dict[str, float]]:
