@@ -18,7 +18,8 @@ docs/library-format.md shows. The checker, for a mapping:
 3. returns ``build(values)`` (the values by field name when there is no ``build``), or
    None when a required field is absent, a deciding field's value failed, or a rule said
    no; a ``partial`` block returns its values whatever failed (its caller reads on, and
-   judges by ``Fields.failed``). Diagnostics go through the ``Fields`` given; nothing here raises for bad input.
+   judges by ``Fields.failed``). Diagnostics go through the ``Fields`` given; nothing here
+   raises for bad input.
 
 Each table is written, when first read, into the function that reads a mapping by it
 (``Block.read``; its text is ``Block.source``), compiled ahead of the run (``precompiled``).
