@@ -290,9 +290,8 @@ def _check_link(
     info = scope.info
     if v is not None:
         joint, inertial, visual = v["joint"], v["inertial"], v["visual"]
-        info.record = Link(
-            name, info.parent, joint, inertial, visual, info.collision, v.get("servo")
-        )
+        collision = v.get("collision", ())  # (as info.collision, read: none when none stated)
+        info.record = Link(name, info.parent, joint, inertial, visual, collision, v.get("servo"))
     return info
 
 
