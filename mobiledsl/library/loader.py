@@ -23,7 +23,7 @@ from ..inputs import Folders
 from ..yamlio import YNode, read_yaml
 from .fields import Fields
 from .manifest import ID, Manifest, load_manifest
-from .model import Library, Part
+from .model import CATEGORIES, Library, Part
 from .objects import check_environment_fields, check_object_fields
 from .parts import COMMON, COMMON_FIELDS, PART_FIELDS, SCHEMA_VERSION, check_part_fields
 from .reading import read_declaration
@@ -33,6 +33,7 @@ OBJECT_FIELDS = ("visual", "collision", "provenance")
 ENVIRONMENT_FIELDS = ("ground_plane", "entities", "provenance")
 ALL_FIELDS = COMMON_FIELDS + PART_FIELDS + ("ground_plane", "entities")
 
+# (SCHEMA_VERSION and CATEGORIES are read from here too)
 __all__ = [
     "load_library",
     "load_manifest",
@@ -40,6 +41,7 @@ __all__ = [
     "check_declaration",
     "Manifest",
     "SCHEMA_VERSION",
+    "CATEGORIES",
 ]
 
 
@@ -169,7 +171,7 @@ def check_declaration(
         F.wrong_type(node, "component.yaml", "a mapping of the part's fields")
         return None, sink.items
     values = node.value
-    common = COMMON.read(F, node, "", part_id)
+    common = COMMON.read(F, node, "", part_id)  # the four fields, whatever else is wrong
     id_node = values.get("id")
     category, description = common.get("category"), common.get("description")
     if category is None:
