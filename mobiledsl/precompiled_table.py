@@ -791,6 +791,18 @@ def _64(__names):
 
 
 def _65(__names):
+    def __init__(self, part_dir, links, links_stated, feet_node, feet, is_chassis):
+      __own = self.__dict__
+      __own['part_dir'] = part_dir
+      __own['links'] = links
+      __own['links_stated'] = links_stated
+      __own['feet_node'] = feet_node
+      __own['feet'] = feet
+      __own['is_chassis'] = is_chassis
+    return __init__
+
+
+def _66(__names):
     __d_owners = __names['__d_owners']
     __d_walker = __names['__d_walker']
     def __init__(self, base_dir, servos, imu_links, walker=__d_walker, owners=__d_owners):
@@ -802,7 +814,7 @@ def _65(__names):
     return __init__
 
 
-def _66(__names):
+def _67(__names):
     def __init__(self, name, links, taken):
       __own = self.__dict__
       __own['name'] = name
@@ -811,7 +823,7 @@ def _66(__names):
     return __init__
 
 
-def _67(__names):
+def _68(__names):
     __d_controller = __names['__d_controller']
     __d_feet = __names['__d_feet']
     __d_gait = __names['__d_gait']
@@ -828,7 +840,7 @@ def _67(__names):
     return __init__
 
 
-def _68(__names):
+def _69(__names):
     __d_collision = __names['__d_collision']
     __d_joint_type = __names['__d_joint_type']
     __d_parent = __names['__d_parent']
@@ -844,7 +856,20 @@ def _68(__names):
     return __init__
 
 
-def _69(__names):
+def _70(__names):
+    __d_own_part = __names['__d_own_part']
+    __d_rng = __names['__d_rng']
+    def __init__(self, info, part_dir, above, below, rng=__d_rng, own_part=__d_own_part):
+      self.info = info
+      self.part_dir = part_dir
+      self.above = above
+      self.below = below
+      self.rng = rng
+      self.own_part = own_part
+    return __init__
+
+
+def _71(__names):
     __d_name_span = __names['__d_name_span']
     __f_parts = __names['__f_parts']
     __f_walkers = __names['__f_walkers']
@@ -859,7 +884,7 @@ def _69(__names):
     return __init__
 
 
-def _70(__names):
+def _72(__names):
     __d_capacity_ah = __names['__d_capacity_ah']
     __d_voltage_max_v = __names['__d_voltage_max_v']
     __d_voltage_min_v = __names['__d_voltage_min_v']
@@ -872,7 +897,7 @@ def _70(__names):
     return __init__
 
 
-def _71(__names):
+def _73(__names):
     __d_driveline = __names['__d_driveline']
     __d_joint = __names['__d_joint']
     __d_steering = __names['__d_steering']
@@ -891,7 +916,7 @@ def _71(__names):
     return __init__
 
 
-def _72(__names):
+def _74(__names):
     __d_note = __names['__d_note']
     def __init__(self, xyz, radius, note=__d_note):
       __own = self.__dict__
@@ -901,7 +926,7 @@ def _72(__names):
     return __init__
 
 
-def _73(__names):
+def _75(__names):
     __d_reduction = __names['__d_reduction']
     def __init__(self, turns, reduction=__d_reduction):
       __own = self.__dict__
@@ -910,7 +935,7 @@ def _73(__names):
     return __init__
 
 
-def _74(__names):
+def _76(__names):
     __d_buses = __names['__d_buses']
     __d_channels = __names['__d_channels']
     __d_continuous_current_per_channel_a = __names['__d_continuous_current_per_channel_a']
@@ -930,7 +955,7 @@ def _74(__names):
     return __init__
 
 
-def _75(__names):
+def _77(__names):
     __d_collision = __names['__d_collision']
     __d_ref = __names['__d_ref']
     __d_size = __names['__d_size']
@@ -949,7 +974,7 @@ def _75(__names):
     return __init__
 
 
-def _76(__names):
+def _78(__names):
     def __init__(self, name, link, shape, friction):
       __own = self.__dict__
       __own['name'] = name
@@ -959,7 +984,7 @@ def _76(__names):
     return __init__
 
 
-def _77(__names):
+def _79(__names):
     def __init__(self, ahead, aside, turn):
       __own = self.__dict__
       __own['ahead'] = ahead
@@ -968,7 +993,7 @@ def _77(__names):
     return __init__
 
 
-def _78(__names):
+def _80(__names):
     def __init__(self, ixx, ixy, ixz, iyy, iyz, izz):
       __own = self.__dict__
       __own['ixx'] = ixx
@@ -980,7 +1005,7 @@ def _78(__names):
     return __init__
 
 
-def _79(__names):
+def _81(__names):
     __d_basis = __names['__d_basis']
     def __init__(self, mass, origin_xyz, inertia, source, basis=__d_basis):
       __own = self.__dict__
@@ -992,7 +1017,7 @@ def _79(__names):
     return __init__
 
 
-def _80(__names):
+def _82(__names):
     __d_axis = __names['__d_axis']
     def __init__(self, type, axis=__d_axis):
       __own = self.__dict__
@@ -1001,7 +1026,7 @@ def _80(__names):
     return __init__
 
 
-def _81(__names):
+def _83(__names):
     def __init__(self, id, file, diagnostics):
       __own = self.__dict__
       __own['id'] = id
@@ -1010,7 +1035,7 @@ def _81(__names):
     return __init__
 
 
-def _82(__names):
+def _84(__names):
     __d_name_span = __names['__d_name_span']
     __f_left_out = __names['__f_left_out']
     __f_walkers = __names['__f_walkers']
@@ -1026,7 +1051,7 @@ def _82(__names):
     return __init__
 
 
-def _83(__names):
+def _85(__names):
     __d_frame = __names['__d_frame']
     def __init__(self, name, part, glue, frame=__d_frame):
       __own = self.__dict__
@@ -1037,7 +1062,7 @@ def _83(__names):
     return __init__
 
 
-def _84(__names):
+def _86(__names):
     def __init__(self, xyz, rotation):
       __own = self.__dict__
       __own['xyz'] = xyz
@@ -1045,7 +1070,7 @@ def _84(__names):
     return __init__
 
 
-def _85(__names):
+def _87(__names):
     __d_collision = __names['__d_collision']
     __d_servo = __names['__d_servo']
     def __init__(self, name, parent, joint, inertial, visual, collision=__d_collision, servo=__d_servo):
@@ -1060,7 +1085,7 @@ def _85(__names):
     return __init__
 
 
-def _86(__names):
+def _88(__names):
     __d_axis = __names['__d_axis']
     __d_range = __names['__d_range']
     def __init__(self, type, xyz, rpy, axis=__d_axis, range=__d_range):
@@ -1073,7 +1098,7 @@ def _86(__names):
     return __init__
 
 
-def _87(__names):
+def _89(__names):
     __d_bus = __names['__d_bus']
     __d_voltage_max_v = __names['__d_voltage_max_v']
     __d_voltage_min_v = __names['__d_voltage_min_v']
@@ -1089,7 +1114,7 @@ def _87(__names):
     return __init__
 
 
-def _88(__names):
+def _90(__names):
     __d_battery = __names['__d_battery']
     __d_collision = __names['__d_collision']
     __d_contacts = __names['__d_contacts']
@@ -1142,7 +1167,7 @@ def _88(__names):
     return __init__
 
 
-def _89(__names):
+def _91(__names):
     def __init__(self, min_m, max_m, field_of_view_rad, rate_hz):
       __own = self.__dict__
       __own['min_m'] = min_m
@@ -1152,7 +1177,7 @@ def _89(__names):
     return __init__
 
 
-def _90(__names):
+def _92(__names):
     __d_basis = __names['__d_basis']
     def __init__(self, kp, damping, armature, frictionloss, effort, hold, basis=__d_basis):
       __own = self.__dict__
@@ -1166,7 +1191,7 @@ def _90(__names):
     return __init__
 
 
-def _91(__names):
+def _93(__names):
     __d_faces = __names['__d_faces']
     __d_vertices = __names['__d_vertices']
     def __init__(self, type, size, origin_xyz, rpy, vertices=__d_vertices, faces=__d_faces):
@@ -1180,7 +1205,7 @@ def _91(__names):
     return __init__
 
 
-def _92(__names):
+def _94(__names):
     def __init__(self, axis, max_angle_rad):
       __own = self.__dict__
       __own['axis'] = axis
@@ -1188,7 +1213,7 @@ def _92(__names):
     return __init__
 
 
-def _93(__names):
+def _95(__names):
     __d_travel_per_turn_m = __names['__d_travel_per_turn_m']
     def __init__(self, width, ground_from, ground_to, travel_per_turn_m=__d_travel_per_turn_m):
       __own = self.__dict__
@@ -1199,7 +1224,7 @@ def _93(__names):
     return __init__
 
 
-def _94(__names):
+def _96(__names):
     def __init__(self, file, xyz, rpy):
       __own = self.__dict__
       __own['file'] = file
@@ -1208,7 +1233,7 @@ def _94(__names):
     return __init__
 
 
-def _95(__names):
+def _97(__names):
     __d_provenance = __names['__d_provenance']
     __d_trained_kp = __names['__d_trained_kp']
     __f_spans = __names['__f_spans']
@@ -1230,7 +1255,7 @@ def _95(__names):
     return __init__
 
 
-def _96(__names):
+def _98(__names):
     def __init__(self, radius, width):
       __own = self.__dict__
       __own['radius'] = radius
@@ -1238,7 +1263,7 @@ def _96(__names):
     return __init__
 
 
-def _97(__names):
+def _99(__names):
     def __init__(self, inputs, outputs, defined, nodes, external):
       __own = self.__dict__
       __own['inputs'] = inputs
@@ -1249,7 +1274,7 @@ def _97(__names):
     return __init__
 
 
-def _98(__names):
+def _100(__names):
     def __init__(self, op, name, inputs):
       __own = self.__dict__
       __own['op'] = op
@@ -1258,7 +1283,7 @@ def _98(__names):
     return __init__
 
 
-def _99(__names):
+def _101(__names):
     def __init__(self, name, elem_type, dims):
       __own = self.__dict__
       __own['name'] = name
@@ -1267,13 +1292,15 @@ def _99(__names):
     return __init__
 
 
-def _100(__names):
+def _102(__names):
     __d_build = __names['__d_build']
     __d_check = __names['__d_check']
     __d_doc = __names['__d_doc']
     __d_free_form = __names['__d_free_form']
+    __d_keys_with_scope = __names['__d_keys_with_scope']
+    __d_partial = __names['__d_partial']
     __d_strict_keys = __names['__d_strict_keys']
-    def __init__(self, name, steps, doc=__d_doc, build=__d_build, free_form=__d_free_form, strict_keys=__d_strict_keys, check=__d_check):
+    def __init__(self, name, steps, doc=__d_doc, build=__d_build, free_form=__d_free_form, strict_keys=__d_strict_keys, check=__d_check, keys_with_scope=__d_keys_with_scope, partial=__d_partial):
       __own = self.__dict__
       __own['name'] = name
       __own['steps'] = steps
@@ -1282,11 +1309,13 @@ def _100(__names):
       __own['free_form'] = free_form
       __own['strict_keys'] = strict_keys
       __own['check'] = check
+      __own['keys_with_scope'] = keys_with_scope
+      __own['partial'] = partial
       self.__post_init__()
     return __init__
 
 
-def _101(__names):
+def _103(__names):
     __d_allowed = __names['__d_allowed']
     __d_allowed_doc = __names['__d_allowed_doc']
     __d_block = __names['__d_block']
@@ -1335,21 +1364,23 @@ def _101(__names):
     return __init__
 
 
-def _102(__names):
+def _104(__names):
+    __d_before_keys = __names['__d_before_keys']
     __d_doc = __names['__d_doc']
     __d_needs = __names['__d_needs']
     __d_stops = __names['__d_stops']
-    def __init__(self, name, check, doc=__d_doc, stops=__d_stops, needs=__d_needs):
+    def __init__(self, name, check, doc=__d_doc, stops=__d_stops, needs=__d_needs, before_keys=__d_before_keys):
       __own = self.__dict__
       __own['name'] = name
       __own['check'] = check
       __own['doc'] = doc
       __own['stops'] = stops
       __own['needs'] = needs
+      __own['before_keys'] = before_keys
     return __init__
 
 
-def _103(__names):
+def _105(__names):
     def __init__(self, component, name, pos, dir, up, connector):
       __own = self.__dict__
       __own['component'] = component
@@ -1361,7 +1392,7 @@ def _103(__names):
     return __init__
 
 
-def _104(__names):
+def _106(__names):
     __d_on_shaft = __names['__d_on_shaft']
     __d_reduction = __names['__d_reduction']
     __d_seat = __names['__d_seat']
@@ -1376,7 +1407,7 @@ def _104(__names):
     return __init__
 
 
-def _105(__names):
+def _107(__names):
     def __init__(self, rotation, translation):
       __own = self.__dict__
       __own['rotation'] = rotation
@@ -1384,7 +1415,7 @@ def _105(__names):
     return __init__
 
 
-def _106(__names):
+def _108(__names):
     __d_command = __names['__d_command']
     __d_connector = __names['__d_connector']
     __d_driven = __names['__d_driven']
@@ -1426,7 +1457,7 @@ def _106(__names):
     return __init__
 
 
-def _107(__names):
+def _109(__names):
     __d_joint_axis = __names['__d_joint_axis']
     def __init__(self, name, parent, pose, joint_axis=__d_joint_axis):
       __own = self.__dict__
@@ -1437,7 +1468,7 @@ def _107(__names):
     return __init__
 
 
-def _108(__names):
+def _110(__names):
     __d_quat = __names['__d_quat']
     __d_xyz = __names['__d_xyz']
     def __init__(self, xyz=__d_xyz, quat=__d_quat):
@@ -1447,7 +1478,7 @@ def _108(__names):
     return __init__
 
 
-def _109(__names):
+def _111(__names):
     __d_free_connectors = __names['__d_free_connectors']
     __d_intent = __names['__d_intent']
     __d_span = __names['__d_span']
@@ -1468,7 +1499,7 @@ def _109(__names):
     return __init__
 
 
-def _110(__names):
+def _112(__names):
     def __init__(self, axis, max_angle_rad, point):
       __own = self.__dict__
       __own['axis'] = axis
@@ -1477,7 +1508,7 @@ def _110(__names):
     return __init__
 
 
-def _111(__names):
+def _113(__names):
     def __init__(self, name, wheel_mounts, wheel_type, driven, optionally_driven, steered, spin, holonomic, summary):
       __own = self.__dict__
       __own['name'] = name
@@ -1492,7 +1523,7 @@ def _111(__names):
     return __init__
 
 
-def _112(__names):
+def _114(__names):
     def __init__(self, name, kind, required):
       __own = self.__dict__
       __own['name'] = name
@@ -1501,7 +1532,7 @@ def _112(__names):
     return __init__
 
 
-def _113(__names):
+def _115(__names):
     def __init__(self, name, args, summary):
       __own = self.__dict__
       __own['name'] = name
@@ -1510,7 +1541,7 @@ def _113(__names):
     return __init__
 
 
-def _114(__names):
+def _116(__names):
     __d_origin = __names['__d_origin']
     __d_part = __names['__d_part']
     __d_primitive = __names['__d_primitive']
@@ -1531,7 +1562,7 @@ def _114(__names):
     return __init__
 
 
-def _115(__names):
+def _117(__names):
     __d_span = __names['__d_span']
     __f_arg_spans = __names['__f_arg_spans']
     __factory = __names['__factory']
@@ -1544,7 +1575,7 @@ def _115(__names):
     return __init__
 
 
-def _116(__names):
+def _118(__names):
     __d_span = __names['__d_span']
     __d_steps = __names['__d_steps']
     def __init__(self, name, file, steps=__d_steps, span=__d_span):
@@ -1556,7 +1587,7 @@ def _116(__names):
     return __init__
 
 
-def _117(__names):
+def _119(__names):
     __d_entities = __names['__d_entities']
     __d_environment = __names['__d_environment']
     __d_span = __names['__d_span']
@@ -1576,7 +1607,7 @@ def _117(__names):
     return __init__
 
 
-def _118(__names):
+def _120(__names):
     __d_context = __names['__d_context']
     __d_parts = __names['__d_parts']
     __d_walkers = __names['__d_walkers']
@@ -1588,7 +1619,7 @@ def _118(__names):
     return __init__
 
 
-def _119(__names):
+def _121(__names):
     def __init__(self, name, parts, walkers):
       __own = self.__dict__
       __own['name'] = name
@@ -1597,7 +1628,7 @@ def _119(__names):
     return __init__
 
 
-def _120(__names):
+def _122(__names):
     def __init__(self, body, parts):
       __own = self.__dict__
       __own['body'] = body
@@ -1605,7 +1636,7 @@ def _120(__names):
     return __init__
 
 
-def _121(__names):
+def _123(__names):
     __d_also = __names['__d_also']
     __d_needs = __names['__d_needs']
     __d_record = __names['__d_record']
@@ -1621,7 +1652,7 @@ def _121(__names):
     return __init__
 
 
-def _122(__names):
+def _124(__names):
     __d_core = __names['__d_core']
     __d_task = __names['__d_task']
     __d_world = __names['__d_world']
@@ -1633,7 +1664,7 @@ def _122(__names):
     return __init__
 
 
-def _123(__names):
+def _125(__names):
     def __init__(self, resolved, walkers):
       __own = self.__dict__
       __own['resolved'] = resolved
@@ -1641,7 +1672,7 @@ def _123(__names):
     return __init__
 
 
-def _124(__names):
+def _126(__names):
     __d_error = __names['__d_error']
     def __init__(self, path, text, error=__d_error):
       __own = self.__dict__
@@ -1651,7 +1682,7 @@ def _124(__names):
     return __init__
 
 
-def _125(__names):
+def _127(__names):
     __d_analysis = __names['__d_analysis']
     __d_outdir = __names['__d_outdir']
     __d_output_error = __names['__d_output_error']
@@ -1681,7 +1712,7 @@ def _125(__names):
     return __init__
 
 
-def _126(__names):
+def _128(__names):
     __d_templates = __names['__d_templates']
     def __init__(self, root, libraries, templates=__d_templates):
       __own = self.__dict__
@@ -1691,7 +1722,7 @@ def _126(__names):
     return __init__
 
 
-def _127(__names):
+def _129(__names):
     def __init__(self, span, label, primary):
       __own = self.__dict__
       __own['span'] = span
@@ -1700,7 +1731,7 @@ def _127(__names):
     return __init__
 
 
-def _128(__names):
+def _130(__names):
     __d_span = __names['__d_span']
     def __init__(self, values, span=__d_span):
       __own = self.__dict__
@@ -1709,7 +1740,7 @@ def _128(__names):
     return __init__
 
 
-def _129(__names):
+def _131(__names):
     __d_intent = __names['__d_intent']
     __d_span = __names['__d_span']
     __d_task = __names['__d_task']
@@ -1727,7 +1758,7 @@ def _129(__names):
     return __init__
 
 
-def _130(__names):
+def _132(__names):
     __d_chassis = __names['__d_chassis']
     __d_command = __names['__d_command']
     __d_command_span = __names['__d_command_span']
@@ -1754,7 +1785,7 @@ def _130(__names):
     return __init__
 
 
-def _131(__names):
+def _133(__names):
     def __init__(self, components, chassis, chassis_type):
       __own = self.__dict__
       __own['components'] = components
@@ -1763,7 +1794,7 @@ def _131(__names):
     return __init__
 
 
-def _132(__names):
+def _134(__names):
     __d_command = __names['__d_command']
     __d_glue = __names['__d_glue']
     __d_ok = __names['__d_ok']
@@ -1784,7 +1815,7 @@ def _132(__names):
     return __init__
 
 
-def _133(__names):
+def _135(__names):
     def __init__(self, chassis, radius, goals, accel, turn_accel):
       __own = self.__dict__
       __own['chassis'] = chassis
@@ -1795,7 +1826,7 @@ def _133(__names):
     return __init__
 
 
-def _134(__names):
+def _136(__names):
     __d_brake = __names['__d_brake']
     __d_min_radius = __names['__d_min_radius']
     def __init__(self, holonomic, can_spin, max_speed, max_turn, min_radius=__d_min_radius, brake=__d_brake):
@@ -1809,7 +1840,7 @@ def _134(__names):
     return __init__
 
 
-def _135(__names):
+def _137(__names):
     def __init__(self, clearance, origin, resolution):
       __own = self.__dict__
       __own['clearance'] = clearance
@@ -1818,7 +1849,7 @@ def _135(__names):
     return __init__
 
 
-def _136(__names):
+def _138(__names):
     __d_reason = __names['__d_reason']
     def __init__(self, path, radius, reason=__d_reason):
       __own = self.__dict__
@@ -1828,7 +1859,7 @@ def _136(__names):
     return __init__
 
 
-def _137(__names):
+def _139(__names):
     __d_assets = __names['__d_assets']
     __d_diagnostics = __names['__d_diagnostics']
     __f_files = __names['__f_files']
@@ -1841,7 +1872,7 @@ def _137(__names):
     return __init__
 
 
-def _138(__names):
+def _140(__names):
     def __init__(self, component, type, radius, centre, axle, sign, roller_axis):
       __own = self.__dict__
       __own['component'] = component
@@ -1854,7 +1885,7 @@ def _138(__names):
     return __init__
 
 
-def _139(__names):
+def _141(__names):
     __f_actuators = __names['__f_actuators']
     __f_comments = __names['__f_comments']
     __f_equalities = __names['__f_equalities']
@@ -1872,7 +1903,7 @@ def _139(__names):
     return __init__
 
 
-def _140(__names):
+def _142(__names):
     __d_error = __names['__d_error']
     __d_files = __names['__d_files']
     def __init__(self, folder, files=__d_files, error=__d_error):
@@ -1883,7 +1914,7 @@ def _140(__names):
     return __init__
 
 
-def _141(__names):
+def _143(__names):
     __d_error = __names['__d_error']
     def __init__(self, name, path, text, error=__d_error):
       __own = self.__dict__
@@ -1894,7 +1925,7 @@ def _141(__names):
     return __init__
 
 
-def _142(__names):
+def _144(__names):
     def __init__(self, name, piece, axis, radius):
       __own = self.__dict__
       __own['name'] = name
@@ -1904,7 +1935,7 @@ def _142(__names):
     return __init__
 
 
-def _143(__names):
+def _145(__names):
     def __init__(self, name, world_name, height, tree, files, assets):
       __own = self.__dict__
       __own['name'] = name
@@ -1916,7 +1947,7 @@ def _143(__names):
     return __init__
 
 
-def _144(__names):
+def _146(__names):
     def __init__(self, samples, angle_min, angle_max, range_min, range_max, rate_hz):
       __own = self.__dict__
       __own['samples'] = samples
@@ -1928,7 +1959,7 @@ def _144(__names):
     return __init__
 
 
-def _145(__names):
+def _147(__names):
     __d_rpy = __names['__d_rpy']
     __d_size = __names['__d_size']
     __d_uri = __names['__d_uri']
@@ -1943,7 +1974,7 @@ def _145(__names):
     return __init__
 
 
-def _146(__names):
+def _148(__names):
     __d_axis = __names['__d_axis']
     __d_effort = __names['__d_effort']
     __d_limit = __names['__d_limit']
@@ -1963,7 +1994,7 @@ def _146(__names):
     return __init__
 
 
-def _147(__names):
+def _149(__names):
     __d_component = __names['__d_component']
     __d_friction = __names['__d_friction']
     __d_inertial = __names['__d_inertial']
@@ -1980,7 +2011,7 @@ def _147(__names):
     return __init__
 
 
-def _148(__names):
+def _150(__names):
     __f_hub_limits = __names['__f_hub_limits']
     __f_joints = __names['__f_joints']
     __f_links = __names['__f_links']
@@ -1998,7 +2029,7 @@ def _148(__names):
     return __init__
 
 
-def _149(__names):
+def _151(__names):
     __d_raw = __names['__d_raw']
     __f_key_spans = __names['__f_key_spans']
     __factory = __names['__factory']
@@ -2012,7 +2043,7 @@ def _149(__names):
     return __init__
 
 
-def _150(__names):
+def _152(__names):
     ALLOWED_KEYS = __names['ALLOWED_KEYS']
     BUILD = __names['BUILD']
     OPTIONAL = __names['OPTIONAL']
@@ -2067,7 +2098,7 @@ def _150(__names):
     return read
 
 
-def _151(__names):
+def _153(__names):
     ALLOWED_KEYS = __names['ALLOWED_KEYS']
     BUILD = __names['BUILD']
     OPTIONAL = __names['OPTIONAL']
@@ -2133,7 +2164,7 @@ def _151(__names):
     return read
 
 
-def _152(__names):
+def _154(__names):
     ALLOWED_KEYS = __names['ALLOWED_KEYS']
     BUILD = __names['BUILD']
     OPTIONAL = __names['OPTIONAL']
@@ -2202,7 +2233,7 @@ def _152(__names):
     return read
 
 
-def _153(__names):
+def _155(__names):
     ALLOWED_KEYS = __names['ALLOWED_KEYS']
     BUILD = __names['BUILD']
     OPTIONAL = __names['OPTIONAL']
@@ -2259,7 +2290,7 @@ def _153(__names):
     return read
 
 
-def _154(__names):
+def _156(__names):
     ALLOWED_KEYS = __names['ALLOWED_KEYS']
     BUILD = __names['BUILD']
     OPTIONAL = __names['OPTIONAL']
@@ -2299,7 +2330,215 @@ def _154(__names):
     return read
 
 
-def _155(__names):
+def _157(__names):
+    ALLOWED_KEYS = __names['ALLOWED_KEYS']
+    BUILD = __names['BUILD']
+    OPTIONAL = __names['OPTIONAL']
+    REQUIRED = __names['REQUIRED']
+    REQUIRED_KEYS = __names['REQUIRED_KEYS']
+    plain_value = __names['plain_value']
+    read_0 = __names['read_0']
+    read_2 = __names['read_2']
+    read_3 = __names['read_3']
+    read_4 = __names['read_4']
+    read_8 = __names['read_8']
+    rule_7 = __names['rule_7']
+    rule_9 = __names['rule_9']
+    def read(F, node, path, scope):
+        if node is None:
+            return None
+        if node.kind != 'map':
+            F.wrong_type(node, path, 'a mapping')
+            return None
+        given = node.value
+        keys = given.keys()
+        keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)
+        values = {}
+        ok = True
+        child = given.get('policy')
+        if child is None:
+            ok = False
+        else:
+            value = read_0(F, child, (path + '.policy' if path else 'policy'), scope)
+            if value is None:
+                ok = False
+            values['policy'] = value
+        child = given.get('period')
+        if child is None:
+            ok = False
+        else:
+            value = plain_value(child)
+            if value is None or not value > 0:
+                value = F.number(child, (path + '.period' if path else 'period'), positive=True, nonnegative=False)
+            if value is None:
+                ok = False
+            values['period'] = value
+        child = given.get('imu')
+        if child is None:
+            ok = False
+        else:
+            value = read_2(F, child, (path + '.imu' if path else 'imu'), scope)
+            if value is None:
+                ok = False
+            values['imu'] = value
+        child = given.get('observation')
+        if child is None:
+            ok = False
+        else:
+            value = read_3(F, child, (path + '.observation' if path else 'observation'), scope)
+            if value is None:
+                ok = False
+            values['observation'] = value
+        child = given.get('hidden')
+        if child is None:
+            pass
+        else:
+            value = read_4(F, child, (path + '.hidden' if path else 'hidden'), scope)
+            if value is None:
+                ok = False
+            values['hidden'] = value
+        child = given.get('action_scale')
+        if child is None:
+            ok = False
+        else:
+            value = plain_value(child)
+            if value is None or not value > 0:
+                value = F.number(child, (path + '.action_scale' if path else 'action_scale'), positive=True, nonnegative=False)
+            if value is None:
+                ok = False
+            values['action_scale'] = value
+        if not rule_7(F, node, path, values, scope):
+            ok = False
+        child = given.get('simulator')
+        if child is None:
+            ok = False
+        else:
+            value = read_8(F, child, (path + '.simulator' if path else 'simulator'), scope)
+            if value is None:
+                ok = False
+            values['simulator'] = value
+        if not rule_9(F, node, path, values, scope):
+            ok = False
+        child = given.get('basis')
+        if child is None:
+            ok = False
+        else:
+            value = child.value if child.kind == 'str' else F.string(child, (path + '.basis' if path else 'basis'), nullable=False)
+            if value is None:
+                ok = False
+            values['basis'] = value
+        if not ok or not keys_ok:
+            return None
+        return BUILD(values)
+    return read
+
+
+def _158(__names):
+    ALLOWED_KEYS = __names['ALLOWED_KEYS']
+    BUILD = __names['BUILD']
+    OPTIONAL = __names['OPTIONAL']
+    REQUIRED = __names['REQUIRED']
+    REQUIRED_KEYS = __names['REQUIRED_KEYS']
+    plain_value = __names['plain_value']
+    read_0 = __names['read_0']
+    read_2 = __names['read_2']
+    read_3 = __names['read_3']
+    read_4 = __names['read_4']
+    read_8 = __names['read_8']
+    rule_7 = __names['rule_7']
+    rule_9 = __names['rule_9']
+    def read(F, node, path, scope):
+        if node is None:
+            return None
+        if node.kind != 'map':
+            F.wrong_type(node, path, 'a mapping')
+            return None
+        given = node.value
+        keys = given.keys()
+        keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)
+        values = {}
+        ok = True
+        child = given.get('policy')
+        if child is None:
+            ok = False
+        else:
+            value = read_0(F, child, (path + '.policy' if path else 'policy'), scope)
+            if value is None:
+                ok = False
+            values['policy'] = value
+        child = given.get('period')
+        if child is None:
+            ok = False
+        else:
+            value = plain_value(child)
+            if value is None or not value > 0:
+                value = F.number(child, (path + '.period' if path else 'period'), positive=True, nonnegative=False)
+            if value is None:
+                ok = False
+            values['period'] = value
+        child = given.get('imu')
+        if child is None:
+            ok = False
+        else:
+            value = read_2(F, child, (path + '.imu' if path else 'imu'), scope)
+            if value is None:
+                ok = False
+            values['imu'] = value
+        child = given.get('observation')
+        if child is None:
+            ok = False
+        else:
+            value = read_3(F, child, (path + '.observation' if path else 'observation'), scope)
+            if value is None:
+                ok = False
+            values['observation'] = value
+        child = given.get('hidden')
+        if child is None:
+            pass
+        else:
+            value = read_4(F, child, (path + '.hidden' if path else 'hidden'), scope)
+            if value is None:
+                ok = False
+            values['hidden'] = value
+        child = given.get('action_scale')
+        if child is None:
+            ok = False
+        else:
+            value = plain_value(child)
+            if value is None or not value > 0:
+                value = F.number(child, (path + '.action_scale' if path else 'action_scale'), positive=True, nonnegative=False)
+            if value is None:
+                ok = False
+            values['action_scale'] = value
+        if not rule_7(F, node, path, values, scope):
+            ok = False
+        child = given.get('simulator')
+        if child is None:
+            ok = False
+        else:
+            value = read_8(F, child, (path + '.simulator' if path else 'simulator'), scope)
+            if value is None:
+                ok = False
+            values['simulator'] = value
+        if not rule_9(F, node, path, values, scope):
+            ok = False
+        child = given.get('basis')
+        if child is None:
+            ok = False
+        else:
+            value = child.value if child.kind == 'str' else F.string(child, (path + '.basis' if path else 'basis'), nullable=False)
+            if value is None:
+                ok = False
+            values['basis'] = value
+        if given.get('joints') is None:
+            ok = False
+        if not ok or not keys_ok:
+            return None
+        return BUILD(values)
+    return read
+
+
+def _159(__names):
     ALLOWED_KEYS = __names['ALLOWED_KEYS']
     BUILD = __names['BUILD']
     OPTIONAL = __names['OPTIONAL']
@@ -2372,7 +2611,73 @@ def _155(__names):
     return read
 
 
-def _156(__names):
+def _160(__names):
+    ALLOWED_KEYS = __names['ALLOWED_KEYS']
+    BUILD = __names['BUILD']
+    OPTIONAL = __names['OPTIONAL']
+    REQUIRED = __names['REQUIRED']
+    REQUIRED_KEYS = __names['REQUIRED_KEYS']
+    plain_triple = __names['plain_triple']
+    read_0 = __names['read_0']
+    def read(F, node, path, scope):
+        if node is None:
+            return None
+        if node.kind != 'map':
+            F.wrong_type(node, path, 'a mapping')
+            return None
+        given = node.value
+        keys = given.keys()
+        keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)
+        values = {}
+        ok = True
+        child = given.get('type')
+        if child is None:
+            ok = False
+        else:
+            value = read_0(F, child, (path + '.type' if path else 'type'), scope)
+            if value is None:
+                ok = False
+            values['type'] = value
+        child = given.get('size')
+        if child is None:
+            ok = False
+        else:
+            items = child.value
+            value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None
+            if value is None or not (value[0] > 0 and value[1] > 0 and value[2] > 0):
+                value = F.vec3(child, (path + '.size' if path else 'size'), True, False)
+            if value is None:
+                ok = False
+            values['size'] = value
+        child = given.get('origin_xyz')
+        if child is None:
+            ok = False
+        else:
+            items = child.value
+            value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None
+            if value is None:
+                value = F.vec3(child, (path + '.origin_xyz' if path else 'origin_xyz'), False, False)
+            if value is None:
+                ok = False
+            values['origin_xyz'] = value
+        child = given.get('rpy')
+        if child is None:
+            ok = False
+        else:
+            items = child.value
+            value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None
+            if value is None:
+                value = F.vec3(child, (path + '.rpy' if path else 'rpy'), False, False)
+            if value is None:
+                ok = False
+            values['rpy'] = value
+        if not ok or not keys_ok:
+            return None
+        return BUILD(values)
+    return read
+
+
+def _161(__names):
     ALLOWED_KEYS = __names['ALLOWED_KEYS']
     BUILD = __names['BUILD']
     OPTIONAL = __names['OPTIONAL']
@@ -2467,7 +2772,140 @@ def _156(__names):
     return read
 
 
-def _157(__names):
+def _162(__names):
+    ALLOWED_KEYS = __names['ALLOWED_KEYS']
+    BUILD = __names['BUILD']
+    OPTIONAL = __names['OPTIONAL']
+    REQUIRED = __names['REQUIRED']
+    plain_triple = __names['plain_triple']
+    required_if_4 = __names['required_if_4']
+    required_if_5 = __names['required_if_5']
+    rule_0 = __names['rule_0']
+    rule_6 = __names['rule_6']
+    def read(F, node, path, scope):
+        if node is None:
+            return None
+        if node.kind != 'map':
+            F.wrong_type(node, path, 'a mapping')
+            return None
+        given = node.value
+        keys = given.keys()
+        values = {}
+        ok = True
+        if not rule_0(F, node, path, values, scope):
+            ok = False
+        required = REQUIRED
+        if required_if_4(scope):
+            required = required + ('axis',)
+        if required_if_5(scope):
+            required = required + ('range',)
+        keys_ok = (keys <= ALLOWED_KEYS and keys >= set(required)) or F.keys(node, path, required, OPTIONAL, False)
+        if given.get('type') is None:
+            ok = False
+        child = given.get('xyz')
+        if child is None:
+            ok = False
+        else:
+            items = child.value
+            value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None
+            if value is None:
+                value = F.vec3(child, (path + '.xyz' if path else 'xyz'), False, False)
+            if value is None:
+                ok = False
+            values['xyz'] = value
+        child = given.get('rpy')
+        if child is None:
+            ok = False
+        else:
+            items = child.value
+            value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None
+            if value is None:
+                value = F.vec3(child, (path + '.rpy' if path else 'rpy'), False, False)
+            if value is None:
+                ok = False
+            values['rpy'] = value
+        if not rule_6(F, node, path, values, scope):
+            ok = False
+        if not ok or not keys_ok:
+            return None
+        return BUILD(values)
+    return read
+
+
+def _163(__names):
+    ALLOWED_KEYS = __names['ALLOWED_KEYS']
+    OPTIONAL = __names['OPTIONAL']
+    REQUIRED = __names['REQUIRED']
+    REQUIRED_KEYS = __names['REQUIRED_KEYS']
+    read_0 = __names['read_0']
+    read_1 = __names['read_1']
+    read_2 = __names['read_2']
+    read_3 = __names['read_3']
+    read_4 = __names['read_4']
+    rule_5 = __names['rule_5']
+    rule_7 = __names['rule_7']
+    def read(F, node, path, scope):
+        if node is None:
+            return None
+        if node.kind != 'map':
+            F.wrong_type(node, path, 'a mapping')
+            return None
+        given = node.value
+        keys = given.keys()
+        keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)
+        values = {}
+        ok = True
+        child = given.get('parent')
+        if child is None:
+            ok = False
+        else:
+            value = read_0(F, child, (path + '.parent' if path else 'parent'), scope)
+            if value is None:
+                ok = False
+            values['parent'] = value
+        child = given.get('joint')
+        if child is None:
+            ok = False
+        else:
+            value = read_1(F, child, (path + '.joint' if path else 'joint'), scope)
+            if value is None:
+                ok = False
+            values['joint'] = value
+        child = given.get('inertial')
+        if child is None:
+            ok = False
+        else:
+            value = read_2(F, child, (path + '.inertial' if path else 'inertial'), scope)
+            if value is None:
+                ok = False
+            values['inertial'] = value
+        child = given.get('visual')
+        if child is None:
+            ok = False
+        else:
+            value = read_3(F, child, (path + '.visual' if path else 'visual'), scope)
+            if value is None:
+                ok = False
+            values['visual'] = value
+        child = given.get('collision')
+        if child is None:
+            pass
+        else:
+            value = read_4(F, child, (path + '.collision' if path else 'collision'), scope)
+            if value is None:
+                ok = False
+            values['collision'] = value
+        if not rule_5(F, node, path, values, scope):
+            ok = False
+        if not rule_7(F, node, path, values, scope):
+            ok = False
+        if not ok or not keys_ok:
+            return None
+        return values
+    return read
+
+
+def _164(__names):
     ALLOWED_KEYS = __names['ALLOWED_KEYS']
     OPTIONAL = __names['OPTIONAL']
     REQUIRED = __names['REQUIRED']
@@ -2521,7 +2959,7 @@ def _157(__names):
     return read
 
 
-def _158(__names):
+def _165(__names):
     ALLOWED_KEYS = __names['ALLOWED_KEYS']
     BUILD = __names['BUILD']
     OPTIONAL = __names['OPTIONAL']
@@ -2571,7 +3009,63 @@ def _158(__names):
     return read
 
 
-def _159(__names):
+def _166(__names):
+    OPTIONAL = __names['OPTIONAL']
+    REQUIRED = __names['REQUIRED']
+    REQUIRED_KEYS = __names['REQUIRED_KEYS']
+    options_3 = __names['options_3']
+    read_2 = __names['read_2']
+    rule_1 = __names['rule_1']
+    def read(F, node, path, scope):
+        if node is None:
+            return None
+        if node.kind != 'map':
+            F.wrong_type(node, path, 'a mapping')
+            return None
+        given = node.value
+        keys = given.keys()
+        keys_ok = keys >= REQUIRED_KEYS or F.keys(node, path, REQUIRED, OPTIONAL, True)
+        values = {}
+        ok = True
+        child = given.get('schema_version')
+        if child is None:
+            ok = False
+        else:
+            value = F.integer(child, (path + '.schema_version' if path else 'schema_version'), positive=False)
+            if value is None:
+                ok = False
+            values['schema_version'] = value
+        if not rule_1(F, node, path, values, scope):
+            ok = False
+        child = given.get('id')
+        if child is None:
+            ok = False
+        else:
+            value = read_2(F, child, (path + '.id' if path else 'id'), scope)
+            if value is None:
+                ok = False
+            values['id'] = value
+        child = given.get('category')
+        if child is None:
+            ok = False
+        else:
+            value = F.choice(child, (path + '.category' if path else 'category'), options_3)
+            if value is None:
+                ok = False
+            values['category'] = value
+        child = given.get('description')
+        if child is None:
+            ok = False
+        else:
+            value = child.value if child.kind == 'str' else F.string(child, (path + '.description' if path else 'description'), nullable=False)
+            if value is None:
+                ok = False
+            values['description'] = value
+        return values
+    return read
+
+
+def _167(__names):
     OPTIONAL = __names['OPTIONAL']
     REQUIRED = __names['REQUIRED']
     REQUIRED_KEYS = __names['REQUIRED_KEYS']
@@ -2616,73 +3110,7 @@ def _159(__names):
     return read
 
 
-def _160(__names):
-    ALLOWED_KEYS = __names['ALLOWED_KEYS']
-    BUILD = __names['BUILD']
-    OPTIONAL = __names['OPTIONAL']
-    REQUIRED = __names['REQUIRED']
-    REQUIRED_KEYS = __names['REQUIRED_KEYS']
-    plain_triple = __names['plain_triple']
-    read_0 = __names['read_0']
-    def read(F, node, path, scope):
-        if node is None:
-            return None
-        if node.kind != 'map':
-            F.wrong_type(node, path, 'a mapping')
-            return None
-        given = node.value
-        keys = given.keys()
-        keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)
-        values = {}
-        ok = True
-        child = given.get('type')
-        if child is None:
-            ok = False
-        else:
-            value = read_0(F, child, (path + '.type' if path else 'type'), scope)
-            if value is None:
-                ok = False
-            values['type'] = value
-        child = given.get('size')
-        if child is None:
-            ok = False
-        else:
-            items = child.value
-            value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None
-            if value is None or not (value[0] > 0 and value[1] > 0 and value[2] > 0):
-                value = F.vec3(child, (path + '.size' if path else 'size'), True, False)
-            if value is None:
-                ok = False
-            values['size'] = value
-        child = given.get('origin_xyz')
-        if child is None:
-            ok = False
-        else:
-            items = child.value
-            value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None
-            if value is None:
-                value = F.vec3(child, (path + '.origin_xyz' if path else 'origin_xyz'), False, False)
-            if value is None:
-                ok = False
-            values['origin_xyz'] = value
-        child = given.get('rpy')
-        if child is None:
-            ok = False
-        else:
-            items = child.value
-            value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None
-            if value is None:
-                value = F.vec3(child, (path + '.rpy' if path else 'rpy'), False, False)
-            if value is None:
-                ok = False
-            values['rpy'] = value
-        if not ok or not keys_ok:
-            return None
-        return BUILD(values)
-    return read
-
-
-def _161(__names):
+def _168(__names):
     ALLOWED_KEYS = __names['ALLOWED_KEYS']
     OPTIONAL = __names['OPTIONAL']
     REQUIRED = __names['REQUIRED']
@@ -2732,7 +3160,7 @@ def _161(__names):
     return read
 
 
-def _162(__names):
+def _169(__names):
     OPTIONAL = __names['OPTIONAL']
     REQUIRED = __names['REQUIRED']
     REQUIRED_KEYS = __names['REQUIRED_KEYS']
@@ -2778,7 +3206,7 @@ def _162(__names):
     return read
 
 
-def _163(__names):
+def _170(__names):
     OPTIONAL = __names['OPTIONAL']
     REQUIRED = __names['REQUIRED']
     REQUIRED_KEYS = __names['REQUIRED_KEYS']
@@ -2825,7 +3253,7 @@ def _163(__names):
     return read
 
 
-def _164(__names):
+def _171(__names):
     ALLOWED_KEYS = __names['ALLOWED_KEYS']
     BUILD = __names['BUILD']
     OPTIONAL = __names['OPTIONAL']
@@ -2859,7 +3287,7 @@ def _164(__names):
     return read
 
 
-def _165(__names):
+def _172(__names):
     ALLOWED_KEYS = __names['ALLOWED_KEYS']
     BUILD = __names['BUILD']
     OPTIONAL = __names['OPTIONAL']
@@ -2903,7 +3331,7 @@ def _165(__names):
     return read
 
 
-def _166(__names):
+def _173(__names):
     ALLOWED_KEYS = __names['ALLOWED_KEYS']
     BUILD = __names['BUILD']
     OPTIONAL = __names['OPTIONAL']
@@ -2952,7 +3380,7 @@ def _166(__names):
     return read
 
 
-def _167(__names):
+def _174(__names):
     ALLOWED_KEYS = __names['ALLOWED_KEYS']
     BUILD = __names['BUILD']
     OPTIONAL = __names['OPTIONAL']
@@ -3005,7 +3433,7 @@ def _167(__names):
     return read
 
 
-def _168(__names):
+def _175(__names):
     ALLOWED_KEYS = __names['ALLOWED_KEYS']
     BUILD = __names['BUILD']
     OPTIONAL = __names['OPTIONAL']
@@ -3080,7 +3508,7 @@ def _168(__names):
     return read
 
 
-def _169(__names):
+def _176(__names):
     ALLOWED_KEYS = __names['ALLOWED_KEYS']
     BUILD = __names['BUILD']
     OPTIONAL = __names['OPTIONAL']
@@ -3127,7 +3555,7 @@ def _169(__names):
     return read
 
 
-def _170(__names):
+def _177(__names):
     ALLOWED_KEYS = __names['ALLOWED_KEYS']
     BUILD = __names['BUILD']
     OPTIONAL = __names['OPTIONAL']
@@ -3211,7 +3639,7 @@ def _170(__names):
     return read
 
 
-def _171(__names):
+def _178(__names):
     ALLOWED_KEYS = __names['ALLOWED_KEYS']
     BUILD = __names['BUILD']
     OPTIONAL = __names['OPTIONAL']
@@ -3281,7 +3709,7 @@ def _171(__names):
     return read
 
 
-def _172(__names):
+def _179(__names):
     ALLOWED_KEYS = __names['ALLOWED_KEYS']
     BUILD = __names['BUILD']
     OPTIONAL = __names['OPTIONAL']
@@ -3333,7 +3761,7 @@ def _172(__names):
     return read
 
 
-def _173(__names):
+def _180(__names):
     ALLOWED_KEYS = __names['ALLOWED_KEYS']
     BUILD = __names['BUILD']
     OPTIONAL = __names['OPTIONAL']
@@ -3368,7 +3796,7 @@ def _173(__names):
     return read
 
 
-def _174(__names):
+def _181(__names):
     ALLOWED_KEYS = __names['ALLOWED_KEYS']
     BUILD = __names['BUILD']
     OPTIONAL = __names['OPTIONAL']
@@ -3416,7 +3844,7 @@ def _174(__names):
     return read
 
 
-def _175(__names):
+def _182(__names):
     ALLOWED_KEYS = __names['ALLOWED_KEYS']
     BUILD = __names['BUILD']
     OPTIONAL = __names['OPTIONAL']
@@ -3459,7 +3887,7 @@ def _175(__names):
     return read
 
 
-def _176(__names):
+def _183(__names):
     ALLOWED_KEYS = __names['ALLOWED_KEYS']
     OPTIONAL = __names['OPTIONAL']
     REQUIRED = __names['REQUIRED']
@@ -3574,7 +4002,7 @@ def _176(__names):
     return read
 
 
-def _177(__names):
+def _184(__names):
     ALLOWED_KEYS = __names['ALLOWED_KEYS']
     BUILD = __names['BUILD']
     OPTIONAL = __names['OPTIONAL']
@@ -3606,7 +4034,7 @@ def _177(__names):
     return read
 
 
-def _178(__names):
+def _185(__names):
     OPTIONAL = __names['OPTIONAL']
     REQUIRED = __names['REQUIRED']
     REQUIRED_KEYS = __names['REQUIRED_KEYS']
@@ -3817,291 +4245,6 @@ def _178(__names):
     return read
 
 
-def _179(__names):
-    ALLOWED_KEYS = __names['ALLOWED_KEYS']
-    OPTIONAL = __names['OPTIONAL']
-    REQUIRED = __names['REQUIRED']
-    REQUIRED_KEYS = __names['REQUIRED_KEYS']
-    options_2 = __names['options_2']
-    def read(F, node, path, scope):
-        if node is None:
-            return None
-        if node.kind != 'map':
-            F.wrong_type(node, path, 'a mapping')
-            return None
-        given = node.value
-        keys = given.keys()
-        keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)
-        values = {}
-        ok = True
-        child = given.get('schema_version')
-        if child is None:
-            ok = False
-        else:
-            value = F.integer(child, (path + '.schema_version' if path else 'schema_version'), positive=False)
-            if value is None:
-                ok = False
-            values['schema_version'] = value
-        child = given.get('id')
-        if child is None:
-            ok = False
-        else:
-            value = F.identifier(child, (path + '.id' if path else 'id'))
-            if value is None:
-                ok = False
-            values['id'] = value
-        child = given.get('category')
-        if child is None:
-            ok = False
-        else:
-            value = F.choice(child, (path + '.category' if path else 'category'), options_2)
-            if value is None:
-                ok = False
-            values['category'] = value
-        child = given.get('description')
-        if child is None:
-            ok = False
-        else:
-            value = child.value if child.kind == 'str' else F.string(child, (path + '.description' if path else 'description'), nullable=False)
-            if value is None:
-                ok = False
-            values['description'] = value
-        if not ok:
-            return None
-        return values
-    return read
-
-
-def _180(__names):
-    ALLOWED_KEYS = __names['ALLOWED_KEYS']
-    OPTIONAL = __names['OPTIONAL']
-    REQUIRED = __names['REQUIRED']
-    REQUIRED_KEYS = __names['REQUIRED_KEYS']
-    UNIT_TOLERANCE = __names['UNIT_TOLERANCE']
-    options_0 = __names['options_0']
-    plain_triple = __names['plain_triple']
-    sqrt = __names['sqrt']
-    def read(F, node, path, scope):
-        if node is None:
-            return None
-        if node.kind != 'map':
-            F.wrong_type(node, path, 'a mapping')
-            return None
-        given = node.value
-        keys = given.keys()
-        keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)
-        values = {}
-        ok = True
-        child = given.get('type')
-        if child is None:
-            ok = False
-        else:
-            value = F.choice(child, (path + '.type' if path else 'type'), options_0)
-            if value is None:
-                ok = False
-            values['type'] = value
-        child = given.get('xyz')
-        if child is None:
-            ok = False
-        else:
-            items = child.value
-            value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None
-            if value is None:
-                value = F.vec3(child, (path + '.xyz' if path else 'xyz'), False, False)
-            if value is None:
-                ok = False
-            values['xyz'] = value
-        child = given.get('rpy')
-        if child is None:
-            ok = False
-        else:
-            items = child.value
-            value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None
-            if value is None:
-                value = F.vec3(child, (path + '.rpy' if path else 'rpy'), False, False)
-            if value is None:
-                ok = False
-            values['rpy'] = value
-        child = given.get('axis')
-        if child is None:
-            pass
-        else:
-            items = child.value
-            value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None
-            if value is None or abs(sqrt(sum((value[0] * value[0], value[1] * value[1], value[2] * value[2]))) - 1.0) > UNIT_TOLERANCE:
-                value = F.unit_vec3(child, (path + '.axis' if path else 'axis'))
-            if value is None:
-                ok = False
-            values['axis'] = value
-        if not ok:
-            return None
-        return values
-    return read
-
-
-def _181(__names):
-    ALLOWED_KEYS = __names['ALLOWED_KEYS']
-    OPTIONAL = __names['OPTIONAL']
-    REQUIRED = __names['REQUIRED']
-    REQUIRED_KEYS = __names['REQUIRED_KEYS']
-    read_1 = __names['read_1']
-    read_2 = __names['read_2']
-    read_3 = __names['read_3']
-    read_5 = __names['read_5']
-    def read(F, node, path, scope):
-        if node is None:
-            return None
-        if node.kind != 'map':
-            F.wrong_type(node, path, 'a mapping')
-            return None
-        given = node.value
-        keys = given.keys()
-        keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)
-        values = {}
-        ok = True
-        if given.get('parent') is None:
-            ok = False
-        child = given.get('joint')
-        if child is None:
-            ok = False
-        else:
-            value = read_1(F, child, (path + '.joint' if path else 'joint'), scope)
-            if value is None:
-                ok = False
-            values['joint'] = value
-        child = given.get('inertial')
-        if child is None:
-            ok = False
-        else:
-            value = read_2(F, child, (path + '.inertial' if path else 'inertial'), scope)
-            if value is None:
-                ok = False
-            values['inertial'] = value
-        child = given.get('visual')
-        if child is None:
-            ok = False
-        else:
-            value = read_3(F, child, (path + '.visual' if path else 'visual'), scope)
-            if value is None:
-                ok = False
-            values['visual'] = value
-        child = given.get('servo')
-        if child is None:
-            pass
-        else:
-            value = read_5(F, child, (path + '.servo' if path else 'servo'), scope)
-            if value is None:
-                ok = False
-            values['servo'] = value
-        if not ok:
-            return None
-        return values
-    return read
-
-
-def _182(__names):
-    ALLOWED_KEYS = __names['ALLOWED_KEYS']
-    OPTIONAL = __names['OPTIONAL']
-    REQUIRED = __names['REQUIRED']
-    REQUIRED_KEYS = __names['REQUIRED_KEYS']
-    plain_value = __names['plain_value']
-    read_2 = __names['read_2']
-    read_5 = __names['read_5']
-    read_8 = __names['read_8']
-    read_9 = __names['read_9']
-    required_if_1 = __names['required_if_1']
-    required_if_2 = __names['required_if_2']
-    required_if_4 = __names['required_if_4']
-    required_if_5 = __names['required_if_5']
-    why_1 = __names['why_1']
-    why_2 = __names['why_2']
-    why_4 = __names['why_4']
-    why_5 = __names['why_5']
-    def read(F, node, path, scope):
-        if node is None:
-            return None
-        if node.kind != 'map':
-            F.wrong_type(node, path, 'a mapping')
-            return None
-        given = node.value
-        keys = given.keys()
-        keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)
-        values = {}
-        ok = True
-        child = given.get('period')
-        if child is None:
-            if required_if_1(scope):
-                F.missing(node, path + '.period' if path else 'period', why_1)
-                ok = False
-        else:
-            value = plain_value(child)
-            if value is None or not value > 0:
-                value = F.number(child, (path + '.period' if path else 'period'), positive=True, nonnegative=False)
-            if value is None:
-                ok = False
-            values['period'] = value
-        child = given.get('imu')
-        if child is None:
-            if required_if_2(scope):
-                F.missing(node, path + '.imu' if path else 'imu', why_2)
-                ok = False
-        else:
-            value = read_2(F, child, (path + '.imu' if path else 'imu'), scope)
-            if value is None:
-                ok = False
-            values['imu'] = value
-        child = given.get('action_scale')
-        if child is None:
-            if required_if_4(scope):
-                F.missing(node, path + '.action_scale' if path else 'action_scale', why_4)
-                ok = False
-        else:
-            value = plain_value(child)
-            if value is None or not value > 0:
-                value = F.number(child, (path + '.action_scale' if path else 'action_scale'), positive=True, nonnegative=False)
-            if value is None:
-                ok = False
-            values['action_scale'] = value
-        child = given.get('simulator')
-        if child is None:
-            if required_if_5(scope):
-                F.missing(node, path + '.simulator' if path else 'simulator', why_5)
-                ok = False
-        else:
-            value = read_5(F, child, (path + '.simulator' if path else 'simulator'), scope)
-            if value is None:
-                ok = False
-            values['simulator'] = value
-        child = given.get('basis')
-        if child is None:
-            ok = False
-        else:
-            value = child.value if child.kind == 'str' else F.string(child, (path + '.basis' if path else 'basis'), nullable=False)
-            if value is None:
-                ok = False
-            values['basis'] = value
-        child = given.get('phase')
-        if child is None:
-            pass
-        else:
-            value = read_8(F, child, (path + '.phase' if path else 'phase'), scope)
-            if value is None:
-                ok = False
-            values['phase'] = value
-        child = given.get('gait')
-        if child is None:
-            pass
-        else:
-            value = read_9(F, child, (path + '.gait' if path else 'gait'), scope)
-            if value is None:
-                ok = False
-            values['gait'] = value
-        if not ok:
-            return None
-        return values
-    return read
-
-
 MAKERS = {
     "def __init__(self, well, owner, connector):\n  __own = self.__dict__\n  __own['well'] = well\n  __own['owner'] = owner\n  __own['connector'] = connector\n": _0,
     "def __init__(self, component, pieces, description):\n  __own = self.__dict__\n  __own['component'] = component\n  __own['pieces'] = pieces\n  __own['description'] = description\n": _1,
@@ -4168,122 +4311,125 @@ MAKERS = {
     "def __init__(self, name, name_span, settings, entities, span, file):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['name_span'] = name_span\n  __own['settings'] = settings\n  __own['entities'] = entities\n  __own['span'] = span\n  __own['file'] = file\n": _62,
     'def __init__(self, kind, text, line, col, end_line, end_col, value=__d_value, bad=__d_bad, first_on_line=__d_first_on_line, indent=__d_indent):\n  self.kind = kind\n  self.text = text\n  self.line = line\n  self.col = col\n  self.end_line = end_line\n  self.end_col = end_col\n  self.value = value\n  self.bad = bad\n  self.first_on_line = first_on_line\n  self.indent = indent\n': _63,
     "def __init__(self, keyword, ext, what, item, a_item, example):\n  __own = self.__dict__\n  __own['keyword'] = keyword\n  __own['ext'] = ext\n  __own['what'] = what\n  __own['item'] = item\n  __own['a_item'] = a_item\n  __own['example'] = example\n": _64,
-    'def __init__(self, base_dir, servos, imu_links, walker=__d_walker, owners=__d_owners):\n  self.base_dir = base_dir\n  self.servos = servos\n  self.imu_links = imu_links\n  self.walker = walker\n  self.owners = owners\n': _65,
-    "def __init__(self, name, links, taken):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['links'] = links\n  __own['taken'] = taken\n": _66,
-    "def __init__(self, links=__d_links, feet=__d_feet, gait=__d_gait, controller=__d_controller, spans=__factory):\n  __own = self.__dict__\n  __own['links'] = links\n  __own['feet'] = feet\n  __own['gait'] = gait\n  __own['controller'] = controller\n  __own['spans'] = __f_spans() if spans is __factory else spans\n": _67,
-    'def __init__(self, name, parent=__d_parent, joint_type=__d_joint_type, collision=__d_collision, servo=__d_servo, record=__d_record):\n  self.name = name\n  self.parent = parent\n  self.joint_type = joint_type\n  self.collision = collision\n  self.servo = servo\n  self.record = record\n': _68,
-    "def __init__(self, name, file, parts=__factory, walkers=__factory, name_span=__d_name_span):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['file'] = file\n  __own['parts'] = __f_parts() if parts is __factory else parts\n  __own['walkers'] = __f_walkers() if walkers is __factory else walkers\n  __own['name_span'] = name_span\n": _69,
-    "def __init__(self, voltage_nominal_v, voltage_min_v=__d_voltage_min_v, voltage_max_v=__d_voltage_max_v, capacity_ah=__d_capacity_ah):\n  __own = self.__dict__\n  __own['voltage_nominal_v'] = voltage_nominal_v\n  __own['voltage_min_v'] = voltage_min_v\n  __own['voltage_max_v'] = voltage_max_v\n  __own['capacity_ah'] = capacity_ah\n": _70,
-    "def __init__(self, name, pos, dir, up=__d_up, joint=__d_joint, well=__d_well, steering=__d_steering, driveline=__d_driveline):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['pos'] = pos\n  __own['dir'] = dir\n  __own['up'] = up\n  __own['joint'] = joint\n  __own['well'] = well\n  __own['steering'] = steering\n  __own['driveline'] = driveline\n": _71,
-    "def __init__(self, xyz, radius, note=__d_note):\n  __own = self.__dict__\n  __own['xyz'] = xyz\n  __own['radius'] = radius\n  __own['note'] = note\n": _72,
-    "def __init__(self, turns, reduction=__d_reduction):\n  __own = self.__dict__\n  __own['turns'] = turns\n  __own['reduction'] = reduction\n": _73,
-    "def __init__(self, channels=__d_channels, buses=__d_buses, voltage_min_v=__d_voltage_min_v, voltage_max_v=__d_voltage_max_v, continuous_current_per_channel_a=__d_continuous_current_per_channel_a, peak_current_per_channel_a=__d_peak_current_per_channel_a, output_voltage_v=__d_output_voltage_v):\n  __own = self.__dict__\n  __own['channels'] = channels\n  __own['buses'] = buses\n  __own['voltage_min_v'] = voltage_min_v\n  __own['voltage_max_v'] = voltage_max_v\n  __own['continuous_current_per_channel_a'] = continuous_current_per_channel_a\n  __own['peak_current_per_channel_a'] = peak_current_per_channel_a\n  __own['output_voltage_v'] = output_voltage_v\n": _74,
-    "def __init__(self, name, entity, pos, type=__d_type, size=__d_size, ref=__d_ref, collision=__d_collision, span=__d_span):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['entity'] = entity\n  __own['pos'] = pos\n  __own['type'] = type\n  __own['size'] = size\n  __own['ref'] = ref\n  __own['collision'] = collision\n  __own['span'] = span\n": _75,
-    "def __init__(self, name, link, shape, friction):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['link'] = link\n  __own['shape'] = shape\n  __own['friction'] = friction\n": _76,
-    "def __init__(self, ahead, aside, turn):\n  __own = self.__dict__\n  __own['ahead'] = ahead\n  __own['aside'] = aside\n  __own['turn'] = turn\n": _77,
-    "def __init__(self, ixx, ixy, ixz, iyy, iyz, izz):\n  __own = self.__dict__\n  __own['ixx'] = ixx\n  __own['ixy'] = ixy\n  __own['ixz'] = ixz\n  __own['iyy'] = iyy\n  __own['iyz'] = iyz\n  __own['izz'] = izz\n": _78,
-    "def __init__(self, mass, origin_xyz, inertia, source, basis=__d_basis):\n  __own = self.__dict__\n  __own['mass'] = mass\n  __own['origin_xyz'] = origin_xyz\n  __own['inertia'] = inertia\n  __own['source'] = source\n  __own['basis'] = basis\n": _79,
-    "def __init__(self, type, axis=__d_axis):\n  __own = self.__dict__\n  __own['type'] = type\n  __own['axis'] = axis\n": _80,
-    "def __init__(self, id, file, diagnostics):\n  __own = self.__dict__\n  __own['id'] = id\n  __own['file'] = file\n  __own['diagnostics'] = diagnostics\n": _81,
-    "def __init__(self, name, root, parts, walkers=__factory, left_out=__factory, name_span=__d_name_span):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['root'] = root\n  __own['parts'] = parts\n  __own['walkers'] = __f_walkers() if walkers is __factory else walkers\n  __own['left_out'] = __f_left_out() if left_out is __factory else left_out\n  __own['name_span'] = name_span\n": _82,
-    "def __init__(self, name, part, glue, frame=__d_frame):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['part'] = part\n  __own['glue'] = glue\n  __own['frame'] = frame\n": _83,
-    "def __init__(self, xyz, rotation):\n  __own = self.__dict__\n  __own['xyz'] = xyz\n  __own['rotation'] = rotation\n": _84,
-    "def __init__(self, name, parent, joint, inertial, visual, collision=__d_collision, servo=__d_servo):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['parent'] = parent\n  __own['joint'] = joint\n  __own['inertial'] = inertial\n  __own['visual'] = visual\n  __own['collision'] = collision\n  __own['servo'] = servo\n": _85,
-    "def __init__(self, type, xyz, rpy, axis=__d_axis, range=__d_range):\n  __own = self.__dict__\n  __own['type'] = type\n  __own['xyz'] = xyz\n  __own['rpy'] = rpy\n  __own['axis'] = axis\n  __own['range'] = range\n": _86,
-    "def __init__(self, rated_voltage_v, no_load_speed_rad_s, stall_torque_nm, stall_current_a, voltage_min_v=__d_voltage_min_v, voltage_max_v=__d_voltage_max_v, bus=__d_bus):\n  __own = self.__dict__\n  __own['rated_voltage_v'] = rated_voltage_v\n  __own['no_load_speed_rad_s'] = no_load_speed_rad_s\n  __own['stall_torque_nm'] = stall_torque_nm\n  __own['stall_current_a'] = stall_current_a\n  __own['voltage_min_v'] = voltage_min_v\n  __own['voltage_max_v'] = voltage_max_v\n  __own['bus'] = bus\n": _87,
-    "def __init__(self, library, id, category, description, file, dir, visual=__d_visual, collision=__d_collision, inertial=__d_inertial, connectors=__factory, profiles=__factory, wheel=__d_wheel, track=__d_track, motor=__d_motor, battery=__d_battery, driver=__d_driver, range=__d_range, contacts=__d_contacts, links=__d_links, feet=__d_feet, gait=__d_gait, controller=__d_controller, provenance=__d_provenance, ground_plane=__d_ground_plane, entities=__d_entities, spans=__factory):\n  __own = self.__dict__\n  __own['library'] = library\n  __own['id'] = id\n  __own['category'] = category\n  __own['description'] = description\n  __own['file'] = file\n  __own['dir'] = dir\n  __own['visual'] = visual\n  __own['collision'] = collision\n  __own['inertial'] = inertial\n  __own['connectors'] = __f_connectors() if connectors is __factory else connectors\n  __own['profiles'] = __f_profiles() if profiles is __factory else profiles\n  __own['wheel'] = wheel\n  __own['track'] = track\n  __own['motor'] = motor\n  __own['battery'] = battery\n  __own['driver'] = driver\n  __own['range'] = range\n  __own['contacts'] = contacts\n  __own['links'] = links\n  __own['feet'] = feet\n  __own['gait'] = gait\n  __own['controller'] = controller\n  __own['provenance'] = provenance\n  __own['ground_plane'] = ground_plane\n  __own['entities'] = entities\n  __own['spans'] = __f_spans() if spans is __factory else spans\n": _88,
-    "def __init__(self, min_m, max_m, field_of_view_rad, rate_hz):\n  __own = self.__dict__\n  __own['min_m'] = min_m\n  __own['max_m'] = max_m\n  __own['field_of_view_rad'] = field_of_view_rad\n  __own['rate_hz'] = rate_hz\n": _89,
-    "def __init__(self, kp, damping, armature, frictionloss, effort, hold, basis=__d_basis):\n  __own = self.__dict__\n  __own['kp'] = kp\n  __own['damping'] = damping\n  __own['armature'] = armature\n  __own['frictionloss'] = frictionloss\n  __own['effort'] = effort\n  __own['hold'] = hold\n  __own['basis'] = basis\n": _90,
-    "def __init__(self, type, size, origin_xyz, rpy, vertices=__d_vertices, faces=__d_faces):\n  __own = self.__dict__\n  __own['type'] = type\n  __own['size'] = size\n  __own['origin_xyz'] = origin_xyz\n  __own['rpy'] = rpy\n  __own['vertices'] = vertices\n  __own['faces'] = faces\n": _91,
-    "def __init__(self, axis, max_angle_rad):\n  __own = self.__dict__\n  __own['axis'] = axis\n  __own['max_angle_rad'] = max_angle_rad\n": _92,
-    "def __init__(self, width, ground_from, ground_to, travel_per_turn_m=__d_travel_per_turn_m):\n  __own = self.__dict__\n  __own['width'] = width\n  __own['ground_from'] = ground_from\n  __own['ground_to'] = ground_to\n  __own['travel_per_turn_m'] = travel_per_turn_m\n": _93,
-    "def __init__(self, file, xyz, rpy):\n  __own = self.__dict__\n  __own['file'] = file\n  __own['xyz'] = xyz\n  __own['rpy'] = rpy\n": _94,
-    "def __init__(self, library, id, description, file, dir, body, limbs, gait, controller, provenance=__d_provenance, spans=__factory, trained_kp=__d_trained_kp):\n  __own = self.__dict__\n  __own['library'] = library\n  __own['id'] = id\n  __own['description'] = description\n  __own['file'] = file\n  __own['dir'] = dir\n  __own['body'] = body\n  __own['limbs'] = limbs\n  __own['gait'] = gait\n  __own['controller'] = controller\n  __own['provenance'] = provenance\n  __own['spans'] = __f_spans() if spans is __factory else spans\n  __own['trained_kp'] = trained_kp\n": _95,
-    "def __init__(self, radius, width):\n  __own = self.__dict__\n  __own['radius'] = radius\n  __own['width'] = width\n": _96,
-    "def __init__(self, inputs, outputs, defined, nodes, external):\n  __own = self.__dict__\n  __own['inputs'] = inputs\n  __own['outputs'] = outputs\n  __own['defined'] = defined\n  __own['nodes'] = nodes\n  __own['external'] = external\n": _97,
-    "def __init__(self, op, name, inputs):\n  __own = self.__dict__\n  __own['op'] = op\n  __own['name'] = name\n  __own['inputs'] = inputs\n": _98,
-    "def __init__(self, name, elem_type, dims):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['elem_type'] = elem_type\n  __own['dims'] = dims\n": _99,
-    "def __init__(self, name, steps, doc=__d_doc, build=__d_build, free_form=__d_free_form, strict_keys=__d_strict_keys, check=__d_check):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['steps'] = steps\n  __own['doc'] = doc\n  __own['build'] = build\n  __own['free_form'] = free_form\n  __own['strict_keys'] = strict_keys\n  __own['check'] = check\n  self.__post_init__()\n": _100,
-    "def __init__(self, name, kind, doc=__d_doc, required=__d_required, unit=__d_unit, bound=__d_bound, options=__d_options, nullable=__d_nullable, block=__d_block, check=__d_check, what=__d_what, each=__d_each, table=__d_table, keyed=__d_keyed, by_rule=__d_by_rule, decides=__d_decides, required_if=__d_required_if, why_required=__d_why_required, allowed=__d_allowed, not_allowed=__d_not_allowed, allowed_doc=__d_allowed_doc, required_doc=__d_required_doc):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['kind'] = kind\n  __own['doc'] = doc\n  __own['required'] = required\n  __own['unit'] = unit\n  __own['bound'] = bound\n  __own['options'] = options\n  __own['nullable'] = nullable\n  __own['block'] = block\n  __own['check'] = check\n  __own['what'] = what\n  __own['each'] = each\n  __own['table'] = table\n  __own['keyed'] = keyed\n  __own['by_rule'] = by_rule\n  __own['decides'] = decides\n  __own['required_if'] = required_if\n  __own['why_required'] = why_required\n  __own['allowed'] = allowed\n  __own['not_allowed'] = not_allowed\n  __own['allowed_doc'] = allowed_doc\n  __own['required_doc'] = required_doc\n  self.__post_init__()\n": _101,
-    "def __init__(self, name, check, doc=__d_doc, stops=__d_stops, needs=__d_needs):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['check'] = check\n  __own['doc'] = doc\n  __own['stops'] = stops\n  __own['needs'] = needs\n": _102,
-    "def __init__(self, component, name, pos, dir, up, connector):\n  __own = self.__dict__\n  __own['component'] = component\n  __own['name'] = name\n  __own['pos'] = pos\n  __own['dir'] = dir\n  __own['up'] = up\n  __own['connector'] = connector\n": _103,
-    "def __init__(self, motor, coupling, wheels, seat=__d_seat, reduction=__d_reduction, on_shaft=__d_on_shaft):\n  __own = self.__dict__\n  __own['motor'] = motor\n  __own['coupling'] = coupling\n  __own['wheels'] = wheels\n  __own['seat'] = seat\n  __own['reduction'] = reduction\n  __own['on_shaft'] = on_shaft\n": _104,
-    "def __init__(self, rotation, translation):\n  __own = self.__dict__\n  __own['rotation'] = rotation\n  __own['translation'] = translation\n": _105,
-    "def __init__(self, name, type, part, pose, parent=__d_parent, host_connector=__d_host_connector, connector=__d_connector, joint=__d_joint, joint_axis=__d_joint_axis, joint_point=__d_joint_point, mount=__d_mount, steer=__d_steer, driven_by=__d_driven_by, reduction=__d_reduction, driven=__d_driven, power=__d_power, command=__d_command, links=__d_links, span=__d_span, glue_span=__d_glue_span):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['type'] = type\n  __own['part'] = part\n  __own['pose'] = pose\n  __own['parent'] = parent\n  __own['host_connector'] = host_connector\n  __own['connector'] = connector\n  __own['joint'] = joint\n  __own['joint_axis'] = joint_axis\n  __own['joint_point'] = joint_point\n  __own['mount'] = mount\n  __own['steer'] = steer\n  __own['driven_by'] = driven_by\n  __own['reduction'] = reduction\n  __own['driven'] = driven\n  __own['power'] = power\n  __own['command'] = command\n  __own['links'] = links\n  __own['span'] = span\n  __own['glue_span'] = glue_span\n": _106,
-    "def __init__(self, name, parent, pose, joint_axis=__d_joint_axis):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['parent'] = parent\n  __own['pose'] = pose\n  __own['joint_axis'] = joint_axis\n": _107,
-    "def __init__(self, xyz=__d_xyz, quat=__d_quat):\n  __own = self.__dict__\n  __own['xyz'] = xyz\n  __own['quat'] = quat\n": _108,
-    "def __init__(self, name, file, chassis_type, chassis, components, parts, intent=__d_intent, occupied=__factory, free_connectors=__d_free_connectors, span=__d_span):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['file'] = file\n  __own['chassis_type'] = chassis_type\n  __own['chassis'] = chassis\n  __own['components'] = components\n  __own['parts'] = parts\n  __own['intent'] = intent\n  __own['occupied'] = __f_occupied() if occupied is __factory else occupied\n  __own['free_connectors'] = free_connectors\n  __own['span'] = span\n": _109,
-    "def __init__(self, axis, max_angle_rad, point):\n  __own = self.__dict__\n  __own['axis'] = axis\n  __own['max_angle_rad'] = max_angle_rad\n  __own['point'] = point\n": _110,
-    "def __init__(self, name, wheel_mounts, wheel_type, driven, optionally_driven, steered, spin, holonomic, summary):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['wheel_mounts'] = wheel_mounts\n  __own['wheel_type'] = wheel_type\n  __own['driven'] = driven\n  __own['optionally_driven'] = optionally_driven\n  __own['steered'] = steered\n  __own['spin'] = spin\n  __own['holonomic'] = holonomic\n  __own['summary'] = summary\n": _111,
-    "def __init__(self, name, kind, required):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['kind'] = kind\n  __own['required'] = required\n": _112,
-    "def __init__(self, name, args, summary):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['args'] = args\n  __own['summary'] = summary\n": _113,
-    "def __init__(self, name, entity, pos, collision, shapes, primitive=__d_primitive, part=__d_part, visual=__d_visual, origin=__d_origin, span=__d_span):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['entity'] = entity\n  __own['pos'] = pos\n  __own['collision'] = collision\n  __own['shapes'] = shapes\n  __own['primitive'] = primitive\n  __own['part'] = part\n  __own['visual'] = visual\n  __own['origin'] = origin\n  __own['span'] = span\n": _114,
-    "def __init__(self, kind, args, span=__d_span, arg_spans=__factory):\n  __own = self.__dict__\n  __own['kind'] = kind\n  __own['args'] = args\n  __own['span'] = span\n  __own['arg_spans'] = __f_arg_spans() if arg_spans is __factory else arg_spans\n": _115,
-    "def __init__(self, name, file, steps=__d_steps, span=__d_span):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['file'] = file\n  __own['steps'] = steps\n  __own['span'] = span\n": _116,
-    "def __init__(self, name, file, ground_plane, start=__d_start, environment=__d_environment, entities=__d_entities, parts=__factory, span=__d_span):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['file'] = file\n  __own['ground_plane'] = ground_plane\n  __own['start'] = start\n  __own['environment'] = environment\n  __own['entities'] = entities\n  __own['parts'] = __f_parts() if parts is __factory else parts\n  __own['span'] = span\n": _117,
-    "def __init__(self, parts=__d_parts, walkers=__d_walkers, context=__d_context):\n  __own = self.__dict__\n  __own['parts'] = parts\n  __own['walkers'] = walkers\n  __own['context'] = context\n": _118,
-    "def __init__(self, name, parts, walkers):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['parts'] = parts\n  __own['walkers'] = walkers\n": _119,
-    "def __init__(self, body, parts):\n  __own = self.__dict__\n  __own['body'] = body\n  __own['parts'] = parts\n": _120,
-    "def __init__(self, name, run, inputs, key, record=__d_record, needs=__d_needs, also=__d_also):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['run'] = run\n  __own['inputs'] = inputs\n  __own['key'] = key\n  __own['record'] = record\n  __own['needs'] = needs\n  __own['also'] = also\n": _121,
-    "def __init__(self, core=__d_core, world=__d_world, task=__d_task):\n  __own = self.__dict__\n  __own['core'] = core\n  __own['world'] = world\n  __own['task'] = task\n": _122,
-    "def __init__(self, resolved, walkers):\n  __own = self.__dict__\n  __own['resolved'] = resolved\n  __own['walkers'] = walkers\n": _123,
-    "def __init__(self, path, text, error=__d_error):\n  __own = self.__dict__\n  __own['path'] = path\n  __own['text'] = text\n  __own['error'] = error\n": _124,
-    'def __init__(self, diagnostics=__factory, robot=__d_robot, world=__d_world, task=__d_task, analysis=__d_analysis, written_files=__factory, changed_files=__factory, libraries=__factory, outdir=__d_outdir, phases_run=__factory, output_error=__d_output_error, report_dir=__d_report_dir):\n  self.diagnostics = __f_diagnostics() if diagnostics is __factory else diagnostics\n  self.robot = robot\n  self.world = world\n  self.task = task\n  self.analysis = analysis\n  self.written_files = __f_written_files() if written_files is __factory else written_files\n  self.changed_files = __f_changed_files() if changed_files is __factory else changed_files\n  self.libraries = __f_libraries() if libraries is __factory else libraries\n  self.outdir = outdir\n  self.phases_run = __f_phases_run() if phases_run is __factory else phases_run\n  self.output_error = output_error\n  self.report_dir = report_dir\n': _125,
-    "def __init__(self, root, libraries, templates=__d_templates):\n  __own = self.__dict__\n  __own['root'] = root\n  __own['libraries'] = libraries\n  __own['templates'] = templates\n": _126,
-    "def __init__(self, span, label, primary):\n  __own = self.__dict__\n  __own['span'] = span\n  __own['label'] = label\n  __own['primary'] = primary\n": _127,
-    "def __init__(self, values, span=__d_span):\n  __own = self.__dict__\n  __own['values'] = values\n  __own['span'] = span\n": _128,
-    "def __init__(self, name, file, components, chassis, chassis_type, world, task=__d_task, intent=__d_intent, span=__d_span):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['file'] = file\n  __own['components'] = components\n  __own['chassis'] = chassis\n  __own['chassis_type'] = chassis_type\n  __own['world'] = world\n  __own['task'] = task\n  __own['intent'] = intent\n  __own['span'] = span\n": _129,
-    "def __init__(self, name, type, part, chassis=__d_chassis, glue=__d_glue, power=__d_power, command=__d_command, span=__d_span, name_span=__d_name_span, ref_span=__d_ref_span, power_span=__d_power_span, command_span=__d_command_span):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['type'] = type\n  __own['part'] = part\n  __own['chassis'] = chassis\n  __own['glue'] = glue\n  __own['power'] = power\n  __own['command'] = command\n  __own['span'] = span\n  __own['name_span'] = name_span\n  __own['ref_span'] = ref_span\n  __own['power_span'] = power_span\n  __own['command_span'] = command_span\n": _130,
-    "def __init__(self, components, chassis, chassis_type):\n  __own = self.__dict__\n  __own['components'] = components\n  __own['chassis'] = chassis\n  __own['chassis_type'] = chassis_type\n": _131,
-    'def __init__(self, item, name, type, part=__d_part, glue=__d_glue, power=__d_power, command=__d_command, ok=__d_ok, wrong_refs=__factory):\n  self.item = item\n  self.name = name\n  self.type = type\n  self.part = part\n  self.glue = glue\n  self.power = power\n  self.command = command\n  self.ok = ok\n  self.wrong_refs = __f_wrong_refs() if wrong_refs is __factory else wrong_refs\n': _132,
-    "def __init__(self, chassis, radius, goals, accel, turn_accel):\n  __own = self.__dict__\n  __own['chassis'] = chassis\n  __own['radius'] = radius\n  __own['goals'] = goals\n  __own['accel'] = accel\n  __own['turn_accel'] = turn_accel\n": _133,
-    "def __init__(self, holonomic, can_spin, max_speed, max_turn, min_radius=__d_min_radius, brake=__d_brake):\n  __own = self.__dict__\n  __own['holonomic'] = holonomic\n  __own['can_spin'] = can_spin\n  __own['max_speed'] = max_speed\n  __own['max_turn'] = max_turn\n  __own['min_radius'] = min_radius\n  __own['brake'] = brake\n": _134,
-    "def __init__(self, clearance, origin, resolution):\n  __own = self.__dict__\n  __own['clearance'] = clearance\n  __own['origin'] = origin\n  __own['resolution'] = resolution\n": _135,
-    "def __init__(self, path, radius, reason=__d_reason):\n  __own = self.__dict__\n  __own['path'] = path\n  __own['radius'] = radius\n  __own['reason'] = reason\n": _136,
-    "def __init__(self, files=__factory, assets=__d_assets, diagnostics=__d_diagnostics):\n  __own = self.__dict__\n  __own['files'] = __f_files() if files is __factory else files\n  __own['assets'] = assets\n  __own['diagnostics'] = diagnostics\n": _137,
-    "def __init__(self, component, type, radius, centre, axle, sign, roller_axis):\n  __own = self.__dict__\n  __own['component'] = component\n  __own['type'] = type\n  __own['radius'] = radius\n  __own['centre'] = centre\n  __own['axle'] = axle\n  __own['sign'] = sign\n  __own['roller_axis'] = roller_axis\n": _138,
-    'def __init__(self, meshes=__factory, actuators=__factory, tendons=__factory, equalities=__factory, sensors=__factory, comments=__factory):\n  self.meshes = __f_meshes() if meshes is __factory else meshes\n  self.actuators = __f_actuators() if actuators is __factory else actuators\n  self.tendons = __f_tendons() if tendons is __factory else tendons\n  self.equalities = __f_equalities() if equalities is __factory else equalities\n  self.sensors = __f_sensors() if sensors is __factory else sensors\n  self.comments = __f_comments() if comments is __factory else comments\n': _139,
-    "def __init__(self, folder, files=__d_files, error=__d_error):\n  __own = self.__dict__\n  __own['folder'] = folder\n  __own['files'] = files\n  __own['error'] = error\n": _140,
-    "def __init__(self, name, path, text, error=__d_error):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['path'] = path\n  __own['text'] = text\n  __own['error'] = error\n": _141,
-    "def __init__(self, name, piece, axis, radius):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['piece'] = piece\n  __own['axis'] = axis\n  __own['radius'] = radius\n": _142,
-    "def __init__(self, name, world_name, height, tree, files, assets):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['world_name'] = world_name\n  __own['height'] = height\n  __own['tree'] = tree\n  __own['files'] = files\n  __own['assets'] = assets\n": _143,
-    "def __init__(self, samples, angle_min, angle_max, range_min, range_max, rate_hz):\n  __own = self.__dict__\n  __own['samples'] = samples\n  __own['angle_min'] = angle_min\n  __own['angle_max'] = angle_max\n  __own['range_min'] = range_min\n  __own['range_max'] = range_max\n  __own['rate_hz'] = rate_hz\n": _144,
-    "def __init__(self, kind, size=__d_size, uri=__d_uri, xyz=__d_xyz, rpy=__d_rpy):\n  __own = self.__dict__\n  __own['kind'] = kind\n  __own['size'] = size\n  __own['uri'] = uri\n  __own['xyz'] = xyz\n  __own['rpy'] = rpy\n": _145,
-    "def __init__(self, name, type, parent, child, xyz, rpy, axis=__d_axis, limit=__d_limit, effort=__d_effort, velocity=__d_velocity):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['type'] = type\n  __own['parent'] = parent\n  __own['child'] = child\n  __own['xyz'] = xyz\n  __own['rpy'] = rpy\n  __own['axis'] = axis\n  __own['limit'] = limit\n  __own['effort'] = effort\n  __own['velocity'] = velocity\n": _146,
-    'def __init__(self, name, inertial=__d_inertial, visuals=__factory, collisions=__factory, component=__d_component, friction=__d_friction):\n  self.name = name\n  self.inertial = inertial\n  self.visuals = __f_visuals() if visuals is __factory else visuals\n  self.collisions = __f_collisions() if collisions is __factory else collisions\n  self.component = component\n  self.friction = friction\n': _147,
-    'def __init__(self, links=__factory, joints=__factory, meshes=__factory, wheel_joints=__factory, steer_joints=__factory, hub_limits=__factory):\n  self.links = __f_links() if links is __factory else links\n  self.joints = __f_joints() if joints is __factory else joints\n  self.meshes = __f_meshes() if meshes is __factory else meshes\n  self.wheel_joints = __f_wheel_joints() if wheel_joints is __factory else wheel_joints\n  self.steer_joints = __f_steer_joints() if steer_joints is __factory else steer_joints\n  self.hub_limits = __f_hub_limits() if hub_limits is __factory else hub_limits\n': _148,
-    "def __init__(self, kind, value, span, raw=__d_raw, key_spans=__factory):\n  __own = self.__dict__\n  __own['kind'] = kind\n  __own['value'] = value\n  __own['span'] = span\n  __own['raw'] = raw\n  __own['key_spans'] = __f_key_spans() if key_spans is __factory else key_spans\n": _149,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('link')\n    if child is None:\n        ok = False\n    else:\n        value = read_0(F, child, (path + '.link' if path else 'link'), scope)\n        if value is None:\n            ok = False\n        values['link'] = value\n    child = given.get('xyz')\n    if child is None:\n        ok = False\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None:\n            value = F.vec3(child, (path + '.xyz' if path else 'xyz'), False, False)\n        if value is None:\n            ok = False\n        values['xyz'] = value\n    child = given.get('rpy')\n    if child is None:\n        ok = False\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None:\n            value = F.vec3(child, (path + '.rpy' if path else 'rpy'), False, False)\n        if value is None:\n            ok = False\n        values['rpy'] = value\n    if not ok or not keys_ok:\n        return None\n    return BUILD(values)\n": _150,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('frequency')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.frequency' if path else 'frequency'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['frequency'] = value\n    child = given.get('offsets')\n    if child is None:\n        ok = False\n    else:\n        value = read_1(F, child, (path + '.offsets' if path else 'offsets'), scope)\n        if value is None:\n            ok = False\n        values['offsets'] = value\n    child = given.get('still_below')\n    if child is None:\n        pass\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.still_below' if path else 'still_below'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['still_below'] = value\n    child = given.get('still_at')\n    if child is None:\n        pass\n    else:\n        value = plain_value(child)\n        if value is None:\n            value = F.number(child, (path + '.still_at' if path else 'still_at'), positive=False, nonnegative=False)\n        if value is None:\n            ok = False\n        values['still_at'] = value\n    if not rule_4(F, node, path, values, scope):\n        ok = False\n    if not ok or not keys_ok:\n        return None\n    return BUILD(values)\n": _151,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('timestep')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.timestep' if path else 'timestep'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['timestep'] = value\n    child = given.get('integrator')\n    if child is None:\n        ok = False\n    else:\n        value = read_1(F, child, (path + '.integrator' if path else 'integrator'), scope)\n        if value is None:\n            ok = False\n        values['integrator'] = value\n    child = given.get('iterations')\n    if child is None:\n        ok = False\n    else:\n        value = read_2(F, child, (path + '.iterations' if path else 'iterations'), scope)\n        if value is None:\n            ok = False\n        values['iterations'] = value\n    child = given.get('ls_iterations')\n    if child is None:\n        ok = False\n    else:\n        value = read_3(F, child, (path + '.ls_iterations' if path else 'ls_iterations'), scope)\n        if value is None:\n            ok = False\n        values['ls_iterations'] = value\n    child = given.get('eulerdamp')\n    if child is None:\n        ok = False\n    else:\n        value = F.boolean(child, (path + '.eulerdamp' if path else 'eulerdamp'))\n        if value is None:\n            ok = False\n        values['eulerdamp'] = value\n    if not ok or not keys_ok:\n        return None\n    return BUILD(values)\n": _152,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('period')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.period' if path else 'period'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['period'] = value\n    child = given.get('duty')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None:\n            value = F.number(child, (path + '.duty' if path else 'duty'), positive=False, nonnegative=False)\n        if value is None:\n            ok = False\n        values['duty'] = value\n    if not rule_2(F, node, path, values, scope):\n        ok = False\n    child = given.get('step_height')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.step_height' if path else 'step_height'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['step_height'] = value\n    if not ok or not keys_ok:\n        return None\n    return BUILD(values)\n": _153,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('gait')\n    if child is None:\n        ok = False\n    else:\n        value = read_0(F, child, (path + '.gait' if path else 'gait'), scope)\n        if value is None:\n            ok = False\n        values['gait'] = value\n    child = given.get('basis')\n    if child is None:\n        ok = False\n    else:\n        value = child.value if child.kind == 'str' else F.string(child, (path + '.basis' if path else 'basis'), nullable=False)\n        if value is None:\n            ok = False\n        values['basis'] = value\n    if not ok or not keys_ok:\n        return None\n    return BUILD(values)\n": _154,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('mass')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.mass' if path else 'mass'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['mass'] = value\n    child = given.get('origin_xyz')\n    if child is None:\n        ok = False\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None:\n            value = F.vec3(child, (path + '.origin_xyz' if path else 'origin_xyz'), False, False)\n        if value is None:\n            ok = False\n        values['origin_xyz'] = value\n    child = given.get('inertia')\n    if child is None:\n        ok = False\n    else:\n        value = read_2(F, child, (path + '.inertia' if path else 'inertia'), scope)\n        if value is None:\n            ok = False\n        values['inertia'] = value\n    child = given.get('source')\n    if child is None:\n        ok = False\n    else:\n        value = F.choice(child, (path + '.source' if path else 'source'), options_3)\n        if value is None:\n            ok = False\n        values['source'] = value\n    child = given.get('basis')\n    if child is None:\n        pass\n    else:\n        value = child.value if child.kind == 'str' else F.string(child, (path + '.basis' if path else 'basis'), nullable=True)\n        values['basis'] = value\n    if not rule_5(F, node, path, values, scope):\n        ok = False\n    if not ok:\n        return None\n    return BUILD(values)\n": _155,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('kp')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.kp' if path else 'kp'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['kp'] = value\n    child = given.get('damping')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or value < 0:\n            value = F.number(child, (path + '.damping' if path else 'damping'), positive=False, nonnegative=True)\n        if value is None:\n            ok = False\n        values['damping'] = value\n    child = given.get('armature')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or value < 0:\n            value = F.number(child, (path + '.armature' if path else 'armature'), positive=False, nonnegative=True)\n        if value is None:\n            ok = False\n        values['armature'] = value\n    child = given.get('frictionloss')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or value < 0:\n            value = F.number(child, (path + '.frictionloss' if path else 'frictionloss'), positive=False, nonnegative=True)\n        if value is None:\n            ok = False\n        values['frictionloss'] = value\n    child = given.get('effort')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.effort' if path else 'effort'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['effort'] = value\n    child = given.get('hold')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None:\n            value = F.number(child, (path + '.hold' if path else 'hold'), positive=False, nonnegative=False)\n        if value is None:\n            ok = False\n        values['hold'] = value\n    if not rule_6(F, node, path, values, scope):\n        ok = False\n    child = given.get('basis')\n    if child is None:\n        pass\n    else:\n        value = child.value if child.kind == 'str' else F.string(child, (path + '.basis' if path else 'basis'), nullable=False)\n        if value is None:\n            ok = False\n        values['basis'] = value\n    if not ok or not keys_ok:\n        return None\n    return BUILD(values)\n": _156,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('link')\n    if child is None:\n        ok = False\n    else:\n        value = read_0(F, child, (path + '.link' if path else 'link'), scope)\n        if value is None:\n            ok = False\n        values['link'] = value\n    child = given.get('shape')\n    if child is None:\n        ok = False\n    else:\n        value = read_1(F, child, (path + '.shape' if path else 'shape'), scope)\n        if value is None:\n            ok = False\n        values['shape'] = value\n    child = given.get('friction')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.friction' if path else 'friction'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['friction'] = value\n    if not rule_3(F, node, path, values, scope):\n        ok = False\n    if not ok or not keys_ok:\n        return None\n    return values\n": _157,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('ahead')\n    if child is None:\n        ok = False\n    else:\n        value = read_0(F, child, (path + '.ahead' if path else 'ahead'), scope)\n        if value is None:\n            ok = False\n        values['ahead'] = value\n    child = given.get('aside')\n    if child is None:\n        ok = False\n    else:\n        value = read_1(F, child, (path + '.aside' if path else 'aside'), scope)\n        if value is None:\n            ok = False\n        values['aside'] = value\n    child = given.get('turn')\n    if child is None:\n        ok = False\n    else:\n        value = read_2(F, child, (path + '.turn' if path else 'turn'), scope)\n        if value is None:\n            ok = False\n        values['turn'] = value\n    if not ok or not keys_ok:\n        return None\n    return BUILD(values)\n": _158,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = keys >= REQUIRED_KEYS or F.keys(node, path, REQUIRED, OPTIONAL, True)\n    values = {}\n    ok = True\n    child = given.get('name')\n    if child is None:\n        pass\n    else:\n        value = child.value if child.kind == 'str' else F.string(child, (path + '.name' if path else 'name'), nullable=True)\n        values['name'] = value\n    child = given.get('manufacturer')\n    if child is None:\n        pass\n    else:\n        value = child.value if child.kind == 'str' else F.string(child, (path + '.manufacturer' if path else 'manufacturer'), nullable=True)\n        values['manufacturer'] = value\n    child = given.get('source_url')\n    if child is None:\n        pass\n    else:\n        value = child.value if child.kind == 'str' else F.string(child, (path + '.source_url' if path else 'source_url'), nullable=True)\n        values['source_url'] = value\n    child = given.get('license')\n    if child is None:\n        pass\n    else:\n        value = child.value if child.kind == 'str' else F.string(child, (path + '.license' if path else 'license'), nullable=True)\n        values['license'] = value\n    if not ok:\n        return None\n    return values\n": _159,
+    "def __init__(self, part_dir, links, links_stated, feet_node, feet, is_chassis):\n  __own = self.__dict__\n  __own['part_dir'] = part_dir\n  __own['links'] = links\n  __own['links_stated'] = links_stated\n  __own['feet_node'] = feet_node\n  __own['feet'] = feet\n  __own['is_chassis'] = is_chassis\n": _65,
+    'def __init__(self, base_dir, servos, imu_links, walker=__d_walker, owners=__d_owners):\n  self.base_dir = base_dir\n  self.servos = servos\n  self.imu_links = imu_links\n  self.walker = walker\n  self.owners = owners\n': _66,
+    "def __init__(self, name, links, taken):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['links'] = links\n  __own['taken'] = taken\n": _67,
+    "def __init__(self, links=__d_links, feet=__d_feet, gait=__d_gait, controller=__d_controller, spans=__factory):\n  __own = self.__dict__\n  __own['links'] = links\n  __own['feet'] = feet\n  __own['gait'] = gait\n  __own['controller'] = controller\n  __own['spans'] = __f_spans() if spans is __factory else spans\n": _68,
+    'def __init__(self, name, parent=__d_parent, joint_type=__d_joint_type, collision=__d_collision, servo=__d_servo, record=__d_record):\n  self.name = name\n  self.parent = parent\n  self.joint_type = joint_type\n  self.collision = collision\n  self.servo = servo\n  self.record = record\n': _69,
+    'def __init__(self, info, part_dir, above, below, rng=__d_rng, own_part=__d_own_part):\n  self.info = info\n  self.part_dir = part_dir\n  self.above = above\n  self.below = below\n  self.rng = rng\n  self.own_part = own_part\n': _70,
+    "def __init__(self, name, file, parts=__factory, walkers=__factory, name_span=__d_name_span):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['file'] = file\n  __own['parts'] = __f_parts() if parts is __factory else parts\n  __own['walkers'] = __f_walkers() if walkers is __factory else walkers\n  __own['name_span'] = name_span\n": _71,
+    "def __init__(self, voltage_nominal_v, voltage_min_v=__d_voltage_min_v, voltage_max_v=__d_voltage_max_v, capacity_ah=__d_capacity_ah):\n  __own = self.__dict__\n  __own['voltage_nominal_v'] = voltage_nominal_v\n  __own['voltage_min_v'] = voltage_min_v\n  __own['voltage_max_v'] = voltage_max_v\n  __own['capacity_ah'] = capacity_ah\n": _72,
+    "def __init__(self, name, pos, dir, up=__d_up, joint=__d_joint, well=__d_well, steering=__d_steering, driveline=__d_driveline):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['pos'] = pos\n  __own['dir'] = dir\n  __own['up'] = up\n  __own['joint'] = joint\n  __own['well'] = well\n  __own['steering'] = steering\n  __own['driveline'] = driveline\n": _73,
+    "def __init__(self, xyz, radius, note=__d_note):\n  __own = self.__dict__\n  __own['xyz'] = xyz\n  __own['radius'] = radius\n  __own['note'] = note\n": _74,
+    "def __init__(self, turns, reduction=__d_reduction):\n  __own = self.__dict__\n  __own['turns'] = turns\n  __own['reduction'] = reduction\n": _75,
+    "def __init__(self, channels=__d_channels, buses=__d_buses, voltage_min_v=__d_voltage_min_v, voltage_max_v=__d_voltage_max_v, continuous_current_per_channel_a=__d_continuous_current_per_channel_a, peak_current_per_channel_a=__d_peak_current_per_channel_a, output_voltage_v=__d_output_voltage_v):\n  __own = self.__dict__\n  __own['channels'] = channels\n  __own['buses'] = buses\n  __own['voltage_min_v'] = voltage_min_v\n  __own['voltage_max_v'] = voltage_max_v\n  __own['continuous_current_per_channel_a'] = continuous_current_per_channel_a\n  __own['peak_current_per_channel_a'] = peak_current_per_channel_a\n  __own['output_voltage_v'] = output_voltage_v\n": _76,
+    "def __init__(self, name, entity, pos, type=__d_type, size=__d_size, ref=__d_ref, collision=__d_collision, span=__d_span):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['entity'] = entity\n  __own['pos'] = pos\n  __own['type'] = type\n  __own['size'] = size\n  __own['ref'] = ref\n  __own['collision'] = collision\n  __own['span'] = span\n": _77,
+    "def __init__(self, name, link, shape, friction):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['link'] = link\n  __own['shape'] = shape\n  __own['friction'] = friction\n": _78,
+    "def __init__(self, ahead, aside, turn):\n  __own = self.__dict__\n  __own['ahead'] = ahead\n  __own['aside'] = aside\n  __own['turn'] = turn\n": _79,
+    "def __init__(self, ixx, ixy, ixz, iyy, iyz, izz):\n  __own = self.__dict__\n  __own['ixx'] = ixx\n  __own['ixy'] = ixy\n  __own['ixz'] = ixz\n  __own['iyy'] = iyy\n  __own['iyz'] = iyz\n  __own['izz'] = izz\n": _80,
+    "def __init__(self, mass, origin_xyz, inertia, source, basis=__d_basis):\n  __own = self.__dict__\n  __own['mass'] = mass\n  __own['origin_xyz'] = origin_xyz\n  __own['inertia'] = inertia\n  __own['source'] = source\n  __own['basis'] = basis\n": _81,
+    "def __init__(self, type, axis=__d_axis):\n  __own = self.__dict__\n  __own['type'] = type\n  __own['axis'] = axis\n": _82,
+    "def __init__(self, id, file, diagnostics):\n  __own = self.__dict__\n  __own['id'] = id\n  __own['file'] = file\n  __own['diagnostics'] = diagnostics\n": _83,
+    "def __init__(self, name, root, parts, walkers=__factory, left_out=__factory, name_span=__d_name_span):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['root'] = root\n  __own['parts'] = parts\n  __own['walkers'] = __f_walkers() if walkers is __factory else walkers\n  __own['left_out'] = __f_left_out() if left_out is __factory else left_out\n  __own['name_span'] = name_span\n": _84,
+    "def __init__(self, name, part, glue, frame=__d_frame):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['part'] = part\n  __own['glue'] = glue\n  __own['frame'] = frame\n": _85,
+    "def __init__(self, xyz, rotation):\n  __own = self.__dict__\n  __own['xyz'] = xyz\n  __own['rotation'] = rotation\n": _86,
+    "def __init__(self, name, parent, joint, inertial, visual, collision=__d_collision, servo=__d_servo):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['parent'] = parent\n  __own['joint'] = joint\n  __own['inertial'] = inertial\n  __own['visual'] = visual\n  __own['collision'] = collision\n  __own['servo'] = servo\n": _87,
+    "def __init__(self, type, xyz, rpy, axis=__d_axis, range=__d_range):\n  __own = self.__dict__\n  __own['type'] = type\n  __own['xyz'] = xyz\n  __own['rpy'] = rpy\n  __own['axis'] = axis\n  __own['range'] = range\n": _88,
+    "def __init__(self, rated_voltage_v, no_load_speed_rad_s, stall_torque_nm, stall_current_a, voltage_min_v=__d_voltage_min_v, voltage_max_v=__d_voltage_max_v, bus=__d_bus):\n  __own = self.__dict__\n  __own['rated_voltage_v'] = rated_voltage_v\n  __own['no_load_speed_rad_s'] = no_load_speed_rad_s\n  __own['stall_torque_nm'] = stall_torque_nm\n  __own['stall_current_a'] = stall_current_a\n  __own['voltage_min_v'] = voltage_min_v\n  __own['voltage_max_v'] = voltage_max_v\n  __own['bus'] = bus\n": _89,
+    "def __init__(self, library, id, category, description, file, dir, visual=__d_visual, collision=__d_collision, inertial=__d_inertial, connectors=__factory, profiles=__factory, wheel=__d_wheel, track=__d_track, motor=__d_motor, battery=__d_battery, driver=__d_driver, range=__d_range, contacts=__d_contacts, links=__d_links, feet=__d_feet, gait=__d_gait, controller=__d_controller, provenance=__d_provenance, ground_plane=__d_ground_plane, entities=__d_entities, spans=__factory):\n  __own = self.__dict__\n  __own['library'] = library\n  __own['id'] = id\n  __own['category'] = category\n  __own['description'] = description\n  __own['file'] = file\n  __own['dir'] = dir\n  __own['visual'] = visual\n  __own['collision'] = collision\n  __own['inertial'] = inertial\n  __own['connectors'] = __f_connectors() if connectors is __factory else connectors\n  __own['profiles'] = __f_profiles() if profiles is __factory else profiles\n  __own['wheel'] = wheel\n  __own['track'] = track\n  __own['motor'] = motor\n  __own['battery'] = battery\n  __own['driver'] = driver\n  __own['range'] = range\n  __own['contacts'] = contacts\n  __own['links'] = links\n  __own['feet'] = feet\n  __own['gait'] = gait\n  __own['controller'] = controller\n  __own['provenance'] = provenance\n  __own['ground_plane'] = ground_plane\n  __own['entities'] = entities\n  __own['spans'] = __f_spans() if spans is __factory else spans\n": _90,
+    "def __init__(self, min_m, max_m, field_of_view_rad, rate_hz):\n  __own = self.__dict__\n  __own['min_m'] = min_m\n  __own['max_m'] = max_m\n  __own['field_of_view_rad'] = field_of_view_rad\n  __own['rate_hz'] = rate_hz\n": _91,
+    "def __init__(self, kp, damping, armature, frictionloss, effort, hold, basis=__d_basis):\n  __own = self.__dict__\n  __own['kp'] = kp\n  __own['damping'] = damping\n  __own['armature'] = armature\n  __own['frictionloss'] = frictionloss\n  __own['effort'] = effort\n  __own['hold'] = hold\n  __own['basis'] = basis\n": _92,
+    "def __init__(self, type, size, origin_xyz, rpy, vertices=__d_vertices, faces=__d_faces):\n  __own = self.__dict__\n  __own['type'] = type\n  __own['size'] = size\n  __own['origin_xyz'] = origin_xyz\n  __own['rpy'] = rpy\n  __own['vertices'] = vertices\n  __own['faces'] = faces\n": _93,
+    "def __init__(self, axis, max_angle_rad):\n  __own = self.__dict__\n  __own['axis'] = axis\n  __own['max_angle_rad'] = max_angle_rad\n": _94,
+    "def __init__(self, width, ground_from, ground_to, travel_per_turn_m=__d_travel_per_turn_m):\n  __own = self.__dict__\n  __own['width'] = width\n  __own['ground_from'] = ground_from\n  __own['ground_to'] = ground_to\n  __own['travel_per_turn_m'] = travel_per_turn_m\n": _95,
+    "def __init__(self, file, xyz, rpy):\n  __own = self.__dict__\n  __own['file'] = file\n  __own['xyz'] = xyz\n  __own['rpy'] = rpy\n": _96,
+    "def __init__(self, library, id, description, file, dir, body, limbs, gait, controller, provenance=__d_provenance, spans=__factory, trained_kp=__d_trained_kp):\n  __own = self.__dict__\n  __own['library'] = library\n  __own['id'] = id\n  __own['description'] = description\n  __own['file'] = file\n  __own['dir'] = dir\n  __own['body'] = body\n  __own['limbs'] = limbs\n  __own['gait'] = gait\n  __own['controller'] = controller\n  __own['provenance'] = provenance\n  __own['spans'] = __f_spans() if spans is __factory else spans\n  __own['trained_kp'] = trained_kp\n": _97,
+    "def __init__(self, radius, width):\n  __own = self.__dict__\n  __own['radius'] = radius\n  __own['width'] = width\n": _98,
+    "def __init__(self, inputs, outputs, defined, nodes, external):\n  __own = self.__dict__\n  __own['inputs'] = inputs\n  __own['outputs'] = outputs\n  __own['defined'] = defined\n  __own['nodes'] = nodes\n  __own['external'] = external\n": _99,
+    "def __init__(self, op, name, inputs):\n  __own = self.__dict__\n  __own['op'] = op\n  __own['name'] = name\n  __own['inputs'] = inputs\n": _100,
+    "def __init__(self, name, elem_type, dims):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['elem_type'] = elem_type\n  __own['dims'] = dims\n": _101,
+    "def __init__(self, name, steps, doc=__d_doc, build=__d_build, free_form=__d_free_form, strict_keys=__d_strict_keys, check=__d_check, keys_with_scope=__d_keys_with_scope, partial=__d_partial):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['steps'] = steps\n  __own['doc'] = doc\n  __own['build'] = build\n  __own['free_form'] = free_form\n  __own['strict_keys'] = strict_keys\n  __own['check'] = check\n  __own['keys_with_scope'] = keys_with_scope\n  __own['partial'] = partial\n  self.__post_init__()\n": _102,
+    "def __init__(self, name, kind, doc=__d_doc, required=__d_required, unit=__d_unit, bound=__d_bound, options=__d_options, nullable=__d_nullable, block=__d_block, check=__d_check, what=__d_what, each=__d_each, table=__d_table, keyed=__d_keyed, by_rule=__d_by_rule, decides=__d_decides, required_if=__d_required_if, why_required=__d_why_required, allowed=__d_allowed, not_allowed=__d_not_allowed, allowed_doc=__d_allowed_doc, required_doc=__d_required_doc):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['kind'] = kind\n  __own['doc'] = doc\n  __own['required'] = required\n  __own['unit'] = unit\n  __own['bound'] = bound\n  __own['options'] = options\n  __own['nullable'] = nullable\n  __own['block'] = block\n  __own['check'] = check\n  __own['what'] = what\n  __own['each'] = each\n  __own['table'] = table\n  __own['keyed'] = keyed\n  __own['by_rule'] = by_rule\n  __own['decides'] = decides\n  __own['required_if'] = required_if\n  __own['why_required'] = why_required\n  __own['allowed'] = allowed\n  __own['not_allowed'] = not_allowed\n  __own['allowed_doc'] = allowed_doc\n  __own['required_doc'] = required_doc\n  self.__post_init__()\n": _103,
+    "def __init__(self, name, check, doc=__d_doc, stops=__d_stops, needs=__d_needs, before_keys=__d_before_keys):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['check'] = check\n  __own['doc'] = doc\n  __own['stops'] = stops\n  __own['needs'] = needs\n  __own['before_keys'] = before_keys\n": _104,
+    "def __init__(self, component, name, pos, dir, up, connector):\n  __own = self.__dict__\n  __own['component'] = component\n  __own['name'] = name\n  __own['pos'] = pos\n  __own['dir'] = dir\n  __own['up'] = up\n  __own['connector'] = connector\n": _105,
+    "def __init__(self, motor, coupling, wheels, seat=__d_seat, reduction=__d_reduction, on_shaft=__d_on_shaft):\n  __own = self.__dict__\n  __own['motor'] = motor\n  __own['coupling'] = coupling\n  __own['wheels'] = wheels\n  __own['seat'] = seat\n  __own['reduction'] = reduction\n  __own['on_shaft'] = on_shaft\n": _106,
+    "def __init__(self, rotation, translation):\n  __own = self.__dict__\n  __own['rotation'] = rotation\n  __own['translation'] = translation\n": _107,
+    "def __init__(self, name, type, part, pose, parent=__d_parent, host_connector=__d_host_connector, connector=__d_connector, joint=__d_joint, joint_axis=__d_joint_axis, joint_point=__d_joint_point, mount=__d_mount, steer=__d_steer, driven_by=__d_driven_by, reduction=__d_reduction, driven=__d_driven, power=__d_power, command=__d_command, links=__d_links, span=__d_span, glue_span=__d_glue_span):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['type'] = type\n  __own['part'] = part\n  __own['pose'] = pose\n  __own['parent'] = parent\n  __own['host_connector'] = host_connector\n  __own['connector'] = connector\n  __own['joint'] = joint\n  __own['joint_axis'] = joint_axis\n  __own['joint_point'] = joint_point\n  __own['mount'] = mount\n  __own['steer'] = steer\n  __own['driven_by'] = driven_by\n  __own['reduction'] = reduction\n  __own['driven'] = driven\n  __own['power'] = power\n  __own['command'] = command\n  __own['links'] = links\n  __own['span'] = span\n  __own['glue_span'] = glue_span\n": _108,
+    "def __init__(self, name, parent, pose, joint_axis=__d_joint_axis):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['parent'] = parent\n  __own['pose'] = pose\n  __own['joint_axis'] = joint_axis\n": _109,
+    "def __init__(self, xyz=__d_xyz, quat=__d_quat):\n  __own = self.__dict__\n  __own['xyz'] = xyz\n  __own['quat'] = quat\n": _110,
+    "def __init__(self, name, file, chassis_type, chassis, components, parts, intent=__d_intent, occupied=__factory, free_connectors=__d_free_connectors, span=__d_span):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['file'] = file\n  __own['chassis_type'] = chassis_type\n  __own['chassis'] = chassis\n  __own['components'] = components\n  __own['parts'] = parts\n  __own['intent'] = intent\n  __own['occupied'] = __f_occupied() if occupied is __factory else occupied\n  __own['free_connectors'] = free_connectors\n  __own['span'] = span\n": _111,
+    "def __init__(self, axis, max_angle_rad, point):\n  __own = self.__dict__\n  __own['axis'] = axis\n  __own['max_angle_rad'] = max_angle_rad\n  __own['point'] = point\n": _112,
+    "def __init__(self, name, wheel_mounts, wheel_type, driven, optionally_driven, steered, spin, holonomic, summary):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['wheel_mounts'] = wheel_mounts\n  __own['wheel_type'] = wheel_type\n  __own['driven'] = driven\n  __own['optionally_driven'] = optionally_driven\n  __own['steered'] = steered\n  __own['spin'] = spin\n  __own['holonomic'] = holonomic\n  __own['summary'] = summary\n": _113,
+    "def __init__(self, name, kind, required):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['kind'] = kind\n  __own['required'] = required\n": _114,
+    "def __init__(self, name, args, summary):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['args'] = args\n  __own['summary'] = summary\n": _115,
+    "def __init__(self, name, entity, pos, collision, shapes, primitive=__d_primitive, part=__d_part, visual=__d_visual, origin=__d_origin, span=__d_span):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['entity'] = entity\n  __own['pos'] = pos\n  __own['collision'] = collision\n  __own['shapes'] = shapes\n  __own['primitive'] = primitive\n  __own['part'] = part\n  __own['visual'] = visual\n  __own['origin'] = origin\n  __own['span'] = span\n": _116,
+    "def __init__(self, kind, args, span=__d_span, arg_spans=__factory):\n  __own = self.__dict__\n  __own['kind'] = kind\n  __own['args'] = args\n  __own['span'] = span\n  __own['arg_spans'] = __f_arg_spans() if arg_spans is __factory else arg_spans\n": _117,
+    "def __init__(self, name, file, steps=__d_steps, span=__d_span):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['file'] = file\n  __own['steps'] = steps\n  __own['span'] = span\n": _118,
+    "def __init__(self, name, file, ground_plane, start=__d_start, environment=__d_environment, entities=__d_entities, parts=__factory, span=__d_span):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['file'] = file\n  __own['ground_plane'] = ground_plane\n  __own['start'] = start\n  __own['environment'] = environment\n  __own['entities'] = entities\n  __own['parts'] = __f_parts() if parts is __factory else parts\n  __own['span'] = span\n": _119,
+    "def __init__(self, parts=__d_parts, walkers=__d_walkers, context=__d_context):\n  __own = self.__dict__\n  __own['parts'] = parts\n  __own['walkers'] = walkers\n  __own['context'] = context\n": _120,
+    "def __init__(self, name, parts, walkers):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['parts'] = parts\n  __own['walkers'] = walkers\n": _121,
+    "def __init__(self, body, parts):\n  __own = self.__dict__\n  __own['body'] = body\n  __own['parts'] = parts\n": _122,
+    "def __init__(self, name, run, inputs, key, record=__d_record, needs=__d_needs, also=__d_also):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['run'] = run\n  __own['inputs'] = inputs\n  __own['key'] = key\n  __own['record'] = record\n  __own['needs'] = needs\n  __own['also'] = also\n": _123,
+    "def __init__(self, core=__d_core, world=__d_world, task=__d_task):\n  __own = self.__dict__\n  __own['core'] = core\n  __own['world'] = world\n  __own['task'] = task\n": _124,
+    "def __init__(self, resolved, walkers):\n  __own = self.__dict__\n  __own['resolved'] = resolved\n  __own['walkers'] = walkers\n": _125,
+    "def __init__(self, path, text, error=__d_error):\n  __own = self.__dict__\n  __own['path'] = path\n  __own['text'] = text\n  __own['error'] = error\n": _126,
+    'def __init__(self, diagnostics=__factory, robot=__d_robot, world=__d_world, task=__d_task, analysis=__d_analysis, written_files=__factory, changed_files=__factory, libraries=__factory, outdir=__d_outdir, phases_run=__factory, output_error=__d_output_error, report_dir=__d_report_dir):\n  self.diagnostics = __f_diagnostics() if diagnostics is __factory else diagnostics\n  self.robot = robot\n  self.world = world\n  self.task = task\n  self.analysis = analysis\n  self.written_files = __f_written_files() if written_files is __factory else written_files\n  self.changed_files = __f_changed_files() if changed_files is __factory else changed_files\n  self.libraries = __f_libraries() if libraries is __factory else libraries\n  self.outdir = outdir\n  self.phases_run = __f_phases_run() if phases_run is __factory else phases_run\n  self.output_error = output_error\n  self.report_dir = report_dir\n': _127,
+    "def __init__(self, root, libraries, templates=__d_templates):\n  __own = self.__dict__\n  __own['root'] = root\n  __own['libraries'] = libraries\n  __own['templates'] = templates\n": _128,
+    "def __init__(self, span, label, primary):\n  __own = self.__dict__\n  __own['span'] = span\n  __own['label'] = label\n  __own['primary'] = primary\n": _129,
+    "def __init__(self, values, span=__d_span):\n  __own = self.__dict__\n  __own['values'] = values\n  __own['span'] = span\n": _130,
+    "def __init__(self, name, file, components, chassis, chassis_type, world, task=__d_task, intent=__d_intent, span=__d_span):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['file'] = file\n  __own['components'] = components\n  __own['chassis'] = chassis\n  __own['chassis_type'] = chassis_type\n  __own['world'] = world\n  __own['task'] = task\n  __own['intent'] = intent\n  __own['span'] = span\n": _131,
+    "def __init__(self, name, type, part, chassis=__d_chassis, glue=__d_glue, power=__d_power, command=__d_command, span=__d_span, name_span=__d_name_span, ref_span=__d_ref_span, power_span=__d_power_span, command_span=__d_command_span):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['type'] = type\n  __own['part'] = part\n  __own['chassis'] = chassis\n  __own['glue'] = glue\n  __own['power'] = power\n  __own['command'] = command\n  __own['span'] = span\n  __own['name_span'] = name_span\n  __own['ref_span'] = ref_span\n  __own['power_span'] = power_span\n  __own['command_span'] = command_span\n": _132,
+    "def __init__(self, components, chassis, chassis_type):\n  __own = self.__dict__\n  __own['components'] = components\n  __own['chassis'] = chassis\n  __own['chassis_type'] = chassis_type\n": _133,
+    'def __init__(self, item, name, type, part=__d_part, glue=__d_glue, power=__d_power, command=__d_command, ok=__d_ok, wrong_refs=__factory):\n  self.item = item\n  self.name = name\n  self.type = type\n  self.part = part\n  self.glue = glue\n  self.power = power\n  self.command = command\n  self.ok = ok\n  self.wrong_refs = __f_wrong_refs() if wrong_refs is __factory else wrong_refs\n': _134,
+    "def __init__(self, chassis, radius, goals, accel, turn_accel):\n  __own = self.__dict__\n  __own['chassis'] = chassis\n  __own['radius'] = radius\n  __own['goals'] = goals\n  __own['accel'] = accel\n  __own['turn_accel'] = turn_accel\n": _135,
+    "def __init__(self, holonomic, can_spin, max_speed, max_turn, min_radius=__d_min_radius, brake=__d_brake):\n  __own = self.__dict__\n  __own['holonomic'] = holonomic\n  __own['can_spin'] = can_spin\n  __own['max_speed'] = max_speed\n  __own['max_turn'] = max_turn\n  __own['min_radius'] = min_radius\n  __own['brake'] = brake\n": _136,
+    "def __init__(self, clearance, origin, resolution):\n  __own = self.__dict__\n  __own['clearance'] = clearance\n  __own['origin'] = origin\n  __own['resolution'] = resolution\n": _137,
+    "def __init__(self, path, radius, reason=__d_reason):\n  __own = self.__dict__\n  __own['path'] = path\n  __own['radius'] = radius\n  __own['reason'] = reason\n": _138,
+    "def __init__(self, files=__factory, assets=__d_assets, diagnostics=__d_diagnostics):\n  __own = self.__dict__\n  __own['files'] = __f_files() if files is __factory else files\n  __own['assets'] = assets\n  __own['diagnostics'] = diagnostics\n": _139,
+    "def __init__(self, component, type, radius, centre, axle, sign, roller_axis):\n  __own = self.__dict__\n  __own['component'] = component\n  __own['type'] = type\n  __own['radius'] = radius\n  __own['centre'] = centre\n  __own['axle'] = axle\n  __own['sign'] = sign\n  __own['roller_axis'] = roller_axis\n": _140,
+    'def __init__(self, meshes=__factory, actuators=__factory, tendons=__factory, equalities=__factory, sensors=__factory, comments=__factory):\n  self.meshes = __f_meshes() if meshes is __factory else meshes\n  self.actuators = __f_actuators() if actuators is __factory else actuators\n  self.tendons = __f_tendons() if tendons is __factory else tendons\n  self.equalities = __f_equalities() if equalities is __factory else equalities\n  self.sensors = __f_sensors() if sensors is __factory else sensors\n  self.comments = __f_comments() if comments is __factory else comments\n': _141,
+    "def __init__(self, folder, files=__d_files, error=__d_error):\n  __own = self.__dict__\n  __own['folder'] = folder\n  __own['files'] = files\n  __own['error'] = error\n": _142,
+    "def __init__(self, name, path, text, error=__d_error):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['path'] = path\n  __own['text'] = text\n  __own['error'] = error\n": _143,
+    "def __init__(self, name, piece, axis, radius):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['piece'] = piece\n  __own['axis'] = axis\n  __own['radius'] = radius\n": _144,
+    "def __init__(self, name, world_name, height, tree, files, assets):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['world_name'] = world_name\n  __own['height'] = height\n  __own['tree'] = tree\n  __own['files'] = files\n  __own['assets'] = assets\n": _145,
+    "def __init__(self, samples, angle_min, angle_max, range_min, range_max, rate_hz):\n  __own = self.__dict__\n  __own['samples'] = samples\n  __own['angle_min'] = angle_min\n  __own['angle_max'] = angle_max\n  __own['range_min'] = range_min\n  __own['range_max'] = range_max\n  __own['rate_hz'] = rate_hz\n": _146,
+    "def __init__(self, kind, size=__d_size, uri=__d_uri, xyz=__d_xyz, rpy=__d_rpy):\n  __own = self.__dict__\n  __own['kind'] = kind\n  __own['size'] = size\n  __own['uri'] = uri\n  __own['xyz'] = xyz\n  __own['rpy'] = rpy\n": _147,
+    "def __init__(self, name, type, parent, child, xyz, rpy, axis=__d_axis, limit=__d_limit, effort=__d_effort, velocity=__d_velocity):\n  __own = self.__dict__\n  __own['name'] = name\n  __own['type'] = type\n  __own['parent'] = parent\n  __own['child'] = child\n  __own['xyz'] = xyz\n  __own['rpy'] = rpy\n  __own['axis'] = axis\n  __own['limit'] = limit\n  __own['effort'] = effort\n  __own['velocity'] = velocity\n": _148,
+    'def __init__(self, name, inertial=__d_inertial, visuals=__factory, collisions=__factory, component=__d_component, friction=__d_friction):\n  self.name = name\n  self.inertial = inertial\n  self.visuals = __f_visuals() if visuals is __factory else visuals\n  self.collisions = __f_collisions() if collisions is __factory else collisions\n  self.component = component\n  self.friction = friction\n': _149,
+    'def __init__(self, links=__factory, joints=__factory, meshes=__factory, wheel_joints=__factory, steer_joints=__factory, hub_limits=__factory):\n  self.links = __f_links() if links is __factory else links\n  self.joints = __f_joints() if joints is __factory else joints\n  self.meshes = __f_meshes() if meshes is __factory else meshes\n  self.wheel_joints = __f_wheel_joints() if wheel_joints is __factory else wheel_joints\n  self.steer_joints = __f_steer_joints() if steer_joints is __factory else steer_joints\n  self.hub_limits = __f_hub_limits() if hub_limits is __factory else hub_limits\n': _150,
+    "def __init__(self, kind, value, span, raw=__d_raw, key_spans=__factory):\n  __own = self.__dict__\n  __own['kind'] = kind\n  __own['value'] = value\n  __own['span'] = span\n  __own['raw'] = raw\n  __own['key_spans'] = __f_key_spans() if key_spans is __factory else key_spans\n": _151,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('link')\n    if child is None:\n        ok = False\n    else:\n        value = read_0(F, child, (path + '.link' if path else 'link'), scope)\n        if value is None:\n            ok = False\n        values['link'] = value\n    child = given.get('xyz')\n    if child is None:\n        ok = False\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None:\n            value = F.vec3(child, (path + '.xyz' if path else 'xyz'), False, False)\n        if value is None:\n            ok = False\n        values['xyz'] = value\n    child = given.get('rpy')\n    if child is None:\n        ok = False\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None:\n            value = F.vec3(child, (path + '.rpy' if path else 'rpy'), False, False)\n        if value is None:\n            ok = False\n        values['rpy'] = value\n    if not ok or not keys_ok:\n        return None\n    return BUILD(values)\n": _152,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('frequency')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.frequency' if path else 'frequency'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['frequency'] = value\n    child = given.get('offsets')\n    if child is None:\n        ok = False\n    else:\n        value = read_1(F, child, (path + '.offsets' if path else 'offsets'), scope)\n        if value is None:\n            ok = False\n        values['offsets'] = value\n    child = given.get('still_below')\n    if child is None:\n        pass\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.still_below' if path else 'still_below'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['still_below'] = value\n    child = given.get('still_at')\n    if child is None:\n        pass\n    else:\n        value = plain_value(child)\n        if value is None:\n            value = F.number(child, (path + '.still_at' if path else 'still_at'), positive=False, nonnegative=False)\n        if value is None:\n            ok = False\n        values['still_at'] = value\n    if not rule_4(F, node, path, values, scope):\n        ok = False\n    if not ok or not keys_ok:\n        return None\n    return BUILD(values)\n": _153,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('timestep')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.timestep' if path else 'timestep'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['timestep'] = value\n    child = given.get('integrator')\n    if child is None:\n        ok = False\n    else:\n        value = read_1(F, child, (path + '.integrator' if path else 'integrator'), scope)\n        if value is None:\n            ok = False\n        values['integrator'] = value\n    child = given.get('iterations')\n    if child is None:\n        ok = False\n    else:\n        value = read_2(F, child, (path + '.iterations' if path else 'iterations'), scope)\n        if value is None:\n            ok = False\n        values['iterations'] = value\n    child = given.get('ls_iterations')\n    if child is None:\n        ok = False\n    else:\n        value = read_3(F, child, (path + '.ls_iterations' if path else 'ls_iterations'), scope)\n        if value is None:\n            ok = False\n        values['ls_iterations'] = value\n    child = given.get('eulerdamp')\n    if child is None:\n        ok = False\n    else:\n        value = F.boolean(child, (path + '.eulerdamp' if path else 'eulerdamp'))\n        if value is None:\n            ok = False\n        values['eulerdamp'] = value\n    if not ok or not keys_ok:\n        return None\n    return BUILD(values)\n": _154,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('period')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.period' if path else 'period'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['period'] = value\n    child = given.get('duty')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None:\n            value = F.number(child, (path + '.duty' if path else 'duty'), positive=False, nonnegative=False)\n        if value is None:\n            ok = False\n        values['duty'] = value\n    if not rule_2(F, node, path, values, scope):\n        ok = False\n    child = given.get('step_height')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.step_height' if path else 'step_height'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['step_height'] = value\n    if not ok or not keys_ok:\n        return None\n    return BUILD(values)\n": _155,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('gait')\n    if child is None:\n        ok = False\n    else:\n        value = read_0(F, child, (path + '.gait' if path else 'gait'), scope)\n        if value is None:\n            ok = False\n        values['gait'] = value\n    child = given.get('basis')\n    if child is None:\n        ok = False\n    else:\n        value = child.value if child.kind == 'str' else F.string(child, (path + '.basis' if path else 'basis'), nullable=False)\n        if value is None:\n            ok = False\n        values['basis'] = value\n    if not ok or not keys_ok:\n        return None\n    return BUILD(values)\n": _156,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('policy')\n    if child is None:\n        ok = False\n    else:\n        value = read_0(F, child, (path + '.policy' if path else 'policy'), scope)\n        if value is None:\n            ok = False\n        values['policy'] = value\n    child = given.get('period')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.period' if path else 'period'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['period'] = value\n    child = given.get('imu')\n    if child is None:\n        ok = False\n    else:\n        value = read_2(F, child, (path + '.imu' if path else 'imu'), scope)\n        if value is None:\n            ok = False\n        values['imu'] = value\n    child = given.get('observation')\n    if child is None:\n        ok = False\n    else:\n        value = read_3(F, child, (path + '.observation' if path else 'observation'), scope)\n        if value is None:\n            ok = False\n        values['observation'] = value\n    child = given.get('hidden')\n    if child is None:\n        pass\n    else:\n        value = read_4(F, child, (path + '.hidden' if path else 'hidden'), scope)\n        if value is None:\n            ok = False\n        values['hidden'] = value\n    child = given.get('action_scale')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.action_scale' if path else 'action_scale'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['action_scale'] = value\n    if not rule_7(F, node, path, values, scope):\n        ok = False\n    child = given.get('simulator')\n    if child is None:\n        ok = False\n    else:\n        value = read_8(F, child, (path + '.simulator' if path else 'simulator'), scope)\n        if value is None:\n            ok = False\n        values['simulator'] = value\n    if not rule_9(F, node, path, values, scope):\n        ok = False\n    child = given.get('basis')\n    if child is None:\n        ok = False\n    else:\n        value = child.value if child.kind == 'str' else F.string(child, (path + '.basis' if path else 'basis'), nullable=False)\n        if value is None:\n            ok = False\n        values['basis'] = value\n    if not ok or not keys_ok:\n        return None\n    return BUILD(values)\n": _157,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('policy')\n    if child is None:\n        ok = False\n    else:\n        value = read_0(F, child, (path + '.policy' if path else 'policy'), scope)\n        if value is None:\n            ok = False\n        values['policy'] = value\n    child = given.get('period')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.period' if path else 'period'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['period'] = value\n    child = given.get('imu')\n    if child is None:\n        ok = False\n    else:\n        value = read_2(F, child, (path + '.imu' if path else 'imu'), scope)\n        if value is None:\n            ok = False\n        values['imu'] = value\n    child = given.get('observation')\n    if child is None:\n        ok = False\n    else:\n        value = read_3(F, child, (path + '.observation' if path else 'observation'), scope)\n        if value is None:\n            ok = False\n        values['observation'] = value\n    child = given.get('hidden')\n    if child is None:\n        pass\n    else:\n        value = read_4(F, child, (path + '.hidden' if path else 'hidden'), scope)\n        if value is None:\n            ok = False\n        values['hidden'] = value\n    child = given.get('action_scale')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.action_scale' if path else 'action_scale'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['action_scale'] = value\n    if not rule_7(F, node, path, values, scope):\n        ok = False\n    child = given.get('simulator')\n    if child is None:\n        ok = False\n    else:\n        value = read_8(F, child, (path + '.simulator' if path else 'simulator'), scope)\n        if value is None:\n            ok = False\n        values['simulator'] = value\n    if not rule_9(F, node, path, values, scope):\n        ok = False\n    child = given.get('basis')\n    if child is None:\n        ok = False\n    else:\n        value = child.value if child.kind == 'str' else F.string(child, (path + '.basis' if path else 'basis'), nullable=False)\n        if value is None:\n            ok = False\n        values['basis'] = value\n    if given.get('joints') is None:\n        ok = False\n    if not ok or not keys_ok:\n        return None\n    return BUILD(values)\n": _158,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('mass')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.mass' if path else 'mass'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['mass'] = value\n    child = given.get('origin_xyz')\n    if child is None:\n        ok = False\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None:\n            value = F.vec3(child, (path + '.origin_xyz' if path else 'origin_xyz'), False, False)\n        if value is None:\n            ok = False\n        values['origin_xyz'] = value\n    child = given.get('inertia')\n    if child is None:\n        ok = False\n    else:\n        value = read_2(F, child, (path + '.inertia' if path else 'inertia'), scope)\n        if value is None:\n            ok = False\n        values['inertia'] = value\n    child = given.get('source')\n    if child is None:\n        ok = False\n    else:\n        value = F.choice(child, (path + '.source' if path else 'source'), options_3)\n        if value is None:\n            ok = False\n        values['source'] = value\n    child = given.get('basis')\n    if child is None:\n        pass\n    else:\n        value = child.value if child.kind == 'str' else F.string(child, (path + '.basis' if path else 'basis'), nullable=True)\n        values['basis'] = value\n    if not rule_5(F, node, path, values, scope):\n        ok = False\n    if not ok:\n        return None\n    return BUILD(values)\n": _159,
     "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('type')\n    if child is None:\n        ok = False\n    else:\n        value = read_0(F, child, (path + '.type' if path else 'type'), scope)\n        if value is None:\n            ok = False\n        values['type'] = value\n    child = given.get('size')\n    if child is None:\n        ok = False\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None or not (value[0] > 0 and value[1] > 0 and value[2] > 0):\n            value = F.vec3(child, (path + '.size' if path else 'size'), True, False)\n        if value is None:\n            ok = False\n        values['size'] = value\n    child = given.get('origin_xyz')\n    if child is None:\n        ok = False\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None:\n            value = F.vec3(child, (path + '.origin_xyz' if path else 'origin_xyz'), False, False)\n        if value is None:\n            ok = False\n        values['origin_xyz'] = value\n    child = given.get('rpy')\n    if child is None:\n        ok = False\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None:\n            value = F.vec3(child, (path + '.rpy' if path else 'rpy'), False, False)\n        if value is None:\n            ok = False\n        values['rpy'] = value\n    if not ok or not keys_ok:\n        return None\n    return BUILD(values)\n": _160,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('entity')\n    if child is None:\n        ok = False\n    else:\n        value = child.value if child.kind == 'str' else F.string(child, (path + '.entity' if path else 'entity'), nullable=False)\n        if value is None:\n            ok = False\n        values['entity'] = value\n    if not rule_4(F, node, path, values, scope):\n        ok = False\n    child = given.get('pos')\n    if child is None:\n        ok = False\n    else:\n        value = read_5(F, child, (path + '.pos' if path else 'pos'), scope)\n        if value is None:\n            ok = False\n        values['pos'] = value\n    child = given.get('collision')\n    if child is None:\n        pass\n    else:\n        value = F.boolean(child, (path + '.collision' if path else 'collision'))\n        if value is None:\n            ok = False\n        values['collision'] = value\n    if not ok:\n        return None\n    return values\n": _161,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = keys >= REQUIRED_KEYS or F.keys(node, path, REQUIRED, OPTIONAL, True)\n    values = {}\n    ok = True\n    child = given.get('visual')\n    if child is None:\n        ok = False\n    else:\n        value = read_0(F, child, (path + '.visual' if path else 'visual'), scope)\n        if value is None:\n            ok = False\n        values['visual'] = value\n    child = given.get('collision')\n    if child is None:\n        pass\n    else:\n        value = read_1(F, child, (path + '.collision' if path else 'collision'), scope)\n        values['collision'] = value\n    child = given.get('provenance')\n    if child is None:\n        pass\n    else:\n        value = read_2(F, child, (path + '.provenance' if path else 'provenance'), scope)\n        if value is None:\n            ok = False\n        values['provenance'] = value\n    if not ok:\n        return None\n    return values\n": _162,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = keys >= REQUIRED_KEYS or F.keys(node, path, REQUIRED, OPTIONAL, True)\n    values = {}\n    ok = True\n    child = given.get('ground_plane')\n    if child is None:\n        ok = False\n    else:\n        value = F.boolean(child, (path + '.ground_plane' if path else 'ground_plane'))\n        if value is None:\n            ok = False\n        values['ground_plane'] = value\n    child = given.get('entities')\n    if child is None:\n        ok = False\n    else:\n        value = read_1(F, child, (path + '.entities' if path else 'entities'), scope)\n        if value is None:\n            ok = False\n        values['entities'] = value\n    child = given.get('provenance')\n    if child is None:\n        pass\n    else:\n        value = read_2(F, child, (path + '.provenance' if path else 'provenance'), scope)\n        if value is None:\n            ok = False\n        values['provenance'] = value\n    if not ok:\n        return None\n    return values\n": _163,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('type')\n    if child is None:\n        ok = False\n    else:\n        value = child.value if child.kind == 'str' else F.string(child, (path + '.type' if path else 'type'), nullable=False)\n        if value is None:\n            ok = False\n        values['type'] = value\n    if not rule_5(F, node, path, values, scope):\n        ok = False\n    if not ok:\n        return None\n    return BUILD(values)\n": _164,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('radius')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.radius' if path else 'radius'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['radius'] = value\n    child = given.get('width')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.width' if path else 'width'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['width'] = value\n    if not ok:\n        return None\n    return BUILD(values)\n": _165,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('from')\n    if child is None:\n        ok = False\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None:\n            value = F.vec3(child, (path + '.from' if path else 'from'), False, False)\n        if value is None:\n            ok = False\n        values['from'] = value\n    child = given.get('to')\n    if child is None:\n        ok = False\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None:\n            value = F.vec3(child, (path + '.to' if path else 'to'), False, False)\n        if value is None:\n            ok = False\n        values['to'] = value\n    if 'from' in given and 'to' in given and not rule_2(F, node, path, values, scope):\n        ok = False\n    if not ok:\n        return None\n    return BUILD(values)\n": _166,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('width')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.width' if path else 'width'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['width'] = value\n    child = given.get('travel_per_turn_m')\n    if child is None:\n        pass\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.travel_per_turn_m' if path else 'travel_per_turn_m'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['travel_per_turn_m'] = value\n    child = given.get('ground')\n    if child is None:\n        ok = False\n    else:\n        value = read_2(F, child, (path + '.ground' if path else 'ground'), scope)\n        if value is None:\n            ok = False\n        values['ground'] = value\n    if not ok:\n        return None\n    return BUILD(values)\n": _167,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('rated_voltage_v')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.rated_voltage_v' if path else 'rated_voltage_v'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['rated_voltage_v'] = value\n    child = given.get('no_load_speed_rad_s')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.no_load_speed_rad_s' if path else 'no_load_speed_rad_s'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['no_load_speed_rad_s'] = value\n    child = given.get('stall_torque_nm')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.stall_torque_nm' if path else 'stall_torque_nm'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['stall_torque_nm'] = value\n    child = given.get('stall_current_a')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.stall_current_a' if path else 'stall_current_a'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['stall_current_a'] = value\n    if not rule_6(F, node, path, values, scope):\n        ok = False\n    child = given.get('bus')\n    if child is None:\n        pass\n    else:\n        value = F.identifier(child, (path + '.bus' if path else 'bus'))\n        if value is None:\n            ok = False\n        values['bus'] = value\n    if not ok:\n        return None\n    return BUILD(values)\n": _168,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('voltage_nominal_v')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.voltage_nominal_v' if path else 'voltage_nominal_v'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['voltage_nominal_v'] = value\n    if not rule_3(F, node, path, values, scope):\n        ok = False\n    child = given.get('capacity_ah')\n    if child is None:\n        pass\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.capacity_ah' if path else 'capacity_ah'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['capacity_ah'] = value\n    if not ok:\n        return None\n    return BUILD(values)\n": _169,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    if not rule_0(F, node, path, values, scope):\n        ok = False\n        return None\n    child = given.get('channels')\n    if child is None:\n        pass\n    else:\n        value = F.integer(child, (path + '.channels' if path else 'channels'), positive=True)\n        if value is None:\n            ok = False\n        values['channels'] = value\n    child = given.get('buses')\n    if child is None:\n        pass\n    else:\n        value = read_2(F, child, (path + '.buses' if path else 'buses'), scope)\n        if value is None:\n            ok = False\n        values['buses'] = value\n    if not rule_3(F, node, path, values, scope):\n        ok = False\n    if not rule_6(F, node, path, values, scope):\n        ok = False\n    child = given.get('continuous_current_per_channel_a')\n    if child is None:\n        pass\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.continuous_current_per_channel_a' if path else 'continuous_current_per_channel_a'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['continuous_current_per_channel_a'] = value\n    child = given.get('peak_current_per_channel_a')\n    if child is None:\n        pass\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.peak_current_per_channel_a' if path else 'peak_current_per_channel_a'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['peak_current_per_channel_a'] = value\n    if not rule_9(F, node, path, values, scope):\n        ok = False\n    child = given.get('output_voltage_v')\n    if child is None:\n        pass\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.output_voltage_v' if path else 'output_voltage_v'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['output_voltage_v'] = value\n    if not ok:\n        return None\n    return BUILD(values)\n": _170,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('min_m')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or value < 0:\n            value = F.number(child, (path + '.min_m' if path else 'min_m'), positive=False, nonnegative=True)\n        if value is None:\n            ok = False\n        values['min_m'] = value\n    child = given.get('max_m')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.max_m' if path else 'max_m'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['max_m'] = value\n    child = given.get('field_of_view_rad')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.field_of_view_rad' if path else 'field_of_view_rad'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['field_of_view_rad'] = value\n    child = given.get('rate_hz')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.rate_hz' if path else 'rate_hz'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['rate_hz'] = value\n    if 'min_m' in given and 'max_m' in given and not rule_4(F, node, path, values, scope):\n        ok = False\n    if 'field_of_view_rad' in given and not rule_5(F, node, path, values, scope):\n        ok = False\n    if not ok:\n        return None\n    return BUILD(values)\n": _171,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('xyz')\n    if child is None:\n        ok = False\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None:\n            value = F.vec3(child, (path + '.xyz' if path else 'xyz'), False, False)\n        if value is None:\n            ok = False\n        values['xyz'] = value\n    child = given.get('radius')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.radius' if path else 'radius'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['radius'] = value\n    child = given.get('note')\n    if child is None:\n        pass\n    else:\n        value = child.value if child.kind == 'str' else F.string(child, (path + '.note' if path else 'note'), nullable=True)\n        values['note'] = value\n    if not ok:\n        return None\n    return BUILD(values)\n": _172,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('type')\n    if child is None:\n        ok = False\n    else:\n        value = F.choice(child, (path + '.type' if path else 'type'), options_0)\n        if value is None:\n            ok = False\n        values['type'] = value\n    if not rule_2(F, node, path, values, scope):\n        ok = False\n    if not ok:\n        return None\n    return BUILD(values)\n": _173,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('axis')\n    if child is None:\n        ok = False\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None or abs(sqrt(sum((value[0] * value[0], value[1] * value[1], value[2] * value[2]))) - 1.0) > UNIT_TOLERANCE:\n            value = F.unit_vec3(child, (path + '.axis' if path else 'axis'))\n        if value is None:\n            ok = False\n        values['axis'] = value\n    child = given.get('max_angle_rad')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.max_angle_rad' if path else 'max_angle_rad'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['max_angle_rad'] = value\n    if not ok:\n        return None\n    return BUILD(values)\n": _174,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('turns')\n    if child is None:\n        ok = False\n    else:\n        value = read_0(F, child, (path + '.turns' if path else 'turns'), scope)\n        if value is None:\n            ok = False\n        values['turns'] = value\n    child = given.get('reduction')\n    if child is None:\n        pass\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.reduction' if path else 'reduction'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['reduction'] = value\n    if not ok:\n        return None\n    return BUILD(values)\n": _175,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('pos')\n    if child is None:\n        ok = False\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None:\n            value = F.vec3(child, (path + '.pos' if path else 'pos'), False, False)\n        if value is None:\n            ok = False\n        values['pos'] = value\n    child = given.get('dir')\n    if child is None:\n        ok = False\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None or abs(sqrt(sum((value[0] * value[0], value[1] * value[1], value[2] * value[2]))) - 1.0) > UNIT_TOLERANCE:\n            value = F.unit_vec3(child, (path + '.dir' if path else 'dir'))\n        if value is None:\n            ok = False\n        values['dir'] = value\n    child = given.get('up')\n    if child is None:\n        pass\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None or abs(sqrt(sum((value[0] * value[0], value[1] * value[1], value[2] * value[2]))) - 1.0) > UNIT_TOLERANCE:\n            value = F.unit_vec3(child, (path + '.up' if path else 'up'))\n        if value is None:\n            ok = False\n        values['up'] = value\n    if 'up' in given and 'dir' in given and not rule_3(F, node, path, values, scope):\n        ok = False\n    child = given.get('joint')\n    if child is None:\n        pass\n    else:\n        if not allowed_4(scope):\n            F.unsupported(node, 'joint', (path + '.joint' if path else 'joint'), not_allowed_4.format(category=getattr(scope, 'category', '')))\n            ok = False\n        else:\n            value = read_4(F, child, (path + '.joint' if path else 'joint'), scope)\n            if value is None:\n                ok = False\n            values['joint'] = value\n    child = given.get('well')\n    if child is None:\n        pass\n    else:\n        value = read_5(F, child, (path + '.well' if path else 'well'), scope)\n        if value is None:\n            ok = False\n        values['well'] = value\n    child = given.get('steering')\n    if child is None:\n        pass\n    else:\n        if not allowed_6(scope):\n            F.unsupported(node, 'steering', (path + '.steering' if path else 'steering'), not_allowed_6.format(category=getattr(scope, 'category', '')))\n            ok = False\n        else:\n            value = read_6(F, child, (path + '.steering' if path else 'steering'), scope)\n            if value is None:\n                ok = False\n            values['steering'] = value\n    child = given.get('driveline')\n    if child is None:\n        pass\n    else:\n        if not allowed_7(scope):\n            F.unsupported(node, 'driveline', (path + '.driveline' if path else 'driveline'), not_allowed_7.format(category=getattr(scope, 'category', '')))\n            ok = False\n        else:\n            value = read_7(F, child, (path + '.driveline' if path else 'driveline'), scope)\n            if value is None:\n                ok = False\n            values['driveline'] = value\n    if not ok:\n        return None\n    return values\n": _176,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('mounts')\n    if child is None:\n        ok = False\n    else:\n        value = read_0(F, child, (path + '.mounts' if path else 'mounts'), scope)\n        if value is None:\n            ok = False\n        values['mounts'] = value\n    if not ok:\n        return None\n    return BUILD(values)\n": _177,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = keys >= REQUIRED_KEYS or F.keys(node, path, REQUIRED, OPTIONAL, True)\n    values = {}\n    ok = True\n    child = given.get('visual')\n    if child is None:\n        ok = False\n    else:\n        value = read_0(F, child, (path + '.visual' if path else 'visual'), scope)\n        if value is None:\n            ok = False\n        values['visual'] = value\n    child = given.get('collision')\n    if child is None:\n        pass\n    else:\n        if not allowed_1(scope):\n            F.unsupported(node, 'collision', (path + '.collision' if path else 'collision'), not_allowed_1.format(category=getattr(scope, 'category', '')))\n            ok = False\n        else:\n            value = read_1(F, child, (path + '.collision' if path else 'collision'), scope)\n            values['collision'] = value\n    child = given.get('wheel')\n    if child is None:\n        if required_if_2(scope):\n            F.missing(node, path + '.wheel' if path else 'wheel', why_2)\n            ok = False\n    else:\n        if not allowed_2(scope):\n            F.unsupported(node, 'wheel', (path + '.wheel' if path else 'wheel'), not_allowed_2.format(category=getattr(scope, 'category', '')))\n            ok = False\n        else:\n            value = read_2(F, child, (path + '.wheel' if path else 'wheel'), scope)\n            if value is None:\n                ok = False\n            values['wheel'] = value\n    child = given.get('track')\n    if child is None:\n        if required_if_3(scope):\n            F.missing(node, path + '.track' if path else 'track', why_3)\n            ok = False\n    else:\n        if not allowed_3(scope):\n            F.unsupported(node, 'track', (path + '.track' if path else 'track'), not_allowed_3.format(category=getattr(scope, 'category', '')))\n            ok = False\n        else:\n            value = read_3(F, child, (path + '.track' if path else 'track'), scope)\n            if value is None:\n                ok = False\n            values['track'] = value\n    child = given.get('motor')\n    if child is None:\n        if required_if_4(scope):\n            F.missing(node, path + '.motor' if path else 'motor', why_4)\n            ok = False\n    else:\n        if not allowed_4(scope):\n            F.unsupported(node, 'motor', (path + '.motor' if path else 'motor'), not_allowed_4.format(category=getattr(scope, 'category', '')))\n            ok = False\n        else:\n            value = read_4(F, child, (path + '.motor' if path else 'motor'), scope)\n            if value is None:\n                ok = False\n            values['motor'] = value\n    child = given.get('battery')\n    if child is None:\n        if required_if_5(scope):\n            F.missing(node, path + '.battery' if path else 'battery', why_5)\n            ok = False\n    else:\n        if not allowed_5(scope):\n            F.unsupported(node, 'battery', (path + '.battery' if path else 'battery'), not_allowed_5.format(category=getattr(scope, 'category', '')))\n            ok = False\n        else:\n            value = read_5(F, child, (path + '.battery' if path else 'battery'), scope)\n            if value is None:\n                ok = False\n            values['battery'] = value\n    child = given.get('driver')\n    if child is None:\n        if required_if_6(scope):\n            F.missing(node, path + '.driver' if path else 'driver', why_6)\n            ok = False\n    else:\n        if not allowed_6(scope):\n            F.unsupported(node, 'driver', (path + '.driver' if path else 'driver'), not_allowed_6.format(category=getattr(scope, 'category', '')))\n            ok = False\n        else:\n            value = read_6(F, child, (path + '.driver' if path else 'driver'), scope)\n            if value is None:\n                ok = False\n            values['driver'] = value\n    child = given.get('range')\n    if child is None:\n        if required_if_7(scope):\n            F.missing(node, path + '.range' if path else 'range', why_7)\n            ok = False\n    else:\n        if not allowed_7(scope):\n            F.unsupported(node, 'range', (path + '.range' if path else 'range'), not_allowed_7.format(category=getattr(scope, 'category', '')))\n            ok = False\n        else:\n            value = read_7(F, child, (path + '.range' if path else 'range'), scope)\n            if value is None:\n                ok = False\n            values['range'] = value\n    child = given.get('inertial')\n    if child is None:\n        ok = False\n    else:\n        value = read_8(F, child, (path + '.inertial' if path else 'inertial'), scope)\n        if value is None:\n            ok = False\n        values['inertial'] = value\n    if not rule_9(F, node, path, values, scope):\n        ok = False\n    child = given.get('connectors')\n    if child is None:\n        ok = False\n    else:\n        value = read_10(F, child, (path + '.connectors' if path else 'connectors'), scope)\n        if value is None:\n            ok = False\n        values['connectors'] = value\n    if not rule_11(F, node, path, values, scope):\n        ok = False\n    child = given.get('profiles')\n    if child is None:\n        ok = False\n    else:\n        value = read_12(F, child, (path + '.profiles' if path else 'profiles'), scope)\n        if value is None:\n            ok = False\n        values['profiles'] = value\n    child = given.get('contacts')\n    if child is None:\n        pass\n    else:\n        value = read_13(F, child, (path + '.contacts' if path else 'contacts'), scope)\n        if value is None:\n            ok = False\n        values['contacts'] = value\n    child = given.get('provenance')\n    if child is None:\n        pass\n    else:\n        value = read_14(F, child, (path + '.provenance' if path else 'provenance'), scope)\n        if value is None:\n            ok = False\n        values['provenance'] = value\n    if not rule_19(F, node, path, values, scope):\n        ok = False\n    if not ok:\n        return None\n    return values\n": _178,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('schema_version')\n    if child is None:\n        ok = False\n    else:\n        value = F.integer(child, (path + '.schema_version' if path else 'schema_version'), positive=False)\n        if value is None:\n            ok = False\n        values['schema_version'] = value\n    child = given.get('id')\n    if child is None:\n        ok = False\n    else:\n        value = F.identifier(child, (path + '.id' if path else 'id'))\n        if value is None:\n            ok = False\n        values['id'] = value\n    child = given.get('category')\n    if child is None:\n        ok = False\n    else:\n        value = F.choice(child, (path + '.category' if path else 'category'), options_2)\n        if value is None:\n            ok = False\n        values['category'] = value\n    child = given.get('description')\n    if child is None:\n        ok = False\n    else:\n        value = child.value if child.kind == 'str' else F.string(child, (path + '.description' if path else 'description'), nullable=False)\n        if value is None:\n            ok = False\n        values['description'] = value\n    if not ok:\n        return None\n    return values\n": _179,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('type')\n    if child is None:\n        ok = False\n    else:\n        value = F.choice(child, (path + '.type' if path else 'type'), options_0)\n        if value is None:\n            ok = False\n        values['type'] = value\n    child = given.get('xyz')\n    if child is None:\n        ok = False\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None:\n            value = F.vec3(child, (path + '.xyz' if path else 'xyz'), False, False)\n        if value is None:\n            ok = False\n        values['xyz'] = value\n    child = given.get('rpy')\n    if child is None:\n        ok = False\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None:\n            value = F.vec3(child, (path + '.rpy' if path else 'rpy'), False, False)\n        if value is None:\n            ok = False\n        values['rpy'] = value\n    child = given.get('axis')\n    if child is None:\n        pass\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None or abs(sqrt(sum((value[0] * value[0], value[1] * value[1], value[2] * value[2]))) - 1.0) > UNIT_TOLERANCE:\n            value = F.unit_vec3(child, (path + '.axis' if path else 'axis'))\n        if value is None:\n            ok = False\n        values['axis'] = value\n    if not ok:\n        return None\n    return values\n": _180,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    if given.get('parent') is None:\n        ok = False\n    child = given.get('joint')\n    if child is None:\n        ok = False\n    else:\n        value = read_1(F, child, (path + '.joint' if path else 'joint'), scope)\n        if value is None:\n            ok = False\n        values['joint'] = value\n    child = given.get('inertial')\n    if child is None:\n        ok = False\n    else:\n        value = read_2(F, child, (path + '.inertial' if path else 'inertial'), scope)\n        if value is None:\n            ok = False\n        values['inertial'] = value\n    child = given.get('visual')\n    if child is None:\n        ok = False\n    else:\n        value = read_3(F, child, (path + '.visual' if path else 'visual'), scope)\n        if value is None:\n            ok = False\n        values['visual'] = value\n    child = given.get('servo')\n    if child is None:\n        pass\n    else:\n        value = read_5(F, child, (path + '.servo' if path else 'servo'), scope)\n        if value is None:\n            ok = False\n        values['servo'] = value\n    if not ok:\n        return None\n    return values\n": _181,
-    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('period')\n    if child is None:\n        if required_if_1(scope):\n            F.missing(node, path + '.period' if path else 'period', why_1)\n            ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.period' if path else 'period'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['period'] = value\n    child = given.get('imu')\n    if child is None:\n        if required_if_2(scope):\n            F.missing(node, path + '.imu' if path else 'imu', why_2)\n            ok = False\n    else:\n        value = read_2(F, child, (path + '.imu' if path else 'imu'), scope)\n        if value is None:\n            ok = False\n        values['imu'] = value\n    child = given.get('action_scale')\n    if child is None:\n        if required_if_4(scope):\n            F.missing(node, path + '.action_scale' if path else 'action_scale', why_4)\n            ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.action_scale' if path else 'action_scale'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['action_scale'] = value\n    child = given.get('simulator')\n    if child is None:\n        if required_if_5(scope):\n            F.missing(node, path + '.simulator' if path else 'simulator', why_5)\n            ok = False\n    else:\n        value = read_5(F, child, (path + '.simulator' if path else 'simulator'), scope)\n        if value is None:\n            ok = False\n        values['simulator'] = value\n    child = given.get('basis')\n    if child is None:\n        ok = False\n    else:\n        value = child.value if child.kind == 'str' else F.string(child, (path + '.basis' if path else 'basis'), nullable=False)\n        if value is None:\n            ok = False\n        values['basis'] = value\n    child = given.get('phase')\n    if child is None:\n        pass\n    else:\n        value = read_8(F, child, (path + '.phase' if path else 'phase'), scope)\n        if value is None:\n            ok = False\n        values['phase'] = value\n    child = given.get('gait')\n    if child is None:\n        pass\n    else:\n        value = read_9(F, child, (path + '.gait' if path else 'gait'), scope)\n        if value is None:\n            ok = False\n        values['gait'] = value\n    if not ok:\n        return None\n    return values\n": _182,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('kp')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.kp' if path else 'kp'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['kp'] = value\n    child = given.get('damping')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or value < 0:\n            value = F.number(child, (path + '.damping' if path else 'damping'), positive=False, nonnegative=True)\n        if value is None:\n            ok = False\n        values['damping'] = value\n    child = given.get('armature')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or value < 0:\n            value = F.number(child, (path + '.armature' if path else 'armature'), positive=False, nonnegative=True)\n        if value is None:\n            ok = False\n        values['armature'] = value\n    child = given.get('frictionloss')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or value < 0:\n            value = F.number(child, (path + '.frictionloss' if path else 'frictionloss'), positive=False, nonnegative=True)\n        if value is None:\n            ok = False\n        values['frictionloss'] = value\n    child = given.get('effort')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.effort' if path else 'effort'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['effort'] = value\n    child = given.get('hold')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None:\n            value = F.number(child, (path + '.hold' if path else 'hold'), positive=False, nonnegative=False)\n        if value is None:\n            ok = False\n        values['hold'] = value\n    if not rule_6(F, node, path, values, scope):\n        ok = False\n    child = given.get('basis')\n    if child is None:\n        pass\n    else:\n        value = child.value if child.kind == 'str' else F.string(child, (path + '.basis' if path else 'basis'), nullable=False)\n        if value is None:\n            ok = False\n        values['basis'] = value\n    if not ok or not keys_ok:\n        return None\n    return BUILD(values)\n": _161,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    values = {}\n    ok = True\n    if not rule_0(F, node, path, values, scope):\n        ok = False\n    required = REQUIRED\n    if required_if_4(scope):\n        required = required + ('axis',)\n    if required_if_5(scope):\n        required = required + ('range',)\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= set(required)) or F.keys(node, path, required, OPTIONAL, False)\n    if given.get('type') is None:\n        ok = False\n    child = given.get('xyz')\n    if child is None:\n        ok = False\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None:\n            value = F.vec3(child, (path + '.xyz' if path else 'xyz'), False, False)\n        if value is None:\n            ok = False\n        values['xyz'] = value\n    child = given.get('rpy')\n    if child is None:\n        ok = False\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None:\n            value = F.vec3(child, (path + '.rpy' if path else 'rpy'), False, False)\n        if value is None:\n            ok = False\n        values['rpy'] = value\n    if not rule_6(F, node, path, values, scope):\n        ok = False\n    if not ok or not keys_ok:\n        return None\n    return BUILD(values)\n": _162,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('parent')\n    if child is None:\n        ok = False\n    else:\n        value = read_0(F, child, (path + '.parent' if path else 'parent'), scope)\n        if value is None:\n            ok = False\n        values['parent'] = value\n    child = given.get('joint')\n    if child is None:\n        ok = False\n    else:\n        value = read_1(F, child, (path + '.joint' if path else 'joint'), scope)\n        if value is None:\n            ok = False\n        values['joint'] = value\n    child = given.get('inertial')\n    if child is None:\n        ok = False\n    else:\n        value = read_2(F, child, (path + '.inertial' if path else 'inertial'), scope)\n        if value is None:\n            ok = False\n        values['inertial'] = value\n    child = given.get('visual')\n    if child is None:\n        ok = False\n    else:\n        value = read_3(F, child, (path + '.visual' if path else 'visual'), scope)\n        if value is None:\n            ok = False\n        values['visual'] = value\n    child = given.get('collision')\n    if child is None:\n        pass\n    else:\n        value = read_4(F, child, (path + '.collision' if path else 'collision'), scope)\n        if value is None:\n            ok = False\n        values['collision'] = value\n    if not rule_5(F, node, path, values, scope):\n        ok = False\n    if not rule_7(F, node, path, values, scope):\n        ok = False\n    if not ok or not keys_ok:\n        return None\n    return values\n": _163,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('link')\n    if child is None:\n        ok = False\n    else:\n        value = read_0(F, child, (path + '.link' if path else 'link'), scope)\n        if value is None:\n            ok = False\n        values['link'] = value\n    child = given.get('shape')\n    if child is None:\n        ok = False\n    else:\n        value = read_1(F, child, (path + '.shape' if path else 'shape'), scope)\n        if value is None:\n            ok = False\n        values['shape'] = value\n    child = given.get('friction')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.friction' if path else 'friction'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['friction'] = value\n    if not rule_3(F, node, path, values, scope):\n        ok = False\n    if not ok or not keys_ok:\n        return None\n    return values\n": _164,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('ahead')\n    if child is None:\n        ok = False\n    else:\n        value = read_0(F, child, (path + '.ahead' if path else 'ahead'), scope)\n        if value is None:\n            ok = False\n        values['ahead'] = value\n    child = given.get('aside')\n    if child is None:\n        ok = False\n    else:\n        value = read_1(F, child, (path + '.aside' if path else 'aside'), scope)\n        if value is None:\n            ok = False\n        values['aside'] = value\n    child = given.get('turn')\n    if child is None:\n        ok = False\n    else:\n        value = read_2(F, child, (path + '.turn' if path else 'turn'), scope)\n        if value is None:\n            ok = False\n        values['turn'] = value\n    if not ok or not keys_ok:\n        return None\n    return BUILD(values)\n": _165,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = keys >= REQUIRED_KEYS or F.keys(node, path, REQUIRED, OPTIONAL, True)\n    values = {}\n    ok = True\n    child = given.get('schema_version')\n    if child is None:\n        ok = False\n    else:\n        value = F.integer(child, (path + '.schema_version' if path else 'schema_version'), positive=False)\n        if value is None:\n            ok = False\n        values['schema_version'] = value\n    if not rule_1(F, node, path, values, scope):\n        ok = False\n    child = given.get('id')\n    if child is None:\n        ok = False\n    else:\n        value = read_2(F, child, (path + '.id' if path else 'id'), scope)\n        if value is None:\n            ok = False\n        values['id'] = value\n    child = given.get('category')\n    if child is None:\n        ok = False\n    else:\n        value = F.choice(child, (path + '.category' if path else 'category'), options_3)\n        if value is None:\n            ok = False\n        values['category'] = value\n    child = given.get('description')\n    if child is None:\n        ok = False\n    else:\n        value = child.value if child.kind == 'str' else F.string(child, (path + '.description' if path else 'description'), nullable=False)\n        if value is None:\n            ok = False\n        values['description'] = value\n    return values\n": _166,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = keys >= REQUIRED_KEYS or F.keys(node, path, REQUIRED, OPTIONAL, True)\n    values = {}\n    ok = True\n    child = given.get('name')\n    if child is None:\n        pass\n    else:\n        value = child.value if child.kind == 'str' else F.string(child, (path + '.name' if path else 'name'), nullable=True)\n        values['name'] = value\n    child = given.get('manufacturer')\n    if child is None:\n        pass\n    else:\n        value = child.value if child.kind == 'str' else F.string(child, (path + '.manufacturer' if path else 'manufacturer'), nullable=True)\n        values['manufacturer'] = value\n    child = given.get('source_url')\n    if child is None:\n        pass\n    else:\n        value = child.value if child.kind == 'str' else F.string(child, (path + '.source_url' if path else 'source_url'), nullable=True)\n        values['source_url'] = value\n    child = given.get('license')\n    if child is None:\n        pass\n    else:\n        value = child.value if child.kind == 'str' else F.string(child, (path + '.license' if path else 'license'), nullable=True)\n        values['license'] = value\n    if not ok:\n        return None\n    return values\n": _167,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('entity')\n    if child is None:\n        ok = False\n    else:\n        value = child.value if child.kind == 'str' else F.string(child, (path + '.entity' if path else 'entity'), nullable=False)\n        if value is None:\n            ok = False\n        values['entity'] = value\n    if not rule_4(F, node, path, values, scope):\n        ok = False\n    child = given.get('pos')\n    if child is None:\n        ok = False\n    else:\n        value = read_5(F, child, (path + '.pos' if path else 'pos'), scope)\n        if value is None:\n            ok = False\n        values['pos'] = value\n    child = given.get('collision')\n    if child is None:\n        pass\n    else:\n        value = F.boolean(child, (path + '.collision' if path else 'collision'))\n        if value is None:\n            ok = False\n        values['collision'] = value\n    if not ok:\n        return None\n    return values\n": _168,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = keys >= REQUIRED_KEYS or F.keys(node, path, REQUIRED, OPTIONAL, True)\n    values = {}\n    ok = True\n    child = given.get('visual')\n    if child is None:\n        ok = False\n    else:\n        value = read_0(F, child, (path + '.visual' if path else 'visual'), scope)\n        if value is None:\n            ok = False\n        values['visual'] = value\n    child = given.get('collision')\n    if child is None:\n        pass\n    else:\n        value = read_1(F, child, (path + '.collision' if path else 'collision'), scope)\n        values['collision'] = value\n    child = given.get('provenance')\n    if child is None:\n        pass\n    else:\n        value = read_2(F, child, (path + '.provenance' if path else 'provenance'), scope)\n        if value is None:\n            ok = False\n        values['provenance'] = value\n    if not ok:\n        return None\n    return values\n": _169,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = keys >= REQUIRED_KEYS or F.keys(node, path, REQUIRED, OPTIONAL, True)\n    values = {}\n    ok = True\n    child = given.get('ground_plane')\n    if child is None:\n        ok = False\n    else:\n        value = F.boolean(child, (path + '.ground_plane' if path else 'ground_plane'))\n        if value is None:\n            ok = False\n        values['ground_plane'] = value\n    child = given.get('entities')\n    if child is None:\n        ok = False\n    else:\n        value = read_1(F, child, (path + '.entities' if path else 'entities'), scope)\n        if value is None:\n            ok = False\n        values['entities'] = value\n    child = given.get('provenance')\n    if child is None:\n        pass\n    else:\n        value = read_2(F, child, (path + '.provenance' if path else 'provenance'), scope)\n        if value is None:\n            ok = False\n        values['provenance'] = value\n    if not ok:\n        return None\n    return values\n": _170,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('type')\n    if child is None:\n        ok = False\n    else:\n        value = child.value if child.kind == 'str' else F.string(child, (path + '.type' if path else 'type'), nullable=False)\n        if value is None:\n            ok = False\n        values['type'] = value\n    if not rule_5(F, node, path, values, scope):\n        ok = False\n    if not ok:\n        return None\n    return BUILD(values)\n": _171,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('radius')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.radius' if path else 'radius'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['radius'] = value\n    child = given.get('width')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.width' if path else 'width'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['width'] = value\n    if not ok:\n        return None\n    return BUILD(values)\n": _172,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('from')\n    if child is None:\n        ok = False\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None:\n            value = F.vec3(child, (path + '.from' if path else 'from'), False, False)\n        if value is None:\n            ok = False\n        values['from'] = value\n    child = given.get('to')\n    if child is None:\n        ok = False\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None:\n            value = F.vec3(child, (path + '.to' if path else 'to'), False, False)\n        if value is None:\n            ok = False\n        values['to'] = value\n    if 'from' in given and 'to' in given and not rule_2(F, node, path, values, scope):\n        ok = False\n    if not ok:\n        return None\n    return BUILD(values)\n": _173,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('width')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.width' if path else 'width'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['width'] = value\n    child = given.get('travel_per_turn_m')\n    if child is None:\n        pass\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.travel_per_turn_m' if path else 'travel_per_turn_m'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['travel_per_turn_m'] = value\n    child = given.get('ground')\n    if child is None:\n        ok = False\n    else:\n        value = read_2(F, child, (path + '.ground' if path else 'ground'), scope)\n        if value is None:\n            ok = False\n        values['ground'] = value\n    if not ok:\n        return None\n    return BUILD(values)\n": _174,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('rated_voltage_v')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.rated_voltage_v' if path else 'rated_voltage_v'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['rated_voltage_v'] = value\n    child = given.get('no_load_speed_rad_s')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.no_load_speed_rad_s' if path else 'no_load_speed_rad_s'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['no_load_speed_rad_s'] = value\n    child = given.get('stall_torque_nm')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.stall_torque_nm' if path else 'stall_torque_nm'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['stall_torque_nm'] = value\n    child = given.get('stall_current_a')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.stall_current_a' if path else 'stall_current_a'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['stall_current_a'] = value\n    if not rule_6(F, node, path, values, scope):\n        ok = False\n    child = given.get('bus')\n    if child is None:\n        pass\n    else:\n        value = F.identifier(child, (path + '.bus' if path else 'bus'))\n        if value is None:\n            ok = False\n        values['bus'] = value\n    if not ok:\n        return None\n    return BUILD(values)\n": _175,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('voltage_nominal_v')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.voltage_nominal_v' if path else 'voltage_nominal_v'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['voltage_nominal_v'] = value\n    if not rule_3(F, node, path, values, scope):\n        ok = False\n    child = given.get('capacity_ah')\n    if child is None:\n        pass\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.capacity_ah' if path else 'capacity_ah'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['capacity_ah'] = value\n    if not ok:\n        return None\n    return BUILD(values)\n": _176,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    if not rule_0(F, node, path, values, scope):\n        ok = False\n        return None\n    child = given.get('channels')\n    if child is None:\n        pass\n    else:\n        value = F.integer(child, (path + '.channels' if path else 'channels'), positive=True)\n        if value is None:\n            ok = False\n        values['channels'] = value\n    child = given.get('buses')\n    if child is None:\n        pass\n    else:\n        value = read_2(F, child, (path + '.buses' if path else 'buses'), scope)\n        if value is None:\n            ok = False\n        values['buses'] = value\n    if not rule_3(F, node, path, values, scope):\n        ok = False\n    if not rule_6(F, node, path, values, scope):\n        ok = False\n    child = given.get('continuous_current_per_channel_a')\n    if child is None:\n        pass\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.continuous_current_per_channel_a' if path else 'continuous_current_per_channel_a'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['continuous_current_per_channel_a'] = value\n    child = given.get('peak_current_per_channel_a')\n    if child is None:\n        pass\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.peak_current_per_channel_a' if path else 'peak_current_per_channel_a'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['peak_current_per_channel_a'] = value\n    if not rule_9(F, node, path, values, scope):\n        ok = False\n    child = given.get('output_voltage_v')\n    if child is None:\n        pass\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.output_voltage_v' if path else 'output_voltage_v'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['output_voltage_v'] = value\n    if not ok:\n        return None\n    return BUILD(values)\n": _177,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('min_m')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or value < 0:\n            value = F.number(child, (path + '.min_m' if path else 'min_m'), positive=False, nonnegative=True)\n        if value is None:\n            ok = False\n        values['min_m'] = value\n    child = given.get('max_m')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.max_m' if path else 'max_m'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['max_m'] = value\n    child = given.get('field_of_view_rad')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.field_of_view_rad' if path else 'field_of_view_rad'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['field_of_view_rad'] = value\n    child = given.get('rate_hz')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.rate_hz' if path else 'rate_hz'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['rate_hz'] = value\n    if 'min_m' in given and 'max_m' in given and not rule_4(F, node, path, values, scope):\n        ok = False\n    if 'field_of_view_rad' in given and not rule_5(F, node, path, values, scope):\n        ok = False\n    if not ok:\n        return None\n    return BUILD(values)\n": _178,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('xyz')\n    if child is None:\n        ok = False\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None:\n            value = F.vec3(child, (path + '.xyz' if path else 'xyz'), False, False)\n        if value is None:\n            ok = False\n        values['xyz'] = value\n    child = given.get('radius')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.radius' if path else 'radius'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['radius'] = value\n    child = given.get('note')\n    if child is None:\n        pass\n    else:\n        value = child.value if child.kind == 'str' else F.string(child, (path + '.note' if path else 'note'), nullable=True)\n        values['note'] = value\n    if not ok:\n        return None\n    return BUILD(values)\n": _179,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('type')\n    if child is None:\n        ok = False\n    else:\n        value = F.choice(child, (path + '.type' if path else 'type'), options_0)\n        if value is None:\n            ok = False\n        values['type'] = value\n    if not rule_2(F, node, path, values, scope):\n        ok = False\n    if not ok:\n        return None\n    return BUILD(values)\n": _180,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('axis')\n    if child is None:\n        ok = False\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None or abs(sqrt(sum((value[0] * value[0], value[1] * value[1], value[2] * value[2]))) - 1.0) > UNIT_TOLERANCE:\n            value = F.unit_vec3(child, (path + '.axis' if path else 'axis'))\n        if value is None:\n            ok = False\n        values['axis'] = value\n    child = given.get('max_angle_rad')\n    if child is None:\n        ok = False\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.max_angle_rad' if path else 'max_angle_rad'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['max_angle_rad'] = value\n    if not ok:\n        return None\n    return BUILD(values)\n": _181,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('turns')\n    if child is None:\n        ok = False\n    else:\n        value = read_0(F, child, (path + '.turns' if path else 'turns'), scope)\n        if value is None:\n            ok = False\n        values['turns'] = value\n    child = given.get('reduction')\n    if child is None:\n        pass\n    else:\n        value = plain_value(child)\n        if value is None or not value > 0:\n            value = F.number(child, (path + '.reduction' if path else 'reduction'), positive=True, nonnegative=False)\n        if value is None:\n            ok = False\n        values['reduction'] = value\n    if not ok:\n        return None\n    return BUILD(values)\n": _182,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('pos')\n    if child is None:\n        ok = False\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None:\n            value = F.vec3(child, (path + '.pos' if path else 'pos'), False, False)\n        if value is None:\n            ok = False\n        values['pos'] = value\n    child = given.get('dir')\n    if child is None:\n        ok = False\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None or abs(sqrt(sum((value[0] * value[0], value[1] * value[1], value[2] * value[2]))) - 1.0) > UNIT_TOLERANCE:\n            value = F.unit_vec3(child, (path + '.dir' if path else 'dir'))\n        if value is None:\n            ok = False\n        values['dir'] = value\n    child = given.get('up')\n    if child is None:\n        pass\n    else:\n        items = child.value\n        value = plain_triple(items) if child.kind == 'seq' and len(items) == 3 else None\n        if value is None or abs(sqrt(sum((value[0] * value[0], value[1] * value[1], value[2] * value[2]))) - 1.0) > UNIT_TOLERANCE:\n            value = F.unit_vec3(child, (path + '.up' if path else 'up'))\n        if value is None:\n            ok = False\n        values['up'] = value\n    if 'up' in given and 'dir' in given and not rule_3(F, node, path, values, scope):\n        ok = False\n    child = given.get('joint')\n    if child is None:\n        pass\n    else:\n        if not allowed_4(scope):\n            F.unsupported(node, 'joint', (path + '.joint' if path else 'joint'), not_allowed_4.format(category=getattr(scope, 'category', '')))\n            ok = False\n        else:\n            value = read_4(F, child, (path + '.joint' if path else 'joint'), scope)\n            if value is None:\n                ok = False\n            values['joint'] = value\n    child = given.get('well')\n    if child is None:\n        pass\n    else:\n        value = read_5(F, child, (path + '.well' if path else 'well'), scope)\n        if value is None:\n            ok = False\n        values['well'] = value\n    child = given.get('steering')\n    if child is None:\n        pass\n    else:\n        if not allowed_6(scope):\n            F.unsupported(node, 'steering', (path + '.steering' if path else 'steering'), not_allowed_6.format(category=getattr(scope, 'category', '')))\n            ok = False\n        else:\n            value = read_6(F, child, (path + '.steering' if path else 'steering'), scope)\n            if value is None:\n                ok = False\n            values['steering'] = value\n    child = given.get('driveline')\n    if child is None:\n        pass\n    else:\n        if not allowed_7(scope):\n            F.unsupported(node, 'driveline', (path + '.driveline' if path else 'driveline'), not_allowed_7.format(category=getattr(scope, 'category', '')))\n            ok = False\n        else:\n            value = read_7(F, child, (path + '.driveline' if path else 'driveline'), scope)\n            if value is None:\n                ok = False\n            values['driveline'] = value\n    if not ok:\n        return None\n    return values\n": _183,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or F.keys(node, path, REQUIRED, OPTIONAL, False)\n    values = {}\n    ok = True\n    child = given.get('mounts')\n    if child is None:\n        ok = False\n    else:\n        value = read_0(F, child, (path + '.mounts' if path else 'mounts'), scope)\n        if value is None:\n            ok = False\n        values['mounts'] = value\n    if not ok:\n        return None\n    return BUILD(values)\n": _184,
+    "def read(F, node, path, scope):\n    if node is None:\n        return None\n    if node.kind != 'map':\n        F.wrong_type(node, path, 'a mapping')\n        return None\n    given = node.value\n    keys = given.keys()\n    keys_ok = keys >= REQUIRED_KEYS or F.keys(node, path, REQUIRED, OPTIONAL, True)\n    values = {}\n    ok = True\n    child = given.get('visual')\n    if child is None:\n        ok = False\n    else:\n        value = read_0(F, child, (path + '.visual' if path else 'visual'), scope)\n        if value is None:\n            ok = False\n        values['visual'] = value\n    child = given.get('collision')\n    if child is None:\n        pass\n    else:\n        if not allowed_1(scope):\n            F.unsupported(node, 'collision', (path + '.collision' if path else 'collision'), not_allowed_1.format(category=getattr(scope, 'category', '')))\n            ok = False\n        else:\n            value = read_1(F, child, (path + '.collision' if path else 'collision'), scope)\n            values['collision'] = value\n    child = given.get('wheel')\n    if child is None:\n        if required_if_2(scope):\n            F.missing(node, path + '.wheel' if path else 'wheel', why_2)\n            ok = False\n    else:\n        if not allowed_2(scope):\n            F.unsupported(node, 'wheel', (path + '.wheel' if path else 'wheel'), not_allowed_2.format(category=getattr(scope, 'category', '')))\n            ok = False\n        else:\n            value = read_2(F, child, (path + '.wheel' if path else 'wheel'), scope)\n            if value is None:\n                ok = False\n            values['wheel'] = value\n    child = given.get('track')\n    if child is None:\n        if required_if_3(scope):\n            F.missing(node, path + '.track' if path else 'track', why_3)\n            ok = False\n    else:\n        if not allowed_3(scope):\n            F.unsupported(node, 'track', (path + '.track' if path else 'track'), not_allowed_3.format(category=getattr(scope, 'category', '')))\n            ok = False\n        else:\n            value = read_3(F, child, (path + '.track' if path else 'track'), scope)\n            if value is None:\n                ok = False\n            values['track'] = value\n    child = given.get('motor')\n    if child is None:\n        if required_if_4(scope):\n            F.missing(node, path + '.motor' if path else 'motor', why_4)\n            ok = False\n    else:\n        if not allowed_4(scope):\n            F.unsupported(node, 'motor', (path + '.motor' if path else 'motor'), not_allowed_4.format(category=getattr(scope, 'category', '')))\n            ok = False\n        else:\n            value = read_4(F, child, (path + '.motor' if path else 'motor'), scope)\n            if value is None:\n                ok = False\n            values['motor'] = value\n    child = given.get('battery')\n    if child is None:\n        if required_if_5(scope):\n            F.missing(node, path + '.battery' if path else 'battery', why_5)\n            ok = False\n    else:\n        if not allowed_5(scope):\n            F.unsupported(node, 'battery', (path + '.battery' if path else 'battery'), not_allowed_5.format(category=getattr(scope, 'category', '')))\n            ok = False\n        else:\n            value = read_5(F, child, (path + '.battery' if path else 'battery'), scope)\n            if value is None:\n                ok = False\n            values['battery'] = value\n    child = given.get('driver')\n    if child is None:\n        if required_if_6(scope):\n            F.missing(node, path + '.driver' if path else 'driver', why_6)\n            ok = False\n    else:\n        if not allowed_6(scope):\n            F.unsupported(node, 'driver', (path + '.driver' if path else 'driver'), not_allowed_6.format(category=getattr(scope, 'category', '')))\n            ok = False\n        else:\n            value = read_6(F, child, (path + '.driver' if path else 'driver'), scope)\n            if value is None:\n                ok = False\n            values['driver'] = value\n    child = given.get('range')\n    if child is None:\n        if required_if_7(scope):\n            F.missing(node, path + '.range' if path else 'range', why_7)\n            ok = False\n    else:\n        if not allowed_7(scope):\n            F.unsupported(node, 'range', (path + '.range' if path else 'range'), not_allowed_7.format(category=getattr(scope, 'category', '')))\n            ok = False\n        else:\n            value = read_7(F, child, (path + '.range' if path else 'range'), scope)\n            if value is None:\n                ok = False\n            values['range'] = value\n    child = given.get('inertial')\n    if child is None:\n        ok = False\n    else:\n        value = read_8(F, child, (path + '.inertial' if path else 'inertial'), scope)\n        if value is None:\n            ok = False\n        values['inertial'] = value\n    if not rule_9(F, node, path, values, scope):\n        ok = False\n    child = given.get('connectors')\n    if child is None:\n        ok = False\n    else:\n        value = read_10(F, child, (path + '.connectors' if path else 'connectors'), scope)\n        if value is None:\n            ok = False\n        values['connectors'] = value\n    if not rule_11(F, node, path, values, scope):\n        ok = False\n    child = given.get('profiles')\n    if child is None:\n        ok = False\n    else:\n        value = read_12(F, child, (path + '.profiles' if path else 'profiles'), scope)\n        if value is None:\n            ok = False\n        values['profiles'] = value\n    child = given.get('contacts')\n    if child is None:\n        pass\n    else:\n        value = read_13(F, child, (path + '.contacts' if path else 'contacts'), scope)\n        if value is None:\n            ok = False\n        values['contacts'] = value\n    child = given.get('provenance')\n    if child is None:\n        pass\n    else:\n        value = read_14(F, child, (path + '.provenance' if path else 'provenance'), scope)\n        if value is None:\n            ok = False\n        values['provenance'] = value\n    if not rule_19(F, node, path, values, scope):\n        ok = False\n    if not ok:\n        return None\n    return values\n": _185,
 }

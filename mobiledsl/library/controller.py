@@ -3,14 +3,15 @@
 The policy form (``check_policy``) states its ONNX file, period, IMU, observation, action
 scale, simulator and basis; walkers (walkers.py) state the same policy plus the joints it
 moves, and check their servo names with ``check_servo_names``. ``policy_file_fits`` checks
-the ONNX file itself against a sound declaration. ``check_part_controller`` is a part's
-block, called by legged.py once it found the part may state one.
+the ONNX file itself against a sound declaration. ``CONTROLLER`` is a part's block, read by
+legged.py once it found the part may state one.
 
-The IMU, the phase, the simulator and the gait form are tables (``IMU``, ``PHASE``,
-``SIMULATOR``, ``GAIT_FORM`` with ``STEPPING``). The policy form is read by hand: its keys
-are the caller's (a walker's joints and gains beside them), its phase is required or
-refused by what the observation lists, and its period is judged against the simulator's
-timestep.
+Every block is a table: the policy form (``POLICY``, a walker's ``WALKER_POLICY``, with
+its phase required or refused by what the observation lists and its period judged against
+the simulator's timestep by rules), the IMU, the phase, the simulator and the gait form
+(``IMU``, ``PHASE``, ``SIMULATOR``, ``GAIT_FORM`` with ``STEPPING``); ``CONTROLLER``, a
+part's block, says the keys of either form and is read by its own check, which chooses the
+form by the keys (``controller_form``) and judges it against the part's links and feet.
 
 Where a rule is decided here and how (see docs/legged.md):
 
@@ -21,12 +22,14 @@ Where a rule is decided here and how (see docs/legged.md):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..diagnostics import Label, excerpt
-from ..recordtype import mutable_record
+from ..recordtype import mutable_record, record
 from ..yamlio import YNode
 from .fields import Fields, format_number, names_none, whole_number
 from .model import Foot
@@ -52,9 +55,6 @@ GAIT_TICK = Decimal("0.004")  # the gait is worked out every 4 ms
 MIN_ALL_DOWN = 2 * GAIT_TICK  # every foot down together, twice a period
 MIN_IN_AIR = 10 * GAIT_TICK  # each foot's flight along its arc
 
-POLICY_REQUIRED = ("policy", "period", "imu", "observation", "action_scale", "simulator", "basis")
-POLICY_OPTIONAL = ("hidden", "phase")
-
 
 @mutable_record
 class PolicyContext:
@@ -69,21 +69,38 @@ class PolicyContext:
     owners: dict[str, set[str]] | None = None  # a walker: owner -> its part's link names
 
 
+@record
+class PartControllerScope:
+    """What a part's controller is read against: its directory, its links (None when they
+    could not be read; ``links_stated``: whether it states any), its feet (the node, and the
+    feet, None when they could not be read) and whether it is a chassis."""
+
+    part_dir: Path
+    links: dict[str, LinkInfo] | None
+    links_stated: bool
+    feet_node: YNode | None
+    feet: list[Foot] | None
+    is_chassis: bool
+
+
+def controller_form(stated: Iterable[str]) -> Block | None:
+    """The form a controller's keys choose: a policy's when it states one, else a gait's
+    when it states one; None when it states neither."""
+    if "policy" in stated:
+        return POLICY
+    if "gait" in stated:
+        return GAIT_FORM
+    return None
+
+
 def check_part_controller(
-    F: Fields,
-    node: YNode,
-    part_dir: Path,
-    links: dict[str, LinkInfo] | None,
-    links_stated: bool,
-    feet_node: YNode | None,
-    feet: list[Foot] | None,
-    is_chassis: bool,
+    F: Fields, node: YNode, path: str, scope: PartControllerScope
 ) -> dict[str, Any] | None:
-    if not F.mapping(node, "controller"):
+    """A part's ``controller`` (``CONTROLLER``'s check): read by its form's table, then
+    against the part's links and feet."""
+    if not F.mapping(node, path):
         return None
-    has_policy = "policy" in node.value
-    has_gait = "gait" in node.value
-    if has_policy and has_gait:
+    if "policy" in node.value and "gait" in node.value:
         F.error(
             "library.unknown_field",
             "'controller' states both a policy and a gait: a "
@@ -93,19 +110,21 @@ def check_part_controller(
             help="keep policy with its fields, or gait with its basis",
         )
         node = _without(node, "gait")
-    if has_policy:
+    form = controller_form(node.value)
+    links, feet, feet_node = scope.links, scope.feet, scope.feet_node
+    if form is POLICY:
         servos = None
         if links is not None:
             servos = [name for name, info in links.items() if info.servo]
-        elif not links_stated:
+        elif not scope.links_stated:
             servos = []
         ctx = PolicyContext(
-            part_dir,
+            scope.part_dir,
             servos,
-            set(links) if links is not None else (set() if not links_stated else None),
+            set(links) if links is not None else (set() if not scope.links_stated else None),
         )
-        policy = check_policy(F, node, "controller", ctx)
-        if is_chassis and feet_node is None:
+        policy = check_policy(F, node, path, ctx)
+        if scope.is_chassis and feet_node is None:
             F.unsupported(
                 node,
                 "policy",
@@ -127,15 +146,15 @@ def check_part_controller(
         if (
             policy is not None
             and servos
-            and not policy_file_fits(F, node, "controller", part_dir, policy, len(servos))
+            and not policy_file_fits(F, node, path, scope.part_dir, policy, len(servos))
         ):
             return None
         return policy
-    if has_gait:
-        controller = check_gait_controller(F, node, "controller")
+    if form is GAIT_FORM:
+        controller = check_gait_controller(F, node, path)
         if (
             controller is not None
-            and is_chassis
+            and scope.is_chassis
             and feet is not None
             and feet_node is not None
             and links is not None
@@ -164,41 +183,27 @@ def _without(node: YNode, key: str) -> YNode:
     )
 
 
-def check_policy(
-    F: Fields,
-    node: YNode,
-    path: str,
-    ctx: PolicyContext,
-    extra_required: tuple[str, ...] = (),
-    extra_optional: tuple[str, ...] = (),
-) -> dict[str, Any] | None:
+def check_policy(F: Fields, node: YNode, path: str, ctx: PolicyContext) -> dict[str, Any] | None:
     """The policy form of a walking controller, as plain data (numbers as floats, the
-    solver's iteration counts as ints); ``extra_required`` keys (a walker's joints) are
-    allowed and required here, ``extra_optional`` ones (a walker's trained gains) allowed,
-    and both checked by the caller."""
-    ok = F.keys(node, path, POLICY_REQUIRED + extra_required, POLICY_OPTIONAL + extra_optional)
-    out: dict[str, Any] = {}
-    policy_node = node.get("policy")
-    policy = (
-        check_asset_path(F, policy_node, ctx.base_dir, f"{path}.policy", must_exist=True)
-        if policy_node is not None
-        else None
-    )
-    period_node = node.get("period")
-    period = F.number(period_node, f"{path}.period", positive=True)
-    imu = _check_imu(F, node.get("imu"), f"{path}.imu", ctx)
-    observation = _check_observation(F, node.get("observation"), f"{path}.observation")
-    hidden_node = node.get("hidden")
-    hidden = (
-        check_servo_names(F, hidden_node, f"{path}.hidden", ctx, "hidden", every=False)
-        if hidden_node is not None
-        else None
-    )
-    action_scale = F.number(node.get("action_scale"), f"{path}.action_scale", positive=True)
+    solver's iteration counts as ints): a part's by ``POLICY``, a walker's (``ctx.walker``)
+    by ``WALKER_POLICY``, whose joints and trained gains the caller checks."""
+    return (WALKER_POLICY if ctx.walker else POLICY).read(F, node, path, ctx)  # type: ignore[no-any-return]
 
-    phase = None
-    phase_ok = True
-    phase_node = node.get("phase")
+
+def _policy_file(F: Fields, node: YNode, path: str, ctx: PolicyContext) -> str | None:
+    return check_asset_path(F, node, ctx.base_dir, path, must_exist=True)
+
+
+def _hidden(F: Fields, node: YNode, path: str, ctx: PolicyContext) -> list[str] | None:
+    return check_servo_names(F, node, path, ctx, "hidden", every=False)
+
+
+def _phase_by_observation(
+    F: Fields, node: YNode, path: str, v: dict[str, Any], ctx: PolicyContext
+) -> bool:
+    """A phase stated when the observation lists one (while it is unread, it may be)."""
+    observation = v.get("observation")
+    phase_node = node.value.get("phase")
     lists_phase = observation is not None and "phase" in observation
     if phase_node is not None:
         if observation is not None and not lists_phase:
@@ -208,60 +213,59 @@ def check_policy(
                 "is stated, but the observation does not list phase",
                 help="add phase to the observation where the policy reads it, or delete phase",
             )
-            phase_ok = False
-        else:
-            phase = _check_phase(F, phase_node, f"{path}.phase")
-            phase_ok = phase is not None
-    elif lists_phase:
+            return False
+        v["phase"] = PHASE.read(F, phase_node, f"{path}.phase", None)
+        return v["phase"] is not None
+    if lists_phase:
         F.missing(
             node,
             f"{path}.phase",
             "the observation lists phase, so the policy states the gait's frequency and offsets",
         )
-        phase_ok = False
+        return False
+    return True
 
-    simulator, timestep_node = _check_simulator(F, node.get("simulator"), f"{path}.simulator")
-    if period is not None and simulator is not None:
-        assert period_node is not None and timestep_node is not None, (
-            "a period is read from its node, a simulator with its timestep's"
-        )
-        period_raw, timestep_raw = number_text(period_node), number_text(timestep_node)
-        steps = whole_steps(period_raw, timestep_raw)
-        if steps is None:
-            ratio = float(Decimal(period_raw) / Decimal(timestep_raw))
-            lower = max(1, int(ratio))
-            options = sorted({lower, lower + 1})
-            F.invalid(
-                period_node,
-                f"{path}.period",
-                f"is {period_raw} s, which is no "
-                f"whole number of the simulator's {timestep_raw} s steps "
-                f"({format_number(ratio, 4)} of them)",
-                help="make the period a whole number of timesteps, such as "
-                + " or ".join(format_number(n * float(Decimal(timestep_raw)), 9) for n in options),
-            )
-            period = None
-    basis = F.string(node.get("basis"), f"{path}.basis")
 
-    parts = (policy, period, imu, observation, action_scale, simulator, basis)
-    if (
-        not ok
-        or any(v is None for v in parts)
-        or not phase_ok
-        or (hidden_node is not None and hidden is None)
-    ):
-        return None
-    out["policy"] = policy
-    out["period"] = period
-    out["imu"] = imu
-    out["observation"] = observation
-    if hidden is not None:
-        out["hidden"] = hidden
-    out["action_scale"] = action_scale
-    if phase is not None:
-        out["phase"] = phase
-    out["simulator"] = simulator
-    out["basis"] = basis
+def _period_in_steps(
+    F: Fields, node: YNode, path: str, v: dict[str, Any], ctx: PolicyContext
+) -> bool:
+    """The period a whole number of the simulator's timesteps."""
+    if v.get("period") is None or v.get("simulator") is None:
+        return True
+    # (a period is read from its node, a simulator with its timestep's)
+    period_node, timestep_node = node.value["period"], node.value["simulator"].value["timestep"]
+    period_raw, timestep_raw = number_text(period_node), number_text(timestep_node)
+    if whole_steps(period_raw, timestep_raw) is not None:
+        return True
+    ratio = float(Decimal(period_raw) / Decimal(timestep_raw))
+    lower = max(1, int(ratio))
+    options = sorted({lower, lower + 1})
+    F.invalid(
+        period_node,
+        f"{path}.period",
+        f"is {period_raw} s, which is no "
+        f"whole number of the simulator's {timestep_raw} s steps "
+        f"({format_number(ratio, 4)} of them)",
+        help="make the period a whole number of timesteps, such as "
+        + " or ".join(format_number(n * float(Decimal(timestep_raw)), 9) for n in options),
+    )
+    return False
+
+
+def _policy(v: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "policy": v["policy"],
+        "period": v["period"],
+        "imu": v["imu"],
+        "observation": v["observation"],
+    }
+    if v.get("hidden") is not None:
+        out["hidden"] = v["hidden"]
+    out["action_scale"] = v["action_scale"]
+    if v.get("phase") is not None:
+        out["phase"] = v["phase"]
+    out["simulator"] = v["simulator"]
+    out["basis"] = v["basis"]
     return out
 
 
@@ -300,12 +304,6 @@ def whole_steps(period_raw: str, timestep_raw: str) -> int | None:
     if n < 1 or abs(ratio - n) > ratio * Decimal("1e-9"):
         return None
     return int(n)
-
-
-def _check_imu(
-    F: Fields, node: YNode | None, path: str, ctx: PolicyContext
-) -> dict[str, Any] | None:
-    return IMU.read(F, node, path, ctx)  # type: ignore[no-any-return]
 
 
 def _imu_link(F: Fields, node: YNode, path: str, ctx: PolicyContext) -> tuple[str | None] | None:
@@ -354,9 +352,8 @@ IMU = Block(
 )
 
 
-def _check_observation(F: Fields, node: YNode | None, path: str) -> list[str] | None:
-    if node is None:
-        return None
+def _observation(F: Fields, node: YNode, path: str, scope: Any) -> list[str] | None:
+    """Each term once, of the eight."""
     if not node.is_seq or not node.value:
         names_none(F, node, path, "term", "a list of the terms the policy observes", listing=True)
         return None
@@ -466,10 +463,6 @@ def _walker_servo_problem(name: str, ctx: PolicyContext) -> str:
     return f"names '{name}', a link no servo turns"
 
 
-def _check_phase(F: Fields, node: YNode, path: str) -> dict[str, Any] | None:
-    return PHASE.read(F, node, path, None)  # type: ignore[no-any-return]
-
-
 def _offsets(F: Fields, node: YNode, path: str, scope: Any) -> list[float] | None:
     if not node.is_seq or not node.value:
         names_none(F, node, path, "offset", "a list of at least one offset (rad)", listing=True)
@@ -522,15 +515,6 @@ PHASE = Block(
     strict_keys=True,
     build=_phase,
 )
-
-
-def _check_simulator(
-    F: Fields, node: YNode | None, path: str
-) -> tuple[dict[str, Any] | None, YNode | None]:
-    simulator = SIMULATOR.read(F, node, path, None)
-    if simulator is None or node is None:
-        return None, None
-    return simulator, node.get("timestep")
 
 
 def _integrator(F: Fields, node: YNode, path: str, scope: Any) -> str | None:
@@ -640,6 +624,106 @@ GAIT_FORM = Block(
     doc="A walking controller by a gait.",
     strict_keys=True,
     build=lambda v: {"gait": v["gait"], "basis": v["basis"]},
+)
+
+
+# a controller's policy form, as it is read once the controller states a policy
+POLICY = Block(
+    "policy controller",
+    (
+        Field(
+            "policy",
+            "custom",
+            "the policy's ONNX file, in the part directory",
+            check=_policy_file,
+            what="path",
+        ),
+        Field(
+            "period",
+            "number",
+            "how often the policy acts: whole simulator steps",
+            unit="s",
+            bound="positive",
+        ),
+        Field("imu", "block", IMU.doc, block=IMU),
+        Field(
+            "observation",
+            "custom",
+            "what the policy reads, each term once",
+            check=_observation,
+            what="list of terms",
+            options=OBSERVATION_TERMS,
+        ),
+        Field(
+            "hidden",
+            "custom",
+            "the servos the policy does not move",
+            required=False,
+            check=_hidden,
+            what="list of link names",
+        ),
+        Field("action_scale", "number", "the policy's output to radians", bound="positive"),
+        Field(
+            "phase",
+            "block",
+            PHASE.doc,
+            block=PHASE,
+            required=False,
+            by_rule=True,
+            required_doc="an observed phase",
+        ),
+        Rule(
+            "phase_by_observation", _phase_by_observation, "`phase` when the observation lists it"
+        ),
+        Field("simulator", "block", SIMULATOR.doc, block=SIMULATOR),
+        Rule("period_in_steps", _period_in_steps, "`period` a whole number of timesteps"),
+        Field("basis", "string", "how it was made"),
+    ),
+    doc="A walking controller by a policy.",
+    strict_keys=True,
+    build=_policy,
+)
+# a walker's: the same, with the servos it moves and their trained gains (walkers.py reads
+# them)
+WALKER_POLICY = Block(
+    "walker policy",
+    (
+        *POLICY.steps,
+        Field("joints", "custom", "the servos the policy moves, as owner/link", by_rule=True),
+        Field(
+            "trained_kp",
+            "custom",
+            "the servos' gains the policy was trained with",
+            required=False,
+            by_rule=True,
+        ),
+    ),
+    doc="A walker's policy.",
+    strict_keys=True,
+    build=_policy,
+)
+
+
+def _in_policy_form(f: Field) -> Field:
+    return replace(f, required=False, required_if=lambda scope: True, required_doc="a policy")
+
+
+# A part's controller in either form: the policy's keys (required with a policy, but the
+# basis, either form's), then the gait's. Its check chooses the form by the keys
+# (``controller_form``) and reads by that form's table.
+CONTROLLER = Block(
+    "controller",
+    (
+        *(f if f.name == "basis" else _in_policy_form(f) for f in POLICY.fields if f.required),
+        *(f for f in POLICY.fields if not f.required),
+        replace(
+            GAIT_FORM.field("gait"),
+            doc=STEPPING.doc + " (the gait form, instead of a policy)",
+            required=False,
+        ),
+    ),
+    doc="A walking controller: a policy, or a gait with its basis.",
+    check=check_part_controller,
 )
 
 

@@ -3,11 +3,13 @@ each of the four legged keys (with ``controller``) may be stated.
 
 The loader calls ``check_legged_fields`` once a part's category and profiles are known; it
 checks the four top-level keys (and the ``Legged`` profile's category) and hands back the
-records, or None after reporting what is wrong. ``gait``, each foot and each servo are read
-by their tables (``GAIT``, ``FOOT``, ``SERVO``), a link and its joint by hand: a joint's
-type decides which keys it must state, and is judged before them. A ``controller`` block is read by
-controller.py once this module has found the part may state one; ``check_gait`` (the
-commands a walker takes too) is shared with walkers (walkers.py).
+records, or None after reporting what is wrong. ``gait``, each link, its joint, each foot
+and each servo are read by their tables (``GAIT``, ``LINK``, ``LINK_JOINT``, ``FOOT``,
+``SERVO``): a joint's type decides which keys it must state, and is judged before them; a
+link that fails still leaves what the feet's checks need of it (``LinkInfo``). A
+``controller`` block is read by controller.py (``CONTROLLER``) once this module has found
+the part may state one; ``check_gait`` (the commands a walker takes too) is shared with
+walkers (walkers.py).
 
 Where a rule is decided here and how (see docs/legged.md):
 
@@ -30,13 +32,13 @@ from typing import Any
 from ..diagnostics import Span, excerpt
 from ..recordtype import mutable_record, record
 from ..yamlio import YNode
-from .controller import check_part_controller
+from .controller import CONTROLLER, PartControllerScope
 from .fields import IDENTIFIER, Fields, format_number, names_none, whole_number
-from .inertia import check_inertial
+from .inertia import INERTIAL
 from .model import LEGGED_KEYS, Foot, Gait, Link, LinkJoint, Servo, Shape
-from .paths import check_visual
+from .parts import VISUAL
 from .schema import Block, Field, Rule
-from .shapes import LINK_SHAPES, check_shape_list
+from .shapes import LINK_SHAPES, SHAPE, check_shape_list
 
 LINK_CATEGORIES = ("chassis", "attachment", "leg")
 
@@ -214,15 +216,13 @@ def _check_part(
                 "only a part used as Legged walks, and this part's profiles do not list Legged",
             )
         else:
-            controller = check_part_controller(
+            controller = CONTROLLER.read(
                 F,
                 controller_node,
-                Path(part_dir),
-                links,
-                links_node is not None,
-                feet_node,
-                feet,
-                is_chassis,
+                "controller",
+                PartControllerScope(
+                    Path(part_dir), links, links_node is not None, feet_node, feet, is_chassis
+                ),
             )
 
     spans: dict[str, Span] = {}
@@ -285,151 +285,159 @@ def _check_links(F: Fields, node: YNode, part_dir: Path) -> dict[str, LinkInfo] 
 def _check_link(
     F: Fields, name: str, node: YNode, path: str, part_dir: Path, above: list[str], below: list[str]
 ) -> LinkInfo:
-    info = LinkInfo(name)
-    if not F.mapping(node, path):
-        return info
-    ok = F.keys(node, path, ("parent", "joint", "inertial", "visual"), ("collision", "servo"))
+    scope = LinkScope(LinkInfo(name), part_dir, above, below)
+    v = LINK.read(F, node, path, scope)
+    info = scope.info
+    if v is not None:
+        joint, inertial, visual = v["joint"], v["inertial"], v["visual"]
+        collision = v.get("collision", ())  # (as info.collision, read: none when none stated)
+        info.record = Link(name, info.parent, joint, inertial, visual, collision, v.get("servo"))
+    return info
 
-    parent_ok = False
-    parent_node = node.get("parent")
-    if parent_node is not None:
-        if parent_node.is_null:
-            parent_ok = True
-        elif not parent_node.is_str:
-            F.wrong_type(parent_node, f"{path}.parent", "the name of a link, or null")
-        else:
-            parent = parent_node.value
-            if parent == name:
-                F.invalid(
-                    parent_node,
-                    f"{path}.parent",
-                    "names the link itself: a link hangs "
-                    "from the part frame (null) or from a link declared above it",
-                )
-            elif parent in below:
-                F.invalid(
-                    parent_node,
-                    f"{path}.parent",
-                    f"names '{parent}', which is "
-                    f"declared below '{name}': each link comes after the one it hangs "
-                    "from",
-                    help=f"move links.{parent} above links.{name}",
-                )
-            elif parent not in above:
-                F.invalid(
-                    parent_node,
-                    f"{path}.parent",
-                    f"names '{parent}', which is no link of this part",
-                    help="name a link declared above this one, "
-                    "or write null for the part frame"
-                    + (f"; the links above are: {', '.join(above)}" if above else ""),
-                )
-            else:
-                info.parent = parent
-                parent_ok = True
 
-    joint_type, joint, rng = _check_link_joint(F, node.get("joint"), f"{path}.joint")
-    info.joint_type = joint_type
+@mutable_record
+class LinkScope:
+    """What a link is read with: the links declared above and below it and the part's
+    directory; and what its reading leaves for later checks, even when it fails (``info``,
+    and its joint's range, which the servo's hold is judged against)."""
 
-    inertial_node = node.get("inertial")
-    inertial = (
-        check_inertial(F, inertial_node, f"{path}.inertial", own_part=False)
-        if inertial_node is not None
-        else None
-    )
-    visual_node = node.get("visual")
-    visual = (
-        check_visual(F, visual_node, part_dir, f"{path}.visual")
-        if visual_node is not None
-        else None
-    )
-    collision_node = node.get("collision")
-    if collision_node is None:
-        info.collision = ()
+    info: LinkInfo
+    part_dir: Path
+    above: list[str]
+    below: list[str]
+    rng: tuple[float, float] | None = None
+    own_part: bool = False  # a link's tensor is not handed to MuJoCo as stated (inertia)
+
+
+def _link_parent(F: Fields, node: YNode, path: str, scope: LinkScope) -> tuple[str | None] | None:
+    """The link it hangs from, one declared above it, boxed (null, the part frame, is a
+    parent as good as any)."""
+    if node.is_null:
+        return (None,)
+    if not node.is_str:
+        F.wrong_type(node, path, "the name of a link, or null")
+        return None
+    parent, name = node.value, scope.info.name
+    if parent == name:
+        F.invalid(
+            node,
+            path,
+            "names the link itself: a link hangs "
+            "from the part frame (null) or from a link declared above it",
+        )
+    elif parent in scope.below:
+        F.invalid(
+            node,
+            path,
+            f"names '{parent}', which is "
+            f"declared below '{name}': each link comes after the one it hangs "
+            "from",
+            help=f"move links.{parent} above links.{name}",
+        )
+    elif parent not in scope.above:
+        F.invalid(
+            node,
+            path,
+            f"names '{parent}', which is no link of this part",
+            help="name a link declared above this one, "
+            "or write null for the part frame"
+            + (f"; the links above are: {', '.join(scope.above)}" if scope.above else ""),
+        )
     else:
-        info.collision = check_shape_list(F, collision_node, f"{path}.collision", LINK_SHAPES)
+        return (parent,)
+    return None
 
-    servo: Servo | None = None
-    servo_ok = True
-    servo_node = node.get("servo")
+
+def _link_collision(F: Fields, node: YNode, path: str, scope: Any) -> tuple[Shape, ...] | None:
+    return check_shape_list(F, node, path, LINK_SHAPES)
+
+
+def _known(F: Fields, node: YNode, path: str, v: dict[str, Any], scope: LinkScope) -> bool:
+    """What the feet's checks need of the link, read or not: its parent, and its collision
+    shapes (none when it states none, None when they failed)."""
+    parent = v.get("parent")
+    scope.info.parent = parent[0] if parent is not None else None
+    scope.info.collision = v.get("collision", ())
+    return True
+
+
+def _servo_by_joint(F: Fields, node: YNode, path: str, v: dict[str, Any], scope: LinkScope) -> bool:
+    """A revolute joint is turned by a servo, which holds within the joint's range; a fixed
+    one by none."""
+    servo_node = node.value.get("servo")
+    joint_type, info = scope.info.joint_type, scope.info
     if joint_type == "fixed" and servo_node is not None:
         F.unsupported(
             node, "servo", f"{path}.servo", "a fixed joint does not turn, so no servo turns it"
         )
-        servo_ok = False
-    elif joint_type == "revolute":
+        return False
+    if joint_type == "revolute":
         if servo_node is None:
             F.missing(
                 node, f"{path}.servo", "a revolute joint is turned by the servo that holds it"
             )
-            servo_ok = False
-        else:
-            info.servo = True
-            servo = _check_servo(F, servo_node, f"{path}.servo", rng)
-            servo_ok = servo is not None
-    elif servo_node is not None:
+            return False
+        info.servo = True
+        v["servo"] = SERVO.read(F, servo_node, f"{path}.servo", scope.rng)
+        return v["servo"] is not None
+    if servo_node is not None:
         info.servo = True  # an unknown joint type: its servo counts as stated
-        servo_ok = False
-
-    if (
-        ok
-        and parent_ok
-        and joint is not None
-        and inertial is not None
-        and visual is not None
-        and info.collision is not None
-        and servo_ok
-    ):
-        info.record = Link(name, info.parent, joint, inertial, visual, info.collision, servo)
-    return info
+        return False
+    return True
 
 
-def _check_link_joint(
-    F: Fields, node: YNode | None, path: str
-) -> tuple[str | None, LinkJoint | None, tuple[float, float] | None]:
-    """(the joint's type, the joint, its range): the type and the range whenever they could
-    be read, so that the servo's hold is judged even when something else is wrong."""
-    if node is None or not F.mapping(node, path):
-        return None, None, None
-    joint_type = None
-    type_node = node.get("type")
-    if type_node is not None:
-        text = F.string(type_node, f"{path}.type")
-        if text in ("revolute", "fixed"):
-            joint_type = text
-        elif text is not None:
-            why = {
-                "prismatic": "; a link joint that slides is not in this version",
-                "continuous": "; a link turns within a range, so write revolute with its range",
-            }.get(text, "")
-            F.invalid(
-                type_node,
-                f"{path}.type",
-                f"is '{excerpt(text)}', but a link joint is revolute or fixed{why}",
-                help="write type: revolute (with axis and range) or type: fixed",
-            )
-    required = ("type", "xyz", "rpy") + (("axis", "range") if joint_type == "revolute" else ())
-    ok = F.keys(node, path, required, ("axis", "range"))
-    xyz = F.vec3(node.get("xyz"), f"{path}.xyz")
-    rpy = F.vec3(node.get("rpy"), f"{path}.rpy")
-    axis = rng = None
-    if joint_type == "fixed":
+def _joint_type(F: Fields, node: YNode, path: str, v: dict[str, Any], scope: LinkScope) -> bool:
+    """The joint's type, judged before its keys: a revolute joint requires an axis and a
+    range, a fixed one refuses them."""
+    type_node = node.value.get("type")
+    if type_node is None:
+        return True  # (said with the keys)
+    text = F.string(type_node, f"{path}.type")
+    if text in ("revolute", "fixed"):
+        scope.info.joint_type = v["type"] = text
+        return True
+    if text is not None:
+        why = {
+            "prismatic": "; a link joint that slides is not in this version",
+            "continuous": "; a link turns within a range, so write revolute with its range",
+        }.get(text, "")
+        F.invalid(
+            type_node,
+            f"{path}.type",
+            f"is '{excerpt(text)}', but a link joint is revolute or fixed{why}",
+            help="write type: revolute (with axis and range) or type: fixed",
+        )
+    return False
+
+
+def _turns_by_type(F: Fields, node: YNode, path: str, v: dict[str, Any], scope: LinkScope) -> bool:
+    """A fixed joint refuses an axis and a range; any other reads them (the range whenever
+    it can be read, so that the servo's hold is judged even when something else is
+    wrong)."""
+    given = node.value
+    if scope.info.joint_type == "fixed":
+        ok = True
         for key in ("axis", "range"):
-            if node.get(key) is not None:
+            if given.get(key) is not None:
                 F.unsupported(node, key, f"{path}.{key}", "a fixed joint does not turn")
                 ok = False
-    else:
-        axis = F.unit_vec3(node.get("axis"), f"{path}.axis")
-        rng = check_range(F, node.get("range"), f"{path}.range", strict=True)
-        if (node.get("axis") is not None and axis is None) or (
-            node.get("range") is not None and rng is None
-        ):
-            ok = False
-    if not ok or joint_type is None or xyz is None or rpy is None:
-        return joint_type, None, rng
-    if joint_type == "revolute":
-        return joint_type, LinkJoint("revolute", xyz, rpy, axis, rng), rng
-    return joint_type, LinkJoint("fixed", xyz, rpy), None
+        return ok
+    axis_node, range_node = given.get("axis"), given.get("range")
+    v["axis"] = F.unit_vec3(axis_node, f"{path}.axis")
+    v["range"] = scope.rng = check_range(F, range_node, f"{path}.range", strict=True)
+    return (axis_node is None or v["axis"] is not None) and (
+        range_node is None or v["range"] is not None
+    )
+
+
+def _link_joint(v: dict[str, Any]) -> LinkJoint:
+    if v["type"] == "revolute":
+        return LinkJoint("revolute", v["xyz"], v["rpy"], v["axis"], v["range"])
+    return LinkJoint("fixed", v["xyz"], v["rpy"])
+
+
+def _revolute(scope: LinkScope) -> bool:
+    return scope.info.joint_type == "revolute"
 
 
 def check_range(
@@ -453,12 +461,6 @@ def check_range(
         )
         return None
     return lo, hi
-
-
-def _check_servo(
-    F: Fields, node: YNode, path: str, rng: tuple[float, float] | None
-) -> Servo | None:
-    return SERVO.read(F, node, path, rng)  # type: ignore[no-any-return]
 
 
 def _hold_within(
@@ -508,6 +510,85 @@ SERVO = Block(
         v["hold"],
         v.get("basis"),
     ),
+)
+
+
+LINK_JOINT = Block(
+    "link joint",
+    (
+        Rule("type_first", _joint_type, "the type judged first", before_keys=True),
+        Field(
+            "type",
+            "choice",
+            "revolute, or fixed",
+            options=("revolute", "fixed"),
+            by_rule=True,
+        ),
+        Field("xyz", "vec3", "where the joint is, in its parent's frame", unit="m"),
+        Field("rpy", "vec3", "its turn: roll, pitch and yaw", unit="rad"),
+        Field(
+            "axis",
+            "unit_vec3",
+            "the axis a revolute joint turns about",
+            required=False,
+            by_rule=True,
+            required_if=_revolute,
+            required_doc="a revolute joint",
+        ),
+        Field(
+            "range",
+            "custom",
+            "[lowest, highest] a revolute joint turns through",
+            unit="rad",
+            required=False,
+            by_rule=True,
+            what="[lowest, highest]",
+            required_if=_revolute,
+            required_doc="a revolute joint",
+        ),
+        Rule("turns_by_type", _turns_by_type, "a fixed joint states no `axis` nor `range`"),
+    ),
+    doc="How the link hangs from its parent.",
+    strict_keys=True,
+    keys_with_scope=True,  # (the type, judged first, requires axis and range or not)
+    build=_link_joint,
+)
+LINK = Block(
+    "link",
+    (
+        Field(
+            "parent",
+            "custom",
+            "the link it hangs from, declared above it, or null for the part frame",
+            check=_link_parent,
+            what="link name or null",
+        ),
+        Field("joint", "block", LINK_JOINT.doc, block=LINK_JOINT),
+        Field("inertial", "block", INERTIAL.doc, block=INERTIAL),
+        Field("visual", "block", VISUAL.doc, block=VISUAL),
+        Field(
+            "collision",
+            "custom",
+            "what of it collides: a list of shapes, capsules too",
+            required=False,
+            check=_link_collision,
+            what="list of shapes",
+            each=SHAPE,
+        ),
+        Rule("known", _known),
+        Field(
+            "servo",
+            "block",
+            SERVO.doc,
+            block=SERVO,
+            required=False,
+            by_rule=True,
+            required_doc="a revolute joint",
+        ),
+        Rule("servo_by_joint", _servo_by_joint, "a revolute joint's servo; none on a fixed one"),
+    ),
+    doc="A moving link of a legged part.",
+    strict_keys=True,
 )
 
 

@@ -25,16 +25,24 @@ from .fields import Fields
 from .manifest import ID, Manifest, load_manifest
 from .model import CATEGORIES, Library, Part
 from .objects import check_environment_fields, check_object_fields
-from .parts import COMMON_FIELDS, PART_FIELDS, check_part_fields
+from .parts import COMMON, COMMON_FIELDS, PART_FIELDS, SCHEMA_VERSION, check_part_fields
 from .reading import read_declaration
 from .spantable import SpanTable
 
 OBJECT_FIELDS = ("visual", "collision", "provenance")
 ENVIRONMENT_FIELDS = ("ground_plane", "entities", "provenance")
 ALL_FIELDS = COMMON_FIELDS + PART_FIELDS + ("ground_plane", "entities")
-SCHEMA_VERSION = 1
 
-__all__ = ["load_library", "load_manifest", "load_part", "check_declaration", "Manifest"]
+# (SCHEMA_VERSION and CATEGORIES are read from here too)
+__all__ = [
+    "load_library",
+    "load_manifest",
+    "load_part",
+    "check_declaration",
+    "Manifest",
+    "SCHEMA_VERSION",
+    "CATEGORIES",
+]
 
 
 def part_paths(root: str | os.PathLike, part_id: str) -> tuple[str, str]:
@@ -163,35 +171,9 @@ def check_declaration(
         F.wrong_type(node, "component.yaml", "a mapping of the part's fields")
         return None, sink.items
     values = node.value
-    for key in COMMON_FIELDS:
-        if key not in values:
-            F.missing(node, key)
-    version = values.get("schema_version")
-    if version is not None:
-        v = F.integer(version, "schema_version")
-        if v is not None and v != SCHEMA_VERSION:
-            F.invalid(
-                version,
-                "schema_version",
-                f"is {v}: this compiler reads schema_version {SCHEMA_VERSION}",
-                help="write schema_version: 1",
-            )
+    common = COMMON.read(F, node, "", part_id)  # the four fields, whatever else is wrong
     id_node = values.get("id")
-    if id_node is not None:
-        stated = F.string(id_node, "id")
-        if stated is not None and stated != part_id:
-            F.error(
-                "library.id_mismatch",
-                f"'id' is '{stated}', and the part's directory is '{part_id}'",
-                id_node.span,
-                label="not the directory's name",
-                help=f"write id: {part_id}, or rename the directory and its entry in library.yaml",
-            )
-    category_node = values.get("category")
-    category = (
-        F.choice(category_node, "category", CATEGORIES) if category_node is not None else None
-    )
-    description = F.string(values.get("description"), "description")
+    category, description = common.get("category"), common.get("description")
     if category is None:
         _top_keys(F, node, ALL_FIELDS, None)
         return None, sink.items

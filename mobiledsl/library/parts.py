@@ -31,6 +31,7 @@ from .hull import check_hull
 from .inertia import INERTIAL
 from .inertia_fit import check_inertia_fits
 from .model import (
+    CATEGORIES,
     LEGGED_KEYS,
     BatterySpec,
     Connector,
@@ -49,7 +50,64 @@ from .model import (
 from .paths import check_visual
 from .schema import Block, Field, Rule
 
-COMMON_FIELDS = ("schema_version", "id", "category", "description")
+SCHEMA_VERSION = 1
+
+
+def _schema_version(F: Fields, node: YNode, path: str, v: dict[str, Any], scope: Any) -> bool:
+    version = v.get("schema_version")
+    if version is None or version == SCHEMA_VERSION:
+        return True
+    F.invalid(
+        node.value["schema_version"],
+        "schema_version",
+        f"is {version}: this compiler reads schema_version {SCHEMA_VERSION}",
+        help=f"write schema_version: {SCHEMA_VERSION}",
+    )
+    return False
+
+
+def _declared_id(F: Fields, node: YNode, path: str, part_id: str) -> str | None:
+    """The id as stated, which is the part's directory's name (``part_id``, the scope)."""
+    stated = F.string(node, path)
+    if stated is not None and stated != part_id:
+        F.error(
+            "library.id_mismatch",
+            f"'id' is '{stated}', and the part's directory is '{part_id}'",
+            node.span,
+            label="not the directory's name",
+            help=f"write id: {part_id}, or rename the directory and its entry in library.yaml",
+        )
+    return stated
+
+
+# The four fields every declaration states, read by the loader before its category's
+# (``partial``: a declaration missing one is still read on, its category's keys and fields
+# checked, so that one pass reports every problem).
+COMMON = Block(
+    "declaration",
+    (
+        Field(
+            "schema_version",
+            "integer",
+            "the version of the schema the declaration is written in",
+            options=(str(SCHEMA_VERSION),),
+        ),
+        Rule("version_read", _schema_version, f"`schema_version` is {SCHEMA_VERSION}"),
+        Field(
+            "id",
+            "custom",
+            "the part's directory's name",
+            check=_declared_id,
+            what="identifier",
+        ),
+        Field("category", "choice", "what kind of entry it is", options=CATEGORIES),
+        Field("description", "string", "what it is, in a sentence or two"),
+    ),
+    doc="What every declaration states.",
+    free_form=True,  # (the loader reports unknown keys by the category's)
+    partial=True,
+)
+COMMON_FIELDS = COMMON.required
 PART_FIELDS = (
     "visual",
     "collision",

@@ -7,15 +7,19 @@ whether it is required (always, or when ``required_if`` holds for the declaratio
 where it is allowed (``allowed``); its ``doc`` is the sentence the reference in
 docs/library-format.md shows. The checker, for a mapping:
 
-1. reports unknown keys and absent required ones (``Fields.keys``); a ``free_form``
-   block, absent required ones only;
+1. runs the rules placed before the keys (``before_keys``: what the keys hang on, such as
+   a joint's type), then reports unknown keys and absent required ones (``Fields.keys``);
+   a ``free_form`` block, absent required ones only; with ``keys_with_scope``, a field
+   whose ``required_if`` holds counts among the required keys there;
 2. goes through the steps in order: a field absent and conditionally required is
    library.missing_field; one present where it is not allowed is library.unsupported;
    any other present field is read by its kind's check in ``fields``; a rule is run on
    the mapping and the values read so far;
 3. returns ``build(values)`` (the values by field name when there is no ``build``), or
    None when a required field is absent, a deciding field's value failed, or a rule said
-   no. Diagnostics go through the ``Fields`` given; nothing here raises for bad input.
+   no; a ``partial`` block returns its values whatever failed (its caller reads on, and
+   judges by ``Fields.failed``). Diagnostics go through the ``Fields`` given; nothing here
+   raises for bad input.
 
 Each table is written, when first read, into the function that reads a mapping by it
 (``Block.read``; its text is ``Block.source``), compiled ahead of the run (``precompiled``).
@@ -117,6 +121,7 @@ class Rule:
     doc: str = ""
     stops: bool = False  # when it fails the block is not read further
     needs: tuple[str, ...] = ()  # run only when the mapping states all these keys
+    before_keys: bool = False  # run before the keys are checked (a block's first steps)
 
 
 Step = Field | Rule
@@ -133,8 +138,14 @@ class Block:
     free_form: bool = False  # unknown keys are ignored, not reported
     strict_keys: bool = False  # an unknown or absent key fails the block
     check: Callable[..., Any] | None = None  # reads the block instead of ``check_block``
+    keys_with_scope: bool = False  # a field required by its required_if is a required key
+    partial: bool = False  # the values read are returned even when the block failed
 
     def __post_init__(self) -> None:
+        steps = self.steps
+        first = [isinstance(s, Rule) and s.before_keys for s in steps]
+        if first != sorted(first, reverse=True):
+            raise ValueError(f"{self.name}: a rule run before the keys comes before the fields")
         # a block read by its own check reads by it from the first call; the others are
         # written when first read, not when the table is made: most compiles read a few
         # kinds of part, and an import should not pay for the rest
@@ -271,41 +282,76 @@ def reader_source(block: Block) -> tuple[str, dict[str, Any]]:
         "    given = node.value",
         "    keys = given.keys()",
     ]
-    if block.free_form:
-        out.append(
-            "    keys_ok = keys >= REQUIRED_KEYS or F.keys(node, path, REQUIRED, OPTIONAL, True)"
-        )
+    steps = list(enumerate(block.steps))
+    first = [(i, s) for i, s in steps if isinstance(s, Rule) and s.before_keys]
+    if first:  # the rules the keys hang on, then the keys
+        out += ["    values = {}", "    ok = True"]
+        for i, rule in first:
+            out += _rule_source(rule, i, names)
+        out += _keys_source(block, names)
     else:
-        out.append(
-            "    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or "
-            "F.keys(node, path, REQUIRED, OPTIONAL, False)"
-        )
-    out += ["    values = {}", "    ok = True"]
-    for i, step in enumerate(block.steps):
+        out += _keys_source(block, names) + ["    values = {}", "    ok = True"]
+    for i, step in steps[len(first) :]:
         if isinstance(step, Rule):
-            names[f"rule_{i}"] = step.check
-            needs = "".join(f"{key!r} in given and " for key in step.needs)
-            out += [
-                f"    if {needs}not rule_{i}(F, node, path, values, scope):",
-                "        ok = False",
-            ]
-            if step.stops:
-                out.append("        return None")
-            continue
-        out += _field_source(step, i, names)
-    out.append("    if not ok" + (" or not keys_ok:" if block.strict_keys else ":"))
-    out.append("        return None")
+            out += _rule_source(step, i, names)
+        else:
+            out += _field_source(step, i, names, block.keys_with_scope)
+    if not block.partial:
+        out.append("    if not ok" + (" or not keys_ok:" if block.strict_keys else ":"))
+        out.append("        return None")
     out.append("    return values" if block.build is None else "    return BUILD(values)")
     return "\n".join(out) + "\n", names
 
 
-def _field_source(f: Field, i: int, names: dict[str, Any]) -> list[str]:
+def _keys_source(block: Block, names: dict[str, Any]) -> list[str]:
+    """The keys' check: unknown ones (but in a free-form block) and absent required ones;
+    with ``keys_with_scope``, the fields whose ``required_if`` holds are required too."""
+    scoped = [
+        (i, s)
+        for i, s in enumerate(block.steps)
+        if block.keys_with_scope and isinstance(s, Field) and s.required_if is not None
+    ]
+    if not scoped:
+        if block.free_form:
+            return [
+                "    keys_ok = keys >= REQUIRED_KEYS or "
+                "F.keys(node, path, REQUIRED, OPTIONAL, True)"
+            ]
+        return [
+            "    keys_ok = (keys <= ALLOWED_KEYS and keys >= REQUIRED_KEYS) or "
+            "F.keys(node, path, REQUIRED, OPTIONAL, False)"
+        ]
+    out = ["    required = REQUIRED"]
+    for i, f in scoped:
+        names[f"required_if_{i}"] = f.required_if
+        out += [f"    if required_if_{i}(scope):", f"        required = required + ({f.name!r},)"]
+    known = "" if block.free_form else "keys <= ALLOWED_KEYS and "
+    out.append(
+        f"    keys_ok = ({known}keys >= set(required)) or "
+        f"F.keys(node, path, required, OPTIONAL, {block.free_form})"
+    )
+    return out
+
+
+def _rule_source(rule: Rule, i: int, names: dict[str, Any]) -> list[str]:
+    names[f"rule_{i}"] = rule.check
+    needs = "".join(f"{key!r} in given and " for key in rule.needs)
+    out = [f"    if {needs}not rule_{i}(F, node, path, values, scope):", "        ok = False"]
+    if rule.stops:
+        out.append("        return None")
+    return out
+
+
+def _field_source(f: Field, i: int, names: dict[str, Any], keys_with_scope: bool) -> list[str]:
     name = repr(f.name)
     if f.by_rule:  # read by a rule of the block
         return [f"    if given.get({name}) is None:", "        ok = False"] if f.required else []
     out = [f"    child = given.get({name})", "    if child is None:"]
     if f.required:
         out.append("        ok = False")
+    elif f.required_if is not None and keys_with_scope:  # (said with the keys)
+        names[f"required_if_{i}"] = f.required_if
+        out += [f"        if required_if_{i}(scope):", "            ok = False"]
     elif f.required_if is not None:
         names[f"required_if_{i}"], names[f"why_{i}"] = f.required_if, f.why_required
         out += [

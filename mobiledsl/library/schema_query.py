@@ -9,15 +9,14 @@ one of. ``where`` is what the allowed keys hang on: the declaration's category, 
 profiles' types, and the names it gives its connectors and links (the values some keys
 name).
 
-Most blocks are tables (``parts``, ``objects``, ``inertia``, ``shapes``, and of the legged
-blocks ``gait``, a foot, a servo, and a controller's imu, phase, simulator and gait, in
-``legged`` and ``controller``). Four kinds of place are not, and are said here, each marked
-where it is:
+Every block is the loader's own table: the four fields every declaration states
+(``parts.COMMON``), the part's, an object's and an environment's (``parts``, ``objects``,
+with ``inertia`` and ``shapes``), and the legged blocks (``legged``: a link, its joint, a
+foot, a servo, the gait; ``controller``: the controller in either form, chosen as its check
+chooses, ``controller_form``, and its imu, phase, simulator and gait). Said here are only:
 
-- the four fields every declaration states (the loader checks them by hand);
-- of the legged blocks, ``links``, a link and its joint, and ``controller`` itself
-  (``legged`` and ``controller`` check them by hand): described here as tables no reader
-  reads;
+- where each legged key may be stated, with the table its value is read by (the part's
+  table holds those keys as read by a rule of its own);
 - a mapping whose keys the vocabulary names: ``profiles`` (the component types) and a
   profile's ``mounts`` (the type's logical mounts);
 - a mapping whose keys the declaration names (``connectors``, ``links``, ``feet``,
@@ -28,7 +27,7 @@ Nothing here reads a file or keeps anything between calls.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ..model.vocabulary import (
     CHASSIS_TYPES,
@@ -37,23 +36,13 @@ from ..model.vocabulary import (
     PART_MOUNTS,
     PART_TYPES,
 )
-from .controller import (
-    IMU,
-    OBSERVATION_TERMS,
-    PHASE,
-    POLICY_OPTIONAL,
-    POLICY_REQUIRED,
-    SIMULATOR,
-    STEPPING,
-)
-from .inertia import INERTIAL
-from .legged import FOOT, GAIT, LINK_CATEGORIES, SERVO
-from .model import CATEGORIES
+from .controller import CONTROLLER, controller_form
+from .legged import FOOT, GAIT, LINK, LINK_CATEGORIES
 from .objects import ENVIRONMENT, OBJECT
-from .parts import PART, VISUAL, PartScope
+from .parts import COMMON, PART, PartScope
 from .schema import Block, Field
 from .schema_docs import required_words, value_words
-from .shapes import LINK_SHAPES, OBJECT_SHAPES, SHAPE
+from .shapes import LINK_SHAPES, OBJECT_SHAPES
 
 KeyPath = tuple[str | int, ...]
 BOOLEAN = ("true", "false")
@@ -115,157 +104,10 @@ class Where:
     links: tuple[str, ...] = ()
 
 
-# -- what is not a table of the loader's ------------------------------------------------
-# The four fields every declaration states: loader.check_declaration checks them by hand
-# (its messages are its own); this table says them for the editor and is read by nothing.
-COMMON = Block(
-    "declaration",
-    (
-        Field(
-            "schema_version",
-            "integer",
-            "the version of the schema the declaration is written in",
-            options=("1",),
-        ),
-        Field("id", "identifier", "the part's directory's name"),
-        Field("category", "choice", "what kind of entry it is", options=CATEGORIES),
-        Field("description", "string", "what it is, in a sentence or two"),
-    ),
-    doc="What every declaration states.",
-)
-
-# The legged blocks legged.py and controller.py check by hand (a link, its joint, the
-# controller's two forms together; the loader's tables are the others). These tables say the
-# keys those checks allow (tests/lsp pin them to the checks' own answers) and are read by
-# nothing.
-LINK_JOINT = Block(
-    "link joint",
-    (
-        Field("type", "choice", "revolute, or fixed", options=("revolute", "fixed")),
-        Field("xyz", "vec3", "where the joint is, in its parent's frame", unit="m"),
-        Field("rpy", "vec3", "its turn: roll, pitch and yaw", unit="rad"),
-        Field("axis", "unit_vec3", "the axis a revolute joint turns about", required=False),
-        Field(
-            "range",
-            "custom",
-            "[lowest, highest] a revolute joint turns through",
-            unit="rad",
-            required=False,
-            by_rule=True,
-            what="[lowest, highest]",
-        ),
-    ),
-    doc="How the link hangs from its parent.",
-)
-LINK = Block(
-    "link",
-    (
-        Field(
-            "parent",
-            "custom",
-            "the link it hangs from, declared above it, or null for the part frame",
-            by_rule=True,
-            what="link name or null",
-        ),
-        Field("joint", "block", LINK_JOINT.doc, block=LINK_JOINT),
-        Field("inertial", "block", INERTIAL.doc, block=INERTIAL),
-        Field("visual", "block", VISUAL.doc, block=VISUAL),
-        Field(
-            "collision",
-            "custom",
-            "what of it collides: a list of shapes, capsules too",
-            required=False,
-            by_rule=True,
-            what="list of shapes",
-            each=SHAPE,
-        ),
-        Field(
-            "servo",
-            "block",
-            SERVO.doc,
-            block=SERVO,
-            required=False,
-            required_doc="a revolute joint",
-        ),
-    ),
-    doc="A moving link of a legged part.",
-)
-
-
-def _in_policy_form(f: Field) -> Field:
-    return replace(f, required=False, required_if=lambda scope: True, required_doc="a policy")
-
-
-_POLICY_FIELDS = {
-    "policy": Field(
-        "policy",
-        "custom",
-        "the policy's ONNX file, in the part directory",
-        by_rule=True,
-        what="path",
-    ),
-    "period": Field(
-        "period",
-        "number",
-        "how often the policy acts: whole simulator steps",
-        unit="s",
-        bound="positive",
-    ),
-    "imu": Field("imu", "block", IMU.doc, block=IMU),
-    "observation": Field(
-        "observation",
-        "custom",
-        "what the policy reads, each term once",
-        by_rule=True,
-        what="list of terms",
-        options=OBSERVATION_TERMS,
-    ),
-    "action_scale": Field(
-        "action_scale", "number", "the policy's output to radians", bound="positive"
-    ),
-    "simulator": Field("simulator", "block", SIMULATOR.doc, block=SIMULATOR),
-    "basis": Field("basis", "string", "how it was made"),
-    "hidden": Field(
-        "hidden",
-        "custom",
-        "the servos the policy does not move",
-        by_rule=True,
-        what="list of link names",
-    ),
-    "phase": Field("phase", "block", PHASE.doc, block=PHASE, required_doc="an observed phase"),
-}
-CONTROLLER = Block(
-    "controller",
-    (
-        # (a basis is either form's)
-        *(
-            _POLICY_FIELDS[key] if key == "basis" else _in_policy_form(_POLICY_FIELDS[key])
-            for key in POLICY_REQUIRED
-        ),
-        *(replace(_POLICY_FIELDS[key], required=False) for key in POLICY_OPTIONAL),
-        Field(
-            "gait",
-            "block",
-            STEPPING.doc + " (the gait form, instead of a policy)",
-            block=STEPPING,
-            required=False,
-        ),
-    ),
-    doc="A walking controller: a policy, or a gait with its basis.",
-)
-
-
-# where each may be stated, as legged.py's checks decide it
-def _controller_form(stated: frozenset[str] | set[str]) -> tuple[Field, ...]:
-    """A controller's fields: the policy form's when it states a policy, else the gait
-    form's when it states a gait (as controller.py chooses), else both."""
-    if "policy" in stated:
-        return tuple(f for f in CONTROLLER.fields if f.name != "gait")
-    if "gait" in stated:
-        return tuple(f for f in CONTROLLER.fields if f.name in ("gait", "basis"))
-    return CONTROLLER.fields
-
-
+# -- where the legged keys may be stated -------------------------------------------------
+# The part's table holds the four legged keys as read by its rule (``legged``); these are
+# the same keys with the tables their values are read by, and where each may be stated, as
+# legged.py's checks decide it.
 LEGGED = {
     "links": Field(
         "links",
@@ -345,8 +187,8 @@ def schema_keys(
         else:
             return None
         fields, name, doc = block.fields, block.name, block.doc
-    if block is CONTROLLER:
-        fields = _controller_form(stated)
+    if block is CONTROLLER and (form := controller_form(stated)) is not None:
+        fields = tuple(f for f in fields if f.name in form.allowed_keys)  # the form's keys
     scope = _scope(where)
     return Keys(name, doc, tuple(_key(f, path, where) for f in fields if _allowed(f, scope, where)))
 

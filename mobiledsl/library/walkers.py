@@ -458,9 +458,7 @@ def _check_controller(
                 servos += [f"{limb.name}/{link.name}" for link in leg.links if link.servo]
                 owners[limb.name] = {link.name for link in leg.links}
     ctx = PolicyContext(walker_dir, servos, imu_links, walker=True, owners=owners)
-    policy = check_policy(
-        F, node, "controller", ctx, extra_required=("joints",), extra_optional=("trained_kp",)
-    )
+    policy = check_policy(F, node, "controller", ctx)  # (WALKER_POLICY: with joints, trained_kp)
     joints_node = node.get("joints")
     joints = (
         check_servo_names(F, joints_node, "controller.joints", ctx, "joints", every=True)

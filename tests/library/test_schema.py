@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
+
 from mobiledsl.diagnostics import Sink
 from mobiledsl.library.fields import Fields
 from mobiledsl.library.schema import Block, Field, Rule, check_block
@@ -87,3 +89,43 @@ def test_a_table_is_compiled_once_into_its_reader():
     assert ("F.number(child, (path + '.hi' if path else 'hi'), positive=True, "
             "nonnegative=False)") in TOY.source
     assert TOY.required == ("lo", "hi") and TOY.optional == ("name", "kind", "note", "extra")
+
+
+def _kind_first(F, node, path, v, scope):
+    """What the keys hang on, judged first: its kind."""
+    kind = node.value.get("kind")
+    scope.kind = v["kind"] = kind.value if kind is not None else None
+    if scope.kind not in (None, "a", "b"):
+        F.invalid(kind, f"{path}.kind", "is neither a nor b")
+        return False
+    return True
+
+
+HINGED = Block("hinged", (
+    Rule("kind_first", _kind_first, before_keys=True),
+    Field("kind", "choice", "its kind", options=("a", "b"), by_rule=True),
+    Field("x", "number", "anything"),
+    Field("axis", "vec3", "a's only", required=False,
+          required_if=lambda scope: scope.kind == "a"),
+), keys_with_scope=True, strict_keys=True)
+
+
+def test_a_rule_before_the_keys_decides_what_they_require():
+    value, diags = read(HINGED, "b: {kind: c, bogus: 1, x: z}\n", SimpleNamespace())
+    assert value is None and [c for c, _ in diags] == [
+        "library.invalid_value", "library.unknown_field", "library.wrong_type"]
+    # the key a's kind requires is missing with the keys, before the fields are read
+    value, diags = read(HINGED, "b: {kind: a, x: z}\n", SimpleNamespace())
+    assert value is None and diags[0] == ("library.missing_field", "'b.axis' is required")
+    assert [c for c, _ in diags] == ["library.missing_field", "library.wrong_type"]
+    assert read(HINGED, "b: {kind: b, x: 1}\n", SimpleNamespace()) == (
+        {"kind": "b", "x": 1.0}, [])
+    with pytest.raises(ValueError, match="before the fields"):
+        Block("late", (Field("x", "number"), Rule("r", _kind_first, before_keys=True)))
+
+
+def test_a_partial_block_gives_what_it_read_whatever_failed():
+    partial = Block("partial", (Field("a", "number"), Field("b", "string")), partial=True)
+    value, diags = read(partial, "b: {b: 3}\n")
+    assert value == {"b": None}
+    assert [c for c, _ in diags] == ["library.missing_field", "library.wrong_type"]

@@ -12,12 +12,15 @@ import pytest
 import yaml
 
 from mobiledsl.library import schema_query
-from mobiledsl.library.controller import INTEGRATORS, OBSERVATION_TERMS
+from mobiledsl.library.controller import (CONTROLLER, GAIT_FORM, INTEGRATORS,
+                                          OBSERVATION_TERMS, controller_form)
+from mobiledsl.library.controller import POLICY as POLICY_FORM
 from mobiledsl.library.inertia import INERTIAL
+from mobiledsl.library.legged import LINK
 from mobiledsl.library.loader import COMMON_FIELDS, SCHEMA_VERSION, check_declaration
 from mobiledsl.library.model import CATEGORIES
 from mobiledsl.library.objects import ENTITY
-from mobiledsl.library.parts import COLLISION, JOINT
+from mobiledsl.library.parts import COLLISION, COMMON, JOINT
 from mobiledsl.library.shapes import LINK_SHAPES, OBJECT_SHAPES, SHAPE
 from mobiledsl.lsp import features, schema
 from mobiledsl.yamlio import read_yaml
@@ -50,9 +53,26 @@ def _blocks(file: Path):
 
 
 def test_the_common_fields_are_the_loader_s():
-    assert tuple(f.name for f in schema_query.COMMON.fields) == COMMON_FIELDS
-    assert schema_query.COMMON.field("category").options == CATEGORIES
-    assert schema_query.COMMON.field("schema_version").options == (str(SCHEMA_VERSION),)
+    """The query reads the loader's own tables, not copies of them."""
+    assert schema_query.COMMON is COMMON and schema_query.LINK is LINK
+    assert schema_query.CONTROLLER is CONTROLLER
+    assert tuple(f.name for f in COMMON.fields) == COMMON_FIELDS
+    assert COMMON.field("category").options == CATEGORIES
+    assert COMMON.field("schema_version").options == (str(SCHEMA_VERSION),)
+    top = schema_query.schema_keys((), schema_query.Where("wheel"))
+    assert [k.name for k in top.keys][:4] == list(COMMON_FIELDS)
+
+
+def test_a_controller_s_keys_are_its_two_forms_tables():
+    """Either form's keys as its table holds them (the part's check reads by it), in the
+    order the loader lists them."""
+    policy = schema_query.schema_keys(("controller",), schema_query.Where("chassis",
+                                      frozenset({"Legged"})), {"policy"})
+    assert [k.name for k in policy.keys] == [*POLICY_FORM.required, *POLICY_FORM.optional]
+    gait = schema_query.schema_keys(("controller",), schema_query.Where("chassis",
+                                    frozenset({"Legged"})), {"gait"})
+    assert {k.name for k in gait.keys} == GAIT_FORM.allowed_keys
+    assert controller_form({"policy", "gait"}) is POLICY_FORM
 
 
 @pytest.mark.parametrize("file", DECLARATIONS, ids=lambda f: f.parent.name)
