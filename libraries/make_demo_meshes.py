@@ -3,9 +3,9 @@
 
 Every part, object and walker of the demo library names a file in its own ``assets/``
 directory; this script draws each of them from a few boxes, cylinders, spheres and prisms
-that approximate the part, in each of the formats the library documents mention:
+that approximate the part, in each of the mesh formats a library may carry:
 
-    .dae            COLLADA 1.4.1 (the documents' example parts)
+    .dae            COLLADA 1.4.1 (the reference parts)
     .glb            binary glTF 2.0
     .gltf + .bin    glTF 2.0 with its buffer beside it (and a PNG picture for floor_disc)
     .obj + .mtl     Wavefront OBJ with its material library

@@ -65,13 +65,23 @@ def test_every_diagnostic_family_is_listed():
 
 # what a reader of the docs cannot open: decision numbers, the names of documents kept
 # beside the repository, and references to them
-OUTSIDE = re.compile(r"\bD1?\d\b|the documents\b|documents'|the-robot\.txt|"
+OUTSIDE = re.compile(r"\bD[12]?\d\b|the documents\b|documents'|the document's|the-robot\.txt|"
                      r"adding-your-own-part|component-library-format\.txt|decisions\.md|"
                      r"examples-reindented|simulation-manifest", re.IGNORECASE)
 
 
-@pytest.mark.parametrize("page", sorted(p.relative_to(ROOT).as_posix() for p in
-                                        [ROOT / "README.md", *ROOT.joinpath("docs").glob("*.md")]))
+def pages() -> list[str]:
+    """The docs, and what the demo library and programs show a reader of them: their
+    READMEs, the catalog and the programs' comments."""
+    found = [ROOT / "README.md", *ROOT.joinpath("docs").glob("*.md"),
+             *ROOT.joinpath("libraries").rglob("README.md"),
+             *ROOT.joinpath("libraries").glob("*/library.yaml"),
+             *ROOT.joinpath("programs").rglob("README.md"),
+             *ROOT.joinpath("programs").glob("*/*.core")]
+    return sorted(p.relative_to(ROOT).as_posix() for p in found)
+
+
+@pytest.mark.parametrize("page", pages())
 def test_the_docs_cite_nothing_outside_the_repository(page):
     text = (ROOT / page).read_text(encoding="utf-8")
     found = [(text.count("\n", 0, m.start()) + 1, m.group()) for m in OUTSIDE.finditer(text)]
@@ -80,9 +90,11 @@ def test_the_docs_cite_nothing_outside_the_repository(page):
 
 def test_the_check_finds_each_kind_of_citation():
     for cited in ("as D7 asks", "(D13)", "the documents say", "the documents' values",
-                  "see the-robot.txt", "adding-your-own-part"):
+                  "see the-robot.txt", "adding-your-own-part", "as D21 says",
+                  "the document's values"):
         assert OUTSIDE.search(cited), cited
-    for fine in ("3D lidar", "D-pad", "documents the fields", "CAD13", "2D"):
+    for fine in ("3D lidar", "D-pad", "documents the fields", "CAD13", "2D", "D435",
+                 "a YAML document's keys"):
         assert not OUTSIDE.search(fine), fine
 
 
