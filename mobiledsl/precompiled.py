@@ -14,7 +14,6 @@ each entry is the text it stands for).
 
 from __future__ import annotations
 
-import keyword
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -91,8 +90,6 @@ def maker_text(number: int, source: str, scope: dict[str, Any], name: str) -> st
         if hasattr(const, "co_names"):
             used |= set(const.co_names)
     bound = sorted(k for k in scope if k in used and k != name and k.isidentifier())
-    if any(keyword.iskeyword(k) for k in bound):  # pragma: no cover - no such name
-        raise ValueError(f"a keyword as a name: {bound}")
     lines = [f"def _{number}(__names):"]
     lines += [f"    {k} = __names[{k!r}]" for k in bound]
     lines += [f"    {line}" if line else "" for line in source.splitlines()]

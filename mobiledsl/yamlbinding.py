@@ -34,7 +34,7 @@ def _import():
         from yaml import YAMLError
         from yaml._yaml import CParser
     finally:
-        if seeded and cache.get(key) is not None:  # type: ignore[union-attr]
+        if seeded:
             cache.pop(key, None)  # type: ignore[union-attr]
     return YAMLError, CParser
 

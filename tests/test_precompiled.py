@@ -59,11 +59,8 @@ def test_a_text_outside_the_table_is_compiled():
 
 def test_an_entry_reads_its_names_from_the_scope_given():
     source = next(s for s in MAKERS if "__d_" in s and s.startswith("def __init__"))
-    default = source.split("=__d_", 1)[1].split(")", 1)[0].split(",", 1)[0]
-    scope = {"__set": object.__setattr__, "__factory": object(), f"__d_{default}": "given"}
-    for word in source.replace("(", " ").replace(",", " ").split():
-        if word.startswith(("__d_", "__f_")) and word not in scope:
-            scope[word.rstrip(":")] = None
+    scope = _scope_for(source)
+    scope[next(k for k in scope if k.startswith("__d_"))] = "given"
     init = precompiled.define(source, scope, "__init__", "<test>")
     assert init.__defaults__ is not None and "given" in init.__defaults__
 
